@@ -1,0 +1,33 @@
+package io.nicsim.core.ethtool;
+
+import io.nicsim.core.kernel.Errno;
+import io.nicsim.core.kernel.KernelException;
+
+/**
+ * The coalescing part of {@code struct ethtool_ops} a driver implements. The ethtool core
+ * ({@link Ethtool}) calls these after its own checks, as net/ethtool/ioctl.c does.
+ */
+public interface EthtoolOps {
+
+  /** {@code supported_coalesce_params}: the ETHTOOL_COALESCE_* mask the driver accepts. */
+  int supportedCoalesceParams();
+
+  /** {@code .begin}: called before every get/set; drivers may refuse (e.g. -EBUSY when down). */
+  default void begin() throws KernelException {}
+
+  /** {@code .get_coalesce}. */
+  void getCoalesce(EthtoolCoalesce out) throws KernelException;
+
+  /** {@code .set_coalesce}. */
+  void setCoalesce(EthtoolCoalesce in) throws KernelException;
+
+  /** {@code .get_per_queue_coalesce}; -EOPNOTSUPP when the driver has none. */
+  default void getPerQueueCoalesce(int queue, EthtoolCoalesce out) throws KernelException {
+    throw new KernelException(Errno.EOPNOTSUPP);
+  }
+
+  /** {@code .set_per_queue_coalesce}; -EOPNOTSUPP when the driver has none. */
+  default void setPerQueueCoalesce(int queue, EthtoolCoalesce in) throws KernelException {
+    throw new KernelException(Errno.EOPNOTSUPP);
+  }
+}
