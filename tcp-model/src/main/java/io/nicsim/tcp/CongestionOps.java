@@ -1,0 +1,56 @@
+package io.nicsim.tcp;
+
+/**
+ * {@code struct tcp_congestion_ops}: one instance per socket, holding the module's private
+ * state ({@code inet_csk_ca(sk)}). Optional hooks report their presence through {@code hasX()}
+ * because the kernel branches on the function pointer being set.
+ */
+public interface CongestionOps {
+  String name();
+
+  /** .init */
+  void init(TcpSock sk);
+
+  /** .ssthresh (required): new ssthresh on a loss / CWR event. */
+  int ssthresh(TcpSock sk);
+
+  /** .undo_cwnd (required). */
+  int undoCwnd(TcpSock sk);
+
+  /** .cong_avoid: called when cong_control is absent. */
+  default void congAvoid(TcpSock sk, int ack, int acked) {}
+
+  /** .set_state */
+  default void setState(TcpSock sk, int newState) {}
+
+  /** .cwnd_event */
+  default void cwndEvent(TcpSock sk, int event) {}
+
+  default boolean hasPktsAcked() {
+    return false;
+  }
+
+  /** .pkts_acked with the ack_sample's pkts_acked and rtt_us. */
+  default void pktsAcked(TcpSock sk, int pktsAcked, long rttUs) {}
+
+  default boolean hasMinTsoSegs() {
+    return false;
+  }
+
+  /** .min_tso_segs */
+  default int minTsoSegs(TcpSock sk) {
+    return 0;
+  }
+
+  default boolean hasCongControl() {
+    return false;
+  }
+
+  /** .cong_control: replaces cong_avoid + tcp_update_pacing_rate. */
+  default void congControl(TcpSock sk, int ack, int flag, RateSample rs) {}
+
+  /** .sndbuf_expand; 0 when the module does not provide it. */
+  default int sndbufExpand(TcpSock sk) {
+    return 0;
+  }
+}

@@ -1,0 +1,413 @@
+package io.nicsim.tcp;
+
+import io.nicsim.core.era.PatchSet;
+
+/**
+ * A TCP sending socket: the fields of {@code struct sock}, {@code inet_connection_sock} and
+ * {@code tcp_sock} the ported sender reads and writes, named as in C, plus the small inline
+ * helpers of include/net/tcp.h. Units follow the kernel: sequence numbers and counters are u32 in
+ * ints, {@code *Us} microseconds, {@code *Ns} nanoseconds, jiffies in ints.
+ *
+ * <p>The ported functions live in classes named after their C files ({@link TcpOutput}, {@link
+ * TcpInput}, {@link TcpRate}, {@link TcpRecovery}, {@link TcpTimer}, {@link TcpCong}) and take
+ * the socket as their first argument, like the C.
+ */
+public final class TcpSock {
+  /* icsk_ca_state */
+  public static final int TCP_CA_OPEN = 0;
+  public static final int TCP_CA_DISORDER = 1;
+  public static final int TCP_CA_CWR = 2;
+  public static final int TCP_CA_RECOVERY = 3;
+  public static final int TCP_CA_LOSS = 4;
+
+  /* enum tcp_ca_event */
+  public static final int CA_EVENT_TX_START = 0;
+  public static final int CA_EVENT_CWND_RESTART = 1;
+  public static final int CA_EVENT_COMPLETE_CWR = 2;
+  public static final int CA_EVENT_LOSS = 3;
+
+  /* sk_pacing_status */
+  public static final int SK_PACING_NONE = 0;
+  public static final int SK_PACING_NEEDED = 1;
+  public static final int SK_PACING_FQ = 2;
+
+  /* sk_tsq_flags bits */
+  public static final int TSQF_THROTTLED = 1;
+  public static final int TSQF_QUEUED = 1 << 1;
+  public static final int TCPF_TSQ_DEFERRED = 1 << 2;
+
+  /* icsk_pending */
+  public static final int ICSK_TIME_RETRANS = 1;
+  public static final int ICSK_TIME_LOSS_PROBE = 5;
+  public static final int ICSK_TIME_REO_TIMEOUT = 6;
+
+  public static final int TCP_INFINITE_SSTHRESH = 0x7fffffff;
+  /** TCP_TIMEOUT_MIN_US: 2 ms. */
+  public static final int TCP_TIMEOUT_MIN_US = 2000;
+  /** ~0UL in an unsigned long held in a Java long. */
+  public static final long UNLIMITED_RATE = -1L;
+
+  public final TcpHost host;
+  public final TcpSysctl sysctl;
+  public final PatchSet patches;
+  public final CongestionOps ca;
+
+  /* era switches, read once (TcpPatches) */
+  final boolean patchRtxRbtree;
+  final boolean patchTsqPacedUncapped;
+  final boolean patchTsqRtxSingleSkb;
+  final boolean patchTsoRttBonus;
+  final boolean patchGrowSkb;
+  final boolean patchTsqLimit4mb;
+  final boolean patchTsqAlwaysLimit;
+  /** sysctl_tcp_limit_output_bytes in effect (the era default unless the sysctl is set). */
+  public final int limitOutputBytes;
+
+  /* ---- struct sock ---- */
+  /** sk_wmem_alloc: 1 + truesize of every transmitted clone/segment not yet freed. */
+  public long skWmemAlloc = 1;
+  /** sk_wmem_queued: truesize of the write and retransmit queues. */
+  public long skWmemQueued;
+  public int skSndbuf;
+  /** sk_pacing_rate, bytes/s, unsigned long ({@link #UNLIMITED_RATE} = ~0UL). */
+  public long skPacingRate = UNLIMITED_RATE;
+  public long skMaxPacingRate = UNLIMITED_RATE;
+  public int skPacingShift = 10;
+  public int skPacingStatus = SK_PACING_NONE;
+  public int skTsqFlags;
+  public int skGsoMaxSize;
+  public int skGsoMaxSegs;
+  /** SOCK_NOSPACE on sk->sk_socket: the application is blocked on sndbuf. */
+  public boolean sockNoSpace;
+  /** sock_owned_by_user(): the application holds the socket lock right now. */
+  public boolean ownedByUser;
+
+  /* ---- inet_connection_sock ---- */
+  public int icskCaState = TCP_CA_OPEN;
+  /** icsk_rto, jiffies. */
+  public int icskRto;
+  public int icskBackoff;
+  public int icskRetransmits;
+  public int icskPending;
+  /** icsk_timeout: expiry of the pending xmit timer, jiffies. */
+  public int icskTimeout;
+
+  /* ---- tcp_sock: sequence space ---- */
+  public int sndUna;
+  public int sndNxt;
+  public int writeSeq;
+  public int sndWnd;
+  public int sndWl1;
+  public int maxWindow;
+  public int sndSml;
+  public int highSeq;
+  public int undoMarker;
+  public int undoRetrans;
+  public int cwndUsageSeq;
+  public int rttSeq;
+  public int tlpHighSeq;
+  public int mssCache;
+  /** tp->gso_segs: segments per skb tcp_sendmsg builds (tcp_xmit_size_goal). */
+  public int gsoSegs;
+  /** tp->nonagle (TCP_NODELAY off by default for iperf3 uploads). */
+  public int nonagle;
+
+  /* ---- counters ---- */
+  public int packetsOut;
+  public int sackedOut;
+  public int lostOut;
+  public int retransOut;
+  public int maxPacketsOut;
+  public boolean isCwndLimited;
+  public int delivered;
+  public int lost;
+  /** tp->app_limited: 0, or the delivered count at which the app-limited bubble ends. */
+  public int appLimited;
+  public int dataSegsOut;
+  public long segsOut;
+  public long bytesSent;
+  public long bytesAcked;
+  public long bytesRetrans;
+  public int totalRetrans;
+  public int reordering;
+  public int reordSeen;
+  public int frto;
+  public boolean isSackReneg;
+
+  /* ---- congestion window ---- */
+  public int sndCwnd;
+  public int sndSsthresh = TCP_INFINITE_SSTHRESH;
+  public int sndCwndCnt;
+  public int sndCwndClamp;
+  public int sndCwndUsed;
+  /** snd_cwnd_stamp, jiffies. */
+  public int sndCwndStamp;
+  public int priorCwnd;
+  public int priorSsthresh;
+  public int prrDelivered;
+  public int prrOut;
+
+  /* ---- RTT ---- */
+  /** srtt_us: smoothed RTT << 3, us. */
+  public int srttUs;
+  public int mdevUs;
+  public int mdevMaxUs;
+  public int rttvarUs;
+  /** rtt_min: windowed min of RTT samples keyed by jiffies. */
+  public final MinMax rttMin = new MinMax();
+  /** retrans_stamp, ms (tcp_time_stamp_ts with ms timestamps). */
+  public long retransStamp;
+
+  /* ---- clocks ---- */
+  /** tcp_mstamp: us. */
+  public long tcpMstamp;
+  /** tcp_clock_cache: ns. */
+  public long tcpClockCache;
+  /** tcp_wstamp_ns: earliest departure time of the next skb. */
+  public long tcpWstampNs;
+  /** lsndtime, jiffies. */
+  public int lsndtime;
+
+  /* ---- delivery rate ---- */
+  public long firstTxMstamp;
+  public long deliveredMstamp;
+  public int rateDelivered;
+  public long rateIntervalUs;
+  public boolean rateAppLimited;
+
+  /* ---- RACK ---- */
+  public long rackMstamp;
+  public int rackRttUs;
+  public int rackEndSeq;
+  public boolean rackAdvanced;
+  public int rackReoWndSteps = 1;
+
+  /* ---- queues ---- */
+  public final SkbQueue writeQueue = new SkbQueue();
+  public final SkbQueue rtxQueue = new SkbQueue();
+  public final SentList tsortedSentQueue = new SentList();
+  public TcpSkb highestSack;
+  public TcpSkb retransmitSkbHint;
+
+  /** The per-ACK rate sample, reused. */
+  public final RateSample rs = new RateSample();
+  /** {@code sk->sk_write_space}: wakes the application blocked on sndbuf. */
+  public WriteSpace writeSpace;
+
+  /* scratch state reused across calls, so the per-ACK and per-send paths do not allocate */
+  final TcpInput.SacktagState sackState = new TcpInput.SacktagState();
+  final int[] sackBlocks = new int[2 * TcpAckSeg.TCP_NUM_SACKS];
+  final int[] ackFlag = new int[1];
+  final int[] rexmit = new int[1];
+  final boolean[] isCwndLimitedOut = new boolean[1];
+  final boolean[] isRwndLimitedOut = new boolean[1];
+
+  /** {@code sk->sk_write_space()} callback. */
+  @FunctionalInterface
+  public interface WriteSpace {
+    void writeSpace(TcpSock sk);
+  }
+  /** Link in the per-CPU TSQ list. */
+  TcpSock tsqNext;
+
+  public TcpSock(TcpHost host, TcpSysctl sysctl, PatchSet patches, CongestionOps ca) {
+    this.host = host;
+    this.sysctl = sysctl;
+    this.patches = patches;
+    this.ca = ca;
+    this.patchRtxRbtree = patches.has(TcpPatches.RTX_RBTREE);
+    this.patchTsqPacedUncapped = patches.has(TcpPatches.TSQ_PACED_UNCAPPED);
+    this.patchTsqRtxSingleSkb = patches.has(TcpPatches.TSQ_RTX_SINGLE_SKB);
+    this.patchTsoRttBonus = patches.has(TcpPatches.TSO_RTT_BONUS);
+    this.patchGrowSkb = patches.has(TcpPatches.GROW_SKB);
+    this.patchTsqLimit4mb = patches.has(TcpPatches.TSQ_LIMIT_4MB);
+    this.patchTsqAlwaysLimit = patches.has(TcpPatches.TSQ_ALWAYS_LIMIT);
+    this.limitOutputBytes = sysctl.limitOutputBytes != 0
+        ? sysctl.limitOutputBytes
+        : patchTsqLimit4mb ? 4 * 1024 * 1024 : patchTsqPacedUncapped ? 16 * 65536 : 262144;
+    this.skGsoMaxSize = sysctl.gsoMaxSize;
+    this.skGsoMaxSegs = sysctl.gsoMaxSegs;
+    this.skSndbuf = sysctl.wmemDefault;
+    this.mssCache = 1448;
+    this.reordering = sysctl.reordering;
+    this.sndCwnd = sysctl.initCwnd;
+    this.sndCwndClamp = 0x7fffffff;
+  }
+
+  /* ---------------- jiffies ---------------- */
+
+  /** (u32)INITIAL_JIFFIES: jiffies start 5 minutes before wrap, as in the kernel. */
+  public int initialJiffies() {
+    return -300 * sysctl.hz;
+  }
+
+  /** tcp_jiffies32 now. */
+  public int tcpJiffies32() {
+    return jiffiesAt(host.nowNs());
+  }
+
+  /** The jiffies value at a simulated time. */
+  public int jiffiesAt(long ns) {
+    return initialJiffies() + (int) (ns * sysctl.hz / 1_000_000_000L);
+  }
+
+  /** The simulated time at which a jiffy starts. */
+  public long jiffiesToNs(int jiffies) {
+    long ticks = Seq.u32(jiffies - initialJiffies());
+    return (ticks * 1_000_000_000L + sysctl.hz - 1) / sysctl.hz;
+  }
+
+  /** usecs_to_jiffies(), rounding up. */
+  public int usecsToJiffies(long us) {
+    return (int) ((us * sysctl.hz + 999_999L) / 1_000_000L);
+  }
+
+  /** msecs_to_jiffies(), rounding up. */
+  public int msecsToJiffies(long ms) {
+    return (int) ((ms * sysctl.hz + 999L) / 1000L);
+  }
+
+  public long jiffiesToUsecs(int j) {
+    return Seq.u32(j) * 1_000_000L / sysctl.hz;
+  }
+
+  /** TCP_RTO_MIN = HZ/5. */
+  public int tcpRtoMin() {
+    return sysctl.hz / 5;
+  }
+
+  /** TCP_RTO_MAX = 120 s. */
+  public int tcpRtoMax() {
+    return 120 * sysctl.hz;
+  }
+
+  /** tcp_rto_min_us(). */
+  public int tcpRtoMinUs() {
+    return (int) jiffiesToUsecs(tcpRtoMin());
+  }
+
+  /* ---------------- include/net/tcp.h helpers ---------------- */
+
+  /** tcp_mstamp_refresh(): tcp_clock_cache and tcp_mstamp from the clock. */
+  public void mstampRefresh() {
+    long val = host.nowNs();
+    tcpClockCache = val;
+    tcpMstamp = val / 1000L;
+  }
+
+  public int sndCwnd() {
+    return sndCwnd;
+  }
+
+  /** tcp_snd_cwnd_set(); the kernel warns on (int)val &lt;= 0. */
+  public void sndCwndSet(int val) {
+    sndCwnd = val;
+  }
+
+  public int leftOut() {
+    return sackedOut + lostOut;
+  }
+
+  /** tcp_packets_in_flight(). */
+  public int packetsInFlight() {
+    return packetsOut - leftOut() + retransOut;
+  }
+
+  public boolean inSlowStart() {
+    return Integer.compareUnsigned(sndCwnd, sndSsthresh) < 0;
+  }
+
+  /** tcp_is_cwnd_limited() (v6.5+ form: is_cwnd_limited first). */
+  public boolean isCwndLimited() {
+    if (isCwndLimited) {
+      return true;
+    }
+    if (inSlowStart()) {
+      return Integer.compareUnsigned(sndCwnd, 2 * maxPacketsOut) < 0;
+    }
+    return false;
+  }
+
+  /** tcp_needs_internal_pacing(). */
+  public boolean needsInternalPacing() {
+    return skPacingStatus == SK_PACING_NEEDED;
+  }
+
+  /** tcp_min_rtt(): ~0 (-1) when there is no sample. */
+  public int minRtt() {
+    return rttMin.get();
+  }
+
+  /** tcp_wnd_end(). */
+  public int wndEnd() {
+    return sndUna + sndWnd;
+  }
+
+  /** tcp_current_ssthresh(). */
+  public int currentSsthresh() {
+    if (inCwndReduction()) {
+      return sndSsthresh;
+    }
+    return Seq.umax(sndSsthresh, (sndCwnd >>> 1) + (sndCwnd >>> 2));
+  }
+
+  /** tcp_in_cwnd_reduction(). */
+  public boolean inCwndReduction() {
+    return (((1 << TCP_CA_CWR) | (1 << TCP_CA_RECOVERY)) & (1 << icskCaState)) != 0;
+  }
+
+  public boolean writeQueueEmpty() {
+    return writeQueue.isEmpty();
+  }
+
+  /** tcp_send_head(). */
+  public TcpSkb sendHead() {
+    return writeQueue.head();
+  }
+
+  public boolean rtxQueueEmpty() {
+    return rtxQueue.isEmpty();
+  }
+
+  /** tcp_highest_sack_seq(). */
+  public int highestSackSeq() {
+    if (sackedOut == 0) {
+      return sndUna;
+    }
+    if (highestSack == null) {
+      return sndNxt;
+    }
+    return highestSack.seq;
+  }
+
+  /** tcp_set_ca_state(). */
+  public void setCaState(int state) {
+    ca.setState(this, state);
+    icskCaState = state;
+  }
+
+  /** tcp_ca_event(). */
+  public void caEvent(int event) {
+    ca.cwndEvent(this, event);
+  }
+
+  /** tcp_stamp_us_delta(t1, t0) = max(t1 - t0, 0). */
+  public static long stampUsDelta(long t1, long t0) {
+    return Math.max(t1 - t0, 0);
+  }
+
+  /** tcp_skb_sent_after(t1, t2, seq1, seq2). */
+  public static boolean skbSentAfter(long t1, long t2, int seq1, int seq2) {
+    return t1 > t2 || (t1 == t2 && Seq.after(seq1, seq2));
+  }
+
+  /** sk_wmem_alloc_get(): sk_wmem_alloc without the socket's own reference. */
+  public long wmemAllocGet() {
+    return skWmemAlloc - 1;
+  }
+
+  /** Unsigned min of two unsigned longs. */
+  static long umin64(long a, long b) {
+    return Long.compareUnsigned(a, b) <= 0 ? a : b;
+  }
+}

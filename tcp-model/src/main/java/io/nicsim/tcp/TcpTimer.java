@@ -1,0 +1,139 @@
+package io.nicsim.tcp;
+
+import io.nicsim.core.port.KernelPort;
+
+/**
+ * The retransmit timer and its helpers (include/net/tcp.h, include/net/inet_connection_sock.h,
+ * net/ipv4/tcp_timer.c, tcp_rearm_rto in tcp_input.c). One jiffies timer per socket carries
+ * whichever of RTO and RACK reordering timeout is pending, as {@code icsk_retransmit_timer} does.
+ */
+public final class TcpTimer {
+  private TcpTimer() {}
+
+  static final String SRC = "Kingxukai/linux@0291023e7330da28f2f7453c87c2ab7082d8360f";
+
+  /** tcp_pacing_delay(): jiffies until the EDT clock, so the RTO does not fire before it. */
+  static int pacingDelay(TcpSock tp) {
+    long delay = tp.tcpWstampNs - tp.tcpClockCache;
+    return delay > 0 ? tp.usecsToJiffies(delay / 1000L) : 0;
+  }
+
+  /** inet_csk_reset_xmit_timer(sk, what, when, max_when). */
+  static void resetXmitTimerMax(TcpSock sk, int what, int when, int maxWhen) {
+    if (Integer.compareUnsigned(when, maxWhen) > 0) {
+      when = maxWhen;
+    }
+    sk.icskPending = what;
+    sk.icskTimeout = sk.tcpJiffies32() + when;
+    sk.host.xmitTimerReset(sk, sk.icskTimeout);
+  }
+
+  /** tcp_reset_xmit_timer(). */
+  static void resetXmitTimer(TcpSock sk, int what, int when, boolean paceDelay) {
+    if (paceDelay) {
+      when += pacingDelay(sk);
+    }
+    resetXmitTimerMax(sk, what, when, sk.tcpRtoMax());
+  }
+
+  /** inet_csk_clear_xmit_timer(sk, ICSK_TIME_RETRANS). */
+  static void clearXmitTimer(TcpSock sk) {
+    sk.icskPending = 0;
+    sk.host.xmitTimerClear(sk);
+  }
+
+  /** tcp_rto_delta_us(): time left until the head skb's RTO. */
+  static long rtoDeltaUs(TcpSock tp) {
+    TcpSkb head = tp.rtxQueue.head();
+    int rto = tp.icskRto;
+
+    if (head != null) {
+      long rtoTimeStampUs = head.timestampUs() + tp.jiffiesToUsecs(rto);
+
+      return rtoTimeStampUs - tp.tcpMstamp;
+    }
+    return tp.jiffiesToUsecs(rto);
+  }
+
+  /** Restart the RTO after forward progress. */
+  @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_rearm_rto",
+      versions = "v4.13..v6.17", source = SRC)
+  static void rearmRto(TcpSock tp) {
+    if (tp.packetsOut == 0) {
+      clearXmitTimer(tp);
+    } else {
+      int rto = tp.icskRto;
+      // offset the time already elapsed since the regular RTO was installed
+      if (tp.icskPending == TcpSock.ICSK_TIME_REO_TIMEOUT
+          || tp.icskPending == TcpSock.ICSK_TIME_LOSS_PROBE) {
+        long deltaUs = rtoDeltaUs(tp);
+        rto = tp.usecsToJiffies(Math.max((int) deltaUs, 1));
+      }
+      resetXmitTimer(tp, TcpSock.ICSK_TIME_RETRANS, rto, true);
+    }
+  }
+
+  /** The socket's xmit timer fired (the host calls this at the armed jiffy). */
+  @KernelPort(file = "net/ipv4/tcp_timer.c", function = "tcp_write_timer_handler",
+      versions = "v6.1..v6.17", source = SRC,
+      notes = "loss probe and zero-window probe events are not armed by the model")
+  public static void writeTimerHandler(TcpSock sk) {
+    int event;
+
+    if (sk.icskPending == 0) {
+      return;
+    }
+
+    if (Seq.after(sk.icskTimeout, sk.tcpJiffies32())) {
+      sk.host.xmitTimerReset(sk, sk.icskTimeout);
+      return;
+    }
+
+    sk.mstampRefresh();
+    event = sk.icskPending;
+
+    switch (event) {
+      case TcpSock.ICSK_TIME_REO_TIMEOUT:
+        TcpRecovery.rackReoTimeout(sk);
+        break;
+      case TcpSock.ICSK_TIME_RETRANS:
+        sk.icskPending = 0;
+        retransmitTimer(sk);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** RTO: enter Loss, retransmit the head, back off exponentially. */
+  @KernelPort(file = "net/ipv4/tcp_timer.c", function = "tcp_retransmit_timer",
+      versions = "v6.1..v6.17", source = SRC,
+      notes = "zero-window, connection-abort (tcp_write_timeout) and thin-stream branches "
+          + "are left out; the connection never gives up")
+  static void retransmitTimer(TcpSock tp) {
+    TcpSkb skb;
+
+    if (tp.packetsOut == 0) {
+      return;
+    }
+
+    skb = tp.rtxQueue.head();
+    if (skb == null) {
+      return;
+    }
+
+    TcpInput.enterLoss(tp);
+
+    tp.icskRetransmits++;
+    if (TcpOutput.retransmitSkb(tp, tp.rtxQueue.head(), 1) > 0) {
+      // local congestion: retry after TCP_RESOURCE_PROBE_INTERVAL (500 ms)
+      resetXmitTimer(tp, TcpSock.ICSK_TIME_RETRANS, tp.msecsToJiffies(500), false);
+      return;
+    }
+
+    // out_reset_timer: exponential backoff
+    tp.icskBackoff++;
+    tp.icskRto = Seq.umin(tp.icskRto << 1, tp.tcpRtoMax());
+    resetXmitTimer(tp, TcpSock.ICSK_TIME_RETRANS, tp.icskRto, false);
+  }
+}
