@@ -52,6 +52,8 @@ public final class Cubic implements CongestionOps {
   int endSeq;
   int lastAck;
   int currRtt;
+  /** Observer only (not in struct bictcp): the bic_target last computed by bictcp_update. */
+  int lastBicTarget;
 
   /** CUBIC with the kernel's default module parameters. */
   public Cubic() {
@@ -90,6 +92,16 @@ public final class Cubic implements CongestionOps {
 
   public boolean found() {
     return found;
+  }
+
+  /** The cubic target cwnd of the last bictcp_update (observer). */
+  public int lastBicTarget() {
+    return lastBicTarget;
+  }
+
+  /** epoch_start, jiffies (0 = no epoch). */
+  public int epochStart() {
+    return epochStart;
   }
 
   @KernelPort(file = "net/ipv4/tcp_cubic.c", function = "bictcp_reset",
@@ -252,6 +264,7 @@ public final class Cubic implements CongestionOps {
         bicTarget = bicOriginPoint + delta;
       }
 
+      lastBicTarget = bicTarget;
       if (Integer.compareUnsigned(bicTarget, cwnd) > 0) {
         cnt = Integer.divideUnsigned(cwnd, bicTarget - cwnd);
       } else {
