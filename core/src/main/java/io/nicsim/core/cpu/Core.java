@@ -45,6 +45,7 @@ public final class Core {
   private long sessionEndJiffies;
   private int restartsLeft;
   private final Task ksoftirqd;
+  private boolean inKsoftirqd;
 
   private final ArrayDeque<Task> runqueue = new ArrayDeque<>();
   private Task current;
@@ -282,9 +283,22 @@ public final class Core {
       return false;
     }
     context = CpuContext.SOFTIRQ;
-    softirqStep();
+    inKsoftirqd = true;
+    try {
+      softirqStep();
+    } finally {
+      inKsoftirqd = false;
+    }
     context = CpuContext.TASK;
     return sessionActive || softirqPending != 0;
+  }
+
+  /**
+   * {@code this_cpu_ksoftirqd() == current}: the softirq work running now was handed to
+   * ksoftirqd (TCP's tcp_wfree defers its TSQ callback then).
+   */
+  public boolean inKsoftirqd() {
+    return inKsoftirqd;
   }
 
   // ---------------------------------------------------------------- tasks
