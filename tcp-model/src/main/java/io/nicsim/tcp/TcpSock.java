@@ -133,6 +133,8 @@ public final class TcpSock {
   public int reordSeen;
   public int frto;
   public boolean isSackReneg;
+  /** Observer (not in tcp_sock): retransmission timeouts taken. */
+  public long rtoCount;
 
   /* ---- congestion window ---- */
   public int sndCwnd;
@@ -246,15 +248,19 @@ public final class TcpSock {
     return jiffiesAt(host.nowNs());
   }
 
-  /** The jiffies value at a simulated time. */
+  /** Length of a jiffy in ns (the tick period, as core's Cpu counts it). */
+  public long tickNs() {
+    return 1_000_000_000L / sysctl.hz;
+  }
+
+  /** The jiffies value at a simulated time: INITIAL_JIFFIES plus the ticks since boot. */
   public int jiffiesAt(long ns) {
-    return initialJiffies() + (int) (ns * sysctl.hz / 1_000_000_000L);
+    return initialJiffies() + (int) (ns / tickNs());
   }
 
   /** The simulated time at which a jiffy starts. */
   public long jiffiesToNs(int jiffies) {
-    long ticks = Seq.u32(jiffies - initialJiffies());
-    return (ticks * 1_000_000_000L + sysctl.hz - 1) / sysctl.hz;
+    return Seq.u32(jiffies - initialJiffies()) * tickNs();
   }
 
   /** usecs_to_jiffies(), rounding up. */

@@ -123,6 +123,7 @@ public final class TcpTimer {
     }
 
     TcpInput.enterLoss(tp);
+    tp.rtoCount++;
 
     tp.icskRetransmits++;
     if (TcpOutput.retransmitSkb(tp, tp.rtxQueue.head(), 1) > 0) {

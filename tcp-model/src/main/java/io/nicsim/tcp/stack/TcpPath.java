@@ -1,0 +1,197 @@
+package io.nicsim.tcp.stack;
+
+import io.nicsim.core.net.Ethernet;
+import io.nicsim.core.nic.Link;
+import io.nicsim.core.sim.Event;
+import io.nicsim.core.sim.Simulator;
+import java.util.SplittableRandom;
+
+/**
+ * What lies beyond the host's link for one TCP connection: random loss, a bottleneck that
+ * serialises frames at its rate into a finite FIFO buffer (tail drop), a one-way delay to the
+ * {@link TcpReceiver}, and the ACKs' way back into the link towards the host's NIC.
+ */
+public final class TcpPath implements TcpReceiver.AckSink {
+  private final Simulator sim;
+  private final Link link;
+  private final PathConfig cfg;
+  private final SplittableRandom rng;
+  final TcpReceiver receiver;
+  private TcpFlow flow;
+
+  // frames past the loss stage, in departure order: a ring of parallel arrays
+  private long[] depart = new long[1024];
+  private long[] arrive = new long[1024];
+  private long[] offsets = new long[1024];
+  private int[] lens = new int[1024];
+  private int[] frameLens = new int[1024];
+  private boolean[] psh = new boolean[1024];
+  private int head;
+  private int count;
+  private int queuedFrom; // index (relative to head) of the first frame not yet departed
+  private long queuedBytes;
+  private long busyUntil;
+
+  long randomDrops;
+  long bufferDrops;
+  long framesIn;
+  long maxQueuePackets;
+
+  private final Event deliver = new Event() {
+    @Override
+    protected void fire() {
+      deliverDue();
+    }
+  };
+
+  public TcpPath(Simulator sim, Link link, PathConfig cfg) {
+    this.sim = sim;
+    this.link = link;
+    this.cfg = cfg;
+    this.rng = sim.random().split();
+    this.receiver = new TcpReceiver(sim, this, cfg);
+  }
+
+  void attach(TcpFlow f) {
+    if (this.flow != null) {
+      throw new IllegalStateException("a path carries one connection");
+    }
+    this.flow = f;
+  }
+
+  public PathConfig config() {
+    return cfg;
+  }
+
+  public TcpReceiver receiver() {
+    return receiver;
+  }
+
+  int receiveWindow() {
+    return cfg.receiveWindow();
+  }
+
+  /** RTT of path plus host link propagation, both ways. */
+  long baseRttNs() {
+    return cfg.baseRttNs() + 2 * link.propagationNs();
+  }
+
+  public long randomDrops() {
+    return randomDrops;
+  }
+
+  public long bufferDrops() {
+    return bufferDrops;
+  }
+
+  public long maxQueuePackets() {
+    return maxQueuePackets;
+  }
+
+  /** A data frame arrived from the host's link. */
+  void frame(TcpPacket p, long offset, int payloadLen, int len) {
+    framesIn++;
+    long now = sim.now();
+    if (cfg.lossRate() > 0 && rng.nextDouble() < cfg.lossRate()) {
+      randomDrops++;
+      return;
+    }
+    // frames that left the bottleneck free their buffer space
+    while (queuedFrom < count && depart[slot(queuedFrom)] <= now) {
+      queuedBytes -= frameLens[slot(queuedFrom)];
+      queuedFrom++;
+    }
+    int queued = count - queuedFrom;
+    if (cfg.bottleneckBps() > 0
+        && ((cfg.bufferPackets() > 0 && queued >= cfg.bufferPackets())
+            || (cfg.bufferBytes() > 0 && queuedBytes + len > cfg.bufferBytes()))) {
+      bufferDrops++;
+      return;
+    }
+    long d = now;
+    if (cfg.bottleneckBps() > 0) {
+      long wire = (Ethernet.wireBytes(len) * 8L * 1_000_000_000L + cfg.bottleneckBps() - 1)
+          / cfg.bottleneckBps();
+      d = Math.max(now, busyUntil) + wire;
+      busyUntil = d;
+    }
+    if (count == depart.length) {
+      grow();
+    }
+    int s = slot(count);
+    depart[s] = d;
+    arrive[s] = d + cfg.forwardDelayNs();
+    offsets[s] = offset;
+    lens[s] = payloadLen;
+    frameLens[s] = len;
+    psh[s] = offset + payloadLen == p.endOffset;
+    count++;
+    queuedBytes += len;
+    maxQueuePackets = Math.max(maxQueuePackets, count - queuedFrom);
+    if (count == 1) {
+      sim.schedule(deliver, arrive[s]);
+    }
+  }
+
+  private int slot(int i) {
+    return (head + i) & (depart.length - 1);
+  }
+
+  private void deliverDue() {
+    long now = sim.now();
+    while (count > 0 && arrive[head] <= now) {
+      long off = offsets[head];
+      int len = lens[head];
+      boolean p = psh[head];
+      if (queuedFrom > 0) {
+        queuedFrom--;
+      } else {
+        queuedBytes -= frameLens[head];
+      }
+      head = (head + 1) & (depart.length - 1);
+      count--;
+      receiver.segment(off, len, p);
+    }
+    if (count > 0) {
+      sim.schedule(deliver, arrive[head]);
+    }
+  }
+
+  private void grow() {
+    int n = depart.length;
+    long[] d = new long[2 * n];
+    long[] a = new long[2 * n];
+    long[] o = new long[2 * n];
+    int[] l = new int[2 * n];
+    int[] fl = new int[2 * n];
+    boolean[] ps = new boolean[2 * n];
+    for (int i = 0; i < count; i++) {
+      int s = slot(i);
+      d[i] = depart[s];
+      a[i] = arrive[s];
+      o[i] = offsets[s];
+      l[i] = lens[s];
+      fl[i] = frameLens[s];
+      ps[i] = psh[s];
+    }
+    depart = d;
+    arrive = a;
+    offsets = o;
+    lens = l;
+    frameLens = fl;
+    psh = ps;
+    head = 0;
+  }
+
+  /** The receiver sends an ACK: back over the reverse delay into the link to the NIC. */
+  @Override
+  public void ack(long rcvNxt, int window, long[] sackStart, long[] sackEnd, int nsacks) {
+    TcpAckPacket p = flow.allocAck();
+    p.seg.set(flow.seqOf(rcvNxt), window);
+    for (int i = 0; i < nsacks; i++) {
+      p.seg.addSack(flow.seqOf(sackStart[i]), flow.seqOf(sackEnd[i]));
+    }
+    int len = TcpFlow.HDR_LEN + (nsacks > 0 ? 4 + 8 * nsacks : 0);
+    link.transmitToNic(sim.now() + cfg.reverseDelayNs(), p, 0, 0, len);
+  }
+}

@@ -1,0 +1,567 @@
+package io.nicsim.tcp.stack;
+
+import io.nicsim.core.port.KernelPort;
+import io.nicsim.core.sim.Event;
+import io.nicsim.core.sim.Simulator;
+
+/**
+ * The receiving TCP at the far end of a path: in-order and out-of-order queueing with SACK
+ * blocks, and the kernel's ACK policy — quickack at the start, delayed ACKs with ATO
+ * adaptation, an immediate ACK once more than one full segment is unacknowledged, immediate
+ * duplicate ACKs for out-of-order data then SACK compression, an immediate ACK when a hole
+ * fills. Optional GRO merges back-to-back in-order segments before the ACK decision, as if
+ * the receiver's NAPI polled them together: a batch ends at a PSH segment (the last of each
+ * sender TSO/GSO skb, tcp_gro_receive flushes there), at 64 KB, or after an idle gap. Works in stream offsets; the receive window never limits the sender.
+ *
+ * <p>Not modelled: receive-buffer autotuning (rcv_ssthresh starts at the clamp, so
+ * tcp_grow_window never re-enters quickack), pingpong mode (the receiver never sends data),
+ * D-SACK, timestamps. The receiver has no CPU model: it answers at the instant data arrives.
+ */
+public final class TcpReceiver {
+  static final String SRC = "Kingxukai/linux@0291023e7330da28f2f7453c87c2ab7082d8360f";
+
+  /* icsk_ack.pending */
+  static final int ICSK_ACK_SCHED = 1;
+  static final int ICSK_ACK_TIMER = 2;
+  static final int ICSK_ACK_PUSHED = 4;
+  static final int ICSK_ACK_PUSHED2 = 8;
+  static final int ICSK_ACK_NOW = 16;
+
+  static final int TCP_MAX_QUICKACKS = 16;
+  static final int TCP_MSS_DEFAULT = 536;
+  static final int TCP_FASTRETRANS_THRESH = 3;
+  /** SACK blocks that fit beside the timestamp option. */
+  static final int SACK_BLOCKS_SENT = 3;
+  static final int TCP_NUM_SACKS = 4;
+
+  /** Where the receiver's ACKs go (the path's way back to the sender). */
+  @FunctionalInterface
+  public interface AckSink {
+    /** An ACK of {@code rcvNxt} with {@code n} SACK blocks (stream offsets), most recent first. */
+    void ack(long rcvNxt, int window, long[] sackStart, long[] sackEnd, int n);
+  }
+
+  private final Simulator sim;
+  private final AckSink path;
+  private final int hz;
+  private final long tickNs;
+  private final int advmss;
+  private final int rcvWnd;
+  private final long compSackDelayNs;
+  private final int compSackNr;
+  private final long groFlushNs;
+
+  /* tcp_sock receive side, in stream offsets */
+  long rcvNxt;
+  long rcvWup;
+  private final long[] oooStart = new long[64];
+  private final long[] oooEnd = new long[64];
+  private int oooCount;
+  final long[] sackStart = new long[TCP_NUM_SACKS];
+  final long[] sackEnd = new long[TCP_NUM_SACKS];
+  int numSacks;
+  int compressedAck;
+  int dupAckCounter;
+  long compressedAckRcvNxt = -1;
+
+  /* icsk_ack */
+  int rcvMss;
+  int quick;
+  int ato;
+  int lrcvtime;
+  int pending;
+  int lastSegSize;
+  int ackTimeout;
+  /** icsk_rto and srtt_us from the handshake; the receiver never takes other samples. */
+  final int icskRto;
+  final long srttUs;
+
+  /* GRO */
+  private long groStart = -1;
+  private int groLen;
+  private boolean groPsh;
+
+  /* statistics */
+  long bytesReceived;
+  long acksSent;
+  long segmentsReceived;
+  long outOfOrder;
+
+  private final Event delackTimer = new Event() {
+    @Override
+    protected void fire() {
+      delackTimerHandler();
+    }
+  };
+  private final Event compressedAckTimer = new Event() {
+    @Override
+    protected void fire() {
+      compressedAckKick();
+    }
+  };
+  private final Event groFlush = new Event() {
+    @Override
+    protected void fire() {
+      groFlushNow();
+    }
+  };
+
+  public TcpReceiver(Simulator sim, AckSink path, PathConfig cfg) {
+    this.sim = sim;
+    this.path = path;
+    this.hz = cfg.receiverHz();
+    this.tickNs = 1_000_000_000L / hz;
+    this.advmss = cfg.mss();
+    this.rcvWnd = cfg.receiveWindow();
+    this.compSackDelayNs = 1_000_000L; // tcp_comp_sack_delay_ns
+    this.compSackNr = 44; // tcp_comp_sack_nr
+    this.groFlushNs = cfg.groFlushNs();
+    long rttUs = cfg.baseRttNs() / 1000;
+    this.srttUs = rttUs << 3;
+    // __tcp_set_rto from one sample: srtt + max(2 * rtt, TCP_RTO_MIN)
+    long rttvar = Math.max(2 * rttUs, 200_000L);
+    this.icskRto = usecsToJiffies(rttUs + rttvar);
+    // tcp_initialize_rcv_mss: min(advmss, mss_cache, rcv_wnd / 2, TCP_MSS_DEFAULT)
+    this.rcvMss = Math.max(Math.min(Math.min(advmss, rcvWnd / 2), TCP_MSS_DEFAULT), 88);
+  }
+
+  private int jiffies() {
+    return (int) (sim.now() / tickNs);
+  }
+
+  private int usecsToJiffies(long us) {
+    return (int) ((us * hz + 999_999L) / 1_000_000L);
+  }
+
+  private int tcpAtoMin() {
+    return Math.max(hz / 25, 1); // TCP_ATO_MIN = HZ/25
+  }
+
+  private int tcpDelackMax() {
+    return hz / 5;
+  }
+
+  /* ---------------- arrival ---------------- */
+
+  /** A data segment arrived (after the path): GRO or straight to the TCP receive path. */
+  public void segment(long offset, int len, boolean psh) {
+    segmentsReceived++;
+    if (groFlushNs <= 0) {
+      rcvEstablished(offset, len, len, psh);
+      return;
+    }
+    // napi_gro_receive: merge in-order back-to-back segments of the same sender skb
+    if (groStart >= 0 && offset == groStart + groLen && groLen + len <= 65536) {
+      groLen += len;
+      groPsh = psh;
+      sim.schedule(groFlush, sim.now() + groFlushNs); // the batch ends after an idle gap
+    } else {
+      groFlushNow();
+      groStart = offset;
+      groLen = len;
+      groPsh = psh;
+      sim.schedule(groFlush, sim.now() + groFlushNs);
+    }
+    if (psh) {
+      groFlushNow(); // tcp_gro_receive flushes on PSH
+    }
+  }
+
+  private void groFlushNow() {
+    if (groStart < 0) {
+      return;
+    }
+    sim.cancel(groFlush);
+    long start = groStart;
+    int len = groLen;
+    boolean psh = groPsh;
+    groStart = -1;
+    rcvEstablished(start, len, Math.min(len, advmss), psh);
+  }
+
+  /** tcp_rcv_established for a data skb of {@code len} bytes ({@code gsoSize} per segment). */
+  private void rcvEstablished(long seq, int len, int gsoSize, boolean psh) {
+    boolean ofo = dataQueue(seq, len, gsoSize, psh);
+    if ((pending & ICSK_ACK_SCHED) != 0) {
+      ackSndCheck(ofo ? 1 : 0); // tcp_ack_snd_check
+    }
+  }
+
+  /**
+   * tcp_data_queue, reduced to sequence handling: in order → advance and run
+   * tcp_event_data_recv; a filled hole asks for an immediate ACK; out of order → the OOO queue
+   * and SACK blocks; old data → quickack. Returns whether the OOO path may apply.
+   */
+  @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_data_queue", versions = "v6.1..v6.17",
+      source = SRC, notes = "sequence handling and ACK scheduling only; no memory accounting")
+  boolean dataQueue(long seq, int len, int gsoSize, boolean psh) {
+    long end = seq + len;
+    if (seq == rcvNxt) {
+      rcvNxt = end;
+      bytesReceived += len;
+      eventDataRecv(len, gsoSize, psh);
+      if (oooCount > 0) {
+        ofoQueue();
+        // RFC 5681 4.2: ACK at once when a gap is filled
+        if (oooCount == 0) {
+          pending |= ICSK_ACK_NOW;
+        }
+      }
+      if (numSacks > 0) {
+        sackRemove();
+      }
+      return oooCount > 0;
+    }
+    if (end <= rcvNxt) {
+      // a retransmit of data we have: force an immediate ACK
+      enterQuickackMode(TCP_MAX_QUICKACKS);
+      pending |= ICSK_ACK_SCHED;
+      return true;
+    }
+    if (seq < rcvNxt) {
+      // partial overlap: take the new part in order
+      return dataQueue(rcvNxt, (int) (end - rcvNxt), gsoSize, psh);
+    }
+    // out of order (tcp_data_queue_ofo)
+    outOfOrder++;
+    pending |= ICSK_ACK_SCHED;
+    addOoo(seq, end);
+    sackNewOfoSkb(seq, end);
+    return true;
+  }
+
+  private void addOoo(long seq, long end) {
+    int i = 0;
+    while (i < oooCount && oooStart[i] < seq) {
+      i++;
+    }
+    if (oooCount == oooStart.length) {
+      return; // queue full: drop (the sender will retransmit)
+    }
+    System.arraycopy(oooStart, i, oooStart, i + 1, oooCount - i);
+    System.arraycopy(oooEnd, i, oooEnd, i + 1, oooCount - i);
+    oooStart[i] = seq;
+    oooEnd[i] = end;
+    oooCount++;
+    // merge neighbours
+    int w = 0;
+    for (int r = 0; r < oooCount; r++) {
+      if (w > 0 && oooStart[r] <= oooEnd[w - 1]) {
+        oooEnd[w - 1] = Math.max(oooEnd[w - 1], oooEnd[r]);
+      } else {
+        oooStart[w] = oooStart[r];
+        oooEnd[w] = oooEnd[r];
+        w++;
+      }
+    }
+    oooCount = w;
+  }
+
+  /** tcp_ofo_queue: move now-in-order data from the OOO queue. */
+  private void ofoQueue() {
+    while (oooCount > 0 && oooStart[0] <= rcvNxt) {
+      if (oooEnd[0] > rcvNxt) {
+        bytesReceived += oooEnd[0] - rcvNxt;
+        rcvNxt = oooEnd[0];
+      }
+      System.arraycopy(oooStart, 1, oooStart, 0, oooCount - 1);
+      System.arraycopy(oooEnd, 1, oooEnd, 0, oooCount - 1);
+      oooCount--;
+    }
+  }
+
+  /** tcp_sack_new_ofo_skb: extend a block and rotate it first, or add a new first block. */
+  private void sackNewOfoSkb(long seq, long end) {
+    for (int i = 0; i < numSacks; i++) {
+      if (seq <= sackEnd[i] && end >= sackStart[i]) {
+        sackStart[i] = Math.min(sackStart[i], seq);
+        sackEnd[i] = Math.max(sackEnd[i], end);
+        for (int j = i; j > 0; j--) {
+          swapSack(j, j - 1);
+        }
+        maybeCoalesce();
+        return;
+      }
+    }
+    int n = Math.min(numSacks, TCP_NUM_SACKS - 1);
+    for (int j = n; j > 0; j--) {
+      sackStart[j] = sackStart[j - 1];
+      sackEnd[j] = sackEnd[j - 1];
+    }
+    sackStart[0] = seq;
+    sackEnd[0] = end;
+    numSacks = n + 1;
+  }
+
+  private void maybeCoalesce() {
+    for (int i = 1; i < numSacks; ) {
+      if (sackStart[i] <= sackEnd[0] && sackEnd[i] >= sackStart[0]) {
+        sackStart[0] = Math.min(sackStart[0], sackStart[i]);
+        sackEnd[0] = Math.max(sackEnd[0], sackEnd[i]);
+        for (int j = i; j < numSacks - 1; j++) {
+          sackStart[j] = sackStart[j + 1];
+          sackEnd[j] = sackEnd[j + 1];
+        }
+        numSacks--;
+      } else {
+        i++;
+      }
+    }
+  }
+
+  private void swapSack(int a, int b) {
+    long s = sackStart[a];
+    long e = sackEnd[a];
+    sackStart[a] = sackStart[b];
+    sackEnd[a] = sackEnd[b];
+    sackStart[b] = s;
+    sackEnd[b] = e;
+  }
+
+  /** tcp_sack_remove: drop blocks now below rcv_nxt. */
+  private void sackRemove() {
+    int w = 0;
+    for (int i = 0; i < numSacks; i++) {
+      if (sackEnd[i] > rcvNxt) {
+        sackStart[w] = sackStart[i];
+        sackEnd[w] = sackEnd[i];
+        w++;
+      }
+    }
+    numSacks = oooCount == 0 ? 0 : w;
+  }
+
+  /* ---------------- ACK policy ---------------- */
+
+  @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_measure_rcv_mss",
+      versions = "v6.1..v6.17", source = SRC,
+      notes = "only the full-segment branch and PUSHED marking; no scaling_ratio")
+  void measureRcvMss(int len, int gsoSize, boolean psh) {
+    int l = gsoSize != 0 ? gsoSize : len;
+    lastSegSize = 0;
+    if (l >= rcvMss) {
+      rcvMss = Math.min(l, advmss);
+      if (psh) {
+        pending |= ICSK_ACK_PUSHED;
+      }
+    } else {
+      if ((pending & ICSK_ACK_PUSHED) != 0) {
+        pending |= ICSK_ACK_PUSHED2;
+      }
+      pending |= ICSK_ACK_PUSHED;
+    }
+  }
+
+  @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_incr_quickack",
+      versions = "v5.0..v6.17", source = SRC)
+  void incrQuickack(int maxQuickacks) {
+    int quickacks = rcvWnd / (2 * rcvMss);
+
+    if (quickacks == 0) {
+      quickacks = 2;
+    }
+    quickacks = Math.min(quickacks, maxQuickacks);
+    if (quickacks > quick) {
+      quick = quickacks;
+    }
+  }
+
+  @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_enter_quickack_mode",
+      versions = "v5.0..v6.17", source = SRC)
+  void enterQuickackMode(int maxQuickacks) {
+    incrQuickack(maxQuickacks);
+    ato = tcpAtoMin(); // pingpong is never set on a pure receiver
+  }
+
+  @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_in_quickack_mode",
+      versions = "v5.0..v6.17", source = SRC)
+  boolean inQuickackMode() {
+    return quick != 0;
+  }
+
+  /** Per data skb: schedule an ACK and adapt the delayed-ACK timeout to the arrival gaps. */
+  @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_event_data_recv",
+      versions = "v5.0..v6.17", source = SRC, notes = "tcp_grow_window not modelled")
+  void eventDataRecv(int len, int gsoSize, boolean psh) {
+    int now;
+
+    pending |= ICSK_ACK_SCHED; // inet_csk_schedule_ack
+
+    measureRcvMss(len, gsoSize, psh);
+
+    now = jiffies();
+
+    if (ato == 0) {
+      // the first data packet: start the delayed-ACK engine in quickack mode
+      incrQuickack(TCP_MAX_QUICKACKS);
+      ato = tcpAtoMin();
+    } else {
+      int m = now - lrcvtime;
+
+      if (m <= tcpAtoMin() / 2) {
+        ato = (ato >> 1) + tcpAtoMin() / 2;
+      } else if (m < ato) {
+        ato = (ato >> 1) + m;
+        if (ato > icskRto) {
+          ato = icskRto;
+        }
+      } else if (m > icskRto) {
+        // a long gap: the sender failed to restart its window, ACK quickly
+        incrQuickack(TCP_MAX_QUICKACKS);
+      }
+    }
+    lrcvtime = now;
+  }
+
+  /** Send an ACK now, or arm the delayed ACK, or compress SACKs. */
+  @KernelPort(file = "net/ipv4/tcp_input.c", function = "__tcp_ack_snd_check",
+      versions = "v6.1..v6.17", source = SRC,
+      notes = "SO_RCVLOWAT unset and the window never shrinks, so the first test reduces to "
+          + "'more than one full segment unacknowledged'")
+  void ackSndCheck(int ofoPossible) {
+    if ((rcvNxt - rcvWup > rcvMss) // more than one full frame received
+        || inQuickackMode()
+        || (pending & ICSK_ACK_NOW) != 0) {
+      sendAck();
+      return;
+    }
+
+    if (ofoPossible == 0 || oooCount == 0) {
+      sendDelayedAck();
+      return;
+    }
+
+    if (compressedAck >= compSackNr) {
+      sendAck();
+      return;
+    }
+
+    if (compressedAckRcvNxt != rcvNxt) {
+      compressedAckRcvNxt = rcvNxt;
+      dupAckCounter = 0;
+    }
+    if (dupAckCounter < TCP_FASTRETRANS_THRESH) {
+      dupAckCounter++;
+      sendAck();
+      return;
+    }
+    compressedAck++;
+    if (compressedAckTimer.isScheduled()) {
+      return;
+    }
+
+    // 5% of the RTT, at most tcp_comp_sack_delay_ns
+    long delay = Math.min(compSackDelayNs, (srttUs >> 3) * 1000 / 20);
+    sim.schedule(compressedAckTimer, sim.now() + delay);
+  }
+
+  private void compressedAckKick() {
+    if (compressedAck != 0) {
+      sendAck();
+    }
+  }
+
+  /** Arm the delayed-ACK timer at ato, bounded by the RTT and TCP_DELACK_MAX. */
+  @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_send_delayed_ack",
+      versions = "v6.1..v6.17", source = SRC)
+  void sendDelayedAck() {
+    int a = ato;
+    int timeout;
+
+    if (a > tcpAtoMin()) { // TCP_DELACK_MIN
+      int maxAto = hz / 2;
+
+      if ((pending & ICSK_ACK_PUSHED) != 0) {
+        maxAto = tcpDelackMax();
+      }
+
+      // an RTT estimate bounds the delayed ACK
+      int rtt = Math.max(usecsToJiffies(srttUs >> 3), tcpAtoMin());
+      if (rtt < maxAto) {
+        maxAto = rtt;
+      }
+
+      a = Math.min(a, maxAto);
+    }
+
+    a = Math.min(a, tcpDelackMax());
+
+    timeout = jiffies() + a;
+
+    // keep an earlier pending timer
+    if ((pending & ICSK_ACK_TIMER) != 0) {
+      // about to expire anyway: ACK now
+      if (ackTimeout - (jiffies() + (a >> 2)) <= 0) {
+        sendAck();
+        return;
+      }
+
+      if (!(timeout - ackTimeout < 0)) {
+        timeout = ackTimeout;
+      }
+    }
+    pending |= ICSK_ACK_SCHED | ICSK_ACK_TIMER;
+    ackTimeout = timeout;
+    sim.schedule(delackTimer, Math.max(sim.now(), (long) timeout * tickNs));
+  }
+
+  @KernelPort(file = "net/ipv4/tcp_timer.c", function = "tcp_delack_timer_handler",
+      versions = "v6.1..v6.17", source = SRC)
+  void delackTimerHandler() {
+    if (compressedAck != 0) {
+      sendAck();
+      return;
+    }
+    if ((pending & ICSK_ACK_TIMER) == 0) {
+      return;
+    }
+    if (ackTimeout - jiffies() > 0) {
+      sim.schedule(delackTimer, (long) ackTimeout * tickNs);
+      return;
+    }
+    pending &= ~ICSK_ACK_TIMER;
+    if ((pending & ICSK_ACK_SCHED) != 0) {
+      // delayed ACK missed: inflate ATO
+      ato = Math.min(ato << 1, icskRto);
+      sendAck();
+    }
+  }
+
+  /** tcp_send_ack → __tcp_transmit_skb → tcp_event_ack_sent: the ACK leaves. */
+  private void sendAck() {
+    // tcp_event_ack_sent: tcp_dec_quickack_mode, then clear the delayed-ACK state
+    if (quick != 0) {
+      int pkts = (pending & ICSK_ACK_SCHED) != 0 ? 1 : 0;
+      if (pkts >= quick) {
+        quick = 0;
+        ato = tcpAtoMin(); // leaving quickack mode deflates ATO
+      } else {
+        quick -= pkts;
+      }
+    }
+    pending = 0;
+    sim.cancel(delackTimer);
+    compressedAck = 0;
+    sim.cancel(compressedAckTimer);
+    rcvWup = rcvNxt; // tcp_select_window
+    acksSent++;
+    int n = Math.min(numSacks, SACK_BLOCKS_SENT);
+    path.ack(rcvNxt, rcvWnd, sackStart, sackEnd, n);
+  }
+
+  public long bytesReceived() {
+    return bytesReceived;
+  }
+
+  public long acksSent() {
+    return acksSent;
+  }
+
+  public long rcvNxt() {
+    return rcvNxt;
+  }
+
+  public long outOfOrderSegments() {
+    return outOfOrder;
+  }
+}
