@@ -32,6 +32,8 @@ public final class TcpPath implements TcpReceiver.AckSink {
   private long queuedBytes;
   private long busyUntil;
 
+  private long outageUntilNs = -1;
+  long outageDrops;
   long randomDrops;
   long bufferDrops;
   long framesIn;
@@ -76,6 +78,15 @@ public final class TcpPath implements TcpReceiver.AckSink {
     return cfg.baseRttNs() + 2 * link.propagationNs();
   }
 
+  /** Drops every data frame arriving before {@code untilNs} (a path outage). */
+  public void outageUntil(long untilNs) {
+    this.outageUntilNs = untilNs;
+  }
+
+  public long outageDrops() {
+    return outageDrops;
+  }
+
   public long randomDrops() {
     return randomDrops;
   }
@@ -92,6 +103,10 @@ public final class TcpPath implements TcpReceiver.AckSink {
   void frame(TcpPacket p, long offset, int payloadLen, int len) {
     framesIn++;
     long now = sim.now();
+    if (now < outageUntilNs) {
+      outageDrops++;
+      return;
+    }
     if (cfg.lossRate() > 0 && rng.nextDouble() < cfg.lossRate()) {
       randomDrops++;
       return;
