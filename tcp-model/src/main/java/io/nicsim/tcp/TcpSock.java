@@ -1,6 +1,7 @@
 package io.nicsim.tcp;
 
 import io.nicsim.core.era.PatchSet;
+import io.nicsim.core.port.KernelPort;
 
 /**
  * A TCP sending socket: the fields of {@code struct sock}, {@code inet_connection_sock} and
@@ -13,6 +14,9 @@ import io.nicsim.core.era.PatchSet;
  * the socket as their first argument, like the C.
  */
 public final class TcpSock {
+
+  private static final String SRC = "Kingxukai/linux@0291023e7330da28f2f7453c87c2ab7082d8360f";
+  private static final String H = "include/net/tcp.h";
   /* icsk_ca_state */
   public static final int TCP_CA_OPEN = 0;
   public static final int TCP_CA_DISORDER = 1;
@@ -295,6 +299,9 @@ public final class TcpSock {
   /* ---------------- include/net/tcp.h helpers ---------------- */
 
   /** tcp_mstamp_refresh(): tcp_clock_cache and tcp_mstamp from the clock. */
+  @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_mstamp_refresh",
+      versions = "v4.20..v6.17", source = SRC,
+      notes = "the early form's monotonic guards never bite under the monotonic simulated clock")
   public void mstampRefresh() {
     long val = host.nowNs();
     tcpClockCache = val;
@@ -310,20 +317,26 @@ public final class TcpSock {
     sndCwnd = val;
   }
 
+  @KernelPort(file = H, function = "tcp_left_out", versions = "v4.15..v6.17", source = SRC)
   public int leftOut() {
     return sackedOut + lostOut;
   }
 
   /** tcp_packets_in_flight(). */
+  @KernelPort(file = H, function = "tcp_packets_in_flight", versions = "v4.15..v6.17", source = SRC)
   public int packetsInFlight() {
     return packetsOut - leftOut() + retransOut;
   }
 
+  @KernelPort(file = H, function = "tcp_in_slow_start", versions = "v4.15..v6.17", source = SRC)
   public boolean inSlowStart() {
     return Integer.compareUnsigned(sndCwnd, sndSsthresh) < 0;
   }
 
-  /** tcp_is_cwnd_limited() (v6.5+ form: is_cwnd_limited first). */
+  /** tcp_is_cwnd_limited() (form since f4ce91ce12a7: is_cwnd_limited first). */
+  @KernelPort(file = H, function = "tcp_is_cwnd_limited", versions = "v6.0..v6.17",
+      commits = {"f4ce91ce12a7"}, source = SRC,
+      notes = "release of f4ce91ce12a7 inferred from its net-tree date (2022-09-28)")
   public boolean isCwndLimited() {
     if (isCwndLimited) {
       return true;
@@ -335,21 +348,26 @@ public final class TcpSock {
   }
 
   /** tcp_needs_internal_pacing(). */
+  @KernelPort(file = H, function = "tcp_needs_internal_pacing", versions = "v4.15..v6.17",
+      source = SRC)
   public boolean needsInternalPacing() {
     return skPacingStatus == SK_PACING_NEEDED;
   }
 
   /** tcp_min_rtt(): ~0 (-1) when there is no sample. */
+  @KernelPort(file = H, function = "tcp_min_rtt", versions = "v4.15..v6.17", source = SRC)
   public int minRtt() {
     return rttMin.get();
   }
 
   /** tcp_wnd_end(). */
+  @KernelPort(file = H, function = "tcp_wnd_end", versions = "v4.15..v6.17", source = SRC)
   public int wndEnd() {
     return sndUna + sndWnd;
   }
 
   /** tcp_current_ssthresh(). */
+  @KernelPort(file = H, function = "tcp_current_ssthresh", versions = "v4.15..v6.17", source = SRC)
   public int currentSsthresh() {
     if (inCwndReduction()) {
       return sndSsthresh;
@@ -358,6 +376,7 @@ public final class TcpSock {
   }
 
   /** tcp_in_cwnd_reduction(). */
+  @KernelPort(file = H, function = "tcp_in_cwnd_reduction", versions = "v4.15..v6.17", source = SRC)
   public boolean inCwndReduction() {
     return (((1 << TCP_CA_CWR) | (1 << TCP_CA_RECOVERY)) & (1 << icskCaState)) != 0;
   }
@@ -376,6 +395,7 @@ public final class TcpSock {
   }
 
   /** tcp_highest_sack_seq(). */
+  @KernelPort(file = H, function = "tcp_highest_sack_seq", versions = "v4.15..v6.17", source = SRC)
   public int highestSackSeq() {
     if (sackedOut == 0) {
       return sndUna;
@@ -387,22 +407,29 @@ public final class TcpSock {
   }
 
   /** tcp_set_ca_state(). */
+  @KernelPort(file = "net/ipv4/tcp_cong.c", function = "tcp_set_ca_state",
+      versions = "v5.19..v6.17", source = SRC,
+      notes = "an inline in include/net/tcp.h before v5.19; the tracepoint is left out")
   public void setCaState(int state) {
     ca.setState(this, state);
     icskCaState = state;
   }
 
   /** tcp_ca_event(). */
+  @KernelPort(file = H, function = "tcp_ca_event", versions = "v4.15..v6.17", source = SRC)
   public void caEvent(int event) {
     ca.cwndEvent(this, event);
   }
 
   /** tcp_stamp_us_delta(t1, t0) = max(t1 - t0, 0). */
+  @KernelPort(file = H, function = "tcp_stamp_us_delta", versions = "v4.13..v6.17", source = SRC)
   public static long stampUsDelta(long t1, long t0) {
     return Math.max(t1 - t0, 0);
   }
 
   /** tcp_skb_sent_after(t1, t2, seq1, seq2). */
+  @KernelPort(file = H, function = "tcp_skb_sent_after", versions = "v6.1..v6.17",
+      source = SRC, notes = "the open-coded form before v6.1 decides the same")
   public static boolean skbSentAfter(long t1, long t2, int seq1, int seq2) {
     return t1 > t2 || (t1 == t2 && Seq.after(seq1, seq2));
   }
