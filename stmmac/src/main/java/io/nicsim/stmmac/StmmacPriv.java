@@ -1,6 +1,8 @@
 package io.nicsim.stmmac;
 
 import io.nicsim.core.era.PatchSet;
+import io.nicsim.core.kernel.Kernel;
+import io.nicsim.core.net.NetDevice;
 import java.util.Arrays;
 
 /**
@@ -28,6 +30,17 @@ public final class StmmacPriv {
   boolean netifRunning;
   /** The hardware's RX watchdog register. */
   RxWatchdog rxWatchdog = RxWatchdog.NONE;
+  /** priv->hwts_tx_en: hardware TX timestamping switched on (SIOCSHWTSTAMP). */
+  boolean hwtsTxEn;
+
+  // the engine side, set when a driver instance is built on a simulated host
+  Kernel kernel;
+  NetDevice dev;
+  DwmacHw hw;
+  StmmacTxQueue[] txQueue;
+  StmmacRxQueue[] rxQueue;
+  StmmacChannel[] channel;
+  final StmmacCounters counters = new StmmacCounters();
 
   public StmmacPriv(StmmacPlat plat, PatchSet patches) {
     this.plat = plat;
@@ -75,6 +88,30 @@ public final class StmmacPriv {
   /** Test and hardware-model hook: where {@code stmmac_rx_watchdog} writes go. */
   public void setRxWatchdog(RxWatchdog rxWatchdog) {
     this.rxWatchdog = rxWatchdog;
+  }
+
+  public void setHwtsTxEn(boolean on) {
+    this.hwtsTxEn = on;
+  }
+
+  public StmmacTxQueue txQueue(int queue) {
+    return txQueue[queue];
+  }
+
+  public StmmacRxQueue rxQueue(int queue) {
+    return rxQueue[queue];
+  }
+
+  public StmmacChannel channel(int chan) {
+    return channel[chan];
+  }
+
+  public DwmacHw hw() {
+    return hw;
+  }
+
+  public StmmacCounters counters() {
+    return counters;
   }
 
   /** Test hook for the state open/close leave behind. */

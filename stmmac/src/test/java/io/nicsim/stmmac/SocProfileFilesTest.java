@@ -3,6 +3,10 @@ package io.nicsim.stmmac;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.nicsim.core.cpu.CostTable;
+import io.nicsim.core.cpu.KernelOps;
+import io.nicsim.core.soc.SocCatalog;
+import io.nicsim.core.soc.SocProfile;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.InputStream;
@@ -44,9 +48,22 @@ class SocProfileFilesTest {
     }
     assertThat(missing).isEmpty();
     for (String key :
-        List.of("core_type", "synopsys_id", "tx_queues", "rx_queues", "unsigned_long_bits")) {
+        List.of("dwmac_core", "synopsys_id", "tx_queues", "rx_queues", "unsigned_long_bits",
+            "tx_fetch_ns", "link_rate_bps")) {
       assertThat(root.path("params").has(key)).as(name + " params." + key).isTrue();
     }
     assertThat(root.path("costs").path("hrtimer_start").path("value").asLong()).isPositive();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"cyclone5", "agilex5", "ipq806x", "rk3588-yt6801"})
+  void coreLoadsItAndEveryChargedOpHasACost(String name) {
+    SocProfile p = SocProfile.load(name);
+    CostTable costs = p.costTable(1.0);
+    costs.requireAll(KernelOps.all());
+    costs.requireAll(StmmacDriver.costOps());
+    StmmacPlat plat = StmmacDriver.plat(p);
+    assertThat(plat.useRiwt()).isTrue();
+    assertThat(SocCatalog.names()).contains(name);
   }
 }
