@@ -74,8 +74,13 @@ final class Rig {
 
   /** ndo_start_xmit now (inside CPU work). */
   int xmitNow(int nfrags, boolean xmitMore) {
+    return xmitNow(skb(nfrags), xmitMore);
+  }
+
+  /** ndo_start_xmit of a given skb now (inside CPU work). */
+  int xmitNow(Skb skb, boolean xmitMore) {
     host.kernel().netdevXmitSetMore(xmitMore);
-    int rc = drv.startXmit(skb(nfrags), host.dev().queue(0));
+    int rc = drv.startXmit(skb, host.dev().queue(0));
     host.kernel().netdevXmitSetMore(false);
     rcs.add(rc);
     return rc;
