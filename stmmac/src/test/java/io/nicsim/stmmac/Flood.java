@@ -42,11 +42,11 @@ final class Flood {
 
     String row() {
       return String.format(Locale.ROOT,
-          "%-28s %7d pps  hrtimer_start/pkt %.3f  try_to_cancel/pkt %.4f  TX IRQ/s %6d"
+          "%-28s %7d pps  hrtimer_start/pkt %.3f  try_to_cancel/pkt %.5f (%d)  TX IRQ/s %6d"
               + "  TI/s %6d  hrtimer CPU %.2f%% of all cores (%.1f%% of busy, %.1f%% of the"
               + " sending core)  busy %.1f%%"
               + "  desc/clean %.1f  queue stops %d",
-          label, pps, hrtimerStartPerPkt, tryToCancelPerPkt, txIrqPerSec, tiRaisedPerSec,
+          label, pps, hrtimerStartPerPkt, tryToCancelPerPkt, counters.get("hrtimer_try_to_cancel"), txIrqPerSec, tiRaisedPerSec,
           hrtimerCpuPercent, hrtimerShareOfBusy, hrtimerAppCorePercent, busyPercent, descPerClean, queueStops);
     }
   }
