@@ -146,6 +146,8 @@ public final class Simulator {
     e.firing = true;
     try {
       e.fire();
+    } catch (InvariantViolation v) {
+      throw v.at(now);
     } finally {
       if (e.firing) {
         e.firing = false;
