@@ -90,13 +90,13 @@ public final class FecCoalesce implements EthtoolOps {
       txItr |= FEC_ITR_EN;
     }
 
-    fep.hwp.writel(txItr, FEC_TXIC0);
-    fep.hwp.writel(rxItr, FEC_RXIC0);
+    fep.writel(txItr, FEC_TXIC0);
+    fep.writel(rxItr, FEC_RXIC0);
     if ((fep.quirks & ringQuirk) != 0) {
-      fep.hwp.writel(txItr, FEC_TXIC1);
-      fep.hwp.writel(rxItr, FEC_RXIC1);
-      fep.hwp.writel(txItr, FEC_TXIC2);
-      fep.hwp.writel(rxItr, FEC_RXIC2);
+      fep.writel(txItr, FEC_TXIC1);
+      fep.writel(rxItr, FEC_RXIC1);
+      fep.writel(txItr, FEC_TXIC2);
+      fep.writel(rxItr, FEC_RXIC2);
     }
   }
 

@@ -1,6 +1,9 @@
 package io.nicsim.fec;
 
+import io.nicsim.core.cpu.Cpu;
 import io.nicsim.core.era.PatchSet;
+import io.nicsim.core.kernel.Napi;
+import io.nicsim.core.net.NetDevice;
 
 /**
  * The part of {@code struct fec_enet_private} the coalescing path reads and writes. The four
@@ -30,10 +33,54 @@ public final class FecEnetPrivate {
   final FecRxq[] rxQueue = new FecRxq[FecConsts.FEC_ENET_MAX_RX_QS];
   /** The matched table entry (for reports). */
   FecDevinfo devInfo;
+  /** {@code fep->napi}: one NAPI for every queue and interrupt line. */
+  Napi napi;
+  /** {@code fep->netdev}. */
+  NetDevice netdev;
+  /** netif_running(): __LINK_STATE_START, set before ndo_open runs. */
+  boolean running;
+  /** The CPUs register accesses are charged to (null in register-only tests). */
+  private final Cpu cpu;
+
+  // ndev->stats and driver counters, plain fields read by reports
+  long txPackets;
+  long txBytes;
+  long rxPackets;
+  long rxBytes;
+  long txDropped;
+  long irqs;
+  long irqNone;
+  long rxIrqs;
+  long txIrqs;
+  long queueStops;
+  long txCleaned;
+  /** The events the last fec_enet_collect_events saw (for the IRQ counters). */
+  int lastEvents;
 
   public FecEnetPrivate(FecRegisters hwp, PatchSet patches) {
+    this(hwp, patches, null);
+  }
+
+  public FecEnetPrivate(FecRegisters hwp, PatchSet patches, Cpu cpu) {
     this.hwp = hwp;
     this.patches = FecPatches.validate(patches);
+    this.cpu = cpu;
+  }
+
+  /** readl(fep->hwp + offset), charged to the running CPU work if there is one. */
+  int readl(int offset) {
+    if (cpu != null && cpu.current() != null) {
+      cpu.current().charge(FecOps.MMIO_READ);
+    }
+    return hwp.readl(offset);
+  }
+
+  /** writel(value, fep->hwp + offset), charged to the running CPU work if there is one. */
+  void writel(int value, int offset) {
+    if (cpu != null && cpu.current() != null) {
+      cpu.current().charge(FecOps.MMIO_WRITE);
+    }
+    hwp.writel(value, offset);
   }
 
   public FecRegisters hwp() {

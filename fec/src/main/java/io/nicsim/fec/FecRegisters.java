@@ -13,6 +13,7 @@ public final class FecRegisters {
   public static final int FEC_IMASK = 0x008;
   public static final int FEC_R_DES_ACTIVE_0 = 0x010;
   public static final int FEC_X_DES_ACTIVE_0 = 0x014;
+  public static final int FEC_ECNTRL = 0x024;
   public static final int FEC_TXIC0 = 0x0f0;
   public static final int FEC_TXIC1 = 0x0f4;
   public static final int FEC_TXIC2 = 0x0f8;
@@ -23,6 +24,16 @@ public final class FecRegisters {
   public static final int FEC_X_DES_ACTIVE_1 = 0x1e4;
   public static final int FEC_R_DES_ACTIVE_2 = 0x1e8;
   public static final int FEC_X_DES_ACTIVE_2 = 0x1ec;
+  public static final int FEC_R_DES_START_1 = 0x160;
+  public static final int FEC_X_DES_START_1 = 0x164;
+  public static final int FEC_R_DES_START_2 = 0x16c;
+  public static final int FEC_X_DES_START_2 = 0x170;
+  public static final int FEC_R_DES_START_0 = 0x180;
+  public static final int FEC_X_DES_START_0 = 0x184;
+
+  // ECNTRL bits (fec_main.c FEC_ECR_*)
+  public static final int FEC_ECR_RESET = 1 << 0;
+  public static final int FEC_ECR_ETHEREN = 1 << 1;
 
   // Interrupt events / masks
   public static final int FEC_ENET_HBERR = 0x80000000;
@@ -82,6 +93,16 @@ public final class FecRegisters {
     return FEC_TXIC0 + 4 * queue;
   }
 
+  /** FEC_R_DES_START(X). */
+  public static int rDesStart(int queue) {
+    return queue == 1 ? FEC_R_DES_START_1 : queue == 2 ? FEC_R_DES_START_2 : FEC_R_DES_START_0;
+  }
+
+  /** FEC_X_DES_START(X). */
+  public static int xDesStart(int queue) {
+    return queue == 1 ? FEC_X_DES_START_1 : queue == 2 ? FEC_X_DES_START_2 : FEC_X_DES_START_0;
+  }
+
   public static int rDesActive(int queue) {
     return queue == 0 ? FEC_R_DES_ACTIVE_0 : queue == 1 ? FEC_R_DES_ACTIVE_1 : FEC_R_DES_ACTIVE_2;
   }
@@ -90,9 +111,15 @@ public final class FecRegisters {
     return queue == 0 ? FEC_X_DES_ACTIVE_0 : queue == 1 ? FEC_X_DES_ACTIVE_1 : FEC_X_DES_ACTIVE_2;
   }
 
-  /** Hears driver writes (after the register took the value). */
+  /** The hardware behind the registers: hears driver writes, answers doorbell reads. */
   public interface Listener {
+    /** A driver write, after the register took the value. */
     void written(int offset, int value);
+
+    /** TDAR/RDAR read: non-zero while that DMA is active. */
+    default int readDoorbell(int offset) {
+      return 0;
+    }
   }
 
   private static final Listener NONE = (offset, value) -> {};
@@ -126,7 +153,7 @@ public final class FecRegisters {
       case FEC_RXIC2:
         return rxic[(offset - FEC_RXIC0) >> 2];
       default:
-        return 0;
+        return listener.readDoorbell(offset);
     }
   }
 

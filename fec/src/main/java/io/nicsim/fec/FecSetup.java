@@ -3,6 +3,8 @@ package io.nicsim.fec;
 import static io.nicsim.fec.FecConsts.*;
 import static io.nicsim.fec.FecRegisters.*;
 
+import io.nicsim.core.net.Skb;
+import io.nicsim.core.nic.DescRing;
 import io.nicsim.core.port.KernelPort;
 import java.util.List;
 
@@ -20,7 +22,6 @@ public final class FecSetup {
   private final boolean socRxUsecs;
   private final boolean txRing1024;
   private final boolean rxPagePool;
-  private Runnable restartHardware = () -> {};
 
   public FecSetup(FecEnetPrivate fep, FecCoalesce coal) {
     this.fep = fep;
@@ -30,14 +31,6 @@ public final class FecSetup {
     this.socRxUsecs = fep.patches.has(FecPatches.SOC_RX_USECS);
     this.txRing1024 = fep.patches.has(FecPatches.TX_RING_1024);
     this.rxPagePool = fep.patches.has(FecPatches.RX_PAGE_POOL);
-  }
-
-  /**
-   * What fec_restart does to the rings and the MAC before it enables interrupts (reset, BD init,
-   * ring enable, RDAR kick); the MAC model installs it.
-   */
-  public void restartHardware(Runnable r) {
-    this.restartHardware = r;
   }
 
   /**
@@ -128,7 +121,7 @@ public final class FecSetup {
 
     allocQueue();
 
-    fep.hwp.writel(FEC_RX_DISABLED_IMASK, FEC_IMASK);
+    fep.writel(FEC_RX_DISABLED_IMASK, FEC_IMASK);
 
     restart();
   }
@@ -147,6 +140,7 @@ public final class FecSetup {
       FecTxq txq = new FecTxq(i);
       fep.txQueue[i] = txq;
       txq.ringSize = txRing1024 ? TX_RING_SIZE_NEW : TX_RING_SIZE_OLD;
+      txq.bd = new DescRing("tx" + i, txq.ringSize);
 
       txq.txStopThreshold = FEC_MAX_SKB_DESCS;
       if (txRing1024) {
@@ -160,6 +154,7 @@ public final class FecSetup {
       FecRxq rxq = new FecRxq(i);
       fep.rxQueue[i] = rxq;
       rxq.ringSize = rxRingSize(rxPagePool);
+      rxq.bd = new DescRing("rx" + i, rxq.ringSize);
     }
   }
 
@@ -172,9 +167,98 @@ public final class FecSetup {
     return (PAGE_SIZE / frsize) * FEC_ENET_RX_PAGES;
   }
 
+  /** Stops the MAC before reprogramming it (the allow_wol = false path). */
+  @KernelPort(
+      file = FecSources.MAIN_C,
+      function = "fec_ctrl_reset",
+      versions = FecSources.VERSIONS,
+      source = FecSources.S1,
+      notes = "udelay(10) not charged; magic-packet sleep path not modelled")
+  public void ctrlReset() {
+    if ((fep.quirks & FecQuirk.HAS_MULTI_QUEUES) != 0
+        || ((fep.quirks & FecQuirk.NO_HARD_RESET) != 0 && fep.link != 0)) {
+      fep.writel(0, FEC_ECNTRL);
+    } else {
+      fep.writel(FEC_ECR_RESET, FEC_ECNTRL);
+    }
+  }
+
+  /** Puts every BD back to its start state: RX BDs with a buffer empty, TX BDs free. */
+  @KernelPort(
+      file = FecSources.MAIN_C,
+      function = "fec_enet_bd_init",
+      versions = FecSources.VERSIONS,
+      source = FecSources.S1,
+      notes = "the WRAP bit is implicit in DescRing; XDP buffer types not modelled")
+  public void bdInit() {
+    for (int q = 0; q < fep.numRxQueues; q++) {
+      FecRxq rxq = fep.rxQueue[q];
+      DescRing bd = rxq.bd;
+      for (int i = 0; i < bd.size(); i++) {
+        clearBd(bd, i);
+        if (rxq.buffers) {
+          bd.set(i, DescRing.IC); // cbd_esc BD_ENET_RX_INT, written by alloc_rxq_buffers
+          bd.setOwn(i); // BD_ENET_RX_EMPTY
+        }
+      }
+      bd.cur = 0;
+    }
+
+    for (int q = 0; q < fep.numTxQueues; q++) {
+      FecTxq txq = fep.txQueue[q];
+      DescRing bd = txq.bd;
+      bd.cur = 0;
+      for (int i = 0; i < bd.size(); i++) {
+        Skb skb = bd.skb(i);
+        clearBd(bd, i);
+        if (skb != null) {
+          skb.free(); // dev_kfree_skb_any
+        }
+      }
+      txq.dirtyTx = bd.size() - 1; // the last BD
+    }
+  }
+
+  /** {@code bdp->cbd_sc = 0}: the driver rewrites a BD whatever the DMA left in it. */
+  private static void clearBd(DescRing bd, int i) {
+    if (bd.own(i)) {
+      bd.releaseOwn(i);
+    }
+    bd.reset(i);
+  }
+
+  /** Writes the ring base registers: the DMA starts over at BD 0 of every ring. */
+  @KernelPort(
+      file = FecSources.MAIN_C,
+      function = "fec_enet_enable_ring",
+      versions = FecSources.VERSIONS,
+      source = FecSources.S1,
+      notes = "buffer size, RCMR and DMA class (AVB credit shaper) registers not modelled")
+  public void enableRing() {
+    for (int i = 0; i < fep.numRxQueues; i++) {
+      fep.writel(0, rDesStart(i));
+    }
+    for (int i = 0; i < fep.numTxQueues; i++) {
+      fep.writel(0, xDesStart(i));
+    }
+  }
+
+  /** RDAR writes: tell every RX DMA that empty BDs are there. */
+  @KernelPort(
+      file = FecSources.MAIN_C,
+      function = "fec_enet_active_rxring",
+      versions = FecSources.VERSIONS,
+      source = FecSources.S1)
+  public void activeRxring() {
+    for (int i = 0; i < fep.numRxQueues; i++) {
+      fep.writel(0, rDesActive(i));
+    }
+  }
+
   /**
-   * (Re)start: acknowledge stale events, let the hardware reset its rings, unmask the default
-   * events if the link is up, then program coalescing the way the era does.
+   * (Re)start: stop the MAC, acknowledge stale events, reset the BDs and the DMA pointers,
+   * enable the MAC, unmask the default events if the link is up, then program coalescing the
+   * way the era does.
    */
   @KernelPort(
       file = FecSources.MAIN_C,
@@ -182,26 +266,108 @@ public final class FecSetup {
       versions = FecSources.VERSIONS,
       commits = {"df727d4547de", "7e6303567ce3"},
       source = FecSources.S1,
-      notes = "coal_init era read in gregkh/linux@0dc8b3a395c3; MAC/PHY/PTP register setup not"
-          + " modelled; ring reset and RDAR kick delegated to the MAC model")
+      notes = "coal_init era read in gregkh/linux@0dc8b3a395c3; MAC address, MII/RGMII, RACC,"
+          + " pause, multicast, MIB and PTP setup not modelled")
   public void restart() {
+    int ecntl = FEC_ECR_ETHEREN;
+
+    ctrlReset();
+
     // Clear any outstanding interrupt, except MDIO.
-    fep.hwp.writel(0xffffffff & ~FEC_ENET_MII, FEC_IEVENT);
+    fep.writel(0xffffffff & ~FEC_ENET_MII, FEC_IEVENT);
 
-    restartHardware.run();
+    bdInit();
 
+    enableRing();
+
+    // And last, enable the transmit and receive processing
+    fep.writel(ecntl, FEC_ECNTRL);
+    activeRxring();
+
+    // Enable interrupts we wish to service
     if (fep.link != 0) {
-      fep.hwp.writel(FEC_DEFAULT_IMASK, FEC_IMASK);
+      fep.writel(FEC_DEFAULT_IMASK, FEC_IMASK);
     } else {
-      fep.hwp.writel(0, FEC_IMASK);
+      fep.writel(0, FEC_IMASK);
     }
 
+    // Init the interrupt coalescing
     if (coalKeep) {
       if (!coalGuard || (fep.quirks & FecQuirk.HAS_COALESCE) != 0) {
         coal.itrCoalSet();
       }
     } else {
       coal.itrCoalInit();
+    }
+  }
+
+  /** The RX half of fec_enet_alloc_buffers: every RX BD gets a buffer (page). */
+  @KernelPort(
+      file = FecSources.MAIN_C,
+      function = "fec_enet_alloc_rxq_buffers",
+      versions = FecSources.VERSIONS,
+      source = FecSources.S1,
+      notes = "page pool not modelled: a buffer is a flag; the BDs are handed over by bd_init")
+  public void allocRxqBuffers(int queue) {
+    fep.rxQueue[queue].buffers = true;
+  }
+
+  /**
+   * ndo_open: buffers, a restart without link (interrupts masked), NAPI enabled. The PHY then
+   * reports link through {@link #adjustLink}.
+   */
+  @KernelPort(
+      file = FecSources.MAIN_C,
+      function = "fec_enet_open",
+      versions = FecSources.VERSIONS,
+      source = FecSources.S1,
+      notes = "runtime PM, clocks, pinctrl, PHY probe/start and PM QoS not modelled")
+  public void enetOpen() {
+    for (int i = 0; i < fep.numRxQueues; i++) {
+      allocRxqBuffers(i);
+    }
+
+    // Init MAC prior to mii bus probe
+    restart();
+
+    fep.link = 0; // fec_enet_mii_probe
+
+    fep.napi.enable();
+    for (int i = 0; i < fep.netdev.numTxQueues(); i++) {
+      fep.netdev.queue(i).start(); // netif_tx_start_all_queues
+    }
+  }
+
+  /**
+   * phylib's link callback. With link up and a change, the MAC is restarted under
+   * napi_disable/netif_tx_lock; with link lost the MAC is stopped.
+   */
+  @KernelPort(
+      file = FecSources.MAIN_C,
+      function = "fec_enet_adjust_link",
+      versions = FecSources.VERSIONS,
+      source = FecSources.S1,
+      notes = "only link changes (no duplex/speed changes); EEE and phy_print_status not"
+          + " modelled; link loss only masks interrupts (fec_stop)")
+  public void adjustLink(boolean phyLink) {
+    if (!fep.running) {
+      fep.link = 0;
+    } else if (phyLink) {
+      if (fep.link == 0) {
+        fep.link = 1;
+        fep.netdev.queue(0).stop(); // netif_stop_queue
+        fep.napi.disable();
+        restart();
+        for (int i = 0; i < fep.netdev.numTxQueues(); i++) {
+          fep.netdev.queue(i).wake(); // netif_tx_wake_all_queues
+        }
+        fep.napi.enable();
+      }
+    } else if (fep.link != 0) {
+      fep.napi.disable();
+      fep.writel(FEC_DEFAULT_IMASK, FEC_IMASK); // fec_stop
+      fep.napi.enable();
+      fep.link = 0;
     }
   }
 }
