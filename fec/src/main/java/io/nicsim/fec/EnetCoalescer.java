@@ -43,6 +43,8 @@ public final class EnetCoalescer {
   private boolean timing;
   /** Events raised since creation (for tests and reports). */
   private long raised;
+  /** When the current (or last) window's first frame completed, ns. */
+  private long windowStartNs = -1;
 
   /**
    * @param sysClockHz the ENET system (ahb) clock, used when ICCS = 1 (what the driver sets)
@@ -81,6 +83,7 @@ public final class EnetCoalescer {
     }
     count++;
     if (count == 1) {
+      windowStartNs = nowNs;
       if (icttNs == 0) {
         fire();
         return;
@@ -131,5 +134,10 @@ public final class EnetCoalescer {
 
   public long raised() {
     return raised;
+  }
+
+  /** Completion time of the first frame of the current or last window (-1 before any). */
+  public long windowStartNs() {
+    return windowStartNs;
   }
 }

@@ -36,6 +36,8 @@ public final class FecEnet implements FecRegisters.Listener {
   private FecEnetPrivate fep;
   private boolean etheren;
   private long droppedWhileDisabled;
+  /** When each event bit was last raised, by bit index (for the suite and traces). */
+  private final long[] raisedAt = new long[32];
   private long txDoorbells;
 
   /**
@@ -110,6 +112,7 @@ public final class FecEnet implements FecRegisters.Listener {
 
   /** The hardware sets event bits; an unmasked one asserts its line. */
   void raise(int bits) {
+    raisedAt[Integer.numberOfTrailingZeros(bits)] = sim.now();
     regs.raise(bits);
     evaluateLines();
   }
@@ -270,6 +273,11 @@ public final class FecEnet implements FecRegisters.Listener {
 
   public RxDmaEngine rxDma(int q) {
     return rxDma[q];
+  }
+
+  /** When the event bit {@code bit} (one of FEC_ENET_*) was last raised, ns (0: never). */
+  public long lastRaisedNs(int bit) {
+    return raisedAt[Integer.numberOfTrailingZeros(bit)];
   }
 
   public long droppedWhileDisabled() {
