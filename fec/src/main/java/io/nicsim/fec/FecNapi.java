@@ -40,7 +40,7 @@ public final class FecNapi {
 
     intEvents = fep.readl(FEC_IEVENT);
 
-    // Don't clear MDIO events, we poll for those
+    // MII completion is polled by the MDIO code: leave it set
     intEvents &= ~FEC_ENET_MII;
 
     fep.writel(intEvents, FEC_IEVENT);
@@ -64,7 +64,7 @@ public final class FecNapi {
       countEvents(fep.lastEvents);
 
       if (fep.napi.schedulePrep()) {
-        // Disable interrupts
+        // mask every ENET event until the poll is done
         fep.writel(0, FEC_IMASK);
         fep.napi.schedule();
       }
@@ -120,7 +120,7 @@ public final class FecNapi {
     int i;
     int done = 0;
 
-    // Make sure that AVB queues are processed first.
+    // highest ring (AVB class) first
     for (i = fep.numRxQueues - 1; i >= 0; i--) {
       done += rxQueue(i, budget - done);
     }
@@ -154,7 +154,7 @@ public final class FecNapi {
 
       fep.writel(rxfGet(queueId), FEC_IEVENT);
 
-      // Process the incoming frame.
+      // a good frame: refill the BD, build the skb, hand it up
       core.charge(FecOps.RX_BD);
       int pktLen = bd.bufLen(bdp);
       fep.rxPackets++;
@@ -167,12 +167,12 @@ public final class FecNapi {
       skb.queueMapping = queueId; // skb_record_rx_queue
       fep.netdev.receive(fep.napi, skb); // napi_gro_receive
 
-      // rx_processing_done: clear the status, mark the buffer empty
+      // rx_processing_done: status cleared, BD back to the DMA
       bd.reset(bdp);
       bd.set(bdp, DescRing.IC); // cbd_esc = BD_ENET_RX_INT
       bd.setOwn(bdp);
 
-      // Update BD pointer to next entry
+      // on to the next BD
       bdp = bd.next(bdp);
 
       // keep the receiver running while frames are processed
@@ -192,7 +192,7 @@ public final class FecNapi {
   public void tx(int budget) {
     int i;
 
-    // Make sure that AVB queues are processed first.
+    // highest ring (AVB class) first
     for (i = fep.numTxQueues - 1; i >= 0; i--) {
       txQueue(i, budget);
     }
@@ -214,7 +214,7 @@ public final class FecNapi {
     NetdevQueue nq = fep.netdev.queue(queueId);
     int entriesFree;
 
-    // get next bdp of dirty_tx
+    // start after the last reaped BD
     int bdp = txq.dirtyTx;
     bdp = bd.next(bdp);
 
@@ -229,7 +229,7 @@ public final class FecNapi {
         core.charge(FecOps.TX_BD);
         fep.txPackets++;
         fep.txBytes += skb.len;
-        // Free the sk buffer associated with this last transmit
+        // the frame is out: release its skb
         core.charge(KernelOps.SKB_FREE);
         skb.free(); // napi_consume_skb
       }
@@ -238,10 +238,10 @@ public final class FecNapi {
       fep.txCleaned++;
       txq.dirtyTx = bdp;
 
-      // Update pointer to next buffer descriptor to be transmitted
+      // on to the next BD
       bdp = bd.next(bdp);
 
-      // Since we have freed up a buffer, the ring is no longer full
+      // room again: wake the queue once past the wake threshold
       if (nq.stopped()) {
         entriesFree = FecXmit.getFreeTxdescNum(txq);
         if (entriesFree >= txq.txWakeThreshold) {
@@ -250,7 +250,7 @@ public final class FecNapi {
       }
     }
 
-    // ERR006358: Keep the transmitter going
+    // ERR006358: BDs still pending but TDAR reads idle: kick it again
     if (bdp != bd.cur && fep.readl(xDesActive(queueId)) == 0) {
       fep.writel(0, xDesActive(queueId));
     }

@@ -273,25 +273,25 @@ public final class FecSetup {
 
     ctrlReset();
 
-    // Clear any outstanding interrupt, except MDIO.
+    // acknowledge stale events, MII excepted
     fep.writel(0xffffffff & ~FEC_ENET_MII, FEC_IEVENT);
 
     bdInit();
 
     enableRing();
 
-    // And last, enable the transmit and receive processing
+    // ETHEREN: the MAC runs again
     fep.writel(ecntl, FEC_ECNTRL);
     activeRxring();
 
-    // Enable interrupts we wish to service
+    // unmask RX/TX events only with link
     if (fep.link != 0) {
       fep.writel(FEC_DEFAULT_IMASK, FEC_IMASK);
     } else {
       fep.writel(0, FEC_IMASK);
     }
 
-    // Init the interrupt coalescing
+    // coalescing: re-applied defaults before df727d4547de, stored values after
     if (coalKeep) {
       if (!coalGuard || (fep.quirks & FecQuirk.HAS_COALESCE) != 0) {
         coal.itrCoalSet();
@@ -327,7 +327,7 @@ public final class FecSetup {
       allocRxqBuffers(i);
     }
 
-    // Init MAC prior to mii bus probe
+    // program the MAC before the PHY is attached
     restart();
 
     fep.link = 0; // fec_enet_mii_probe

@@ -56,7 +56,7 @@ public final class FecXmit {
 
     core.charge(FecOps.START_XMIT);
 
-    // Fill in a Tx ring entry
+    // one BD for the linear skb
     int bdp = bd.cur;
     int lastBdp = bdp;
 
@@ -64,19 +64,19 @@ public final class FecXmit {
     // status |= BD_ENET_TX_INTR | BD_ENET_TX_LAST (estatus BD_ENET_TX_INT)
     int status = DescRing.IC | DescRing.LS | DescRing.FS;
 
-    // Save skb pointer
+    // the last BD of the frame keeps the skb for the reaper
     bd.setSkb(lastBdp, skb);
 
-    // Send it on its way: BD_ENET_TX_READY | BD_ENET_TX_TC
+    // hand the BD over: BD_ENET_TX_READY | BD_ENET_TX_TC
     bd.set(bdp, status);
     bd.setOwn(bdp);
 
-    // If this was the last BD in the ring, start at the beginning again.
+    // cur moves on, wrapping at the ring end
     bdp = bd.next(lastBdp);
 
     bd.cur = bdp;
 
-    // Trigger transmission start
+    // TDAR kick; with ERR007885 only if one of four reads finds the DMA idle
     if ((fep.quirks & FecQuirk.ERR007885) == 0
         || fep.readl(xDesActive(txq.qid)) == 0
         || fep.readl(xDesActive(txq.qid)) == 0
