@@ -33,6 +33,15 @@ public final class Napi {
   boolean onList;
   Core listCore;
   Core pollingOn;
+  /** The CPU whose napi_complete_done has not yet become visible to the others. */
+  private Core completingCore;
+  private final io.nicsim.core.sim.Event publishCompletion =
+      new io.nicsim.core.sim.Event() {
+        @Override
+        protected void fire() {
+          publishCompletion();
+        }
+      };
 
   private long schedules;
   private long polls;
@@ -54,6 +63,37 @@ public final class Napi {
     return name;
   }
 
+  /**
+   * A piece of CPU work runs atomically at its start, but napi_complete_done happens at the
+   * end of the driver's poll. Its clearing of SCHED is therefore published to other CPUs only
+   * when the completing CPU's cursor gets there; the completing CPU itself sees it at once.
+   */
+  private void settle() {
+    if (completingCore != null && kernel.cpu().current() == completingCore) {
+      kernel.simulator().cancel(publishCompletion);
+      publishCompletion();
+    }
+  }
+
+  private void publishCompletion() {
+    Core core = completingCore;
+    completingCore = null;
+    int val = state;
+    if ((val & MISSED) != 0) {
+      // another CPU tried to schedule while the poll was finishing: the kernel's
+      // napi_complete_done would have returned false and polled again
+      state = (val & ~MISSED) | SCHED;
+      if (!onList) {
+        kernel.softnet(core).pollList.addLast(this);
+        onList = true;
+        listCore = core;
+      }
+      core.raiseSoftirq(io.nicsim.core.cpu.Softirq.NET_RX);
+      return;
+    }
+    state = val & ~SCHED;
+  }
+
   public String device() {
     return device;
   }
@@ -69,6 +109,11 @@ public final class Napi {
 
   /** napi_disable: the NAPI is left SCHED so nobody schedules it. */
   public void disable() {
+    if (completingCore != null) {
+      kernel.simulator().cancel(publishCompletion);
+      completingCore = null;
+      state &= ~SCHED;
+    }
     state |= DISABLE;
     if (onList) {
       kernel.softnet(listCore).pollList.remove(this);
@@ -89,6 +134,7 @@ public final class Napi {
       commits = {"39e6c8208d7b"},
       source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9")
   public boolean schedulePrep() {
+    settle();
     int val = state;
     if ((val & DISABLE) != 0) {
       return false;
@@ -138,6 +184,7 @@ public final class Napi {
 
   /** napi_is_scheduled: NAPI_STATE_SCHED is set. */
   public boolean isScheduled() {
+    settle();
     return (state & SCHED) != 0;
   }
 
@@ -154,28 +201,30 @@ public final class Napi {
       notes = "busy-poll, GRO flush and napi_defer_hard_irqs timeouts are not modelled")
   public boolean completeDone(int workDone) {
     Core core = kernel.cpu().requireCurrent();
+    settle();
     core.charge(KernelOps.NAPI_COMPLETE);
     if (onList) {
       kernel.softnet(listCore).pollList.remove(this);
       onList = false;
     }
     int val = state;
-    int nw = val & ~(MISSED | SCHED);
     // if MISSED was set, keep SCHED: we will poll again
     if ((val & MISSED) != 0) {
-      nw |= SCHED;
-    }
-    state = nw;
-    if ((val & MISSED) != 0) {
+      state = (val & ~MISSED) | SCHED;
       schedule();
       return false;
     }
     completions++;
+    // SCHED clears for the other CPUs when this CPU's work reaches this point
+    state = val & ~MISSED;
+    completingCore = core;
+    kernel.simulator().schedule(publishCompletion, core.cursor());
     return true;
   }
 
   /** Runs the driver's poll (from napi_poll); tracks that it never runs on two CPUs at once. */
   int runPoll(Core core, int budget) {
+    settle();
     if (pollingOn != null) {
       throw new io.nicsim.core.sim.InvariantViolation("napi " + name,
           "polled on cpu" + core.id() + " while polling on cpu" + pollingOn.id());
