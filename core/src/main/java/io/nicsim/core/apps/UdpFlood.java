@@ -30,6 +30,8 @@ public final class UdpFlood extends Task {
   private long sentBytes;
   private long dropped;
   private long blocked;
+  /** udp_sendmsg's copy and stack work is charged; the transmit is the next step. */
+  private boolean copied;
   private final Event pacer =
       new Event() {
         @Override
@@ -69,8 +71,18 @@ public final class UdpFlood extends Task {
     sim.schedule(pacer, Math.max(sim.now(), nextSendNs));
   }
 
+  /**
+   * One sendto() in two steps, so that the driver code runs when the CPU reaches it and not
+   * when the system call starts: first the socket checks and udp_sendmsg's copy and IP output
+   * (hard interrupts may be taken after it), then dev_queue_xmit down to the driver.
+   */
   @Override
   protected boolean run(Core core) {
+    if (copied) {
+      copied = false;
+      transmit();
+      return true;
+    }
     long now = core.cursor();
     if (now >= endNs) {
       return false;
@@ -85,6 +97,11 @@ public final class UdpFlood extends Task {
       return false;
     }
     core.charge(KernelOps.UDP_SENDMSG);
+    copied = true;
+    return true;
+  }
+
+  private void transmit() {
     Skb skb = dev.skbs().alloc(frameLen, truesize);
     skb.payload = payload;
     skb.payloadOffset = sent;
@@ -101,7 +118,6 @@ public final class UdpFlood extends Task {
     if (gapNs > 0) {
       nextSendNs += gapNs;
     }
-    return true;
   }
 
   /** Datagrams accepted by dev_queue_xmit. */
