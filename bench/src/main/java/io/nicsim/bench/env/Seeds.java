@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 public final class Seeds {
   private Seeds() {}
 
-  /** A seed for {@code key} under {@code base}: distinct keys give unrelated seeds. */
+  /** A seed (0..2^32-1, short enough to type) for {@code key} under {@code base}. */
   public static long derive(long base, String key) {
     long h = 0xcbf29ce484222325L ^ base;
     for (byte b : key.getBytes(StandardCharsets.UTF_8)) {
@@ -17,6 +17,6 @@ public final class Seeds {
     h = (h ^ (h >>> 30)) * 0xbf58476d1ce4e5b9L;
     h = (h ^ (h >>> 27)) * 0x94d049bb133111ebL;
     h = h ^ (h >>> 31);
-    return h & Long.MAX_VALUE;
+    return h >>> 32;
   }
 }

@@ -8,9 +8,9 @@ import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.host.HostModule;
 import io.nicsim.core.host.HostScope;
 
-/** bench's test host: core plus core's example MAC (SoC profile testsoc). */
+/** bench's test host: core plus core's example MAC and the knob MAC (SoC profiles testsoc, knobsoc). */
 @HostScope
-@Component(modules = {HostModule.class, ExampleMacModule.class})
+@Component(modules = {HostModule.class, ExampleMacModule.class, KnobMacModule.class})
 public interface ExampleHost extends HostComponent {
 
   @Component.Factory
