@@ -93,7 +93,7 @@ public final class Plots {
         int b = (int) Math.min(bins - 1, ts / 1e6 / binMs);
         counts[b]++;
       }
-      XYSeries s = new XYSeries(k.label() + "s per ms");
+      XYSeries s = new XYSeries(k.plural() + " per ms");
       for (int i = 0; i < bins; i++) {
         s.add((i + 0.5) * binMs, counts[i] / binMs);
       }

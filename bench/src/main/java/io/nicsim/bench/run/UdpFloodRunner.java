@@ -32,7 +32,7 @@ public final class UdpFloodRunner implements TrafficRunner {
   public TrafficRun start(Host host, TrafficSpec spec, PathSpec path) {
     UdpFloodSpec u = (UdpFloodSpec) spec;
     Simulator sim = host.sim();
-    Receiver receiver = new Receiver(sim, u.parallel());
+    Receiver receiver = new Receiver(u.parallel());
     FrameSink far = NetPath.wrap(sim, path, receiver);
     host.peer().register(UdpDatagram.class, far);
     int frameLen = u.length() + Ethernet.UDP_HLEN + Ethernet.IP_HLEN + Ethernet.ETH_HLEN;
@@ -60,18 +60,21 @@ public final class UdpFloodRunner implements TrafficRunner {
     return bucket + 256;
   }
 
-  /** The iperf3 server: datagrams and bytes per flow, counted since the mark. */
+  /**
+   * The iperf3 server: datagrams and bytes per flow since the mark, and the bytes that
+   * arrived inside the measured window (the rate; datagrams still queued when the sender
+   * stops arrive later and count as received, not as rate).
+   */
   static final class Receiver implements FrameSink {
-    private final Simulator sim;
     final long[] frames;
     final long[] bytes;
-    long markFrames;
+    final long[] windowBytes;
     long total;
 
-    Receiver(Simulator sim, int flows) {
-      this.sim = sim;
+    Receiver(int flows) {
       this.frames = new long[flows];
       this.bytes = new long[flows];
+      this.windowBytes = new long[flows];
     }
 
     @Override
@@ -87,8 +90,8 @@ public final class UdpFloodRunner implements TrafficRunner {
       java.util.Arrays.fill(bytes, 0);
     }
 
-    long now() {
-      return sim.now();
+    void endWindow() {
+      System.arraycopy(bytes, 0, windowBytes, 0, bytes.length);
     }
   }
 
@@ -134,6 +137,7 @@ public final class UdpFloodRunner implements TrafficRunner {
         sentAtEnd[i] = floods.get(i).sent();
         bytesAtEnd[i] = floods.get(i).sentBytes();
       }
+      receiver.endWindow();
     }
 
     @Override
@@ -169,7 +173,7 @@ public final class UdpFloodRunner implements TrafficRunner {
         long sent = sentAtEnd[i] - sentAtMark[i];
         long sentBytes = bytesAtEnd[i] - bytesAtMark[i];
         long recv = receiver.frames[i];
-        long recvBytes = receiver.bytes[i];
+        long recvBytes = receiver.windowBytes[i];
         String id = String.format(Locale.ROOT, "[%3d]", 5 + 2 * i);
         lines.add(line(id, interval, sentBytes, windowSec, 0, sent, "sender"));
         receivers.add(line(id, interval, recvBytes, windowSec, Math.max(0, sent - recv), sent,

@@ -10,19 +10,25 @@ import java.util.Arrays;
 public final class Timeline {
   /** The kinds, in plot order. */
   public enum Kind {
-    TIMER_START("timer start"),
-    TIMER_EXPIRE("timer expiry"),
-    IRQ("NIC IRQ"),
-    WIRE("frame on wire");
+    TIMER_START("timer start", "timer starts"),
+    TIMER_EXPIRE("timer expiry", "timer expiries"),
+    IRQ("NIC IRQ", "NIC IRQs"),
+    WIRE("frame on wire", "frames on the wire");
 
     private final String label;
+    private final String plural;
 
-    Kind(String label) {
+    Kind(String label, String plural) {
       this.label = label;
+      this.plural = plural;
     }
 
     public String label() {
       return label;
+    }
+
+    public String plural() {
+      return plural;
     }
   }
 

@@ -80,6 +80,15 @@ class RunCommandTest {
   }
 
   @Test
+  void receiverRateCountsOnlyTheWindowSoItNeverExceedsTheLink() throws Exception {
+    JsonNode s = new ObjectMapper().readTree(Cli.run("run", "--mac", "example", "--soc",
+        "testsoc", "--traffic", "iperf3 -u -b 0 -l 1460 -t 0.01 -P 2", "--json").out())
+        .get("summary");
+    assertThat(s.get("udp_mbps").asDouble()).isBetween(800.0, 1000.0);
+    assertThat(s.get("udp_lost_pct").asDouble()).isZero();
+  }
+
+  @Test
   void pingJsonHasTheRtt() throws Exception {
     JsonNode s = new ObjectMapper().readTree(Cli.run(with(PING, "--json")).out()).get("summary");
     assertThat(s.has("ping_rtt_ms")).isTrue();
