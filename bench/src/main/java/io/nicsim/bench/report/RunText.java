@@ -55,6 +55,12 @@ public final class RunText {
       sb.append(String.format(Locale.ROOT, "  %-28s %9s %12s%n", e.getKey(),
           Num.human(e.getValue()), calls == null ? "-" : Num.human(calls)));
     }
+    if (!r.dmesg().isEmpty()) {
+      sb.append("dmesg:\n");
+      for (String line : r.dmesg()) {
+        sb.append("  ").append(line).append('\n');
+      }
+    }
     if (!r.countersPerSec().isEmpty()) {
       sb.append("driver counters per s:");
       r.countersPerSec().forEach((k, v) -> sb.append(' ').append(k).append(' ').append(Num.human(v)));

@@ -96,6 +96,8 @@ public final class RunEngine {
         host.sim().runUntil(traffic::drained, limit);
       } catch (BadInputException | RunFailure e) {
         throw e;
+      } catch (io.nicsim.core.sim.InvariantViolation e) {
+        throw new RunFailure(e.getMessage());
       } catch (RuntimeException e) {
         throw new RunFailure("the simulation stopped at " + host.sim().now() + " ns: "
             + e.getClass().getSimpleName() + ": " + String.valueOf(e.getMessage()));
@@ -119,7 +121,7 @@ public final class RunEngine {
       RunResult result = new RunResult(config(req, host), Metrics.order(all), report.lines(),
           Metrics.cpuByOp(s0, s1, cores), Metrics.callsByOp(s0, s1),
           Metrics.counters(s0, s1), cores, windowSec,
-          timeline == null ? null : timeline.timeline());
+          timeline == null ? null : timeline.timeline(), host.kernel().dmesg());
       if (ftrace != null) {
         ftrace.finish();
         traceFile.commit();

@@ -17,6 +17,7 @@ import java.util.SortedMap;
  * @param cores the host's CPU count
  * @param windowSec the measured window, seconds
  * @param timeline recorded timer/IRQ events, or null
+ * @param dmesg the kernel log of the run (NETDEV WATCHDOG and the like)
  */
 public record RunResult(
     LinkedHashMap<String, Object> config,
@@ -27,7 +28,12 @@ public record RunResult(
     SortedMap<String, Double> countersPerSec,
     int cores,
     double windowSec,
-    Timeline timeline) {
+    Timeline timeline,
+    List<String> dmesg) {
+
+  public RunResult {
+    dmesg = dmesg == null ? List.of() : List.copyOf(dmesg);
+  }
 
   /** A summary metric, or NaN when the run has none of that name. */
   public double metric(String name) {
