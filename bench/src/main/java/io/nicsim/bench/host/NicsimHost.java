@@ -6,16 +6,19 @@ import io.nicsim.core.host.HostComponent;
 import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.host.HostModule;
 import io.nicsim.core.host.HostScope;
+import io.nicsim.fec.FecModule;
+import io.nicsim.stmmac.StmmacModule;
 
 /**
  * The host component of the {@code nicsim} command: core plus every MAC model nicsim ships.
- * A MAC module joins by one entry in {@code modules} (e.g. {@code StmmacModule.class},
- * {@code FecModule.class} once those modules are on main).
+ * A MAC module joins by one entry in {@code modules}.
  */
 @HostScope
 @Component(
     modules = {
       HostModule.class,
+      StmmacModule.class,
+      FecModule.class,
     })
 public interface NicsimHost extends HostComponent {
 

@@ -17,12 +17,11 @@ public final class RunText {
         .append(" (").append(c.get("cpus")).append(" cpus), kernel ").append(c.get("kernel"))
         .append(", seed ").append(c.get("seed")).append('\n');
     List<?> edits = (List<?>) c.get("patch_edits");
-    sb.append("patches: ").append(list((List<?>) c.get("patches")));
-    if (!edits.isEmpty()) {
-      sb.append("  (edits: ").append(String.join(" ", edits.stream().map(Object::toString).toList()))
-          .append(')');
-    }
-    sb.append('\n');
+    List<?> patches = (List<?>) c.get("patches");
+    sb.append("patches: ").append(patches.size()).append(" (")
+        .append(edits.isEmpty() ? c.get("kernel") + " as released"
+            : c.get("kernel") + " " + String.join(" ", edits.stream().map(Object::toString).toList()))
+        .append("; --json lists them)\n");
     sb.append("coalesce: ").append(coalesce(c.get("coalesce"))).append('\n');
     sb.append("traffic: ").append(c.get("traffic")).append("   path: ").append(c.get("path"))
         .append("   link: ").append(Num.human(((Number) c.get("link_bps")).doubleValue() / 1e6))
@@ -72,10 +71,6 @@ public final class RunText {
   private static String opt(Map<String, Double> s, String k) {
     Double v = s.get(k);
     return v == null ? "-" : Num.human(v);
-  }
-
-  private static String list(List<?> l) {
-    return l.isEmpty() ? "(none)" : String.join(" ", l.stream().map(Object::toString).toList());
   }
 
   private static String coalesce(Object m) {
