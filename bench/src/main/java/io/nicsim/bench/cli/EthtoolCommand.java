@@ -1,0 +1,81 @@
+package io.nicsim.bench.cli;
+
+import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.bench.report.EthtoolText;
+import io.nicsim.core.ethtool.CoalesceArgs;
+import io.nicsim.core.ethtool.Ethtool;
+import io.nicsim.core.ethtool.EthtoolCoalesce;
+import io.nicsim.core.host.Host;
+import io.nicsim.core.host.HostConfig;
+import io.nicsim.core.host.NicDriver;
+import io.nicsim.core.kernel.KernelException;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code nicsim ethtool -c} / {@code -C 'k v …'}: the driver's coalescing as {@code ethtool -c}
+ * shows it, or the kernel's refusal of a change (errno and message, exit 2).
+ */
+@Command(
+    name = "ethtool",
+    mixinStandardHelpOptions = true,
+    description = "Show (-c) or change (-C) a driver's interrupt coalescing.")
+public final class EthtoolCommand implements Callable<Integer> {
+  private final BenchEnv env;
+
+  @Spec CommandSpec spec;
+
+  @Mixin HostOptions host;
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Action action;
+
+  static final class Action {
+    @Option(names = "-c", description = "show the coalescing parameters")
+    boolean show;
+
+    @Option(names = "-C", paramLabel = "'k v …'",
+        description = "set parameters, e.g. 'tx-usecs 100 tx-frames 1', then show them")
+    String set;
+  }
+
+  public EthtoolCommand() {
+    this(BenchEnv.standard());
+  }
+
+  public EthtoolCommand(BenchEnv env) {
+    this.env = env;
+  }
+
+  @Override
+  public Integer call() {
+    CoalesceArgs args = action.set == null ? null : CoalesceArgs.parse(action.set);
+    HostConfig cfg = HostConfig.of(host.mac, host.soc).withKernel(host.kernelVersion())
+        .withPatches(host.patchEdits());
+    Host h = env.hosts().create(cfg).host();
+    NicDriver driver = h.driver();
+    PrintWriter out = spec.commandLine().getOut();
+    try {
+      if (args != null) {
+        Ethtool.applyArgs(driver.ethtool(), args);
+      }
+      EthtoolCoalesce ec = Ethtool.getCoalesce(driver.ethtool());
+      out.print(EthtoolText.format(h.dev().name(), ec, driver.ethtool().supportedCoalesceParams(),
+          driver.coalesceRegisters()));
+      out.flush();
+      return 0;
+    } catch (KernelException e) {
+      PrintWriter err = spec.commandLine().getErr();
+      err.println(spec.qualifiedName() + ": " + (args == null ? "-c" : "-C '" + args + "'")
+          + ": the " + h.mac().name() + " driver refused: " + e.getMessage());
+      err.flush();
+      return Nicsim.EXIT_USAGE;
+    }
+  }
+}

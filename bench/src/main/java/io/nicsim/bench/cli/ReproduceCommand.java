@@ -1,0 +1,75 @@
+package io.nicsim.bench.cli;
+
+import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.bench.repro.ReproReport;
+import io.nicsim.bench.repro.ReproRunner;
+import io.nicsim.bench.repro.Scenario;
+import io.nicsim.core.config.BadInputException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code nicsim reproduce}: each seed thread's published figures beside the model's. */
+@Command(
+    name = "reproduce",
+    mixinStandardHelpOptions = true,
+    description = "Run the seed scenarios (all by default) and print published vs simulated.")
+public final class ReproduceCommand implements Callable<Integer> {
+  private final BenchEnv env;
+
+  @Spec CommandSpec spec;
+
+  @Parameters(paramLabel = "SCENARIO", arity = "0..*", description = "scenario names (nicsim list scenarios)")
+  List<String> names = new ArrayList<>();
+
+  @Option(names = "--json", description = "print the JSON report instead of tables")
+  boolean json;
+
+  @Option(names = "--csv", paramLabel = "DIR", description = "write SCENARIO.csv files here")
+  Path csvDir;
+
+  @Option(names = "--plot-dir", paramLabel = "DIR", description = "write PNG and SVG plots here")
+  Path plotDir;
+
+  @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+      description = "base random seed (default: ${DEFAULT-VALUE})")
+  long seed;
+
+  @Option(names = "--threads", paramLabel = "N", description = "worker threads (default: all cores)")
+  Integer threads;
+
+  public ReproduceCommand() {
+    this(BenchEnv.standard());
+  }
+
+  public ReproduceCommand(BenchEnv env) {
+    this.env = env;
+  }
+
+  @Override
+  public Integer call() {
+    int n = threads == null ? env.threads() : threads;
+    if (n < 1 || n > 1024) {
+      throw BadInputException.field("--threads", n + " is out of range", "1..1024");
+    }
+    List<Scenario> scenarios = env.scenarios().select(names);
+    PrintWriter err = spec.commandLine().getErr();
+    if (scenarios.isEmpty()) {
+      err.println(spec.qualifiedName() + ": no scenarios are registered");
+      err.flush();
+    }
+    List<ReproReport.Outcome> outcomes =
+        new ReproRunner(env.engine(), seed, n).run(scenarios, err, csvDir, plotDir);
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(json ? ReproReport.json(outcomes) : ReproReport.text(outcomes));
+    out.flush();
+    return 0;
+  }
+}

@@ -1,0 +1,58 @@
+package io.nicsim.bench.cli;
+
+import io.nicsim.bench.path.PathSpec;
+import io.nicsim.bench.run.RunRequest;
+import io.nicsim.bench.traffic.TrafficParser;
+import io.nicsim.bench.traffic.TrafficSpec;
+import io.nicsim.bench.traffic.Units;
+import io.nicsim.core.ethtool.CoalesceArgs;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** What {@code run} and {@code sweep} share: the host, coalescing, traffic, path and seed. */
+public final class RunOptions {
+  @Mixin HostOptions host;
+
+  @Option(names = {"-C", "--coalesce"}, paramLabel = "'k v …'",
+      description = "ethtool -C parameters applied after the interface is up,"
+          + " e.g. 'tx-usecs 100 tx-frames 1'")
+  String coalesce;
+
+  @Option(names = "--traffic", required = true, paramLabel = "'iperf3 …'|'ping …'",
+      description = "e.g. 'iperf3 -u -b 0 -l 64 -t 1', 'iperf3 -C bbr -t 10',"
+          + " 'ping -c 20 -i 0.2'")
+  String traffic;
+
+  @Option(names = "--path", paramLabel = "'rtt=…,rate=…'",
+      description = "the network beyond the link partner:"
+          + " rtt=23ms,rate=1gbit,buffer=1bdp,loss=0.0001,peer=20us")
+  String path;
+
+  @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+      description = "random seed (default: ${DEFAULT-VALUE})")
+  long seed;
+
+  @Option(names = "--duration", paramLabel = "SECS",
+      description = "measured time, overriding iperf3 -t (ping: caps -c); seconds or 500ms")
+  String duration;
+
+  @Option(names = "--no-check", description = "skip the end-of-run checks")
+  boolean noCheck;
+
+  /** The request these options describe (no output files). */
+  RunRequest request() {
+    TrafficSpec t = TrafficParser.parse(traffic);
+    if (duration != null) {
+      long ns = Units.durationNs("--duration", duration, "s");
+      if (ns <= 0) {
+        throw io.nicsim.core.config.BadInputException.field("--duration", "must be positive",
+            "seconds > 0, e.g. 1 or 500ms");
+      }
+      t = t.withDurationNs(ns);
+    }
+    PathSpec p = path == null ? PathSpec.direct() : PathSpec.parse(path);
+    CoalesceArgs c = coalesce == null ? CoalesceArgs.none() : CoalesceArgs.parse(coalesce);
+    return new RunRequest(host.mac, host.soc, host.kernelVersion(), host.patchEdits(), c, t, p,
+        seed, !noCheck, null, null, null, 0);
+  }
+}

@@ -1,0 +1,27 @@
+package io.nicsim.bench.env;
+
+import java.lang.reflect.Constructor;
+import picocli.CommandLine;
+
+/**
+ * A picocli factory that hands a {@link BenchEnv} to every command class with a constructor
+ * taking one; other classes are made by picocli's default factory.
+ */
+public final class EnvFactory implements CommandLine.IFactory {
+  private final BenchEnv env;
+  private final CommandLine.IFactory fallback = CommandLine.defaultFactory();
+
+  public EnvFactory(BenchEnv env) {
+    this.env = env;
+  }
+
+  @Override
+  public <K> K create(Class<K> cls) throws Exception {
+    try {
+      Constructor<K> c = cls.getDeclaredConstructor(BenchEnv.class);
+      return c.newInstance(env);
+    } catch (NoSuchMethodException e) {
+      return fallback.create(cls);
+    }
+  }
+}

@@ -1,0 +1,208 @@
+package io.nicsim.bench.plot;
+
+import io.nicsim.bench.output.AtomicFile;
+import io.nicsim.bench.run.RunResult;
+import io.nicsim.bench.trace.Timeline;
+import io.nicsim.core.config.BadInputException;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Rectangle;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Rectangle2D;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogarithmicAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.svg.SVGGraphics2D;
+
+/**
+ * nicsim's charts (JFreeChart), written as PNG or SVG by the file's extension: a run's
+ * activity over time, a scenario's published-vs-simulated bars, a metric against a varied
+ * knob, and a timeline of timer starts/expiries, IRQs and frames.
+ */
+public final class Plots {
+  static final int WIDTH = 960;
+  static final int HEIGHT = 540;
+  private static final Color[] COLORS = {
+    new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0xff7f0e),
+    new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f)
+  };
+
+  static {
+    System.setProperty("java.awt.headless", "true");
+  }
+
+  private Plots() {}
+
+  /** Refuses a plot file that is neither .png nor .svg. */
+  public static void checkPlotFile(Path file, String field) {
+    String n = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
+    if (!n.endsWith(".png") && !n.endsWith(".svg")) {
+      throw BadInputException.field(field, "'" + file + "' has no known image extension",
+          "a file ending in .png or .svg");
+    }
+  }
+
+  /** Writes a chart as PNG or SVG (by extension), atomically. */
+  public static void write(JFreeChart chart, Path file, String field) {
+    checkPlotFile(file, field);
+    String n = file.getFileName().toString().toLowerCase(Locale.ROOT);
+    byte[] data;
+    if (n.endsWith(".svg")) {
+      SVGGraphics2D g2 = new SVGGraphics2D(WIDTH, HEIGHT);
+      chart.draw(g2, new Rectangle(0, 0, WIDTH, HEIGHT));
+      data = g2.getSVGDocument().getBytes(StandardCharsets.UTF_8);
+    } else {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      try {
+        ChartUtils.writeChartAsPNG(out, chart, WIDTH, HEIGHT);
+      } catch (IOException e) {
+        throw BadInputException.field(field, "cannot render " + file + ": " + e.getMessage(),
+            "a writable file");
+      }
+      data = out.toByteArray();
+    }
+    AtomicFile.write(file, field, data);
+  }
+
+  /** A run's activity: frames on the wire, NIC IRQs, timer starts and expiries per ms. */
+  public static void runPlot(RunResult r, Path file, String field) {
+    Timeline t = r.timeline();
+    int bins = 200;
+    double spanMs = t.toNs() / 1e6;
+    double binMs = spanMs / bins;
+    XYSeriesCollection data = new XYSeriesCollection();
+    for (Timeline.Kind k : Timeline.Kind.values()) {
+      double[] counts = new double[bins];
+      for (long ts : t.times(k)) {
+        int b = (int) Math.min(bins - 1, ts / 1e6 / binMs);
+        counts[b]++;
+      }
+      XYSeries s = new XYSeries(k.plural() + " per ms");
+      for (int i = 0; i < bins; i++) {
+        s.add((i + 0.5) * binMs, counts[i] / binMs);
+      }
+      data.addSeries(s);
+    }
+    String title = r.config().get("mac") + " on " + r.config().get("soc") + ", "
+        + r.config().get("kernel") + ": " + r.config().get("traffic");
+    JFreeChart chart = ChartFactory.createXYLineChart(title, "time (ms)", "events per ms", data,
+        PlotOrientation.VERTICAL, true, false, false);
+    style(chart);
+    write(chart, file, field);
+  }
+
+  /** Published against simulated values per case (null published values are left out). */
+  public static JFreeChart bars(String title, String valueLabel, List<String> cases,
+      List<Double> published, List<Double> simulated) {
+    DefaultCategoryDataset d = new DefaultCategoryDataset();
+    for (int i = 0; i < cases.size(); i++) {
+      if (published.get(i) != null) {
+        d.addValue(published.get(i), "published", cases.get(i));
+      }
+      d.addValue(simulated.get(i), "simulated", cases.get(i));
+    }
+    JFreeChart chart = ChartFactory.createBarChart(title, "", valueLabel, d,
+        PlotOrientation.VERTICAL, true, false, false);
+    chart.getCategoryPlot().getRenderer().setSeriesPaint(0, COLORS[7]);
+    chart.getCategoryPlot().getRenderer().setSeriesPaint(1, COLORS[0]);
+    chart.getCategoryPlot().setBackgroundPaint(Color.WHITE);
+    chart.getCategoryPlot().setRangeGridlinePaint(Color.LIGHT_GRAY);
+    chart.setBackgroundPaint(Color.WHITE);
+    return chart;
+  }
+
+  /**
+   * A metric against a knob, one line per series; a logarithmic x axis when the knob spans
+   * more than a decade.
+   */
+  public static JFreeChart lines(String title, String xLabel, String yLabel,
+      Map<String, double[][]> series) {
+    XYSeriesCollection d = new XYSeriesCollection();
+    double min = Double.MAX_VALUE;
+    double max = 0;
+    for (Map.Entry<String, double[][]> e : series.entrySet()) {
+      XYSeries s = new XYSeries(e.getKey(), false, true);
+      for (double[] xy : e.getValue()) {
+        s.add(xy[0], xy[1]);
+        min = Math.min(min, xy[0]);
+        max = Math.max(max, xy[0]);
+      }
+      d.addSeries(s);
+    }
+    JFreeChart chart = ChartFactory.createXYLineChart(title, xLabel, yLabel, d,
+        PlotOrientation.VERTICAL, series.size() > 1, false, false);
+    XYPlot plot = chart.getXYPlot();
+    if (min > 0 && max / min > 10) {
+      LogarithmicAxis x = new LogarithmicAxis(xLabel);
+      x.setAllowNegativesFlag(false);
+      plot.setDomainAxis(x);
+    }
+    XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
+    plot.setRenderer(r);
+    style(chart);
+    return chart;
+  }
+
+  /** Each event of a timeline as a mark on its kind's row, time in µs. */
+  public static JFreeChart timeline(String title, Timeline t, long fromNs, long toNs) {
+    XYSeriesCollection d = new XYSeriesCollection();
+    Timeline.Kind[] kinds = Timeline.Kind.values();
+    String[] labels = new String[kinds.length];
+    for (int k = 0; k < kinds.length; k++) {
+      labels[k] = kinds[k].label();
+      XYSeries s = new XYSeries(kinds[k].label(), false, true);
+      for (long ts : t.times(kinds[k])) {
+        if (ts >= fromNs && ts <= toNs) {
+          s.add(ts / 1e3, k);
+        }
+      }
+      d.addSeries(s);
+    }
+    JFreeChart chart = ChartFactory.createScatterPlot(title, "time (µs)", "", d,
+        PlotOrientation.VERTICAL, false, false, false);
+    XYPlot plot = chart.getXYPlot();
+    plot.setRangeAxis(new SymbolAxis("", labels));
+    XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(false, true);
+    for (int k = 0; k < kinds.length; k++) {
+      r.setSeriesShape(k, k == 3 ? new Rectangle2D.Double(-0.5, -4, 1, 8)
+          : new Ellipse2D.Double(-3, -3, 6, 6));
+    }
+    plot.setRenderer(r);
+    style(chart);
+    return chart;
+  }
+
+  private static void style(JFreeChart chart) {
+    chart.setBackgroundPaint(Color.WHITE);
+    if (chart.getPlot() instanceof XYPlot plot) {
+      plot.setBackgroundPaint(Color.WHITE);
+      plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+      plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+      if (plot.getRenderer() instanceof XYLineAndShapeRenderer r) {
+        for (int i = 0; i < plot.getDataset().getSeriesCount(); i++) {
+          r.setSeriesPaint(i, COLORS[i % COLORS.length]);
+          r.setSeriesStroke(i, new BasicStroke(1.5f));
+        }
+      }
+      if (plot.getRangeAxis() instanceof NumberAxis n && !(plot.getRangeAxis() instanceof SymbolAxis)) {
+        n.setAutoRangeIncludesZero(true);
+      }
+    }
+  }
+}

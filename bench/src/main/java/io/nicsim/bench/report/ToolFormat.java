@@ -1,0 +1,64 @@
+package io.nicsim.bench.report;
+
+import java.util.Locale;
+
+/** Number spellings of iperf3 (unit_snprintf) and iputils ping. */
+public final class ToolFormat {
+  private ToolFormat() {}
+
+  /** iperf3's adaptive byte count: {@code 5.12 MBytes} (1024 based). */
+  public static String iperfBytes(double bytes) {
+    String[] units = {"Bytes", "KBytes", "MBytes", "GBytes", "TBytes"};
+    int i = 0;
+    double v = bytes;
+    while (v >= 1024.0 && i < units.length - 1) {
+      v /= 1024.0;
+      i++;
+    }
+    return threeDigits(v) + " " + units[i];
+  }
+
+  /** iperf3's adaptive bit rate: {@code 42.9 Mbits/sec} (1000 based). */
+  public static String iperfRate(double bitsPerSec) {
+    String[] units = {"bits/sec", "Kbits/sec", "Mbits/sec", "Gbits/sec", "Tbits/sec"};
+    int i = 0;
+    double v = bitsPerSec;
+    while (v >= 1000.0 && i < units.length - 1) {
+      v /= 1000.0;
+      i++;
+    }
+    return threeDigits(v) + " " + units[i];
+  }
+
+  /** unit_snprintf's precision: 2 decimals below 9.995, 1 below 99.95, none above. */
+  private static String threeDigits(double v) {
+    if (v < 9.995) {
+      return String.format(Locale.ROOT, "%4.2f", v);
+    }
+    if (v < 99.95) {
+      return String.format(Locale.ROOT, "%4.1f", v);
+    }
+    return String.format(Locale.ROOT, "%4.0f", v);
+  }
+
+  /** iputils' per-reply time: 3 decimals below 1 ms, 2 below 10, 1 below 100, else none. */
+  public static String pingTime(long ns) {
+    long us = ns / 1000;
+    if (us >= 100_000 - 50) {
+      return ((us + 500) / 1000) + "";
+    }
+    if (us >= 10_000 - 5) {
+      return String.format(Locale.ROOT, "%d.%01d", (us + 50) / 1000, ((us + 50) % 1000) / 100);
+    }
+    if (us >= 1000) {
+      return String.format(Locale.ROOT, "%d.%02d", (us + 5) / 1000, ((us + 5) % 1000) / 10);
+    }
+    return String.format(Locale.ROOT, "%d.%03d", us / 1000, us % 1000);
+  }
+
+  /** iputils' summary number: milliseconds with 3 decimals. */
+  public static String ms3(double ns) {
+    long us = Math.round(ns / 1000.0);
+    return String.format(Locale.ROOT, "%d.%03d", us / 1000, us % 1000);
+  }
+}

@@ -1,0 +1,67 @@
+package io.nicsim.bench.repro;
+
+import io.nicsim.bench.run.RunEngine;
+import io.nicsim.bench.run.RunRequest;
+import io.nicsim.bench.run.RunResult;
+import io.nicsim.bench.sweep.ParallelRuns;
+import io.nicsim.bench.trace.Timeline;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a scenario runs with: the run engine, a base seed, worker threads for independent
+ * runs, and the plots it asks for beyond the published-vs-simulated bars.
+ */
+public final class ReproContext {
+  private final RunEngine engine;
+  private final long seed;
+  private final int threads;
+  private final List<KnobPlot> knobPlots = new ArrayList<>();
+  private final List<TimelinePlot> timelines = new ArrayList<>();
+
+  /** A metric against a knob, one line per series ({@code series → [[x, y], …]}). */
+  public record KnobPlot(String title, String xLabel, String yLabel,
+      Map<String, double[][]> series) {}
+
+  /** Events of one run between two times. */
+  public record TimelinePlot(String title, Timeline timeline, long fromNs, long toNs) {}
+
+  public ReproContext(RunEngine engine, long seed, int threads) {
+    this.engine = engine;
+    this.seed = seed;
+    this.threads = threads;
+  }
+
+  /** The seed scenarios should give their runs (--seed). */
+  public long seed() {
+    return seed;
+  }
+
+  public RunResult run(RunRequest req) {
+    return engine.run(req);
+  }
+
+  /** Runs independent requests on the worker threads; results in request order. */
+  public List<RunResult> runAll(List<RunRequest> reqs) {
+    return ParallelRuns.run(engine, reqs, threads);
+  }
+
+  public void plotKnob(String title, String xLabel, String yLabel,
+      Map<String, double[][]> series) {
+    knobPlots.add(new KnobPlot(title, xLabel, yLabel, series));
+  }
+
+  /** A timeline of a run made with {@link RunRequest#withTimeline}. */
+  public void plotTimeline(String title, Timeline timeline, long fromNs, long toNs) {
+    timelines.add(new TimelinePlot(title, timeline, fromNs, toNs));
+  }
+
+  List<KnobPlot> knobPlots() {
+    return knobPlots;
+  }
+
+  List<TimelinePlot> timelines() {
+    return timelines;
+  }
+}

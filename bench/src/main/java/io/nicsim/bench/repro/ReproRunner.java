@@ -1,0 +1,102 @@
+package io.nicsim.bench.repro;
+
+import io.nicsim.bench.output.AtomicFile;
+import io.nicsim.bench.plot.Plots;
+import io.nicsim.bench.run.RunEngine;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jfree.chart.JFreeChart;
+
+/**
+ * Runs scenarios one after another with a progress line each on stderr, then writes the
+ * per-scenario CSV files and plots when asked.
+ */
+public final class ReproRunner {
+  private final RunEngine engine;
+  private final long seed;
+  private final int threads;
+
+  public ReproRunner(RunEngine engine, long seed, int threads) {
+    this.engine = engine;
+    this.seed = seed;
+    this.threads = threads;
+  }
+
+  /** Runs {@code scenarios}; {@code csvDir}/{@code plotDir} may be null. */
+  public List<ReproReport.Outcome> run(List<Scenario> scenarios, PrintWriter progress,
+      Path csvDir, Path plotDir) {
+    checkDir(csvDir, "--csv");
+    checkDir(plotDir, "--plot-dir");
+    List<ReproReport.Outcome> out = new ArrayList<>();
+    int i = 0;
+    for (Scenario s : scenarios) {
+      i++;
+      progress.println("[" + i + "/" + scenarios.size() + "] " + s.name() + " ...");
+      progress.flush();
+      ReproContext ctx = new ReproContext(engine, seed, threads);
+      List<Row> rows = s.run(ctx);
+      ReproReport.Outcome o = new ReproReport.Outcome(s, rows);
+      out.add(o);
+      if (csvDir != null) {
+        AtomicFile.writeText(csvDir.resolve(s.name() + ".csv"), "--csv", ReproReport.csv(o));
+      }
+      if (plotDir != null) {
+        writePlots(o, ctx, plotDir);
+      }
+      progress.println("[" + i + "/" + scenarios.size() + "] " + s.name() + ": " + rows.size()
+          + " rows");
+      progress.flush();
+    }
+    return out;
+  }
+
+  private static void checkDir(Path dir, String field) {
+    if (dir != null && !Files.isDirectory(dir)) {
+      throw io.nicsim.core.config.BadInputException.field(field, "'" + dir
+          + "' is not a directory", "an existing directory");
+    }
+  }
+
+  /** Bars per metric, the scenario's knob plots and timelines, each as PNG and SVG. */
+  static void writePlots(ReproReport.Outcome o, ReproContext ctx, Path dir) {
+    String name = o.scenario().name();
+    Map<String, List<Row>> byMetric = new LinkedHashMap<>();
+    for (Row r : o.rows()) {
+      byMetric.computeIfAbsent(r.metric(), k -> new ArrayList<>()).add(r);
+    }
+    for (Map.Entry<String, List<Row>> e : byMetric.entrySet()) {
+      List<String> cases = new ArrayList<>();
+      List<Double> pub = new ArrayList<>();
+      List<Double> sim = new ArrayList<>();
+      for (Row r : e.getValue()) {
+        cases.add(r.caseName());
+        pub.add(r.published());
+        sim.add(r.simulated());
+      }
+      String unit = e.getValue().get(0).unit();
+      JFreeChart c = Plots.bars(name + ": " + e.getKey(), e.getKey()
+          + (unit.isEmpty() ? "" : " (" + unit + ")"), cases, pub, sim);
+      both(c, dir, name + "-" + e.getKey());
+    }
+    int k = 0;
+    for (ReproContext.KnobPlot p : ctx.knobPlots()) {
+      both(Plots.lines(p.title(), p.xLabel(), p.yLabel(), p.series()), dir,
+          name + "-knob" + (++k));
+    }
+    k = 0;
+    for (ReproContext.TimelinePlot t : ctx.timelines()) {
+      both(Plots.timeline(t.title(), t.timeline(), t.fromNs(), t.toNs()), dir,
+          name + "-timeline" + (++k));
+    }
+  }
+
+  private static void both(JFreeChart c, Path dir, String base) {
+    Plots.write(c, dir.resolve(base + ".png"), "--plot-dir");
+    Plots.write(c, dir.resolve(base + ".svg"), "--plot-dir");
+  }
+}

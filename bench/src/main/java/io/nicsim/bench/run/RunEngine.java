@@ -1,0 +1,191 @@
+package io.nicsim.bench.run;
+
+import io.nicsim.bench.host.HostFactory;
+import io.nicsim.bench.output.AtomicFile;
+import io.nicsim.bench.pcap.FrameSynth;
+import io.nicsim.bench.pcap.PcapWriter;
+import io.nicsim.bench.plot.Plots;
+import io.nicsim.bench.trace.FtraceWriter;
+import io.nicsim.bench.trace.TeeTracer;
+import io.nicsim.bench.trace.Timeline;
+import io.nicsim.bench.trace.TimelineRecorder;
+import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.era.Patch;
+import io.nicsim.core.ethtool.CoalesceParam;
+import io.nicsim.core.ethtool.Ethtool;
+import io.nicsim.core.ethtool.EthtoolCoalesce;
+import io.nicsim.core.host.Host;
+import io.nicsim.core.host.NicDriver;
+import io.nicsim.core.kernel.KernelException;
+import io.nicsim.core.nic.FrameTap;
+import io.nicsim.core.trace.Tracer;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+
+/**
+ * Runs one {@link RunRequest}: builds the host, installs the traffic, runs the omit time and
+ * the measured window, lets in-flight traffic drain, checks, and collects the metrics. Output
+ * files are written beside their targets and moved into place only when the run succeeded.
+ */
+public final class RunEngine {
+  private final HostFactory hosts;
+  private final List<TrafficRunner> runners;
+
+  public RunEngine(HostFactory hosts, List<TrafficRunner> runners) {
+    this.hosts = hosts;
+    this.runners = List.copyOf(runners);
+  }
+
+  public RunResult run(RunRequest req) {
+    TrafficRunner runner = TrafficRunners.find(runners, req.traffic());
+    if (req.plot() != null) {
+      Plots.checkPlotFile(req.plot(), "--plot");
+    }
+    AtomicFile traceFile = null;
+    AtomicFile pcapFile = null;
+    try {
+      FtraceWriter ftrace = null;
+      if (req.trace() != null) {
+        traceFile = AtomicFile.open(req.trace(), "--trace");
+        ftrace = new FtraceWriter(traceFile.writer());
+      }
+      PcapWriter pcap = null;
+      if (req.pcap() != null) {
+        pcapFile = AtomicFile.open(req.pcap(), "--pcap");
+        pcap = new PcapWriter(pcapFile.stream(), new FrameSynth());
+      }
+      long total = req.traffic().omitNs() + req.traffic().durationNs();
+      TimelineRecorder timeline = null;
+      if (req.plot() != null || req.timelineToNs() > 0) {
+        long to = req.timelineToNs() > 0 ? req.timelineToNs() : total;
+        timeline = new TimelineRecorder(new Timeline(to, 2_000_000));
+      }
+      Tracer tracer = TeeTracer.of(java.util.Arrays.asList(ftrace, timeline));
+      Host host = hosts.create(req.hostConfig().withTracer(tracer)).host();
+      if (ftrace != null) {
+        ftrace.bind(host);
+      }
+      StallMeter stall = new StallMeter();
+      List<FrameTap> taps = new ArrayList<>();
+      taps.add(stall);
+      if (pcap != null) {
+        taps.add(pcap);
+      }
+      if (timeline != null) {
+        taps.add(timeline);
+      }
+      host.link().setTap(new TeeTap(taps));
+      TrafficRun traffic = runner.start(host, req.traffic(), req.path());
+      if (ftrace != null) {
+        ftrace.setTask(host.appCore().id(), traffic.comm());
+      }
+      Snapshot s0;
+      Snapshot s1;
+      try {
+        host.run(req.traffic().omitNs());
+        s0 = Snapshot.take(host);
+        traffic.mark();
+        stall.start(host.sim().now());
+        host.run(req.traffic().durationNs());
+        stall.stop(host.sim().now());
+        s1 = Snapshot.take(host);
+        traffic.endMeasure();
+        long limit = host.sim().now() + traffic.drainLimitNs();
+        host.sim().runUntil(traffic::drained, limit);
+      } catch (BadInputException | RunFailure e) {
+        throw e;
+      } catch (io.nicsim.core.sim.InvariantViolation e) {
+        throw new RunFailure(e.getMessage());
+      } catch (RuntimeException e) {
+        throw new RunFailure("the simulation stopped at " + host.sim().now() + " ns: "
+            + e.getClass().getSimpleName() + ": " + String.valueOf(e.getMessage()));
+      }
+      if (req.check()) {
+        List<String> v = traffic.violations();
+        if (!v.isEmpty()) {
+          throw new RunFailure("check failed at " + host.sim().now() + " ns: " + v.get(0)
+              + (v.size() > 1 ? " (and " + (v.size() - 1) + " more)" : "")
+              + "; --no-check skips the checks");
+        }
+      }
+      double windowSec = (s1.timeNs() - s0.timeNs()) / 1e9;
+      int cores = host.cpu().cores();
+      String kind = req.traffic().kind();
+      boolean stream = kind.equals("udp") || kind.equals("tcp");
+      LinkedHashMap<String, Double> all = Metrics.host(s0, s1, cores, stall.maxGapNs() / 1e6,
+          stream);
+      TrafficReport report = traffic.report(windowSec);
+      all.putAll(report.metrics());
+      RunResult result = new RunResult(config(req, host), Metrics.order(all), report.lines(),
+          Metrics.cpuByOp(s0, s1, cores), Metrics.callsByOp(s0, s1),
+          Metrics.counters(s0, s1), cores, windowSec,
+          timeline == null ? null : timeline.timeline(), host.kernel().dmesg());
+      if (ftrace != null) {
+        ftrace.finish();
+        traceFile.commit();
+      }
+      if (pcapFile != null) {
+        pcapFile.commit();
+      }
+      if (req.plot() != null) {
+        Plots.runPlot(result, req.plot(), "--plot");
+      }
+      return result;
+    } finally {
+      if (traceFile != null) {
+        traceFile.close();
+      }
+      if (pcapFile != null) {
+        pcapFile.close();
+      }
+    }
+  }
+
+  /** The resolved configuration, in print order. */
+  static LinkedHashMap<String, Object> config(RunRequest req, Host host) {
+    NicDriver driver = host.driver();
+    LinkedHashMap<String, Object> c = new LinkedHashMap<>();
+    c.put("mac", host.mac().name());
+    c.put("soc", host.soc().name());
+    c.put("kernel", driver.patchSet().base().toString());
+    List<String> ids = new ArrayList<>();
+    for (Patch p : driver.patchSet().patches()) {
+      ids.add(p.id());
+    }
+    c.put("patches", ids);
+    c.put("patch_edits", driver.patchSet().editsFromBase());
+    c.put("coalesce", coalesce(driver));
+    c.put("traffic", req.traffic().spelling());
+    c.put("path", req.path().spelling());
+    c.put("seed", req.seed());
+    c.put("cpus", host.cpu().cores());
+    c.put("link_bps", host.link().rateBps());
+    c.put("omit_s", seconds(req.traffic().omitNs()));
+    c.put("duration_s", seconds(req.traffic().durationNs()));
+    return c;
+  }
+
+  /** The coalescing values ethtool -c would show as numbers (supported or non-zero). */
+  public static LinkedHashMap<String, Long> coalesce(NicDriver driver) {
+    LinkedHashMap<String, Long> out = new LinkedHashMap<>();
+    try {
+      EthtoolCoalesce ec = Ethtool.getCoalesce(driver.ethtool());
+      int supported = driver.ethtool().supportedCoalesceParams();
+      for (CoalesceParam p : CoalesceParam.values()) {
+        long v = ec.get(p);
+        if ((supported & p.bit()) != 0 || v != 0) {
+          out.put(p.cliName(), v);
+        }
+      }
+    } catch (KernelException e) {
+      // a driver that refuses the get shows nothing
+    }
+    return out;
+  }
+
+  private static BigDecimal seconds(long ns) {
+    return new BigDecimal(ns).movePointLeft(9).stripTrailingZeros();
+  }
+}

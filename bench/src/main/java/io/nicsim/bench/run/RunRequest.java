@@ -1,0 +1,109 @@
+package io.nicsim.bench.run;
+
+import io.nicsim.bench.path.PathSpec;
+import io.nicsim.bench.traffic.TrafficSpec;
+import io.nicsim.core.ethtool.CoalesceArgs;
+import io.nicsim.core.host.HostConfig;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Everything one run is made of: the host (MAC, SoC, kernel, patches, ethtool -C), the
+ * traffic, the path, the seed, and which files to write.
+ *
+ * @param kernel {@code vX.Y} or null for the MAC model's default
+ * @param patches {@code +ID}/{@code -ID} edits
+ * @param check run the end-of-run checks (off with --no-check)
+ * @param trace ftrace text file, or null
+ * @param pcap libpcap file, or null
+ * @param plot run plot (PNG or SVG by extension), or null
+ * @param timelineToNs record timer and IRQ events up to this time for plots (0 = none)
+ */
+public record RunRequest(
+    String mac,
+    String soc,
+    String kernel,
+    List<String> patches,
+    CoalesceArgs coalesce,
+    TrafficSpec traffic,
+    PathSpec path,
+    long seed,
+    boolean check,
+    Path trace,
+    Path pcap,
+    Path plot,
+    long timelineToNs) {
+
+  public RunRequest {
+    Objects.requireNonNull(mac, "mac");
+    Objects.requireNonNull(soc, "soc");
+    Objects.requireNonNull(traffic, "traffic");
+    patches = patches == null ? List.of() : List.copyOf(patches);
+    coalesce = coalesce == null ? CoalesceArgs.none() : coalesce;
+    path = path == null ? PathSpec.direct() : path;
+  }
+
+  /** A request with defaults: default kernel, no patches or coalescing, seed 1, checks on. */
+  public static RunRequest of(String mac, String soc, TrafficSpec traffic) {
+    return new RunRequest(mac, soc, null, List.of(), CoalesceArgs.none(), traffic,
+        PathSpec.direct(), 1, true, null, null, null, 0);
+  }
+
+  /** The host part of the request. */
+  public HostConfig hostConfig() {
+    return HostConfig.of(mac, soc).withKernel(kernel).withPatches(patches).withCoalesce(coalesce)
+        .withSeed(seed);
+  }
+
+  public RunRequest withKernel(String k) {
+    return new RunRequest(mac, soc, k, patches, coalesce, traffic, path, seed, check, trace, pcap,
+        plot, timelineToNs);
+  }
+
+  public RunRequest withSoc(String s) {
+    return new RunRequest(mac, s, kernel, patches, coalesce, traffic, path, seed, check, trace,
+        pcap, plot, timelineToNs);
+  }
+
+  public RunRequest withPatches(List<String> p) {
+    return new RunRequest(mac, soc, kernel, p, coalesce, traffic, path, seed, check, trace, pcap,
+        plot, timelineToNs);
+  }
+
+  public RunRequest withCoalesce(CoalesceArgs c) {
+    return new RunRequest(mac, soc, kernel, patches, c, traffic, path, seed, check, trace, pcap,
+        plot, timelineToNs);
+  }
+
+  public RunRequest withTraffic(TrafficSpec t) {
+    return new RunRequest(mac, soc, kernel, patches, coalesce, t, path, seed, check, trace, pcap,
+        plot, timelineToNs);
+  }
+
+  public RunRequest withPath(PathSpec p) {
+    return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, p, seed, check, trace,
+        pcap, plot, timelineToNs);
+  }
+
+  public RunRequest withSeed(long s) {
+    return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, s, check, trace,
+        pcap, plot, timelineToNs);
+  }
+
+  public RunRequest withCheck(boolean c) {
+    return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, c, trace,
+        pcap, plot, timelineToNs);
+  }
+
+  public RunRequest withOutputs(Path traceFile, Path pcapFile, Path plotFile) {
+    return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, check,
+        traceFile, pcapFile, plotFile, timelineToNs);
+  }
+
+  /** Records timer/IRQ events from 0 to {@code toNs} for a timeline plot. */
+  public RunRequest withTimeline(long toNs) {
+    return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, check, trace,
+        pcap, plot, toNs);
+  }
+}

@@ -1,0 +1,23 @@
+package io.nicsim.bench.run;
+
+import io.nicsim.bench.path.PathSpec;
+import io.nicsim.bench.traffic.TrafficSpec;
+import io.nicsim.core.host.Host;
+
+/**
+ * Turns a {@link TrafficSpec} into applications and far-end peers on a host. nicsim ships
+ * runners for UDP floods and ping; tcp-model contributes the TCP bulk runner (one entry in
+ * {@link TrafficRunners#standard()}).
+ */
+public interface TrafficRunner {
+
+  /** Whether this runner drives {@code spec}. */
+  boolean accepts(TrafficSpec spec);
+
+  /**
+   * Installs the traffic on a freshly built host (nothing has run yet): applications on
+   * {@code host.appCore()}, receivers behind {@code path} on {@code host.peer()}. The sender
+   * starts at time 0 and stops after {@code spec.omitNs() + spec.durationNs()}.
+   */
+  TrafficRun start(Host host, TrafficSpec spec, PathSpec path);
+}

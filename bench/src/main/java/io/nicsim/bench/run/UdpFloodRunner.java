@@ -1,0 +1,233 @@
+package io.nicsim.bench.run;
+
+import io.nicsim.bench.path.NetPath;
+import io.nicsim.bench.path.PathSpec;
+import io.nicsim.bench.report.ToolFormat;
+import io.nicsim.bench.traffic.TrafficSpec;
+import io.nicsim.bench.traffic.UdpFloodSpec;
+import io.nicsim.core.apps.UdpDatagram;
+import io.nicsim.core.apps.UdpFlood;
+import io.nicsim.core.apps.UdpSocket;
+import io.nicsim.core.host.Host;
+import io.nicsim.core.net.Ethernet;
+import io.nicsim.core.nic.FrameSink;
+import io.nicsim.core.sim.Simulator;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code iperf3 -u}: one core UdpFlood per flow (-P) on the application core, each on its own
+ * socket with net.core.wmem_default, and an iperf3 server at the far end of the path.
+ */
+public final class UdpFloodRunner implements TrafficRunner {
+
+  @Override
+  public boolean accepts(TrafficSpec spec) {
+    return spec instanceof UdpFloodSpec;
+  }
+
+  @Override
+  public TrafficRun start(Host host, TrafficSpec spec, PathSpec path) {
+    UdpFloodSpec u = (UdpFloodSpec) spec;
+    Simulator sim = host.sim();
+    Receiver receiver = new Receiver(u.parallel());
+    FrameSink far = NetPath.wrap(sim, path, receiver);
+    host.peer().register(UdpDatagram.class, far);
+    int frameLen = u.length() + Ethernet.UDP_HLEN + Ethernet.IP_HLEN + Ethernet.ETH_HLEN;
+    int truesize = (int) host.soc().param("udp_truesize", skbTruesize(frameLen));
+    List<UdpFlood> floods = new ArrayList<>();
+    List<UdpSocket> sockets = new ArrayList<>();
+    for (int i = 0; i < u.parallel(); i++) {
+      UdpSocket socket = new UdpSocket(UdpSocket.WMEM_DEFAULT);
+      UdpFlood flood = new UdpFlood(sim, host.dev(), socket, new UdpDatagram(i), u.length(),
+          u.rateBps(), truesize, 0, u.omitNs() + u.durationNs());
+      flood.start(host.appCore());
+      floods.add(flood);
+      sockets.add(socket);
+    }
+    return new Run(host, u, far, receiver, floods, sockets);
+  }
+
+  /**
+   * SKB_TRUESIZE of a datagram when the profile gives none: the kmalloc bucket of headroom,
+   * data and skb_shared_info, plus struct sk_buff (estimates for 64-bit arm).
+   */
+  static int skbTruesize(int frameLen) {
+    int data = frameLen + 64 + 320;
+    int bucket = Integer.highestOneBit(data - 1) << 1;
+    return bucket + 256;
+  }
+
+  /**
+   * The iperf3 server: datagrams and bytes per flow since the mark, and the bytes that
+   * arrived inside the measured window (the rate; datagrams still queued when the sender
+   * stops arrive later and count as received, not as rate).
+   */
+  static final class Receiver implements FrameSink {
+    final long[] frames;
+    final long[] bytes;
+    final long[] windowBytes;
+    long total;
+
+    Receiver(int flows) {
+      this.frames = new long[flows];
+      this.bytes = new long[flows];
+      this.windowBytes = new long[flows];
+    }
+
+    @Override
+    public void receiveFrame(Object payload, long offset, int payloadLen, int len) {
+      int f = ((UdpDatagram) payload).flow();
+      frames[f]++;
+      bytes[f] += payloadLen;
+      total++;
+    }
+
+    void mark() {
+      java.util.Arrays.fill(frames, 0);
+      java.util.Arrays.fill(bytes, 0);
+    }
+
+    void endWindow() {
+      System.arraycopy(bytes, 0, windowBytes, 0, bytes.length);
+    }
+  }
+
+  private static final class Run implements TrafficRun {
+    private final Host host;
+    private final UdpFloodSpec spec;
+    private final FrameSink far;
+    private final Receiver receiver;
+    private final List<UdpFlood> floods;
+    private final List<UdpSocket> sockets;
+    private final long[] sentAtMark;
+    private final long[] bytesAtMark;
+    private final long[] sentAtEnd;
+    private final long[] bytesAtEnd;
+
+    Run(Host host, UdpFloodSpec spec, FrameSink far, Receiver receiver, List<UdpFlood> floods,
+        List<UdpSocket> sockets) {
+      this.host = host;
+      this.spec = spec;
+      this.far = far;
+      this.receiver = receiver;
+      this.floods = floods;
+      this.sockets = sockets;
+      int n = floods.size();
+      sentAtMark = new long[n];
+      bytesAtMark = new long[n];
+      sentAtEnd = new long[n];
+      bytesAtEnd = new long[n];
+    }
+
+    @Override
+    public void mark() {
+      for (int i = 0; i < floods.size(); i++) {
+        sentAtMark[i] = floods.get(i).sent();
+        bytesAtMark[i] = floods.get(i).sentBytes();
+      }
+      receiver.mark();
+    }
+
+    @Override
+    public void endMeasure() {
+      for (int i = 0; i < floods.size(); i++) {
+        sentAtEnd[i] = floods.get(i).sent();
+        bytesAtEnd[i] = floods.get(i).sentBytes();
+      }
+      receiver.endWindow();
+    }
+
+    @Override
+    public boolean drained() {
+      for (UdpSocket s : sockets) {
+        if (s.wmemAlloc() != 0) {
+          return false;
+        }
+      }
+      if (far instanceof NetPath p && p.inFlight() > 0) {
+        return false;
+      }
+      return host.link().txBusyUntil() + host.link().propagationNs() < host.sim().now();
+    }
+
+    @Override
+    public long drainLimitNs() {
+      return 1_000_000_000L;
+    }
+
+    @Override
+    public TrafficReport report(double windowSec) {
+      List<String> lines = new ArrayList<>();
+      lines.add("[ ID] Interval           Transfer     Bitrate         Lost/Total Datagrams");
+      String interval = String.format(Locale.ROOT, "%6.2f-%-6.2f sec", 0.0, windowSec);
+      long sumSent = 0;
+      long sumSentBytes = 0;
+      long sumRecv = 0;
+      long sumRecvBytes = 0;
+      int n = floods.size();
+      List<String> receivers = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        long sent = sentAtEnd[i] - sentAtMark[i];
+        long sentBytes = bytesAtEnd[i] - bytesAtMark[i];
+        long recv = receiver.frames[i];
+        long recvBytes = receiver.windowBytes[i];
+        String id = String.format(Locale.ROOT, "[%3d]", 5 + 2 * i);
+        lines.add(line(id, interval, sentBytes, windowSec, 0, sent, "sender"));
+        receivers.add(line(id, interval, recvBytes, windowSec, Math.max(0, sent - recv), sent,
+            "receiver"));
+        sumSent += sent;
+        sumSentBytes += sentBytes;
+        sumRecv += recv;
+        sumRecvBytes += recvBytes;
+      }
+      lines.addAll(receivers);
+      if (n > 1) {
+        lines.add(line("[SUM]", interval, sumSentBytes, windowSec, 0, sumSent, "sender"));
+        lines.add(line("[SUM]", interval, sumRecvBytes, windowSec, Math.max(0, sumSent - sumRecv),
+            sumSent, "receiver"));
+      }
+      LinkedHashMap<String, Double> m = new LinkedHashMap<>();
+      m.put("udp_mbps", sumRecvBytes * 8.0 / windowSec / 1e6);
+      m.put("udp_sender_mbps", sumSentBytes * 8.0 / windowSec / 1e6);
+      m.put("udp_sent_pps", sumSent / windowSec);
+      m.put("udp_lost_pct", sumSent == 0 ? 0.0 : 100.0 * Math.max(0, sumSent - sumRecv) / sumSent);
+      return new TrafficReport(lines, m);
+    }
+
+    private static String line(String id, String interval, long bytes, double sec, long lost,
+        long total, String role) {
+      long pct = total == 0 ? 0 : Math.round(100.0 * lost / total);
+      return String.format(Locale.ROOT, "%s %s  %s  %s  %d/%d (%d%%)  %s", id, interval,
+          ToolFormat.iperfBytes(bytes), ToolFormat.iperfRate(bytes * 8.0 / sec), lost, total, pct,
+          role);
+    }
+
+    @Override
+    public List<String> violations() {
+      List<String> out = new ArrayList<>();
+      for (int i = 0; i < sockets.size(); i++) {
+        long w = sockets.get(i).wmemAlloc();
+        if (w != 0) {
+          out.add("udp socket " + i + ": sk_wmem_alloc is " + w
+              + " bytes after the drain (skbs never freed by the driver)");
+        }
+      }
+      long sent = 0;
+      for (UdpFlood f : floods) {
+        sent += f.sent();
+      }
+      if (receiver.total > sent) {
+        out.add("the receiver got " + receiver.total + " datagrams of " + sent + " sent");
+      }
+      return out;
+    }
+
+    @Override
+    public String comm() {
+      return "iperf3";
+    }
+  }
+}

@@ -1,0 +1,66 @@
+package io.nicsim.bench.sweep;
+
+import io.nicsim.bench.run.RunEngine;
+import io.nicsim.bench.run.RunRequest;
+import io.nicsim.bench.run.RunResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Independent runs on a fixed pool of worker threads. Every run builds its own host and
+ * shares nothing, so results do not depend on the thread count; they come back in request
+ * order, and the first failure in request order is the one reported.
+ */
+public final class ParallelRuns {
+  private ParallelRuns() {}
+
+  public static List<RunResult> run(RunEngine engine, List<RunRequest> reqs, int threads) {
+    if (threads <= 1 || reqs.size() <= 1) {
+      List<RunResult> out = new ArrayList<>();
+      for (RunRequest r : reqs) {
+        out.add(engine.run(r));
+      }
+      return out;
+    }
+    AtomicInteger n = new AtomicInteger();
+    ThreadFactory tf = r -> {
+      Thread t = new Thread(r, "nicsim-run-" + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+    ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, reqs.size()), tf);
+    try {
+      List<Future<RunResult>> futures = new ArrayList<>();
+      for (RunRequest r : reqs) {
+        futures.add(pool.submit(() -> engine.run(r)));
+      }
+      List<RunResult> out = new ArrayList<>();
+      for (Future<RunResult> f : futures) {
+        try {
+          out.add(f.get());
+        } catch (ExecutionException e) {
+          Throwable c = e.getCause();
+          if (c instanceof RuntimeException re) {
+            throw re;
+          }
+          if (c instanceof Error err) {
+            throw err;
+          }
+          throw new IllegalStateException(c);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("interrupted", e);
+        }
+      }
+      return out;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+}

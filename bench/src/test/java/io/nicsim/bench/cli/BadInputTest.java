@@ -1,0 +1,100 @@
+package io.nicsim.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.nicsim.bench.testkit.Cli;
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Every bad flag or value: one line on stderr naming it, exit 2, no stack trace. */
+class BadInputTest {
+  static final String HOST = "--mac example --soc testsoc";
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+    "run --mac example --soc testsoc|--traffic",
+    "run --mac example --traffic 'ping -c 1'|--soc",
+    "run --mac nosuch --soc testsoc --traffic 'ping -c 1'|--mac: unknown MAC model 'nosuch'",
+    "run --mac knob --soc testsoc --traffic 'ping -c 1'|--soc: SoC profile 'testsoc' has a example MAC",
+    "run --mac example --soc testsoc --kernel six --traffic 'ping -c 1'|--kernel: 'six' is not a kernel version",
+    "run --mac knob --soc knobsoc --patch +nosuch --traffic 'ping -c 1'|--patch: unknown knob patch 'nosuch'",
+    "run --mac example --soc testsoc --seed x --traffic 'ping -c 1'|'x' is not a long",
+    "run --mac example --soc testsoc --duration 5min --traffic 'ping -c 1'|--duration: unknown unit 'min'",
+    "run --mac example --soc testsoc --duration 0 --traffic 'ping -c 1'|--duration: must be positive",
+    "run --mac example --soc testsoc --path rtt=5 --traffic 'ping -c 1'|--path rtt: '5' has no unit",
+    "run --mac example --soc testsoc -C 'tx-usecs' --traffic 'ping -c 1'|tx-usecs: missing value",
+    "run --mac example --soc testsoc -C 'tx-usecs 5 parsecs' --traffic 'ping -c 1'|unknown parameter 'parsecs'",
+    "run --mac example --soc testsoc -C 'tx-frames 5ms' --traffic 'ping -c 1'|tx-frames: '5ms' is not a number",
+    "run --mac example --soc testsoc --traffic 'ping -c 1' --plot out.pdf|--plot: 'out.pdf' has no known image extension",
+    "run --mac example --soc testsoc --traffic 'ping -c 1' --trace /nonexistent/x|--trace: cannot write /nonexistent/x: no such directory",
+    "run --mac example --soc testsoc --traffic 'ping -c 1' --bogus|Unknown option: '--bogus'",
+    "bogus|Unmatched argument",
+    "ethtool --mac example --soc testsoc -c --kernel v1.0|--kernel: 'v1.0' is too old",
+    "sweep --mac example --soc testsoc --traffic 'ping -c 1'|--vary",
+    "sweep --mac example --soc testsoc --traffic 'ping -c 1' --vary rate=1M|--vary rate: ping has no rate",
+  })
+  void oneLineNamingTheFlagExit2(String args, String expected) {
+    Cli.Result r = Cli.run(split(args));
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err().lines()).as(r.err()).hasSize(1);
+    assertThat(r.err()).contains(expected).doesNotContain("\tat ").doesNotContain("Exception");
+  }
+
+  /** Splits on spaces, keeping single-quoted words together. */
+  static String[] split(String s) {
+    List<String> out = new ArrayList<>();
+    StringBuilder cur = new StringBuilder();
+    boolean quoted = false;
+    boolean any = false;
+    for (char c : s.toCharArray()) {
+      if (c == '\'') {
+        quoted = !quoted;
+        any = true;
+      } else if (c == ' ' && !quoted) {
+        if (any) {
+          out.add(cur.toString());
+        }
+        cur.setLength(0);
+        any = false;
+      } else {
+        cur.append(c);
+        any = true;
+      }
+    }
+    if (any) {
+      out.add(cur.toString());
+    }
+    return out.toArray(new String[0]);
+  }
+
+  @Provide
+  Arbitrary<List<String>> argLists() {
+    Arbitrary<String> word = Arbitraries.of("run", "ethtool", "sweep", "list", "reproduce",
+        "--mac", "example", "knob", "--soc", "testsoc", "knobsoc", "--kernel", "v6.7", "x",
+        "--patch", "+fast-path", "-what-if", "-C", "tx-usecs 100", "tx-usecs", "rx-frames 9",
+        "--traffic", "ping -c 1 -i 0.001", "iperf3 -u -b 0 -l 64 -t 1ms", "iperf3 -C bbr",
+        "iperf3 -u -l", "ping", "--path", "rtt=1ms", "rate=1gbit,buffer=1bdp", "loss=2",
+        "--seed", "-1", "99999999999999999999", "--duration", "1ms", "--json", "-c", "--vary",
+        "len=64,128", "tx-usecs=1,2", "--threads", "0", "2", "socs", "macs", "patches",
+        "scenarios", "--no-check", "", "=", "--", "-");
+    return word.list().ofMaxSize(12);
+  }
+
+  @Property(tries = 60)
+  void anyArgumentListExitsCleanly(@ForAll("argLists") List<String> args) {
+    Cli.Result r = Cli.run(args.toArray(new String[0]));
+    assertThat(r.exit()).isIn(0, 2);
+    assertThat(r.err()).doesNotContain("\tat ").doesNotContain("internal error");
+    if (r.exit() == 2) {
+      assertThat(r.err().lines().count()).as(r.err()).isEqualTo(1);
+    }
+  }
+}

@@ -1,0 +1,219 @@
+package io.nicsim.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nicsim.bench.run.Metrics;
+import io.nicsim.bench.testkit.Cli;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunCommandTest {
+  static final String[] FLOOD = {"run", "--mac", "example", "--soc", "testsoc", "--traffic",
+      "iperf3 -u -b 0 -l 64 -t 0.02"};
+  static final String[] PING = {"run", "--mac", "example", "--soc", "testsoc", "--traffic",
+      "ping -c 5 -i 0.002"};
+
+  static String[] with(String[] base, String... more) {
+    return Stream.concat(Stream.of(base), Stream.of(more)).toArray(String[]::new);
+  }
+
+  @Test
+  void floodPrintsIperf3SenderAndReceiverLinesAndTheHostSummary() {
+    Cli.Result r = Cli.run(FLOOD);
+    assertThat(r.exit()).isZero();
+    assertThat(r.err()).isEmpty();
+    assertThat(r.out())
+        .containsPattern("\\[  5\\]   0\\.00-0\\.02   sec .* Mbits/sec  0/\\d+ \\(0%\\)  sender")
+        .containsPattern("\\[  5\\]   0\\.00-0\\.02   sec .* Mbits/sec  0/\\d+ \\(0%\\)  receiver")
+        .contains("NIC IRQs/s: tx ")
+        .contains("packets per tx IRQ 1.000")
+        .contains("timers/s: hrtimer_start 0")
+        .contains("CPU % of 2 cores:")
+        .containsPattern("  udp_sendmsg +\\d");
+  }
+
+  @Test
+  void pingPrintsItsStatisticsLikeIputils() {
+    Cli.Result r = Cli.run(PING);
+    assertThat(r.exit()).isZero();
+    assertThat(r.out())
+        .contains("PING 10.0.0.2 (10.0.0.2) 56(84) bytes of data.")
+        .containsPattern("64 bytes from 10.0.0.2: icmp_seq=5 ttl=64 time=0\\.\\d{3} ms")
+        .contains("5 packets transmitted, 5 received, 0% packet loss, time 8ms")
+        .containsPattern("rtt min/avg/max/mdev = \\d\\.\\d{3}/\\d\\.\\d{3}/\\d\\.\\d{3}/\\d\\.\\d{3} ms");
+  }
+
+  @Test
+  void jsonFollowsTheContract() throws Exception {
+    Cli.Result r = Cli.run(with(FLOOD, "--json"));
+    assertThat(r.exit()).isZero();
+    JsonNode root = new ObjectMapper().readTree(r.out());
+    List<String> top = new ArrayList<>();
+    root.fieldNames().forEachRemaining(top::add);
+    assertThat(top).containsExactly("config", "summary");
+    assertThat(root.get("config").get("mac").asText()).isEqualTo("example");
+    assertThat(root.get("config").get("traffic").asText()).isEqualTo("iperf3 -u -b 0 -l 64 -t 0.02");
+    JsonNode s = root.get("summary");
+    List<String> keys = new ArrayList<>();
+    for (Iterator<String> it = s.fieldNames(); it.hasNext(); ) {
+      keys.add(it.next());
+    }
+    for (String k : keys) {
+      assertThat(s.get(k).isNumber()).as(k).isTrue();
+    }
+    List<String> contract = keys.stream().filter(Metrics.CONTRACT::contains).toList();
+    assertThat(contract).containsExactly("pps", "udp_mbps", "cpu_pct", "hrtimer_cpu_pct",
+        "hrtimer_start_per_s", "timer_arms_per_s", "tx_irq_per_s", "rx_irq_per_s",
+        "pkts_per_tx_irq", "stall_ms");
+    assertThat(keys.subList(0, contract.size())).isEqualTo(contract);
+    assertThat(s.get("udp_mbps").asDouble()).isPositive();
+    assertThat(s.get("pps").asDouble()).isEqualTo(s.get("tx_irq_per_s").asDouble());
+  }
+
+  @Test
+  void receiverRateCountsOnlyTheWindowSoItNeverExceedsTheLink() throws Exception {
+    JsonNode s = new ObjectMapper().readTree(Cli.run("run", "--mac", "example", "--soc",
+        "testsoc", "--traffic", "iperf3 -u -b 0 -l 1460 -t 0.01 -P 2", "--json").out())
+        .get("summary");
+    assertThat(s.get("udp_mbps").asDouble()).isBetween(800.0, 1000.0);
+    assertThat(s.get("udp_lost_pct").asDouble()).isZero();
+  }
+
+  @Test
+  void pingJsonHasTheRtt() throws Exception {
+    JsonNode s = new ObjectMapper().readTree(Cli.run(with(PING, "--json")).out()).get("summary");
+    assertThat(s.has("ping_rtt_ms")).isTrue();
+    assertThat(s.has("udp_mbps")).isFalse();
+    assertThat(s.get("ping_rtt_ms").asDouble()).isBetween(0.001, 1.0);
+  }
+
+  @Test
+  void sameSeedGivesByteIdenticalOutputs(@TempDir Path dir) throws Exception {
+    String[] outs = new String[2];
+    byte[][] traces = new byte[2][];
+    byte[][] pcaps = new byte[2][];
+    for (int i = 0; i < 2; i++) {
+      Path t = dir.resolve("t" + i + ".txt");
+      Path p = dir.resolve("p" + i + ".pcap");
+      Cli.Result r = Cli.run(with(FLOOD, "--json", "--seed", "7", "--trace", t.toString(),
+          "--pcap", p.toString(), "--duration", "5ms"));
+      assertThat(r.exit()).as(r.err()).isZero();
+      outs[i] = r.out();
+      traces[i] = Files.readAllBytes(t);
+      pcaps[i] = Files.readAllBytes(p);
+    }
+    assertThat(outs[1]).isEqualTo(outs[0]);
+    assertThat(traces[1]).isEqualTo(traces[0]);
+    assertThat(pcaps[1]).isEqualTo(pcaps[0]);
+  }
+
+  @Test
+  void traceFileReadsLikeTraceCmdReport(@TempDir Path dir) throws Exception {
+    Path t = dir.resolve("run.trace");
+    Cli.Result r = Cli.run(with(FLOOD, "--trace", t.toString(), "--duration", "1ms"));
+    assertThat(r.exit()).as(r.err()).isZero();
+    List<String> lines = Files.readAllLines(t, StandardCharsets.UTF_8);
+    assertThat(lines.get(0)).isEqualTo("cpus=2");
+    String all = String.join("\n", lines);
+    for (String ev : new String[] {"irq_handler_entry", "irq_handler_exit", "softirq_raise",
+        "softirq_entry", "softirq_exit", "napi_poll", "net_dev_queue", "net_dev_start_xmit",
+        "net_dev_xmit"}) {
+      assertThat(all).contains(" " + ev + ": ");
+    }
+    assertThat(all).containsPattern("iperf3-\\d+ +\\[001\\] +0\\.\\d{6}: net_dev_queue: ");
+    double last = -1;
+    for (String line : lines.subList(1, lines.size())) {
+      var m = io.nicsim.bench.trace.FtraceWriterTest.PERFETTO.matcher(line);
+      assertThat(m.find()).as(line).isTrue();
+      double ts = Double.parseDouble(m.group(5));
+      assertThat(ts).as("time order").isGreaterThanOrEqualTo(last);
+      last = ts;
+    }
+  }
+
+  @Test
+  void pcapAndPlotFilesAreWritten(@TempDir Path dir) throws Exception {
+    Path p = dir.resolve("w.pcap");
+    Path png = dir.resolve("w.png");
+    Path svg = dir.resolve("w.svg");
+    assertThat(Cli.run(with(PING, "--pcap", p.toString(), "--plot", png.toString())).exit())
+        .isZero();
+    assertThat(Cli.run(with(PING, "--plot", svg.toString())).exit()).isZero();
+    byte[] pcap = Files.readAllBytes(p);
+    // header + 10 records (5 requests, 5 replies) of 98-byte frames captured whole
+    assertThat(pcap.length).isEqualTo(24 + 10 * (16 + 98));
+    assertThat(Files.readAllBytes(png)).startsWith(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
+    assertThat(Files.readString(svg)).contains("<svg");
+  }
+
+  @Test
+  void aRefusedRunLeavesNoFileBehind(@TempDir Path dir) throws Exception {
+    Path t = dir.resolve("x.trace");
+    Path p = dir.resolve("x.pcap");
+    Cli.Result r = Cli.run("run", "--mac", "example", "--soc", "nosuch", "--traffic",
+        "ping -c 1", "--trace", t.toString(), "--pcap", p.toString());
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err()).startsWith("nicsim run: --soc: unknown SoC profile 'nosuch'");
+    try (var files = Files.list(dir)) {
+      assertThat(files).isEmpty();
+    }
+  }
+
+  @Test
+  void anExistingFileIsKeptWhenTheRunFails(@TempDir Path dir) throws Exception {
+    Path t = dir.resolve("keep.trace");
+    Files.writeString(t, "old");
+    Cli.Result r = Cli.run("run", "--mac", "example", "--soc", "testsoc", "--traffic",
+        "iperf3 -t 1", "--trace", t.toString());
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(Files.readString(t)).isEqualTo("old");
+    try (var files = Files.list(dir)) {
+      assertThat(files).hasSize(1);
+    }
+  }
+
+  @Test
+  void aPathAddsItsRttToPing() throws Exception {
+    ObjectMapper om = new ObjectMapper();
+    double direct = om.readTree(Cli.run(with(PING, "--json")).out()).get("summary")
+        .get("ping_rtt_ms").asDouble();
+    double far = om.readTree(Cli.run(with(PING, "--json", "--path", "rtt=3ms")).out())
+        .get("summary").get("ping_rtt_ms").asDouble();
+    assertThat(far - direct).isCloseTo(3.0, org.assertj.core.data.Offset.offset(0.001));
+  }
+
+  @Test
+  void aBottleneckLimitsWhatTheReceiverGets() throws Exception {
+    JsonNode s = new ObjectMapper().readTree(Cli.run(with(FLOOD, "--json", "--path",
+        "rtt=1ms,rate=20mbit,buffer=1bdp", "--no-check")).out()).get("summary");
+    assertThat(s.get("udp_mbps").asDouble()).isLessThan(20.0);
+    assertThat(s.get("udp_sender_mbps").asDouble()).isGreaterThan(50.0);
+    assertThat(s.get("udp_lost_pct").asDouble()).isPositive();
+  }
+
+  @Test
+  void coalescingIsAppliedAndShownInTheConfig() throws Exception {
+    JsonNode c = new ObjectMapper().readTree(Cli.run("run", "--mac", "knob", "--soc", "knobsoc",
+        "-C", "tx-usecs 100 tx-frames 1", "--traffic", "ping -c 2 -i 0.001", "--json").out())
+        .get("config").get("coalesce");
+    assertThat(c.toString()).isEqualTo("{\"rx-usecs\":1000,\"tx-usecs\":100,\"tx-frames\":1}");
+  }
+
+  @Test
+  void aCoalescingRefusalCarriesTheErrnoAndTheKernelMessage() {
+    Cli.Result r = Cli.run("run", "--mac", "knob", "--soc", "knobsoc", "-C", "rx-usecs 20000",
+        "--traffic", "ping -c 1");
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err()).contains("-EINVAL (-22): knob: usecs above 10000 are not supported");
+    assertThat(r.err().lines()).hasSize(1);
+  }
+}

@@ -1,0 +1,112 @@
+package io.nicsim.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nicsim.bench.testkit.Cli;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SweepCommandTest {
+  static final String[] BASE = {"sweep", "--mac", "knob", "--soc", "knobsoc", "--traffic",
+      "iperf3 -u -b 0 -l 64 -t 0.005", "--vary", "tx-usecs=100,1000,5000", "--vary",
+      "len=64,256"};
+
+  static String[] with(String... more) {
+    return RunCommandTest.with(BASE, more);
+  }
+
+  @Test
+  void theCrossProductComesInPointOrderWithItsCsv(@TempDir Path dir) throws Exception {
+    Path csv = dir.resolve("s.csv");
+    Cli.Result r = Cli.run(with("--csv", csv.toString(), "--threads", "2"));
+    assertThat(r.exit()).as(r.err()).isZero();
+    List<String> lines = Files.readAllLines(csv);
+    assertThat(lines.get(0)).startsWith("tx-usecs,len,seed,pps,udp_mbps,cpu_pct,");
+    assertThat(lines).hasSize(7);
+    String[] order = {"100,64,", "100,256,", "1000,64,", "1000,256,", "5000,64,", "5000,256,"};
+    for (int i = 0; i < order.length; i++) {
+      assertThat(lines.get(i + 1)).startsWith(order[i]);
+    }
+    List<String> text = r.out().lines().toList();
+    assertThat(text.get(0)).matches("tx-usecs  len +seed +pps .*");
+    assertThat(text).hasSize(7);
+  }
+
+  @Test
+  void resultsDoNotDependOnTheThreadCount(@TempDir Path dir) throws Exception {
+    Path a = dir.resolve("a.csv");
+    Path b = dir.resolve("b.csv");
+    Cli.Result one = Cli.run(with("--threads", "1", "--csv", a.toString()));
+    Cli.Result three = Cli.run(with("--threads", "3", "--csv", b.toString()));
+    assertThat(one.exit()).isZero();
+    assertThat(three.out()).isEqualTo(one.out());
+    assertThat(Files.readAllBytes(b)).isEqualTo(Files.readAllBytes(a));
+  }
+
+  @Test
+  void aPointIsReproducedByRunWithItsSeed(@TempDir Path dir) throws Exception {
+    Path csv = dir.resolve("s.csv");
+    assertThat(Cli.run(with("--csv", csv.toString())).exit()).isZero();
+    String[] head = Files.readAllLines(csv).get(0).split(",");
+    String[] row = Files.readAllLines(csv).get(4).split(","); // tx-usecs 1000, len 256
+    long seed = Long.parseLong(row[2]);
+    JsonNode s = new ObjectMapper().readTree(Cli.run("run", "--mac", "knob", "--soc", "knobsoc",
+        "--traffic", "iperf3 -u -b 0 -l 256 -t 0.005", "-C", "tx-usecs 1000", "--seed",
+        Long.toString(seed), "--json").out()).get("summary");
+    for (int c = 3; c < head.length; c++) {
+      assertThat(io.nicsim.bench.report.Num.plain(s.get(head[c]).asDouble()))
+          .as(head[c]).isEqualTo(row[c]);
+    }
+  }
+
+  @Test
+  void eachPointHasItsOwnSeedUnlessTheSeedIsVaried(@TempDir Path dir) throws Exception {
+    Path csv = dir.resolve("s.csv");
+    assertThat(Cli.run(with("--csv", csv.toString())).exit()).isZero();
+    List<String> seeds = Files.readAllLines(csv).stream().skip(1)
+        .map(l -> l.split(",")[2]).distinct().toList();
+    assertThat(seeds).hasSize(6);
+    Cli.Result varied = Cli.run("sweep", "--mac", "example", "--soc", "testsoc", "--traffic",
+        "ping -c 2 -i 0.001", "--vary", "seed=5,6");
+    assertThat(varied.out().lines().findFirst().orElseThrow()).startsWith("seed ");
+  }
+
+  @Test
+  void plotsAreWritten(@TempDir Path dir) throws Exception {
+    Path png = dir.resolve("s.png");
+    assertThat(Cli.run(with("--plot", png.toString(), "--metric", "pps")).exit()).isZero();
+    assertThat(Files.size(png)).isGreaterThan(1000);
+    Path svg = dir.resolve("k.svg");
+    Cli.Result r = Cli.run("sweep", "--mac", "example", "--soc", "testsoc", "--traffic",
+        "ping -c 2 -i 0.001", "--vary", "kernel=v6.6,v6.7", "--plot", svg.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(Files.readString(svg)).contains("<svg");
+  }
+
+  @Test
+  void badVaryValuesAreRefusedBeforeAnythingRuns() {
+    String[][] bad = {
+      {"--vary", "tx-usecs=1,x"},
+      {"--vary", "bogus=1"},
+      {"--vary", "tx-usecs="},
+      {"--vary", "kernel=six"},
+      {"--vary", "patch=foo"},
+      {"--vary", "tx-usecs=1,1"},
+      {"--vary", "len=64", "--vary", "len=128"},
+      {"--threads", "0"},
+      {"--plot", "x.pdf"},
+    };
+    for (String[] b : bad) {
+      Cli.Result r = Cli.run(RunCommandTest.with(new String[] {"sweep", "--mac", "example",
+          "--soc", "testsoc", "--traffic", "ping -c 1", "--vary", "rx-usecs=1"}, b));
+      assertThat(r.exit()).as(String.join(" ", b)).isEqualTo(2);
+      assertThat(r.err().lines()).as(r.err()).hasSize(1);
+      assertThat(r.err()).doesNotContain("Exception");
+    }
+  }
+}

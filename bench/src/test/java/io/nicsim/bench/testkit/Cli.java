@@ -1,0 +1,43 @@
+package io.nicsim.bench.testkit;
+
+import io.nicsim.bench.cli.Nicsim;
+import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.bench.env.EnvFactory;
+import io.nicsim.bench.host.HostFactory;
+import io.nicsim.bench.repro.ScenarioRegistry;
+import io.nicsim.bench.run.TrafficRunners;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import picocli.CommandLine;
+
+/** Runs the nicsim command in-process against the example MAC. */
+public final class Cli {
+  /** The example MAC's host factory. */
+  public static final HostFactory HOSTS = c -> DaggerExampleHost.factory().create(c);
+
+  private Cli() {}
+
+  /** Example MAC, the standard runners, the demo scenario, {@code threads} workers. */
+  public static BenchEnv env(int threads) {
+    return new BenchEnv(HOSTS, TrafficRunners.standard(),
+        new ScenarioRegistry(List.of(new DemoScenario())), threads);
+  }
+
+  /** What one invocation printed and returned. */
+  public record Result(int exit, String out, String err) {}
+
+  public static Result run(String... args) {
+    return run(env(2), args);
+  }
+
+  public static Result run(BenchEnv env, String... args) {
+    CommandLine cli = Nicsim.commandLine(new EnvFactory(env));
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cli.setOut(new PrintWriter(out));
+    cli.setErr(new PrintWriter(err));
+    int exit = cli.execute(args);
+    return new Result(exit, out.toString(), err.toString());
+  }
+}

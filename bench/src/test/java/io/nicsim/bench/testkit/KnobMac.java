@@ -1,0 +1,136 @@
+package io.nicsim.bench.testkit;
+
+import io.nicsim.core.era.KernelVersion;
+import io.nicsim.core.era.Patch;
+import io.nicsim.core.era.PatchCatalog;
+import io.nicsim.core.era.PatchSet;
+import io.nicsim.core.ethtool.CoalesceParam;
+import io.nicsim.core.ethtool.EthtoolCoalesce;
+import io.nicsim.core.ethtool.EthtoolOps;
+import io.nicsim.core.example.ExampleMac;
+import io.nicsim.core.host.HostContext;
+import io.nicsim.core.host.MacModel;
+import io.nicsim.core.host.NicDriver;
+import io.nicsim.core.kernel.Errno;
+import io.nicsim.core.kernel.KernelException;
+import io.nicsim.core.net.NetdevQueue;
+import io.nicsim.core.net.Skb;
+import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import javax.inject.Inject;
+
+/**
+ * A test MAC with coalescing knobs: the example MAC's hardware and data path, plus
+ * rx-usecs/tx-usecs/tx-frames that the driver stores (and refuses above 10000 µs with -EINVAL
+ * and a message), a register view, and a patch catalog. It exercises the ethtool and list
+ * commands; the knobs do not change the data path.
+ */
+public final class KnobMac implements MacModel {
+  static final PatchCatalog PATCHES = new PatchCatalog("knob", List.of(
+      new Patch("fast-path", "0123456789ab", "knob: a made-up mainline patch",
+          KernelVersion.of(6, 7), Patch.Status.MAINLINE, "nothing"),
+      new Patch("what-if", null, "knob: a made-up proposal", null, Patch.Status.PROPOSED,
+          "nothing")));
+
+  private final ExampleMac example = new ExampleMac();
+
+  @Inject
+  public KnobMac() {}
+
+  @Override
+  public String name() {
+    return "knob";
+  }
+
+  @Override
+  public String description() {
+    return "example MAC with coalescing knobs (bench test fixture)";
+  }
+
+  @Override
+  public KernelVersion defaultKernel() {
+    return KernelVersion.of(6, 7);
+  }
+
+  @Override
+  public PatchCatalog patches() {
+    return PATCHES;
+  }
+
+  @Override
+  public NicDriver build(HostContext ctx) {
+    return new Driver(example.build(ctx), ctx.patches());
+  }
+
+  private static final class Driver implements NicDriver, EthtoolOps {
+    private final NicDriver inner;
+    private final PatchSet patches;
+    private long rxUsecs = 1000;
+    private long txUsecs = 1000;
+    private long txFrames = 25;
+
+    Driver(NicDriver inner, PatchSet patches) {
+      this.inner = inner;
+      this.patches = patches;
+    }
+
+    @Override
+    public void open() {
+      inner.open();
+    }
+
+    @Override
+    public void stop() {
+      inner.stop();
+    }
+
+    @Override
+    public int startXmit(Skb skb, NetdevQueue txq) {
+      return inner.startXmit(skb, txq);
+    }
+
+    @Override
+    public EthtoolOps ethtool() {
+      return this;
+    }
+
+    @Override
+    public PatchSet patchSet() {
+      return patches;
+    }
+
+    @Override
+    public SortedMap<String, Long> counters() {
+      return inner.counters();
+    }
+
+    @Override
+    public SortedMap<String, Long> coalesceRegisters() {
+      SortedMap<String, Long> m = new TreeMap<>();
+      m.put("RXIC", 0x80000000L | (txFrames << 20) | rxUsecs);
+      m.put("TXIC", 0x80000000L | (txFrames << 20) | txUsecs);
+      return m;
+    }
+
+    @Override
+    public int supportedCoalesceParams() {
+      return CoalesceParam.USECS | CoalesceParam.TX_MAX_FRAMES.bit();
+    }
+
+    @Override
+    public void getCoalesce(EthtoolCoalesce out) {
+      out.rxCoalesceUsecs(rxUsecs).txCoalesceUsecs(txUsecs).txMaxCoalescedFrames(txFrames);
+    }
+
+    @Override
+    public void setCoalesce(EthtoolCoalesce in) throws KernelException {
+      if (in.rxCoalesceUsecs() > 10_000 || in.txCoalesceUsecs() > 10_000) {
+        throw new KernelException(Errno.EINVAL, "knob: usecs above 10000 are not supported");
+      }
+      rxUsecs = in.rxCoalesceUsecs();
+      txUsecs = in.txCoalesceUsecs();
+      txFrames = in.txMaxCoalescedFrames();
+    }
+  }
+}

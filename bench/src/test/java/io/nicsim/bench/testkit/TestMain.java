@@ -1,0 +1,13 @@
+package io.nicsim.bench.testkit;
+
+import io.nicsim.bench.cli.Nicsim;
+import io.nicsim.bench.env.EnvFactory;
+
+/** {@code nicsim} against the test MACs (example, knob) and the demo scenario, for trying out. */
+public final class TestMain {
+  private TestMain() {}
+
+  public static void main(String[] args) {
+    System.exit(Nicsim.commandLine(new EnvFactory(Cli.env(2))).execute(args));
+  }
+}
