@@ -10,13 +10,14 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
+import net.jqwik.api.statistics.Statistics;
 
 /**
  * Random C-like bodies (nested blocks, comments of both kinds, string and char literals with
  * braces and escapes, preprocessor lines, {@code #if} branches) embedded in a file among
  * prototypes, calls and mentions of the same name: extraction returns exactly the body.
  */
-class ExtractionProperties {
+class ExtractionPropertiesTest {
   private static final String NAME = "acme_fuzz";
 
   @Property
@@ -25,6 +26,9 @@ class ExtractionProperties {
     String file = before() + signature + body + after();
 
     List<CFunction> found = new CSource("fuzz.c", file).definitions(NAME);
+    Statistics.label("nesting").collect(Math.min(maxDepth(body), 4));
+    Statistics.label("features")
+        .collect(body.contains("#if"), body.contains("'"), body.contains("/*"));
 
     assertThat(found).hasSize(1);
     assertThat(found.get(0).body()).isEqualTo(body);
@@ -46,6 +50,19 @@ class ExtractionProperties {
     String signature = "static int " + NAME + "(int a)\n";
     assertThat(FunctionHash.ofText(signature + reindented))
         .isEqualTo(FunctionHash.ofText(signature + body));
+  }
+
+  private static int maxDepth(String body) {
+    int depth = 0;
+    int max = 0;
+    for (String line : body.split("\n")) {
+      if (line.startsWith("\t") && line.endsWith(" {")) {
+        max = Math.max(max, ++depth);
+      } else if (line.startsWith("\t}")) {
+        depth--;
+      }
+    }
+    return max;
   }
 
   private static String before() {
