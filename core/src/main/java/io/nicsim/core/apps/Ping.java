@@ -1,0 +1,141 @@
+package io.nicsim.core.apps;
+
+import io.nicsim.core.cpu.Core;
+import io.nicsim.core.cpu.KernelOps;
+import io.nicsim.core.cpu.Task;
+import io.nicsim.core.net.Ethernet;
+import io.nicsim.core.net.NetDevice;
+import io.nicsim.core.net.RxHandler;
+import io.nicsim.core.net.Skb;
+import io.nicsim.core.sim.Event;
+import io.nicsim.core.sim.Simulator;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * {@code ping -c COUNT -i INTERVAL -s SIZE}: sends echo requests at a fixed interval and
+ * records each reply's round-trip time the way iputils ping does with SO_TIMESTAMP: from the
+ * send timestamp taken before sendmsg() to the kernel's receive timestamp at
+ * netif_receive_skb (skb->tstamp).
+ */
+public final class Ping extends Task implements RxHandler {
+  private final Simulator sim;
+  private final NetDevice dev;
+  private final int count;
+  private final long intervalNs;
+  private final int frameLen;
+  private final int payloadLen;
+  private final long[] rttNs;
+  private final boolean[] answered;
+  private int nextSeq;
+  private int received;
+  private long nextSendNs;
+  private final Event timer =
+      new Event() {
+        @Override
+        protected void fire() {
+          wake();
+        }
+      };
+
+  /**
+   * @param size ICMP data bytes (ping -s, default 56)
+   */
+  public Ping(Simulator sim, NetDevice dev, int count, long intervalNs, int size, long startNs) {
+    super("ping");
+    this.sim = sim;
+    this.dev = dev;
+    this.count = count;
+    this.intervalNs = intervalNs;
+    this.payloadLen = size + Ethernet.ICMP_HLEN;
+    this.frameLen = payloadLen + Ethernet.IP_HLEN + Ethernet.ETH_HLEN;
+    this.rttNs = new long[count];
+    this.answered = new boolean[count];
+    this.nextSendNs = startNs;
+  }
+
+  public void start(Core core) {
+    core.attach(this);
+    sim.schedule(timer, Math.max(sim.now(), nextSendNs));
+  }
+
+  @Override
+  protected boolean run(Core core) {
+    if (nextSeq >= count) {
+      return false;
+    }
+    if (core.cursor() < nextSendNs) {
+      sim.schedule(timer, nextSendNs);
+      return false;
+    }
+    long sentAt = core.cursor(); // gettimeofday() before sendmsg()
+    core.charge(KernelOps.PING_SENDMSG);
+    Skb skb = dev.skbs().alloc(frameLen, frameLen + 576);
+    skb.payload = new IcmpEcho(nextSeq, sentAt, false);
+    skb.payloadLen = payloadLen;
+    skb.hdrLen = frameLen - payloadLen;
+    nextSeq++;
+    dev.queueXmit(skb);
+    nextSendNs += intervalNs;
+    if (nextSeq < count) {
+      sim.schedule(timer, Math.max(nextSendNs, sim.now()));
+    }
+    return false;
+  }
+
+  /** icmp_rcv → ping socket: takes the receive timestamp now (netif_receive_skb time). */
+  @Override
+  public void receive(Skb skb, Core core) {
+    long rxTimestamp = skb.tstamp;
+    core.charge(KernelOps.ICMP_RCV);
+    IcmpEcho echo = (IcmpEcho) skb.payload;
+    skb.free();
+    if (!echo.reply() || echo.seq() >= count || answered[echo.seq()]) {
+      return;
+    }
+    answered[echo.seq()] = true;
+    rttNs[echo.seq()] = rxTimestamp - echo.sentNs();
+    received++;
+  }
+
+  public int transmitted() {
+    return nextSeq;
+  }
+
+  public int received() {
+    return received;
+  }
+
+  /** RTTs of answered requests in sequence order, ns. */
+  public List<Long> rtts() {
+    List<Long> out = new ArrayList<>();
+    for (int i = 0; i < nextSeq; i++) {
+      if (answered[i]) {
+        out.add(rttNs[i]);
+      }
+    }
+    return Collections.unmodifiableList(out);
+  }
+
+  /** ping's summary: min, avg, max, mdev (ns), as iputils computes them. */
+  public double[] summaryNs() {
+    List<Long> r = rtts();
+    if (r.isEmpty()) {
+      return new double[] {0, 0, 0, 0};
+    }
+    double min = Double.MAX_VALUE;
+    double max = 0;
+    double sum = 0;
+    double sum2 = 0;
+    for (long v : r) {
+      min = Math.min(min, v);
+      max = Math.max(max, v);
+      sum += v;
+      sum2 += (double) v * v;
+    }
+    double avg = sum / r.size();
+    double mdev = Math.sqrt(Math.max(0, sum2 / r.size() - avg * avg));
+    return new double[] {min, avg, max, mdev};
+  }
+}

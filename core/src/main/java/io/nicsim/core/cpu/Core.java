@@ -1,0 +1,440 @@
+package io.nicsim.core.cpu;
+
+import io.nicsim.core.sim.Event;
+import io.nicsim.core.sim.Simulator;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+
+/**
+ * One simulated CPU. It executes work serially — hard interrupts first, then softirqs, then
+ * process-context tasks — and every piece of work charges named costs that advance the core's
+ * {@linkplain #cursor() cursor}. A piece of work runs atomically at its start time: state
+ * changes happen then, while effects on hardware and other cores are timed at the cursor
+ * (start + costs charged so far). The next piece of work starts when the cursor is reached, so
+ * CPU-bound throughput follows from the costs.
+ *
+ * <p>Softirqs follow {@code __do_softirq} (kernel/softirq.c): they run on irq exit and after
+ * process context raises them; one invocation restarts while vectors are re-raised, at most
+ * {@value #MAX_SOFTIRQ_RESTART} times and within 2 ms (in jiffies), then hands the rest to
+ * ksoftirqd, a task that competes with applications.
+ */
+public final class Core {
+  /** MAX_SOFTIRQ_RESTART (kernel/softirq.c). */
+  public static final int MAX_SOFTIRQ_RESTART = 10;
+  /** MAX_SOFTIRQ_TIME = 2 ms. */
+  public static final long MAX_SOFTIRQ_TIME_NS = 2_000_000L;
+
+  private final Cpu cpu;
+  private final int id;
+  private final Simulator sim;
+  private final CostTable costs;
+  private final Event dispatch;
+
+  private long cursor;
+  private CpuContext context = CpuContext.IDLE;
+  private boolean inWork;
+
+  private HardirqSource hqHead;
+  private HardirqSource hqTail;
+
+  private int softirqPending;
+  private boolean softirqKick;
+  private boolean sessionActive;
+  private int sessionVectors;
+  private int continuingVec = -1;
+  private long sessionEndJiffies;
+  private int restartsLeft;
+  private final Task ksoftirqd;
+
+  private final ArrayDeque<Task> runqueue = new ArrayDeque<>();
+  private Task current;
+  private Task lastRan;
+  private long sliceStart;
+
+  private long[] opNs = new long[64];
+  private long[] opCount = new long[64];
+  private final long[] contextNs = new long[CpuContext.values().length];
+  private long hardirqs;
+  private long softirqSessions;
+  private long ksoftirqdWakeups;
+  private long contextSwitches;
+
+  private final CostOp irqEntry;
+  private final CostOp softirqEntry;
+  private final CostOp contextSwitch;
+  private final CostOp tryToWakeUp;
+
+  Core(Cpu cpu, int id) {
+    this.cpu = cpu;
+    this.id = id;
+    this.sim = cpu.simulator();
+    this.costs = cpu.costs();
+    this.irqEntry = costs.requireOp(KernelOps.IRQ_ENTRY);
+    this.softirqEntry = costs.requireOp(KernelOps.SOFTIRQ_ENTRY);
+    this.contextSwitch = costs.requireOp(KernelOps.CONTEXT_SWITCH);
+    this.tryToWakeUp = costs.requireOp(KernelOps.TRY_TO_WAKE_UP);
+    this.dispatch =
+        new Event() {
+          @Override
+          protected void fire() {
+            runOne();
+          }
+        };
+    this.ksoftirqd =
+        new Task("ksoftirqd/" + id) {
+          @Override
+          protected boolean run(Core core) {
+            return core.runKsoftirqd();
+          }
+        };
+    this.ksoftirqd.core = this;
+  }
+
+  public int id() {
+    return id;
+  }
+
+  public Cpu cpu() {
+    return cpu;
+  }
+
+  /**
+   * During work: the time the code currently executing has reached (start + charged costs).
+   * When idle: the time the last work ended.
+   */
+  public long cursor() {
+    return cursor;
+  }
+
+  public CpuContext context() {
+    return context;
+  }
+
+  public boolean inWork() {
+    return inWork;
+  }
+
+  // ---------------------------------------------------------------- charging
+
+  /** Charges the profile's cost of {@code op} to the work running on this core. */
+  public void charge(CostOp op) {
+    int opId = op.id();
+    long ns = costs.nsOf(opId);
+    if (ns < 0) {
+      ns = costs.require(op);
+    }
+    account(opId, ns);
+  }
+
+  /** Charges {@code units} times the cost of {@code op} (per-descriptor, per-byte costs). */
+  public void charge(CostOp op, long units) {
+    int opId = op.id();
+    long ns = costs.nsOf(opId);
+    if (ns < 0) {
+      ns = costs.require(op);
+    }
+    account(opId, ns * units);
+  }
+
+  /** Charges an explicit duration under {@code op}'s name. */
+  public void chargeNs(CostOp op, long ns) {
+    if (ns < 0) {
+      throw new IllegalArgumentException("negative cost " + ns + " for " + op);
+    }
+    account(op.id(), ns);
+  }
+
+  private void account(int opId, long ns) {
+    if (!inWork) {
+      throw new IllegalStateException("cpu" + id + ": cost charged outside any CPU work");
+    }
+    if (opId >= opNs.length) {
+      int n = Math.max(opId + 1, opNs.length * 2);
+      opNs = Arrays.copyOf(opNs, n);
+      opCount = Arrays.copyOf(opCount, n);
+    }
+    cursor += ns;
+    opNs[opId] += ns;
+    opCount[opId]++;
+    contextNs[context.ordinal()] += ns;
+  }
+
+  // ---------------------------------------------------------------- hard interrupts
+
+  /** Queues a hard interrupt on this core; it runs before any softirq or task work. */
+  public void raiseHardirq(HardirqSource src) {
+    if (src.queued) {
+      return;
+    }
+    src.queued = true;
+    src.nextQueued = null;
+    if (hqTail == null) {
+      hqHead = src;
+    } else {
+      hqTail.nextQueued = src;
+    }
+    hqTail = src;
+    ensureDispatch();
+  }
+
+  private void runHardirq() {
+    HardirqSource src = hqHead;
+    hqHead = src.nextQueued;
+    if (hqHead == null) {
+      hqTail = null;
+    }
+    src.queued = false;
+    src.nextQueued = null;
+    context = CpuContext.HARDIRQ;
+    hardirqs++;
+    charge(irqEntry);
+    src.handle(this);
+    // irq_exit(): pending softirqs run now (invoke_softirq)
+    if (softirqPending != 0) {
+      softirqKick = true;
+    }
+  }
+
+  // ---------------------------------------------------------------- softirqs
+
+  /**
+   * raise_softirq: marks {@code vec} pending. Raised from hard interrupt context it runs at irq
+   * exit; from process context at the end of the current work (local_bh_enable); from softirq
+   * context by the restart loop.
+   */
+  public void raiseSoftirq(int vec) {
+    int bit = 1 << vec;
+    boolean wasPending = (softirqPending & bit) != 0;
+    softirqPending |= bit;
+    if (!wasPending && cpu.tracer().enabled()) {
+      cpu.tracer().softirqRaise(cpu.now(), id, vec);
+    }
+    if (context != CpuContext.HARDIRQ && context != CpuContext.SOFTIRQ) {
+      softirqKick = true;
+    }
+    ensureDispatch();
+  }
+
+  public boolean softirqPending(int vec) {
+    return (softirqPending & (1 << vec)) != 0;
+  }
+
+  private boolean softirqReady() {
+    return sessionActive || (softirqKick && softirqPending != 0);
+  }
+
+  private void softirqStep() {
+    if (!sessionActive) {
+      sessionActive = true;
+      softirqKick = false;
+      softirqSessions++;
+      sessionEndJiffies = cpu.jiffiesAt(cursor) + cpu.msecsToJiffies(2);
+      restartsLeft = MAX_SOFTIRQ_RESTART;
+      charge(softirqEntry);
+      sessionVectors = softirqPending;
+      softirqPending = 0;
+    }
+    int vec = continuingVec;
+    boolean first = vec < 0;
+    if (first) {
+      vec = Integer.numberOfTrailingZeros(sessionVectors);
+      sessionVectors &= ~(1 << vec);
+    }
+    if (first && cpu.tracer().enabled()) {
+      cpu.tracer().softirqEntry(cursor, id, vec);
+    }
+    boolean more = cpu.softirqHandler(vec).step(this);
+    continuingVec = more ? vec : -1;
+    if (more) {
+      return;
+    }
+    if (cpu.tracer().enabled()) {
+      cpu.tracer().softirqExit(cursor, id, vec);
+    }
+    if (sessionVectors != 0) {
+      return;
+    }
+    if (softirqPending != 0) {
+      // restart while within MAX_SOFTIRQ_TIME and MAX_SOFTIRQ_RESTART, else ksoftirqd
+      if (cpu.jiffiesAt(cursor) < sessionEndJiffies && --restartsLeft > 0) {
+        sessionVectors = softirqPending;
+        softirqPending = 0;
+        return;
+      }
+      sessionActive = false;
+      softirqKick = false;
+      wakeupSoftirqd();
+      return;
+    }
+    sessionActive = false;
+  }
+
+  private void wakeupSoftirqd() {
+    if (!ksoftirqd.runnable) {
+      ksoftirqdWakeups++;
+      wake(ksoftirqd);
+    }
+  }
+
+  private boolean runKsoftirqd() {
+    // run_ksoftirqd: __do_softirq in the thread's context
+    if (!sessionActive && softirqPending == 0) {
+      return false;
+    }
+    context = CpuContext.SOFTIRQ;
+    softirqStep();
+    context = CpuContext.TASK;
+    return sessionActive || softirqPending != 0;
+  }
+
+  // ---------------------------------------------------------------- tasks
+
+  /** Places a new task on this core (not yet runnable). */
+  public void attach(Task task) {
+    if (task.core != null && task.core != this) {
+      throw new IllegalStateException(task.name() + " already runs on cpu" + task.core.id);
+    }
+    task.core = this;
+  }
+
+  void wake(Task t) {
+    if (t.runnable) {
+      return;
+    }
+    Core waker = cpu.current();
+    if (waker != null) {
+      waker.charge(tryToWakeUp);
+    }
+    t.runnable = true;
+    if (t != current && !t.onRunqueue) {
+      runqueue.addLast(t);
+      t.onRunqueue = true;
+    }
+    ensureDispatch();
+  }
+
+  private boolean hasTask() {
+    return (current != null && current.runnable) || !runqueue.isEmpty();
+  }
+
+  private void taskStep() {
+    Task t = pickTask();
+    if (lastRan != null && lastRan != t) {
+      context = CpuContext.TASK;
+      contextSwitches++;
+      charge(contextSwitch);
+    }
+    lastRan = t;
+    context = CpuContext.TASK;
+    boolean keep = t.run(this);
+    if (!keep) {
+      t.runnable = false;
+      if (current == t) {
+        current = null;
+      }
+    }
+  }
+
+  private Task pickTask() {
+    if (current != null && current.runnable) {
+      if (runqueue.isEmpty() || cursor - sliceStart < cpu.schedSliceNs()) {
+        return current;
+      }
+      runqueue.addLast(current);
+      current.onRunqueue = true;
+    }
+    current = runqueue.pollFirst();
+    current.onRunqueue = false;
+    sliceStart = cursor;
+    return current;
+  }
+
+  // ---------------------------------------------------------------- dispatch
+
+  /** Makes sure pending work is picked up, no earlier than the caller's time. */
+  void ensureDispatch() {
+    if (inWork || dispatch.isScheduled()) {
+      return;
+    }
+    long at = Math.max(cpu.now(), cursor);
+    sim.schedule(dispatch, Math.max(at, sim.now()));
+  }
+
+  private boolean hasWork() {
+    return hqHead != null || softirqReady() || hasTask();
+  }
+
+  private void runOne() {
+    long start = sim.now();
+    if (cursor < start) {
+      cursor = start;
+    }
+    inWork = true;
+    cpu.enter(this);
+    try {
+      if (hqHead != null) {
+        runHardirq();
+      } else if (softirqReady()) {
+        context = CpuContext.SOFTIRQ;
+        softirqStep();
+      } else if (hasTask()) {
+        taskStep();
+      }
+    } finally {
+      context = CpuContext.IDLE;
+      inWork = false;
+      cpu.leave(this);
+    }
+    if (hasWork()) {
+      sim.schedule(dispatch, cursor);
+    }
+  }
+
+  // ---------------------------------------------------------------- accounting
+
+  /** ns charged to {@code op} on this core. */
+  public long nsCharged(CostOp op) {
+    return op.id() < opNs.length ? opNs[op.id()] : 0;
+  }
+
+  /** Times {@code op} was charged on this core. */
+  public long timesCharged(CostOp op) {
+    return op.id() < opCount.length ? opCount[op.id()] : 0;
+  }
+
+  /** ns spent in a context (hardirq, softirq incl. ksoftirqd, task). */
+  public long nsIn(CpuContext ctx) {
+    return contextNs[ctx.ordinal()];
+  }
+
+  /** Total ns of charged work. */
+  public long busyNs() {
+    return contextNs[CpuContext.HARDIRQ.ordinal()]
+        + contextNs[CpuContext.SOFTIRQ.ordinal()]
+        + contextNs[CpuContext.TASK.ordinal()];
+  }
+
+  public long hardirqCount() {
+    return hardirqs;
+  }
+
+  public long softirqSessions() {
+    return softirqSessions;
+  }
+
+  public long ksoftirqdWakeups() {
+    return ksoftirqdWakeups;
+  }
+
+  public long contextSwitches() {
+    return contextSwitches;
+  }
+
+  public Task ksoftirqd() {
+    return ksoftirqd;
+  }
+
+  long[] opNsArray() {
+    return opNs;
+  }
+}

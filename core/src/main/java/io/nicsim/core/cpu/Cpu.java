@@ -1,0 +1,160 @@
+package io.nicsim.core.cpu;
+
+import io.nicsim.core.sim.Simulator;
+import io.nicsim.core.trace.Tracer;
+
+/**
+ * The simulated CPUs of one host, their shared cost table, the softirq vector table and the
+ * jiffies clock (HZ). Knows which core is executing work right now, so kernel code can ask for
+ * "this CPU" and for the time the running code has reached.
+ */
+public final class Cpu {
+  private static final SoftirqHandler NOTHING = core -> false;
+
+  private final Simulator sim;
+  private final CostTable costs;
+  private final Tracer tracer;
+  private final int hz;
+  private final long tickNs;
+  private final long schedSliceNs;
+  private final Core[] cores;
+  private final SoftirqHandler[] handlers = new SoftirqHandler[Softirq.NR];
+  private Core current;
+
+  /**
+   * @param hz CONFIG_HZ (100, 250, 300 or 1000)
+   * @param schedSliceNs time a task runs before the scheduler rotates to another runnable one
+   */
+  public Cpu(Simulator sim, CostTable costs, int cores, int hz, long schedSliceNs, Tracer tracer) {
+    if (cores < 1 || cores > 64) {
+      throw new IllegalArgumentException("cores: " + cores + " (accepted: 1..64)");
+    }
+    if (hz != 100 && hz != 250 && hz != 300 && hz != 1000) {
+      throw new IllegalArgumentException("HZ: " + hz + " (accepted: 100, 250, 300, 1000)");
+    }
+    this.sim = sim;
+    this.costs = costs;
+    this.tracer = tracer == null ? Tracer.NONE : tracer;
+    this.hz = hz;
+    this.tickNs = 1_000_000_000L / hz;
+    this.schedSliceNs = schedSliceNs;
+    java.util.Arrays.fill(handlers, NOTHING);
+    this.cores = new Core[cores];
+    for (int i = 0; i < cores; i++) {
+      this.cores[i] = new Core(this, i);
+    }
+  }
+
+  public Simulator simulator() {
+    return sim;
+  }
+
+  public CostTable costs() {
+    return costs;
+  }
+
+  public Tracer tracer() {
+    return tracer;
+  }
+
+  public int cores() {
+    return cores.length;
+  }
+
+  public Core core(int i) {
+    return cores[i];
+  }
+
+  /** The core executing work right now, or null between pieces of work. */
+  public Core current() {
+    return current;
+  }
+
+  /** The current core, which must exist (code that only runs as CPU work). */
+  public Core requireCurrent() {
+    if (current == null) {
+      throw new IllegalStateException("kernel code called outside CPU work");
+    }
+    return current;
+  }
+
+  /**
+   * ktime_get(): the running code's time (its core's cursor), or the simulator's clock between
+   * pieces of work.
+   */
+  public long now() {
+    return current != null ? current.cursor() : sim.now();
+  }
+
+  void enter(Core c) {
+    current = c;
+  }
+
+  void leave(Core c) {
+    current = null;
+  }
+
+  /** open_softirq. */
+  public void openSoftirq(int vec, SoftirqHandler handler) {
+    handlers[vec] = handler;
+  }
+
+  SoftirqHandler softirqHandler(int vec) {
+    return handlers[vec];
+  }
+
+  public int hz() {
+    return hz;
+  }
+
+  public long tickNs() {
+    return tickNs;
+  }
+
+  long schedSliceNs() {
+    return schedSliceNs;
+  }
+
+  /** jiffies at time {@code t} (ticks since boot; the first tick is at tickNs). */
+  public long jiffiesAt(long t) {
+    return t / tickNs;
+  }
+
+  /** jiffies now. */
+  public long jiffies() {
+    return jiffiesAt(now());
+  }
+
+  /** The time at which jiffies becomes {@code j}. */
+  public long jiffyStart(long j) {
+    return j * tickNs;
+  }
+
+  /** usecs_to_jiffies: rounds up. */
+  public long usecsToJiffies(long us) {
+    return (us * hz + 999_999L) / 1_000_000L;
+  }
+
+  /** msecs_to_jiffies: rounds up. */
+  public long msecsToJiffies(long ms) {
+    return (ms * hz + 999L) / 1000L;
+  }
+
+  /** Sum of a cost op over all cores, ns. */
+  public long nsCharged(CostOp op) {
+    long sum = 0;
+    for (Core c : cores) {
+      sum += c.nsCharged(op);
+    }
+    return sum;
+  }
+
+  /** Sum over all cores of the times an op was charged. */
+  public long timesCharged(CostOp op) {
+    long sum = 0;
+    for (Core c : cores) {
+      sum += c.timesCharged(op);
+    }
+    return sum;
+  }
+}

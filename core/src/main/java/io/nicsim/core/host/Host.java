@@ -1,0 +1,134 @@
+package io.nicsim.core.host;
+
+import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.cpu.Core;
+import io.nicsim.core.cpu.Cpu;
+import io.nicsim.core.era.KernelVersion;
+import io.nicsim.core.era.PatchSet;
+import io.nicsim.core.ethtool.Ethtool;
+import io.nicsim.core.kernel.Kernel;
+import io.nicsim.core.kernel.KernelException;
+import io.nicsim.core.metrics.HostMetrics;
+import io.nicsim.core.net.NetDevice;
+import io.nicsim.core.net.SkbLedger;
+import io.nicsim.core.nic.Link;
+import io.nicsim.core.sim.Simulator;
+import io.nicsim.core.soc.SocProfile;
+
+/**
+ * One simulated machine: CPUs, kernel, one NIC with its driver, the link and whatever is at
+ * its far end. Built (by Dagger, see {@link HostModule}) from a {@link HostConfig}: every
+ * refusal — unknown MAC or SoC, unknown patch, a coalescing request the driver rejects —
+ * happens while building, so a host either exists whole or not at all.
+ */
+public final class Host {
+  private final HostConfig config;
+  private final SocProfile soc;
+  private final Simulator sim;
+  private final Cpu cpu;
+  private final Kernel kernel;
+  private final NetDevice dev;
+  private final Link link;
+  private final MacModel mac;
+  private final NicDriver driver;
+  private final NetStack stack = new NetStack();
+  private final PeerMux peer = new PeerMux();
+  private final HostMetrics metrics;
+
+  Host(HostConfig config, SocProfile soc, Simulator sim, Cpu cpu, Kernel kernel, NetDevice dev,
+      Link link, MacModel mac) {
+    this.config = config;
+    this.soc = soc;
+    this.sim = sim;
+    this.cpu = cpu;
+    this.kernel = kernel;
+    this.dev = dev;
+    this.link = link;
+    this.mac = mac;
+    KernelVersion version =
+        config.kernel() == null ? mac.defaultKernel() : KernelVersion.parse(config.kernel());
+    PatchSet patches = mac.patches().select(version, config.patches());
+    HostContext ctx = new HostContext(config, soc, sim, cpu, kernel, dev, link, patches);
+    this.driver = mac.build(ctx);
+    dev.setOps(driver);
+    dev.setRxHandler(stack);
+    link.attachPeer(peer);
+    dev.open();
+    if (!config.coalesce().isEmpty()) {
+      try {
+        Ethtool.applyArgs(driver.ethtool(), config.coalesce());
+      } catch (KernelException e) {
+        throw new BadInputException(
+            "ethtool -C '" + config.coalesce() + "': the " + mac.name() + " driver refused: "
+                + e.getMessage());
+      }
+    }
+    this.metrics = new HostMetrics(this);
+  }
+
+  public HostConfig config() {
+    return config;
+  }
+
+  public SocProfile soc() {
+    return soc;
+  }
+
+  public Simulator sim() {
+    return sim;
+  }
+
+  public Cpu cpu() {
+    return cpu;
+  }
+
+  public Kernel kernel() {
+    return kernel;
+  }
+
+  public NetDevice dev() {
+    return dev;
+  }
+
+  public Link link() {
+    return link;
+  }
+
+  public MacModel mac() {
+    return mac;
+  }
+
+  public NicDriver driver() {
+    return driver;
+  }
+
+  public SkbLedger skbs() {
+    return dev.skbs();
+  }
+
+  /** Protocol handlers for received packets. */
+  public NetStack stack() {
+    return stack;
+  }
+
+  /** The link partner's handlers for frames the NIC sends. */
+  public PeerMux peer() {
+    return peer;
+  }
+
+  public HostMetrics metrics() {
+    return metrics;
+  }
+
+  /** The core applications run on. */
+  public Core appCore() {
+    int n = cpu.cores();
+    int i = config.appCore() < 0 ? n - 1 : Math.min(config.appCore(), n - 1);
+    return cpu.core(i);
+  }
+
+  /** Runs the simulation for {@code ns} more nanoseconds. */
+  public void run(long ns) {
+    sim.runUntil(sim.now() + ns);
+  }
+}

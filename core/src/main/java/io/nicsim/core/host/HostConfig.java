@@ -1,0 +1,100 @@
+package io.nicsim.core.host;
+
+import io.nicsim.core.ethtool.CoalesceArgs;
+import io.nicsim.core.kernel.KernelConfig;
+import io.nicsim.core.trace.Tracer;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What one simulated host is made of.
+ *
+ * @param mac MAC model name ({@code stmmac}, {@code fec}, ...)
+ * @param soc SoC profile name
+ * @param kernel kernel version ({@code v6.7}) or null for the MAC model's default
+ * @param patches {@code +ID}/{@code -ID} edits to the version's patch set
+ * @param coalesce {@code ethtool -C} arguments applied after the interface is up
+ * @param seed the simulation's random seed
+ * @param cpuScale multiplier on every CPU cost (1 = the profile; 0.001 = a "fast CPU")
+ * @param linkRateBps line rate, 0 = the profile's {@code params.link_rate_bps} or 1 Gbit/s
+ * @param linkPropagationNs cable propagation delay to the link partner
+ * @param irqCore core that takes the NIC's interrupts
+ * @param appCore core the traffic application runs on (-1 = the last core)
+ * @param kernelConfig kernel tunables
+ * @param tracer trace sink (Tracer.NONE for none)
+ */
+public record HostConfig(
+    String mac,
+    String soc,
+    String kernel,
+    List<String> patches,
+    CoalesceArgs coalesce,
+    long seed,
+    double cpuScale,
+    long linkRateBps,
+    long linkPropagationNs,
+    int irqCore,
+    int appCore,
+    KernelConfig kernelConfig,
+    Tracer tracer) {
+
+  public HostConfig {
+    Objects.requireNonNull(mac, "mac");
+    Objects.requireNonNull(soc, "soc");
+    patches = patches == null ? List.of() : List.copyOf(patches);
+    coalesce = coalesce == null ? CoalesceArgs.none() : coalesce;
+    kernelConfig = kernelConfig == null ? KernelConfig.defaults() : kernelConfig;
+    tracer = tracer == null ? Tracer.NONE : tracer;
+  }
+
+  /** A config with defaults for everything but the MAC and SoC. */
+  public static HostConfig of(String mac, String soc) {
+    return new HostConfig(mac, soc, null, List.of(), CoalesceArgs.none(), 1, 1.0, 0, 50, 0, -1,
+        KernelConfig.defaults(), Tracer.NONE);
+  }
+
+  public HostConfig withKernel(String v) {
+    return new HostConfig(mac, soc, v, patches, coalesce, seed, cpuScale, linkRateBps,
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer);
+  }
+
+  public HostConfig withPatches(List<String> p) {
+    return new HostConfig(mac, soc, kernel, p, coalesce, seed, cpuScale, linkRateBps,
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer);
+  }
+
+  public HostConfig withCoalesce(CoalesceArgs c) {
+    return new HostConfig(mac, soc, kernel, patches, c, seed, cpuScale, linkRateBps,
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer);
+  }
+
+  public HostConfig withSeed(long s) {
+    return new HostConfig(mac, soc, kernel, patches, coalesce, s, cpuScale, linkRateBps,
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer);
+  }
+
+  public HostConfig withCpuScale(double scale) {
+    return new HostConfig(mac, soc, kernel, patches, coalesce, seed, scale, linkRateBps,
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer);
+  }
+
+  public HostConfig withLink(long rateBps, long propagationNs) {
+    return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, rateBps,
+        propagationNs, irqCore, appCore, kernelConfig, tracer);
+  }
+
+  public HostConfig withCores(int irq, int app) {
+    return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
+        linkPropagationNs, irq, app, kernelConfig, tracer);
+  }
+
+  public HostConfig withKernelConfig(KernelConfig k) {
+    return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
+        linkPropagationNs, irqCore, appCore, k, tracer);
+  }
+
+  public HostConfig withTracer(Tracer t) {
+    return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
+        linkPropagationNs, irqCore, appCore, kernelConfig, t);
+  }
+}

@@ -1,0 +1,108 @@
+package io.nicsim.core.host;
+
+import dagger.Module;
+import dagger.Provides;
+import dagger.multibindings.Multibinds;
+import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.cpu.Cpu;
+import io.nicsim.core.kernel.Kernel;
+import io.nicsim.core.net.NetDevice;
+import io.nicsim.core.net.SkbLedger;
+import io.nicsim.core.nic.Link;
+import io.nicsim.core.sim.Simulator;
+import io.nicsim.core.soc.SocProfile;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Dagger wiring of one host. A component that includes this module and the MAC modules it
+ * wants gets a {@link Host} per component instance:
+ *
+ * <pre>{@code
+ * @HostScope
+ * @Component(modules = {HostModule.class, StmmacModule.class, FecModule.class})
+ * public interface NicsimHost extends HostComponent {
+ *   @Component.Factory
+ *   interface Factory {
+ *     NicsimHost create(@BindsInstance HostConfig config);
+ *   }
+ * }
+ * }</pre>
+ */
+@Module
+public abstract class HostModule {
+  private HostModule() {}
+
+  /** The MAC models contributed by modules with {@code @IntoMap @StringKey(name)}. */
+  @Multibinds
+  abstract Map<String, MacModel> macModels();
+
+  @Provides
+  @HostScope
+  static SocProfile soc(HostConfig config) {
+    return SocProfile.load(config.soc());
+  }
+
+  @Provides
+  @HostScope
+  static Simulator simulator(HostConfig config) {
+    return new Simulator(config.seed());
+  }
+
+  @Provides
+  @HostScope
+  static Cpu cpu(HostConfig config, SocProfile soc, Simulator sim) {
+    return new Cpu(sim, soc.costTable(config.cpuScale()), soc.cores(), soc.kernelHz(),
+        config.kernelConfig().schedSliceNs(), config.tracer());
+  }
+
+  @Provides
+  @HostScope
+  static Kernel kernel(HostConfig config, Simulator sim, Cpu cpu) {
+    return new Kernel(sim, cpu, config.kernelConfig());
+  }
+
+  @Provides
+  @HostScope
+  static SkbLedger skbs() {
+    return new SkbLedger();
+  }
+
+  @Provides
+  @HostScope
+  static NetDevice netDevice(SocProfile soc, Kernel kernel, SkbLedger skbs) {
+    int queues = (int) soc.param("tx_queues", 1);
+    return new NetDevice(kernel, "eth0", queues, skbs);
+  }
+
+  @Provides
+  @HostScope
+  static Link link(HostConfig config, SocProfile soc, Simulator sim) {
+    long rate = config.linkRateBps() > 0
+        ? config.linkRateBps()
+        : (long) soc.param("link_rate_bps", 1_000_000_000L);
+    return new Link(sim, rate, config.linkPropagationNs());
+  }
+
+  @Provides
+  @HostScope
+  static MacModel mac(HostConfig config, SocProfile soc, Map<String, MacModel> macs) {
+    MacModel m = macs.get(config.mac());
+    if (m == null) {
+      throw BadInputException.field("--mac", "unknown MAC model '" + config.mac() + "'",
+          macs.isEmpty() ? "none installed" : String.join(", ", new TreeSet<>(macs.keySet())));
+    }
+    if (soc.mac() != null && !soc.mac().equals(m.name())) {
+      throw BadInputException.field("--soc", "SoC profile '" + soc.name() + "' has a "
+          + soc.mac() + " MAC, not " + m.name(), "a profile whose mac is " + m.name());
+    }
+    return m;
+  }
+
+  @Provides
+  @HostScope
+  static Host host(HostConfig config, SocProfile soc, Simulator sim, Cpu cpu, Kernel kernel,
+      NetDevice dev, Link link, MacModel mac) {
+    return new Host(config, soc, sim, cpu, kernel, dev, link, mac);
+  }
+}

@@ -1,0 +1,94 @@
+package io.nicsim.core.kernel;
+
+import io.nicsim.core.cpu.Core;
+import io.nicsim.core.cpu.HardirqSource;
+import io.nicsim.core.port.KernelPort;
+import java.util.ArrayList;
+
+/**
+ * One CPU's hrtimer base (hrtimer_cpu_base, CLOCK_MONOTONIC) and its local timer interrupt.
+ * Holds few timers, so a list scanned linearly stands in for the rb-tree.
+ */
+final class HrTimerBase extends HardirqSource {
+  private final Kernel kernel;
+  private final Core core;
+  private final ArrayList<HrTimer> queued = new ArrayList<>(4);
+  long interrupts;
+
+  HrTimerBase(Kernel kernel, Core core) {
+    this.kernel = kernel;
+    this.core = core;
+  }
+
+  Core core() {
+    return core;
+  }
+
+  void enqueue(HrTimer t) {
+    queued.add(t);
+    t.enqueued = true;
+  }
+
+  void remove(HrTimer t) {
+    queued.remove(t);
+    t.enqueued = false;
+  }
+
+  /** Whether {@code t} is the base's next event (ahead of the tick and every other timer). */
+  boolean isFirst(HrTimer t) {
+    if (kernel.config().tick()) {
+      long nextTick = kernel.cpu().jiffyStart(kernel.cpu().jiffiesAt(kernel.now()) + 1);
+      if (t.expires >= nextTick) {
+        return false;
+      }
+    }
+    for (int i = 0; i < queued.size(); i++) {
+      HrTimer o = queued.get(i);
+      if (o != t && o.expires <= t.expires) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A queued timer's expiry event fired: raise the local timer interrupt. */
+  void timerDue() {
+    core.raiseHardirq(this);
+  }
+
+  @KernelPort(
+      file = "kernel/time/hrtimer.c",
+      function = "hrtimer_interrupt",
+      versions = "v4.19..v6.18",
+      source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9",
+      notes = "runs every expired timer in expiry order (__hrtimer_run_queues); the hang"
+          + " detection and clockevent programming are not modelled")
+  @Override
+  protected void handle(Core c) {
+    interrupts++;
+    while (true) {
+      long now = c.cursor();
+      HrTimer next = null;
+      for (int i = 0; i < queued.size(); i++) {
+        HrTimer t = queued.get(i);
+        if (t.expires <= now && (next == null || t.expires < next.expires)) {
+          next = t;
+        }
+      }
+      if (next == null) {
+        return;
+      }
+      next.runExpired(c);
+    }
+  }
+
+  @Override
+  public String irqName() {
+    return "arch_timer";
+  }
+
+  @Override
+  public int irqNumber() {
+    return 11;
+  }
+}

@@ -1,0 +1,161 @@
+package io.nicsim.core.kernel;
+
+import io.nicsim.core.cpu.Core;
+import io.nicsim.core.cpu.Cpu;
+import io.nicsim.core.cpu.KernelOps;
+import io.nicsim.core.cpu.Softirq;
+import io.nicsim.core.net.Qdisc;
+import io.nicsim.core.port.KernelPort;
+import io.nicsim.core.sim.Simulator;
+import io.nicsim.core.trace.Tracer;
+
+/**
+ * The kernel services of one host: per-CPU softnet data, hrtimer bases, timer wheels with the
+ * tick, and the softirq actions NET_RX (net_rx_action), NET_TX (net_tx_action), TIMER and
+ * TASKLET.
+ */
+public final class Kernel {
+  private final Simulator sim;
+  private final Cpu cpu;
+  private final KernelConfig config;
+  private final Softnet[] softnet;
+  private final HrTimerBase[] hrtimerBases;
+  private final TimerWheel[] wheels;
+  private final NetRxAction[] netRx;
+
+  public Kernel(Simulator sim, Cpu cpu, KernelConfig config) {
+    this.sim = sim;
+    this.cpu = cpu;
+    this.config = config;
+    int n = cpu.cores();
+    softnet = new Softnet[n];
+    hrtimerBases = new HrTimerBase[n];
+    wheels = new TimerWheel[n];
+    netRx = new NetRxAction[n];
+    for (int i = 0; i < n; i++) {
+      softnet[i] = new Softnet();
+      hrtimerBases[i] = new HrTimerBase(this, cpu.core(i));
+      wheels[i] = new TimerWheel(this, cpu.core(i));
+      netRx[i] = new NetRxAction(this);
+    }
+    cpu.openSoftirq(Softirq.NET_RX, core -> netRx[core.id()].step(core));
+    cpu.openSoftirq(Softirq.NET_TX, this::netTxAction);
+    cpu.openSoftirq(Softirq.TIMER, core -> {
+      wheels[core.id()].runTimers(core);
+      return false;
+    });
+    cpu.openSoftirq(Softirq.TASKLET, this::taskletAction);
+    cpu.costs().requireAll(KernelOps.all());
+    if (config.tick()) {
+      for (TimerWheel w : wheels) {
+        w.start();
+      }
+    }
+  }
+
+  public Simulator simulator() {
+    return sim;
+  }
+
+  public Cpu cpu() {
+    return cpu;
+  }
+
+  public KernelConfig config() {
+    return config;
+  }
+
+  public Tracer tracer() {
+    return cpu.tracer();
+  }
+
+  /** ktime_get(): the running code's time. */
+  public long now() {
+    return cpu.now();
+  }
+
+  /** smp_processor_id()'s core; code that only runs as CPU work. */
+  public Core thisCpu() {
+    return cpu.requireCurrent();
+  }
+
+  public Softnet softnet(Core core) {
+    return softnet[core.id()];
+  }
+
+  HrTimerBase hrtimerBase(Core core) {
+    return hrtimerBases[core.id()];
+  }
+
+  TimerWheel wheel(Core core) {
+    return wheels[core.id()];
+  }
+
+  /** Local timer interrupts taken on a core. */
+  public long timerInterrupts(Core core) {
+    return hrtimerBases[core.id()].interrupts;
+  }
+
+  /** netdev_xmit_more() as seen by the driver's ndo_start_xmit on this CPU. */
+  public boolean netdevXmitMore() {
+    return softnet(thisCpu()).xmitMore;
+  }
+
+  /** netdev_xmit_set_more (done by __netdev_start_xmit before calling the driver). */
+  public void netdevXmitSetMore(boolean more) {
+    softnet(thisCpu()).xmitMore = more;
+  }
+
+  /**
+   * __netif_schedule: puts a qdisc on this CPU's output queue and raises NET_TX, unless it is
+   * already scheduled.
+   */
+  @KernelPort(
+      file = "net/core/dev.c",
+      function = "__netif_schedule",
+      versions = "v4.19..v6.18",
+      source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9")
+  public void netifSchedule(Qdisc q) {
+    if (q.testAndSetScheduled()) {
+      return;
+    }
+    Core core = cpu.current() != null ? cpu.current() : cpu.core(0);
+    softnet(core).outputQueue.addLast(q);
+    core.raiseSoftirq(Softirq.NET_TX);
+  }
+
+  @KernelPort(
+      file = "net/core/dev.c",
+      function = "net_tx_action",
+      versions = "v4.19..v6.18",
+      source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9",
+      notes = "the completion queue is not modelled: drivers free skbs directly")
+  private boolean netTxAction(Core core) {
+    Softnet sd = softnet(core);
+    int n = sd.outputQueue.size();
+    for (int i = 0; i < n; i++) {
+      Qdisc q = sd.outputQueue.pollFirst();
+      q.clearScheduled();
+      q.run();
+    }
+    return false;
+  }
+
+  private boolean taskletAction(Core core) {
+    Softnet sd = softnet(core);
+    int n = sd.tasklets.size();
+    for (int i = 0; i < n; i++) {
+      sd.tasklets.pollFirst().run();
+    }
+    return false;
+  }
+
+  /** NET_RX softirq rounds that stopped on budget or time (softnet_stat time_squeeze). */
+  public long timeSqueeze() {
+    long sum = 0;
+    for (Softnet s : softnet) {
+      sum += s.timeSqueeze;
+    }
+    return sum;
+  }
+}

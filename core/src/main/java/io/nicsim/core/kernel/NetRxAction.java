@@ -1,0 +1,123 @@
+package io.nicsim.core.kernel;
+
+import io.nicsim.core.cpu.Core;
+import io.nicsim.core.cpu.KernelOps;
+import io.nicsim.core.cpu.Softirq;
+import io.nicsim.core.port.KernelPort;
+import java.util.ArrayDeque;
+
+/**
+ * net_rx_action on one CPU, as a state machine that polls one NAPI per step so that hard
+ * interrupts are taken between polls. Budget {@code netdev_budget} packets and
+ * {@code netdev_budget_usecs} (in jiffies) per invocation; a NAPI that used its whole weight is
+ * polled again after the others; what is left re-raises NET_RX.
+ */
+final class NetRxAction {
+  private final Kernel kernel;
+  private final ArrayDeque<Napi> list = new ArrayDeque<>();
+  private final ArrayDeque<Napi> repoll = new ArrayDeque<>();
+  private final ArrayDeque<Napi> arrivals = new ArrayDeque<>();
+  private boolean active;
+  private int budget;
+  private long timeLimit;
+
+  NetRxAction(Kernel kernel) {
+    this.kernel = kernel;
+  }
+
+  @KernelPort(
+      file = "net/core/dev.c",
+      function = "net_rx_action",
+      versions = "v4.19..v6.18",
+      source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9",
+      notes = "RPS, busy polling and the in_net_rx_action shortcut are not modelled")
+  boolean step(Core core) {
+    Softnet sd = kernel.softnet(core);
+    if (!active) {
+      active = true;
+      budget = kernel.config().netdevBudget();
+      timeLimit =
+          kernel.cpu().jiffiesAt(core.cursor())
+              + kernel.cpu().usecsToJiffies(kernel.config().netdevBudgetUsecs());
+      while (!sd.pollList.isEmpty()) {
+        Napi n = sd.pollList.pollFirst();
+        n.onList = false;
+        list.addLast(n);
+      }
+    }
+    if (list.isEmpty()) {
+      finish(core, sd);
+      return false;
+    }
+    Napi n = list.pollFirst();
+    budget -= napiPoll(core, n);
+    if (budget <= 0 || kernel.cpu().jiffiesAt(core.cursor()) >= timeLimit) {
+      sd.timeSqueeze++;
+      finish(core, sd);
+      return false;
+    }
+    return true;
+  }
+
+  /** The end of net_rx_action: leftovers, new arrivals, then repolls go back on the list. */
+  private void finish(Core core, Softnet sd) {
+    while (!sd.pollList.isEmpty()) {
+      arrivals.addLast(sd.pollList.pollFirst());
+    }
+    for (Napi n : list) {
+      sd.pollList.addLast(n);
+    }
+    for (Napi n : arrivals) {
+      sd.pollList.addLast(n);
+    }
+    for (Napi n : repoll) {
+      sd.pollList.addLast(n);
+    }
+    for (Napi n : sd.pollList) {
+      n.onList = true;
+      n.listCore = core;
+    }
+    list.clear();
+    repoll.clear();
+    arrivals.clear();
+    active = false;
+    if (!sd.pollList.isEmpty()) {
+      core.raiseSoftirq(Softirq.NET_RX);
+    }
+  }
+
+  /** napi_poll / __napi_poll. */
+  @KernelPort(
+      file = "net/core/dev.c",
+      function = "__napi_poll",
+      versions = "v5.12..v6.18",
+      source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9")
+  private int napiPoll(Core core, Napi n) {
+    core.charge(KernelOps.NAPI_POLL);
+    int weight = n.weight();
+    int work = 0;
+    if (n.isScheduled()) {
+      work = n.runPoll(core, weight);
+      if (kernel.tracer().enabled()) {
+        kernel.tracer().napiPoll(core.cursor(), core.id(), n.name(), n.device(), work, weight);
+      }
+    }
+    if (work > weight) {
+      throw new IllegalStateException(
+          "napi " + n.name() + " poll returned " + work + " > weight " + weight);
+    }
+    if (work < weight) {
+      return work;
+    }
+    if ((n.state & Napi.DISABLE) != 0) {
+      n.completeDone(work);
+      return work;
+    }
+    if (n.onList) {
+      // the driver called napi_schedule before exhausting its budget
+      return work;
+    }
+    repoll.addLast(n);
+    return work;
+  }
+}

@@ -1,0 +1,102 @@
+package io.nicsim.core.kernel;
+
+import io.nicsim.core.cpu.Core;
+import io.nicsim.core.cpu.HardirqSource;
+import io.nicsim.core.cpu.KernelOps;
+import io.nicsim.core.cpu.Softirq;
+import io.nicsim.core.sim.Event;
+import java.util.ArrayList;
+
+/**
+ * One CPU's timer wheel and its periodic tick. The tick is a hard interrupt every jiffy; when a
+ * timer_list is due it raises TIMER softirq, whose handler runs the expired timers.
+ */
+final class TimerWheel extends HardirqSource {
+  private final Kernel kernel;
+  private final Core core;
+  private final ArrayList<TimerList> timers = new ArrayList<>(4);
+  private final Event tick;
+  private long nextTickJiffies;
+  long ticks;
+
+  TimerWheel(Kernel kernel, Core core) {
+    this.kernel = kernel;
+    this.core = core;
+    this.tick =
+        new Event() {
+          @Override
+          protected void fire() {
+            TimerWheel.this.core.raiseHardirq(TimerWheel.this);
+            scheduleNextTick();
+          }
+        };
+  }
+
+  void start() {
+    nextTickJiffies = kernel.cpu().jiffiesAt(kernel.simulator().now()) + 1;
+    scheduleNextTickAt(nextTickJiffies);
+  }
+
+  private void scheduleNextTick() {
+    nextTickJiffies++;
+    scheduleNextTickAt(nextTickJiffies);
+  }
+
+  private void scheduleNextTickAt(long j) {
+    kernel.simulator().schedule(tick, kernel.cpu().jiffyStart(j));
+  }
+
+  void add(TimerList t) {
+    timers.add(t);
+    if (!kernel.config().tick()) {
+      throw new IllegalStateException("timer_list " + t.name() + " needs the periodic tick");
+    }
+  }
+
+  void remove(TimerList t) {
+    timers.remove(t);
+  }
+
+  /** tick_sched_timer → update_process_times → run_local_timers. */
+  @Override
+  protected void handle(Core c) {
+    ticks++;
+    c.charge(KernelOps.SCHED_TICK);
+    long now = kernel.cpu().jiffiesAt(c.cursor());
+    for (int i = 0; i < timers.size(); i++) {
+      if (timers.get(i).expires <= now) {
+        c.raiseSoftirq(Softirq.TIMER);
+        return;
+      }
+    }
+  }
+
+  /** run_timer_softirq: every due timer, in expiry order. */
+  void runTimers(Core c) {
+    long now = kernel.cpu().jiffiesAt(c.cursor());
+    while (true) {
+      TimerList next = null;
+      for (int i = 0; i < timers.size(); i++) {
+        TimerList t = timers.get(i);
+        if (t.expires <= now && (next == null || t.expires < next.expires)) {
+          next = t;
+        }
+      }
+      if (next == null) {
+        return;
+      }
+      timers.remove(next);
+      next.expire(c);
+    }
+  }
+
+  @Override
+  public String irqName() {
+    return "arch_timer";
+  }
+
+  @Override
+  public int irqNumber() {
+    return 11;
+  }
+}

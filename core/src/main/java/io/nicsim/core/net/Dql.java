@@ -1,0 +1,164 @@
+package io.nicsim.core.net;
+
+import io.nicsim.core.port.KernelPort;
+import java.util.function.LongSupplier;
+
+/**
+ * Dynamic queue limits (lib/dynamic_queue_limits.c): byte queue limits for one TX queue. All
+ * counters are u32 in the kernel and wrap; Java ints with unsigned comparisons keep that.
+ * Stall detection (stall_thrs) is off by default in the kernel and not modelled.
+ */
+public final class Dql {
+  /** DQL_MAX_OBJECT = UINT_MAX / 16. */
+  static final int MAX_OBJECT = 0x0FFF_FFFF;
+  /** DQL_MAX_LIMIT = UINT_MAX / 2 - DQL_MAX_OBJECT. */
+  static final int MAX_LIMIT = 0x7FFF_FFFF - MAX_OBJECT;
+
+  private final LongSupplier jiffies;
+  int numQueued;
+  int adjLimit;
+  int lastObjCnt;
+  int limit;
+  int numCompleted;
+  int prevOvlimit;
+  int prevNumQueued;
+  int prevLastObjCnt;
+  int lowestSlack;
+  long slackStartTime;
+  int maxLimit;
+  int minLimit;
+  long slackHoldTime;
+
+  /** dql_init(dql, hold_time): netdev queues use hold_time = HZ (one second). */
+  @KernelPort(
+      file = "lib/dynamic_queue_limits.c",
+      function = "dql_init",
+      versions = "v3.3..v6.18",
+      source = "Kingxukai/linux@9b44fff655e2c6f4cc53cb499dd2c038e99cb013")
+  public Dql(long holdTimeJiffies, LongSupplier jiffies) {
+    this.jiffies = jiffies;
+    this.maxLimit = MAX_LIMIT;
+    this.minLimit = 0;
+    this.slackHoldTime = holdTimeJiffies;
+    reset();
+  }
+
+  @KernelPort(
+      file = "lib/dynamic_queue_limits.c",
+      function = "dql_reset",
+      versions = "v3.3..v6.18",
+      source = "Kingxukai/linux@9b44fff655e2c6f4cc53cb499dd2c038e99cb013",
+      notes = "adj_limit is not touched, as in the kernel (zero from allocation)")
+  public void reset() {
+    limit = minLimit;
+    numQueued = 0;
+    numCompleted = 0;
+    lastObjCnt = 0;
+    prevNumQueued = 0;
+    prevLastObjCnt = 0;
+    prevOvlimit = 0;
+    lowestSlack = -1; // UINT_MAX
+    slackStartTime = jiffies.getAsLong();
+  }
+
+  /** dql_queued: records {@code count} bytes handed to the hardware. */
+  @KernelPort(
+      file = "include/linux/dynamic_queue_limits.h",
+      function = "dql_queued",
+      versions = "v3.3..v6.18",
+      source = "Kingxukai/linux@9b44fff655e2c6f4cc53cb499dd2c038e99cb013")
+  public void queued(int count) {
+    if (Integer.compareUnsigned(count, MAX_OBJECT) > 0) {
+      throw new IllegalArgumentException("dql_queued: " + count + " > DQL_MAX_OBJECT");
+    }
+    lastObjCnt = count;
+    numQueued += count;
+  }
+
+  /** dql_avail: bytes that may still be queued (negative when over the limit). */
+  public int avail() {
+    return adjLimit - numQueued;
+  }
+
+  /** dql_completed: records completed bytes and adapts the limit. */
+  @KernelPort(
+      file = "lib/dynamic_queue_limits.c",
+      function = "dql_completed",
+      versions = "v3.3..v6.18",
+      source = "Kingxukai/linux@9b44fff655e2c6f4cc53cb499dd2c038e99cb013",
+      notes = "dql_check_stall omitted (stall_thrs 0)")
+  public void completed(int count) {
+    int nq = numQueued;
+    if (Integer.compareUnsigned(count, nq - numCompleted) > 0) {
+      throw new IllegalStateException(
+          "dql_completed: " + Integer.toUnsignedString(count) + " bytes > "
+              + Integer.toUnsignedString(nq - numCompleted) + " in flight");
+    }
+    int completed = numCompleted + count;
+    int lim = limit;
+    int ovlimit = posdiff(nq - numCompleted, lim);
+    int inprogress = nq - completed;
+    int prevInprogress = prevNumQueued - numCompleted;
+    boolean allPrevCompleted = afterEq(completed, prevNumQueued);
+
+    if ((ovlimit != 0 && inprogress == 0) || (prevOvlimit != 0 && allPrevCompleted)) {
+      // starved: grow by what was both sent and completed in the interval plus the overlimit
+      lim += posdiff(completed, prevNumQueued) + prevOvlimit;
+      slackStartTime = jiffies.getAsLong();
+      lowestSlack = -1;
+    } else if (inprogress != 0 && prevInprogress != 0 && !allPrevCompleted) {
+      // busy the whole interval: shrink by the smallest slack seen over the hold time
+      int slack = posdiff(lim + prevOvlimit, 2 * (completed - numCompleted));
+      int slackLastObjs = prevOvlimit != 0 ? posdiff(prevLastObjCnt, prevOvlimit) : 0;
+      if (Integer.compareUnsigned(slackLastObjs, slack) > 0) {
+        slack = slackLastObjs;
+      }
+      if (Integer.compareUnsigned(slack, lowestSlack) < 0) {
+        lowestSlack = slack;
+      }
+      long now = jiffies.getAsLong();
+      if (now > slackStartTime + slackHoldTime) {
+        lim = posdiff(lim, lowestSlack);
+        slackStartTime = now;
+        lowestSlack = -1;
+      }
+    }
+
+    if (Integer.compareUnsigned(lim, minLimit) < 0) {
+      lim = minLimit;
+    }
+    if (Integer.compareUnsigned(lim, maxLimit) > 0) {
+      lim = maxLimit;
+    }
+    if (lim != limit) {
+      limit = lim;
+      ovlimit = 0;
+    }
+    adjLimit = lim + completed;
+    prevOvlimit = ovlimit;
+    prevLastObjCnt = lastObjCnt;
+    numCompleted = completed;
+    prevNumQueued = nq;
+  }
+
+  /** POSDIFF(A, B): A - B if positive as a signed int, else 0. */
+  private static int posdiff(int a, int b) {
+    int d = a - b;
+    return d > 0 ? d : 0;
+  }
+
+  /** AFTER_EQ(A, B). */
+  private static boolean afterEq(int a, int b) {
+    return a - b >= 0;
+  }
+
+  /** The current limit, bytes (u32). */
+  public long limit() {
+    return Integer.toUnsignedLong(limit);
+  }
+
+  /** Bytes queued and not yet completed. */
+  public long inflight() {
+    return Integer.toUnsignedLong(numQueued - numCompleted);
+  }
+}

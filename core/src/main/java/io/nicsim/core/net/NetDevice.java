@@ -1,0 +1,178 @@
+package io.nicsim.core.net;
+
+import io.nicsim.core.cpu.Core;
+import io.nicsim.core.cpu.KernelOps;
+import io.nicsim.core.kernel.Kernel;
+import io.nicsim.core.kernel.Napi;
+
+/** A network device (struct net_device): its TX queues, features, driver ops and statistics. */
+public final class NetDevice {
+  private final Kernel kernel;
+  private final String name;
+  private final NetdevQueue[] queues;
+  private final DevXmit xmit;
+  private final SkbLedger ledger;
+  private NetDeviceOps ops;
+  private RxHandler rxHandler = (skb, core) -> skb.free();
+  private boolean tso;
+  private boolean bql = true;
+  private boolean up;
+  private int mtu = 1500;
+  private long watchdogTimeoNs = 5_000_000_000L;
+  long txPackets;
+  long txBytes;
+  long rxPackets;
+  long rxBytes;
+
+  /** alloc_etherdev_mqs + register_netdev: queues with pfifo_fast of tx_queue_len. */
+  public NetDevice(Kernel kernel, String name, int txQueues, SkbLedger ledger) {
+    this.kernel = kernel;
+    this.name = name;
+    this.ledger = ledger;
+    this.queues = new NetdevQueue[txQueues];
+    for (int i = 0; i < txQueues; i++) {
+      queues[i] = new NetdevQueue(kernel, this, i);
+      attachQdisc(i, new PfifoFast(kernel, kernel.config().txQueueLen()));
+    }
+    this.xmit = new DevXmit(kernel, this, ledger);
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public Kernel kernel() {
+    return kernel;
+  }
+
+  public SkbLedger skbs() {
+    return ledger;
+  }
+
+  public int numTxQueues() {
+    return queues.length;
+  }
+
+  public NetdevQueue queue(int i) {
+    return queues[i];
+  }
+
+  /** Replaces the root qdisc of TX queue {@code i} (tc qdisc replace). */
+  public void attachQdisc(int i, Qdisc q) {
+    q.txq = queues[i];
+    queues[i].qdisc = q;
+  }
+
+  public DevXmit xmit() {
+    return xmit;
+  }
+
+  public NetDeviceOps ops() {
+    return ops;
+  }
+
+  public void setOps(NetDeviceOps ops) {
+    this.ops = ops;
+  }
+
+  public void setRxHandler(RxHandler handler) {
+    this.rxHandler = handler;
+  }
+
+  /** NETIF_F_TSO: without it GSO skbs are segmented in software before the driver. */
+  public boolean tso() {
+    return tso;
+  }
+
+  public void setTso(boolean on) {
+    this.tso = on;
+  }
+
+  /** Whether the driver does BQL accounting (otherwise the qdisc never bulk-dequeues). */
+  public boolean bql() {
+    return bql;
+  }
+
+  public void setBql(boolean on) {
+    this.bql = on;
+  }
+
+  public int mtu() {
+    return mtu;
+  }
+
+  public void setMtu(int mtu) {
+    this.mtu = mtu;
+  }
+
+  /** dev->watchdog_timeo in ns. */
+  public long watchdogTimeoNs() {
+    return watchdogTimeoNs;
+  }
+
+  public void setWatchdogTimeoNs(long ns) {
+    this.watchdogTimeoNs = ns;
+  }
+
+  public boolean isUp() {
+    return up;
+  }
+
+  /** dev_open: ndo_open, then the queues start. */
+  public void open() {
+    if (up) {
+      return;
+    }
+    runAsWork(() -> ops.open());
+    up = true;
+  }
+
+  /** dev_close. */
+  public void close() {
+    if (!up) {
+      return;
+    }
+    runAsWork(() -> ops.stop());
+    up = false;
+  }
+
+  private void runAsWork(Runnable r) {
+    // configuration runs outside the simulated CPUs; ports that charge costs need a core, so
+    // open/stop are charged to nobody.
+    r.run();
+  }
+
+  /** dev_queue_xmit. */
+  public int queueXmit(Skb skb) {
+    return xmit.devQueueXmit(skb);
+  }
+
+  /** netif_receive_skb / napi_gro_receive (GRO not modelled): hands a frame to the stack. */
+  public void receive(Napi napi, Skb skb) {
+    Core core = kernel.thisCpu();
+    skb.tstamp = core.cursor(); // net_timestamp_check: the receive timestamp SO_TIMESTAMP reports
+    core.charge(KernelOps.NETIF_RECEIVE_SKB);
+    rxPackets++;
+    rxBytes += skb.len;
+    if (kernel.tracer().enabled()) {
+      kernel.tracer().netifReceiveSkb(core.cursor(), core.id(), name, skb.id(), skb.len);
+    }
+    rxHandler.receive(skb, core);
+  }
+
+  public long txPackets() {
+    return txPackets;
+  }
+
+  public long txBytes() {
+    return txBytes;
+  }
+
+  public long rxPackets() {
+    return rxPackets;
+  }
+
+  public long rxBytes() {
+    return rxBytes;
+  }
+}

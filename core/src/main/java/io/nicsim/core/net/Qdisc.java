@@ -1,0 +1,76 @@
+package io.nicsim.core.net;
+
+import io.nicsim.core.kernel.Kernel;
+
+/**
+ * A root queueing discipline on one TX queue. Subclasses provide enqueue/dequeue; the run
+ * logic (qdisc_run → __qdisc_run → qdisc_restart with bulk dequeue) is {@link DevXmit}'s.
+ */
+public abstract class Qdisc {
+  protected final Kernel kernel;
+  NetdevQueue txq;
+  private boolean scheduled;
+  boolean running;
+  /** q->gso_skb: skbs requeued after NETDEV_TX_BUSY, sent before anything else. */
+  Skb requeued;
+  long drops;
+  long requeues;
+
+  protected Qdisc(Kernel kernel) {
+    this.kernel = kernel;
+  }
+
+  /** Queues {@code skb}; returns NET_XMIT_SUCCESS or NET_XMIT_DROP (then the skb is freed). */
+  public abstract int enqueue(Skb skb);
+
+  /** Next skb to send, or null. */
+  public abstract Skb dequeue();
+
+  /** Packets queued (excluding a requeued skb). */
+  public abstract int qlen();
+
+  /** TCQ_F_CAN_BYPASS: an empty qdisc lets dev_queue_xmit send directly. */
+  public boolean canBypass() {
+    return false;
+  }
+
+  /** qdisc_may_bulk (TCQ_F_ONETXQUEUE). */
+  public boolean mayBulk() {
+    return true;
+  }
+
+  /** Whether nothing is queued, requeued skbs included. */
+  public boolean isEmpty() {
+    return requeued == null && qlen() == 0;
+  }
+
+  public NetdevQueue txq() {
+    return txq;
+  }
+
+  /** test_and_set_bit(__QDISC_STATE_SCHED). */
+  public boolean testAndSetScheduled() {
+    boolean was = scheduled;
+    scheduled = true;
+    return was;
+  }
+
+  public void clearScheduled() {
+    scheduled = false;
+  }
+
+  /** qdisc_run, from net_tx_action. */
+  public void run() {
+    txq.dev().xmit().qdiscRun(this);
+  }
+
+  /** Packets dropped at enqueue. */
+  public long dropCount() {
+    return drops;
+  }
+
+  /** Times the driver returned busy and the skb was requeued. */
+  public long requeueCount() {
+    return requeues;
+  }
+}

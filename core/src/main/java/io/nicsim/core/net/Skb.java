@@ -1,0 +1,77 @@
+package io.nicsim.core.net;
+
+/**
+ * A socket buffer: what the driver and the qdisc see of a packet. {@code len} counts the bytes
+ * from the Ethernet header on (no FCS); a GSO skb carries {@code gsoSegs} segments of
+ * {@code gsoSize} payload bytes behind {@code hdrLen} header bytes. The payload object describes
+ * the packet to the far end (a ping's sequence, a TCP flow and byte range).
+ */
+public final class Skb {
+  final long id;
+  public int len;
+  public int truesize;
+  public int gsoSegs = 1;
+  public int gsoSize;
+  public int hdrLen;
+  /** skb_shinfo(skb)->nr_frags: page fragments besides the linear head. */
+  public int nrFrags;
+  public Object payload;
+  /** Offset of this skb's data in the payload's byte stream (TCP sequence offset). */
+  public long payloadOffset;
+  /** Payload bytes this skb carries (all segments). */
+  public int payloadLen;
+  /** skb->sk: the owning socket object, or null. */
+  public Object sk;
+  public SkbDestructor destructor;
+  public int queueMapping;
+  /** SKBTX_HW_TSTAMP requested. */
+  public boolean hwTstamp;
+  /** skb->tstamp: the earliest departure time (EDT), ns, 0 = now. */
+  public long tstamp;
+  /** skb->priority. */
+  public int priority;
+  /** List link for qdisc bulk dequeue and GSO segment lists. */
+  public Skb next;
+  boolean freed;
+  private final SkbLedger ledger;
+
+  Skb(SkbLedger ledger, long id) {
+    this.ledger = ledger;
+    this.id = id;
+  }
+
+  /** An id unique within the simulation, shown as skbaddr in traces. */
+  public long id() {
+    return id;
+  }
+
+  public boolean isGso() {
+    return gsoSegs > 1;
+  }
+
+  public boolean isFreed() {
+    return freed;
+  }
+
+  /**
+   * consume_skb / kfree_skb: runs the destructor exactly once. Freeing twice is a bug in the
+   * model and stops the run.
+   */
+  public void free() {
+    if (freed) {
+      throw new IllegalStateException("skb " + id + " freed twice");
+    }
+    freed = true;
+    ledger.freed++;
+    SkbDestructor d = destructor;
+    if (d != null) {
+      destructor = null;
+      d.destruct(this);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "skb#" + id + "{len=" + len + ", segs=" + gsoSegs + ", truesize=" + truesize + "}";
+  }
+}

@@ -1,0 +1,35 @@
+package io.nicsim.core.sim;
+
+/**
+ * Something that happens at a simulated time. Events are reusable objects owned by the
+ * component that fires them: scheduling an event that is already scheduled moves it, so a
+ * timer or a DMA engine keeps one event for its whole life and the hot path allocates nothing.
+ */
+public abstract class Event {
+  long time;
+  long seq;
+  int heapIndex = -1;
+
+  /** Runs at {@link #time()}; the simulator's clock reads that time. */
+  protected abstract void fire();
+
+  /** True while the event waits in the queue. */
+  public final boolean isScheduled() {
+    return heapIndex >= 0;
+  }
+
+  /** The time it is (or was last) scheduled for, in ns. */
+  public final long time() {
+    return time;
+  }
+
+  /** An event running {@code action}; for set-up and one-off work, not the per-packet path. */
+  public static Event of(Runnable action) {
+    return new Event() {
+      @Override
+      protected void fire() {
+        action.run();
+      }
+    };
+  }
+}

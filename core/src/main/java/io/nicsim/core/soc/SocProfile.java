@@ -1,0 +1,366 @@
+package io.nicsim.core.soc;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.cpu.CostTable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * A SoC profile: CPU cores and frequency, kernel HZ, clocks, MAC-specific parameters and
+ * per-operation costs, each number with its provenance. Profiles are YAML resources at
+ * {@code nicsim/socs/NAME.yaml} on the classpath (or files); one may {@code inherits} another
+ * and override its entries.
+ */
+public final class SocProfile {
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+  private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
+  private static final Set<String> TOP_KEYS =
+      Set.of("name", "title", "mac", "inherits", "compatible", "cpu", "kernel", "clocks", "params",
+          "costs", "notes");
+
+  private final String name;
+  private final String title;
+  private final String mac;
+  private final List<String> compatible;
+  private final Map<String, Quantity> cpu;
+  private final Map<String, Quantity> kernel;
+  private final Map<String, Quantity> clocks;
+  private final Map<String, Quantity> params;
+  private final Map<String, Quantity> costs;
+
+  private SocProfile(Builder b) {
+    this.name = b.name;
+    this.title = b.title;
+    this.mac = b.mac;
+    this.compatible = List.copyOf(b.compatible);
+    this.cpu = Collections.unmodifiableMap(new TreeMap<>(b.cpu));
+    this.kernel = Collections.unmodifiableMap(new TreeMap<>(b.kernel));
+    this.clocks = Collections.unmodifiableMap(new TreeMap<>(b.clocks));
+    this.params = Collections.unmodifiableMap(new TreeMap<>(b.params));
+    this.costs = Collections.unmodifiableMap(new TreeMap<>(b.costs));
+  }
+
+  /** Loads {@code nicsim/socs/NAME.yaml} from the classpath. */
+  public static SocProfile load(String name) {
+    return load(name, new LinkedHashSet<>());
+  }
+
+  private static SocProfile load(String name, Set<String> chain) {
+    if (name == null || !NAME.matcher(name).matches()) {
+      throw BadInputException.field("--soc", "'" + name + "' is not a profile name", available());
+    }
+    if (!chain.add(name)) {
+      throw new BadInputException("soc profile " + name + ": inherits itself via " + chain);
+    }
+    String res = "nicsim/socs/" + name + ".yaml";
+    try (InputStream in = SocProfile.class.getClassLoader().getResourceAsStream(res)) {
+      if (in == null) {
+        throw BadInputException.field("--soc", "unknown SoC profile '" + name + "'", available());
+      }
+      return parse(name, YAML.readTree(in), chain);
+    } catch (IOException e) {
+      throw new BadInputException("soc profile " + name + ": " + firstLine(e.getMessage()));
+    }
+  }
+
+  /** Loads a profile from a YAML file (a user's own SoC). */
+  public static SocProfile loadFile(Path file) {
+    String label = file.toString();
+    JsonNode root;
+    try {
+      root = YAML.readTree(Files.readString(file));
+    } catch (IOException e) {
+      throw new BadInputException("soc profile " + label + ": " + firstLine(e.getMessage()));
+    }
+    return parse(label, root, new LinkedHashSet<>(List.of(label)));
+  }
+
+  /** Parses profile text (used by tests and fuzzing). */
+  public static SocProfile parse(String label, String yamlText) {
+    try {
+      return parse(label, YAML.readTree(yamlText), new LinkedHashSet<>(List.of(label)));
+    } catch (IOException e) {
+      throw new BadInputException("soc profile " + label + ": " + firstLine(e.getMessage()));
+    }
+  }
+
+  private static SocProfile parse(String label, JsonNode root, Set<String> chain) {
+    if (root == null || !root.isObject()) {
+      throw new BadInputException("soc profile " + label + ": not a YAML mapping");
+    }
+    for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
+      String key = it.next();
+      if (!TOP_KEYS.contains(key)) {
+        throw new BadInputException(
+            "soc profile " + label + ": unknown key '" + key + "' (accepted: "
+                + String.join(", ", new java.util.TreeSet<>(TOP_KEYS)) + ")");
+      }
+    }
+    Builder b = new Builder();
+    if (root.hasNonNull("inherits")) {
+      SocProfile parent = load(text(label, root, "inherits"), chain);
+      b.from(parent);
+    }
+    b.name = root.hasNonNull("name") ? text(label, root, "name") : b.name;
+    if (b.name == null) {
+      throw new BadInputException("soc profile " + label + ": name is missing");
+    }
+    b.title = root.hasNonNull("title") ? text(label, root, "title") : b.title;
+    b.mac = root.hasNonNull("mac") ? text(label, root, "mac") : b.mac;
+    if (root.has("compatible")) {
+      JsonNode c = root.get("compatible");
+      if (!c.isArray()) {
+        throw new BadInputException("soc profile " + label + ": compatible must be a list");
+      }
+      b.compatible.clear();
+      for (JsonNode s : c) {
+        if (!s.isTextual()) {
+          throw new BadInputException("soc profile " + label + ": compatible entries are strings");
+        }
+        b.compatible.add(s.asText());
+      }
+    }
+    section(label, root, "cpu", b.cpu);
+    section(label, root, "kernel", b.kernel);
+    section(label, root, "clocks", b.clocks);
+    section(label, root, "params", b.params);
+    section(label, root, "costs", b.costs);
+    for (Map.Entry<String, Quantity> e : b.costs.entrySet()) {
+      if (e.getValue().value() < 0) {
+        throw new BadInputException(
+            "soc profile " + label + ": costs." + e.getKey() + " is negative (accepted: >= 0 ns)");
+      }
+    }
+    requireRange(label, "cpu", b.cpu, "cores", 1, 64);
+    requireRange(label, "cpu", b.cpu, "hz", 1, 1e11);
+    requireRange(label, "kernel", b.kernel, "hz", 100, 1000);
+    return new SocProfile(b);
+  }
+
+  private static void requireRange(String label, String section, Map<String, Quantity> m,
+      String key, double min, double max) {
+    Quantity q = m.get(key);
+    if (q == null) {
+      throw new BadInputException(
+          "soc profile " + label + ": " + section + "." + key + " is missing");
+    }
+    if (q.value() < min || q.value() > max) {
+      throw new BadInputException("soc profile " + label + ": " + section + "." + key + " = "
+          + q.value() + " is out of range (accepted: " + (long) min + ".." + (long) max + ")");
+    }
+  }
+
+  private static void section(String label, JsonNode root, String key, Map<String, Quantity> into) {
+    if (!root.has(key)) {
+      return;
+    }
+    JsonNode sec = root.get(key);
+    if (!sec.isObject()) {
+      throw new BadInputException("soc profile " + label + ": " + key + " must be a mapping");
+    }
+    for (Iterator<Map.Entry<String, JsonNode>> it = sec.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      into.put(e.getKey(), quantity(label, key + "." + e.getKey(), e.getValue()));
+    }
+  }
+
+  private static Quantity quantity(String label, String field, JsonNode n) {
+    String form = "{value: N, source: \"where it comes from\"}";
+    if (n.isNumber()) {
+      throw new BadInputException(
+          "soc profile " + label + ": " + field + " needs its provenance (accepted: " + form + ")");
+    }
+    if (!n.isObject()) {
+      throw new BadInputException(
+          "soc profile " + label + ": " + field + " is malformed (accepted: " + form + ")");
+    }
+    JsonNode v = n.get("value");
+    JsonNode s = n.get("source");
+    if (v == null || !v.isNumber()) {
+      throw new BadInputException(
+          "soc profile " + label + ": " + field + ".value must be a number (accepted: " + form + ")");
+    }
+    if (s == null || !s.isTextual() || s.asText().isBlank()) {
+      throw new BadInputException(
+          "soc profile " + label + ": " + field + ".source is missing (accepted: " + form + ")");
+    }
+    for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
+      String k = it.next();
+      if (!k.equals("value") && !k.equals("source") && !k.equals("calibrated")) {
+        throw new BadInputException("soc profile " + label + ": " + field + "." + k
+            + " is not a field (accepted: value, source, calibrated)");
+      }
+    }
+    double value = v.asDouble();
+    if (!Double.isFinite(value)) {
+      throw new BadInputException("soc profile " + label + ": " + field + ".value is not finite");
+    }
+    JsonNode c = n.get("calibrated");
+    if (c != null && !c.isTextual()) {
+      throw new BadInputException(
+          "soc profile " + label + ": " + field + ".calibrated must name the fitted figure");
+    }
+    return new Quantity(value, s.asText(), c == null ? null : c.asText());
+  }
+
+  private static String text(String label, JsonNode root, String key) {
+    JsonNode n = root.get(key);
+    if (!n.isTextual()) {
+      throw new BadInputException("soc profile " + label + ": " + key + " must be text");
+    }
+    return n.asText();
+  }
+
+  private static String firstLine(String s) {
+    if (s == null) {
+      return "unreadable";
+    }
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
+  }
+
+  /** The names of the profiles shipped on the classpath, for messages and `nicsim list`. */
+  public static String available() {
+    List<String> names = SocCatalog.names();
+    return names.isEmpty() ? "none installed" : String.join(", ", names);
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public String title() {
+    return title;
+  }
+
+  /** The MAC model this SoC's Ethernet controller uses (stmmac, fec, ...). */
+  public String mac() {
+    return mac;
+  }
+
+  /** Device-tree compatible list of the Ethernet node, most specific first. */
+  public List<String> compatible() {
+    return compatible;
+  }
+
+  public int cores() {
+    return (int) cpu.get("cores").asLong();
+  }
+
+  public long cpuHz() {
+    return cpu.get("hz").asLong();
+  }
+
+  /** CONFIG_HZ. */
+  public int kernelHz() {
+    return (int) kernel.get("hz").asLong();
+  }
+
+  public Map<String, Quantity> cpu() {
+    return cpu;
+  }
+
+  public Map<String, Quantity> kernel() {
+    return kernel;
+  }
+
+  public Map<String, Quantity> clocks() {
+    return clocks;
+  }
+
+  public Map<String, Quantity> params() {
+    return params;
+  }
+
+  public Map<String, Quantity> costs() {
+    return costs;
+  }
+
+  /** A clock rate in Hz; a missing clock is refused with the profile and key named. */
+  public long clockHz(String key) {
+    return require(clocks, "clocks", key).asLong();
+  }
+
+  /** A parameter; refused when missing. */
+  public Quantity param(String key) {
+    return require(params, "params", key);
+  }
+
+  /** A parameter or a default when the profile has none. */
+  public double param(String key, double dflt) {
+    Quantity q = params.get(key);
+    return q == null ? dflt : q.value();
+  }
+
+  private Quantity require(Map<String, Quantity> m, String section, String key) {
+    Quantity q = m.get(key);
+    if (q == null) {
+      throw new BadInputException("soc profile " + name + ": " + section + "." + key
+          + " is missing (accepted: {value: N, source: \"...\"})");
+    }
+    return q;
+  }
+
+  /** The cost table, every cost multiplied by {@code scale} (1.0 = the profile's). */
+  public CostTable costTable(double scale) {
+    Map<String, Long> ns = new TreeMap<>();
+    costs.forEach((k, q) -> ns.put(k, q.asLong()));
+    return new CostTable(name, ns, scale);
+  }
+
+  /** Entries fitted to published figures, as "section.key ← figure". */
+  public List<String> calibrations() {
+    List<String> out = new ArrayList<>();
+    addCalibrations(out, "cpu", cpu);
+    addCalibrations(out, "kernel", kernel);
+    addCalibrations(out, "clocks", clocks);
+    addCalibrations(out, "params", params);
+    addCalibrations(out, "costs", costs);
+    return out;
+  }
+
+  private static void addCalibrations(List<String> out, String sec, Map<String, Quantity> m) {
+    m.forEach((k, q) -> {
+      if (q.isCalibrated()) {
+        out.add(sec + "." + k + " <- " + q.calibrated());
+      }
+    });
+  }
+
+  private static final class Builder {
+    String name;
+    String title;
+    String mac;
+    final List<String> compatible = new ArrayList<>();
+    final Map<String, Quantity> cpu = new TreeMap<>();
+    final Map<String, Quantity> kernel = new TreeMap<>();
+    final Map<String, Quantity> clocks = new TreeMap<>();
+    final Map<String, Quantity> params = new TreeMap<>();
+    final Map<String, Quantity> costs = new TreeMap<>();
+
+    void from(SocProfile p) {
+      title = p.title;
+      mac = p.mac;
+      compatible.addAll(p.compatible);
+      cpu.putAll(p.cpu);
+      kernel.putAll(p.kernel);
+      clocks.putAll(p.clocks);
+      params.putAll(p.params);
+      costs.putAll(p.costs);
+    }
+  }
+}

@@ -1,0 +1,50 @@
+package io.nicsim.core.trace;
+
+/**
+ * Receives kernel trace events as ftrace would record them. Call sites test
+ * {@link #enabled()} first so that a run without tracing builds no strings.
+ * Times are simulated ns; {@code cpu} is the core id.
+ */
+public interface Tracer {
+
+  /** A tracer that records nothing. */
+  Tracer NONE = new Tracer() {};
+
+  default boolean enabled() {
+    return false;
+  }
+
+  default void hrtimerStart(long ts, int cpu, String timer, String function, long expires, long softexpires) {}
+
+  default void hrtimerCancel(long ts, int cpu, String timer) {}
+
+  default void hrtimerExpireEntry(long ts, int cpu, String timer, String function, long now) {}
+
+  default void hrtimerExpireExit(long ts, int cpu, String timer) {}
+
+  default void timerStart(long ts, int cpu, String timer, String function, long expiresJiffies, long nowJiffies) {}
+
+  default void timerExpireEntry(long ts, int cpu, String timer, String function, long nowJiffies) {}
+
+  default void irqHandlerEntry(long ts, int cpu, int irq, String name) {}
+
+  default void irqHandlerExit(long ts, int cpu, int irq, boolean handled) {}
+
+  default void softirqRaise(long ts, int cpu, int vec) {}
+
+  default void softirqEntry(long ts, int cpu, int vec) {}
+
+  default void softirqExit(long ts, int cpu, int vec) {}
+
+  default void napiPoll(long ts, int cpu, String napi, String dev, int work, int budget) {}
+
+  default void netDevQueue(long ts, int cpu, String dev, long skb, int len) {}
+
+  default void netDevStartXmit(long ts, int cpu, String dev, long skb, int len, boolean xmitMore) {}
+
+  default void netDevXmit(long ts, int cpu, String dev, long skb, int len, int rc) {}
+
+  default void netifReceiveSkb(long ts, int cpu, String dev, long skb, int len) {}
+
+  default void consumeSkb(long ts, int cpu, long skb) {}
+}

@@ -1,0 +1,23 @@
+package io.nicsim.core.example;
+
+import dagger.BindsInstance;
+import dagger.Component;
+import io.nicsim.core.host.HostComponent;
+import io.nicsim.core.host.HostConfig;
+import io.nicsim.core.host.HostModule;
+import io.nicsim.core.host.HostScope;
+
+/** The host component of core's suite: core plus the example MAC. */
+@HostScope
+@Component(modules = {HostModule.class, ExampleMacModule.class})
+public interface TestHost extends HostComponent {
+
+  @Component.Factory
+  interface Factory {
+    TestHost create(@BindsInstance HostConfig config);
+  }
+
+  static TestHost of(HostConfig config) {
+    return DaggerTestHost.factory().create(config);
+  }
+}

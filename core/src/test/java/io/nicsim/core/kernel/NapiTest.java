@@ -1,0 +1,99 @@
+package io.nicsim.core.kernel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.nicsim.core.testkit.KernelKit;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class NapiTest {
+  private final KernelKit k = KernelKit.plain();
+
+  @Test
+  void schedulePrepOnAScheduledNapiReturnsFalseAndMarksMissed() {
+    Napi n = new Napi(k.kernel, "rx", "eth0", (napi, budget) -> 0, 64);
+    assertThat(n.isScheduled()).as("SCHED until napi_enable").isTrue();
+    n.enable();
+    boolean[] r = new boolean[2];
+    k.inHardirq(0, 0, () -> {
+      r[0] = n.schedulePrep();
+      r[1] = n.schedulePrep();
+    });
+    k.runUntil(1_000);
+    assertThat(r).containsExactly(true, false);
+    assertThat(n.missedCount()).isEqualTo(1);
+  }
+
+  @Test
+  void aPollThatUsesItsWholeBudgetIsPolledAgainWithoutCompleting() {
+    List<Integer> budgets = new ArrayList<>();
+    int[] remaining = {64 * 3 + 10};
+    boolean[] completed = {false};
+    Napi[] self = new Napi[1];
+    self[0] = new Napi(k.kernel, "rx", "eth0", (napi, budget) -> {
+      budgets.add(budget);
+      int work = Math.min(budget, remaining[0]);
+      remaining[0] -= work;
+      if (work < budget) {
+        completed[0] = napi.completeDone(work);
+      }
+      return work;
+    }, 64);
+    self[0].enable();
+    k.inHardirq(0, 0, () -> self[0].napiSchedule());
+    k.runUntil(10_000_000);
+    assertThat(budgets).containsExactly(64, 64, 64, 64);
+    assertThat(self[0].completeCount()).isEqualTo(1);
+    assertThat(completed[0]).isTrue();
+    assertThat(self[0].isScheduled()).isFalse();
+  }
+
+  @Test
+  void fullBudgetPollsDoNotCallCompleteDone() {
+    int[] polls = {0};
+    Napi n = new Napi(k.kernel, "busy", "eth0", (napi, budget) -> {
+      polls[0]++;
+      return budget; // always more work: never completes
+    }, 64);
+    n.enable();
+    k.inHardirq(0, 0, n::napiSchedule);
+    k.runUntil(1_000_000);
+    assertThat(polls[0]).isGreaterThan(5);
+    assertThat(n.completeCount()).isZero();
+    assertThat(n.isScheduled()).isTrue();
+  }
+
+  @Test
+  void netRxActionStopsAtTheBudgetOf300AndHandsOverToKsoftirqd() {
+    Napi n = new Napi(k.kernel, "busy", "eth0", (napi, budget) -> budget, 64);
+    n.enable();
+    k.inHardirq(0, 0, n::napiSchedule);
+    k.runUntil(50_000_000);
+    // 300 / 64 -> 5 polls per net_rx_action; restarts are bounded, then ksoftirqd runs it
+    assertThat(k.kernel.timeSqueeze()).isPositive();
+    assertThat(k.core(0).ksoftirqdWakeups()).isPositive();
+  }
+
+  @Test
+  void completeDoneAfterAMissedScheduleReschedulesInsteadOfCompleting() {
+    boolean[] result = new boolean[1];
+    int[] polls = {0};
+    Napi[] n = new Napi[1];
+    n[0] = new Napi(k.kernel, "rx", "eth0", (napi, budget) -> {
+      polls[0]++;
+      if (polls[0] == 1) {
+        napi.schedulePrep(); // an interrupt arrived while polling: MISSED
+        result[0] = napi.completeDone(0);
+      } else {
+        napi.completeDone(0);
+      }
+      return 0;
+    }, 64);
+    n[0].enable();
+    k.inHardirq(0, 0, n[0]::napiSchedule);
+    k.runUntil(1_000_000);
+    assertThat(result[0]).isFalse();
+    assertThat(polls[0]).isEqualTo(2);
+  }
+}
