@@ -2,6 +2,7 @@ package io.nicsim.bench.cli;
 
 import io.nicsim.bench.portcheck.ClasspathScanner;
 import io.nicsim.bench.portcheck.JsonReport;
+import io.nicsim.bench.portcheck.PortCheckException;
 import io.nicsim.bench.portcheck.PortCheckRun;
 import io.nicsim.bench.portcheck.PortedFunction;
 import io.nicsim.bench.portcheck.TextReport;
@@ -86,10 +87,15 @@ public final class PortCheckCommand implements Callable<Integer> {
       throw BadInputException.field(
           "--lock", "directory of " + lockFile + " does not exist", "a file in an existing directory");
     }
+    List<PortedFunction> found = ports.get();
+    if (found.isEmpty()) {
+      // Checking nothing must not pass: the class path is wrong.
+      throw new PortCheckException("no method carrying @KernelPort on the class path");
+    }
     PortCheckRun.Outcome outcome =
         PortCheckRun.run(
             new PortCheckRun.Request(kernelTree, Optional.ofNullable(against), lockFile, update),
-            ports.get());
+            found);
     PrintWriter out = spec.commandLine().getOut();
     out.print(json ? JsonReport.render(outcome) : TextReport.render(outcome));
     out.flush();

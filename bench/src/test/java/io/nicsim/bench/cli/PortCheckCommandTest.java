@@ -122,6 +122,13 @@ class PortCheckCommandTest {
   }
 
   @Test
+  void noPortsOnTheClassPathIsAnErrorNotASuccess() {
+    assertThat(run(List::of, "port-check", "--kernel-tree", tree("old"), "--lock", lock()))
+        .isEqualTo(2);
+    assertOneErrorLine("nicsim port-check: no method carrying @KernelPort on the class path");
+  }
+
+  @Test
   void unexpectedFailureIsStillOneLineWithoutStackTrace() {
     Supplier<List<PortedFunction>> buggy = () -> {
       throw new IllegalStateException("boom\nsecond line");

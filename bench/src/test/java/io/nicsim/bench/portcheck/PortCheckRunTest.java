@@ -141,4 +141,55 @@ class PortCheckRunTest {
     assertThat(again.changes()).isEmpty();
     assertThat(Files.readString(lock)).isEqualTo(once);
   }
+
+  @Test
+  void againstShowsAMovedFunctionWhoseTextChangedAcrossFiles() throws Exception {
+    Path newer = Fixtures.copy(Fixtures.newTree(), dir.resolve("newer"));
+    Path dma = newer.resolve("drivers/net/ethernet/acme/acme_dma.c");
+    Files.writeString(dma, Files.readString(dma).replace("filled++;", "filled += 2;"));
+
+    PortCheckRun.Outcome o =
+        PortCheckRun.run(request(newer, Optional.of(Fixtures.oldTree()), false), Fixtures.acmePorts());
+
+    PortResult moved = byFunction(o).get("acme_ring_refill");
+    assertThat(moved.state()).isEqualTo(PortState.MOVED);
+    assertThat(moved.matchesLock()).isFalse();
+    Comparison c = o.comparisons().get("drivers/net/ethernet/acme/acme_ring.c acme_ring_refill");
+    assertThat(c.diff())
+        .startsWith("--- a/drivers/net/ethernet/acme/acme_ring.c\n+++ b/drivers/net/ethernet/acme/acme_dma.c\n")
+        .contains("-\t\tfilled++;\n+\t\tfilled += 2;\n");
+  }
+
+  @Test
+  void againstATreeWithoutTheFunctionSaysSoInsteadOfADiff() throws Exception {
+    Path older = Fixtures.copy(Fixtures.oldTree(), dir.resolve("older"));
+    Path main = older.resolve(Fixtures.MAIN);
+    Files.writeString(main, Files.readString(main).replace("acme_tx_timer_arm", "acme_tx_timer_start"));
+
+    PortCheckRun.Outcome o =
+        PortCheckRun.run(request(Fixtures.newTree(), Optional.of(older), false), Fixtures.acmePorts());
+
+    Comparison c = o.comparisons().get(Fixtures.MAIN + " acme_tx_timer_arm");
+    assertThat(c.before()).isEmpty();
+    assertThat(c.diff()).isEmpty();
+    assertThat(c.note()).startsWith("not comparable in the old tree: not defined in " + Fixtures.MAIN);
+  }
+
+  @Test
+  void againstATreeThatIsNotTheLockedOneWarns() {
+    // lock the new tree, then compare a further edit against the *old* tree
+    PortCheckRun.run(request(Fixtures.newTree(), Optional.empty(), true), Fixtures.acmePorts());
+    Path newer = Fixtures.copy(Fixtures.newTree(), dir.resolve("newer2"));
+    try {
+      Path main = newer.resolve(Fixtures.MAIN);
+      Files.writeString(main, Files.readString(main).replace("if (!tx_coal_timer)", "if (tx_coal_timer == 0)"));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    PortCheckRun.Outcome o =
+        PortCheckRun.run(request(newer, Optional.of(Fixtures.oldTree()), false), Fixtures.acmePorts());
+    Comparison c = o.comparisons().get(Fixtures.MAIN + " acme_tx_timer_arm");
+    assertThat(c.note()).contains("is not the tree the port was made from");
+    assertThat(c.diff()).contains("+\tif (tx_coal_timer == 0)");
+  }
 }
