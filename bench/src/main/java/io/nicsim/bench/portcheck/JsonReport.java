@@ -52,6 +52,8 @@ public final class JsonReport {
     n.put("state", r.state().name());
     ArrayNode java = n.putArray("ported_by");
     r.port().ports().forEach(java::add);
+    ArrayNode versions = n.putArray("versions");
+    r.port().versions().forEach(versions::add);
     ArrayNode found = n.putArray("found");
     for (CFunction d : r.location().definitions()) {
       found.addObject().put("file", d.source().path()).put("line", d.line());

@@ -23,6 +23,7 @@ public final class KernelTree {
 
   private final Path root;
   private final Map<String, Optional<CSource>> sources = new HashMap<>();
+  private final Map<String, Optional<String>> latin1 = new HashMap<>();
   private final Map<String, List<String>> cSourcesUnder = new HashMap<>();
 
   public KernelTree(Path root) {
@@ -36,6 +37,18 @@ public final class KernelTree {
   /** The file at {@code path} (relative, {@code /}-separated), or empty if it is not there. */
   public Optional<CSource> source(String path) {
     return sources.computeIfAbsent(path, this::read);
+  }
+
+  /**
+   * Whether the file's bytes contain {@code name} (an ASCII identifier), read without decoding:
+   * a directory search tests many files of which few mention the name.
+   */
+  public boolean fileMentions(String path, String name) {
+    Optional<CSource> parsed = sources.get(path);
+    if (parsed != null) {
+      return parsed.map(s -> s.mentions(name)).orElse(false);
+    }
+    return latin1.computeIfAbsent(path, this::readLatin1).map(t -> t.contains(name)).orElse(false);
   }
 
   public boolean isDirectory(String path) {
@@ -80,14 +93,26 @@ public final class KernelTree {
   }
 
   private Optional<CSource> read(String path) {
+    // Malformed UTF-8 (rare, in comments) is replaced rather than refused.
+    Optional<String> raw = latin1.remove(path);
+    if (raw != null) {
+      return raw.map(t -> new CSource(path, new String(t.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8)));
+    }
+    return readBytes(path).map(b -> new CSource(path, new String(b, StandardCharsets.UTF_8)));
+  }
+
+  /** Bytes as chars one to one: a plain copy, no decoding. */
+  private Optional<String> readLatin1(String path) {
+    return readBytes(path).map(b -> new String(b, StandardCharsets.ISO_8859_1));
+  }
+
+  private Optional<byte[]> readBytes(String path) {
     Path file = root.resolve(path);
     if (!Files.isRegularFile(file)) {
       return Optional.empty();
     }
     try {
-      // Malformed UTF-8 (rare, in comments) is replaced rather than refused.
-      String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
-      return Optional.of(new CSource(path, text));
+      return Optional.of(Files.readAllBytes(file));
     } catch (IOException e) {
       throw new PortCheckException("cannot read " + file + ": " + e.getMessage());
     }

@@ -47,9 +47,8 @@ public final class PortLocator {
       if (candidate.equals(port.file())) {
         continue;
       }
-      CSource source = tree.source(candidate).orElseThrow();
-      if (source.mentions(port.function())) {
-        elsewhere.addAll(source.definitions(port.function()));
+      if (tree.fileMentions(candidate, port.function())) {
+        elsewhere.addAll(tree.source(candidate).orElseThrow().definitions(port.function()));
       }
     }
     if (elsewhere.isEmpty()) {

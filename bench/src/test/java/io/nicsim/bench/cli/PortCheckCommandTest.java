@@ -209,6 +209,9 @@ class PortCheckCommandTest {
     assertThat(json.get("summary").get("OK").asInt()).isEqualTo(7);
     JsonNode changed = json.get("ports").findParent("against");
     assertThat(changed.get("function").asText()).isEqualTo("acme_tx_timer_arm");
+    assertThat(changed.get("ported_by").get(0).asText())
+        .isEqualTo("io.nicsim.bench.portcheck.fixture.AcmePorts#txTimerArm(int)");
+    assertThat(changed.get("versions").get(0).asText()).isEqualTo("v6.6");
     assertThat(changed.get("against").get("diff").asText()).contains("+\telse if (!hrtimer_active");
   }
 
