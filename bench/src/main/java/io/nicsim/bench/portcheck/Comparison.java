@@ -7,8 +7,9 @@ import java.util.Optional;
  *
  * @param before the definition in the old tree, if found there exactly once
  * @param diff unified diff old → new; empty if {@code before} is empty or the texts are equal
- * @param note what a reader must know: not found in the old tree, or the old tree's copy does
- *     not match the lock (then it is not the tree the port was made from); empty otherwise
+ * @param note what a reader must know: not found in the old tree, the old tree's copy does not
+ *     match the lock (then it is not the tree the port was made from), or only the declaration
+ *     changed (the body is the same: an attribute or the return type); empty otherwise
  */
 public record Comparison(Optional<CFunction> before, String diff, String note) {
 
@@ -30,6 +31,9 @@ public record Comparison(Optional<CFunction> before, String diff, String note) {
     String diff = FunctionDiff.unified(before, after);
     if (diff.isEmpty() && note.isEmpty()) {
       note = "identical text in both trees";
+    } else if (note.isEmpty()
+        && Normaliser.normalise(before.body()).equals(Normaliser.normalise(after.body()))) {
+      note = "only the declaration changed; the body is the same";
     }
     return new Comparison(Optional.of(before), diff, note);
   }

@@ -192,4 +192,22 @@ class PortCheckRunTest {
     assertThat(c.note()).contains("is not the tree the port was made from");
     assertThat(c.diff()).contains("+\tif (tx_coal_timer == 0)");
   }
+
+  @Test
+  void againstSaysWhenOnlyTheDeclarationChanged() throws Exception {
+    Path newer = Fixtures.copy(Fixtures.newTree(), dir.resolve("newer3"));
+    Path main = newer.resolve(Fixtures.MAIN);
+    Files.writeString(main, Files.readString(main)
+        .replace("static bool\nacme_set_ic(", "static __cold bool\nacme_set_ic("));
+
+    PortCheckRun.Outcome o =
+        PortCheckRun.run(request(newer, Optional.of(Fixtures.oldTree()), false), Fixtures.acmePorts());
+
+    assertThat(byFunction(o).get("acme_set_ic").state()).isEqualTo(PortState.CHANGED);
+    Comparison c = o.comparisons().get(Fixtures.MAIN + " acme_set_ic");
+    assertThat(c.note()).isEqualTo("only the declaration changed; the body is the same");
+    assertThat(c.diff()).contains("-static bool\n+static __cold bool\n");
+    // a body change gets no such note
+    assertThat(o.comparisons().get(Fixtures.MAIN + " acme_tx_timer_arm").note()).isEmpty();
+  }
 }
