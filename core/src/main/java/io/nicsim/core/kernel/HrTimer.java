@@ -141,8 +141,8 @@ public final class HrTimer {
   public int cancel() {
     int ret = tryToCancel();
     if (ret < 0) {
-      throw new IllegalStateException(
-          "hrtimer_cancel(" + name + ") from its own callback: deadlock in the kernel");
+      throw new io.nicsim.core.sim.InvariantViolation("hrtimer " + name,
+          "hrtimer_cancel from its own callback: deadlock in the kernel");
     }
     return ret;
   }

@@ -75,7 +75,8 @@ public final class IrqLine extends HardirqSource {
   /** enable_irq: replays an interrupt that arrived while disabled. */
   public void enable() {
     if (disableDepth == 0) {
-      throw new IllegalStateException("unbalanced enable for IRQ " + irq);
+      throw new io.nicsim.core.sim.InvariantViolation("irq " + irq + " (" + name + ")",
+          "unbalanced enable_irq");
     }
     if (--disableDepth == 0 && pendingWhileDisabled) {
       pendingWhileDisabled = false;

@@ -22,6 +22,7 @@ public final class Kernel {
   private final HrTimerBase[] hrtimerBases;
   private final TimerWheel[] wheels;
   private final NetRxAction[] netRx;
+  private final java.util.List<String> dmesg = new java.util.ArrayList<>();
 
   public Kernel(Simulator sim, Cpu cpu, KernelConfig config) {
     this.sim = sim;
@@ -148,6 +149,17 @@ public final class Kernel {
       sd.tasklets.pollFirst().run();
     }
     return false;
+  }
+
+  /** printk: a kernel log line stamped with the current time, as dmesg shows it. */
+  public void printk(String line) {
+    long t = now();
+    dmesg.add(String.format("[%5d.%06d] %s", t / 1_000_000_000L, (t / 1000) % 1_000_000, line));
+  }
+
+  /** The kernel log so far. */
+  public java.util.List<String> dmesg() {
+    return java.util.Collections.unmodifiableList(dmesg);
   }
 
   /** NET_RX softirq rounds that stopped on budget or time (softnet_stat time_squeeze). */

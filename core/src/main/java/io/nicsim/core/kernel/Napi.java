@@ -177,11 +177,12 @@ public final class Napi {
   /** Runs the driver's poll (from napi_poll); tracks that it never runs on two CPUs at once. */
   int runPoll(Core core, int budget) {
     if (pollingOn != null) {
-      throw new IllegalStateException(
-          "napi " + name + " polled on cpu" + core.id() + " while polling on cpu" + pollingOn.id());
+      throw new io.nicsim.core.sim.InvariantViolation("napi " + name,
+          "polled on cpu" + core.id() + " while polling on cpu" + pollingOn.id());
     }
     if (!isScheduled()) {
-      throw new IllegalStateException("napi " + name + " polled while not scheduled");
+      throw new io.nicsim.core.sim.InvariantViolation("napi " + name,
+          "polled while not scheduled (state " + state + ")");
     }
     pollingOn = core;
     polls++;

@@ -103,8 +103,8 @@ final class NetRxAction {
       }
     }
     if (work > weight) {
-      throw new IllegalStateException(
-          "napi " + n.name() + " poll returned " + work + " > weight " + weight);
+      throw new io.nicsim.core.sim.InvariantViolation("napi " + n.name(),
+          "poll returned " + work + " > weight " + weight);
     }
     if (work < weight) {
       return work;

@@ -301,6 +301,7 @@ public final class DevXmit {
     kernel.netdevXmitSetMore(more);
     int rc = dev.ops().startXmit(skb, txq);
     if (rc == NetdevTx.NETDEV_TX_OK) {
+      txq.transStart = kernel.cpu().jiffies(); // txq_trans_update
       dev.txPackets += skb.gsoSegs;
       dev.txBytes += len;
     }

@@ -90,8 +90,8 @@ public final class Dql {
   public void completed(int count) {
     int nq = numQueued;
     if (Integer.compareUnsigned(count, nq - numCompleted) > 0) {
-      throw new IllegalStateException(
-          "dql_completed: " + Integer.toUnsignedString(count) + " bytes > "
+      throw new io.nicsim.core.sim.InvariantViolation("bql",
+          "dql_completed of " + Integer.toUnsignedString(count) + " bytes with only "
               + Integer.toUnsignedString(nq - numCompleted) + " in flight");
     }
     int completed = numCompleted + count;

@@ -19,6 +19,8 @@ public final class NetDevice {
   private boolean up;
   private int mtu = 1500;
   private long watchdogTimeoNs = 5_000_000_000L;
+  private String driverName = "nicsim";
+  private final DevWatchdog watchdog;
   long txPackets;
   long txBytes;
   long rxPackets;
@@ -35,6 +37,21 @@ public final class NetDevice {
       attachQdisc(i, new PfifoFast(kernel, kernel.config().txQueueLen()));
     }
     this.xmit = new DevXmit(kernel, this, ledger);
+    this.watchdog = new DevWatchdog(kernel, this);
+  }
+
+  /** The driver name dev_watchdog prints (dev->dev.parent's driver). */
+  public String driverName() {
+    return driverName;
+  }
+
+  public void setDriverName(String name) {
+    this.driverName = name;
+  }
+
+  /** Queues dev_watchdog reported as timed out. */
+  public long txTimeouts() {
+    return watchdog.timeouts();
   }
 
   public String name() {
@@ -125,6 +142,10 @@ public final class NetDevice {
     }
     runAsWork(() -> ops.open());
     up = true;
+    for (NetdevQueue q : queues) {
+      q.transStart = kernel.cpu().jiffies();
+    }
+    watchdog.up();
   }
 
   /** dev_close. */
@@ -134,6 +155,7 @@ public final class NetDevice {
     }
     runAsWork(() -> ops.stop());
     up = false;
+    watchdog.down();
   }
 
   private void runAsWork(Runnable r) {

@@ -59,7 +59,7 @@ public final class Skb {
    */
   public void free() {
     if (freed) {
-      throw new IllegalStateException("skb " + id + " freed twice");
+      throw new io.nicsim.core.sim.InvariantViolation("skb", "skb " + id + " freed twice");
     }
     freed = true;
     ledger.freed++;

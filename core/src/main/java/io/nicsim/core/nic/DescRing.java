@@ -107,7 +107,9 @@ public final class DescRing {
   /** Hands descriptor {@code i} to the hardware; handing it over twice is a driver bug. */
   public void setOwn(int i) {
     if ((flags[i] & OWN) != 0) {
-      throw new IllegalStateException(name + ": descriptor " + i + " handed to the hardware twice");
+      throw new io.nicsim.core.sim.InvariantViolation(
+          "ring " + name, "descriptor " + i + " handed to the hardware twice (cur " + cur
+              + ", dirty " + dirty + ")");
     }
     flags[i] |= OWN;
     ownSets++;
@@ -122,7 +124,9 @@ public final class DescRing {
   /** Clears a descriptor the driver has cleaned; it must not be owned by the hardware. */
   public void reset(int i) {
     if ((flags[i] & OWN) != 0) {
-      throw new IllegalStateException(name + ": cleaning descriptor " + i + " still owned by DMA");
+      throw new io.nicsim.core.sim.InvariantViolation(
+          "ring " + name, "descriptor " + i + " cleaned while the DMA owns it (cur " + cur
+              + ", dirty " + dirty + ")");
     }
     flags[i] = 0;
     bufLen[i] = 0;

@@ -142,7 +142,8 @@ public final class TxDmaEngine {
       }
       last = ring.next(last);
       if (last == first) {
-        throw new IllegalStateException(ring.name() + ": descriptor chain without last segment");
+        throw new io.nicsim.core.sim.InvariantViolation("tx dma " + ring.name(),
+            "descriptor chain from " + first + " has no last segment");
       }
     }
     long end = sim.now();

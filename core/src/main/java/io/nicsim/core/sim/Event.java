@@ -9,13 +9,15 @@ public abstract class Event {
   long time;
   long seq;
   int heapIndex = -1;
+  /** Set while the event fires and still sits at the heap's top with its old key. */
+  boolean firing;
 
   /** Runs at {@link #time()}; the simulator's clock reads that time. */
   protected abstract void fire();
 
   /** True while the event waits in the queue. */
   public final boolean isScheduled() {
-    return heapIndex >= 0;
+    return heapIndex >= 0 && !firing;
   }
 
   /** The time it is (or was last) scheduled for, in ns. */

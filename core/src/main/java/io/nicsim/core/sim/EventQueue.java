@@ -29,6 +29,11 @@ final class EventQueue {
     return events[0];
   }
 
+  /** Gives the top event a new key and restores heap order (cheaper than poll + add). */
+  void replaceTop(Event e) {
+    siftDown(0, e, e.time, e.seq);
+  }
+
   void add(Event e) {
     if (size == events.length) {
       grow();

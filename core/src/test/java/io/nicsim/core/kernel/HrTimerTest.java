@@ -63,7 +63,8 @@ class HrTimerTest {
       });
       k.inHardirq(20_000, 0, () -> d.start(100));
       k.runUntil(40_000);
-    }).isInstanceOf(IllegalStateException.class).hasMessageContaining("deadlock");
+    }).isInstanceOf(io.nicsim.core.sim.InvariantViolation.class).hasMessageContaining("deadlock")
+        .hasMessageContaining("at 0.000021600 s in hrtimer deadlock");
   }
 
   @Test

@@ -99,7 +99,7 @@ class BulkDequeueTest {
     s.destructor = x -> calls[0]++;
     s.free();
     assertThat(calls[0]).isEqualTo(1);
-    assertThatThrownBy(s::free).isInstanceOf(IllegalStateException.class)
+    assertThatThrownBy(s::free).isInstanceOf(io.nicsim.core.sim.InvariantViolation.class)
         .hasMessageContaining("freed twice");
     assertThat(calls[0]).isEqualTo(1);
     assertThat(skbs.live()).isZero();

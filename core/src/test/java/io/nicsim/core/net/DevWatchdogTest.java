@@ -1,0 +1,72 @@
+package io.nicsim.core.net;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.nicsim.core.kernel.KernelConfig;
+import io.nicsim.core.testkit.KernelKit;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DevWatchdogTest {
+
+  @Test
+  void aQueueStoppedLongerThanTheTimeoutIsReportedAndTheDriverHandlerRuns() {
+    KernelKit k = new KernelKit("testsoc", 1.0, KernelConfig.defaults());
+    NetDevice dev = new NetDevice(k.kernel, "eth0", 1, new SkbLedger());
+    dev.setDriverName("example");
+    List<Long> timeouts = new ArrayList<>();
+    dev.setOps(new NetDeviceOps() {
+      @Override
+      public void open() {}
+
+      @Override
+      public void stop() {}
+
+      @Override
+      public int startXmit(Skb skb, NetdevQueue txq) {
+        txq.stop(); // take it and never complete: the queue stays stopped
+        return NetdevTx.NETDEV_TX_OK;
+      }
+
+      @Override
+      public void txTimeout(int queue) {
+        timeouts.add(k.sim.now());
+        dev.queue(queue).start();
+      }
+    });
+    dev.open();
+    k.inTask(1_000_000_000L, 0, () -> dev.queueXmit(dev.skbs().alloc(100, 700)));
+    k.runUntil(12_000_000_000L);
+    assertThat(timeouts).hasSize(1);
+    assertThat(timeouts.get(0)).isBetween(6_000_000_000L, 11_000_000_000L);
+    assertThat(k.kernel.dmesg()).singleElement().asString()
+        .contains("NETDEV WATCHDOG: eth0 (example): transmit queue 0 timed out");
+    assertThat(dev.txTimeouts()).isEqualTo(1);
+  }
+
+  @Test
+  void aStoppedQueueThatKeepsTransmittingIsNotATimeout() {
+    KernelKit k = new KernelKit("testsoc", 1.0, KernelConfig.defaults());
+    NetDevice dev = new NetDevice(k.kernel, "eth0", 1, new SkbLedger());
+    dev.setOps(new NetDeviceOps() {
+      @Override
+      public void open() {}
+
+      @Override
+      public void stop() {}
+
+      @Override
+      public int startXmit(Skb skb, NetdevQueue txq) {
+        skb.free();
+        return NetdevTx.NETDEV_TX_OK;
+      }
+    });
+    dev.open();
+    for (long t = 0; t < 12_000_000_000L; t += 1_000_000_000L) {
+      k.inTask(t, 0, () -> dev.queueXmit(dev.skbs().alloc(100, 700)));
+    }
+    k.runUntil(12_000_000_000L);
+    assertThat(dev.txTimeouts()).isZero();
+  }
+}
