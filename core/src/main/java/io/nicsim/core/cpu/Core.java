@@ -51,6 +51,8 @@ public final class Core {
   private Task lastRan;
   private long sliceStart;
 
+  private CpuIdle idle;
+
   private long[] opNs = new long[64];
   private long[] opCount = new long[64];
   private final long[] contextNs = new long[CpuContext.values().length];
@@ -366,12 +368,19 @@ public final class Core {
 
   private void runOne() {
     long start = sim.now();
+    long exitNs = 0;
+    if (idle != null) {
+      exitNs = idle.wake(start - cursor);
+    }
     if (cursor < start) {
       cursor = start;
     }
     inWork = true;
     cpu.enter(this);
     try {
+      if (exitNs > 0) {
+        chargeNs(KernelOps.CPUIDLE_EXIT, exitNs); // in IDLE context: latency, not busy time
+      }
       if (hqHead != null) {
         runHardirq();
       } else if (softirqReady()) {
@@ -388,6 +397,16 @@ public final class Core {
     if (hasWork()) {
       sim.schedule(dispatch, cursor);
     }
+  }
+
+  /** Gives the core a deep idle state (null: WFI only, no exit latency). */
+  void setIdle(CpuIdle state) {
+    this.idle = state;
+  }
+
+  /** The core's deep idle state, or null. */
+  public CpuIdle idleState() {
+    return idle;
   }
 
   // ---------------------------------------------------------------- accounting

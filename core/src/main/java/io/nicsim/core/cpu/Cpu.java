@@ -94,6 +94,16 @@ public final class Cpu {
     current = null;
   }
 
+  /**
+   * Gives every core a deep idle state with this exit latency and target residency (see
+   * {@link CpuIdle}); without one, idle cores wake at no cost.
+   */
+  public void setIdleState(long exitNs, long targetResidencyNs) {
+    for (Core c : cores) {
+      c.setIdle(new CpuIdle(exitNs, targetResidencyNs));
+    }
+  }
+
   /** open_softirq. */
   public void openSoftirq(int vec, SoftirqHandler handler) {
     handlers[vec] = handler;

@@ -74,7 +74,14 @@ public final class KernelOps {
   /** A blocking recvmsg() returning a datagram to user space. */
   public static final CostOp SOCK_RECVMSG = CostOp.named("sock_recvmsg");
 
-  /** All of the above: what a SoC profile must cover for core alone. */
+  /**
+   * Waking from a deep idle state (charged with the state's exit latency, in IDLE context, so
+   * it delays work without counting as busy time). Not part of {@link #all()}: it comes from
+   * the profile's {@code params.cpuidle_exit_ns}, not from {@code costs}.
+   */
+  public static final CostOp CPUIDLE_EXIT = CostOp.named("cpuidle_exit");
+
+  /** All of the above except CPUIDLE_EXIT: what a SoC profile must cover for core alone. */
   public static CostOp[] all() {
     return new CostOp[] {
       IRQ_ENTRY, SOFTIRQ_ENTRY, CONTEXT_SWITCH, TRY_TO_WAKE_UP, SCHED_TICK,

@@ -52,8 +52,13 @@ public abstract class HostModule {
   @Provides
   @HostScope
   static Cpu cpu(HostConfig config, SocProfile soc, Simulator sim) {
-    return new Cpu(sim, soc.costTable(config.cpuScale()), soc.cores(), soc.kernelHz(),
+    Cpu cpu = new Cpu(sim, soc.costTable(config.cpuScale()), soc.cores(), soc.kernelHz(),
         config.kernelConfig().schedSliceNs(), config.tracer());
+    long idleExit = (long) soc.param("cpuidle_exit_ns", 0);
+    if (idleExit > 0) {
+      cpu.setIdleState(idleExit, (long) soc.param("cpuidle_target_residency_ns", 0));
+    }
+    return cpu;
   }
 
   @Provides

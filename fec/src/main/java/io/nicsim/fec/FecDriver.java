@@ -1,0 +1,160 @@
+package io.nicsim.fec;
+
+import static io.nicsim.fec.FecRegisters.*;
+
+import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.era.PatchSet;
+import io.nicsim.core.ethtool.EthtoolOps;
+import io.nicsim.core.host.HostContext;
+import io.nicsim.core.host.NicDriver;
+import io.nicsim.core.kernel.IrqLine;
+import io.nicsim.core.kernel.Napi;
+import io.nicsim.core.net.NetdevQueue;
+import io.nicsim.core.net.Skb;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/** One fec instance: the ENET hardware, the driver state and its ports, bound to a host. */
+public final class FecDriver implements NicDriver {
+  private final FecRegisters regs = new FecRegisters();
+  private final FecEnet enet;
+  private final FecEnetPrivate fep;
+  private final FecCoalesce coal;
+  private final FecSetup setup;
+  private final FecNapi napiPorts;
+  private final FecXmit xmit;
+  private final IrqLine[] lines;
+
+  FecDriver(HostContext ctx) {
+    PatchSet patches = FecPatches.validate(ctx.patches());
+    ctx.cpu().costs().requireAll(FecOps.all());
+    if (ctx.soc().compatible().isEmpty()) {
+      throw new BadInputException("soc profile " + ctx.soc().name()
+          + ": compatible is missing (accepted: the FEC node's list, e.g. [fsl,imx6sx-fec])");
+    }
+    long linkRate = ctx.link().rateBps();
+    long txClockHz = linkRate >= 1_000_000_000L ? 125_000_000L : 25_000_000L;
+    enet = new FecEnet(ctx.sim(), ctx.kernel(), regs, ctx.link(), ctx.soc().clockHz("ahb"),
+        txClockHz, ctx.soc().param("fec_tx_fetch_ns").asLong());
+    fep = new FecEnetPrivate(regs, patches, ctx.cpu());
+    fep.netdev = ctx.dev();
+    ctx.dev().setBql(false); // the driver has no netdev_tx_sent_queue/completed_queue
+    ctx.dev().setTso(false); // fec_enet_txq_submit_tso is not ported
+    enet.bind(fep);
+    coal = new FecCoalesce(fep);
+    setup = new FecSetup(fep, coal);
+    napiPorts = new FecNapi(fep);
+    xmit = new FecXmit(fep);
+    // netif_napi_add in fec_enet_init: one NAPI, default weight
+    fep.napi = new Napi(ctx.kernel(), ctx.dev().name(), ctx.dev().name(),
+        (n, budget) -> napiPorts.rxNapi(n, budget), FecConsts.NAPI_POLL_WEIGHT);
+
+    int queues = (int) ctx.soc().param("tx_queues", 1);
+    int rxQueues = (int) ctx.soc().param("rx_queues", 1);
+    setup.probe(ctx.soc().compatible(), ctx.soc().clockHz("ahb"), queues, rxQueues);
+    if (fep.numTxQueues != ctx.dev().numTxQueues()) {
+      throw new BadInputException("soc profile " + ctx.soc().name() + ": params.tx_queues = "
+          + queues + " is not a queue count the driver accepts (accepted: 1..3)");
+    }
+
+    // request_irq for int0..int(n-1), all on fec_enet_interrupt
+    lines = new IrqLine[fep.numTxQueues];
+    for (int i = 0; i < lines.length; i++) {
+      lines[i] = ctx.newIrqLine(ctx.dev().name() + "-int" + i);
+      lines[i].request(napiPorts::enetInterrupt);
+    }
+    enet.lines(lines);
+  }
+
+  @Override
+  public void open() {
+    fep.running = true;
+    setup.enetOpen();
+    // the PHY reports link at once (autonegotiation time is not modelled)
+    setup.adjustLink(true);
+  }
+
+  @Override
+  public void stop() {
+    setup.adjustLink(false);
+    fep.napi.disable();
+    fep.running = false;
+  }
+
+  @Override
+  public int startXmit(Skb skb, NetdevQueue txq) {
+    return xmit.startXmit(skb, txq);
+  }
+
+  @Override
+  public EthtoolOps ethtool() {
+    return coal;
+  }
+
+  @Override
+  public PatchSet patchSet() {
+    return fep.patches;
+  }
+
+  @Override
+  public SortedMap<String, Long> counters() {
+    SortedMap<String, Long> m = new TreeMap<>();
+    m.put("irq", fep.irqs);
+    m.put("irq_none", fep.irqNone);
+    m.put("rx_irq", fep.rxIrqs);
+    m.put("tx_irq", fep.txIrqs);
+    m.put("napi_poll", fep.napi.pollCount());
+    m.put("napi_complete", fep.napi.completeCount());
+    long rxf = 0;
+    long txf = 0;
+    long missed = 0;
+    for (int q = 0; q < FecConsts.FEC_ENET_MAX_RX_QS; q++) {
+      rxf += enet.rxCoalescer(q).raised();
+      txf += enet.txCoalescer(q).raised();
+      if (enet.rxDma(q) != null) {
+        missed += enet.rxDma(q).missedCount();
+      }
+    }
+    m.put("rxf_events", rxf);
+    m.put("txf_events", txf);
+    m.put("rx_missed", missed);
+    m.put("rx_packets", fep.rxPackets);
+    m.put("tx_packets", fep.txPackets);
+    m.put("tx_dropped", fep.txDropped);
+    m.put("tx_clean_desc", fep.txCleaned);
+    m.put("queue_stop", fep.queueStops);
+    m.put("tx_doorbell", enet.txDoorbells());
+    return m;
+  }
+
+  @Override
+  public SortedMap<String, Long> coalesceRegisters() {
+    SortedMap<String, Long> m = new TreeMap<>();
+    for (int q = 0; q < 3; q++) {
+      m.put("RXIC" + q, Integer.toUnsignedLong(regs.rxic(q)));
+      m.put("TXIC" + q, Integer.toUnsignedLong(regs.txic(q)));
+    }
+    return m;
+  }
+
+  // for the suite and for reports
+  public FecEnetPrivate fep() {
+    return fep;
+  }
+
+  public FecEnet enet() {
+    return enet;
+  }
+
+  public FecRegisters regs() {
+    return regs;
+  }
+
+  public IrqLine line(int i) {
+    return lines[i];
+  }
+
+  public FecSetup setup() {
+    return setup;
+  }
+}

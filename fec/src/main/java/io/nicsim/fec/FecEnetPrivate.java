@@ -1,0 +1,145 @@
+package io.nicsim.fec;
+
+import io.nicsim.core.cpu.Cpu;
+import io.nicsim.core.era.PatchSet;
+import io.nicsim.core.kernel.Napi;
+import io.nicsim.core.net.NetDevice;
+
+/**
+ * The part of {@code struct fec_enet_private} the coalescing path reads and writes. The four
+ * {@code *Itr} fields and {@code itrClkRate} are C {@code unsigned int}: they hold the u32 bit
+ * pattern in a Java int; compare them with {@link Integer#compareUnsigned} / print them with
+ * {@link Integer#toUnsignedString}.
+ */
+public final class FecEnetPrivate {
+  /** Register file ({@code fep->hwp}). */
+  final FecRegisters hwp;
+  /** The patches this kernel has (validated). */
+  final PatchSet patches;
+
+  /** {@code fep->quirks}. */
+  int quirks;
+  /** {@code fep->itr_clk_rate}: the "ahb" clock rate sampled once in probe. */
+  int itrClkRate;
+  int rxPktsItr;
+  int rxTimeItr;
+  int txPktsItr;
+  int txTimeItr;
+  /** {@code fep->link}: phylib's view, 0 until the PHY reports link. */
+  int link;
+  int numTxQueues = 1;
+  int numRxQueues = 1;
+  final FecTxq[] txQueue = new FecTxq[FecConsts.FEC_ENET_MAX_TX_QS];
+  final FecRxq[] rxQueue = new FecRxq[FecConsts.FEC_ENET_MAX_RX_QS];
+  /** The matched table entry (for reports). */
+  FecDevinfo devInfo;
+  /** {@code fep->napi}: one NAPI for every queue and interrupt line. */
+  Napi napi;
+  /** {@code fep->netdev}. */
+  NetDevice netdev;
+  /** netif_running(): __LINK_STATE_START, set before ndo_open runs. */
+  boolean running;
+  /** The CPUs register accesses are charged to (null in register-only tests). */
+  private final Cpu cpu;
+
+  // ndev->stats and driver counters, plain fields read by reports
+  long txPackets;
+  long txBytes;
+  long rxPackets;
+  long rxBytes;
+  long txDropped;
+  long irqs;
+  long irqNone;
+  long rxIrqs;
+  long txIrqs;
+  long queueStops;
+  long txCleaned;
+  /** The events the last fec_enet_collect_events saw (for the IRQ counters). */
+  int lastEvents;
+
+  public FecEnetPrivate(FecRegisters hwp, PatchSet patches) {
+    this(hwp, patches, null);
+  }
+
+  public FecEnetPrivate(FecRegisters hwp, PatchSet patches, Cpu cpu) {
+    this.hwp = hwp;
+    this.patches = FecPatches.validate(patches);
+    this.cpu = cpu;
+  }
+
+  /** readl(fep->hwp + offset), charged to the running CPU work if there is one. */
+  int readl(int offset) {
+    if (cpu != null && cpu.current() != null) {
+      cpu.current().charge(FecOps.MMIO_READ);
+    }
+    return hwp.readl(offset);
+  }
+
+  /** writel(value, fep->hwp + offset), charged to the running CPU work if there is one. */
+  void writel(int value, int offset) {
+    if (cpu != null && cpu.current() != null) {
+      cpu.current().charge(FecOps.MMIO_WRITE);
+    }
+    hwp.writel(value, offset);
+  }
+
+  public FecRegisters hwp() {
+    return hwp;
+  }
+
+  public PatchSet patches() {
+    return patches;
+  }
+
+  public int quirks() {
+    return quirks;
+  }
+
+  public int itrClkRate() {
+    return itrClkRate;
+  }
+
+  public int rxPktsItr() {
+    return rxPktsItr;
+  }
+
+  public int rxTimeItr() {
+    return rxTimeItr;
+  }
+
+  public int txPktsItr() {
+    return txPktsItr;
+  }
+
+  public int txTimeItr() {
+    return txTimeItr;
+  }
+
+  public int link() {
+    return link;
+  }
+
+  public void link(int link) {
+    this.link = link;
+  }
+
+  public int numTxQueues() {
+    return numTxQueues;
+  }
+
+  public int numRxQueues() {
+    return numRxQueues;
+  }
+
+  public FecTxq txQueue(int q) {
+    return txQueue[q];
+  }
+
+  public FecRxq rxQueue(int q) {
+    return rxQueue[q];
+  }
+
+  public FecDevinfo devInfo() {
+    return devInfo;
+  }
+}

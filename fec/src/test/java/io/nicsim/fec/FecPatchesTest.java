@@ -1,0 +1,72 @@
+package io.nicsim.fec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.era.KernelVersion;
+import io.nicsim.core.era.Patch;
+import io.nicsim.core.era.PatchSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FecPatchesTest {
+
+  private static List<String> ids(PatchSet s) {
+    return s.patches().stream().map(Patch::id).toList();
+  }
+
+  @Test
+  void versionsSelectTheMainlineEras() {
+    assertThat(ids(FecPatches.select(KernelVersion.of(5, 10), List.of()))).isEmpty();
+    assertThat(ids(FecPatches.select(KernelVersion.of(6, 0), List.of())))
+        .containsExactly("multi-queues-quirk");
+    assertThat(ids(FecPatches.select(KernelVersion.of(6, 1), List.of())))
+        .containsExactly("multi-queues-quirk", "rx-page-pool", "coal-keep", "coal-guard");
+    assertThat(ids(FecPatches.select(KernelVersion.of(6, 16), List.of())))
+        .doesNotContain("coal-disable")
+        .contains("tx-ring-1024");
+    assertThat(ids(FecPatches.select(KernelVersion.of(6, 17), List.of())))
+        .contains("coal-disable")
+        .doesNotContain("soc-rx-usecs");
+  }
+
+  @Test
+  void theProposedPatchIsOnlyAddedByNameAndHasNoCommit() {
+    PatchSet s = FecPatches.select(KernelVersion.of(6, 10), List.of("+soc-rx-usecs"));
+    assertThat(s.has(FecPatches.SOC_RX_USECS)).isTrue();
+    assertThat(FecPatches.SOC_RX_USECS.commit()).isNull();
+    assertThat(FecPatches.SOC_RX_USECS.status()).isEqualTo(Patch.Status.PROPOSED);
+    assertThat(s.toString()).isEqualTo("v6.10 +soc-rx-usecs");
+  }
+
+  @Test
+  void commitPrefixesFindPatches() {
+    assertThat(FecPatches.CATALOG.lookup("b7ad212")).isSameAs(FecPatches.COAL_DISABLE);
+    assertThat(FecPatches.CATALOG.lookup("df727d4547de")).isSameAs(FecPatches.COAL_KEEP);
+    for (Patch p : FecPatches.CATALOG.all()) {
+      if (p.commit() != null) {
+        assertThat(p.commit()).matches("[0-9a-f]{12}");
+      }
+    }
+  }
+
+  @Test
+  void patchesThatNeedDf727AreRefusedWithoutIt() {
+    assertThatThrownBy(() -> FecPatches.select(KernelVersion.of(5, 15), List.of("soc-rx-usecs")))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageStartingWith("--patch: soc-rx-usecs applies on top of coal-keep");
+    assertThatThrownBy(() -> FecPatches.select(KernelVersion.of(6, 6), List.of("-coal-keep")))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("coal-guard");
+    assertThat(FecPatches.select(KernelVersion.of(6, 6), List.of("-coal-guard", "-coal-keep")))
+        .isNotNull();
+  }
+
+  @Test
+  void kernelsBeforeTheModelAreRefused() {
+    assertThatThrownBy(() -> FecPatches.select(KernelVersion.of(5, 4), List.of()))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageStartingWith("--kernel: v5.4");
+  }
+}

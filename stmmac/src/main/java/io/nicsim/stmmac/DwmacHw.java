@@ -1,0 +1,185 @@
+package io.nicsim.stmmac;
+
+import io.nicsim.core.cpu.CostOp;
+import io.nicsim.core.cpu.Core;
+import io.nicsim.core.kernel.Kernel;
+import io.nicsim.core.nic.DescRing;
+import io.nicsim.core.nic.Link;
+import io.nicsim.core.nic.RxDmaEngine;
+import io.nicsim.core.nic.TxDmaEngine;
+import io.nicsim.core.nic.WatchdogModeration;
+import io.nicsim.core.sim.Simulator;
+
+/**
+ * The MAC/DMA hardware of one stmmac instance and the per-core callbacks the driver reaches
+ * through {@code stmmac_ops}/{@code stmmac_dma_ops}/{@code stmmac_desc_ops}: doorbells, the
+ * DMA interrupt status and enable registers, the RI watchdog and the descriptor IC bits.
+ *
+ * <p>TX: a channel's DMA fetches owned descriptor chains and raises TI when a chain carrying
+ * IC has been written back; nothing else interrupts. RX: a frame whose descriptor has IC
+ * enabled raises RI at once; one without IC starts the RI watchdog (RIWT x 256 clock cycles),
+ * whose expiry raises RI.
+ */
+public abstract class DwmacHw {
+  /** enum dma_irq_status: handle_rx. */
+  public static final int HANDLE_RX = 0x4;
+  /** enum dma_irq_status: handle_tx. */
+  public static final int HANDLE_TX = 0x8;
+
+  /** Reading and clearing a channel's DMA status in the ISR (MMIO read + write). */
+  static final CostOp DMA_ISR = CostOp.named("stmmac_dma_isr");
+  /** A read-modify-write of the DMA interrupt enable register under ch->lock. */
+  static final CostOp IRQ_MASK = CostOp.named("stmmac_irq_mask");
+  /** The doorbell MMIO write (poll demand or tail pointer). */
+  static final CostOp DOORBELL = CostOp.named("stmmac_doorbell");
+
+  protected final Kernel kernel;
+  protected final Simulator sim;
+  protected final DescRing[] txRings;
+  protected final DescRing[] rxRings;
+  protected final TxDmaEngine[] txDma;
+  protected final RxDmaEngine[] rxDma;
+  protected final WatchdogModeration[] rxWatchdog;
+  protected final DmaIrqs irqs;
+  private final long riwtClockHz;
+  long tiRaised;
+  long riRaised;
+
+  protected DwmacHw(Kernel kernel, Link link, StmmacPlat plat, int txRingSize, int rxRingSize,
+      long fetchNs, DmaIrqs irqs) {
+    this.kernel = kernel;
+    this.sim = kernel.simulator();
+    this.irqs = irqs;
+    this.riwtClockHz = plat.riwtClockHz();
+    int tx = plat.txQueuesToUse();
+    int rx = plat.rxQueuesToUse();
+    txRings = new DescRing[tx];
+    txDma = new TxDmaEngine[tx];
+    for (int c = 0; c < tx; c++) {
+      final int chan = c;
+      txRings[c] = new DescRing("tx" + c, txRingSize);
+      txDma[c] = new TxDmaEngine(sim, txRings[c], link, fetchNs,
+          (first, last, ic) -> {
+            if (ic) {
+              tiRaised++;
+              irqs.raise(chan, DmaIrqs.TI);
+            }
+          });
+      txDma[c].setTso(plat.tso());
+      txDma[c].setTailMode(tailPointerDoorbell());
+    }
+    rxRings = new DescRing[rx];
+    rxDma = new RxDmaEngine[rx];
+    rxWatchdog = new WatchdogModeration[rx];
+    for (int c = 0; c < rx; c++) {
+      final int chan = c;
+      rxRings[c] = new DescRing("rx" + c, rxRingSize);
+      rxWatchdog[c] = new WatchdogModeration(sim, 0, () -> {
+        riRaised++;
+        irqs.raise(chan, DmaIrqs.RI);
+      });
+      rxDma[c] = new RxDmaEngine(rxRings[c], rxWatchdog[c]);
+    }
+    // one flow, no RSS: every frame lands in RX queue 0
+    link.attachNic(rxDma[0]);
+  }
+
+  /** Whether the TX doorbell is the tail pointer (GMAC4/XGMAC) rather than poll demand. */
+  protected abstract boolean tailPointerDoorbell();
+
+  public DescRing txRing(int chan) {
+    return txRings[chan];
+  }
+
+  public DescRing rxRing(int chan) {
+    return rxRings[chan];
+  }
+
+  public TxDmaEngine txDma(int chan) {
+    return txDma[chan];
+  }
+
+  public RxDmaEngine rxDma(int chan) {
+    return rxDma[chan];
+  }
+
+  public WatchdogModeration rxWatchdog(int chan) {
+    return rxWatchdog[chan];
+  }
+
+  /** TI causes raised by written-back IC chains. */
+  public long tiRaised() {
+    return tiRaised;
+  }
+
+  /** RI causes raised (IC frames and watchdog expiries). */
+  public long riRaised() {
+    return riRaised;
+  }
+
+  protected Core core() {
+    return kernel.cpu().current();
+  }
+
+  protected long at() {
+    Core c = core();
+    return c != null ? c.cursor() : sim.now();
+  }
+
+  protected void charge(CostOp op) {
+    Core c = core();
+    if (c != null) {
+      c.charge(op);
+    }
+  }
+
+  /** {@code stmmac_enable_dma_transmission}: the poll-demand doorbell where the core has one. */
+  abstract void enableDmaTransmission(int chan);
+
+  /** {@code stmmac_set_tx_tail_ptr}: the tail-pointer doorbell where the core has one. */
+  abstract void setTxTailPtr(int chan, int tailIndex);
+
+  /** {@code stmmac_enable_dma_irq(priv, ioaddr, chan, rx, tx)}. */
+  void enableDmaIrq(int chan, boolean rx, boolean tx) {
+    charge(IRQ_MASK);
+    irqs.setEnabled(chan, (rx ? DmaIrqs.RI : 0) | (tx ? DmaIrqs.TI : 0), true);
+  }
+
+  /** {@code stmmac_disable_dma_irq(priv, ioaddr, chan, rx, tx)}. */
+  void disableDmaIrq(int chan, boolean rx, boolean tx) {
+    charge(IRQ_MASK);
+    irqs.setEnabled(chan, (rx ? DmaIrqs.RI : 0) | (tx ? DmaIrqs.TI : 0), false);
+  }
+
+  /** {@code stmmac_dma_interrupt_status(priv, ioaddr, x, chan, dir)}: handle_rx/handle_tx. */
+  abstract int dmaInterruptStatus(int chan, DmaDir dir);
+
+  /** {@code stmmac_rx_watchdog(priv, ioaddr, riwt, queue)}: RIWT units of 256 clock cycles. */
+  void rxWatchdog(int riwt, int queue) {
+    long ns = riwtClockHz == 0 ? 0 : (long) riwt * 256L * 1_000_000_000L / riwtClockHz;
+    rxWatchdog[queue].setWatchdogNs(ns);
+  }
+
+  /** {@code stmmac_set_tx_ic}: interrupt on completion for this descriptor. */
+  void setTxIc(DescRing ring, int i) {
+    ring.set(i, DescRing.IC);
+  }
+
+  /** {@code stmmac_init_rx_desc}: the descriptor as set up at open, owned by the DMA. */
+  abstract void initRxDesc(DescRing ring, int i, boolean disableRxIc);
+
+  /** {@code stmmac_set_rx_owner}: gives a refilled descriptor back to the DMA. */
+  abstract void setRxOwner(DescRing ring, int i, boolean disableRxIc);
+
+  /** The status bits of {@code dir}'s half of the channel. */
+  protected static int dirMask(DmaDir dir) {
+    switch (dir) {
+      case RX:
+        return DmaIrqs.RI;
+      case TX:
+        return DmaIrqs.TI;
+      default:
+        return DmaIrqs.RI | DmaIrqs.TI;
+    }
+  }
+}

@@ -1,0 +1,356 @@
+package io.nicsim.stmmac;
+
+import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.cpu.CostOp;
+import io.nicsim.core.era.PatchSet;
+import io.nicsim.core.ethtool.EthtoolOps;
+import io.nicsim.core.host.HostContext;
+import io.nicsim.core.host.NicDriver;
+import io.nicsim.core.kernel.IrqLine;
+import io.nicsim.core.kernel.Kernel;
+import io.nicsim.core.kernel.Napi;
+import io.nicsim.core.net.NetdevQueue;
+import io.nicsim.core.net.Skb;
+import io.nicsim.core.nic.DescRing;
+import io.nicsim.core.soc.Quantity;
+import io.nicsim.core.soc.SocProfile;
+import java.util.Locale;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * One stmmac instance on a simulated host: the platform data from the SoC profile, the dwmac
+ * hardware, the per-queue state, the NAPI contexts and interrupt lines, and the ported driver
+ * functions ({@link StmmacTx}, {@link StmmacRx}, {@link StmmacIrq}, {@link StmmacEthtool}).
+ */
+public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
+  private final Kernel kernel;
+  private final StmmacTx tx;
+  private final StmmacRx rx;
+  private final StmmacIrq irq;
+  private final StmmacEthtool ethtool;
+  private final IrqLine[] lines;
+
+  StmmacDriver(HostContext ctx) {
+    super(new StmmacPriv(plat(ctx.soc()), checkVersion(ctx.patches())));
+    this.kernel = ctx.kernel();
+    ctx.cpu().costs().requireAll(StmmacTx.XMIT, StmmacTx.XMIT_DESC, StmmacTx.TX_CLEAN_DESC,
+        StmmacTx.HRTIMER_ACTIVE, StmmacRx.RX_DESC, StmmacRx.RX_REFILL_DESC, DwmacHw.DMA_ISR,
+        DwmacHw.IRQ_MASK, DwmacHw.DOORBELL);
+    StmmacPlat plat = priv.plat;
+    priv.kernel = kernel;
+    priv.dev = ctx.dev();
+    ctx.dev().setTso(plat.tso());
+
+    int txCnt = plat.txQueuesToUse();
+    int rxCnt = plat.rxQueuesToUse();
+    int maxq = Math.max(txCnt, rxCnt);
+    DmaIrqs irqs;
+    if (plat.multiMsi()) {
+      IrqLine[][] perDir = new IrqLine[maxq][2];
+      for (int c = 0; c < maxq; c++) {
+        perDir[c][0] = c < txCnt ? ctx.newIrqLine("eth0:tx-" + c) : null;
+        perDir[c][1] = c < rxCnt ? ctx.newIrqLine("eth0:rx-" + c) : null;
+      }
+      irqs = DmaIrqs.perDirection(perDir);
+      lines = new IrqLine[2 * maxq];
+      for (int c = 0; c < maxq; c++) {
+        lines[2 * c] = perDir[c][0];
+        lines[2 * c + 1] = perDir[c][1];
+      }
+    } else {
+      IrqLine line = ctx.newIrqLine("eth0");
+      irqs = DmaIrqs.shared(line, maxq);
+      lines = new IrqLine[] {line};
+    }
+
+    SocProfile soc = ctx.soc();
+    int txSize = (int) soc.param("dma_tx_size", priv.defaults.dmaTxSize());
+    int rxSize = (int) soc.param("dma_rx_size", priv.defaults.dmaRxSize());
+    long fetchNs = soc.param("tx_fetch_ns").asLong();
+    switch (plat.core()) {
+      case GMAC:
+        priv.hw = new Dwmac1000Hw(kernel, ctx.link(), plat, txSize, rxSize, fetchNs, irqs);
+        break;
+      case GMAC4:
+        priv.hw = new Dwmac4Hw(kernel, ctx.link(), plat, txSize, rxSize, fetchNs, irqs);
+        break;
+      default:
+        priv.hw = new Xgmac2Hw(kernel, ctx.link(), plat, txSize, rxSize, fetchNs, irqs);
+        break;
+    }
+    priv.setRxWatchdog(priv.hw::rxWatchdog);
+
+    priv.txQueue = new StmmacTxQueue[txCnt];
+    for (int q = 0; q < txCnt; q++) {
+      priv.txQueue[q] = new StmmacTxQueue(q, priv.hw.txRing(q));
+    }
+    priv.rxQueue = new StmmacRxQueue[rxCnt];
+    for (int q = 0; q < rxCnt; q++) {
+      priv.rxQueue[q] = new StmmacRxQueue(q, priv.hw.rxRing(q));
+    }
+
+    tx = new StmmacTx(priv);
+    rx = new StmmacRx(priv);
+    irq = new StmmacIrq(priv, tx, rx);
+    ethtool = new StmmacEthtool(priv);
+
+    // stmmac_napi_add
+    boolean napiSplit = priv.patches.has(StmmacPatches.NAPI_SPLIT);
+    int weight = kernel.config().napiWeight();
+    priv.channel = new StmmacChannel[maxq];
+    for (int q = 0; q < maxq; q++) {
+      StmmacChannel ch = new StmmacChannel(q);
+      priv.channel[q] = ch;
+      if (napiSplit) {
+        if (q < rxCnt) {
+          ch.rxNapi = new Napi(kernel, "stmmac_rx-" + q, "eth0", rx::napiPollRx, weight);
+        }
+        if (q < txCnt) {
+          ch.txNapi = new Napi(kernel, "stmmac_tx-" + q, "eth0", tx::napiPollTx, weight);
+        }
+      } else {
+        ch.napi = new Napi(kernel, "stmmac-" + q, "eth0", irq::napiPoll, weight);
+      }
+    }
+
+    // request_irq
+    if (plat.multiMsi()) {
+      for (int c = 0; c < maxq; c++) {
+        final int chan = c;
+        if (lines[2 * c] != null) {
+          lines[2 * c].request(l -> irq.msiIntrTx(chan));
+        }
+        if (lines[2 * c + 1] != null) {
+          lines[2 * c + 1].request(l -> irq.msiIntrRx(chan));
+        }
+      }
+    } else {
+      lines[0].request(l -> irq.interrupt());
+    }
+  }
+
+  private static PatchSet checkVersion(PatchSet patches) {
+    if (patches.base().before(StmmacPatches.OLDEST)) {
+      throw BadInputException.field("--kernel",
+          "stmmac is modelled from " + StmmacPatches.OLDEST + " on, not " + patches.base(),
+          "v4.19 or newer");
+    }
+    return patches;
+  }
+
+  /** The platform data a SoC profile describes. */
+  static StmmacPlat plat(SocProfile soc) {
+    String core = coreType(soc);
+    DwmacCore type;
+    try {
+      type = DwmacCore.valueOf(core.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw BadInputException.field("params.core_type", "'" + core + "'", "GMAC, GMAC4, XGMAC");
+    }
+    return new StmmacPlat(
+        type,
+        (int) soc.param("synopsys_id").asLong(),
+        (int) soc.param("tx_queues", 1),
+        (int) soc.param("rx_queues", 1),
+        clock(soc, "stmmac"),
+        clock(soc, "clk_ref"),
+        soc.param("riwt_off", 0) != 0,
+        soc.param("multi_msi", 0) != 0,
+        soc.param("tso", 0) != 0,
+        (int) soc.param("unsigned_long_bits", 32));
+  }
+
+  /** params.core_type is a number in YAML terms, so the core is named by its generation. */
+  private static String coreType(SocProfile soc) {
+    long gen = soc.param("dwmac_core").asLong();
+    switch ((int) gen) {
+      case 3:
+        return "GMAC";
+      case 4:
+        return "GMAC4";
+      case 10:
+        return "XGMAC";
+      default:
+        throw BadInputException.field("params.dwmac_core", "" + gen,
+            "3 (dwmac1000), 4 (GMAC4), 10 (XGMAC)");
+    }
+  }
+
+  private static long clock(SocProfile soc, String key) {
+    Quantity q = soc.clocks().get(key);
+    return q == null ? 0 : q.asLong();
+  }
+
+  // ------------------------------------------------------------------ lifecycle
+
+  /**
+   * stmmac_open: the rings are initialised (RX descriptors owned by the DMA, IC per
+   * use_riwt), then __stmmac_open; the NAPIs, queues and DMA interrupts come up last.
+   */
+  @Override
+  public void open() {
+    for (int q = 0; q < priv.rxQueue.length; q++) {
+      DescRing ring = priv.rxQueue[q].ring;
+      for (int i = 0; i < ring.size(); i++) {
+        if (ring.own(i)) {
+          ring.releaseOwn(i);
+        }
+        priv.hw.initRxDesc(ring, i, priv.useRiwt);
+      }
+      ring.cur = 0;
+      ring.dirty = 0;
+      priv.rxQueue[q].rxCountFrames = 0;
+      priv.hw.rxDma(q).reset(0);
+    }
+    for (int q = 0; q < priv.txQueue.length; q++) {
+      StmmacTxQueue txQ = priv.txQueue[q];
+      for (int i = 0; i < txQ.ring.size(); i++) {
+        if (txQ.ring.own(i)) {
+          txQ.ring.releaseOwn(i);
+        }
+        Skb skb = txQ.ring.skb(i);
+        if (skb != null && !skb.isFreed()) {
+          skb.free();
+        }
+        txQ.ring.reset(i);
+      }
+      txQ.ring.cur = 0;
+      txQ.ring.dirty = 0;
+      txQ.txCountFrames = 0;
+      txQ.mss = 0;
+      priv.hw.txDma(q).reset(0);
+      priv.dev.queue(q).resetQueue();
+    }
+
+    super.open();
+
+    for (StmmacChannel ch : priv.channel) {
+      for (Napi n : new Napi[] {ch.napi, ch.rxNapi, ch.txNapi}) {
+        if (n != null) {
+          n.enable();
+        }
+      }
+    }
+    for (int q = 0; q < priv.txQueue.length; q++) {
+      priv.dev.queue(q).start();
+    }
+    for (StmmacChannel ch : priv.channel) {
+      priv.hw.enableDmaIrq(ch.index, true, true);
+    }
+  }
+
+  @Override
+  public void stop() {
+    release();
+  }
+
+  @Override
+  public void release() {
+    for (StmmacChannel ch : priv.channel) {
+      for (Napi n : new Napi[] {ch.napi, ch.rxNapi, ch.txNapi}) {
+        if (n != null) {
+          n.disable();
+        }
+      }
+    }
+    for (int q = 0; q < priv.txQueue.length; q++) {
+      tx.cancelTxTimer(q);
+      priv.dev.queue(q).stop();
+    }
+    for (StmmacChannel ch : priv.channel) {
+      priv.hw.disableDmaIrq(ch.index, true, true);
+    }
+    super.release();
+  }
+
+  @Override
+  protected void setupTxTimer(int chan) {
+    tx.setupTxTimer(chan);
+  }
+
+  // ------------------------------------------------------------------ NicDriver
+
+  @Override
+  public int startXmit(Skb skb, NetdevQueue txq) {
+    return tx.xmit(skb, txq);
+  }
+
+  @Override
+  public EthtoolOps ethtool() {
+    return ethtool;
+  }
+
+  @Override
+  public PatchSet patchSet() {
+    return priv.patches;
+  }
+
+  public StmmacTx tx() {
+    return tx;
+  }
+
+  public StmmacRx rx() {
+    return rx;
+  }
+
+  public StmmacIrq irq() {
+    return irq;
+  }
+
+  /** The interrupt lines: one shared line, or TX/RX vectors per channel. */
+  public IrqLine[] irqLines() {
+    return lines.clone();
+  }
+
+  @Override
+  public SortedMap<String, Long> counters() {
+    SortedMap<String, Long> m = new TreeMap<>();
+    priv.counters.putInto(m);
+    long starts = 0;
+    long cancels = 0;
+    long expiries = 0;
+    long mods = 0;
+    long stops = 0;
+    for (int q = 0; q < priv.txQueue.length; q++) {
+      StmmacTxQueue txQ = priv.txQueue[q];
+      if (txQ.txtimer != null) {
+        starts += txQ.txtimer.startCount();
+        cancels += txQ.txtimer.cancelCount();
+        expiries += txQ.txtimer.expiryCount();
+      }
+      if (txQ.txtimerList != null) {
+        mods += txQ.txtimerList.modCount();
+        expiries += txQ.txtimerList.expiryCount();
+      }
+      stops += priv.dev.queue(q).stopCount();
+    }
+    m.put("hrtimer_start", starts);
+    m.put("hrtimer_try_to_cancel", cancels);
+    m.put("mod_timer", mods);
+    m.put("tx_timer_expiry", expiries);
+    m.put("queue_stop", stops);
+    m.put("hw_ti_raised", priv.hw.tiRaised());
+    m.put("hw_ri_raised", priv.hw.riRaised());
+    long doorbells = 0;
+    for (int q = 0; q < priv.txQueue.length; q++) {
+      doorbells += priv.hw.txDma(q).doorbellCount();
+    }
+    m.put("doorbell", doorbells);
+    long irqs = 0;
+    for (IrqLine l : lines) {
+      if (l != null) {
+        irqs += l.count();
+      }
+    }
+    m.put("irq_lines", irqs);
+    return m;
+  }
+
+  /** The cost ops the driver charges, for profile checks. */
+  public static CostOp[] costOps() {
+    return new CostOp[] {StmmacTx.XMIT, StmmacTx.XMIT_DESC, StmmacTx.TX_CLEAN_DESC,
+        StmmacTx.HRTIMER_ACTIVE, StmmacRx.RX_DESC, StmmacRx.RX_REFILL_DESC, DwmacHw.DMA_ISR,
+        DwmacHw.IRQ_MASK, DwmacHw.DOORBELL};
+  }
+}

@@ -1,0 +1,344 @@
+package io.nicsim.stmmac;
+
+import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.era.KernelVersion;
+import io.nicsim.core.era.Patch;
+import io.nicsim.core.era.Patch.Status;
+import io.nicsim.core.era.PatchCatalog;
+import io.nicsim.core.era.PatchSet;
+import java.util.List;
+
+/**
+ * Every upstream stmmac change nicsim models, in landing order. A kernel version selects the
+ * mainline ones it contains; the 2026 net/net-next patches and the what-if variant are added by
+ * name ({@code +hrtimer-active}) or commit prefix ({@code +edceeba4af3d}).
+ *
+ * <p>A {@code null} commit means the change is known from its mailing-list posting but its
+ * upstream hash was not found in the sources read (see README). "landedIn" for a few older
+ * changes is inferred from stable backport lists; those say so in their summary.
+ */
+public final class StmmacPatches {
+  private StmmacPatches() {}
+
+  /** The oldest release whose stmmac structure is ported (per-queue timers, 8fce33317023). */
+  public static final KernelVersion OLDEST = KernelVersion.of(4, 19);
+
+  private static KernelVersion v(int major, int minor) {
+    return KernelVersion.of(major, minor);
+  }
+
+  public static final Patch COAL_REWORK =
+      new Patch(
+          "coal-rework",
+          "8fce33317023",
+          "net: stmmac: Rework coalesce timer and fix multi-queue races",
+          v(4, 19),
+          Status.MAINLINE,
+          "per-queue jiffies TX timer and per-channel NAPI; STMMAC_COAL_TX_TIMER 40000 -> 1000 us,"
+              + " STMMAC_TX_FRAMES 64 -> 25 (25 inferred: the pre-image of d2facb4b3983)");
+
+  public static final Patch NAPI_SPLIT =
+      new Patch(
+          "napi-split",
+          "4ccb45857c2c",
+          "net: stmmac: Fix NAPI poll in TX path when in multi-queue",
+          v(5, 0),
+          Status.MAINLINE,
+          "separate rx_napi/tx_napi per channel; an RX interrupt also schedules TX NAPI; the TX"
+              + " poll cleans DMA_TX_SIZE and rings the doorbell again (landedIn inferred)");
+
+  public static final Patch TSTAMP_IC =
+      new Patch(
+          "tstamp-ic",
+          "d0bb82fd6018",
+          "net: stmmac: set IC bit when transmitting frames with HW timestamp",
+          v(5, 2),
+          Status.MAINLINE,
+          "GMAC >= 4.00 and a HW-timestamp skb force the IC bit in xmit/tso_xmit");
+
+  public static final Patch TX_FRAMES_1 =
+      new Patch(
+          "tx-frames-1",
+          "d2facb4b3983",
+          "net: stmmac: modify default value of tx-frames",
+          v(5, 2),
+          Status.MAINLINE,
+          "STMMAC_TX_FRAMES 25 -> 1 (ptp4l TX timestamp timeouts)");
+
+  public static final Patch RX_WD_MIN =
+      new Patch(
+          "rx-wd-min",
+          null,
+          "net: stmmac: Decrease default RX Watchdog value",
+          v(5, 3),
+          Status.MAINLINE,
+          "MIN_DMA_RIWT 0x20 -> 0x10; open programs MIN_DMA_RIWT instead of MAX_DMA_RIWT");
+
+  public static final Patch RX_COAL_FRAMES =
+      new Patch(
+          "rx-coal-frames",
+          null,
+          "net: stmmac: Implement RX Coalesce Frames setting",
+          v(5, 3),
+          Status.MAINLINE,
+          "STMMAC_RX_FRAMES 25; rx-frames in ethtool; refill counts frames modulo rx_coal_frames"
+              + " to decide the RX IC bit");
+
+  public static final Patch RX_DIV0 =
+      new Patch(
+          "rx-div0",
+          "6fa9d691b91a",
+          "net: stmmac: Prevent divide-by-zero",
+          v(5, 3),
+          Status.MAINLINE,
+          "refill counter: count++, count += rx_coal_frames, reset when > rx_coal_frames"
+              + " (it is then always 0, so every RX descriptor gets IC)");
+
+  public static final Patch ETHTOOL_TX_WITHOUT_RIWT =
+      new Patch(
+          "ethtool-tx-without-riwt",
+          null,
+          "net: stmmac: ethtool: Let user configure TX coalesce without RIWT",
+          v(5, 4),
+          Status.MAINLINE,
+          "set_coalesce applies rx-usecs (when > 0 and RIWT is used) before validating the TX"
+              + " values; rx-usecs 0 no longer refused");
+
+  public static final Patch TUNE_DEFAULTS =
+      new Patch(
+          "tune-defaults",
+          "da2024510031",
+          "net: stmmac: Tune-up default coalesce settings",
+          v(5, 5),
+          Status.MAINLINE,
+          "STMMAC_TX_FRAMES 1 -> 25, STMMAC_RX_FRAMES 25 -> 0");
+
+  public static final Patch SET_IC_MODULO =
+      new Patch(
+          "set-ic-modulo",
+          "c2837423cb54",
+          "net: stmmac: Rework TX Coalesce logic",
+          v(5, 5),
+          Status.MAINLINE,
+          "tx_packets (descriptors of this skb, u32) and the modulo set_ic chain; the timer is"
+              + " no longer armed in the IC decision");
+
+  public static final Patch RX_IC_ZERO =
+      new Patch(
+          "rx-ic-zero",
+          null,
+          "net: stmmac: Do not set RX IC bit if RX Coalesce is zero",
+          v(5, 5),
+          Status.MAINLINE,
+          "use_rx_wd = !rx_coal_frames || count > 0, forced false without RIWT");
+
+  public static final Patch DEF_RIWT =
+      new Patch(
+          "def-riwt",
+          null,
+          "net: stmmac: Setup a default RX Coalesce value instead of the minimum",
+          v(5, 5),
+          Status.MAINLINE,
+          "DEF_DMA_RIWT 0xa0 programmed at open only when rx_riwt is 0 (user value survives)");
+
+  public static final Patch ARM_AT_END =
+      new Patch(
+          "arm-at-end",
+          "4772f26db8d1",
+          "net: stmmac: Always arm TX Timer at end of transmission start",
+          v(5, 5),
+          Status.MAINLINE,
+          "stmmac_tx_timer_arm at the end of xmit/tso_xmit after the tail pointer write");
+
+  public static final Patch IRQ_PER_DIR =
+      new Patch(
+          "irq-per-dir",
+          "021bd5e36970",
+          "net: stmmac: Let TX and RX interrupts be independently enabled/disabled",
+          v(5, 6),
+          Status.MAINLINE,
+          "per-direction DMA IRQ masking; the TX timer masks TX and schedules NAPI (no 10 us"
+              + " retry); the TX poll cleans with the NAPI budget and re-enables the TX IRQ");
+
+  public static final Patch RESCHEDULE_COAL_TIMER =
+      new Patch(
+          "reschedule-coal-timer",
+          null,
+          "net: stmmac: Always use TX coalesce timer value when rescheduling",
+          v(5, 6),
+          Status.MAINLINE,
+          "tx_clean re-arms with tx_coal_timer instead of 10 us when work is pending");
+
+  public static final Patch COALESCE_PARAMS =
+      new Patch(
+          "coalesce-params",
+          null,
+          "net: stmmac: let core reject the unsupported coalescing parameters",
+          v(5, 7),
+          Status.MAINLINE,
+          "supported_coalesce_params = USECS | MAX_FRAMES; the ethtool core refuses the rest"
+              + " (same -EOPNOTSUPP as the driver's own list before)");
+
+  public static final Patch HRTIMER =
+      new Patch(
+          "hrtimer",
+          "d5a05e69ac6e",
+          "net: stmmac: Use hrtimer for TX coalescing",
+          v(5, 11),
+          Status.MAINLINE,
+          "timer_list -> hrtimer (CLOCK_MONOTONIC, REL); tx-usecs no longer rounded up to"
+              + " jiffies");
+
+  public static final Patch PER_QUEUE_COALESCE =
+      new Patch(
+          "per-queue-coalesce",
+          "db2f2842e6f5",
+          "net: stmmac: add per-queue TX & RX coalesce ethtool support",
+          v(5, 13),
+          Status.MAINLINE,
+          "tx/rx coalesce values per queue; get/set_per_queue_coalesce");
+
+  public static final Patch TX_CLEAN_ONE_SHOT =
+      new Patch(
+          "tx-clean-one-shot",
+          "132c32ee5bc0",
+          "net: stmmac: Add TX via XDP zero-copy socket",
+          v(5, 13),
+          Status.MAINLINE,
+          "tx_clean loops up to the ring size instead of the NAPI budget; the TX poll reports"
+              + " min(cleaned, budget)");
+
+  public static final Patch ZERO_USECS =
+      new Patch(
+          "zero-usecs",
+          "fa60b8163816",
+          "net: stmmac: fix handling of zero coalescing tx-usecs",
+          v(6, 6),
+          Status.MAINLINE,
+          "stmmac_tx_timer_arm returns when tx_coal_timer is 0; tx_clean calls the arm helper");
+
+  public static final Patch NAPI_AWARE_ARM =
+      new Patch(
+          "napi-aware-arm",
+          "2d1a42cf7f77",
+          "net: stmmac: improve TX timer arm logic",
+          v(6, 7),
+          Status.MAINLINE,
+          "arm only when the TX NAPI is not scheduled, else hrtimer_try_to_cancel");
+
+  public static final Patch ARM_AFTER_DMA_ENABLE =
+      new Patch(
+          "arm-after-dma-enable",
+          "a594166387fe",
+          "net: stmmac: move TX timer arm after DMA enable",
+          v(6, 7),
+          Status.MAINLINE,
+          "tx_clean only reports pending packets; the poll arms after napi_complete_done");
+
+  public static final Patch COAL_5MS =
+      new Patch(
+          "coal-5ms",
+          "039550960a22",
+          "net: stmmac: increase TX coalesce timer to 5ms",
+          v(6, 7),
+          Status.MAINLINE,
+          "STMMAC_COAL_TX_TIMER 1000 -> 5000 us");
+
+  public static final Patch ETHTOOL_NO_BEGIN =
+      new Patch(
+          "ethtool-no-begin",
+          "55ddb6c5a3ae",
+          "net: stmmac: drop the ethtool begin() callback",
+          v(6, 12),
+          Status.MAINLINE,
+          "ethtool get/set no longer refused with -EBUSY while the interface is down");
+
+  public static final Patch RIWT_ROUNDING =
+      new Patch(
+          "riwt-rounding",
+          null,
+          "net: stmmac: RIWT conversion rounding (DIV_ROUND_CLOSEST) and no rx-usecs > 0 guard",
+          null,
+          Status.APPLIED,
+          "usec<->RIWT rounded to nearest; with RIWT, rx-usecs 0 is refused with -EINVAL (seen in"
+              + " a net-next tree, hash and release not found)");
+
+  public static final Patch HRTIMER_ACTIVE =
+      new Patch(
+          "hrtimer-active",
+          "edceeba4af3d",
+          "net: stmmac: Improve Tx timer arm logic further",
+          null,
+          Status.APPLIED,
+          "hrtimer_start only if !hrtimer_active: deadline first packet + tx-usecs, no sliding"
+              + " window");
+
+  public static final Patch BURST_END_IC =
+      new Patch(
+          "burst-end-ic",
+          "d21a374995df",
+          "net: stmmac: raise TX completion interrupt at the end of an xmit burst",
+          null,
+          Status.APPLIED,
+          "!netdev_xmit_more() sets IC after the tx-frames 0 test, in xmit and tso_xmit");
+
+  public static final Patch IC_BURST_END_ONLY =
+      new Patch(
+          "ic-burst-end-only",
+          null,
+          "what-if: IC only at the end of an xmit burst, no frame counter",
+          null,
+          Status.VARIANT,
+          "the alternative argued against in the burst-end-ic thread: set_ic = !xmit_more"
+              + " (HW timestamp and tx-frames 0 rules kept); a batch larger than the ring gets"
+              + " no IC descriptor");
+
+  /** The catalog, oldest first. */
+  public static final PatchCatalog CATALOG =
+      new PatchCatalog(
+          "stmmac",
+          List.of(
+              COAL_REWORK,
+              NAPI_SPLIT,
+              TSTAMP_IC,
+              TX_FRAMES_1,
+              RX_WD_MIN,
+              RX_COAL_FRAMES,
+              RX_DIV0,
+              ETHTOOL_TX_WITHOUT_RIWT,
+              TUNE_DEFAULTS,
+              SET_IC_MODULO,
+              RX_IC_ZERO,
+              DEF_RIWT,
+              ARM_AT_END,
+              IRQ_PER_DIR,
+              RESCHEDULE_COAL_TIMER,
+              COALESCE_PARAMS,
+              HRTIMER,
+              PER_QUEUE_COALESCE,
+              TX_CLEAN_ONE_SHOT,
+              ZERO_USECS,
+              NAPI_AWARE_ARM,
+              ARM_AFTER_DMA_ENABLE,
+              COAL_5MS,
+              ETHTOOL_NO_BEGIN,
+              RIWT_ROUNDING,
+              HRTIMER_ACTIVE,
+              BURST_END_IC,
+              IC_BURST_END_ONLY));
+
+  /** The mainline set of a version string ({@code v6.7}); versions before v4.19 are refused. */
+  public static PatchSet forKernel(String version) {
+    return select(version, List.of());
+  }
+
+  /** A version plus {@code +ID}/{@code -ID} edits. */
+  public static PatchSet select(String version, List<String> edits) {
+    KernelVersion kv = KernelVersion.parse(version);
+    if (kv.before(OLDEST)) {
+      throw BadInputException.field(
+          "--kernel", "stmmac is modelled from " + OLDEST + " on, not " + kv, "v4.19 or newer");
+    }
+    return CATALOG.select(kv, edits);
+  }
+}
