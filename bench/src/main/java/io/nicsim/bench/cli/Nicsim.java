@@ -1,5 +1,6 @@
 package io.nicsim.bench.cli;
 
+import io.nicsim.bench.portcheck.PortCheckException;
 import io.nicsim.bench.run.RunFailure;
 import io.nicsim.core.config.BadInputException;
 import java.io.PrintWriter;
@@ -14,9 +15,9 @@ import picocli.CommandLine.Spec;
  * The {@code nicsim} command. A subcommand is a picocli {@code @Command} class listed in
  * {@code subcommands} below: adding one is one line.
  *
- * <p>Exit status: 0 success, 2 for a usage error, a refused input, a kernel refusal, a failed
- * run or an I/O error. Errors are one line on stderr, never a stack trace (set
- * {@code -Dnicsim.debug=true} to see one).
+ * <p>Exit status: what the subcommand returns (0 success, 1 its "found something" outcome), 2 for
+ * a usage error, a refused input or an I/O error. Errors are one line on stderr, never a stack
+ * trace (set {@code -Dnicsim.debug=true} to see one).
  */
 @Command(
     name = "nicsim",
@@ -30,6 +31,7 @@ import picocli.CommandLine.Spec;
       SweepCommand.class,
       ListCommand.class,
       ReproduceCommand.class,
+      PortCheckCommand.class,
     })
 public final class Nicsim implements Runnable {
   /** Usage errors, refused input and I/O errors. */
@@ -51,7 +53,7 @@ public final class Nicsim implements Runnable {
     return commandLine(CommandLine.defaultFactory());
   }
 
-  /** The same, with a factory that may supply subcommand instances (tests inject hosts). */
+  /** The same, with a factory that may supply subcommand instances (tests inject hosts, ports). */
   public static CommandLine commandLine(CommandLine.IFactory factory) {
     CommandLine cli = new CommandLine(new Nicsim(), factory);
     cli.setParameterExceptionHandler(Nicsim::usageError);
@@ -70,7 +72,8 @@ public final class Nicsim implements Runnable {
   private static int executionError(
       Exception e, CommandLine failed, CommandLine.ParseResult parsed) {
     PrintWriter err = failed.getErr();
-    if (e instanceof BadInputException || e instanceof RunFailure) {
+    if (e instanceof BadInputException || e instanceof PortCheckException
+        || e instanceof RunFailure) {
       err.println(prefix(failed) + oneLine(e.getMessage()));
     } else {
       err.println(prefix(failed) + "internal error: " + e.getClass().getName() + ": "

@@ -1,0 +1,17 @@
+package io.nicsim.bench.portcheck;
+
+/** What port-check concluded about one ported function. Anything but {@code OK} is drift. */
+public enum PortState {
+  /** In its recorded file, same normalised text as the lock records. */
+  OK,
+  /** In its recorded file, but its normalised text differs from the lock's. */
+  CHANGED,
+  /** Not in its recorded file but once under that file's directory: the annotation is stale. */
+  MOVED,
+  /** Nowhere in the recorded file or its directory. */
+  MISSING,
+  /** Defined several times (different {@code #ifdef} branches, or several files). */
+  AMBIGUOUS,
+  /** Found once, but the lock has no hash for it yet: review the port, then {@code --update}. */
+  NEW
+}

@@ -1,0 +1,72 @@
+package io.nicsim.bench.portcheck;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * One C function that Java code ports: where it lives in the kernel tree and which Java members
+ * carry its {@code @KernelPort}. Several members may port the same function; they share one lock
+ * entry.
+ *
+ * @param file the annotation's {@code file}, relative to the tree root
+ * @param function the annotation's {@code function}
+ * @param ports the Java members, as {@code pkg.Class#method(ParamType, ...)}, sorted
+ * @param versions the annotations' {@code versions}, sorted, duplicates removed
+ */
+public record PortedFunction(String file, String function, List<String> ports, List<String> versions)
+    implements Comparable<PortedFunction> {
+
+  static final Comparator<PortedFunction> ORDER =
+      Comparator.comparing(PortedFunction::file).thenComparing(PortedFunction::function);
+
+  public PortedFunction {
+    ports = List.copyOf(ports);
+    versions = List.copyOf(versions);
+  }
+
+  /** One annotation on one member. */
+  public record Annotation(String file, String function, String versions, String member) {}
+
+  /** Groups annotations by C function; the result is sorted by file, then function. */
+  public static List<PortedFunction> group(List<Annotation> annotations) {
+    Map<String, List<Annotation>> byKey = new TreeMap<>();
+    for (Annotation a : annotations) {
+      byKey.computeIfAbsent(a.file() + "\0" + a.function(), k -> new ArrayList<>()).add(a);
+    }
+    List<PortedFunction> functions = new ArrayList<>();
+    for (List<Annotation> group : byKey.values()) {
+      TreeSet<String> members = new TreeSet<>();
+      TreeSet<String> versions = new TreeSet<>();
+      for (Annotation a : group) {
+        members.add(a.member());
+        versions.add(a.versions());
+      }
+      Annotation first = group.get(0);
+      functions.add(
+          new PortedFunction(
+              first.file(), first.function(), new ArrayList<>(members), new ArrayList<>(versions)));
+    }
+    functions.sort(ORDER);
+    return functions;
+  }
+
+  /** {@code file function}, for messages. */
+  public String label() {
+    return file + " " + function;
+  }
+
+  /** The directory of {@link #file()}, or {@code ""} for a file at the tree root. */
+  public String directory() {
+    int slash = file.lastIndexOf('/');
+    return slash < 0 ? "" : file.substring(0, slash);
+  }
+
+  @Override
+  public int compareTo(PortedFunction o) {
+    return ORDER.compare(this, o);
+  }
+}
