@@ -22,6 +22,22 @@ public interface NicDriver extends NetDeviceOps {
   SortedMap<String, Long> counters();
 
   /**
+   * skbs the driver holds right now (mapped on TX rings and not yet cleaned, kept for RX), or
+   * -1 when the driver does not say. The invariant audit checks that every allocated skb is
+   * either freed or held by the driver, a qdisc or a socket.
+   */
+  default long skbsHeld() {
+    return -1;
+  }
+
+  /**
+   * Checks the driver's own invariants (ring indices and OWN bits, BQL against what the rings
+   * hold) and throws {@link io.nicsim.core.sim.InvariantViolation} naming the component and
+   * the state when one is broken. Called by the periodic audit, never per packet.
+   */
+  default void checkInvariants() {}
+
+  /**
    * For {@code ethtool -c} on drivers that show register values (fec: RXIC/TXIC): register
    * name → value. Empty by default.
    */

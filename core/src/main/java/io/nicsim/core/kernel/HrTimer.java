@@ -167,6 +167,11 @@ public final class HrTimer {
    * returns the number of intervals (overruns). For callbacks that return RESTART.
    */
   public long forwardNow(long intervalNs) {
+    if (enqueued) {
+      // hrtimer_forward: WARN_ON(timer->state & HRTIMER_STATE_ENQUEUED), returns 0
+      throw new io.nicsim.core.sim.InvariantViolation("hrtimer " + name,
+          "hrtimer_forward of a queued timer");
+    }
     long now = kernel.now();
     long delta = now - expires;
     if (delta < 0) {

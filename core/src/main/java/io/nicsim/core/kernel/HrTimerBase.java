@@ -51,6 +51,26 @@ final class HrTimerBase extends HardirqSource {
     return true;
   }
 
+  /** A queued timer this far past its expiry has lost its expiry event. */
+  static final long LOST_AFTER_NS = 100_000_000L;
+
+  /** Every queued timer is marked queued on this base, once, and not long overdue. */
+  void checkState() {
+    long now = kernel.simulator().now();
+    for (int i = 0; i < queued.size(); i++) {
+      HrTimer t = queued.get(i);
+      if (!t.enqueued || t.base != this || queued.indexOf(t) != i) {
+        throw new io.nicsim.core.sim.InvariantViolation("hrtimer " + t.name(),
+            "on cpu" + core.id() + "'s base " + (queued.indexOf(t) != i ? "twice" : "but marked "
+                + (t.enqueued ? "queued on another base" : "inactive")));
+      }
+      if (now - t.expires > LOST_AFTER_NS) {
+        throw new io.nicsim.core.sim.InvariantViolation("hrtimer " + t.name(),
+            "queued to expire at " + t.expires + " ns and still not run at " + now + " ns");
+      }
+    }
+  }
+
   /** A queued timer's expiry event fired: raise the local timer interrupt. */
   void timerDue() {
     core.raiseHardirq(this);

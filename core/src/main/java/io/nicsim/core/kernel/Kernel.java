@@ -23,6 +23,7 @@ public final class Kernel {
   private final TimerWheel[] wheels;
   private final NetRxAction[] netRx;
   private final java.util.List<String> dmesg = new java.util.ArrayList<>();
+  private final java.util.List<Napi> napis = new java.util.ArrayList<>();
 
   public Kernel(Simulator sim, Cpu cpu, KernelConfig config) {
     this.sim = sim;
@@ -160,6 +161,29 @@ public final class Kernel {
   /** The kernel log so far. */
   public java.util.List<String> dmesg() {
     return java.util.Collections.unmodifiableList(dmesg);
+  }
+
+  /** netif_napi_add: the NAPI contexts of this host, in creation order. */
+  void registerNapi(Napi n) {
+    napis.add(n);
+  }
+
+  public java.util.List<Napi> napis() {
+    return java.util.Collections.unmodifiableList(napis);
+  }
+
+  /**
+   * The invariant audit's look at kernel state between events: each NAPI's SCHED bit against
+   * the poll lists, each queued hrtimer against its base and its expiry. Throws
+   * {@link io.nicsim.core.sim.InvariantViolation}.
+   */
+  public void checkInvariants() {
+    for (Napi n : napis) {
+      n.checkState(softnet, netRx);
+    }
+    for (HrTimerBase b : hrtimerBases) {
+      b.checkState();
+    }
   }
 
   /** NET_RX softirq rounds that stopped on budget or time (softnet_stat time_squeeze). */

@@ -57,6 +57,7 @@ public final class Napi {
     this.poll = poll;
     this.weight = weight;
     this.state = SCHED; // netif_napi_add sets SCHED until napi_enable clears it
+    kernel.registerNapi(this);
   }
 
   public String name() {
@@ -162,6 +163,10 @@ public final class Napi {
       notes = "threaded NAPI and the in_net_rx_action shortcut (v6.8) are not modelled:"
           + " NET_RX is always raised")
   public void schedule() {
+    if ((state & SCHED) == 0) {
+      throw new io.nicsim.core.sim.InvariantViolation("napi " + name,
+          "__napi_schedule without winning napi_schedule_prep (state " + state + ")");
+    }
     Core core = kernel.cpu().requireCurrent();
     core.charge(KernelOps.NAPI_SCHEDULE);
     schedules++;
@@ -243,6 +248,40 @@ public final class Napi {
     }
     work += done;
     return done;
+  }
+
+  /**
+   * SCHED against the poll lists: a NAPI on a list must be scheduled and listed once; a
+   * scheduled, enabled NAPI that is on no list, not being taken by net_rx_action and not
+   * completing would never be polled again (its driver keeps its interrupts masked forever).
+   */
+  void checkState(Softnet[] softnet, NetRxAction[] netRx) {
+    int listed = 0;
+    for (Softnet sd : softnet) {
+      for (Napi n : sd.pollList) {
+        if (n == this) {
+          listed++;
+        }
+      }
+    }
+    boolean taken = false;
+    for (NetRxAction a : netRx) {
+      taken |= a.holds(this);
+    }
+    boolean sched = (state & SCHED) != 0;
+    if (listed > 1 || (listed == 1 && !onList) || (onList && listed == 0)) {
+      throw new io.nicsim.core.sim.InvariantViolation("napi " + name,
+          "on " + listed + " poll lists while its on-list mark says " + onList);
+    }
+    if (!sched && (onList || taken)) {
+      throw new io.nicsim.core.sim.InvariantViolation("napi " + name,
+          "on a poll list while not scheduled (state " + state + ")");
+    }
+    if (sched && (state & DISABLE) == 0 && !onList && !taken && completingCore == null) {
+      throw new io.nicsim.core.sim.InvariantViolation("napi " + name,
+          "scheduled but on no poll list: it would never be polled again (state " + state
+              + ")");
+    }
   }
 
   public long scheduleCount() {

@@ -59,6 +59,11 @@ final class NetRxAction {
     return true;
   }
 
+  /** Whether {@code n} sits on this action's private lists (taken off the poll list). */
+  boolean holds(Napi n) {
+    return list.contains(n) || repoll.contains(n) || arrivals.contains(n);
+  }
+
   /** The end of net_rx_action: leftovers, new arrivals, then repolls go back on the list. */
   private void finish(Core core, Softnet sd) {
     while (!sd.pollList.isEmpty()) {

@@ -39,6 +39,15 @@ public abstract class Qdisc {
     return true;
   }
 
+  /** skbs waiting in the requeue list (q->gso_skb) after NETDEV_TX_BUSY. */
+  public int requeuedLen() {
+    int n = 0;
+    for (Skb s = requeued; s != null; s = s.next) {
+      n++;
+    }
+    return n;
+  }
+
   /** Whether nothing is queued, requeued skbs included. */
   public boolean isEmpty() {
     return requeued == null && qlen() == 0;

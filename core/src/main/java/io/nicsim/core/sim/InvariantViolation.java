@@ -32,7 +32,8 @@ public final class InvariantViolation extends RuntimeException {
     return timeNs;
   }
 
-  InvariantViolation at(long t) {
+  /** Stamps the simulated time (once; the simulator does it for violations inside events). */
+  public InvariantViolation at(long t) {
     if (timeNs < 0) {
       timeNs = t;
     }

@@ -189,6 +189,11 @@ public final class ExampleMac implements MacModel {
     }
 
     @Override
+    public long skbsHeld() {
+      return io.nicsim.core.check.RingAudit.tx(tx, tx.dirty, tx.cur).skbs();
+    }
+
+    @Override
     public EthtoolOps ethtool() {
       return this;
     }

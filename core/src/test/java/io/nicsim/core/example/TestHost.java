@@ -17,7 +17,10 @@ public interface TestHost extends HostComponent {
     TestHost create(@BindsInstance HostConfig config);
   }
 
+  /** The component, its host built and under the periodic invariant audit (as in every run). */
   static TestHost of(HostConfig config) {
-    return DaggerTestHost.factory().create(config);
+    TestHost c = DaggerTestHost.factory().create(config);
+    io.nicsim.core.check.HostAudit.attach(c.host());
+    return c;
   }
 }
