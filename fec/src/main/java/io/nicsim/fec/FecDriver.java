@@ -2,6 +2,7 @@ package io.nicsim.fec;
 
 import static io.nicsim.fec.FecRegisters.*;
 
+import io.nicsim.core.check.RingAudit;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.ethtool.EthtoolOps;
@@ -84,6 +85,25 @@ public final class FecDriver implements NicDriver {
   @Override
   public int startXmit(Skb skb, NetdevQueue txq) {
     return xmit.startXmit(skb, txq);
+  }
+
+  /** The skbs on the TX BD rings: from the BD after dirty_tx up to bd.cur. */
+  @Override
+  public long skbsHeld() {
+    long n = 0;
+    for (int q = 0; q < fep.numTxQueues; q++) {
+      FecTxq txq = fep.txQueue[q];
+      if (txq != null && txq.bd != null) {
+        n += RingAudit.tx(txq.bd, txq.bd.next(txq.dirtyTx), txq.bd.cur).skbs();
+      }
+    }
+    return n;
+  }
+
+  /** Each TX BD ring's shape (no BQL in this driver). */
+  @Override
+  public void checkInvariants() {
+    skbsHeld();
   }
 
   @Override

@@ -17,7 +17,10 @@ public interface FecTestHost extends HostComponent {
     FecTestHost create(@BindsInstance HostConfig config);
   }
 
+  /** The component, its host built and under the periodic invariant audit (as in every run). */
   static FecTestHost of(HostConfig config) {
-    return DaggerFecTestHost.factory().create(config);
+    FecTestHost c = DaggerFecTestHost.factory().create(config);
+    io.nicsim.core.check.HostAudit.attach(c.host());
+    return c;
   }
 }

@@ -1,5 +1,6 @@
 package io.nicsim.stmmac;
 
+import io.nicsim.core.check.RingAudit;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.era.PatchSet;
@@ -12,6 +13,7 @@ import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.net.NetdevQueue;
 import io.nicsim.core.net.Skb;
 import io.nicsim.core.nic.DescRing;
+import io.nicsim.core.sim.InvariantViolation;
 import io.nicsim.core.soc.Quantity;
 import io.nicsim.core.soc.SocProfile;
 import java.util.Locale;
@@ -274,6 +276,34 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
   @Override
   public int startXmit(Skb skb, NetdevQueue txq) {
     return tx.xmit(skb, txq);
+  }
+
+  /** The skbs on the TX rings: a pointer on the last descriptor of each frame, dirty..cur. */
+  @Override
+  public long skbsHeld() {
+    long n = 0;
+    for (StmmacTxQueue txQ : priv.txQueue) {
+      n += RingAudit.tx(txQ.ring, txQ.ring.dirty, txQ.ring.cur).skbs();
+    }
+    return n;
+  }
+
+  /**
+   * Each TX ring's shape, and BQL against it: every byte netdev_tx_sent_queue counted and
+   * netdev_tx_completed_queue has not is an skb still on the ring.
+   */
+  @Override
+  public void checkInvariants() {
+    for (int q = 0; q < priv.txQueue.length; q++) {
+      DescRing ring = priv.txQueue[q].ring;
+      RingAudit.Held held = RingAudit.tx(ring, ring.dirty, ring.cur);
+      long inflight = priv.dev.queue(q).dql().inflight();
+      if (inflight != held.bytes()) {
+        throw new InvariantViolation("bql " + priv.dev.name() + " tx" + q,
+            "dql in flight " + inflight + " bytes, the ring holds " + held.skbs() + " skbs of "
+                + held.bytes() + " bytes");
+      }
+    }
   }
 
   @Override

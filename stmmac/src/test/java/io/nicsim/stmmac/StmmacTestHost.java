@@ -17,7 +17,10 @@ public interface StmmacTestHost extends HostComponent {
     StmmacTestHost create(@BindsInstance HostConfig config);
   }
 
+  /** The component, its host built and under the periodic invariant audit (as in every run). */
   static StmmacTestHost of(HostConfig config) {
-    return DaggerStmmacTestHost.factory().create(config);
+    StmmacTestHost c = DaggerStmmacTestHost.factory().create(config);
+    io.nicsim.core.check.HostAudit.attach(c.host());
+    return c;
   }
 }

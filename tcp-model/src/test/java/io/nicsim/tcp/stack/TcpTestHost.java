@@ -17,7 +17,10 @@ public interface TcpTestHost extends HostComponent {
     TcpTestHost create(@BindsInstance HostConfig config);
   }
 
+  /** The component, its host built and under the periodic invariant audit (as in every run). */
   static TcpTestHost of(HostConfig config) {
-    return DaggerTcpTestHost.factory().create(config);
+    TcpTestHost c = DaggerTcpTestHost.factory().create(config);
+    io.nicsim.core.check.HostAudit.attach(c.host());
+    return c;
   }
 }

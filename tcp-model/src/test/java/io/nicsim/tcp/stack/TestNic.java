@@ -244,6 +244,11 @@ public final class TestNic implements MacModel {
     }
 
     @Override
+    public long skbsHeld() {
+      return io.nicsim.core.check.RingAudit.tx(tx, tx.dirty, tx.cur).skbs();
+    }
+
+    @Override
     public EthtoolOps ethtool() {
       return this;
     }
