@@ -45,6 +45,9 @@ public final class ReproduceCommand implements Callable<Integer> {
   @Option(names = "--threads", paramLabel = "N", description = "worker threads (default: all cores)")
   Integer threads;
 
+  @Option(names = "--no-check", description = "skip the invariant audit and end-of-run checks")
+  boolean noCheck;
+
   public ReproduceCommand() {
     this(BenchEnv.standard());
   }
@@ -66,7 +69,7 @@ public final class ReproduceCommand implements Callable<Integer> {
       err.flush();
     }
     List<ReproReport.Outcome> outcomes =
-        new ReproRunner(env.engine(), seed, n).run(scenarios, err, csvDir, plotDir);
+        new ReproRunner(env.engine(), seed, n, !noCheck).run(scenarios, err, csvDir, plotDir);
     PrintWriter out = spec.commandLine().getOut();
     out.print(json ? ReproReport.json(outcomes) : ReproReport.text(outcomes));
     out.flush();

@@ -36,7 +36,8 @@ public final class RunOptions {
       description = "measured time, overriding iperf3 -t (ping: caps -c); seconds or 500ms")
   String duration;
 
-  @Option(names = "--no-check", description = "skip the end-of-run checks")
+  @Option(names = "--no-check",
+      description = "skip the invariant audit and the end-of-run checks (benchmarks)")
   boolean noCheck;
 
   /** The request these options describe (no output files). */

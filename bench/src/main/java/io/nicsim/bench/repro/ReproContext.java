@@ -17,6 +17,7 @@ public final class ReproContext {
   private final RunEngine engine;
   private final long seed;
   private final int threads;
+  private final boolean check;
   private final List<KnobPlot> knobPlots = new ArrayList<>();
   private final List<TimelinePlot> timelines = new ArrayList<>();
 
@@ -28,9 +29,15 @@ public final class ReproContext {
   public record TimelinePlot(String title, Timeline timeline, long fromNs, long toNs) {}
 
   public ReproContext(RunEngine engine, long seed, int threads) {
+    this(engine, seed, threads, true);
+  }
+
+  /** @param check run the invariant audit and end-of-run checks (off: reproduce --no-check) */
+  public ReproContext(RunEngine engine, long seed, int threads, boolean check) {
     this.engine = engine;
     this.seed = seed;
     this.threads = threads;
+    this.check = check;
   }
 
   /** The seed scenarios should give their runs (--seed). */
@@ -39,12 +46,20 @@ public final class ReproContext {
   }
 
   public RunResult run(RunRequest req) {
-    return engine.run(req);
+    return engine.run(checked(req));
   }
 
   /** Runs independent requests on the worker threads; results in request order. */
   public List<RunResult> runAll(List<RunRequest> reqs) {
-    return ParallelRuns.run(engine, reqs, threads);
+    List<RunRequest> out = new ArrayList<>();
+    for (RunRequest r : reqs) {
+      out.add(checked(r));
+    }
+    return ParallelRuns.run(engine, out, threads);
+  }
+
+  private RunRequest checked(RunRequest req) {
+    return check ? req : req.withCheck(false);
   }
 
   public void plotKnob(String title, String xLabel, String yLabel,

@@ -20,11 +20,18 @@ public final class ReproRunner {
   private final RunEngine engine;
   private final long seed;
   private final int threads;
+  private final boolean check;
 
   public ReproRunner(RunEngine engine, long seed, int threads) {
+    this(engine, seed, threads, true);
+  }
+
+  /** @param check run the invariant audit and end-of-run checks (reproduce --no-check: off) */
+  public ReproRunner(RunEngine engine, long seed, int threads, boolean check) {
     this.engine = engine;
     this.seed = seed;
     this.threads = threads;
+    this.check = check;
   }
 
   /** Runs {@code scenarios}; {@code csvDir}/{@code plotDir} may be null. */
@@ -38,7 +45,7 @@ public final class ReproRunner {
       i++;
       progress.println("[" + i + "/" + scenarios.size() + "] " + s.name() + " ...");
       progress.flush();
-      ReproContext ctx = new ReproContext(engine, seed, threads);
+      ReproContext ctx = new ReproContext(engine, seed, threads, check);
       List<Row> rows = s.run(ctx);
       ReproReport.Outcome o = new ReproReport.Outcome(s, rows);
       out.add(o);

@@ -9,6 +9,7 @@ import io.nicsim.bench.trace.FtraceWriter;
 import io.nicsim.bench.trace.TeeTracer;
 import io.nicsim.bench.trace.Timeline;
 import io.nicsim.bench.trace.TimelineRecorder;
+import io.nicsim.core.check.HostAudit;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.era.Patch;
 import io.nicsim.core.ethtool.CoalesceParam;
@@ -18,6 +19,7 @@ import io.nicsim.core.host.Host;
 import io.nicsim.core.host.NicDriver;
 import io.nicsim.core.kernel.KernelException;
 import io.nicsim.core.nic.FrameTap;
+import io.nicsim.core.sim.InvariantViolation;
 import io.nicsim.core.trace.Tracer;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -83,6 +85,12 @@ public final class RunEngine {
       }
       Snapshot s0;
       Snapshot s1;
+      // the periodic audit runs while traffic flows; it is stopped for the drain, whose end
+      // (and so the trace's last lines) must not depend on it, and runs once more after it
+      HostAudit audit = req.check() ? HostAudit.attach(host) : null;
+      if (audit != null) {
+        traffic.addChecks(audit);
+      }
       try {
         host.run(req.traffic().omitNs());
         s0 = Snapshot.take(host);
@@ -92,12 +100,18 @@ public final class RunEngine {
         stall.stop(host.sim().now());
         s1 = Snapshot.take(host);
         traffic.endMeasure();
+        if (audit != null) {
+          audit.stop();
+        }
         long limit = host.sim().now() + traffic.drainLimitNs();
         host.sim().runUntil(traffic::drained, limit);
+        if (audit != null) {
+          audit.checkNow();
+        }
       } catch (BadInputException | RunFailure e) {
         throw e;
-      } catch (io.nicsim.core.sim.InvariantViolation e) {
-        throw new RunFailure(e.getMessage());
+      } catch (InvariantViolation e) {
+        throw new RunFailure(e.at(host.sim().now()).getMessage());
       } catch (RuntimeException e) {
         throw new RunFailure("the simulation stopped at " + host.sim().now() + " ns: "
             + e.getClass().getSimpleName() + ": " + String.valueOf(e.getMessage()));

@@ -26,6 +26,12 @@ public interface TrafficRun {
   /** Broken expectations after the drain (e.g. socket memory never returned), empty if none. */
   List<String> violations();
 
+  /**
+   * Adds the traffic's own invariants to the periodic audit (socket memory bounds, skbs its
+   * sockets hold); called once before the host runs, only when checks are on.
+   */
+  default void addChecks(io.nicsim.core.check.HostAudit audit) {}
+
   /** The application's name, as ftrace shows its task. */
   String comm();
 }

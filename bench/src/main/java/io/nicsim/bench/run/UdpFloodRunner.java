@@ -8,9 +8,11 @@ import io.nicsim.bench.traffic.UdpFloodSpec;
 import io.nicsim.core.apps.UdpDatagram;
 import io.nicsim.core.apps.UdpFlood;
 import io.nicsim.core.apps.UdpSocket;
+import io.nicsim.core.check.HostAudit;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.net.Ethernet;
 import io.nicsim.core.nic.FrameSink;
+import io.nicsim.core.sim.InvariantViolation;
 import io.nicsim.core.sim.Simulator;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -47,7 +49,7 @@ public final class UdpFloodRunner implements TrafficRunner {
       floods.add(flood);
       sockets.add(socket);
     }
-    return new Run(host, u, far, receiver, floods, sockets);
+    return new Run(host, u, far, receiver, floods, sockets, truesize);
   }
 
   /**
@@ -106,9 +108,11 @@ public final class UdpFloodRunner implements TrafficRunner {
     private final long[] bytesAtMark;
     private final long[] sentAtEnd;
     private final long[] bytesAtEnd;
+    private final int truesize;
 
     Run(Host host, UdpFloodSpec spec, FrameSink far, Receiver receiver, List<UdpFlood> floods,
-        List<UdpSocket> sockets) {
+        List<UdpSocket> sockets, int truesize) {
+      this.truesize = truesize;
       this.host = host;
       this.spec = spec;
       this.far = far;
@@ -203,6 +207,33 @@ public final class UdpFloodRunner implements TrafficRunner {
       return String.format(Locale.ROOT, "%s %s  %s  %s  %d/%d (%d%%)  %s", id, interval,
           ToolFormat.iperfBytes(bytes), ToolFormat.iperfRate(bytes * 8.0 / sec), lost, total, pct,
           role);
+    }
+
+    /**
+     * Socket memory, checked at every audit: each socket's sk_wmem_alloc stays within
+     * 0 .. sk_sndbuf + one datagram (sock_alloc_send_pskb charges only below sk_sndbuf), and,
+     * since every live skb of a UDP flood is one of its datagrams, all sockets together are
+     * charged exactly one truesize per live skb.
+     */
+    @Override
+    public void addChecks(HostAudit audit) {
+      audit.addCheck(() -> {
+        long sum = 0;
+        for (int i = 0; i < sockets.size(); i++) {
+          UdpSocket s = sockets.get(i);
+          long w = s.wmemAlloc();
+          if (w < 0 || w >= (long) s.sndbuf() + truesize) {
+            throw new InvariantViolation("udp socket " + i, "sk_wmem_alloc " + w
+                + " bytes outside 0.." + ((long) s.sndbuf() + truesize - 1));
+          }
+          sum += w;
+        }
+        long live = host.skbs().live();
+        if (sum != live * truesize) {
+          throw new InvariantViolation("udp sockets", "sk_wmem_alloc totals " + sum
+              + " bytes for " + live + " live datagrams of truesize " + truesize);
+        }
+      });
     }
 
     @Override

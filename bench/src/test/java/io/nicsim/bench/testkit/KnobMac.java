@@ -91,6 +91,16 @@ public final class KnobMac implements MacModel {
     }
 
     @Override
+    public long skbsHeld() {
+      return inner.skbsHeld();
+    }
+
+    @Override
+    public void checkInvariants() {
+      inner.checkInvariants();
+    }
+
+    @Override
     public EthtoolOps ethtool() {
       return this;
     }

@@ -1,0 +1,95 @@
+package io.nicsim.bench.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.bench.repro.ScenarioRegistry;
+import io.nicsim.bench.testkit.Cli;
+import io.nicsim.bench.testkit.DaggerFaultyBenchHost;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code nicsim run} audits the host while traffic flows (on by default, off with
+ * {@code --no-check}): a broken driver stops the run with one line naming the simulated time,
+ * the component and the state, exit 2, and no output file.
+ */
+class RunChecksTest {
+  static final BenchEnv FAULTY = new BenchEnv(c -> DaggerFaultyBenchHost.factory().create(c),
+      TrafficRunners.standard(), new ScenarioRegistry(List.of()), 1);
+
+  static Cli.Result run(String bug, String traffic, String... more) {
+    String[] base = {"run", "--mac", "faulty", "--soc", "faultysoc", "--traffic", traffic};
+    String[] args = new String[base.length + more.length + (bug == null ? 0 : 2)];
+    System.arraycopy(base, 0, args, 0, base.length);
+    int i = base.length;
+    if (bug != null) {
+      args[i++] = "--patch";
+      args[i++] = "+" + bug;
+    }
+    System.arraycopy(more, 0, args, i, more.length);
+    return Cli.run(FAULTY, args);
+  }
+
+  @Test
+  void aCorrectDriverPassesAndTheAuditChangesNothing() {
+    Cli.Result a = run(null, "iperf3 -u -b 0 -l 1400 -t 20ms", "--json");
+    Cli.Result b = run(null, "iperf3 -u -b 0 -l 1400 -t 20ms", "--json", "--no-check");
+    assertThat(a.exit()).as(a.err()).isZero();
+    assertThat(a.out()).isEqualTo(b.out());
+  }
+
+  @Test
+  void aLeakStopsTheRunWithOneLine(@TempDir Path dir) throws Exception {
+    Cli.Result r = run("leak", "iperf3 -u -b 0 -l 1400 -t 20ms", "--pcap",
+        dir.resolve("x.pcap").toString());
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err()).matches("nicsim run: invariant violated at 0\\.001000000 s in skb: \\d+"
+        + " skbs allocated and not freed; the driver holds \\d+, the qdiscs \\d+: \\d+ leaked"
+        + " \\(never freed, held by nobody\\)\n");
+    try (var files = Files.list(dir)) {
+      assertThat(files).isEmpty();
+    }
+  }
+
+  @Test
+  void withNoCheckALeakGoesUnreported() {
+    Cli.Result r = run("leak", "iperf3 -u -b 0 -l 1400 -t 20ms", "--no-check");
+    assertThat(r.exit()).as(r.err()).isZero();
+  }
+
+  @Test
+  void socketMemoryThatNeverReturnsIsCaughtWhileTheFloodRuns() {
+    Cli.Result r = run("no-destructor", "iperf3 -u -b 0 -l 1400 -t 20ms");
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err()).startsWith("nicsim run: invariant violated at 0.001000000 s in udp"
+        + " sockets: sk_wmem_alloc totals ").contains(" live datagrams of truesize ");
+    assertThat(r.err().lines()).hasSize(1);
+  }
+
+  @Test
+  void withNoCheckNeitherTheAuditNorTheEndOfRunCheckRuns() {
+    Cli.Result r = run("no-destructor", "iperf3 -u -b 0 -l 1400 -t 20ms", "--no-check");
+    assertThat(r.exit()).as(r.err()).isZero();
+  }
+
+  @Test
+  void aLostNapiIsNamed() {
+    Cli.Result r = run("napi-lost", "ping -c 3 -i 0.01");
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err()).startsWith("nicsim run: invariant violated at 0.001000000 s in napi"
+        + " faulty: scheduled but on no poll list");
+  }
+
+  @Test
+  void anInlineViolationCarriesItsOwnTime() {
+    Cli.Result r = run("bql-over", "ping -c 3 -i 0.01");
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err()).matches("nicsim run: invariant violated at 0\\.0000\\d+ s in bql:"
+        + " dql_completed of 99 bytes with only 98 in flight\n");
+  }
+}
