@@ -148,10 +148,13 @@ public final class NetDevice {
     watchdog.up();
   }
 
-  /** dev_close. */
+  /** dev_close: dev_deactivate (each qdisc reset: queued skbs freed), then ndo_stop. */
   public void close() {
     if (!up) {
       return;
+    }
+    for (NetdevQueue q : queues) {
+      q.qdisc.reset();
     }
     runAsWork(() -> ops.stop());
     up = false;

@@ -48,6 +48,22 @@ public abstract class Qdisc {
     return n;
   }
 
+  /**
+   * qdisc_reset (dev_deactivate on dev_close): every queued and requeued skb is freed. A qdisc
+   * that holds skbs its dequeue does not return yet (pacing) overrides this.
+   */
+  public void reset() {
+    while (requeued != null) {
+      Skb s = requeued;
+      requeued = s.next;
+      s.next = null;
+      s.free();
+    }
+    for (Skb s = dequeue(); s != null; s = dequeue()) {
+      s.free();
+    }
+  }
+
   /** Whether nothing is queued, requeued skbs included. */
   public boolean isEmpty() {
     return requeued == null && qlen() == 0;
