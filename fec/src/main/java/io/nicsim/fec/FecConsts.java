@@ -4,6 +4,8 @@ package io.nicsim.fec;
 public final class FecConsts {
   private FecConsts() {}
 
+  /** TX_TIMEOUT (2 * HZ): dev_watchdog's timeout for fec, two seconds whatever HZ is. */
+  public static final long TX_TIMEOUT_MS = 2000;
   public static final int FEC_ENET_MAX_TX_QS = 3;
   public static final int FEC_ENET_MAX_RX_QS = 3;
   public static final int FEC_IRQ_NUM = 3;

@@ -24,6 +24,7 @@ public final class FecDriver implements NicDriver {
   private final FecSetup setup;
   private final FecNapi napiPorts;
   private final FecXmit xmit;
+  private final FecTimeout timeout;
   private final IrqLine[] lines;
 
   FecDriver(HostContext ctx) {
@@ -46,6 +47,10 @@ public final class FecDriver implements NicDriver {
     setup = new FecSetup(fep, coal);
     napiPorts = new FecNapi(fep);
     xmit = new FecXmit(fep);
+    timeout = new FecTimeout(fep, setup);
+    // fec_enet_init: ndev->watchdog_timeo = TX_TIMEOUT (2 * HZ)
+    ctx.dev().setWatchdogTimeoNs(FecConsts.TX_TIMEOUT_MS * 1_000_000L);
+    ctx.dev().setDriverName("fec");
     // netif_napi_add in fec_enet_init: one NAPI, default weight
     fep.napi = new Napi(ctx.kernel(), ctx.dev().name(), ctx.dev().name(),
         (n, budget) -> napiPorts.rxNapi(n, budget), FecConsts.NAPI_POLL_WEIGHT);
@@ -85,6 +90,12 @@ public final class FecDriver implements NicDriver {
   @Override
   public int startXmit(Skb skb, NetdevQueue txq) {
     return xmit.startXmit(skb, txq);
+  }
+
+  /** ndo_tx_timeout (fec_timeout): restart the controller from a work item. */
+  @Override
+  public void txTimeout(int queue) {
+    timeout.timeout(queue);
   }
 
   /** The skbs on the TX BD rings: from the BD after dirty_tx up to bd.cur. */
@@ -144,6 +155,8 @@ public final class FecDriver implements NicDriver {
     m.put("tx_clean_desc", fep.txCleaned);
     m.put("queue_stop", fep.queueStops);
     m.put("tx_doorbell", enet.txDoorbells());
+    m.put("tx_timeout", timeout.txErrors());
+    m.put("timeout_restart", timeout.restarts());
     return m;
   }
 

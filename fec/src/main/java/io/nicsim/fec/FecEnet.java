@@ -30,6 +30,8 @@ public final class FecEnet implements FecRegisters.Listener {
   private final EnetCoalescer[] rxCoal = new EnetCoalescer[FecConsts.FEC_ENET_MAX_RX_QS];
   private final EnetCoalescer[] txCoal = new EnetCoalescer[FecConsts.FEC_ENET_MAX_TX_QS];
   private final TxDmaEngine[] txDma = new TxDmaEngine[FecConsts.FEC_ENET_MAX_TX_QS];
+  /** TX rings whose DMA has hung (fault injection): TDAR writes are ignored until restart. */
+  private final boolean[] txHung = new boolean[FecConsts.FEC_ENET_MAX_TX_QS];
   private final RxDmaEngine[] rxDma = new RxDmaEngine[FecConsts.FEC_ENET_MAX_RX_QS];
   private IrqLine[] lines = new IrqLine[0];
   private int[] lineMasks = new int[0];
@@ -204,7 +206,7 @@ public final class FecEnet implements FecRegisters.Listener {
 
   private void txDoorbell(int q) {
     txDoorbells++;
-    if (txDma[q] != null && etheren) {
+    if (txDma[q] != null && etheren && !txHung[q]) {
       txDma[q].doorbell(kernel.now());
     }
   }
@@ -221,6 +223,20 @@ public final class FecEnet implements FecRegisters.Listener {
               });
     }
     txDma[q].reset(0);
+    txHung[q] = false;
+  }
+
+  /**
+   * Fault injection: ring {@code q}'s TX DMA stops where it is and ignores TDAR until the ring
+   * is started again (fec_restart writes the ring's start register), as a wedged uDMA does.
+   */
+  public void hangTxDma(int q) {
+    txHung[q] = true;
+    txDma[q].reset(txDma[q].hwIndex());
+  }
+
+  public boolean txDmaHung(int q) {
+    return txHung[q];
   }
 
   private void rxStart(int q) {

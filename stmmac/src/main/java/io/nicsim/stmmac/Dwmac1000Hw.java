@@ -36,7 +36,9 @@ final class Dwmac1000Hw extends DwmacHw {
       notes = "writel(1, DMA_XMT_POLL_DEMAND): resumes a suspended TX DMA")
   void enableDmaTransmission(int chan) {
     charge(DOORBELL);
-    txDma[chan].doorbell(at());
+    if (!txHung[chan]) {
+      txDma[chan].doorbell(at());
+    }
   }
 
   @Override

@@ -38,7 +38,9 @@ class Dwmac4Hw extends DwmacHw {
       source = SRC)
   void setTxTailPtr(int chan, int tailIndex) {
     charge(DOORBELL);
-    txDma[chan].setTail(tailIndex, at());
+    if (!txHung[chan]) {
+      txDma[chan].setTail(tailIndex, at());
+    }
   }
 
   /** dwmac4_dma_interrupt: TI and RI reported whatever the enables; only enabled bits cleared. */

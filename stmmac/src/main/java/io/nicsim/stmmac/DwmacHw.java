@@ -42,6 +42,8 @@ public abstract class DwmacHw {
   protected final WatchdogModeration[] rxWatchdog;
   protected final DmaIrqs irqs;
   private final long riwtClockHz;
+  /** TX channels whose DMA has hung (fault injection): doorbells are ignored until a reset. */
+  protected final boolean[] txHung;
   long tiRaised;
   long riRaised;
 
@@ -55,6 +57,7 @@ public abstract class DwmacHw {
     int rx = plat.rxQueuesToUse();
     txRings = new DescRing[tx];
     txDma = new TxDmaEngine[tx];
+    txHung = new boolean[tx];
     for (int c = 0; c < tx; c++) {
       final int chan = c;
       txRings[c] = new DescRing("tx" + c, txRingSize);
@@ -105,6 +108,26 @@ public abstract class DwmacHw {
 
   public WatchdogModeration rxWatchdog(int chan) {
     return rxWatchdog[chan];
+  }
+
+  /**
+   * Fault injection: the channel's TX DMA stops where it is (a frame being fetched is never
+   * written back) and ignores doorbells until the next DMA software reset, as a wedged DMA
+   * does. dev_watchdog then finds the queue stopped and the driver's tx_timeout resets it.
+   */
+  public void hangTxDma(int chan) {
+    txHung[chan] = true;
+    txDma[chan].reset(txDma[chan].hwIndex());
+  }
+
+  public boolean txDmaHung(int chan) {
+    return txHung[chan];
+  }
+
+  /** The channel's TX DMA after a software reset: idle at descriptor 0, no longer hung. */
+  void resetTxDma(int chan) {
+    txHung[chan] = false;
+    txDma[chan].reset(0);
   }
 
   /** TI causes raised by written-back IC chains. */

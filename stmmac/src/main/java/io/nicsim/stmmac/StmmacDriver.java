@@ -31,6 +31,7 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
   private final StmmacRx rx;
   private final StmmacIrq irq;
   private final StmmacEthtool ethtool;
+  private final StmmacService service;
   private final IrqLine[] lines;
 
   StmmacDriver(HostContext ctx) {
@@ -96,6 +97,10 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
     rx = new StmmacRx(priv);
     irq = new StmmacIrq(priv, tx, rx);
     ethtool = new StmmacEthtool(priv);
+    // stmmac_dvr_probe: ndev->watchdog_timeo = msecs_to_jiffies(watchdog), TX_TIMEO 5000 ms
+    ctx.dev().setWatchdogTimeoNs(TX_TIMEO_MS * 1_000_000L);
+    ctx.dev().setDriverName("stmmac");
+    service = new StmmacService(priv);
 
     // stmmac_napi_add
     boolean napiSplit = priv.patches.has(StmmacPatches.NAPI_SPLIT);
@@ -131,6 +136,9 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
       lines[0].request(l -> irq.interrupt());
     }
   }
+
+  /** TX_TIMEO: the watchdog module parameter's default, ms. */
+  static final long TX_TIMEO_MS = 5000;
 
   private static PatchSet checkVersion(PatchSet patches) {
     if (patches.base().before(StmmacPatches.OLDEST)) {
@@ -221,7 +229,7 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
       txQ.ring.dirty = 0;
       txQ.txCountFrames = 0;
       txQ.mss = 0;
-      priv.hw.txDma(q).reset(0);
+      priv.hw.resetTxDma(q);
       priv.dev.queue(q).resetQueue();
     }
 
@@ -276,6 +284,12 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
   @Override
   public int startXmit(Skb skb, NetdevQueue txq) {
     return tx.xmit(skb, txq);
+  }
+
+  /** ndo_tx_timeout (stmmac_tx_timeout): reset the adapter from the service work. */
+  @Override
+  public void txTimeout(int queue) {
+    service.txTimeout(queue);
   }
 
   /** The skbs on the TX rings: a pointer on the last descriptor of each frame, dirty..cur. */
@@ -374,6 +388,8 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
       }
     }
     m.put("irq_lines", irqs);
+    m.put("tx_timeout", service.txTimeouts());
+    m.put("adapter_reset", service.resets());
     return m;
   }
 
