@@ -104,6 +104,9 @@ public final class StmmacHrtimerActive implements Scenario {
           b.expiryAfterFirstMs(), Role.EXTRA));
       rows.add(row(c, "cyclone5", p, "expiry_last_ms", "ms", null,
           b.expiryAfterLastMs(), Role.EXTRA));
+      ctx.plotTimeline("cyclone5 " + (i == 0 ? "v6.7" : "v6.7 + edceeba4af3d")
+              + ": ten frames 100 us apart, then the TX timer", b.timeline(),
+          TimerBurstProbe.BURST_AT_NS - 200_000L, TimerBurstProbe.BURST_AT_NS + 6_500_000L);
     }
     Map<String, double[][]> series = new LinkedHashMap<>();
     series.put("cyclone5", new double[][] {{0, cycBefore.metric("pps")},

@@ -1,6 +1,9 @@
 package io.nicsim.bench.scenarios;
 
 import io.nicsim.bench.host.HostFactory;
+import io.nicsim.bench.trace.TeeTracer;
+import io.nicsim.bench.trace.Timeline;
+import io.nicsim.bench.trace.TimelineRecorder;
 import io.nicsim.core.apps.UdpDatagram;
 import io.nicsim.core.apps.UdpFlood;
 import io.nicsim.core.apps.UdpSink;
@@ -24,7 +27,8 @@ final class TimerBurstProbe {
   static final long SPACING_NS = 100_000L;
 
   /** Times of the measured burst's first and last frame on the wire and the timer expiry. */
-  record Result(long firstFrameNs, long lastFrameNs, long expiryNs, List<Long> starts) {
+  record Result(long firstFrameNs, long lastFrameNs, long expiryNs, List<Long> starts,
+      Timeline timeline) {
     double expiryAfterFirstMs() {
       return (expiryNs - firstFrameNs) / 1e6;
     }
@@ -61,13 +65,16 @@ final class TimerBurstProbe {
         }
       }
     };
+    TimelineRecorder recorder =
+        new TimelineRecorder(new Timeline(BURST_AT_NS + 20_000_000L, 100_000));
     Host h = hosts.create(HostConfig.of("stmmac", soc).withKernel(kernel).withPatches(patches)
-        .withSeed(seed).withTracer(tracer)).host();
+        .withSeed(seed).withTracer(TeeTracer.of(List.of(tracer, recorder)))).host();
     List<Long> frames = new ArrayList<>();
     h.link().setTap((time, toPeer, payload, off, plen, len) -> {
       if (toPeer) {
         frames.add(time);
       }
+      recorder.frame(time, toPeer, payload, off, plen, len);
     });
     h.peer().register(UdpDatagram.class, new UdpSink(h.sim()));
     UdpSocket sock = new UdpSocket(UdpSocket.WMEM_DEFAULT);
@@ -83,6 +90,6 @@ final class TimerBurstProbe {
     long expiry = expiries.stream().filter(t -> t >= first).findFirst().orElseThrow(
         () -> new IllegalStateException("no TX timer expiry after the measured burst"));
     List<Long> burstStarts = starts.stream().filter(t -> t >= BURST_AT_NS).toList();
-    return new Result(first, last, expiry, burstStarts);
+    return new Result(first, last, expiry, burstStarts, recorder.timeline());
   }
 }
