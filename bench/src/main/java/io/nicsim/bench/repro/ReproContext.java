@@ -45,6 +45,11 @@ public final class ReproContext {
     return seed;
   }
 
+  /** The host components, for scenarios that drive a host directly. */
+  public io.nicsim.bench.host.HostFactory hosts() {
+    return engine.hosts();
+  }
+
   public RunResult run(RunRequest req) {
     return engine.run(checked(req));
   }
@@ -60,6 +65,11 @@ public final class ReproContext {
 
   private RunRequest checked(RunRequest req) {
     return check ? req : req.withCheck(false);
+  }
+
+  /** Independent jobs (each driving its own host) on the worker threads; results in order. */
+  public <T> List<T> parallel(List<java.util.function.Supplier<T>> jobs) {
+    return ParallelRuns.map(jobs, threads);
   }
 
   public void plotKnob(String title, String xLabel, String yLabel,
