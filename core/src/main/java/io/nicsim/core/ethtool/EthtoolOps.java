@@ -30,4 +30,23 @@ public interface EthtoolOps {
   default void setPerQueueCoalesce(int queue, EthtoolCoalesce in) throws KernelException {
     throw new KernelException(Errno.EOPNOTSUPP);
   }
+
+  /**
+   * What the driver's set_coalesce accepts, in nicsim's words (e.g. {@code tx-usecs 0..100000,
+   * tx-frames 0..256}), shown beside a refusal the kernel logs no message for; null if the
+   * driver does not say.
+   */
+  default String coalesceLimits() {
+    return null;
+  }
+
+  /**
+   * The refusal of {@code ethtool -C 'args'} as one line: the kernel's errno and message, and
+   * the driver's limits when the kernel says nothing.
+   */
+  static String refusal(String driver, String args, EthtoolOps ops, KernelException e) {
+    String limits = e.kernelMessage() == null ? ops.coalesceLimits() : null;
+    return "ethtool -C '" + args + "': the " + driver + " driver refused: " + e.getMessage()
+        + (limits == null ? "" : " (" + driver + " accepts " + limits + ")");
+  }
 }

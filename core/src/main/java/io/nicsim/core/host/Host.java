@@ -58,9 +58,8 @@ public final class Host {
       try {
         Ethtool.applyArgs(driver.ethtool(), config.coalesce());
       } catch (KernelException e) {
-        throw new BadInputException(
-            "ethtool -C '" + config.coalesce() + "': the " + mac.name() + " driver refused: "
-                + e.getMessage());
+        throw new BadInputException(io.nicsim.core.ethtool.EthtoolOps.refusal(mac.name(),
+            config.coalesce().toString(), driver.ethtool(), e));
       }
     }
     this.metrics = new HostMetrics(this);

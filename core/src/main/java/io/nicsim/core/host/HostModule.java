@@ -40,7 +40,7 @@ public abstract class HostModule {
   @Provides
   @HostScope
   static SocProfile soc(HostConfig config) {
-    return SocProfile.load(config.soc());
+    return SocProfile.resolve(config.soc());
   }
 
   @Provides
@@ -54,9 +54,9 @@ public abstract class HostModule {
   static Cpu cpu(HostConfig config, SocProfile soc, Simulator sim) {
     Cpu cpu = new Cpu(sim, soc.costTable(config.cpuScale()), soc.cores(), soc.kernelHz(),
         config.kernelConfig().schedSliceNs(), config.tracer());
-    long idleExit = (long) soc.param("cpuidle_exit_ns", 0);
+    long idleExit = soc.param("cpuidle_exit_ns", 0, 0, 1_000_000_000L);
     if (idleExit > 0) {
-      cpu.setIdleState(idleExit, (long) soc.param("cpuidle_target_residency_ns", 0));
+      cpu.setIdleState(idleExit, soc.param("cpuidle_target_residency_ns", 0, 0, 10_000_000_000L));
     }
     return cpu;
   }
@@ -76,7 +76,7 @@ public abstract class HostModule {
   @Provides
   @HostScope
   static NetDevice netDevice(SocProfile soc, Kernel kernel, SkbLedger skbs) {
-    int queues = (int) soc.param("tx_queues", 1);
+    int queues = (int) soc.param("tx_queues", 1, 1, 16);
     return new NetDevice(kernel, "eth0", queues, skbs);
   }
 
@@ -85,7 +85,7 @@ public abstract class HostModule {
   static Link link(HostConfig config, SocProfile soc, Simulator sim) {
     long rate = config.linkRateBps() > 0
         ? config.linkRateBps()
-        : (long) soc.param("link_rate_bps", 1_000_000_000L);
+        : soc.param("link_rate_bps", 1_000_000_000L, 1_000_000L, 400_000_000_000L);
     return new Link(sim, rate, config.linkPropagationNs());
   }
 

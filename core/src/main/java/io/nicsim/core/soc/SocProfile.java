@@ -26,8 +26,15 @@ import java.util.regex.Pattern;
  * and override its entries.
  */
 public final class SocProfile {
-  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+  private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
+      .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION).build());
   private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
+  /** The largest cost an operation may have: one second. */
+  static final long MAX_COST_NS = 1_000_000_000L;
+  /** Profiles are small; anything larger is not one. */
+  static final long MAX_FILE_BYTES = 1 << 20;
+  /** A {@code --soc} value naming a file rather than a profile on the classpath. */
+  public static final String FILE_PREFIX = "file:";
   private static final Set<String> TOP_KEYS =
       Set.of("name", "title", "mac", "inherits", "compatible", "cpu", "kernel", "clocks", "params",
           "costs", "notes");
@@ -73,18 +80,46 @@ public final class SocProfile {
       }
       return parse(name, YAML.readTree(in), chain);
     } catch (IOException e) {
-      throw new BadInputException("soc profile " + name + ": " + firstLine(e.getMessage()));
+      throw new BadInputException("soc profile " + name + ": " + readError(e));
     }
+  }
+
+  /**
+   * A profile by name, or from a file when {@code soc} is {@code file:PATH} (what
+   * {@code --soc-file} passes).
+   */
+  public static SocProfile resolve(String soc) {
+    if (soc != null && soc.startsWith(FILE_PREFIX)) {
+      return loadFile(Path.of(soc.substring(FILE_PREFIX.length())));
+    }
+    return load(soc);
   }
 
   /** Loads a profile from a YAML file (a user's own SoC). */
   public static SocProfile loadFile(Path file) {
     String label = file.toString();
+    if (Files.isDirectory(file)) {
+      throw new BadInputException("soc profile " + label + ": is a directory (accepted: a YAML"
+          + " file)");
+    }
+    if (!Files.isRegularFile(file)) {
+      throw new BadInputException("soc profile " + label + ": no such file");
+    }
+    if (!Files.isReadable(file)) {
+      throw new BadInputException("soc profile " + label + ": cannot be read (permission"
+          + " denied)");
+    }
     JsonNode root;
     try {
+      if (Files.size(file) > MAX_FILE_BYTES) {
+        throw new BadInputException("soc profile " + label + ": larger than " + MAX_FILE_BYTES
+            + " bytes (accepted: a profile of a few KiB)");
+      }
       root = YAML.readTree(Files.readString(file));
+    } catch (java.nio.charset.MalformedInputException e) {
+      throw new BadInputException("soc profile " + label + ": not UTF-8 text");
     } catch (IOException e) {
-      throw new BadInputException("soc profile " + label + ": " + firstLine(e.getMessage()));
+      throw new BadInputException("soc profile " + label + ": " + readError(e));
     }
     return parse(label, root, new LinkedHashSet<>(List.of(label)));
   }
@@ -94,7 +129,7 @@ public final class SocProfile {
     try {
       return parse(label, YAML.readTree(yamlText), new LinkedHashSet<>(List.of(label)));
     } catch (IOException e) {
-      throw new BadInputException("soc profile " + label + ": " + firstLine(e.getMessage()));
+      throw new BadInputException("soc profile " + label + ": " + readError(e));
     }
   }
 
@@ -140,9 +175,11 @@ public final class SocProfile {
     section(label, root, "params", b.params);
     section(label, root, "costs", b.costs);
     for (Map.Entry<String, Quantity> e : b.costs.entrySet()) {
-      if (e.getValue().value() < 0) {
-        throw new BadInputException(
-            "soc profile " + label + ": costs." + e.getKey() + " is negative (accepted: >= 0 ns)");
+      double v = e.getValue().value();
+      if (v < 0 || v > MAX_COST_NS) {
+        throw new BadInputException("soc profile " + label + ": costs." + e.getKey()
+            + (v < 0 ? " is negative" : " = " + v + " is out of range") + " (accepted: 0.."
+            + MAX_COST_NS + " ns)");
       }
     }
     requireRange(label, "cpu", b.cpu, "cores", 1, 64);
@@ -225,6 +262,48 @@ public final class SocProfile {
     return n.asText();
   }
 
+  private static final Pattern YAML_MARK =
+      Pattern.compile("^\\s*in '[^']*', line (\\d+), column (\\d+):?\\s*$");
+
+  /**
+   * An I/O or YAML error as one line. For YAML: the parser's sentences without its source
+   * excerpts, at the line and column of the problem.
+   */
+  public static String readError(IOException e) {
+    if (!(e instanceof com.fasterxml.jackson.core.JsonProcessingException j)) {
+      return firstLine(e.getMessage());
+    }
+    String msg = j.getOriginalMessage() == null ? "" : j.getOriginalMessage();
+    List<String> sentences = new ArrayList<>();
+    String where = null;
+    String[] lines = msg.split("\\R");
+    for (int i = 0; i < lines.length; i++) {
+      java.util.regex.Matcher m = YAML_MARK.matcher(lines[i]);
+      if (m.matches()) {
+        where = "line " + m.group(1) + ", column " + m.group(2);
+        // the excerpt and the caret under it follow the mark
+        while (i + 1 < lines.length && !lines[i + 1].trim().equals("^")) {
+          i++;
+        }
+        i++;
+        continue;
+      }
+      String t = lines[i].trim();
+      if (!t.isEmpty()) {
+        sentences.add(t);
+      }
+    }
+    if (where == null && j.getLocation() != null && j.getLocation().getLineNr() > 0) {
+      where = "line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr();
+    }
+    String what = String.join("; ", sentences);
+    if (what.length() > 200) {
+      what = what.substring(0, 200) + "…";
+    }
+    return "not valid YAML" + (where == null ? "" : " at " + where)
+        + (what.isEmpty() ? "" : ": " + what);
+  }
+
   private static String firstLine(String s) {
     if (s == null) {
       return "unreadable";
@@ -304,6 +383,38 @@ public final class SocProfile {
   public double param(String key, double dflt) {
     Quantity q = params.get(key);
     return q == null ? dflt : q.value();
+  }
+
+  /**
+   * An integer parameter within {@code min..max}, or {@code dflt} when the profile has none; a
+   * fraction or a value out of range is refused naming the profile, the key and the range.
+   */
+  public long param(String key, long dflt, long min, long max) {
+    Quantity q = params.get(key);
+    return q == null ? dflt : checked("params", key, q, min, max);
+  }
+
+  /** A required integer parameter within {@code min..max}. */
+  public long param(String key, long min, long max) {
+    return checked("params", key, require(params, "params", key), min, max);
+  }
+
+  /** A required clock within {@code min..max} Hz. */
+  public long clockHz(String key, long min, long max) {
+    return checked("clocks", key, require(clocks, "clocks", key), min, max);
+  }
+
+  private long checked(String section, String key, Quantity q, long min, long max) {
+    double v = q.value();
+    if (v != Math.rint(v)) {
+      throw new BadInputException("soc profile " + name + ": " + section + "." + key + " = " + v
+          + " is not a whole number (accepted: " + min + ".." + max + ")");
+    }
+    if (v < min || v > max) {
+      throw new BadInputException("soc profile " + name + ": " + section + "." + key + " = "
+          + (long) v + " is out of range (accepted: " + min + ".." + max + ")");
+    }
+    return (long) v;
   }
 
   private Quantity require(Map<String, Quantity> m, String section, String key) {
