@@ -36,8 +36,9 @@ public final class FecDriver implements NicDriver {
     }
     long linkRate = ctx.link().rateBps();
     long txClockHz = linkRate >= 1_000_000_000L ? 125_000_000L : 25_000_000L;
-    enet = new FecEnet(ctx.sim(), ctx.kernel(), regs, ctx.link(), ctx.soc().clockHz("ahb"),
-        txClockHz, ctx.soc().param("fec_tx_fetch_ns").asLong());
+    long ahbHz = ctx.soc().clockHz("ahb", 1_000_000L, 10_000_000_000L);
+    enet = new FecEnet(ctx.sim(), ctx.kernel(), regs, ctx.link(), ahbHz,
+        txClockHz, ctx.soc().param("fec_tx_fetch_ns", 0, 100_000_000L));
     fep = new FecEnetPrivate(regs, patches, ctx.cpu());
     fep.netdev = ctx.dev();
     ctx.dev().setBql(false); // the driver has no netdev_tx_sent_queue/completed_queue
@@ -55,9 +56,9 @@ public final class FecDriver implements NicDriver {
     fep.napi = new Napi(ctx.kernel(), ctx.dev().name(), ctx.dev().name(),
         (n, budget) -> napiPorts.rxNapi(n, budget), FecConsts.NAPI_POLL_WEIGHT);
 
-    int queues = (int) ctx.soc().param("tx_queues", 1);
-    int rxQueues = (int) ctx.soc().param("rx_queues", 1);
-    setup.probe(ctx.soc().compatible(), ctx.soc().clockHz("ahb"), queues, rxQueues);
+    int queues = (int) ctx.soc().param("tx_queues", 1, 1, FecConsts.FEC_ENET_MAX_TX_QS);
+    int rxQueues = (int) ctx.soc().param("rx_queues", 1, 1, FecConsts.FEC_ENET_MAX_RX_QS);
+    setup.probe(ctx.soc().compatible(), ahbHz, queues, rxQueues);
     if (fep.numTxQueues != ctx.dev().numTxQueues()) {
       throw new BadInputException("soc profile " + ctx.soc().name() + ": params.tx_queues = "
           + queues + " is not a queue count the driver accepts (accepted: 1..3)");

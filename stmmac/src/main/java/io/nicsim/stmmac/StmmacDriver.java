@@ -68,9 +68,9 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
     }
 
     SocProfile soc = ctx.soc();
-    int txSize = (int) soc.param("dma_tx_size", priv.defaults.dmaTxSize());
-    int rxSize = (int) soc.param("dma_rx_size", priv.defaults.dmaRxSize());
-    long fetchNs = soc.param("tx_fetch_ns").asLong();
+    int txSize = ringSize(soc, "dma_tx_size", priv.defaults.dmaTxSize());
+    int rxSize = ringSize(soc, "dma_rx_size", priv.defaults.dmaRxSize());
+    long fetchNs = soc.param("tx_fetch_ns", 0, 100_000_000L);
     switch (plat.core()) {
       case GMAC:
         priv.hw = new Dwmac1000Hw(kernel, ctx.link(), plat, txSize, rxSize, fetchNs, irqs);
@@ -160,20 +160,20 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
     }
     return new StmmacPlat(
         type,
-        (int) soc.param("synopsys_id").asLong(),
-        (int) soc.param("tx_queues", 1),
-        (int) soc.param("rx_queues", 1),
+        (int) soc.param("synopsys_id", 0, 0xff),
+        (int) soc.param("tx_queues", 1, 1, StmmacPlat.MTL_MAX_QUEUES),
+        (int) soc.param("rx_queues", 1, 1, StmmacPlat.MTL_MAX_QUEUES),
         clock(soc, "stmmac"),
         clock(soc, "clk_ref"),
-        soc.param("riwt_off", 0) != 0,
-        soc.param("multi_msi", 0) != 0,
-        soc.param("tso", 0) != 0,
-        (int) soc.param("unsigned_long_bits", 32));
+        soc.param("riwt_off", 0, 0, 1) != 0,
+        soc.param("multi_msi", 0, 0, 1) != 0,
+        soc.param("tso", 0, 0, 1) != 0,
+        unsignedLongBits(soc));
   }
 
   /** params.core_type is a number in YAML terms, so the core is named by its generation. */
   private static String coreType(SocProfile soc) {
-    long gen = soc.param("dwmac_core").asLong();
+    long gen = soc.param("dwmac_core", 0, 100);
     switch ((int) gen) {
       case 3:
         return "GMAC";
@@ -189,7 +189,27 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
 
   private static long clock(SocProfile soc, String key) {
     Quantity q = soc.clocks().get(key);
-    return q == null ? 0 : q.asLong();
+    return q == null ? 0 : soc.clockHz(key, 0, 10_000_000_000L);
+  }
+
+  /** A descriptor ring size: a power of two in DMA_MIN_TX_SIZE..DMA_MAX_TX_SIZE (64..1024). */
+  private static int ringSize(SocProfile soc, String key, int dflt) {
+    int n = (int) soc.param(key, dflt, 64, 1024);
+    if (Integer.bitCount(n) != 1) {
+      throw new BadInputException("soc profile " + soc.name() + ": params." + key + " = " + n
+          + " is not a power of two (accepted: 64, 128, 256, 512 or 1024)");
+    }
+    return n;
+  }
+
+  /** The C unsigned long of the SoC's CPU: 32 or 64 bits. */
+  private static int unsignedLongBits(SocProfile soc) {
+    int bits = (int) soc.param("unsigned_long_bits", 32, 32, 64);
+    if (bits != 32 && bits != 64) {
+      throw new BadInputException("soc profile " + soc.name() + ": params.unsigned_long_bits = "
+          + bits + " (accepted: 32 or 64)");
+    }
+    return bits;
   }
 
   // ------------------------------------------------------------------ lifecycle

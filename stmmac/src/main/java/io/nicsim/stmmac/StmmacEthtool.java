@@ -348,4 +348,46 @@ public final class StmmacEthtool implements EthtoolOps {
   private static long u32(int v) {
     return v & 0xFFFF_FFFFL;
   }
+
+  /**
+   * The ranges set_coalesce checks, for a refusal the kernel logs no message for: tx-usecs up to
+   * STMMAC_MAX_COAL_TX_TICK, tx-frames up to STMMAC_TX_MAX_FRAMES, not both 0; rx-usecs whose
+   * RIWT value (at this SoC's RIWT clock) lies within MIN_DMA_RIWT..MAX_DMA_RIWT.
+   */
+  @Override
+  public String coalesceLimits() {
+    String tx = "tx-usecs 0.." + priv.defaults.maxCoalTxTickUs() + ", tx-frames 0.."
+        + priv.defaults.txMaxFrames() + " (not both 0)";
+    if (!priv.useRiwt) {
+      return tx + "; no rx-usecs (no RX watchdog)";
+    }
+    long lo = firstUsecAtLeast(priv.defaults.minDmaRiwt());
+    long hi = firstUsecAtLeast(priv.defaults.maxDmaRiwt() + 1L) - 1;
+    String rx = lo > hi ? "no rx-usecs (the RIWT clock is too slow)" : "rx-usecs " + lo + ".." + hi;
+    if (txWithoutRiwt) {
+      rx += " or 0 (unchanged)";
+    }
+    return tx + "; " + rx;
+  }
+
+  /**
+   * The smallest µs value whose RIWT count reaches {@code riwt}, searched where usec2riwt is
+   * monotone (below the first 32-bit wrap of usec * MHz).
+   */
+  private long firstUsecAtLeast(long riwt) {
+    long lo = 0;
+    long hi = 0xFFFF_FFFFL / Math.max(1, priv.plat.riwtClockHz() / USEC_PER_SEC);
+    if (usec2riwt(hi) < riwt) {
+      return hi + 1;
+    }
+    while (lo < hi) {
+      long mid = (lo + hi) >>> 1;
+      if (usec2riwt(mid) >= riwt) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    return lo;
+  }
 }
