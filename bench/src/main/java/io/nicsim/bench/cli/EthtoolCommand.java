@@ -56,7 +56,7 @@ public final class EthtoolCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     CoalesceArgs args = action.set == null ? null : CoalesceArgs.parse(action.set);
-    HostConfig cfg = HostConfig.of(host.mac, host.soc).withKernel(host.kernelVersion())
+    HostConfig cfg = HostConfig.of(host.mac, host.socName()).withKernel(host.kernelVersion())
         .withPatches(host.patchEdits());
     Host h = env.hosts().create(cfg).host();
     NicDriver driver = h.driver();
@@ -72,8 +72,11 @@ public final class EthtoolCommand implements Callable<Integer> {
       return 0;
     } catch (KernelException e) {
       PrintWriter err = spec.commandLine().getErr();
+      String limits = args != null && e.kernelMessage() == null
+          ? driver.ethtool().coalesceLimits() : null;
       err.println(spec.qualifiedName() + ": " + (args == null ? "-c" : "-C '" + args + "'")
-          + ": the " + h.mac().name() + " driver refused: " + e.getMessage());
+          + ": the " + h.mac().name() + " driver refused: " + e.getMessage()
+          + (limits == null ? "" : " (" + h.mac().name() + " accepts " + limits + ")"));
       err.flush();
       return Nicsim.EXIT_USAGE;
     }

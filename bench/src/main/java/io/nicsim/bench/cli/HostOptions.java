@@ -1,6 +1,9 @@
 package io.nicsim.bench.cli;
 
+import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.era.KernelVersion;
+import io.nicsim.core.soc.SocProfile;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -11,9 +14,14 @@ public final class HostOptions {
       description = "MAC model (nicsim list macs)")
   String mac;
 
-  @Option(names = "--soc", required = true, paramLabel = "SOC",
+  @Option(names = "--soc", paramLabel = "SOC",
       description = "SoC profile (nicsim list socs)")
   String soc;
+
+  @Option(names = "--soc-file", paramLabel = "PATH",
+      description = "a SoC profile of your own (YAML, every number with its source);"
+          + " instead of --soc")
+  Path socFile;
 
   @Option(names = "--kernel", paramLabel = "vX.Y",
       description = "kernel version (default: the MAC model's)")
@@ -23,6 +31,23 @@ public final class HostOptions {
       description = "add (+) or remove (-) a patch by id or commit; repeatable, or comma-separated")
   List<String> patches = new ArrayList<>();
 
+  /** The profile to build: a name, or {@code file:PATH} for --soc-file (checked here). */
+  String socName() {
+    if (soc != null && socFile != null) {
+      throw BadInputException.field("--soc-file", "given with --soc", "one of --soc NAME or"
+          + " --soc-file PATH");
+    }
+    if (socFile != null) {
+      SocProfile.loadFile(socFile); // refuses an unreadable or malformed file before anything
+      return SocProfile.FILE_PREFIX + socFile.toAbsolutePath().normalize();
+    }
+    if (soc == null) {
+      throw BadInputException.field("--soc", "missing", "a profile name (nicsim list socs) or"
+          + " --soc-file PATH");
+    }
+    return soc;
+  }
+
   /** The kernel version as nicsim spells it, or null; refused with --kernel's form. */
   String kernelVersion() {
     return kernel == null ? null : KernelVersion.parse(kernel).toString();
@@ -31,7 +56,7 @@ public final class HostOptions {
   List<String> patchEdits() {
     List<String> out = new ArrayList<>();
     for (String p : patches) {
-      for (String e : p.split(",")) {
+      for (String e : p.split(",", -1)) { // keep empty names: select() refuses them
         out.add(e.trim());
       }
     }

@@ -53,7 +53,7 @@ public final class RunOptions {
     }
     PathSpec p = path == null ? PathSpec.direct() : PathSpec.parse(path);
     CoalesceArgs c = coalesce == null ? CoalesceArgs.none() : CoalesceArgs.parse(coalesce);
-    return new RunRequest(host.mac, host.soc, host.kernelVersion(), host.patchEdits(), c, t, p,
+    return new RunRequest(host.mac, host.socName(), host.kernelVersion(), host.patchEdits(), c, t, p,
         seed, !noCheck, null, null, null, 0);
   }
 }

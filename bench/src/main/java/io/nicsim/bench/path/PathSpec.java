@@ -52,8 +52,11 @@ public record PathSpec(
     double loss = 0;
     long peer = DEFAULT_PEER_NS;
     Map<String, String> seen = new LinkedHashMap<>();
-    for (String part : text.split(",")) {
+    for (String part : text.split(",", -1)) {
       String p = part.trim();
+      if (p.isEmpty()) {
+        throw BadInputException.field(FIELD, "an empty entry in '" + text + "'", FORM);
+      }
       int eq = p.indexOf('=');
       if (eq <= 0 || eq == p.length() - 1) {
         throw BadInputException.field(FIELD, "'" + p + "' is not key=value", FORM);

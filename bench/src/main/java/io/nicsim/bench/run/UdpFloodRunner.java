@@ -38,7 +38,7 @@ public final class UdpFloodRunner implements TrafficRunner {
     FrameSink far = NetPath.wrap(sim, path, receiver);
     host.peer().register(UdpDatagram.class, far);
     int frameLen = u.length() + Ethernet.UDP_HLEN + Ethernet.IP_HLEN + Ethernet.ETH_HLEN;
-    int truesize = (int) host.soc().param("udp_truesize", skbTruesize(frameLen));
+    int truesize = (int) host.soc().param("udp_truesize", skbTruesize(frameLen), 1, 1 << 20);
     List<UdpFlood> floods = new ArrayList<>();
     List<UdpSocket> sockets = new ArrayList<>();
     for (int i = 0; i < u.parallel(); i++) {

@@ -35,7 +35,7 @@ public record Vary(String key, List<String> values) {
     }
     String key = text.substring(0, eq).trim();
     List<String> values = new ArrayList<>();
-    for (String v : text.substring(eq + 1).split(",")) {
+    for (String v : text.substring(eq + 1).split(",", -1)) {
       String t = v.trim();
       if (t.isEmpty()) {
         throw BadInputException.field(FIELD + " " + key, "empty value in '" + text + "'",
