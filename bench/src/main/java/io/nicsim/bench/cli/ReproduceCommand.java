@@ -4,6 +4,7 @@ import io.nicsim.bench.env.BenchEnv;
 import io.nicsim.bench.repro.ReproReport;
 import io.nicsim.bench.repro.ReproRunner;
 import io.nicsim.bench.repro.Scenario;
+import io.nicsim.bench.repro.ScenarioFile;
 import io.nicsim.core.config.BadInputException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -48,6 +49,11 @@ public final class ReproduceCommand implements Callable<Integer> {
   @Option(names = "--no-check", description = "skip the invariant audit and end-of-run checks")
   boolean noCheck;
 
+  @Option(names = "--file", paramLabel = "FILE.yaml",
+      description = "a scenario of your own (runs, metrics, published figures); repeatable."
+          + " Only the files run unless scenarios are named too")
+  List<Path> files = new ArrayList<>();
+
   public ReproduceCommand() {
     this(BenchEnv.standard());
   }
@@ -62,7 +68,18 @@ public final class ReproduceCommand implements Callable<Integer> {
     if (n < 1 || n > 1024) {
       throw BadInputException.field("--threads", n + " is out of range", "1..1024");
     }
-    List<Scenario> scenarios = env.scenarios().select(names);
+    List<Scenario> scenarios = new ArrayList<>(
+        files.isEmpty() || !names.isEmpty() ? env.scenarios().select(names) : List.of());
+    // every file is read and checked, its hosts built, before anything runs
+    java.util.Set<String> taken = new java.util.HashSet<>();
+    for (Scenario s : env.scenarios().all()) {
+      taken.add(s.name());
+    }
+    for (Path f : files) {
+      Scenario s = ScenarioFile.load(f, env.hosts(), taken);
+      taken.add(s.name());
+      scenarios.add(s);
+    }
     PrintWriter err = spec.commandLine().getErr();
     if (scenarios.isEmpty()) {
       err.println(spec.qualifiedName() + ": no scenarios are registered");
