@@ -29,6 +29,8 @@ public final class SocProfile {
   private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
       .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION).build());
   private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
+  /** What CostOp accepts as a name. */
+  private static final Pattern OP_NAME = Pattern.compile("[a-z][a-z0-9_]*");
   /** The largest cost an operation may have: one second. */
   static final long MAX_COST_NS = 1_000_000_000L;
   /** Profiles are small; anything larger is not one. */
@@ -175,6 +177,10 @@ public final class SocProfile {
     section(label, root, "params", b.params);
     section(label, root, "costs", b.costs);
     for (Map.Entry<String, Quantity> e : b.costs.entrySet()) {
+      if (!OP_NAME.matcher(e.getKey()).matches()) {
+        throw new BadInputException("soc profile " + label + ": costs." + e.getKey()
+            + " is not an operation name (accepted: lower_snake_case, e.g. hrtimer_start)");
+      }
       double v = e.getValue().value();
       if (v < 0 || v > MAX_COST_NS) {
         throw new BadInputException("soc profile " + label + ": costs." + e.getKey()
