@@ -158,7 +158,7 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
     } catch (IllegalArgumentException e) {
       throw BadInputException.field("params.core_type", "'" + core + "'", "GMAC, GMAC4, XGMAC");
     }
-    return new StmmacPlat(
+    StmmacPlat plat = new StmmacPlat(
         type,
         (int) soc.param("synopsys_id", 0, 0xff),
         (int) soc.param("tx_queues", 1, 1, StmmacPlat.MTL_MAX_QUEUES),
@@ -169,6 +169,13 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
         soc.param("multi_msi", 0, 0, 1) != 0,
         soc.param("tso", 0, 0, 1) != 0,
         unsignedLongBits(soc));
+    // RX interrupts come from the RI watchdog, whose period is counted in this clock
+    if (plat.useRiwt() && plat.riwtClockHz() < 1_000_000L) {
+      throw new BadInputException("soc profile " + soc.name() + ": the RX watchdog needs"
+          + " clocks.stmmac (or clocks.clk_ref) of at least 1 MHz, has "
+          + plat.riwtClockHz() + " Hz (accepted: the CSR clock in Hz, or params.riwt_off: 1)");
+    }
+    return plat;
   }
 
   /** params.core_type is a number in YAML terms, so the core is named by its generation. */

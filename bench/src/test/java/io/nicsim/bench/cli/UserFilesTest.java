@@ -198,4 +198,13 @@ class UserFilesTest {
       assertThat(files).isEmpty();
     }
   }
+
+  @Test
+  void aStmmacProfileWithoutTheRiwtClockIsRefused() throws Exception {
+    Path p = write("noclk.yaml", "name: noclk\ninherits: rk3588-yt6801\nclocks:\n"
+        + "  clk_ref: {value: 0, source: \"lost it\"}\n");
+    refused(Cli.run(io.nicsim.bench.env.BenchEnv.standard(), "run", "--mac", "stmmac",
+        "--soc-file", p.toString(), "--traffic", "ping -c 1"), "soc profile noclk: the RX"
+        + " watchdog needs clocks.stmmac (or clocks.clk_ref) of at least 1 MHz, has 0 Hz");
+  }
 }

@@ -92,4 +92,15 @@ class RunChecksTest {
     assertThat(r.err()).matches("nicsim run: invariant violated at 0\\.0000\\d+ s in bql:"
         + " dql_completed of 99 bytes with only 98 in flight\n");
   }
+
+  @Test
+  void aPingStuckInAStalledQueueIsLossNotAFailedCheck() {
+    // stmmac v6.6 with tx-usecs 0: no timer, IC every 25 frames; BQL stops the queue after the
+    // first request and nothing ever completes it: the second request stays in the qdisc
+    Cli.Result r = Cli.run(io.nicsim.bench.env.BenchEnv.standard(), "run", "--mac", "stmmac",
+        "--soc", "cyclone5", "--kernel", "v6.6", "-C", "tx-usecs 0", "--traffic",
+        "ping -c 2 -i 100us -s 0");
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out()).contains("2 packets transmitted, 1 received, 50% packet loss");
+  }
 }
