@@ -191,6 +191,12 @@ public final class SocProfile {
     requireRange(label, "cpu", b.cpu, "cores", 1, 64);
     requireRange(label, "cpu", b.cpu, "hz", 1, 1e11);
     requireRange(label, "kernel", b.kernel, "hz", 100, 1000);
+    double hz = b.kernel.get("hz").value();
+    if (hz != 100 && hz != 250 && hz != 300 && hz != 1000) {
+      // CONFIG_HZ is one of the Kconfig choices
+      throw new BadInputException("soc profile " + label + ": kernel.hz = " + hz
+          + " is not a CONFIG_HZ choice (accepted: 100, 250, 300, 1000)");
+    }
     return new SocProfile(b);
   }
 
