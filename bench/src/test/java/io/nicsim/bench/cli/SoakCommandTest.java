@@ -1,0 +1,39 @@
+package io.nicsim.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.nicsim.bench.testkit.Cli;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code nicsim soak}: the ten-minute check is a manual command (minutes of wall time); here a
+ * one-minute soak of both flows runs in a JVM with a 64 MiB heap and must neither run out of
+ * memory nor grow. No wall-time budget is asserted.
+ */
+class SoakCommandTest {
+
+  @Test
+  void oneSimulatedMinuteOfEachFlowFitsA64MiBHeapWithoutGrowing() throws Exception {
+    List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xmx64m", "-cp", System.getProperty("java.class.path"), "io.nicsim.bench.cli.Nicsim",
+        "soak", "--minutes", "1", "--sample", "20");
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor()).as(out).isZero();
+    assertThat(out).contains("udp: 1 simulated minutes, live heap ").contains("bbr: 1 simulated"
+        + " minutes, live heap ").doesNotContain("GREW");
+    assertThat(out.lines().filter(l -> l.matches("(udp|bbr) +\\d+ s: heap .*"))).hasSize(6);
+  }
+
+  @Test
+  void badArgumentsAreOneLine() {
+    assertThat(Cli.run("soak", "--minutes", "0").err())
+        .isEqualTo("nicsim soak: --minutes: 0 is out of range (accepted: 1..1440)\n");
+    assertThat(Cli.run("soak", "--flow", "tcp").err())
+        .isEqualTo("nicsim soak: --flow: unknown flow 'tcp' (accepted: udp or bbr)\n");
+    assertThat(Cli.run("soak", "--sample", "999").exit()).isEqualTo(2);
+  }
+}
