@@ -20,7 +20,9 @@ public final class ScenarioRegistry {
 
   /** nicsim's scenarios; each seed scenario joins here with one line. */
   public static ScenarioRegistry standard() {
-    return new ScenarioRegistry(List.of());
+    return new ScenarioRegistry(List.of(
+        new io.nicsim.bench.scenarios.StmmacNapiArm(),
+        new io.nicsim.bench.scenarios.StmmacXmitMore()));
   }
 
   public List<Scenario> all() {
