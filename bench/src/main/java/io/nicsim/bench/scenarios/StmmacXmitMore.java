@@ -34,6 +34,9 @@ public final class StmmacXmitMore implements Scenario {
   static final String PATH = "rtt=23ms,rate=475mbit,buffer=2bdp";
   /** Steady from about 0.5 s in every case: measure seconds 1 to 3. */
   static final String IPERF = "-O 1 -t 2";
+  static final long MS = 1_000_000L;
+  /** The timelines start one second in, when every case is steady. */
+  static final long TIMELINE_FROM_NS = 1_000 * MS;
 
   static final double BBR_BEFORE_MBPS = 5.24;
   static final double BBR_BEFORE_BW_MBPS = 6;
@@ -94,7 +97,8 @@ public final class StmmacXmitMore implements Scenario {
     RunRequest bbrAfter = bbr.withPatches(List.of(PATCH));
     RunRequest bbrWorkaround = bbr.withCoalesce(CoalesceArgs.parse(WORKAROUND));
     RunRequest cubicAfter = cubic.withPatches(List.of(PATCH));
-    List<RunResult> res = ctx.runAll(List.of(bbr, cubic, bbrAfter, bbrWorkaround, cubicAfter));
+    List<RunResult> res = ctx.runAll(List.of(bbr.withTimeline(TIMELINE_FROM_NS + 40 * MS),
+        cubic, bbrAfter.withTimeline(TIMELINE_FROM_NS + 2 * MS), bbrWorkaround, cubicAfter));
     RunResult rBbr = res.get(0);
     RunResult rCubic = res.get(1);
     RunResult rAfter = res.get(2);
@@ -139,6 +143,10 @@ public final class StmmacXmitMore implements Scenario {
         new double[][] {{0, rCubic.metric("tcp_mbps")}, {1, rCubicAfter.metric("tcp_mbps")}});
     ctx.plotKnob("goodput without (0) and with (1) d21a374995df", "burst-end IC", "Mbit/s",
         series);
+    ctx.plotTimeline("BBR before: 2 two-segment skbs per TX-timer cycle (timers include TCP's)",
+        rBbr.timeline(), TIMELINE_FROM_NS, TIMELINE_FROM_NS + 40 * MS);
+    ctx.plotTimeline("BBR after: completions every burst (IRQs are TX and RX)",
+        rAfter.timeline(), TIMELINE_FROM_NS, TIMELINE_FROM_NS + 2 * MS);
     return rows;
   }
 
