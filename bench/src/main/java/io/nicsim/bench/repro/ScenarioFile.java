@@ -71,7 +71,9 @@ public final class ScenarioFile {
   static final List<String> EXTRAS = List.of("irq_per_s", "timer_cancel_per_s",
       "hrtimer_expire_per_s", "hardirq_cpu_pct", "softirq_cpu_pct", "task_cpu_pct",
       "udp_sender_mbps", "udp_sent_pps", "udp_lost_pct", "ping_rtt_min_ms", "ping_rtt_max_ms",
-      "ping_rtt_mdev_ms", "ping_loss_pct");
+      "ping_rtt_mdev_ms", "ping_loss_pct", "tcp_sender_mbps", "tcp_retrans", "tcp_cwnd",
+      "tcp_srtt_ms", "tcp_pacing_mbps", "tcp_tso_segs", "tsq_limit_bytes",
+      "tcp_wmem_alloc_bytes", "skbs_below_tcp", "bbr_bw_mbps");
 
   private ScenarioFile() {}
 
@@ -335,11 +337,12 @@ public final class ScenarioFile {
     String kind = t.kind();
     boolean ok = !((name.startsWith("ping_") && !kind.equals("ping"))
         || (name.startsWith("udp_") && !kind.equals("udp"))
-        || (name.equals("tcp_mbps") && !kind.equals("tcp"))
+        || ((name.startsWith("tcp_") || name.startsWith("tsq_") || name.startsWith("bbr_")
+            || name.equals("skbs_below_tcp")) && !kind.equals("tcp"))
         || (name.equals("stall_ms") && kind.equals("ping")));
     if (!ok) {
       throw bad(label, f, name + " is not measured for " + kind + " traffic",
-          "a metric of " + kind + " runs (ping_* for ping, udp_* for iperf3 -u, tcp_mbps for"
+          "a metric of " + kind + " runs (ping_* for ping, udp_* for iperf3 -u, tcp_* for"
               + " TCP, stall_ms for iperf3)");
     }
     return name;
