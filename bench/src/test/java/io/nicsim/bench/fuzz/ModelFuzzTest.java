@@ -63,7 +63,21 @@ class ModelFuzzTest {
     Arbitrary<Case> fec = Combinators.combine(Arbitraries.of(FEC_SOCS), Arbitraries.of(FEC_KERNELS),
             fecCoalesce(), traffic, path, Arbitraries.longs())
         .as((soc, k, c, t, pa, seed) -> new Case("fec", soc, k, List.of(), c, t, pa, seed));
-    return Arbitraries.oneOf(stmmac, fec);
+    // TCP (tcp-model's sender) on the profiles that carry its costs
+    Arbitrary<String> tcp = Combinators.combine(Arbitraries.of("bbr", "cubic"),
+            Arbitraries.of("0", "20M", "200M"), Arbitraries.integers().between(1, 2),
+            Arbitraries.integers().between(2, 15))
+        .as((ca, rate, par, ms) -> "iperf3 -C " + ca + " -b " + rate + " -P " + par + " -t "
+            + ms + "ms");
+    Arbitrary<String> tcpPath = Arbitraries.of("rtt=500us", "rtt=2ms,rate=100mbit,buffer=1bdp",
+        "rtt=1ms,rate=1gbit,buffer=30pkt,loss=0.001", "rtt=300us,loss=1%");
+    Arbitrary<Case> stmmacTcp = Combinators.combine(Arbitraries.of("rk3588-yt6801", "ipq806x"),
+            Arbitraries.of("v5.15", "v6.6", "v6.7", "v6.18"), Arbitraries.of(STMMAC_PATCHES)
+                .list().uniqueElements().ofMaxSize(2), stmmacCoalesce(), tcp, tcpPath,
+            Arbitraries.longs())
+        .as((soc, k, p, c, t, pa, seed) -> new Case("stmmac", soc, k, p, c, t, pa, seed));
+    return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(3, stmmac),
+        net.jqwik.api.Tuple.of(2, fec), net.jqwik.api.Tuple.of(1, stmmacTcp));
   }
 
   /** Within stmmac's ethtool limits (tx-usecs ≤ 100000, tx-frames ≤ 256, RIWT-range rx-usecs). */
@@ -116,7 +130,7 @@ class ModelFuzzTest {
       return;
     }
     RunResult r = ENGINE.run(req); // a RunFailure (invariant, check) fails the property
-    Statistics.label("outcome").collect("ran " + c.mac());
+    Statistics.label("outcome").collect("ran " + c.mac() + " " + req.traffic().kind());
     assertThat(r.summary()).isNotEmpty();
     for (double v : r.summary().values()) {
       assertThat(Double.isFinite(v)).as("%s", r.summary()).isTrue();

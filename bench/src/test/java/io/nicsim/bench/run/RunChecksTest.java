@@ -103,4 +103,33 @@ class RunChecksTest {
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.out()).contains("2 packets transmitted, 1 received, 50% packet loss");
   }
+
+  @Test
+  void socketMemoryOffItsBaseOnAnIdleTcpFlowIsCaught() {
+    // a slow CUBIC flow is idle between segments; 30 ms in, its sk_wmem_alloc is bumped
+    TrafficRunner tampering = new TrafficRunner() {
+      final TcpBulkRunner tcp = new TcpBulkRunner();
+
+      @Override
+      public boolean accepts(io.nicsim.bench.traffic.TrafficSpec spec) {
+        return tcp.accepts(spec);
+      }
+
+      @Override
+      public TrafficRun start(io.nicsim.core.host.Host host,
+          io.nicsim.bench.traffic.TrafficSpec spec, io.nicsim.bench.path.PathSpec path) {
+        TcpBulkRun run = (TcpBulkRun) tcp.start(host, spec, path);
+        host.sim().schedule(io.nicsim.core.sim.Event.of(
+            () -> run.flows().get(0).flow().sock().skWmemAlloc += 7), 30_000_000L);
+        return run;
+      }
+    };
+    BenchEnv env = new BenchEnv(BenchEnv.standard().hosts(), List.of(tampering),
+        new ScenarioRegistry(List.of()), 1);
+    Cli.Result r = Cli.run(env, "run", "--mac", "stmmac", "--soc", "rk3588-yt6801",
+        "--traffic", "iperf3 -C cubic -b 1M -t 100ms", "--path", "rtt=1ms");
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err()).matches("nicsim run: invariant violated at 0\\.0\\d+ s in tcp flow 0:"
+        + " sk_wmem_alloc \\d+ with 0 skbs below TCP \\(base [12] when none\\)\n");
+  }
 }
