@@ -107,6 +107,11 @@ public final class PortCheckCommand implements Callable<Integer> {
       throw BadInputException.field(
           option, "'" + dir + "' is not a directory", "the root directory of a kernel source tree");
     }
+    // a subdirectory or an unrelated directory would report every port MISSING
+    if (!Files.isRegularFile(dir.resolve("Makefile"))) {
+      throw BadInputException.field(option, "'" + dir + "' has no top-level Makefile",
+          "the root directory of a kernel source tree");
+    }
   }
 
   private static Path defaultLock() {

@@ -98,6 +98,15 @@ class PortCheckCommandTest {
   }
 
   @Test
+  void aDirectoryWithoutTheTopLevelMakefileIsRefusedInOneLine() throws Exception {
+    // a subdirectory or an unrelated directory: every port would otherwise be MISSING
+    String sub = Files.createDirectories(dir.resolve("drivers")).toString();
+    assertThat(run("port-check", "--kernel-tree", sub)).isEqualTo(2);
+    assertOneErrorLine("nicsim port-check: --kernel-tree: '" + sub + "' has no top-level"
+        + " Makefile (accepted: the root directory of a kernel source tree)");
+  }
+
+  @Test
   void againstThatIsNotADirectoryIsRefusedInOneLine() {
     assertThat(run("port-check", "--kernel-tree", tree("new"), "--against", lock())).isEqualTo(2);
     assertOneErrorLine("nicsim port-check: --against: ");
