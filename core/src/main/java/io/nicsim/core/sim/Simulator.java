@@ -63,12 +63,13 @@ public final class Simulator {
       queue.replaceTop(event);
       return;
     }
-    if (event.heapIndex >= 0) {
-      queue.remove(event);
-    }
     event.time = atNs;
     event.seq = nextSeq++;
-    queue.add(event);
+    if (event.heapIndex >= 0) {
+      queue.rekey(event); // a waiting event moves in place
+    } else {
+      queue.add(event);
+    }
   }
 
   /** Schedules {@code event} {@code delayNs} from now. */
