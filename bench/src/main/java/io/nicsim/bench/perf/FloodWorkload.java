@@ -5,6 +5,7 @@ import io.nicsim.bench.path.PathSpec;
 import io.nicsim.bench.run.TrafficRun;
 import io.nicsim.bench.run.UdpFloodRunner;
 import io.nicsim.bench.traffic.UdpFloodSpec;
+import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostConfig;
 
@@ -27,8 +28,17 @@ public final class FloodWorkload {
   private final TrafficRun traffic;
 
   public FloodWorkload(String soc, int flows, long seed) {
-    host = NicsimHost.FACTORY.create(HostConfig.of("stmmac", soc).withCpuScale(CPU_SCALE)
-        .withSeed(seed)).host();
+    this(soc, flows, seed, CPU_SCALE, "");
+  }
+
+  /**
+   * @param cpuScale multiplier on the profile's CPU costs (1 = the real SoC)
+   * @param coalesce {@code ethtool -C} arguments, "" for the driver's defaults
+   */
+  public FloodWorkload(String soc, int flows, long seed, double cpuScale, String coalesce) {
+    host = NicsimHost.FACTORY.create(HostConfig.of("stmmac", soc).withCpuScale(cpuScale)
+        .withSeed(seed).withCoalesce(coalesce.isEmpty() ? CoalesceArgs.none()
+            : CoalesceArgs.parse(coalesce))).host();
     traffic = new UdpFloodRunner().start(host,
         new UdpFloodSpec(0, PAYLOAD, FOREVER_NS, 0, flows), PathSpec.direct());
   }
