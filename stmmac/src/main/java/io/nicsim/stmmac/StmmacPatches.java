@@ -268,10 +268,10 @@ public final class StmmacPatches {
           "hrtimer-active",
           "edceeba4af3d",
           "net: stmmac: Improve Tx timer arm logic further",
-          null,
-          Status.APPLIED,
+          KernelVersion.of(7, 2),
+          Status.MAINLINE,
           "hrtimer_start only if !hrtimer_active: deadline first packet + tx-usecs, no sliding"
-              + " window");
+              + " window (present in 7.2.13, Debian linux-source-7.2; 7.1 not checked)");
 
   public static final Patch BURST_END_IC =
       new Patch(
@@ -280,7 +280,8 @@ public final class StmmacPatches {
           "net: stmmac: raise TX completion interrupt at the end of an xmit burst",
           null,
           Status.APPLIED,
-          "!netdev_xmit_more() sets IC after the tx-frames 0 test, in xmit and tso_xmit");
+          "!netdev_xmit_more() sets IC after the tx-frames 0 test, in xmit and tso_xmit"
+              + " (not in 7.2.13)");
 
   public static final Patch IC_BURST_END_ONLY =
       new Patch(

@@ -87,6 +87,19 @@ public final class AtomicFile implements Closeable {
     return target;
   }
 
+  /**
+   * Temporary files are created owner-only (0600); an output file gets what a shell redirect
+   * would give it under the usual umask (0644), on file systems that have POSIX permissions.
+   */
+  private static void makeReadable(Path p) throws IOException {
+    try {
+      Files.setPosixFilePermissions(p,
+          java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+    } catch (UnsupportedOperationException e) {
+      // not a POSIX file system: keep what it gave
+    }
+  }
+
   /** Flushes, closes and moves the file into place. */
   public void commit() {
     try {
@@ -94,6 +107,7 @@ public final class AtomicFile implements Closeable {
         writer.flush();
       }
       stream.close();
+      makeReadable(temp);
       try {
         Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING,
             StandardCopyOption.ATOMIC_MOVE);

@@ -38,6 +38,11 @@ public final class ReproContext {
     return seed;
   }
 
+  /** The host components, for scenarios that drive a host directly. */
+  public io.nicsim.bench.host.HostFactory hosts() {
+    return engine.hosts();
+  }
+
   public RunResult run(RunRequest req) {
     return engine.run(req);
   }
@@ -45,6 +50,11 @@ public final class ReproContext {
   /** Runs independent requests on the worker threads; results in request order. */
   public List<RunResult> runAll(List<RunRequest> reqs) {
     return ParallelRuns.run(engine, reqs, threads);
+  }
+
+  /** Independent jobs (each driving its own host) on the worker threads; results in order. */
+  public <T> List<T> parallel(List<java.util.function.Supplier<T>> jobs) {
+    return ParallelRuns.map(jobs, threads);
   }
 
   public void plotKnob(String title, String xLabel, String yLabel,

@@ -20,7 +20,10 @@ public final class ScenarioRegistry {
 
   /** nicsim's scenarios; each seed scenario joins here with one line. */
   public static ScenarioRegistry standard() {
-    return new ScenarioRegistry(List.of());
+    return new ScenarioRegistry(List.of(
+        new io.nicsim.bench.scenarios.StmmacHrtimerActive(),
+        new io.nicsim.bench.scenarios.StmmacRingBound(),
+        new io.nicsim.bench.scenarios.FecRxUsecs()));
   }
 
   public List<Scenario> all() {

@@ -38,6 +38,11 @@ public final class RunEngine {
     this.runners = List.copyOf(runners);
   }
 
+  /** The host components runs are built from. */
+  public HostFactory hosts() {
+    return hosts;
+  }
+
   public RunResult run(RunRequest req) {
     TrafficRunner runner = TrafficRunners.find(runners, req.traffic());
     if (req.plot() != null) {

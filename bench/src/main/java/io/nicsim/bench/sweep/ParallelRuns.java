@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * Independent runs on a fixed pool of worker threads. Every run builds its own host and
@@ -21,10 +22,19 @@ public final class ParallelRuns {
   private ParallelRuns() {}
 
   public static List<RunResult> run(RunEngine engine, List<RunRequest> reqs, int threads) {
-    if (threads <= 1 || reqs.size() <= 1) {
-      List<RunResult> out = new ArrayList<>();
-      for (RunRequest r : reqs) {
-        out.add(engine.run(r));
+    List<Supplier<RunResult>> jobs = new ArrayList<>();
+    for (RunRequest r : reqs) {
+      jobs.add(() -> engine.run(r));
+    }
+    return map(jobs, threads);
+  }
+
+  /** Independent jobs on the worker threads; results in job order. */
+  public static <T> List<T> map(List<Supplier<T>> jobs, int threads) {
+    if (threads <= 1 || jobs.size() <= 1) {
+      List<T> out = new ArrayList<>();
+      for (Supplier<T> j : jobs) {
+        out.add(j.get());
       }
       return out;
     }
@@ -34,14 +44,14 @@ public final class ParallelRuns {
       t.setDaemon(true);
       return t;
     };
-    ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, reqs.size()), tf);
+    ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, jobs.size()), tf);
     try {
-      List<Future<RunResult>> futures = new ArrayList<>();
-      for (RunRequest r : reqs) {
-        futures.add(pool.submit(() -> engine.run(r)));
+      List<Future<T>> futures = new ArrayList<>();
+      for (Supplier<T> j : jobs) {
+        futures.add(pool.submit(j::get));
       }
-      List<RunResult> out = new ArrayList<>();
-      for (Future<RunResult> f : futures) {
+      List<T> out = new ArrayList<>();
+      for (Future<T> f : futures) {
         try {
           out.add(f.get());
         } catch (ExecutionException e) {
