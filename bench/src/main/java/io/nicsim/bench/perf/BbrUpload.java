@@ -1,6 +1,7 @@
 package io.nicsim.bench.perf;
 
 import io.nicsim.bench.host.NicsimHost;
+import io.nicsim.bench.path.PathSpec;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.soc.SocProfile;
@@ -14,27 +15,29 @@ import io.nicsim.tcp.stack.TcpStack;
 import java.util.List;
 
 /**
- * The BBR upload of seed 003 after the patch (stmmac-xmit-more): {@code iperf3 -C bbr -t 10}
- * from the Orange Pi 5 Pro (stmmac on rk3588-yt6801, shipped coalescing, {@code +burst-end-ic},
- * d21a374995df) over a 23 ms RTT, 1 Gbit/s path with a one-BDP buffer, built from tcp-model's
- * {@code TcpStack}/{@code TcpPath}/{@code BulkSender} as bench's TCP scenarios assemble it.
+ * The BBR upload of seed 003 after the patch, as the stmmac-xmit-more scenario sets it up:
+ * {@code iperf3 -C bbr -t 10} from the Orange Pi 5 Pro (stmmac on rk3588-yt6801, kernel
+ * v6.18, shipped coalescing, {@code +burst-end-ic} = d21a374995df) over the scenario's path
+ * {@value #PATH}, built from tcp-model's {@code TcpStack}/{@code TcpPath}/{@code BulkSender}
+ * the way bench's TCP runner assembles them (one flow, 128 KiB writes).
  */
 public final class BbrUpload {
   public static final String PATCH = "burst-end-ic";
   public static final long SEC = 1_000_000_000L;
-  static final long RTT_NS = 23_000_000L;
+  public static final String KERNEL = "v6.18";
+  public static final String PATH = "rtt=23ms,rate=475mbit,buffer=2bdp";
 
   private final Host host;
   private final TcpPath path;
   private final TcpFlow flow;
 
   public BbrUpload(long durationNs, long seed) {
-    host = NicsimHost.FACTORY.create(HostConfig.of("stmmac", soc())
+    host = NicsimHost.FACTORY.create(HostConfig.of("stmmac", soc()).withKernel(KERNEL)
         .withPatches(List.of("+" + PATCH)).withSeed(seed)).host();
     TcpStack stack = new TcpStack(host, new TcpSysctl());
-    int bdpPackets = (int) (1_000_000_000L / 8 * RTT_NS / SEC / 1538);
-    path = new TcpPath(host.sim(), host.link(), PathConfig.of(RTT_NS - 200, 1_000_000_000L,
-        bdpPackets));
+    PathSpec spec = PathSpec.parse(PATH);
+    path = new TcpPath(host.sim(), host.link(),
+        PathConfig.of(spec.rttNs(), spec.rateBps(), 0).withBufferBytes(spec.bufferBytes()));
     flow = stack.connect(new Bbr(), stack.patches(List.of()), path);
     new BulkSender(host.sim(), flow, BulkSender.DEFAULT_LEN, 0, durationNs).start(host.appCore());
   }
