@@ -195,14 +195,17 @@ public final class Benchmarks {
     progress("sweep: 8 points, 1 thread vs 2 threads");
     sweepOnce(2); // warm-up
     double[] r = new double[Math.max(1, Math.min(runs, 3))];
+    double[] cores = new double[r.length];
     boolean same = true;
     for (int i = 0; i < r.length; i++) {
       long t0 = System.nanoTime();
       String one = sweepOnce(1);
       double w1 = System.nanoTime() - t0;
       long t1 = System.nanoTime();
+      long p1 = processCpuNs();
       String two = sweepOnce(2);
       double w2 = System.nanoTime() - t1;
+      cores[i] = (processCpuNs() - p1) / w2;
       same &= one.equals(two);
       r[i] = w1 / w2;
     }
@@ -210,8 +213,17 @@ public final class Benchmarks {
     double measured = same ? s.median() : 0;
     return new BenchRow("sweep", "nicsim sweep speed-up, 2 threads over 1, identical results",
         "x", 1.8, true, measured, s.min(), s.max(), s.runs(), "nicsim bench sweep",
-        "nicsim " + spelled(SWEEP_ARGS) + " --threads 1, then --threads 2: "
+        String.format(Locale.ROOT, "the 2-thread sweeps got %s cores of CPU on average"
+            + " (process CPU time / wall); ", Stats.fmt(Stats.of(cores).median()))
+            + "nicsim " + spelled(SWEEP_ARGS) + " --threads 1, then --threads 2: "
             + (same ? "results identical" : "RESULTS DIFFER"));
+  }
+
+  /** CPU time of the whole JVM (all threads, GC included). */
+  private static long processCpuNs() {
+    java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+    return os instanceof com.sun.management.OperatingSystemMXBean sun
+        ? sun.getProcessCpuTime() : 0;
   }
 
   private static String sweepOnce(int threads) {
