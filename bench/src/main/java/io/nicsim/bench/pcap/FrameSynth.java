@@ -11,8 +11,9 @@ import java.util.Map;
  * 02:00:00:00:00:02), IPv4 (10.0.0.1 ↔ 10.0.0.2, TTL 64, DF, header checksum) and the
  * transport header of the payload's type: UDP to iperf3's port 5201 for {@link UdpDatagram}
  * (the 12-byte iperf3 header carries the datagram's sequence), ICMP echo for
- * {@link IcmpEcho}. Payload types without an encoder become frames of the local experimental
- * EtherType 0x88B5.
+ * {@link IcmpEcho}, TCP with timestamp and SACK options for tcp-model's segments and ACKs
+ * ({@link TcpEncoder}). Payload types without an encoder become frames of the local
+ * experimental EtherType 0x88B5.
  */
 public final class FrameSynth {
   static final byte[] HOST_MAC = {0x02, 0, 0, 0, 0, 0x01};
@@ -26,10 +27,13 @@ public final class FrameSynth {
 
   private final Map<Class<?>, PayloadEncoder> encoders = new LinkedHashMap<>();
 
-  /** A synthesiser with the UDP and ICMP encoders. */
+  /** A synthesiser with the UDP, ICMP and TCP encoders. */
   public FrameSynth() {
     register(UdpDatagram.class, new UdpEncoder());
     register(IcmpEcho.class, new IcmpEncoder());
+    TcpEncoder tcp = new TcpEncoder();
+    register(io.nicsim.tcp.stack.TcpPacket.class, tcp);
+    register(io.nicsim.tcp.stack.TcpAckPacket.class, tcp);
   }
 
   public void register(Class<?> payloadType, PayloadEncoder encoder) {

@@ -22,6 +22,8 @@ public final class ScenarioRegistry {
   public static ScenarioRegistry standard() {
     return new ScenarioRegistry(List.of(
         new io.nicsim.bench.scenarios.StmmacHrtimerActive(),
+        new io.nicsim.bench.scenarios.StmmacNapiArm(),
+        new io.nicsim.bench.scenarios.StmmacXmitMore(),
         new io.nicsim.bench.scenarios.StmmacRingBound(),
         new io.nicsim.bench.scenarios.FecRxUsecs()));
   }

@@ -9,9 +9,9 @@ import java.util.List;
 public final class TrafficRunners {
   private TrafficRunners() {}
 
-  /** UDP flood and ping; add tcp-model's TCP runner here when it lands. */
+  /** UDP flood, ping, and TCP bulk on tcp-model. */
   public static List<TrafficRunner> standard() {
-    return List.of(new UdpFloodRunner(), new PingRunner());
+    return List.of(new UdpFloodRunner(), new PingRunner(), new TcpBulkRunner());
   }
 
   /** The first runner that accepts {@code spec}; a refusal names the kinds available. */

@@ -12,6 +12,10 @@ public final class TcpAckPacket {
     this.flow = flow;
   }
 
+  public TcpFlow flow() {
+    return flow;
+  }
+
   public TcpAckSeg seg() {
     return seg;
   }

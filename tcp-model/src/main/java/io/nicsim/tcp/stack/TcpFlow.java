@@ -51,6 +51,8 @@ public final class TcpFlow implements TcpHost {
   /* counters */
   long clonesSent;
   long segmentsSent;
+  /** Data skbs handed to the device and not yet freed (software-GSO segments each count). */
+  private long skbsInHost;
 
   TcpFlow(TcpStack stack, CongestionOps ca, PatchSet patches, TcpPath path) {
     this.stack = stack;
@@ -97,6 +99,14 @@ public final class TcpFlow implements TcpHost {
     return clonesSent;
   }
 
+  /**
+   * Data skbs below TCP right now: transmitted clones, or their software-GSO segments, that
+   * the qdisc or the driver still holds (their {@code tcp_wfree} has not run).
+   */
+  public long skbsInHost() {
+    return skbsInHost;
+  }
+
   /** Stream offset of a sequence number (valid within 2 GB of the last one mapped). */
   long offsetOf(int seq) {
     long off = refOffset + (seq - refSeq);
@@ -135,6 +145,7 @@ public final class TcpFlow implements TcpHost {
     clone.destructor = wfree;
     clone.tstamp = skb.skbMstampNs;
     clonesSent++;
+    skbsInHost++;
     segmentsSent += skb.pcount;
     int rc = dev.queueXmit(clone);
     return rc == NetdevTx.NET_XMIT_SUCCESS ? TcpOutput.NET_XMIT_SUCCESS
@@ -209,6 +220,7 @@ public final class TcpFlow implements TcpHost {
     @Override
     public void destruct(Skb skb) {
       kernel.thisCpu().charge(TcpCosts.TCP_WFREE);
+      skbsInHost--;
       TcpPacket p = (TcpPacket) skb.payload;
       if (!p.segmented) {
         p.skb.clonesInHost--;
@@ -229,6 +241,7 @@ public final class TcpFlow implements TcpHost {
         sumTruesize += segs[i].truesize;
       }
       gso.destructor = null;
+      skbsInHost += count - 1; // the GSO clone is gone without its destructor, its segments count
       // the GSO clone is consumed: charge the segments' truesize instead of its own
       sk.skWmemAlloc += sumTruesize - gso.truesize;
       TcpPacket p = (TcpPacket) gso.payload;

@@ -23,4 +23,9 @@ public final class TcpPacket {
   public TcpFlow flow() {
     return flow;
   }
+
+  /** The sequence number of a frame of this packet starting at stream {@code offset}. */
+  public int seqAt(long offset) {
+    return flow.seqOf(offset);
+  }
 }

@@ -98,12 +98,14 @@ class TcpOverCoreTest {
     s.host.run(SEC / 4);
     TcpSock sk = s.flow.sock();
     assertThat(sk.skWmemAlloc).isGreaterThan(1);
+    assertThat(s.flow.skbsInHost()).isPositive();
     s.host.run(2 * SEC); // the writer stopped at 0.5 s; everything is ACKed and freed by now
     assertThat(sk.packetsOut).isZero();
     assertThat(sk.writeQueueEmpty()).isTrue();
     assertThat(sk.skWmemAlloc).isEqualTo(1);
     assertThat(sk.skWmemQueued).isZero();
     assertThat(s.host.skbs().live()).isZero();
+    assertThat(s.flow.skbsInHost()).isZero();
     assertThat(s.path.receiver().bytesReceived()).isEqualTo(s.app.written());
   }
 
