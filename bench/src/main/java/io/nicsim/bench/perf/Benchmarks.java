@@ -111,34 +111,44 @@ public final class Benchmarks {
             Stats.fmt(Stats.of(c).median())));
   }
 
-  /** Wall seconds of the 10-second BBR upload: one cold run (noted), then runs timed. */
+  /**
+   * Wall seconds of the 10-second BBR upload, as {@code nicsim run} does it (host build, run,
+   * drain, checks): one untimed run first (its time is in the note), then runs timed.
+   */
   public BenchRow bbr() {
-    progress("bbr: 10 s BBR upload, stmmac rk3588-yt6801 +" + BbrUpload.PATCH);
+    progress("bbr: " + BbrUpload.COMMAND);
     long t0 = System.nanoTime();
-    double mbps = BbrUpload.upload(10, 1);
+    double mbps = BbrUpload.upload(10);
     double cold = (System.nanoTime() - t0) / SEC;
     double[] r = new double[runs];
     for (int i = 0; i < runs; i++) {
       long t1 = System.nanoTime();
-      BbrUpload.upload(10, 1);
+      BbrUpload.upload(10);
       r[i] = (System.nanoTime() - t1) / SEC;
     }
     Stats s = Stats.of(r);
-    return new BenchRow("bbr", "10 s BBR upload after d21a374995df (stmmac-xmit-more), "
-        + BbrUpload.soc(), "s wall", 1, false, s.median(), s.min(), s.max(), s.runs(),
-        "nicsim bench bbr", String.format(Locale.ROOT,
-            "first run in this JVM %.2f s; goodput %.1f Mbit/s; built from tcp-model until the"
-                + " scenario lands", cold, mbps));
+    return new BenchRow("bbr", "10 s BBR upload of stmmac-xmit-more after d21a374995df",
+        "s wall", 1, false, s.median(), s.min(), s.max(), s.runs(), "nicsim bench bbr",
+        String.format(Locale.ROOT, "%s; first run in this JVM %.2f s; goodput %.1f Mbit/s",
+            BbrUpload.COMMAND, cold, mbps));
   }
 
-  /** Wall seconds of {@code nicsim reproduce} (all registered scenarios) in a fresh JVM. */
+  /**
+   * Wall seconds of {@code ./nicsim reproduce} (all registered scenarios): the launcher itself
+   * when {@code nicsim.home} names it (as the command column says), else a child JVM with the
+   * launcher's options.
+   */
   public BenchRow reproduce() {
     int n = ScenarioRegistry.standard().all().size();
-    progress("reproduce: nicsim reproduce, " + n + " scenarios, child JVM");
+    Path launcher = launcher();
+    progress("reproduce: nicsim reproduce, " + n + " scenarios, "
+        + (launcher != null ? launcher : "child JVM"));
     double[] r = new double[Math.max(1, Math.min(runs, 3))];
     for (int i = 0; i < r.length; i++) {
       long t0 = System.nanoTime();
-      Child c = Child.run(List.of(), "io.nicsim.bench.cli.Nicsim", List.of("reproduce"));
+      Child c = launcher != null ? Child.exec(List.of(launcher.toString(), "reproduce"))
+          : Child.run(List.of("-XX:TieredStopAtLevel=1"), "io.nicsim.bench.cli.Nicsim",
+              List.of("reproduce"));
       r[i] = (System.nanoTime() - t0) / SEC;
       if (c.status != 0) {
         throw new IllegalStateException("nicsim reproduce exited " + c.status + ": "
@@ -148,7 +158,18 @@ public final class Benchmarks {
     Stats s = Stats.of(r);
     return new BenchRow("reproduce", "nicsim reproduce, all scenarios, build excluded", "s wall",
         20, false, s.median(), s.min(), s.max(), s.runs(), "./nicsim reproduce",
-        n + " scenarios registered" + (n == 0 ? " (they are being written): JVM start only" : ""));
+        n + " scenarios: " + ScenarioRegistry.standard().all().stream().map(x -> x.name())
+            .collect(java.util.stream.Collectors.joining(", ")));
+  }
+
+  /** The {@code nicsim} launcher of this installation, or null (tests, IDE). */
+  static Path launcher() {
+    String home = System.getProperty("nicsim.home");
+    if (home == null) {
+      return null;
+    }
+    Path p = Path.of(home, "nicsim");
+    return java.nio.file.Files.isExecutable(p) ? p : null;
   }
 
   /**
@@ -268,6 +289,10 @@ public final class Benchmarks {
     }
 
     static Child run(List<String> jvmArgs, String mainClass, List<String> args) {
+      return exec(javaCommand(jvmArgs, mainClass, args));
+    }
+
+    static List<String> javaCommand(List<String> jvmArgs, String mainClass, List<String> args) {
       List<String> cmd = new ArrayList<>();
       cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
       cmd.addAll(jvmArgs);
@@ -279,6 +304,10 @@ public final class Benchmarks {
       cmd.add(System.getProperty("java.class.path"));
       cmd.add(mainClass);
       cmd.addAll(args);
+      return cmd;
+    }
+
+    static Child exec(List<String> cmd) {
       try {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         List<String> lines = new ArrayList<>();

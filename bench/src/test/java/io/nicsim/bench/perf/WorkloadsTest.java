@@ -35,8 +35,10 @@ class WorkloadsTest {
   void bbrUploadAfterThePatchMovesData() {
     BbrUpload u = new BbrUpload(200_000_000L, 1);
     u.run(200_000_000L);
-    assertThat(u.bytesReceived()).isPositive();
+    assertThat(u.host().link().framesToPeer()).isGreaterThan(1000);
+    assertThat(u.host().link().framesToNic()).isPositive(); // ACKs
     assertThat(u.host().driver().patchSet().patches())
         .anyMatch(p -> p.id().equals(BbrUpload.PATCH));
+    assertThat(BbrUpload.request(10).hostConfig().patches()).containsExactly("+burst-end-ic");
   }
 }
