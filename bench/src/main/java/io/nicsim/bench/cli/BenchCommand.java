@@ -72,7 +72,10 @@ public final class BenchCommand implements Callable<Integer> {
       switch (n) {
         case "engine" -> rows.add(jmh ? JmhBenchmarks.engine() : b.engine());
         case "flood" -> rows.add(jmh ? JmhBenchmarks.flood() : b.flood());
-        case "bbr" -> rows.add(jmh ? JmhBenchmarks.bbr() : b.bbr());
+        case "bbr" -> {
+          rows.add(jmh ? JmhBenchmarks.bbr() : b.bbr());
+          rows.add(b.bbrFresh());
+        }
         case "reproduce" -> rows.add(b.reproduce());
         case "memory" -> rows.add(b.memory());
         case "sweep" -> rows.add(b.sweep());
