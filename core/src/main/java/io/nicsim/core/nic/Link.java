@@ -1,9 +1,7 @@
 package io.nicsim.core.nic;
 
 import io.nicsim.core.net.Ethernet;
-import io.nicsim.core.sim.Event;
 import io.nicsim.core.sim.Simulator;
-import java.util.Arrays;
 
 /**
  * A full-duplex Ethernet link between the simulated NIC and a remote peer: each direction
@@ -87,27 +85,19 @@ public final class Link {
     return toPeer.bytes;
   }
 
-  /** One direction: a serialiser and a FIFO of frames in flight. */
+  /** One direction: a serialiser and the frames in flight beyond it. */
   private final class Direction {
     private final boolean towardPeer;
     FrameSink sink;
     long busyUntil;
     long frames;
     long bytes;
-    private long[] arrival = new long[64];
-    private Object[] payloads = new Object[64];
-    private long[] offsets = new long[64];
-    private int[] payloadLens = new int[64];
-    private int[] lens = new int[64];
-    private int head;
-    private int count;
-    private final Event deliver =
-        new Event() {
-          @Override
-          protected void fire() {
-            deliverDue();
+    private final DelayLine inFlight =
+        new DelayLine(sim, (payload, offset, payloadLen, len) -> {
+          if (sink != null) {
+            sink.receiveFrame(payload, offset, payloadLen, len);
           }
-        };
+        });
 
     Direction(boolean towardPeer) {
       this.towardPeer = towardPeer;
@@ -122,61 +112,8 @@ public final class Link {
       if (tap != null) {
         tap.frame(start, towardPeer, payload, offset, payloadLen, len);
       }
-      if (count == arrival.length) {
-        grow();
-      }
-      int slot = (head + count) & (arrival.length - 1);
-      arrival[slot] = end + propagationNs;
-      payloads[slot] = payload;
-      offsets[slot] = offset;
-      payloadLens[slot] = payloadLen;
-      lens[slot] = len;
-      count++;
-      if (count == 1) {
-        sim.schedule(deliver, arrival[slot]);
-      }
+      inFlight.add(end + propagationNs, payload, offset, payloadLen, len);
       return end;
-    }
-
-    private void deliverDue() {
-      long now = sim.now();
-      while (count > 0 && arrival[head] <= now) {
-        int slot = head;
-        Object p = payloads[slot];
-        payloads[slot] = null;
-        head = (head + 1) & (arrival.length - 1);
-        count--;
-        if (sink != null) {
-          sink.receiveFrame(p, offsets[slot], payloadLens[slot], lens[slot]);
-        }
-      }
-      if (count > 0) {
-        sim.schedule(deliver, arrival[head]);
-      }
-    }
-
-    private void grow() {
-      int n = arrival.length;
-      long[] a = new long[n * 2];
-      Object[] p = new Object[n * 2];
-      long[] o = new long[n * 2];
-      int[] pl = new int[n * 2];
-      int[] l = new int[n * 2];
-      for (int i = 0; i < count; i++) {
-        int s = (head + i) & (n - 1);
-        a[i] = arrival[s];
-        p[i] = payloads[s];
-        o[i] = offsets[s];
-        pl[i] = payloadLens[s];
-        l[i] = lens[s];
-      }
-      arrival = a;
-      payloads = p;
-      offsets = o;
-      payloadLens = pl;
-      lens = l;
-      head = 0;
-      Arrays.fill(payloads, count, payloads.length, null);
     }
   }
 }

@@ -1,0 +1,109 @@
+package io.nicsim.core.nic;
+
+import io.nicsim.core.sim.Event;
+import io.nicsim.core.sim.Simulator;
+
+/**
+ * Frames in flight toward a {@link FrameSink}, delivered at their due times. Due times never
+ * decrease (a wire or a FIFO bottleneck keeps order), so one reusable event and a ring of
+ * pending frames carry any number of them without allocating per frame.
+ */
+public final class DelayLine {
+  private final Simulator sim;
+  private final FrameSink sink;
+  private long[] due = new long[64];
+  private Object[] payloads = new Object[64];
+  private long[] offsets = new long[64];
+  private int[] payloadLens = new int[64];
+  private int[] lens = new int[64];
+  private int head;
+  private int count;
+  private long delivered;
+  private final Event deliver =
+      new Event() {
+        @Override
+        protected void fire() {
+          deliverDue();
+        }
+      };
+
+  public DelayLine(Simulator sim, FrameSink sink) {
+    this.sim = sim;
+    this.sink = sink;
+  }
+
+  /** Adds a frame due at {@code at}, which must not be before the last frame's due time. */
+  public void add(long at, Object payload, long offset, int payloadLen, int len) {
+    if (count > 0) {
+      int lastSlot = (head + count - 1) & (due.length - 1);
+      if (at < due[lastSlot]) {
+        throw new IllegalArgumentException("delay line: frame due at " + at
+            + " ns before the previous one (" + due[lastSlot] + " ns)");
+      }
+    }
+    if (count == due.length) {
+      grow();
+    }
+    int slot = (head + count) & (due.length - 1);
+    due[slot] = at;
+    payloads[slot] = payload;
+    offsets[slot] = offset;
+    payloadLens[slot] = payloadLen;
+    lens[slot] = len;
+    count++;
+    if (count == 1) {
+      sim.schedule(deliver, at);
+    }
+  }
+
+  /** Frames not yet delivered. */
+  public int inFlight() {
+    return count;
+  }
+
+  /** Frames delivered so far. */
+  public long delivered() {
+    return delivered;
+  }
+
+  private void deliverDue() {
+    long now = sim.now();
+    int mask = due.length - 1;
+    while (count > 0 && due[head] <= now) {
+      int slot = head;
+      Object p = payloads[slot];
+      payloads[slot] = null;
+      head = (head + 1) & mask;
+      count--;
+      delivered++;
+      sink.receiveFrame(p, offsets[slot], payloadLens[slot], lens[slot]);
+      mask = due.length - 1; // the sink may have added frames and grown the ring
+    }
+    if (count > 0) {
+      sim.schedule(deliver, due[head]);
+    }
+  }
+
+  private void grow() {
+    int n = due.length;
+    long[] d = new long[n * 2];
+    Object[] p = new Object[n * 2];
+    long[] o = new long[n * 2];
+    int[] pl = new int[n * 2];
+    int[] l = new int[n * 2];
+    for (int i = 0; i < count; i++) {
+      int s = (head + i) & (n - 1);
+      d[i] = due[s];
+      p[i] = payloads[s];
+      o[i] = offsets[s];
+      pl[i] = payloadLens[s];
+      l[i] = lens[s];
+    }
+    due = d;
+    payloads = p;
+    offsets = o;
+    payloadLens = pl;
+    lens = l;
+    head = 0;
+  }
+}
