@@ -41,7 +41,8 @@ public final class JmhBenchmarks {
       boolean atLeast, Result<?> r, double scale, Class<?> bench) {
     double score = r.getScore() * scale;
     double err = Double.isNaN(r.getScoreError()) ? 0 : r.getScoreError() * scale;
-    return new BenchRow(name, figure, unit, target, atLeast, score, score - err, score + err,
+    return new BenchRow(name, figure, unit, target, atLeast, score, Math.max(0, score - err),
+        score + err,
         (int) r.getSampleCount(), "nicsim bench --jmh " + name,
         String.format(Locale.ROOT, "JMH %s: %s ± %s %s (99.9%%)", bench.getSimpleName(),
             Stats.fmt(score), Stats.fmt(err), unit));
