@@ -6,8 +6,9 @@ import java.util.Arrays;
  * A 4-ary min-heap of {@link Event}s ordered by (time, sequence). The keys live in one
  * primitive array beside the event array, a slot's time at {@code 2i} and its sequence at
  * {@code 2i + 1}, so that sifting compares longs without touching the events and a node's four
- * children's keys share a cache line or two. Each event remembers its heap slot so that cancel
- * and reschedule are O(log n); a waiting event that is rescheduled is re-keyed in place.
+ * children's keys share a cache line or two. Each event remembers its heap slot. An entry's key
+ * may be older (smaller) than its event's real key: the simulator moves events later and
+ * cancels them lazily and fixes the entry when it reaches the top.
  *
  * <p>Sequences are unique, so the order in which events leave the queue depends only on their
  * keys, never on the heap's shape.
@@ -27,6 +28,15 @@ final class EventQueue {
 
   long peekTime() {
     return keys[0];
+  }
+
+  /** The key time of {@code e}'s entry (a lower bound of its real time). */
+  long entryTime(Event e) {
+    return keys[2 * e.heapIndex];
+  }
+
+  long entrySeq(Event e) {
+    return keys[2 * e.heapIndex + 1];
   }
 
   Event peek() {
