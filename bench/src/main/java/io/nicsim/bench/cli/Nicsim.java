@@ -32,6 +32,7 @@ import picocli.CommandLine.Spec;
       ListCommand.class,
       ReproduceCommand.class,
       PortCheckCommand.class,
+      BenchCommand.class,
       SoakCommand.class,
     })
 public final class Nicsim implements Runnable {

@@ -4,6 +4,7 @@ import io.nicsim.core.nic.FrameSink;
 import io.nicsim.core.nic.Link;
 import io.nicsim.core.sim.Event;
 import io.nicsim.core.sim.Simulator;
+import java.util.ArrayDeque;
 
 /**
  * The pinged host: answers each echo request after a fixed response time (its own receive,
@@ -15,6 +16,7 @@ public final class EchoPeer implements FrameSink {
   private final Link link;
   private final long responseNs;
   private long replies;
+  private final ArrayDeque<Reply> free = new ArrayDeque<>();
 
   public EchoPeer(Simulator sim, Link link, long responseNs) {
     this.sim = sim;
@@ -27,11 +29,29 @@ public final class EchoPeer implements FrameSink {
     if (!(payload instanceof IcmpEcho echo) || echo.reply()) {
       return;
     }
-    IcmpEcho reply = echo.toReply();
-    sim.scheduleIn(Event.of(() -> {
+    Reply r = free.pollFirst();
+    if (r == null) {
+      r = new Reply();
+    }
+    r.echo = echo.toReply();
+    r.payloadLen = payloadLen;
+    r.len = len;
+    sim.scheduleIn(r, responseNs);
+  }
+
+  /** One reply on its way out; reused once sent (as many exist as replies overlap in time). */
+  private final class Reply extends Event {
+    IcmpEcho echo;
+    int payloadLen;
+    int len;
+
+    @Override
+    protected void fire() {
       replies++;
-      link.transmitToNic(sim.now(), reply, 0, payloadLen, len);
-    }), responseNs);
+      link.transmitToNic(sim.now(), echo, 0, payloadLen, len);
+      echo = null;
+      free.addLast(this);
+    }
   }
 
   public long replies() {

@@ -11,13 +11,15 @@ public abstract class Event {
   int heapIndex = -1;
   /** Set while the event fires and still sits at the heap's top with its old key. */
   boolean firing;
+  /** Cancelled while waiting: its heap entry stays until it surfaces and is dropped. */
+  boolean cancelled;
 
   /** Runs at {@link #time()}; the simulator's clock reads that time. */
   protected abstract void fire();
 
   /** True while the event waits in the queue. */
   public final boolean isScheduled() {
-    return heapIndex >= 0 && !firing;
+    return heapIndex >= 0 && !firing && !cancelled;
   }
 
   /** The time it is (or was last) scheduled for, in ns. */

@@ -3,14 +3,19 @@ package io.nicsim.core.sim;
 import java.util.Arrays;
 
 /**
- * A binary min-heap of {@link Event}s ordered by (time, sequence). Keys live in primitive
- * arrays beside the event array so that sifting compares longs without touching the events;
- * each event remembers its heap slot so that cancel and reschedule are O(log n).
+ * A 4-ary min-heap of {@link Event}s ordered by (time, sequence). The keys live in one
+ * primitive array beside the event array, a slot's time at {@code 2i} and its sequence at
+ * {@code 2i + 1}, so that sifting compares longs without touching the events and a node's four
+ * children's keys share a cache line or two. Each event remembers its heap slot. An entry's key
+ * may be older (smaller) than its event's real key: the simulator moves events later and
+ * cancels them lazily and fixes the entry when it reaches the top.
+ *
+ * <p>Sequences are unique, so the order in which events leave the queue depends only on their
+ * keys, never on the heap's shape.
  */
 final class EventQueue {
   private Event[] events = new Event[256];
-  private long[] times = new long[256];
-  private long[] seqs = new long[256];
+  private long[] keys = new long[512];
   private int size;
 
   int size() {
@@ -22,16 +27,40 @@ final class EventQueue {
   }
 
   long peekTime() {
-    return times[0];
+    return keys[0];
+  }
+
+  /** The key time of {@code e}'s entry (a lower bound of its real time). */
+  long entryTime(Event e) {
+    return keys[2 * e.heapIndex];
+  }
+
+  long entrySeq(Event e) {
+    return keys[2 * e.heapIndex + 1];
   }
 
   Event peek() {
     return events[0];
   }
 
-  /** Gives the top event a new key and restores heap order (cheaper than poll + add). */
+  /** Gives the top event a new, later-or-equal key and restores heap order. */
   void replaceTop(Event e) {
     siftDown(0, e, e.time, e.seq);
+  }
+
+  /** Restores heap order after a waiting event got a new key (a reschedule). */
+  void rekey(Event e) {
+    int i = e.heapIndex;
+    long t = e.time;
+    long s = e.seq;
+    if (i > 0) {
+      int p = (i - 1) >>> 2;
+      if (less(t, s, keys[2 * p], keys[2 * p + 1])) {
+        siftUp(i, e, t, s);
+        return;
+      }
+    }
+    siftDown(i, e, t, s);
   }
 
   void add(Event e) {
@@ -42,39 +71,25 @@ final class EventQueue {
     siftUp(i, e, e.time, e.seq);
   }
 
-  Event poll() {
-    Event top = events[0];
-    top.heapIndex = -1;
-    int last = --size;
-    if (last > 0) {
-      Event e = events[last];
-      long t = times[last];
-      long s = seqs[last];
-      events[last] = null;
-      siftDown(0, e, t, s);
-    } else {
-      events[0] = null;
-    }
-    return top;
-  }
-
   void remove(Event e) {
     int i = e.heapIndex;
     e.heapIndex = -1;
     int last = --size;
+    Event moved = events[last];
+    events[last] = null;
     if (i == last) {
-      events[last] = null;
       return;
     }
-    Event moved = events[last];
-    long t = times[last];
-    long s = seqs[last];
-    events[last] = null;
-    if (i > 0 && less(t, s, times[(i - 1) >>> 1], seqs[(i - 1) >>> 1])) {
-      siftUp(i, moved, t, s);
-    } else {
-      siftDown(i, moved, t, s);
+    long t = keys[2 * last];
+    long s = keys[2 * last + 1];
+    if (i > 0) {
+      int p = (i - 1) >>> 2;
+      if (less(t, s, keys[2 * p], keys[2 * p + 1])) {
+        siftUp(i, moved, t, s);
+        return;
+      }
     }
+    siftDown(i, moved, t, s);
   }
 
   private static boolean less(long t1, long s1, long t2, long s2) {
@@ -82,45 +97,69 @@ final class EventQueue {
   }
 
   private void siftUp(int i, Event e, long t, long s) {
+    long[] k = keys;
+    Event[] ev = events;
     while (i > 0) {
-      int parent = (i - 1) >>> 1;
-      if (!less(t, s, times[parent], seqs[parent])) {
+      int p = (i - 1) >>> 2;
+      long pt = k[2 * p];
+      long ps = k[2 * p + 1];
+      if (!less(t, s, pt, ps)) {
         break;
       }
-      place(i, events[parent], times[parent], seqs[parent]);
-      i = parent;
+      Event pe = ev[p];
+      ev[i] = pe;
+      k[2 * i] = pt;
+      k[2 * i + 1] = ps;
+      pe.heapIndex = i;
+      i = p;
     }
-    place(i, e, t, s);
+    ev[i] = e;
+    k[2 * i] = t;
+    k[2 * i + 1] = s;
+    e.heapIndex = i;
   }
 
   private void siftDown(int i, Event e, long t, long s) {
-    int half = size >>> 1;
-    while (i < half) {
-      int child = 2 * i + 1;
-      int right = child + 1;
-      if (right < size && less(times[right], seqs[right], times[child], seqs[child])) {
-        child = right;
-      }
-      if (!less(times[child], seqs[child], t, s)) {
+    long[] k = keys;
+    Event[] ev = events;
+    int n = size;
+    while (true) {
+      int c = 4 * i + 1;
+      if (c >= n) {
         break;
       }
-      place(i, events[child], times[child], seqs[child]);
-      i = child;
+      // the smallest of up to four children
+      int best = c;
+      long bt = k[2 * c];
+      long bs = k[2 * c + 1];
+      int end = Math.min(c + 4, n);
+      for (int j = c + 1; j < end; j++) {
+        long jt = k[2 * j];
+        if (jt < bt || (jt == bt && k[2 * j + 1] < bs)) {
+          best = j;
+          bt = jt;
+          bs = k[2 * j + 1];
+        }
+      }
+      if (!less(bt, bs, t, s)) {
+        break;
+      }
+      Event be = ev[best];
+      ev[i] = be;
+      k[2 * i] = bt;
+      k[2 * i + 1] = bs;
+      be.heapIndex = i;
+      i = best;
     }
-    place(i, e, t, s);
-  }
-
-  private void place(int i, Event e, long t, long s) {
-    events[i] = e;
-    times[i] = t;
-    seqs[i] = s;
+    ev[i] = e;
+    k[2 * i] = t;
+    k[2 * i + 1] = s;
     e.heapIndex = i;
   }
 
   private void grow() {
     int n = events.length * 2;
     events = Arrays.copyOf(events, n);
-    times = Arrays.copyOf(times, n);
-    seqs = Arrays.copyOf(seqs, n);
+    keys = Arrays.copyOf(keys, 2 * n);
   }
 }

@@ -15,6 +15,8 @@ public final class Simulator {
   private long now;
   private long nextSeq;
   private long dispatched;
+  /** Cancelled events whose heap entries have not surfaced yet. */
+  private int cancelledEntries;
   private boolean stopRequested;
 
   public Simulator(long seed) {
@@ -43,7 +45,7 @@ public final class Simulator {
 
   /** Events waiting. */
   public int pending() {
-    return queue.size();
+    return queue.size() - cancelledEntries;
   }
 
   /**
@@ -55,20 +57,30 @@ public final class Simulator {
       throw new IllegalArgumentException(
           "schedule: time " + atNs + " ns is before now (" + now + " ns)");
     }
+    long seq = nextSeq++;
     if (event.firing) {
       // the running event reschedules itself: re-key it in place at the top of the heap
       event.firing = false;
       event.time = atNs;
-      event.seq = nextSeq++;
+      event.seq = seq;
       queue.replaceTop(event);
       return;
     }
-    if (event.heapIndex >= 0) {
-      queue.remove(event);
-    }
     event.time = atNs;
-    event.seq = nextSeq++;
-    queue.add(event);
+    event.seq = seq;
+    if (event.heapIndex < 0) {
+      queue.add(event);
+      return;
+    }
+    if (event.cancelled) {
+      event.cancelled = false;
+      cancelledEntries--;
+    }
+    long et = queue.entryTime(event);
+    if (atNs < et || (atNs == et && seq < queue.entrySeq(event))) {
+      queue.rekey(event); // earlier than its entry says: move the entry now
+    }
+    // later: the entry's older key stays a lower bound; the entry is fixed when it surfaces
   }
 
   /** Schedules {@code event} {@code delayNs} from now. */
@@ -87,10 +99,11 @@ public final class Simulator {
       queue.remove(event);
       return false;
     }
-    if (event.heapIndex < 0) {
+    if (event.heapIndex < 0 || event.cancelled) {
       return false;
     }
-    queue.remove(event);
+    event.cancelled = true; // dropped when its entry surfaces
+    cancelledEntries++;
     return true;
   }
 
@@ -100,7 +113,8 @@ public final class Simulator {
       throw new IllegalArgumentException("runUntil: " + endNs + " ns is before now (" + now + ")");
     }
     stopRequested = false;
-    while (!queue.isEmpty() && queue.peekTime() <= endNs && !stopRequested) {
+    Event next;
+    while ((next = top()) != null && next.time <= endNs && !stopRequested) {
       step();
     }
     if (!stopRequested) {
@@ -117,7 +131,8 @@ public final class Simulator {
     if (condition.getAsBoolean()) {
       return true;
     }
-    while (!queue.isEmpty() && queue.peekTime() <= limitNs && !stopRequested) {
+    Event next;
+    while ((next = top()) != null && next.time <= limitNs && !stopRequested) {
       step();
       if (condition.getAsBoolean()) {
         return true;
@@ -139,6 +154,26 @@ public final class Simulator {
    * rescheduling itself (the common case: DMA steps, timers, CPU dispatch) costs one sift
    * instead of a removal and an insertion.
    */
+  /**
+   * The earliest waiting event with its entry up to date, or null: cancelled entries at the top
+   * are dropped and moved-later ones re-keyed until the top is a real one.
+   */
+  private Event top() {
+    while (!queue.isEmpty()) {
+      Event e = queue.peek();
+      if (e.cancelled) {
+        e.cancelled = false;
+        cancelledEntries--;
+        queue.remove(e);
+      } else if (queue.peekTime() != e.time || queue.entrySeq(e) != e.seq) {
+        queue.replaceTop(e);
+      } else {
+        return e;
+      }
+    }
+    return null;
+  }
+
   private void step() {
     Event e = queue.peek();
     now = e.time;

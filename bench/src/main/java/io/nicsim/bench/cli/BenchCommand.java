@@ -1,0 +1,97 @@
+package io.nicsim.bench.cli;
+
+import io.nicsim.bench.perf.BenchReport;
+import io.nicsim.bench.perf.BenchRow;
+import io.nicsim.bench.perf.Benchmarks;
+import io.nicsim.bench.perf.JmhBenchmarks;
+import io.nicsim.bench.perf.Machine;
+import io.nicsim.bench.perf.Scaling;
+import io.nicsim.core.config.BadInputException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code nicsim bench}: the speed targets (issue 8), each measured on this machine, as a
+ * table of figure, target, measured and the command that measures it.
+ */
+@Command(
+    name = "bench",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Measure nicsim's speed targets on this machine: engine events/s, line-rate flood"
+          + " packets/s, BBR 10 s upload wall time, nicsim reproduce wall time, flood memory in"
+          + " a 256 MB heap, sweep speed-up on 2 threads.",
+      "FIGURE: engine, flood, bbr, reproduce, memory, sweep (default: all), or scaling (event"
+          + " cost vs packets, flows, rings, coalescing and duration; not part of all)."})
+public final class BenchCommand implements Callable<Integer> {
+  static final List<String> ALL =
+      List.of("engine", "flood", "bbr", "reproduce", "memory", "sweep");
+
+  @Spec CommandSpec spec;
+
+  @Parameters(paramLabel = "FIGURE", arity = "0..*", description = "figures to measure")
+  List<String> names = new ArrayList<>();
+
+  @Option(names = "--json", description = "print {\"rows\": [{figure, unit, target, measured,"
+      + " met, command, …}]}")
+  boolean json;
+
+  @Option(names = "--jmh", description = "measure engine, flood and bbr with JMH (forked JVM)"
+      + " instead of in-process")
+  boolean jmh;
+
+  @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
+      description = "measured repetitions per figure (default: ${DEFAULT-VALUE})")
+  int runs;
+
+  @Override
+  public Integer call() {
+    if (runs < 1 || runs > 100) {
+      throw BadInputException.field("--runs", runs + " is out of range", "1..100");
+    }
+    List<String> chosen = names.isEmpty() ? ALL : names;
+    for (String n : chosen) {
+      if (!ALL.contains(n) && !n.equals("scaling")) {
+        throw BadInputException.field("FIGURE", "unknown figure '" + n + "'",
+            String.join(", ", ALL) + ", scaling");
+      }
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    double loadBefore = Machine.load();
+    Benchmarks b = new Benchmarks(runs, err);
+    List<BenchRow> rows = new ArrayList<>();
+    for (String n : chosen) {
+      switch (n) {
+        case "engine" -> rows.add(jmh ? JmhBenchmarks.engine() : b.engine());
+        case "flood" -> rows.add(jmh ? JmhBenchmarks.flood() : b.flood());
+        case "bbr" -> {
+          rows.add(jmh ? JmhBenchmarks.bbr() : b.bbr());
+          rows.add(b.bbrFresh());
+        }
+        case "reproduce" -> rows.add(b.reproduce());
+        case "memory" -> rows.add(b.memory());
+        case "sweep" -> rows.add(b.sweep());
+        case "scaling" -> {
+          out.print(Scaling.measure(err).text());
+          out.flush();
+        }
+        default -> throw new IllegalStateException(n);
+      }
+    }
+    double loadAfter = Machine.load();
+    if (!rows.isEmpty()) {
+      out.print(json ? BenchReport.json(rows, loadBefore, loadAfter)
+          : BenchReport.text(rows, loadBefore, loadAfter));
+    }
+    out.flush();
+    return 0;
+  }
+}

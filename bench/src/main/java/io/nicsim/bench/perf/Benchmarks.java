@@ -1,0 +1,362 @@
+package io.nicsim.bench.perf;
+
+import io.nicsim.bench.cli.Nicsim;
+import io.nicsim.bench.repro.ScenarioRegistry;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine;
+
+/**
+ * The measurements behind {@code nicsim bench}, each returning one {@link BenchRow}. Wall
+ * time throughout ({@code System.nanoTime}); repeated runs give the median and the spread.
+ */
+public final class Benchmarks {
+  static final double SEC = 1e9;
+  /** The sweep measured for the 1-core / 2-core speed-up. */
+  public static final List<String> SWEEP_ARGS = List.of("sweep", "--mac", "stmmac", "--soc",
+      "cyclone5", "--traffic", "iperf3 -u -b 0 -l 64 -t 2", "--vary",
+      "tx-usecs=100,1000,5000,20000", "--vary", "tx-frames=1,25");
+
+  private final int runs;
+  private final PrintWriter log;
+
+  /**
+   * @param runs measured repetitions per figure
+   * @param log progress lines (stderr)
+   */
+  public Benchmarks(int runs, PrintWriter log) {
+    this.runs = runs;
+    this.log = log;
+  }
+
+  private void progress(String s) {
+    log.println("nicsim bench: " + s);
+    log.flush();
+  }
+
+  /** Events per wall second of {@link EngineMix}: 3 s warm-up, then runs × 1 s. */
+  public BenchRow engine() {
+    progress("engine: event mix on one thread");
+    EngineMix mix = new EngineMix();
+    spin(mix, 3 * SEC);
+    double[] r = new double[runs];
+    double[] c = new double[runs];
+    for (int i = 0; i < runs; i++) {
+      long t0 = System.nanoTime();
+      long c0 = cpuNs();
+      long ev = spin(mix, SEC);
+      r[i] = ev / ((System.nanoTime() - t0) / SEC) / 1e6;
+      c[i] = ev / ((cpuNs() - c0) / SEC) / 1e6;
+    }
+    Stats s = Stats.of(r);
+    return new BenchRow("engine", "engine: schedule + dispatch, typical event mix, one core",
+        "M events/s", 20, true, s.median(), s.min(), s.max(), s.runs(),
+        "nicsim bench engine", String.format(Locale.ROOT, "%d events pending; per thread CPU"
+            + " second %s M events", mix.sim().pending(), Stats.fmt(Stats.of(c).median())));
+  }
+
+  /** This thread's CPU time: what the measurement got of a core on a busy machine. */
+  private static long cpuNs() {
+    return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+  }
+
+  private static long spin(EngineMix mix, double wallNs) {
+    long t0 = System.nanoTime();
+    long ev = 0;
+    while (System.nanoTime() - t0 < wallNs) {
+      ev += mix.advance(100_000L);
+    }
+    return ev;
+  }
+
+  /**
+   * Simulated frames per wall second of the line-rate stmmac flood: warm-up to 2 s wall,
+   * then runs × 1 simulated second.
+   */
+  public BenchRow flood() {
+    progress("flood: stmmac cyclone5 UDP flood at 1 Gbit/s line rate");
+    FloodWorkload flood = FloodWorkload.standard();
+    long t0 = System.nanoTime();
+    while (System.nanoTime() - t0 < 2 * SEC) {
+      flood.advance(100_000_000L);
+    }
+    double[] r = new double[runs];
+    double[] c = new double[runs];
+    long frames = 0;
+    long events0 = flood.host().sim().eventsDispatched();
+    for (int i = 0; i < runs; i++) {
+      long t1 = System.nanoTime();
+      long c1 = cpuNs();
+      long n = flood.advance(1_000_000_000L);
+      r[i] = n / ((System.nanoTime() - t1) / SEC) / 1e6;
+      c[i] = n / ((cpuNs() - c1) / SEC) / 1e6;
+      frames += n;
+    }
+    double evPerPkt = (flood.host().sim().eventsDispatched() - events0) / (double) frames;
+    Stats s = Stats.of(r);
+    return new BenchRow("flood", "stmmac UDP flood, 64-byte frames, 1 Gbit/s, cyclone5 with CPU"
+        + " costs x" + FloodWorkload.CPU_SCALE, "M packets/s", 3, true, s.median(), s.min(),
+        s.max(), s.runs(), "nicsim bench flood", String.format(Locale.ROOT,
+            "simulated %.3f Mpps (line rate 1.488), %.2f events/packet; per thread CPU second"
+                + " %s M packets", frames / (double) runs / 1e6, evPerPkt,
+            Stats.fmt(Stats.of(c).median())));
+  }
+
+  /**
+   * Wall seconds of the 10-second BBR upload as {@code nicsim run} does it (host build, run,
+   * drain, checks), in this JVM: one untimed run first, then runs timed.
+   */
+  public BenchRow bbr() {
+    progress("bbr: " + BbrUpload.COMMAND + ", in this JVM");
+    long t0 = System.nanoTime();
+    double mbps = BbrUpload.upload(10);
+    double first = (System.nanoTime() - t0) / SEC;
+    double[] r = new double[runs];
+    for (int i = 0; i < runs; i++) {
+      long t1 = System.nanoTime();
+      BbrUpload.upload(10);
+      r[i] = (System.nanoTime() - t1) / SEC;
+    }
+    Stats s = Stats.of(r);
+    return new BenchRow("bbr", "10 s BBR upload of stmmac-xmit-more after d21a374995df, warm",
+        "s wall", 1, false, s.median(), s.min(), s.max(), s.runs(), "nicsim bench bbr",
+        String.format(Locale.ROOT, "%s in a warm JVM (first run %.2f s); goodput %.1f Mbit/s",
+            BbrUpload.COMMAND, first, mbps));
+  }
+
+  /**
+   * The same upload as a fresh command: {@code ./nicsim run …} through the launcher (JVM
+   * start, class loading and JIT included), or a child JVM with the launcher's options.
+   */
+  public BenchRow bbrFresh() {
+    Path launcher = launcher();
+    progress("bbr-fresh: " + BbrUpload.COMMAND + ", a new JVM each");
+    List<String> args = List.of("run", "--mac", "stmmac", "--soc", BbrUpload.SOC, "--kernel",
+        BbrUpload.KERNEL, "--patch", "+" + BbrUpload.PATCH, "--traffic", "iperf3 -C bbr -t 10",
+        "--path", BbrUpload.PATH);
+    double[] r = new double[Math.max(1, Math.min(runs, 3))];
+    for (int i = 0; i < r.length; i++) {
+      List<String> cmd = new ArrayList<>();
+      if (launcher != null) {
+        cmd.add(launcher.toString());
+        cmd.addAll(args);
+      } else {
+        cmd = Child.javaCommand(List.of("-XX:TieredStopAtLevel=1"),
+            "io.nicsim.bench.cli.Nicsim", args);
+      }
+      long t0 = System.nanoTime();
+      Child c = Child.exec(cmd);
+      r[i] = (System.nanoTime() - t0) / SEC;
+      if (c.status != 0) {
+        throw new IllegalStateException("nicsim run exited " + c.status + ": " + c.lastLine());
+      }
+    }
+    Stats s = Stats.of(r);
+    return new BenchRow("bbr-fresh", "the same upload as a fresh ./nicsim run (JVM start"
+        + " included)", "s wall", 1, false, s.median(), s.min(), s.max(), s.runs(),
+        "nicsim bench bbr", BbrUpload.COMMAND.replaceFirst("^nicsim", "./nicsim"));
+  }
+
+  /**
+   * Wall seconds of {@code ./nicsim reproduce} (all registered scenarios): the launcher itself
+   * when {@code nicsim.home} names it (as the command column says), else a child JVM with the
+   * launcher's options.
+   */
+  public BenchRow reproduce() {
+    int n = ScenarioRegistry.standard().all().size();
+    Path launcher = launcher();
+    progress("reproduce: nicsim reproduce, " + n + " scenarios, "
+        + (launcher != null ? launcher : "child JVM"));
+    double[] r = new double[Math.max(1, Math.min(runs, 3))];
+    for (int i = 0; i < r.length; i++) {
+      long t0 = System.nanoTime();
+      Child c = launcher != null ? Child.exec(List.of(launcher.toString(), "reproduce"))
+          : Child.run(List.of("-XX:TieredStopAtLevel=1"), "io.nicsim.bench.cli.Nicsim",
+              List.of("reproduce"));
+      r[i] = (System.nanoTime() - t0) / SEC;
+      if (c.status != 0) {
+        throw new IllegalStateException("nicsim reproduce exited " + c.status + ": "
+            + c.lastLine());
+      }
+    }
+    Stats s = Stats.of(r);
+    return new BenchRow("reproduce", "nicsim reproduce, all scenarios, build excluded", "s wall",
+        20, false, s.median(), s.min(), s.max(), s.runs(), "./nicsim reproduce",
+        n + " scenarios: " + ScenarioRegistry.standard().all().stream().map(x -> x.name())
+            .collect(java.util.stream.Collectors.joining(", ")));
+  }
+
+  /** The {@code nicsim} launcher of this installation, or null (tests, IDE). */
+  static Path launcher() {
+    String home = System.getProperty("nicsim.home");
+    if (home == null) {
+      return null;
+    }
+    Path p = Path.of(home, "nicsim");
+    return java.nio.file.Files.isExecutable(p) ? p : null;
+  }
+
+  /**
+   * Heap after GC of 60 simulated seconds of the flood in a 256 MB child JVM: the growth from
+   * the first sample after warm-up (10 s) to the last, MiB.
+   */
+  public BenchRow memory() {
+    progress("memory: 60 simulated s of the flood, -Xmx256m child JVM");
+    Child c = Child.run(List.of("-Xmx256m"), FloodMemoryProbe.class.getName(),
+        List.of("60", "5"));
+    if (c.status != 0) {
+      throw new IllegalStateException("memory probe exited " + c.status + ": " + c.lastLine());
+    }
+    List<long[]> samples = new ArrayList<>();
+    for (String line : c.lines) {
+      String[] f = line.split(" ");
+      if (f[0].equals("heap")) {
+        samples.add(new long[] {Long.parseLong(f[1]), Long.parseLong(f[2])});
+      }
+    }
+    long warm = 0;
+    long last = 0;
+    double minMib = Double.MAX_VALUE;
+    double maxMib = 0;
+    for (long[] sm : samples) {
+      if (sm[0] == 10) {
+        warm = sm[1];
+      }
+      if (sm[0] >= 10) {
+        minMib = Math.min(minMib, sm[1] / 1048576.0);
+        maxMib = Math.max(maxMib, sm[1] / 1048576.0);
+      }
+      last = sm[1];
+    }
+    double growth = (last - warm) / 1048576.0;
+    return new BenchRow("memory", "heap after GC, 60 simulated s of the flood in -Xmx256m: growth"
+        + " 10 s -> 60 s", "MiB", 1, false, growth, growth, growth, 1, "nicsim bench memory",
+        String.format(Locale.ROOT, "heap after GC %.1f..%.1f MiB from 10 s on; %s", minMib,
+            maxMib, c.lines.get(c.lines.size() - 1)));
+  }
+
+  /** Wall time of a sweep on 1 thread over 2 threads, results compared byte for byte. */
+  public BenchRow sweep() {
+    progress("sweep: 8 points, 1 thread vs 2 threads");
+    sweepOnce(2); // warm-up
+    double[] r = new double[Math.max(1, Math.min(runs, 3))];
+    double[] cores = new double[r.length];
+    boolean same = true;
+    for (int i = 0; i < r.length; i++) {
+      long t0 = System.nanoTime();
+      String one = sweepOnce(1);
+      double w1 = System.nanoTime() - t0;
+      long t1 = System.nanoTime();
+      long p1 = processCpuNs();
+      String two = sweepOnce(2);
+      double w2 = System.nanoTime() - t1;
+      cores[i] = (processCpuNs() - p1) / w2;
+      same &= one.equals(two);
+      r[i] = w1 / w2;
+    }
+    Stats s = Stats.of(r);
+    double measured = same ? s.median() : 0;
+    return new BenchRow("sweep", "nicsim sweep speed-up, 2 threads over 1, identical results",
+        "x", 1.8, true, measured, s.min(), s.max(), s.runs(), "nicsim bench sweep",
+        String.format(Locale.ROOT, "the 2-thread sweeps got %s cores of CPU on average"
+            + " (process CPU time / wall); ", Stats.fmt(Stats.of(cores).median()))
+            + "nicsim " + spelled(SWEEP_ARGS) + " --threads 1, then --threads 2: "
+            + (same ? "results identical" : "RESULTS DIFFER"));
+  }
+
+  /** CPU time of the whole JVM (all threads, GC included). */
+  private static long processCpuNs() {
+    java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+    return os instanceof com.sun.management.OperatingSystemMXBean sun
+        ? sun.getProcessCpuTime() : 0;
+  }
+
+  private static String sweepOnce(int threads) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = Nicsim.commandLine();
+    cli.setOut(new PrintWriter(out));
+    cli.setErr(new PrintWriter(err));
+    List<String> args = new ArrayList<>(SWEEP_ARGS);
+    args.add("--threads");
+    args.add(String.valueOf(threads));
+    int status = cli.execute(args.toArray(String[]::new));
+    if (status != 0) {
+      throw new IllegalStateException("sweep exited " + status + ": " + err);
+    }
+    return out.toString();
+  }
+
+  static String spelled(List<String> args) {
+    StringBuilder sb = new StringBuilder();
+    for (String a : args) {
+      if (sb.length() > 0) {
+        sb.append(' ');
+      }
+      sb.append(a.contains(" ") ? "'" + a + "'" : a);
+    }
+    return sb.toString();
+  }
+
+  /** A child JVM on this JVM's class path; its stdout lines and exit status. */
+  static final class Child {
+    final int status;
+    final List<String> lines;
+
+    private Child(int status, List<String> lines) {
+      this.status = status;
+      this.lines = lines;
+    }
+
+    String lastLine() {
+      return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
+    }
+
+    static Child run(List<String> jvmArgs, String mainClass, List<String> args) {
+      return exec(javaCommand(jvmArgs, mainClass, args));
+    }
+
+    static List<String> javaCommand(List<String> jvmArgs, String mainClass, List<String> args) {
+      List<String> cmd = new ArrayList<>();
+      cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+      cmd.addAll(jvmArgs);
+      String home = System.getProperty("nicsim.home");
+      if (home != null) {
+        cmd.add("-Dnicsim.home=" + home);
+      }
+      cmd.add("-cp");
+      cmd.add(System.getProperty("java.class.path"));
+      cmd.add(mainClass);
+      cmd.addAll(args);
+      return cmd;
+    }
+
+    static Child exec(List<String> cmd) {
+      try {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        List<String> lines = new ArrayList<>();
+        try (BufferedReader in = new BufferedReader(
+            new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+          for (String l = in.readLine(); l != null; l = in.readLine()) {
+            lines.add(l);
+          }
+        }
+        return new Child(p.waitFor(), lines);
+      } catch (IOException e) {
+        throw new IllegalStateException("cannot start a child JVM: " + e.getMessage(), e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted", e);
+      }
+    }
+  }
+}
