@@ -117,6 +117,11 @@ public final class Core {
     return inWork;
   }
 
+  /** Nothing running or waiting to run on this core now (it would sit in the idle loop). */
+  public boolean isIdle() {
+    return !inWork && !dispatch.isScheduled() && cursor <= sim.now() && !hasWork();
+  }
+
   // ---------------------------------------------------------------- charging
 
   /** Charges the profile's cost of {@code op} to the work running on this core. */

@@ -10,8 +10,8 @@ package io.nicsim.core.kernel;
  * @param txQueueLen dev->tx_queue_len, the pfifo_fast limit (1000)
  * @param schedSliceNs scheduler time slice between runnable tasks on one core (3 ms: CFS's
  *     6 ms latency target shared by two tasks)
- * @param tick whether the periodic scheduler tick runs (needed for timer_list; costs one event
- *     per core per jiffy)
+ * @param tick whether the scheduler tick runs (needed for timer_list); it is stopped on idle
+ *     CPUs as NO_HZ_IDLE does, and still costs one engine event per core per jiffy
  */
 public record KernelConfig(
     int netdevBudget,

@@ -8,8 +8,10 @@ import io.nicsim.core.sim.Event;
 import java.util.ArrayList;
 
 /**
- * One CPU's timer wheel and its periodic tick. The tick is a hard interrupt every jiffy; when a
- * timer_list is due it raises TIMER softirq, whose handler runs the expired timers.
+ * One CPU's timer wheel and its periodic tick. The tick is a hard interrupt every jiffy while
+ * the CPU is busy; on an idle CPU it is stopped (NO_HZ_IDLE, the arm/arm64 default) except at
+ * a jiffy where a timer_list is due. A due timer raises TIMER softirq, whose handler runs the
+ * expired timers.
  */
 final class TimerWheel extends HardirqSource {
   private final Kernel kernel;
@@ -18,6 +20,7 @@ final class TimerWheel extends HardirqSource {
   private final Event tick;
   private long nextTickJiffies;
   long ticks;
+  long idleSkips;
 
   TimerWheel(Kernel kernel, Core core) {
     this.kernel = kernel;
@@ -26,7 +29,12 @@ final class TimerWheel extends HardirqSource {
         new Event() {
           @Override
           protected void fire() {
-            TimerWheel.this.core.raiseHardirq(TimerWheel.this);
+            // NO_HZ_IDLE: an idle CPU's tick is stopped; it still wakes for a due timer_list
+            if (!TimerWheel.this.core.isIdle() || timerDue()) {
+              TimerWheel.this.core.raiseHardirq(TimerWheel.this);
+            } else {
+              idleSkips++;
+            }
             scheduleNextTick();
           }
         };
@@ -44,6 +52,16 @@ final class TimerWheel extends HardirqSource {
 
   private void scheduleNextTickAt(long j) {
     kernel.simulator().schedule(tick, kernel.cpu().jiffyStart(j));
+  }
+
+  private boolean timerDue() {
+    long now = kernel.cpu().jiffiesAt(kernel.simulator().now());
+    for (int i = 0; i < timers.size(); i++) {
+      if (timers.get(i).expires <= now) {
+        return true;
+      }
+    }
+    return false;
   }
 
   void add(TimerList t) {
