@@ -63,6 +63,18 @@ final class EventQueue {
     siftDown(i, e, t, s);
   }
 
+  /** Removes the top entry, which is {@code e}. */
+  void pollTop(Event e) {
+    e.heapIndex = -1;
+    int last = --size;
+    Event moved = events[last];
+    events[last] = null;
+    if (last == 0) {
+      return;
+    }
+    siftDown(0, moved, keys[2 * last], keys[2 * last + 1]);
+  }
+
   void add(Event e) {
     if (size == events.length) {
       grow();

@@ -115,7 +115,7 @@ public final class Simulator {
     stopRequested = false;
     Event next;
     while ((next = top()) != null && next.time <= endNs && !stopRequested) {
-      step();
+      step(next);
     }
     if (!stopRequested) {
       now = endNs;
@@ -133,7 +133,7 @@ public final class Simulator {
     }
     Event next;
     while ((next = top()) != null && next.time <= limitNs && !stopRequested) {
-      step();
+      step(next);
       if (condition.getAsBoolean()) {
         return true;
       }
@@ -149,11 +149,6 @@ public final class Simulator {
     stopRequested = true;
   }
 
-  /**
-   * Fires the earliest event. It stays at the heap's top while it runs, so that an event
-   * rescheduling itself (the common case: DMA steps, timers, CPU dispatch) costs one sift
-   * instead of a removal and an insertion.
-   */
   /**
    * The earliest waiting event with its entry up to date, or null: cancelled entries at the top
    * are dropped and moved-later ones re-keyed until the top is a real one.
@@ -174,8 +169,12 @@ public final class Simulator {
     return null;
   }
 
-  private void step() {
-    Event e = queue.peek();
+  /**
+   * Fires {@code e}, the earliest event (from {@link #top()}). It stays at the heap's top while
+   * it runs, so that an event rescheduling itself (the common case: DMA steps, timers, CPU
+   * dispatch) costs one sift instead of a removal and an insertion.
+   */
+  private void step(Event e) {
     now = e.time;
     dispatched++;
     e.firing = true;
@@ -183,11 +182,10 @@ public final class Simulator {
       e.fire();
     } catch (InvariantViolation v) {
       throw v.at(now);
-    } finally {
-      if (e.firing) {
-        e.firing = false;
-        queue.remove(e);
-      }
+    }
+    if (e.firing) {
+      e.firing = false;
+      queue.pollTop(e);
     }
   }
 }
