@@ -1,0 +1,23 @@
+package io.nicsim.bench.plan;
+
+import java.util.List;
+
+/**
+ * Runs the points of a plan and gathers their results in point order. Engines differ only in
+ * where the points run (threads of this JVM, Spark local, a Spark cluster); the rows they
+ * return are identical.
+ */
+public interface PointEngine extends AutoCloseable {
+
+  /** A short name for progress lines and bench rows ({@code local}, {@code spark}). */
+  String name();
+
+  /**
+   * Runs every point; an exception inside the task becomes that point's error row (see
+   * {@link PointTasks#guarded}). Progress lines go to {@code progress} (stderr), never stdout.
+   */
+  List<PointResult> runAll(List<Point> points, PointTask task, Progress progress);
+
+  @Override
+  default void close() {}
+}
