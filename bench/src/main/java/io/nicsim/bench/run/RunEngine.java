@@ -203,10 +203,15 @@ public final class RunEngine {
     c.put("soc", host.soc().name());
     c.put("kernel", driver.patchSet().base().toString());
     List<String> ids = new ArrayList<>();
+    List<String> commits = new ArrayList<>();
     for (Patch p : driver.patchSet().patches()) {
       ids.add(p.id());
+      if (p.commit() != null) {
+        commits.add(p.commit());
+      }
     }
     c.put("patches", ids);
+    c.put("patch_commits", commits);
     c.put("patch_edits", driver.patchSet().editsFromBase());
     c.put("coalesce", coalesce(driver));
     c.put("traffic", req.traffic().spelling());
