@@ -2,6 +2,9 @@ package io.nicsim.bench.cli;
 
 import io.nicsim.bench.env.BenchEnv;
 import io.nicsim.bench.report.RunText;
+import io.nicsim.bench.explore.LivenessText;
+import io.nicsim.bench.run.Exploration;
+import io.nicsim.bench.run.RunFailure;
 import io.nicsim.bench.run.RunRequest;
 import io.nicsim.bench.run.RunResult;
 import java.io.PrintWriter;
@@ -35,6 +38,12 @@ public final class RunCommand implements Callable<Integer> {
   @Option(names = "--pcap", paramLabel = "FILE", description = "write the wire as a pcap file")
   Path pcap;
 
+  @Option(names = "--jitter", paramLabel = "PCT", arity = "0..1", fallbackValue = "20",
+      description = "explore races: every CPU cost jittered by up to PCT% either way (default"
+          + " 20) and simultaneous work on different CPUs in either order, deterministic per"
+          + " --seed; liveness findings are listed instead of stopping the run")
+  Double jitter;
+
   @Option(names = "--plot", paramLabel = "FILE.png|FILE.svg",
       description = "plot frames, IRQs and timer events over time")
   Path plot;
@@ -50,10 +59,23 @@ public final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     RunRequest req = options.request().withOutputs(trace, pcap, plot);
-    RunResult r = env.engine().run(req);
     PrintWriter out = spec.commandLine().getOut();
-    out.print(json ? RunText.json(r) : RunText.format(r));
+    if (jitter == null) {
+      RunResult r = env.engine().run(req);
+      out.print(json ? RunText.json(r) : RunText.format(r));
+      out.flush();
+      return 0;
+    }
+    Exploration x = Exploration.of(jitter);
+    Exploration.Run run = env.engine().run(req, x);
+    if (run.result() != null) {
+      out.print(json ? RunText.json(run.result()) : RunText.format(run.result()));
+    }
+    out.print(LivenessText.format(run, x, req.seed()));
     out.flush();
+    if (run.failure() != null) {
+      throw new RunFailure(run.failure());
+    }
     return 0;
   }
 }
