@@ -67,7 +67,7 @@ final class LocalCluster implements AutoCloseable {
     master = launch("master", List.of("-Dspark.master.rest.enabled=false"),
         List.of("org.apache.spark.deploy.master.Master", "--host", "127.0.0.1", "--port",
             Integer.toString(port), "--webui-port", "0"));
-    waitForPort(port, 60_000);
+    waitForPort(port, 180_000);
     for (int i = 0; i < workerCount; i++) {
       Path work = Files.createDirectories(dir.resolve("work-" + i));
       workers.add(launch("worker-" + i, List.of(), List.of(
@@ -76,7 +76,19 @@ final class LocalCluster implements AutoCloseable {
     }
     for (int i = 0; i < workerCount; i++) {
       waitForLog(dir.resolve("worker-" + i + ".log"), "Successfully registered with master",
-          60_000);
+          180_000);
+    }
+  }
+
+  /** Removes {@code root} and everything below it; links are removed, never followed. */
+  static void deleteTree(Path root) throws IOException {
+    if (root == null || !Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    try (Stream<Path> all = Files.walk(root)) { // walk does not follow links by default
+      for (Path p : (Iterable<Path>) all.sorted(java.util.Comparator.reverseOrder())::iterator) {
+        Files.deleteIfExists(p);
+      }
     }
   }
 

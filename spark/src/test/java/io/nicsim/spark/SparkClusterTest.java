@@ -15,7 +15,6 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A real Spark standalone cluster on 127.0.0.1 (a Master and two Workers, each its own JVM)
@@ -24,11 +23,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SparkClusterTest {
-  @TempDir static Path dir;
+  static Path dir;
   static LocalCluster cluster;
 
   @BeforeAll
   static void start() throws Exception {
+    // not a JUnit @TempDir: SPARK_HOME/jars holds symbolic links, which it warns about
+    dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "cluster-");
     cluster = new LocalCluster(dir);
     cluster.start(2);
     System.setProperty(SparkEngine.JARS_PROPERTY, cluster.shippedJars());
@@ -42,6 +43,7 @@ class SparkClusterTest {
     if (cluster != null) {
       cluster.close();
     }
+    LocalCluster.deleteTree(dir);
   }
 
   static String[] sweep(String duration, String... more) {

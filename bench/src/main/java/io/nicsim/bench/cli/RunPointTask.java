@@ -7,6 +7,7 @@ import io.nicsim.bench.plan.PointTask;
 import io.nicsim.bench.run.RunRequest;
 import io.nicsim.bench.run.RunResult;
 import io.nicsim.bench.sweep.Vary;
+import io.nicsim.bench.tune.TuneReport;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,9 +30,19 @@ public final class RunPointTask implements PointTask {
   private static final long serialVersionUID = 1L;
 
   private transient BenchEnv env;
+  private final boolean coalesce;
 
   public RunPointTask(BenchEnv env) {
+    this(env, false);
+  }
+
+  /**
+   * With {@code coalesce}, the columns also hold the coalescing the run used, as ethtool -c
+   * shows it, under {@code ethtool.NAME} (tune prints today's default beside its pick).
+   */
+  public RunPointTask(BenchEnv env, boolean coalesce) {
     this.env = env;
+    this.coalesce = coalesce;
   }
 
   /** The args of a point: the base run options, its seed, then its knobs in order. */
@@ -64,6 +75,10 @@ public final class RunPointTask implements PointTask {
     RunResult r = e.engine().run(request(point.args()));
     LinkedHashMap<String, String> cols = new LinkedHashMap<>();
     r.summary().forEach((k, v) -> cols.put(k, Double.toString(v)));
+    if (coalesce && r.config().get("coalesce") instanceof Map<?, ?> m) {
+      m.forEach((k, v) -> cols.put(TuneReport.ETHTOOL + k, Double.toString(((Number) v)
+          .doubleValue())));
+    }
     return PointResult.ok(point.index(), cols);
   }
 
