@@ -29,6 +29,7 @@ import picocli.CommandLine.Spec;
       RunCommand.class,
       EthtoolCommand.class,
       SweepCommand.class,
+      ExploreCommand.class,
       ListCommand.class,
       ReproduceCommand.class,
       PortCheckCommand.class,
