@@ -30,6 +30,7 @@ import picocli.CommandLine.Spec;
       EthtoolCommand.class,
       SweepCommand.class,
       TuneCommand.class,
+      ExploreCommand.class,
       ListCommand.class,
       ReproduceCommand.class,
       PortCheckCommand.class,

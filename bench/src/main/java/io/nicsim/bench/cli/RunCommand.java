@@ -10,6 +10,9 @@ import io.nicsim.bench.run.RunResult;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -54,6 +57,17 @@ public final class RunCommand implements Callable<Integer> {
 
   public RunCommand(BenchEnv env) {
     this.env = env;
+  }
+
+  /**
+   * The request and the {@code --jitter} percent (null: none) that a {@code nicsim run}
+   * argument list gives; refuses bad input as the command would (plan points of explore).
+   */
+  public static Map.Entry<RunRequest, Double> parse(List<String> args) {
+    RunCommand c = new RunCommand(null);
+    new CommandLine(c).parseArgs(args.toArray(new String[0]));
+    return new java.util.AbstractMap.SimpleImmutableEntry<>(
+        c.options.request().withOutputs(c.trace, c.pcap, c.plot), c.jitter);
   }
 
   @Override

@@ -82,7 +82,12 @@ public final class RunEngine {
       Tracer tracer = TeeTracer.of(java.util.Arrays.asList(ftrace, timeline));
       Host host = hosts.create(req.hostConfig().withTracer(tracer)).host();
       if (x != null) {
-        host.cpu().perturb(x.perturbation(req.seed()));
+        io.nicsim.core.cpu.Perturbation p = x.perturbation(req.seed());
+        host.cpu().perturb(p);
+        // exploration also spreads the interrupt vectors over the CPUs, as irqbalance does
+        for (io.nicsim.core.kernel.IrqLine l : host.kernel().irqLines()) {
+          l.setAffinity(host.cpu().core(p.irqCpu(host.cpu().cores())));
+        }
       }
       if (ftrace != null) {
         ftrace.bind(host);
