@@ -4,6 +4,7 @@ import io.nicsim.bench.env.BenchEnv;
 import io.nicsim.bench.report.RunText;
 import io.nicsim.bench.run.RunRequest;
 import io.nicsim.bench.run.RunResult;
+import io.nicsim.bench.trace.TraceFormat;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -29,8 +30,13 @@ public final class RunCommand implements Callable<Integer> {
   boolean json;
 
   @Option(names = "--trace", paramLabel = "FILE",
-      description = "write ftrace events as trace-cmd report prints them")
+      description = "write the kernel's trace events (ftrace text, or --trace-format json)")
   Path trace;
+
+  @Option(names = "--trace-format", paramLabel = "ftrace|json",
+      description = "ftrace: the kernel's trace file text, as Perfetto imports it (default);"
+          + " json: Chrome trace events for Perfetto UI or chrome://tracing")
+  String traceFormat;
 
   @Option(names = "--pcap", paramLabel = "FILE", description = "write the wire as a pcap file")
   Path pcap;
@@ -49,8 +55,9 @@ public final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    TraceFormat format = TraceFormat.parse(traceFormat);
     RunRequest req = options.request().withOutputs(trace, pcap, plot);
-    RunResult r = env.engine().run(req);
+    RunResult r = env.engine().run(req, format);
     PrintWriter out = spec.commandLine().getOut();
     out.print(json ? RunText.json(r) : RunText.format(r));
     out.flush();

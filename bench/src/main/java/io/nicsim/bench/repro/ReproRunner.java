@@ -62,10 +62,20 @@ public final class ReproRunner {
     return out;
   }
 
+  /** An output directory, created with its parents if missing (as {@code mkdir -p}). */
   private static void checkDir(Path dir, String field) {
-    if (dir != null && !Files.isDirectory(dir)) {
+    if (dir == null) {
+      return;
+    }
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
       throw io.nicsim.core.config.BadInputException.field(field, "'" + dir
-          + "' is not a directory", "an existing directory");
+          + "' is not a directory", "a directory (created if missing)");
+    }
+    try {
+      Files.createDirectories(dir);
+    } catch (java.io.IOException e) {
+      throw io.nicsim.core.config.BadInputException.field(field, "cannot create '" + dir + "': "
+          + e.getClass().getSimpleName() + " " + e.getMessage(), "a directory that can be created");
     }
   }
 

@@ -5,7 +5,8 @@ import io.nicsim.bench.output.AtomicFile;
 import io.nicsim.bench.pcap.FrameSynth;
 import io.nicsim.bench.pcap.PcapWriter;
 import io.nicsim.bench.plot.Plots;
-import io.nicsim.bench.trace.FtraceWriter;
+import io.nicsim.bench.trace.TraceFile;
+import io.nicsim.bench.trace.TraceFormat;
 import io.nicsim.bench.trace.TeeTracer;
 import io.nicsim.bench.trace.Timeline;
 import io.nicsim.bench.trace.TimelineRecorder;
@@ -46,6 +47,11 @@ public final class RunEngine {
   }
 
   public RunResult run(RunRequest req) {
+    return run(req, TraceFormat.FTRACE);
+  }
+
+  /** The run, its {@code --trace} (if any) written in {@code traceFormat}. */
+  public RunResult run(RunRequest req, TraceFormat traceFormat) {
     TrafficRunner runner = TrafficRunners.find(runners, req.traffic());
     if (req.plot() != null) {
       Plots.checkPlotFile(req.plot(), "--plot");
@@ -53,10 +59,10 @@ public final class RunEngine {
     AtomicFile traceFile = null;
     AtomicFile pcapFile = null;
     try {
-      FtraceWriter ftrace = null;
+      TraceFile ftrace = null;
       if (req.trace() != null) {
         traceFile = AtomicFile.open(req.trace(), "--trace");
-        ftrace = new FtraceWriter(traceFile.writer());
+        ftrace = traceFormat.open(traceFile.writer());
       }
       PcapWriter pcap = null;
       if (req.pcap() != null) {
