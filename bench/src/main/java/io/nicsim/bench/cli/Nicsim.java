@@ -30,6 +30,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
       RunCommand.class,
       EthtoolCommand.class,
       SweepCommand.class,
+      TuneCommand.class,
+      ExploreCommand.class,
       ListCommand.class,
       ReproduceCommand.class,
       PortCheckCommand.class,

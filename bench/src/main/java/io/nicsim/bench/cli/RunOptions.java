@@ -41,6 +41,28 @@ public final class RunOptions {
       description = "skip the invariant audit and the end-of-run checks (benchmarks)")
   boolean noCheck;
 
+  /**
+   * These options as {@code nicsim run} arguments, without {@code --seed} (a plan gives each
+   * point its own): what a {@link io.nicsim.bench.plan.PointTask} parses on another JVM.
+   */
+  java.util.List<String> argsWithoutSeed() {
+    java.util.List<String> a = new java.util.ArrayList<>(host.args());
+    if (coalesce != null) {
+      a.addAll(java.util.List.of("-C", EthtoolStyle.join(coalesce)));
+    }
+    a.addAll(java.util.List.of("--traffic", traffic));
+    if (path != null) {
+      a.addAll(java.util.List.of("--path", path));
+    }
+    if (duration != null) {
+      a.addAll(java.util.List.of("--duration", duration));
+    }
+    if (noCheck) {
+      a.add("--no-check");
+    }
+    return a;
+  }
+
   /** The request these options describe (no output files). */
   RunRequest request() {
     TrafficSpec t = TrafficParser.parse(traffic);

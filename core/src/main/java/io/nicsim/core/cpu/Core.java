@@ -187,6 +187,10 @@ public final class Core {
       opNs = Arrays.copyOf(opNs, n);
       opCount = Arrays.copyOf(opCount, n);
     }
+    Perturbation p = cpu.perturbation;
+    if (p != null) {
+      ns = p.cost(ns);
+    }
     cursor += ns;
     opNs[opId] += ns;
     opCount[opId]++;
@@ -406,6 +410,10 @@ public final class Core {
       return;
     }
     long at = Math.max(cpu.now(), cursor);
+    Perturbation p = cpu.perturbation;
+    if (p != null) {
+      at += p.skew(); // work arriving at the same time on two CPUs may start in either order
+    }
     sim.schedule(dispatch, Math.max(at, sim.now()));
   }
 

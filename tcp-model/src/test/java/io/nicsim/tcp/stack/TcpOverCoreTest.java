@@ -64,7 +64,7 @@ class TcpOverCoreTest {
     for (Scenario s : List.of(bbr, cubic)) {
       TcpSock sk = s.flow.sock();
       int segs = TcpOutput.tsoSegs(sk, MSS);
-      long truesize = sk.sysctl.skbHeadTruesize + (long) segs * MSS;
+      long truesize = sk.skbHeadTruesize + (long) segs * MSS;
       long tsqLimit = Math.max(2 * truesize, sk.skPacingRate >> sk.skPacingShift);
       double ceiling = 2.0 * segs * MSS * 8 / (period / 1e9) / 1e6;
       double last8 = s.goodputMbps.subList(2, 10).stream().mapToDouble(d -> d).average()
