@@ -16,6 +16,7 @@ import io.nicsim.bench.run.Exploration;
 import io.nicsim.bench.run.RunFailure;
 import io.nicsim.bench.run.RunRequest;
 import io.nicsim.bench.run.RunResult;
+import io.nicsim.bench.trace.TraceFormat;
 import java.io.PrintWriter;
 import io.nicsim.core.config.BadInputException;
 import java.nio.file.Path;
@@ -47,8 +48,13 @@ public final class RunCommand implements Callable<Integer> {
   boolean json;
 
   @Option(names = "--trace", paramLabel = "FILE",
-      description = "write ftrace events as trace-cmd report prints them")
+      description = "write the kernel's trace events (ftrace text, or --trace-format json)")
   Path trace;
+
+  @Option(names = "--trace-format", paramLabel = "ftrace|json",
+      description = "ftrace: the kernel's trace file text, as Perfetto imports it (default);"
+          + " json: Chrome trace events for Perfetto UI or chrome://tracing")
+  String traceFormat;
 
   @Option(names = "--pcap", paramLabel = "FILE", description = "write the wire as a pcap file")
   Path pcap;
@@ -101,19 +107,20 @@ public final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    TraceFormat format = TraceFormat.parse(traceFormat);
     RunRequest req = options.request().withOutputs(trace, pcap, plot);
     PrintWriter out = spec.commandLine().getOut();
     if (uncertainty != null) {
       return callUncertainty(req, out);
     }
     if (jitter == null) {
-      RunResult r = env.engine().run(req);
+      RunResult r = env.engine().run(req, format);
       out.print(json ? RunText.json(r) : RunText.format(r));
       out.flush();
       return 0;
     }
     Exploration x = Exploration.of(jitter);
-    Exploration.Run run = env.engine().run(req, x);
+    Exploration.Run run = env.engine().run(req, x, format);
     if (run.result() != null) {
       out.print(json ? RunText.json(run.result()) : RunText.format(run.result()));
     }
