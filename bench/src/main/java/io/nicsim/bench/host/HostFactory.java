@@ -3,6 +3,7 @@ package io.nicsim.bench.host;
 import io.nicsim.core.host.HostComponent;
 import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.host.MacModel;
+import io.nicsim.core.host.MacModelProviders;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -20,6 +21,6 @@ public interface HostFactory {
   /** The MAC models this factory's component knows, sorted by name. */
   default SortedMap<String, MacModel> macModels() {
     Map<String, MacModel> m = create(HostConfig.of("-", "-")).macModels();
-    return new TreeMap<>(m);
+    return new TreeMap<>(MacModelProviders.withDiscovered(m));
   }
 }

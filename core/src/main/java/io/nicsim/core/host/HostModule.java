@@ -91,7 +91,9 @@ public abstract class HostModule {
 
   @Provides
   @HostScope
-  static MacModel mac(HostConfig config, SocProfile soc, Map<String, MacModel> macs) {
+  static MacModel mac(HostConfig config, SocProfile soc, Map<String, MacModel> wired) {
+    Map<String, MacModel> macs = wired.containsKey(config.mac())
+        ? wired : MacModelProviders.withDiscovered(wired);
     MacModel m = macs.get(config.mac());
     if (m == null) {
       throw BadInputException.field("--mac", "unknown MAC model '" + config.mac() + "'",
