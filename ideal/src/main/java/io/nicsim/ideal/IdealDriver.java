@@ -238,7 +238,7 @@ final class IdealDriver implements NicDriver, EthtoolOps {
   public void setCoalesce(EthtoolCoalesce in) throws KernelException {
     long usecs = in.txCoalesceUsecs();
     long frames = in.txMaxCoalescedFrames();
-    if (usecs > MAX_USECS || frames > tx.size() || (usecs == 0 && frames == 0)) {
+    if (usecs > MAX_USECS || frames > tx.size() || (usecs == 0 && frames != 1)) {
       throw new KernelException(Errno.EINVAL);
     }
     completion.set(usecs, frames);
@@ -246,6 +246,7 @@ final class IdealDriver implements NicDriver, EthtoolOps {
 
   @Override
   public String coalesceLimits() {
-    return "tx-usecs 0.." + MAX_USECS + ", tx-frames 0.." + tx.size() + ", not both 0";
+    return "tx-usecs 0.." + MAX_USECS + ", tx-frames 0.." + tx.size()
+        + "; tx-usecs 0 only with tx-frames 1";
   }
 }

@@ -8,16 +8,17 @@ import io.nicsim.core.sim.Simulator;
  * policy, set with {@code ethtool -C}:
  *
  * <ul>
- *   <li>{@code tx-frames N tx-usecs 0}: an interrupt for every N-th skb written back (N = 1:
- *       per packet, the default);
- *   <li>{@code tx-frames N tx-usecs X}: that interrupt reaches the driver X µs late (N = 1: a
- *       fixed delay per skb);
- *   <li>{@code tx-frames 0 tx-usecs X}: batches on a fixed period, every X µs while skbs are
- *       outstanding, of everything written back so far.
+ *   <li>{@code tx-frames 1 tx-usecs 0}: per packet, an interrupt at each write-back (default);
+ *   <li>{@code tx-frames 1 tx-usecs X}: a fixed delay per skb: each skb is released X µs after
+ *       its write-back;
+ *   <li>{@code tx-frames 0 tx-usecs X}: batches on a fixed period: every X µs (on multiples of
+ *       X) while skbs are outstanding, everything written back so far;
+ *   <li>{@code tx-frames N tx-usecs X}, N &gt; 1: every N frames, or X µs after the first skb
+ *       not yet signalled, whichever comes first (X is what completes a partial batch; N &gt; 1
+ *       with X = 0 would strand the tail and is refused).
  * </ul>
  *
- * Counts are skbs (one descriptor each). With N &gt; 1 and no period, skbs short of the next
- * N-th wait for more traffic: that is what the knob asks for.
+ * Counts are skbs (one descriptor each). No allocation per skb: the delays sit in a ring.
  */
 final class TxCompletion {
   private final Simulator sim;
@@ -34,6 +35,15 @@ final class TxCompletion {
   private int head;
   private int count;
   private boolean periodRunning;
+  private boolean batchArmed;
+  private final Event batch =
+      new Event() {
+        @Override
+        protected void fire() {
+          batchArmed = false;
+          release(written);
+        }
+      };
   private final Event delayed =
       new Event() {
         @Override
@@ -80,11 +90,18 @@ final class TxCompletion {
   /** The hardware wrote an skb's descriptor back. */
   void writtenBack() {
     written++;
-    if (frames == 0 || written % frames != 0) {
+    if (frames == 0) {
+      return; // the period releases it
+    }
+    if (usecs == 0 || written % frames == 0 && frames > 1) {
+      release(written); // per packet, or the N-th frame of a batch
       return;
     }
-    if (usecs == 0) {
-      release(written);
+    if (frames > 1) {
+      if (!batchArmed) {
+        batchArmed = true;
+        sim.schedule(batch, sim.now() + usecs * 1000);
+      }
       return;
     }
     if (count == dueAt.length) {
