@@ -37,6 +37,7 @@ public final class SweepCommand implements Callable<Integer> {
   @Mixin RunOptions options;
 
   @Option(names = "--vary", required = true, paramLabel = "KEY=V1,V2,…",
+      parameterConsumer = EthtoolStyle.VaryConsumer.class,
       description = "a knob and its values (repeatable): ethtool -C names, kernel, soc, patch,"
           + " seed, len, rate, parallel, rtt")
   List<String> varies = new ArrayList<>();

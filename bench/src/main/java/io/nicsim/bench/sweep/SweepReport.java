@@ -1,5 +1,6 @@
 package io.nicsim.bench.sweep;
 
+import io.nicsim.bench.plot.AxisLabels;
 import io.nicsim.bench.plot.Plots;
 import io.nicsim.bench.repro.Csv;
 import io.nicsim.bench.report.Num;
@@ -242,7 +243,7 @@ public final class SweepReport {
       }
       Map<String, double[][]> s = new LinkedHashMap<>();
       series.forEach((k, v) -> s.put(k, v.toArray(new double[0][])));
-      chart = Plots.lines(title, x, metric, s);
+      chart = Plots.lines(title, AxisLabels.of(x), AxisLabels.of(metric), s);
     } else {
       List<String> cases = new ArrayList<>();
       List<Double> pub = new ArrayList<>();
@@ -253,7 +254,7 @@ public final class SweepReport {
         Double v = results.get(i).summary().get(metric);
         sim.add(v == null ? 0.0 : v);
       }
-      chart = Plots.bars(title, metric, cases, pub, sim);
+      chart = Plots.bars(title, AxisLabels.of(metric), cases, pub, sim);
     }
     Plots.write(chart, file, "--plot");
   }

@@ -54,6 +54,16 @@ public final class Perturbation {
     return Math.max(0, Math.round(ns * f));
   }
 
+  /**
+   * A CPU for an interrupt vector, as irqbalance would spread them: any of {@code cores}, drawn
+   * from the seed (exploration places each vector afresh, so that work of the TX and RX
+   * vectors runs on different CPUs in some runs and on one in others).
+   */
+  public int irqCpu(int cores) {
+    draws++;
+    return rng.nextInt(cores);
+  }
+
   /** How much later new work starts on an idle core. */
   long skew() {
     if (skewNs == 0) {
