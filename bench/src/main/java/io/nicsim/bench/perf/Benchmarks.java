@@ -31,7 +31,7 @@ public final class Benchmarks {
    * the launcher itself is not at hand; keep in step with the nicsim script's SHORT_OPTS.
    */
   static final List<String> LAUNCHER_OPTS = List.of("-XX:TieredStopAtLevel=1",
-      "-XX:+UseSerialGC", "-Xms8m", "-XX:MinHeapFreeRatio=20", "-XX:MaxHeapFreeRatio=40",
+      "-XX:+UseSerialGC", "-Xms32m", "-Xmn24m", "-XX:MinHeapFreeRatio=20", "-XX:MaxHeapFreeRatio=40",
       "-XX:-UsePerfData");
   /** The flood whose peak RSS is measured: 60 simulated seconds of 64-byte iperf3 -u. */
   public static final List<String> FLOOD_RUN = List.of("run", "--mac", "stmmac", "--soc",
