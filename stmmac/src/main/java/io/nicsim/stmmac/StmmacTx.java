@@ -519,6 +519,10 @@ public class StmmacTx {
     ring.dirty = entry;
 
     txq.completedQueue(pktsCompl, bytesCompl);
+    if (priv.dim != null) { // the dim what-if's running totals
+      priv.dim.tx.packets[queue] += pktsCompl;
+      priv.dim.tx.bytes[queue] += bytesCompl;
+    }
 
     if (txq.stopped() && txAvail(queue) > ring.size() / 4) {
       txq.wake();
@@ -580,6 +584,7 @@ public class StmmacTx {
         priv.hw.enableDmaTransmission(chan);
         priv.hw.setTxTailPtr(chan, txQ.ring.cur);
       }
+      dimTxSample(napi, chan);
       return workDone;
     }
 
@@ -599,7 +604,15 @@ public class StmmacTx {
       txTimerArm(chan);
     }
 
+    dimTxSample(napi, chan);
     return workDone;
+  }
+
+  /** The dim what-if: a TX sample per poll, events = TX NAPI schedules. */
+  private void dimTxSample(Napi napi, int chan) {
+    if (priv.dim != null) {
+      priv.dim.tx.sample(core(), chan, napi.scheduleCount());
+    }
   }
 
   private int indexOfTxNapi(Napi napi) {
