@@ -94,6 +94,10 @@ public final class DimWhatIf implements Scenario {
         + " rx-usecs 0; DIM as the driver feeds it: per-poll counts, not running totals");
     a.put("stmmac", "as stmmac-xmit-more (YT6801, " + YT_KERNEL + ", path " + YT_PATH
         + ", iperf3 " + YT_IPERF + "); DIM drives tx-usecs/tx-frames per TX queue");
+    a.put("path", "fec and bcmgenet: a peer on the cable answering pings in params.peer_echo_ns;"
+        + " stmmac: " + YT_PATH + " as stmmac-xmit-more");
+    a.put("calibration", "none here: every row is a prediction; the profiles' fitted numbers"
+        + " (imx8qxp's deep-idle exit, the YT6801 path) come from the seed scenarios");
     a.put("roles", "every row is 'extra' (the claim row kind is not in this tree)");
     return a;
   }
