@@ -216,4 +216,27 @@ public final class FecCoalesce implements EthtoolOps {
       dim.afterSetCoalesce(ec.get(CoalesceParam.USE_ADAPTIVE_RX) != 0);
     }
   }
+
+  /**
+   * The ranges fec_enet_set_coalesce checks, shown beside its refusal: rx/tx-frames up to 255;
+   * rx/tx-usecs while the ICTT count fits 16 bits at this SoC's ITR clock (below the first 32-bit
+   * wrap of the product, where larger values are refused anyway or wrap to nonsense).
+   */
+  @Override
+  public String coalesceLimits() {
+    if ((fep.quirks & FecQuirk.HAS_COALESCE) == 0) {
+      return "no coalescing parameters (no HAS_COALESCE on this SoC)";
+    }
+    long lo = 0;
+    long hi = 0xFFFF_FFFFL / Math.max(1, Integer.toUnsignedLong(fep.itrClkRate) / 64000);
+    while (lo < hi) { // the largest us whose count is <= 0xFFFF (monotone up to hi)
+      long mid = (lo + hi + 1) >>> 1;
+      if (Integer.toUnsignedLong(usToItrClock((int) mid)) <= 0xFFFF) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return "rx-usecs 0.." + lo + ", tx-usecs 0.." + lo + ", rx-frames 0..255, tx-frames 0..255";
+  }
 }

@@ -28,7 +28,7 @@ public final class TcpOutput {
   /** tcp_stream_alloc_skb(): an empty skb whose head is charged to sk_wmem_queued. */
   public static TcpSkb streamAllocSkb(TcpSock sk) {
     TcpSkb skb = new TcpSkb();
-    skb.truesize = sk.sysctl.skbHeadTruesize;
+    skb.truesize = sk.skbHeadTruesize;
     return skb;
   }
 
