@@ -1,6 +1,7 @@
 package io.nicsim.stmmac;
 
 import io.nicsim.core.check.RingAudit;
+import io.nicsim.core.check.TxLiveness;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.era.PatchSet;
@@ -25,7 +26,7 @@ import java.util.TreeMap;
  * hardware, the per-queue state, the NAPI contexts and interrupt lines, and the ported driver
  * functions ({@link StmmacTx}, {@link StmmacRx}, {@link StmmacIrq}, {@link StmmacEthtool}).
  */
-public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
+public final class StmmacDriver extends StmmacLifecycle implements NicDriver, TxLiveness {
   private final Kernel kernel;
   private final StmmacTx tx;
   private final StmmacRx rx;
@@ -33,6 +34,7 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
   private final StmmacEthtool ethtool;
   private final StmmacService service;
   private final IrqLine[] lines;
+  private StmmacTxLiveness liveness;
 
   StmmacDriver(HostContext ctx) {
     super(new StmmacPriv(plat(ctx.soc()), checkVersion(ctx.patches())));
@@ -97,6 +99,11 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
     rx = new StmmacRx(priv);
     irq = new StmmacIrq(priv, tx, rx);
     ethtool = new StmmacEthtool(priv);
+    if (priv.patches.has(StmmacPatches.DIM)) {
+      ctx.cpu().costs().requireAll(io.nicsim.core.dim.NetDim.NET_DIM,
+          io.nicsim.core.kernel.WorkItem.PROCESS_ONE_WORK);
+      priv.dim = new StmmacDim(priv, ethtool, rxCnt, txCnt);
+    }
     // stmmac_dvr_probe: ndev->watchdog_timeo = msecs_to_jiffies(watchdog), TX_TIMEO 5000 ms
     ctx.dev().setWatchdogTimeoNs(TX_TIMEO_MS * 1_000_000L);
     ctx.dev().setDriverName("stmmac");
@@ -254,6 +261,7 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
       }
       txQ.ring.cur = 0;
       txQ.ring.dirty = 0;
+      txQ.cleanedDesc = txQ.queuedDesc; // what was held is gone
       txQ.txCountFrames = 0;
       txQ.mss = 0;
       priv.hw.resetTxDma(q);
@@ -347,6 +355,45 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
     }
   }
 
+  // ------------------------------------------------------------------ TxLiveness
+
+  private StmmacTxLiveness liveness() {
+    if (liveness == null) {
+      liveness = new StmmacTxLiveness(priv, tx);
+    }
+    return liveness;
+  }
+
+  @Override
+  public int txLivenessQueues() {
+    return priv.txQueue.length;
+  }
+
+  @Override
+  public TxLiveness.Cleaner txCleaner(int queue) {
+    return liveness().cleaner(queue);
+  }
+
+  @Override
+  public long txQueuedCount(int queue) {
+    return priv.txQueue[queue].queuedDesc;
+  }
+
+  @Override
+  public long txCleanedCount(int queue) {
+    return priv.txQueue[queue].cleanedDesc;
+  }
+
+  @Override
+  public String txRingState(int queue) {
+    return liveness().state(queue);
+  }
+
+  @Override
+  public String txRingName(int queue) {
+    return "stmmac " + priv.dev.name() + " tx" + queue;
+  }
+
   @Override
   public EthtoolOps ethtool() {
     return ethtool;
@@ -378,6 +425,13 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
   public SortedMap<String, Long> counters() {
     SortedMap<String, Long> m = new TreeMap<>();
     priv.counters.putInto(m);
+    if (priv.dim != null) {
+      m.put("dim_iterations", priv.dim.netDim.iterations());
+      m.put("dim_profile_changes", priv.dim.netDim.profileChanges());
+      m.put("dim_rx_profile_ix", (long) priv.dim.rxProfileIx(0));
+      m.put("dim_tx_profile_ix", (long) priv.dim.txProfileIx(0));
+      m.put("dim_work", priv.dim.rx.workRuns + priv.dim.tx.workRuns);
+    }
     long starts = 0;
     long cancels = 0;
     long expiries = 0;

@@ -153,7 +153,7 @@ class UserFilesTest {
     "no traffic|runs:\\n  - {case: a, mac: knob, soc: knobsoc}|runs[0].traffic: missing",
     "no metrics|RUN|runs[0].metrics: missing (accepted: the metrics to report",
     "unit where a count goes|RUN    coalesce: tx-frames 5ms\\n    metrics: [pps]|runs[0].coalesce:"
-        + " tx-frames: '5ms' is not a number",
+        + " tx-frames: invalid value '5ms'",
     "kernel refusal|RUN    coalesce: tx-usecs 20000\\n    metrics: [pps]|runs[0]: ethtool -C"
         + " 'tx-usecs 20000': the knob driver refused: -EINVAL (-22): knob: usecs above 10000",
     "kernel as a number|RUN    kernel: 6.10\\n    metrics: [pps]|runs[0].kernel: '6.1' is not"
