@@ -60,9 +60,10 @@ final class BcmgenetCoalesce implements EthtoolOps {
 
   // ---- ethtool
 
-  @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_ethtool_ops",
-      versions = "v5.7..v6.18", source = GenetSources.S612,
-      notes = "supported_coalesce_params; before v5.7 the driver refused the same fields itself")
+  /**
+   * bcmgenet_ethtool_ops.supported_coalesce_params (data, not a function: no port annotation):
+   * RX_USECS | MAX_FRAMES | USE_ADAPTIVE_RX; before v5.7 the driver refused the same fields.
+   */
   @Override
   public int supportedCoalesceParams() {
     int mask = CoalesceParam.RX_USECS.bit() | CoalesceParam.MAX_FRAMES;
