@@ -387,7 +387,7 @@ public final class StmmacEthtool implements EthtoolOps {
     long lo = firstUsecAtLeast(priv.defaults.minDmaRiwt());
     long hi = firstUsecAtLeast(priv.defaults.maxDmaRiwt() + 1L) - 1;
     String rx = lo > hi ? "no rx-usecs (the RIWT clock is too slow)" : "rx-usecs " + lo + ".." + hi;
-    if (txWithoutRiwt) {
+    if (txWithoutRiwt && !zeroRefused) {
       rx += " or 0 (unchanged)";
     }
     return tx + "; " + rx;

@@ -120,7 +120,7 @@ public final class FecRxUsecs implements Scenario {
     Host h = host(hosts, patches, seed);
     h.peer().register(IcmpEcho.class,
         new EchoPeer(h.sim(), h.link(), h.soc().param("peer_echo_ns").asLong()));
-    Ping ping = new Ping(h.sim(), h.dev(), 4, SEC, 56, SEC);
+    Ping ping = Ping.on(h).count(4).intervalNs(SEC).startNs(SEC).build();
     h.stack().register(IcmpEcho.class, ping);
     ping.start(h.appCore());
     h.run(6 * SEC);
