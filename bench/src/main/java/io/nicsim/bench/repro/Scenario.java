@@ -21,6 +21,14 @@ public interface Scenario {
   /** Every assumption and why, in print order. */
   LinkedHashMap<String, String> assumptions();
 
+  /**
+   * Whether plain {@code nicsim reproduce} leaves it out (a what-if or finding scenario that
+   * runs longer than the seed reproductions' budget): it runs when named.
+   */
+  default boolean runByNameOnly() {
+    return false;
+  }
+
   /** Runs the cases; plots beyond the published-vs-simulated bars go through the context. */
   List<Row> run(ReproContext ctx);
 }
