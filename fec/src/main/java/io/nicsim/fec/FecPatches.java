@@ -94,6 +94,17 @@ public final class FecPatches {
               + " it, fec_enet_init falls back to 1000 us only when it is 0 (v1-v2 Jul 2024, not"
               + " merged)");
 
+  public static final Patch LOST_IRQ_REENABLE =
+      new Patch(
+          "lost-irq-reenable",
+          null,
+          "what-if: the NAPI poll forgets to unmask FEC_IMASK after a poll without RX work"
+              + " (deliberately broken)",
+          null,
+          Status.VARIANT,
+          "fec_enet_rx_napi completes but leaves every event masked when it received nothing:"
+              + " explore's self-test (a stall it must find)");
+
   public static final PatchCatalog CATALOG =
       new PatchCatalog(
           "fec",
@@ -104,7 +115,8 @@ public final class FecPatches {
               COAL_GUARD,
               TX_RING_1024,
               COAL_DISABLE,
-              SOC_RX_USECS));
+              SOC_RX_USECS,
+              LOST_IRQ_REENABLE));
 
   /**
    * Refuses combinations whose hunks could not apply: the guard and the proposed per-SoC default
