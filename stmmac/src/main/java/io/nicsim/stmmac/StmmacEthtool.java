@@ -28,6 +28,7 @@ public final class StmmacEthtool implements EthtoolOps {
   private final boolean coalesceParams;
   private final boolean noBegin;
   private final boolean rounding;
+  private final boolean zeroRefused;
 
   public StmmacEthtool(StmmacPriv priv) {
     this.priv = priv;
@@ -37,6 +38,7 @@ public final class StmmacEthtool implements EthtoolOps {
     this.coalesceParams = priv.patches.has(StmmacPatches.COALESCE_PARAMS);
     this.noBegin = priv.patches.has(StmmacPatches.ETHTOOL_NO_BEGIN);
     this.rounding = priv.patches.has(StmmacPatches.RIWT_ROUNDING);
+    this.zeroRefused = priv.patches.has(StmmacPatches.RIWT_ZERO_REFUSED);
   }
 
   /**
@@ -46,10 +48,27 @@ public final class StmmacEthtool implements EthtoolOps {
    */
   @Override
   public int supportedCoalesceParams() {
+    int adaptive = priv.dim != null ? CoalesceParam.USE_ADAPTIVE : 0; // the dim what-if
     if (coalesceParams || rxCoalFrames) {
-      return CoalesceParam.USECS | CoalesceParam.MAX_FRAMES;
+      return CoalesceParam.USECS | CoalesceParam.MAX_FRAMES | adaptive;
     }
-    return CoalesceParam.USECS | CoalesceParam.TX_MAX_FRAMES.bit();
+    return CoalesceParam.USECS | CoalesceParam.TX_MAX_FRAMES.bit() | adaptive;
+  }
+
+  /** The dim what-if's flags in a get. */
+  private void dimGet(EthtoolCoalesce ec) {
+    if (priv.dim != null) {
+      ec.set(CoalesceParam.USE_ADAPTIVE_RX, priv.dim.rx.useDim ? 1 : 0);
+      ec.set(CoalesceParam.USE_ADAPTIVE_TX, priv.dim.tx.useDim ? 1 : 0);
+    }
+  }
+
+  /** The dim what-if after a set: DIM's profiles over the stored static values. */
+  private void dimSet(EthtoolCoalesce ec) {
+    if (priv.dim != null) {
+      priv.dim.rx.afterSetCoalesce(ec.get(CoalesceParam.USE_ADAPTIVE_RX) != 0);
+      priv.dim.tx.afterSetCoalesce(ec.get(CoalesceParam.USE_ADAPTIVE_TX) != 0);
+    }
   }
 
   @Override
@@ -127,6 +146,7 @@ public final class StmmacEthtool implements EthtoolOps {
       source = S5,
       notes = "from db2f2842e6f5 a wrapper of __stmmac_get_coalesce(dev, ec, -1)")
   public void getCoalesce(EthtoolCoalesce ec) throws KernelException {
+    dimGet(ec);
     if (perQueue) {
       getCoalesce(ec, -1);
       return;
@@ -155,6 +175,7 @@ public final class StmmacEthtool implements EthtoolOps {
   public void setCoalesce(EthtoolCoalesce ec) throws KernelException {
     if (perQueue) {
       setCoalesce(ec, -1);
+      dimSet(ec);
       return;
     }
     int rxCnt = priv.plat.rxQueuesToUse();
@@ -204,6 +225,7 @@ public final class StmmacEthtool implements EthtoolOps {
     if (!txWithoutRiwt) {
       setAllRiwt((int) rxRiwt, rxCnt);
     }
+    dimSet(ec);
   }
 
   /** priv->rx_riwt = riwt; stmmac_rx_watchdog(priv, ioaddr, riwt, rx_cnt). */
@@ -284,7 +306,8 @@ public final class StmmacEthtool implements EthtoolOps {
   /**
    * {@code __stmmac_set_coalesce}: queue -1 sets every queue. The RX part is written to the
    * hardware before the TX values are validated, so a request refused for its TX values still
-   * changes RX. Without riwt-rounding, rx-usecs 0 skips the RX part (rx-frames included).
+   * changes RX. Before riwt-zero-refused, rx-usecs 0 skips the RX part (rx-frames included);
+   * from it on, rx-usecs 0 converts to RIWT 0 and is refused with -EINVAL.
    */
   @KernelPort(
       file = FILE,
@@ -292,7 +315,7 @@ public final class StmmacEthtool implements EthtoolOps {
       versions = "v5.13..v6.18",
       commits = {"db2f2842e6f5"},
       source = S7,
-      notes = "the rx_coalesce_usecs > 0 guard of " + S6 + " is kept unless riwt-rounding")
+      notes = "the rx_coalesce_usecs > 0 guard of " + S6 + " is kept unless riwt-zero-refused")
   void setCoalesce(EthtoolCoalesce ec, int queue) throws KernelException {
     boolean allQueues = false;
     int rxCnt = priv.plat.rxQueuesToUse();
@@ -305,7 +328,7 @@ public final class StmmacEthtool implements EthtoolOps {
       throw new KernelException(Errno.EINVAL);
     }
 
-    if (priv.useRiwt && (rounding || ec.rxCoalesceUsecs() > 0)) {
+    if (priv.useRiwt && (zeroRefused || ec.rxCoalesceUsecs() > 0)) {
       long rxRiwt = usec2riwt(ec.rxCoalesceUsecs());
 
       if (rxRiwt > priv.defaults.maxDmaRiwt() || rxRiwt < priv.defaults.minDmaRiwt()) {
@@ -364,7 +387,7 @@ public final class StmmacEthtool implements EthtoolOps {
     long lo = firstUsecAtLeast(priv.defaults.minDmaRiwt());
     long hi = firstUsecAtLeast(priv.defaults.maxDmaRiwt() + 1L) - 1;
     String rx = lo > hi ? "no rx-usecs (the RIWT clock is too slow)" : "rx-usecs " + lo + ".." + hi;
-    if (txWithoutRiwt) {
+    if (txWithoutRiwt && !zeroRefused) {
       rx += " or 0 (unchanged)";
     }
     return tx + "; " + rx;

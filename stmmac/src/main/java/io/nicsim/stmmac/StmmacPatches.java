@@ -215,7 +215,14 @@ public final class StmmacPatches {
           "net: stmmac: fix handling of zero coalescing tx-usecs",
           v(6, 6),
           Status.MAINLINE,
-          "stmmac_tx_timer_arm returns when tx_coal_timer is 0; tx_clean calls the arm helper");
+          "stmmac_tx_timer_arm returns when tx_coal_timer is 0; tx_clean calls the arm helper")
+          // 6.5.4 got it too; 6.5 is not a long-term line nicsim records
+          .backportedTo(
+              KernelVersion.of(6, 1, 54),
+              "9dbbc87d5b61",
+              "kernel.org ChangeLog-6.1.54; CIP linux-6.1.y-cip push"
+                  + " <169527934221.17823.2738474536286464138@gitolite.kernel.org>;"
+                  + " present in Debian linux-source-6.1 (6.1.192)");
 
   public static final Patch NAPI_AWARE_ARM =
       new Patch(
@@ -253,15 +260,32 @@ public final class StmmacPatches {
           Status.MAINLINE,
           "ethtool get/set no longer refused with -EBUSY while the interface is down");
 
+  /**
+   * The {@code rx_coalesce_usecs > 0} guard of ethtool-tx-without-riwt is gone: with RIWT, every
+   * set_coalesce converts rx-usecs, so 0 is refused with -EINVAL. Debian's 6.1.192 still has the
+   * guard, 6.12.117 does not (and no 6.12.y stable update names it, so it is a mainline change
+   * of v6.12 or earlier). The commit was not found; v6.12 is the earliest release verified.
+   */
+  public static final Patch RIWT_ZERO_REFUSED =
+      new Patch(
+          "riwt-zero-refused",
+          null,
+          "net: stmmac: ethtool: rx-usecs converted without the rx_coalesce_usecs > 0 guard",
+          v(6, 12),
+          Status.MAINLINE,
+          "with RIWT, set_coalesce converts rx-usecs even when 0, so rx-usecs 0 is -EINVAL"
+              + " (guard present in 6.1.192, absent in 6.12.117 and 6.18; landedIn is the"
+              + " earliest release verified, the change lies in v6.2..v6.12)");
+
   public static final Patch RIWT_ROUNDING =
       new Patch(
           "riwt-rounding",
           null,
-          "net: stmmac: RIWT conversion rounding (DIV_ROUND_CLOSEST) and no rx-usecs > 0 guard",
+          "net: stmmac: RIWT conversion rounding (DIV_ROUND_CLOSEST)",
           null,
           Status.APPLIED,
-          "usec<->RIWT rounded to nearest; with RIWT, rx-usecs 0 is refused with -EINVAL (seen in"
-              + " a net-next tree, hash and release not found)");
+          "usec<->RIWT rounded to nearest instead of truncated (seen in LorenzoBianconi/net-next"
+              + " @199295cb73bc; not in 6.18; hash and release not found)");
 
   public static final Patch HRTIMER_ACTIVE =
       new Patch(
@@ -271,7 +295,8 @@ public final class StmmacPatches {
           KernelVersion.of(7, 2),
           Status.MAINLINE,
           "hrtimer_start only if !hrtimer_active: deadline first packet + tx-usecs, no sliding"
-              + " window (present in 7.2.13, Debian linux-source-7.2; 7.1 not checked)");
+              + " window (v2 <20260526051921.14540-1-muhammad.nazim.amirul.nazle.asmade@altera.com>;"
+              + " release v7.2 as first recorded, not re-verified against a tree)");
 
   public static final Patch BURST_END_IC =
       new Patch(
@@ -281,7 +306,7 @@ public final class StmmacPatches {
           null,
           Status.APPLIED,
           "!netdev_xmit_more() sets IC after the tx-frames 0 test, in xmit and tso_xmit"
-              + " (not in 7.2.13)");
+              + " (net-next; not in a release nicsim records)");
 
   public static final Patch IC_BURST_END_ONLY =
       new Patch(
@@ -293,6 +318,25 @@ public final class StmmacPatches {
           "the alternative argued against in the burst-end-ic thread: set_ic = !xmit_more"
               + " (HW timestamp and tx-frames 0 rules kept); a batch larger than the ring gets"
               + " no IC descriptor");
+
+  /**
+   * A what-if, not a kernel change: stmmac with lib/dim, as a DIM-using driver would write it.
+   * adaptive-rx: a struct dim per RX queue (events = RX NAPI schedules, running frame and byte
+   * totals) whose work item programs the queue's RIWT through stmmac_usec2riwt and
+   * stmmac_rx_watchdog (clamped to MIN/MAX_DMA_RIWT, as set_coalesce's range) and its
+   * rx_coal_frames. adaptive-tx: a struct dim per TX queue (events = TX NAPI schedules, running
+   * completed packets and bytes) whose work item sets the queue's tx_coal_timer and
+   * tx_coal_frames, which xmit and stmmac_tx_timer_arm read.
+   */
+  public static final Patch DIM =
+      new Patch(
+          "dim",
+          null,
+          "what-if: adaptive RX (RIWT) and TX (tx-usecs/tx-frames) moderation with lib/dim",
+          null,
+          Status.VARIANT,
+          "ethtool adaptive-rx / adaptive-tx: net_dim per queue drives RIWT and rx-frames, or"
+              + " tx-usecs and tx-frames; static values stay stored");
 
   public static final Patch TX_ARM_RECHECK =
       new Patch(
@@ -345,12 +389,14 @@ public final class StmmacPatches {
               ARM_AFTER_DMA_ENABLE,
               COAL_5MS,
               ETHTOOL_NO_BEGIN,
+              RIWT_ZERO_REFUSED,
               RIWT_ROUNDING,
               HRTIMER_ACTIVE,
               BURST_END_IC,
               IC_BURST_END_ONLY,
               TX_ARM_RECHECK,
-              NO_PENDING_ARM));
+              NO_PENDING_ARM,
+              DIM));
 
   /** The mainline set of a version string ({@code v6.7}); versions before v4.19 are refused. */
   public static PatchSet forKernel(String version) {

@@ -26,10 +26,10 @@ public class StmmacTx {
   static final String S2 = "torvalds/linux@2d1a42cf7f77cda54dbbee18d00b1200e7bc22aa";
   /** A v5.2..v5.4 tree. */
   static final String S3 = "torvalds/linux@0060c8783330ab60deb96f9d6bb7abfe4664765d";
-  /** Where the 4.19 forms were read (the index did not resolve that file's repository). */
+  /** Where a reader checks the 4.19 forms (the copy first read could not be attributed). */
   static final String V419_NOTE =
-      "4.19 form read in an unresolved 4.19-era copy of stmmac_main.c (search index file"
-          + " 49819137) and in the 4.19 AUTOSEL diff of 4ccb45857c2c";
+      "4.19 form: release tag v4.19 of torvalds/linux (drivers/net/ethernet/stmicro/stmmac/"
+          + "stmmac_main.c), and 4ccb45857c2c's diff for what changed in 5.0";
 
   /** stmmac_xmit's own work per skb (mapping, stats, locks). */
   static final CostOp XMIT = CostOp.named("stmmac_xmit");
@@ -532,6 +532,10 @@ public class StmmacTx {
     txQ.cleanedDesc += count;
 
     txq.completedQueue(pktsCompl, bytesCompl);
+    if (priv.dim != null) { // the dim what-if's running totals
+      priv.dim.tx.packets[queue] += pktsCompl;
+      priv.dim.tx.bytes[queue] += bytesCompl;
+    }
 
     if (txq.stopped() && txAvail(queue) > ring.size() / 4) {
       txq.wake();
@@ -593,6 +597,7 @@ public class StmmacTx {
         priv.hw.enableDmaTransmission(chan);
         priv.hw.setTxTailPtr(chan, txQ.ring.cur);
       }
+      dimTxSample(napi, chan);
       return workDone;
     }
 
@@ -618,7 +623,15 @@ public class StmmacTx {
       txTimerArm(chan);
     }
 
+    dimTxSample(napi, chan);
     return workDone;
+  }
+
+  /** The dim what-if: a TX sample per poll, events = TX NAPI schedules. */
+  private void dimTxSample(Napi napi, int chan) {
+    if (priv.dim != null) {
+      priv.dim.tx.sample(core(), chan, napi.scheduleCount());
+    }
   }
 
   private int indexOfTxNapi(Napi napi) {

@@ -154,7 +154,7 @@ public final class ExploreCommand implements Callable<Integer> {
     }
     if (options.coalesce != null) {
       a.add("-C");
-      a.add(options.coalesce);
+      a.add(EthtoolStyle.join(options.coalesce));
     }
     a.add("--traffic");
     a.add(options.traffic);

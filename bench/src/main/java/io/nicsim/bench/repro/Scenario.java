@@ -22,10 +22,10 @@ public interface Scenario {
   LinkedHashMap<String, String> assumptions();
 
   /**
-   * Whether plain {@code nicsim reproduce} leaves it out (a what-if or finding scenario that
-   * runs longer than the seed reproductions' budget): it runs when named.
+   * True for a scenario that runs only when named ({@code nicsim reproduce NAME}), not in the
+   * plain {@code nicsim reproduce} (a what-if, or one too slow for the seeds' time budget).
    */
-  default boolean runByNameOnly() {
+  default boolean byNameOnly() {
     return false;
   }
 

@@ -26,6 +26,7 @@ public final class ScenarioRegistry {
         new io.nicsim.bench.scenarios.StmmacXmitMore(),
         new io.nicsim.bench.scenarios.StmmacRingBound(),
         new io.nicsim.bench.scenarios.FecRxUsecs(),
+        new io.nicsim.bench.scenarios.DimWhatIf(),
         new io.nicsim.bench.scenarios.StmmacStrandedSkb()));
   }
 
@@ -36,13 +37,13 @@ public final class ScenarioRegistry {
   /** The named scenarios in registry order; all of them for an empty list. */
   public List<Scenario> select(List<String> names) {
     if (names == null || names.isEmpty()) {
-      List<Scenario> out = new ArrayList<>();
+      List<Scenario> plain = new ArrayList<>();
       for (Scenario s : byName.values()) {
-        if (!s.runByNameOnly()) {
-          out.add(s);
+        if (!s.byNameOnly()) {
+          plain.add(s);
         }
       }
-      return out;
+      return plain;
     }
     for (String n : names) {
       if (!byName.containsKey(n)) {

@@ -5,7 +5,8 @@ import io.nicsim.bench.output.AtomicFile;
 import io.nicsim.bench.pcap.FrameSynth;
 import io.nicsim.bench.pcap.PcapWriter;
 import io.nicsim.bench.plot.Plots;
-import io.nicsim.bench.trace.FtraceWriter;
+import io.nicsim.bench.trace.TraceFile;
+import io.nicsim.bench.trace.TraceFormat;
 import io.nicsim.bench.trace.TeeTracer;
 import io.nicsim.bench.trace.Timeline;
 import io.nicsim.bench.trace.TimelineRecorder;
@@ -47,7 +48,12 @@ public final class RunEngine {
   }
 
   public RunResult run(RunRequest req) {
-    return run(req, null).result();
+    return run(req, (Exploration) null, TraceFormat.FTRACE).result();
+  }
+
+  /** The run, its {@code --trace} (if any) written in {@code traceFormat}. */
+  public RunResult run(RunRequest req, TraceFormat traceFormat) {
+    return run(req, (Exploration) null, traceFormat).result();
   }
 
   /**
@@ -56,6 +62,11 @@ public final class RunEngine {
    * {@code x} the run is exactly {@link #run(RunRequest)}'s: a failure is thrown.
    */
   public Exploration.Run run(RunRequest req, Exploration x) {
+    return run(req, x, TraceFormat.FTRACE);
+  }
+
+  /** The same, its {@code --trace} (if any) written in {@code traceFormat}. */
+  public Exploration.Run run(RunRequest req, Exploration x, TraceFormat traceFormat) {
     TrafficRunner runner = TrafficRunners.find(runners, req.traffic());
     if (req.plot() != null) {
       Plots.checkPlotFile(req.plot(), "--plot");
@@ -63,10 +74,10 @@ public final class RunEngine {
     AtomicFile traceFile = null;
     AtomicFile pcapFile = null;
     try {
-      FtraceWriter ftrace = null;
+      TraceFile ftrace = null;
       if (req.trace() != null) {
         traceFile = AtomicFile.open(req.trace(), "--trace");
-        ftrace = new FtraceWriter(traceFile.writer());
+        ftrace = traceFormat.open(traceFile.writer());
       }
       PcapWriter pcap = null;
       if (req.pcap() != null) {
@@ -208,10 +219,15 @@ public final class RunEngine {
     c.put("soc", host.soc().name());
     c.put("kernel", driver.patchSet().base().toString());
     List<String> ids = new ArrayList<>();
+    List<String> commits = new ArrayList<>();
     for (Patch p : driver.patchSet().patches()) {
       ids.add(p.id());
+      if (p.commit() != null) {
+        commits.add(p.commit());
+      }
     }
     c.put("patches", ids);
+    c.put("patch_commits", commits);
     c.put("patch_edits", driver.patchSet().editsFromBase());
     c.put("coalesce", coalesce(driver));
     c.put("traffic", req.traffic().spelling());

@@ -64,7 +64,7 @@ public final class StmmacStrandedSkb implements Scenario {
   }
 
   @Override
-  public boolean runByNameOnly() {
+  public boolean byNameOnly() {
     return true;
   }
 
