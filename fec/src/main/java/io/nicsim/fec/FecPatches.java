@@ -15,8 +15,10 @@ import java.util.List;
  * <p>Landing versions are the first mainline release containing the commit (from the netdev /
  * stable trails: df727d4547de and its follow-up 7e6303567ce3 were merged for v6.1 and
  * back-ported to 6.0.14 and 5.15.84; b7ad21258f9e went to net-next for v6.17 and was
- * back-ported to 5.10..6.16 stable). Stable back-ports are not modelled: a version selects the
- * mainline set.
+ * back-ported to 5.10..6.16 stable). A mainline version selects the mainline set; a stable
+ * release of a long-term line nicsim records ({@code v6.1.192}, {@code v6.12.117}) adds the
+ * backports its line had received by then, read from kernel.org's stable ChangeLogs and checked
+ * against Debian's linux-source trees.
  */
 public final class FecPatches {
   private FecPatches() {}
@@ -81,7 +83,32 @@ public final class FecPatches {
           KernelVersion.of(6, 17),
           Status.MAINLINE,
           "coal_set per direction: 0/1 frames or 0 ticks writes 0 (coalescing off); before it any"
-              + " zero value left RXIC/TXIC untouched");
+              + " zero value left RXIC/TXIC untouched")
+          .backportedTo(
+              KernelVersion.of(6, 1, 149), null,
+              "kernel.org ChangeLog-6.1.149; present in Debian linux-source-6.1 (6.1.192)")
+          .backportedTo(
+              KernelVersion.of(6, 12, 43), null,
+              "kernel.org ChangeLog-6.12.43; present in Debian linux-source-6.12 (6.12.117)");
+
+  /**
+   * fec_restart's MAC reset moved into fec_ctrl_reset (shared with fec_stop). No behaviour
+   * change on the path nicsim models (allow_wol false): it is recorded because fec_ctrl_reset
+   * exists only from here on, which is what its port's {@code versions} says.
+   */
+  public static final Patch CTRL_RESET =
+      new Patch(
+          "ctrl-reset",
+          "67800d296191",
+          "net: fec: Refactor MAC reset to function",
+          KernelVersion.of(6, 14),
+          Status.MAINLINE,
+          "fec_restart and fec_stop call fec_ctrl_reset (same register writes; posted as"
+              + " <20250204093604.253436-2-csokas.bence@prolan.hu>, merged for v6.14)")
+          .backportedTo(
+              KernelVersion.of(6, 12, 31), null,
+              "kernel.org ChangeLog-6.12.31; present in Debian linux-source-6.12 (6.12.117);"
+                  + " absent from linux-source-6.1 (6.1.192)");
 
   public static final Patch SOC_RX_USECS =
       new Patch(
@@ -94,6 +121,24 @@ public final class FecPatches {
               + " it, fec_enet_init falls back to 1000 us only when it is 0 (v1-v2 Jul 2024, not"
               + " merged)");
 
+  /**
+   * A what-if, not a kernel change: fec with lib/dim, as a DIM-using driver would write it.
+   * With {@code ethtool -C adaptive-rx on} each RX queue gets a struct dim; the interrupt
+   * handler counts the queue's RXF events, the NAPI poll hands net_dim the queue's running
+   * packet and byte totals, and the work item programs that queue's RXICn (ICFT/ICTT) through
+   * the same tick conversion and field layout as fec_enet_itr_coal_set. The EQE profiles' 256
+   * frames exceed ICFT's 8 bits; they are clamped to 255, the most set_coalesce accepts.
+   */
+  public static final Patch DIM =
+      new Patch(
+          "dim",
+          null,
+          "what-if: adaptive RX moderation with lib/dim (net_dim) per RX queue",
+          null,
+          Status.VARIANT,
+          "adaptive-rx: net_dim per RX queue drives RXICn; static rx-usecs/rx-frames stay stored"
+              + " for when it is turned off");
+
   public static final PatchCatalog CATALOG =
       new PatchCatalog(
           "fec",
@@ -103,8 +148,10 @@ public final class FecPatches {
               COAL_KEEP,
               COAL_GUARD,
               TX_RING_1024,
+              CTRL_RESET,
               COAL_DISABLE,
-              SOC_RX_USECS));
+              SOC_RX_USECS,
+              DIM));
 
   /**
    * Refuses combinations whose hunks could not apply: the guard and the proposed per-SoC default

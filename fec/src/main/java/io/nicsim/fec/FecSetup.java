@@ -171,7 +171,8 @@ public final class FecSetup {
   @KernelPort(
       file = FecSources.MAIN_C,
       function = "fec_ctrl_reset",
-      versions = FecSources.VERSIONS,
+      versions = "v6.12.31..v6.17",
+      commits = {"67800d296191"},
       source = FecSources.S1,
       notes = "udelay(10) not charged; magic-packet sleep path not modelled")
   public void ctrlReset() {
@@ -271,6 +272,7 @@ public final class FecSetup {
   public void restart() {
     int ecntl = FEC_ECR_ETHEREN;
 
+    // inline in fec_restart before ctrl-reset (67800d296191, 6.12.31): the same writes
     ctrlReset();
 
     // acknowledge stale events, MII excepted

@@ -32,6 +32,23 @@ class FecPatchesTest {
   }
 
   @Test
+  void stableReleasesCarryTheirLinesBackports() {
+    // Debian's 6.1.192: allow-disable coalescing (6.1.149), no fec_ctrl_reset, 512-entry TX ring
+    assertThat(ids(FecPatches.select(KernelVersion.parse("v6.1.192"), List.of())))
+        .containsExactly(
+            "multi-queues-quirk", "rx-page-pool", "coal-keep", "coal-guard", "coal-disable");
+    assertThat(ids(FecPatches.select(KernelVersion.parse("v6.1.148"), List.of())))
+        .doesNotContain("coal-disable");
+    // Debian's 6.12.117: fec_ctrl_reset (6.12.31) and allow-disable coalescing (6.12.43)
+    assertThat(ids(FecPatches.select(KernelVersion.parse("6.12.117"), List.of())))
+        .contains("tx-ring-1024", "ctrl-reset", "coal-disable");
+    assertThat(ids(FecPatches.select(KernelVersion.parse("v6.12.30"), List.of())))
+        .doesNotContain("ctrl-reset", "coal-disable");
+    assertThat(ids(FecPatches.select(KernelVersion.parse("v6.12"), List.of())))
+        .doesNotContain("ctrl-reset", "coal-disable");
+  }
+
+  @Test
   void theProposedPatchIsOnlyAddedByNameAndHasNoCommit() {
     PatchSet s = FecPatches.select(KernelVersion.of(6, 10), List.of("+soc-rx-usecs"));
     assertThat(s.has(FecPatches.SOC_RX_USECS)).isTrue();

@@ -28,6 +28,7 @@ public final class StmmacEthtool implements EthtoolOps {
   private final boolean coalesceParams;
   private final boolean noBegin;
   private final boolean rounding;
+  private final boolean zeroRefused;
 
   public StmmacEthtool(StmmacPriv priv) {
     this.priv = priv;
@@ -37,6 +38,7 @@ public final class StmmacEthtool implements EthtoolOps {
     this.coalesceParams = priv.patches.has(StmmacPatches.COALESCE_PARAMS);
     this.noBegin = priv.patches.has(StmmacPatches.ETHTOOL_NO_BEGIN);
     this.rounding = priv.patches.has(StmmacPatches.RIWT_ROUNDING);
+    this.zeroRefused = priv.patches.has(StmmacPatches.RIWT_ZERO_REFUSED);
   }
 
   /**
@@ -284,7 +286,8 @@ public final class StmmacEthtool implements EthtoolOps {
   /**
    * {@code __stmmac_set_coalesce}: queue -1 sets every queue. The RX part is written to the
    * hardware before the TX values are validated, so a request refused for its TX values still
-   * changes RX. Without riwt-rounding, rx-usecs 0 skips the RX part (rx-frames included).
+   * changes RX. Before riwt-zero-refused, rx-usecs 0 skips the RX part (rx-frames included);
+   * from it on, rx-usecs 0 converts to RIWT 0 and is refused with -EINVAL.
    */
   @KernelPort(
       file = FILE,
@@ -292,7 +295,7 @@ public final class StmmacEthtool implements EthtoolOps {
       versions = "v5.13..v6.18",
       commits = {"db2f2842e6f5"},
       source = S7,
-      notes = "the rx_coalesce_usecs > 0 guard of " + S6 + " is kept unless riwt-rounding")
+      notes = "the rx_coalesce_usecs > 0 guard of " + S6 + " is kept unless riwt-zero-refused")
   void setCoalesce(EthtoolCoalesce ec, int queue) throws KernelException {
     boolean allQueues = false;
     int rxCnt = priv.plat.rxQueuesToUse();
@@ -305,7 +308,7 @@ public final class StmmacEthtool implements EthtoolOps {
       throw new KernelException(Errno.EINVAL);
     }
 
-    if (priv.useRiwt && (rounding || ec.rxCoalesceUsecs() > 0)) {
+    if (priv.useRiwt && (zeroRefused || ec.rxCoalesceUsecs() > 0)) {
       long rxRiwt = usec2riwt(ec.rxCoalesceUsecs());
 
       if (rxRiwt > priv.defaults.maxDmaRiwt() || rxRiwt < priv.defaults.minDmaRiwt()) {
@@ -364,7 +367,7 @@ public final class StmmacEthtool implements EthtoolOps {
     long lo = firstUsecAtLeast(priv.defaults.minDmaRiwt());
     long hi = firstUsecAtLeast(priv.defaults.maxDmaRiwt() + 1L) - 1;
     String rx = lo > hi ? "no rx-usecs (the RIWT clock is too slow)" : "rx-usecs " + lo + ".." + hi;
-    if (txWithoutRiwt) {
+    if (txWithoutRiwt && !zeroRefused) {
       rx += " or 0 (unchanged)";
     }
     return tx + "; " + rx;

@@ -39,14 +39,26 @@ public class StmmacLifecycle {
     priv.netifRunning = true;
   }
 
-  /** {@code __stmmac_release}: the TX timers are cancelled and the interface goes down. */
+  /**
+   * {@code __stmmac_release} (6.18, split out of {@code stmmac_release} by Russell King's
+   * "add __stmmac_release() to complement __stmmac_open()",
+   * {@code <E1uw1Va-00000004MCL-2B4O@rmk-PC.armlinux.org.uk>}), before it {@code stmmac_release}:
+   * the TX timers are cancelled and the interface goes down.
+   */
   @KernelPort(
       file = FILE,
       function = "__stmmac_release",
-      versions = "v4.19..v6.18",
+      versions = "v6.18",
       commits = {},
       source = S1,
       notes = "only the coalescing-relevant steps: timers cancelled, queues stopped")
+  @KernelPort(
+      file = FILE,
+      function = "stmmac_release",
+      versions = "v4.19..v6.17",
+      commits = {},
+      source = "Debian linux-source-6.12 (6.12.117)",
+      notes = "the body __stmmac_release took over in 6.18; only the coalescing-relevant steps")
   public void release() {
     priv.netifRunning = false;
   }

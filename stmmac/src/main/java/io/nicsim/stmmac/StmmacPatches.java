@@ -215,7 +215,14 @@ public final class StmmacPatches {
           "net: stmmac: fix handling of zero coalescing tx-usecs",
           v(6, 6),
           Status.MAINLINE,
-          "stmmac_tx_timer_arm returns when tx_coal_timer is 0; tx_clean calls the arm helper");
+          "stmmac_tx_timer_arm returns when tx_coal_timer is 0; tx_clean calls the arm helper")
+          // 6.5.4 got it too; 6.5 is not a long-term line nicsim records
+          .backportedTo(
+              KernelVersion.of(6, 1, 54),
+              "9dbbc87d5b61",
+              "kernel.org ChangeLog-6.1.54; CIP linux-6.1.y-cip push"
+                  + " <169527934221.17823.2738474536286464138@gitolite.kernel.org>;"
+                  + " present in Debian linux-source-6.1 (6.1.192)");
 
   public static final Patch NAPI_AWARE_ARM =
       new Patch(
@@ -253,15 +260,32 @@ public final class StmmacPatches {
           Status.MAINLINE,
           "ethtool get/set no longer refused with -EBUSY while the interface is down");
 
+  /**
+   * The {@code rx_coalesce_usecs > 0} guard of ethtool-tx-without-riwt is gone: with RIWT, every
+   * set_coalesce converts rx-usecs, so 0 is refused with -EINVAL. Debian's 6.1.192 still has the
+   * guard, 6.12.117 does not (and no 6.12.y stable update names it, so it is a mainline change
+   * of v6.12 or earlier). The commit was not found; v6.12 is the earliest release verified.
+   */
+  public static final Patch RIWT_ZERO_REFUSED =
+      new Patch(
+          "riwt-zero-refused",
+          null,
+          "net: stmmac: ethtool: rx-usecs converted without the rx_coalesce_usecs > 0 guard",
+          v(6, 12),
+          Status.MAINLINE,
+          "with RIWT, set_coalesce converts rx-usecs even when 0, so rx-usecs 0 is -EINVAL"
+              + " (guard present in 6.1.192, absent in 6.12.117 and 6.18; landedIn is the"
+              + " earliest release verified, the change lies in v6.2..v6.12)");
+
   public static final Patch RIWT_ROUNDING =
       new Patch(
           "riwt-rounding",
           null,
-          "net: stmmac: RIWT conversion rounding (DIV_ROUND_CLOSEST) and no rx-usecs > 0 guard",
+          "net: stmmac: RIWT conversion rounding (DIV_ROUND_CLOSEST)",
           null,
           Status.APPLIED,
-          "usec<->RIWT rounded to nearest; with RIWT, rx-usecs 0 is refused with -EINVAL (seen in"
-              + " a net-next tree, hash and release not found)");
+          "usec<->RIWT rounded to nearest instead of truncated (seen in LorenzoBianconi/net-next"
+              + " @199295cb73bc; not in 6.18; hash and release not found)");
 
   public static final Patch HRTIMER_ACTIVE =
       new Patch(
@@ -271,7 +295,8 @@ public final class StmmacPatches {
           KernelVersion.of(7, 2),
           Status.MAINLINE,
           "hrtimer_start only if !hrtimer_active: deadline first packet + tx-usecs, no sliding"
-              + " window (present in 7.2.13, Debian linux-source-7.2; 7.1 not checked)");
+              + " window (v2 <20260526051921.14540-1-muhammad.nazim.amirul.nazle.asmade@altera.com>;"
+              + " release v7.2 as first recorded, not re-verified against a tree)");
 
   public static final Patch BURST_END_IC =
       new Patch(
@@ -281,7 +306,7 @@ public final class StmmacPatches {
           null,
           Status.APPLIED,
           "!netdev_xmit_more() sets IC after the tx-frames 0 test, in xmit and tso_xmit"
-              + " (not in 7.2.13)");
+              + " (net-next; not in a release nicsim records)");
 
   public static final Patch IC_BURST_END_ONLY =
       new Patch(
@@ -293,6 +318,28 @@ public final class StmmacPatches {
           "the alternative argued against in the burst-end-ic thread: set_ic = !xmit_more"
               + " (HW timestamp and tx-frames 0 rules kept); a batch larger than the ring gets"
               + " no IC descriptor");
+
+  public static final Patch TX_ARM_RECHECK =
+      new Patch(
+          "tx-arm-recheck",
+          null,
+          "what-if: re-check pending TX work after napi_complete_done (candidate fix for the"
+              + " TX-timer window)",
+          null,
+          Status.VARIANT,
+          "after napi_complete_done returns true the TX poll arms the timer if dirty_tx !="
+              + " cur_tx, and xmit has a full barrier between publishing cur_tx and reading"
+              + " napi_is_scheduled (bench/README \"The stmmac TX-timer window\")");
+
+  public static final Patch NO_PENDING_ARM =
+      new Patch(
+          "no-pending-arm",
+          null,
+          "what-if: the TX poll never arms the timer for pending packets (deliberately broken)",
+          null,
+          Status.VARIANT,
+          "drops a594166387fe's arm after napi_complete_done: explore's self-test (a stall it"
+              + " must find)");
 
   /** The catalog, oldest first. */
   public static final PatchCatalog CATALOG =
@@ -323,10 +370,13 @@ public final class StmmacPatches {
               ARM_AFTER_DMA_ENABLE,
               COAL_5MS,
               ETHTOOL_NO_BEGIN,
+              RIWT_ZERO_REFUSED,
               RIWT_ROUNDING,
               HRTIMER_ACTIVE,
               BURST_END_IC,
-              IC_BURST_END_ONLY));
+              IC_BURST_END_ONLY,
+              TX_ARM_RECHECK,
+              NO_PENDING_ARM));
 
   /** The mainline set of a version string ({@code v6.7}); versions before v4.19 are refused. */
   public static PatchSet forKernel(String version) {

@@ -212,10 +212,26 @@ class StmmacEthtoolTest {
   }
 
   @Test
-  void riwtRoundingRefusesRxUsecsZeroWithRiwt() {
-    Nic n = nic(Plats.gmac4Pci(), "v6.18", "+riwt-rounding").up();
-    assertThat(n.refusal("rx-usecs 0")).isEqualTo(Errno.EINVAL);
-    assertThat(n.refusal("rx-usecs 31")).isEqualTo(Errno.EINVAL);
+  void rxUsecsZeroIsRefusedWithRiwtFrom6_12AndAcceptedWhereTheGuardExists()
+      throws KernelException {
+    // 6.12.117 and 6.18: "if (priv->use_riwt)" converts rx-usecs 0 to RIWT 0 < MIN_DMA_RIWT
+    for (String era : List.of("v6.12", "v6.12.117", "v6.18")) {
+      Nic n = nic(Plats.gmac4Pci(), era).up();
+      assertThat(n.refusal("rx-usecs 0")).as(era).isEqualTo(Errno.EINVAL);
+      assertThat(n.refusal("rx-usecs 31")).as(era).isEqualTo(Errno.EINVAL);
+      assertThat(n.ethtool.coalesceLimits()).as(era).doesNotContain("or 0");
+    }
+    // 6.1.192 keeps "use_riwt && rx_coalesce_usecs > 0": 0 skips the RX part
+    for (String era : List.of("v6.1", "v6.1.192", "v6.6")) {
+      Nic n = nic(Plats.gmac4Pci(), era).up();
+      n.dashC("rx-usecs 0");
+      assertThat(n.rec.writes).as(era).isEmpty();
+      assertThat(n.ethtool.coalesceLimits()).as(era).contains("or 0 (unchanged)");
+    }
+    // the rounding change alone does not remove the guard
+    Nic rounding = nic(Plats.gmac4Pci(), "v6.6", "+riwt-rounding").up();
+    rounding.dashC("rx-usecs 0");
+    assertThat(rounding.rec.writes).isEmpty();
   }
 
   @Test

@@ -93,7 +93,38 @@ class StmmacPatchesTest {
     assertThat(s.has(HRTIMER_ACTIVE)).isFalse();
     assertThat(s.has(BURST_END_IC)).isFalse();
     assertThat(s.has(RIWT_ROUNDING)).isFalse();
+    assertThat(s.has(RIWT_ZERO_REFUSED)).isTrue();
     assertThat(s.has(IC_BURST_END_ONLY)).isFalse();
+  }
+
+  @Test
+  void stableReleasesCarryTheirLinesBackports() {
+    // fa60b8163816 (v6.6) reached 6.1.y in 6.1.54 (9dbbc87d5b61)
+    assertThat(forKernel("v6.1").has(ZERO_USECS)).isFalse();
+    assertThat(forKernel("v6.1.53").has(ZERO_USECS)).isFalse();
+    assertThat(forKernel("v6.1.54").has(ZERO_USECS)).isTrue();
+    assertThat(forKernel("6.1.192").has(ZERO_USECS)).isTrue();
+    // 6.1.192 has none of the 6.7 timer changes, and still the rx-usecs > 0 guard
+    PatchSet s = forKernel("v6.1.192");
+    assertThat(s.has(NAPI_AWARE_ARM)).isFalse();
+    assertThat(s.has(COAL_5MS)).isFalse();
+    assertThat(s.has(RIWT_ZERO_REFUSED)).isFalse();
+    assertThat(s.base().toString()).isEqualTo("v6.1.192");
+    assertThat(s.editsFromBase()).isEmpty();
+    // a stable release's line is its own: 6.12.117 has what v6.12 has
+    assertThat(forKernel("v6.12.117").patches()).isEqualTo(forKernel("v6.12").patches());
+  }
+
+  @Test
+  void versionsPastTheNewestKnownAreRefusedWithTheRange() {
+    for (String v : List.of("v9.99", "v7.3", "v6.1.193", "v6.5.4")) {
+      assertThatThrownBy(() -> forKernel(v))
+          .as(v)
+          .isInstanceOf(BadInputException.class)
+          .hasMessageStartingWith("--kernel: '" + v + "'")
+          .hasMessageContaining("v2.6..v7.2 (mainline), v6.1.1..v6.1.192 (6.1.y),"
+              + " v6.12.1..v6.12.117 (6.12.y)");
+    }
   }
 
   @Test

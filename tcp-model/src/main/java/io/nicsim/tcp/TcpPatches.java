@@ -39,7 +39,20 @@ public final class TcpPatches {
       "tsq-rtx-single-skb", "f921a4a5bffa",
       "tcp: tsq: relax tcp_small_queue_check() when rtx queue contains a single skb",
       KernelVersion.of(6, 6), Status.MAINLINE,
-      "TSQ lets an skb out when the rtx queue holds at most one skb (slow TX completions)");
+      "TSQ lets an skb out when the rtx queue holds at most one skb (slow TX completions)")
+      .backportedTo(KernelVersion.of(6, 1, 60), null,
+          "kernel.org ChangeLog-6.1.60; present in Debian linux-source-6.1 (6.1.192)");
+
+  /**
+   * TCP skb heads come from a dedicated small kmem_cache instead of kmalloc-1k: the head's
+   * truesize drops from 1280 to 896 ({@link SkbHeadTruesize}), which lowers the 2 × truesize TSQ
+   * floor and every sk_wmem figure.
+   */
+  public static final Patch SMALL_HEAD_CACHE = new Patch(
+      "small-head-cache", "bf9f1baa279f",
+      "net: add dedicated kmem_cache for typical/small skb->head",
+      KernelVersion.of(6, 3), Status.MAINLINE,
+      "tcp_stream_alloc_skb's head truesize 1280 -> 896 (SKB_TRUESIZE of the small head)");
 
   /** TSO autosizing adds an RTT-based bonus (tcp_tso_rtt_log) and caps at gso_max_size. */
   public static final Patch TSO_RTT_BONUS = new Patch(
@@ -70,6 +83,6 @@ public final class TcpPatches {
       "TSQ caps paced flows (BBR, fq) at tcp_limit_output_bytes too");
 
   public static final PatchCatalog CATALOG = new PatchCatalog("tcp", List.of(
-      RTX_RBTREE, TSQ_PACED_UNCAPPED, TSQ_RTX_SINGLE_SKB, TSO_RTT_BONUS, GROW_SKB,
+      RTX_RBTREE, TSQ_PACED_UNCAPPED, SMALL_HEAD_CACHE, TSQ_RTX_SINGLE_SKB, TSO_RTT_BONUS, GROW_SKB,
       TSQ_LIMIT_4MB, TSQ_ALWAYS_LIMIT));
 }

@@ -64,6 +64,8 @@ public final class TcpSock {
   final boolean patchGrowSkb;
   final boolean patchTsqLimit4mb;
   final boolean patchTsqAlwaysLimit;
+  /** Truesize of an empty skb head from tcp_stream_alloc_skb, in this era (or the sysctl's). */
+  public final int skbHeadTruesize;
   /** sysctl_tcp_limit_output_bytes in effect (the era default unless the sysctl is set). */
   public final int limitOutputBytes;
 
@@ -228,6 +230,9 @@ public final class TcpSock {
     this.patchGrowSkb = patches.has(TcpPatches.GROW_SKB);
     this.patchTsqLimit4mb = patches.has(TcpPatches.TSQ_LIMIT_4MB);
     this.patchTsqAlwaysLimit = patches.has(TcpPatches.TSQ_ALWAYS_LIMIT);
+    this.skbHeadTruesize = sysctl.skbHeadTruesize != 0
+        ? sysctl.skbHeadTruesize
+        : SkbHeadTruesize.of(patches.has(TcpPatches.SMALL_HEAD_CACHE));
     this.limitOutputBytes = sysctl.limitOutputBytes != 0
         ? sysctl.limitOutputBytes
         : patchTsqLimit4mb ? 4 * 1024 * 1024 : patchTsqPacedUncapped ? 16 * 65536 : 262144;

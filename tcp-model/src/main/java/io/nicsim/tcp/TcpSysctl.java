@@ -36,11 +36,10 @@ public final class TcpSysctl {
   /** MAX_TCP_HEADER: headroom reserved in every TCP skb head. */
   public int maxTcpHeader = 320;
   /**
-   * Truesize of the head of a TCP skb with no payload: the sk_buff plus the kmalloc'ed head
-   * (MAX_TCP_HEADER + skb_shared_info rounded to the slab bucket). Estimate for a 64-bit distro
-   * config: 1024-byte head bucket + 256 (sizeof sk_buff aligned) = 1280.
+   * Truesize of the head of a TCP skb with no payload; 0 (the default) means the era's value,
+   * {@link SkbHeadTruesize#of}: 1280 before small-head-cache (v6.3), 896 from it.
    */
-  public int skbHeadTruesize = 1280;
+  public int skbHeadTruesize = 0;
   /** SKB_TRUESIZE(1) = 1 + SKB_DATA_ALIGN(sizeof sk_buff) + SKB_DATA_ALIGN(sizeof shinfo). */
   public int skbTruesize1 = 1 + 256 + 320;
   /** sk_gso_max_size (GSO_LEGACY_MAX_SIZE without BIG TCP). */

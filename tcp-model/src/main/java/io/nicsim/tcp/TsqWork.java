@@ -25,9 +25,14 @@ public final class TsqWork {
    * TSQ handler.
    */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_tsq_workfn",
-      versions = "v6.10..v6.17",
+      versions = "v6.17", commits = {"fd0406e5ca53"},
       source = "Kingxukai/linux@0291023e7330da28f2f7453c87c2ab7082d8360f",
-      notes = "the same body ran as tcp_tasklet_func before the BH workqueue conversion")
+      notes = "fd0406e5ca53 (net-next, June 2025) renamed tcp_tasklet_func when TSQ moved from a"
+          + " tasklet to the BH workqueue; same body")
+  @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_tasklet_func",
+      versions = "v4.20..v6.16",
+      source = "Debian linux-source-6.12 (6.12.117)",
+      notes = "the body tcp_tsq_workfn has from v6.17; a tasklet here, a BH work item there")
   public void workfn() {
     TcpSock list = head;
     head = null;

@@ -32,6 +32,24 @@ public final class HostOptions {
       description = "add (+) or remove (-) a patch by id or commit; repeatable, or comma-separated")
   List<String> patches = new ArrayList<>();
 
+  /** These options as command-line arguments (for a plan's points). */
+  List<String> args() {
+    List<String> a = new ArrayList<>(List.of("--mac", mac));
+    if (soc != null) {
+      a.addAll(List.of("--soc", soc));
+    }
+    if (socFile != null) {
+      a.addAll(List.of("--soc-file", socFile.toAbsolutePath().normalize().toString()));
+    }
+    if (kernel != null) {
+      a.addAll(List.of("--kernel", kernel));
+    }
+    for (String p : patches) {
+      a.addAll(List.of("--patch", p));
+    }
+    return a;
+  }
+
   /** The profile to build: a name, or {@code file:PATH} for --soc-file (checked here). */
   String socName() {
     if (soc != null && socFile != null) {

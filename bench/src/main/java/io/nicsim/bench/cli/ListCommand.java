@@ -7,7 +7,14 @@ import io.nicsim.core.era.Patch;
 import io.nicsim.core.host.MacModel;
 import io.nicsim.core.soc.SocCatalog;
 import io.nicsim.core.soc.SocProfile;
+import io.nicsim.core.era.KernelLines;
+import io.nicsim.core.era.KernelVersion;
+import io.nicsim.core.era.PatchCatalog;
+import io.nicsim.tcp.TcpPatches;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SortedMap;
@@ -18,11 +25,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code nicsim list socs|macs|patches|scenarios}. */
+/** {@code nicsim list socs|macs|patches|scenarios|kernels}. */
 @Command(
     name = "list",
     mixinStandardHelpOptions = true,
-    description = "List SoC profiles, MAC models, patches per MAC, or scenarios.")
+    description = "List SoC profiles, MAC models, patches per MAC (or those one kernel release"
+        + " contains, with --kernel), scenarios, or the kernel releases and stable lines known.")
 public final class ListCommand implements Callable<Integer> {
   private final BenchEnv env;
 
@@ -31,16 +39,22 @@ public final class ListCommand implements Callable<Integer> {
     socs,
     macs,
     patches,
-    scenarios
+    scenarios,
+    kernels
   }
 
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "WHAT", description = "socs, macs, patches or scenarios")
+  @Parameters(index = "0", paramLabel = "WHAT",
+      description = "socs, macs, patches, scenarios or kernels")
   What what;
 
   @Option(names = "--mac", paramLabel = "MAC", description = "patches of this MAC only")
   String mac;
+
+  @Option(names = "--kernel", paramLabel = "vX.Y[.Z]",
+      description = "patches: only those this release contains (v6.1 mainline, v6.1.192 stable)")
+  String kernel;
 
   public ListCommand() {
     this(BenchEnv.standard());
@@ -64,6 +78,9 @@ public final class ListCommand implements Callable<Integer> {
         break;
       case patches:
         patches(out);
+        break;
+      case kernels:
+        kernels(out);
         break;
       case scenarios:
         for (Scenario s : env.scenarios().all()) {
@@ -118,19 +135,65 @@ public final class ListCommand implements Callable<Integer> {
       throw BadInputException.field("--mac", "unknown MAC model '" + mac + "'",
           macs.isEmpty() ? "none installed" : String.join(", ", macs.keySet()));
     }
+    KernelVersion release = kernel == null ? null : KernelVersion.parse(kernel);
+    Map<String, PatchCatalog> catalogs = new LinkedHashMap<>();
     for (Map.Entry<String, MacModel> e : macs.entrySet()) {
-      if (mac != null && !mac.equals(e.getKey())) {
-        continue;
+      if (mac == null || mac.equals(e.getKey())) {
+        catalogs.put(e.getKey(), e.getValue().patches());
       }
-      out.println(e.getKey() + ":");
-      if (e.getValue().patches().all().isEmpty()) {
+    }
+    if (mac == null) {
+      catalogs.put("tcp", TcpPatches.CATALOG);
+    }
+    for (Map.Entry<String, PatchCatalog> e : catalogs.entrySet()) {
+      out.println(e.getKey() + (release == null ? ":" : " in " + release + ":"));
+      List<Patch> shown = release == null
+          ? e.getValue().all() : e.getValue().forKernel(release).patches();
+      if (shown.isEmpty()) {
         out.println("  (no patches)");
       }
-      for (Patch p : e.getValue().patches().all()) {
-        out.printf(Locale.ROOT, "  %-24s %-12s %-7s %-8s %s%n", p.id(),
+      for (Patch p : shown) {
+        out.printf(Locale.ROOT, "  %-24s %-12s %-7s %-8s %s%s%n", p.id(),
             p.commit() == null ? "-" : p.commit(),
             p.landedIn() == null ? "-" : p.landedIn().toString(),
-            p.status().name().toLowerCase(Locale.ROOT), p.title());
+            p.status().name().toLowerCase(Locale.ROOT), p.title(), backportNote(p, release));
+      }
+    }
+  }
+
+  /** {@code  [6.1.y: v6.1.54 9dbbc87d5b61]}: the backports, or the one that brought it. */
+  private static String backportNote(Patch p, KernelVersion release) {
+    List<String> parts = new ArrayList<>();
+    for (Patch.Backport b : p.backports()) {
+      boolean relevant = release == null
+          || (b.release().sameLine(release)
+              && (p.landedIn() == null || release.mainline().before(p.landedIn())));
+      if (relevant) {
+        parts.add("backport " + b.release() + (b.commit() == null ? "" : " " + b.commit()));
+      }
+    }
+    return parts.isEmpty() ? "" : "  [" + String.join(", ", parts) + "]";
+  }
+
+  private void kernels(PrintWriter out) {
+    out.printf(Locale.ROOT, "%-8s %-20s %s%n", "mainline", "v2.6.." + KernelLines.NEWEST_MAINLINE,
+        "--kernel vX.Y: the mainline release (its stable updates are not applied)");
+    for (KernelLines.Line l : KernelLines.LTS) {
+      out.printf(Locale.ROOT, "%-8s %-20s %s%n", l.name(), l.mainline() + ".1.." + l.newest(),
+          "--kernel " + l.newest() + ": mainline " + l.mainline() + " + backports; newest read: "
+              + l.source());
+    }
+    List<PatchCatalog> catalogs = new ArrayList<>();
+    env.hosts().macModels().values().forEach(m -> catalogs.add(m.patches()));
+    catalogs.add(TcpPatches.CATALOG);
+    out.println("backports recorded:");
+    for (PatchCatalog c : catalogs) {
+      for (Patch p : c.all()) {
+        for (Patch.Backport b : p.backports()) {
+          out.printf(Locale.ROOT, "  %-8s %-24s %-12s %-10s %-12s %s%n", c.driver(), p.id(),
+              p.commit() == null ? "-" : p.commit(), b.release(),
+              b.commit() == null ? "-" : b.commit(), b.source());
+        }
       }
     }
   }

@@ -2,6 +2,7 @@ package io.nicsim.bench.cli;
 
 import io.nicsim.bench.portcheck.ClasspathScanner;
 import io.nicsim.bench.portcheck.JsonReport;
+import io.nicsim.bench.portcheck.KernelTree;
 import io.nicsim.bench.portcheck.PortCheckException;
 import io.nicsim.bench.portcheck.PortCheckRun;
 import io.nicsim.bench.portcheck.PortedFunction;
@@ -10,6 +11,7 @@ import io.nicsim.core.config.BadInputException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -28,11 +30,12 @@ import picocli.CommandLine.Spec;
       "Finds every method carrying @KernelPort on the class path, locates its C function in a"
           + " kernel tree and compares the function's normalised text with port-lock.json.",
       "States: OK, CHANGED, MOVED (file gone, found under its directory), MISSING,"
-          + " AMBIGUOUS (several definitions), NEW (not in the lock yet).",
+          + " AMBIGUOUS (several definitions), NEW (not in the lock yet), OUT_OF_RANGE (absent"
+          + " from a tree whose version lies outside the port's versions; not drift).",
     },
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {
-      "0:every port matches the lock",
+      "0:every port matches the lock (or is out of range)",
       "1:drift: some port is not OK",
       "2:usage or I/O error",
     })
@@ -40,14 +43,25 @@ public final class PortCheckCommand implements Callable<Integer> {
   /** System property the ./nicsim launcher sets to the repository root. */
   static final String HOME_PROPERTY = "nicsim.home";
 
-  @Option(names = "--kernel-tree", required = true, paramLabel = "DIR",
-      description = "Root of the kernel source tree to check (the directory holding Makefile).")
+  @Option(names = "--kernel-tree", required = true, paramLabel = "DIR|TARBALL",
+      description = "The kernel source tree to check: the directory holding the top-level"
+          + " Makefile, or a source tarball (.tar.xz, .tar.gz, .tar.bz2, e.g. Debian's"
+          + " /usr/src/linux-source-6.12.tar.xz), read without unpacking.")
   Path kernelTree;
 
-  @Option(names = "--against", paramLabel = "OLD_DIR",
+  @Option(names = "--against", paramLabel = "OLD_DIR|TARBALL",
       description = "The tree the ports were made from: print a unified diff of each changed"
-          + " function between OLD_DIR and the checked tree.")
+          + " function between it and the checked tree.")
   Path against;
+
+  @Option(names = "--package", paramLabel = "PKG",
+      description = "Check only ports in this Java package and its subpackages (repeatable);"
+          + " the lock's other entries are left alone.")
+  List<String> packages = new ArrayList<>();
+
+  @Option(names = "--class", paramLabel = "CLASS",
+      description = "Check only ports in this class (fully qualified; repeatable).")
+  List<String> classes = new ArrayList<>();
 
   @Option(names = "--update",
       description = "Record the current hash of every new or changed function in the lock"
@@ -78,9 +92,9 @@ public final class PortCheckCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    requireDirectory("--kernel-tree", kernelTree);
+    requireTree("--kernel-tree", kernelTree);
     if (against != null) {
-      requireDirectory("--against", against);
+      requireTree("--against", against);
     }
     Path lockFile = lock != null ? lock : defaultLock();
     if (update && !Files.isDirectory(lockFile.toAbsolutePath().getParent())) {
@@ -92,9 +106,20 @@ public final class PortCheckCommand implements Callable<Integer> {
       // Checking nothing must not pass: the class path is wrong.
       throw new PortCheckException("no method carrying @KernelPort on the class path");
     }
+    boolean subset = !packages.isEmpty() || !classes.isEmpty();
+    if (subset) {
+      found = PortedFunction.select(found, packages, classes);
+      if (found.isEmpty()) {
+        throw BadInputException.field(
+            packages.isEmpty() ? "--class" : "--package",
+            "no method carrying @KernelPort in " + String.join(", ", selection()),
+            "a package or class on the class path that holds ports");
+      }
+    }
     PortCheckRun.Outcome outcome =
         PortCheckRun.run(
-            new PortCheckRun.Request(kernelTree, Optional.ofNullable(against), lockFile, update),
+            new PortCheckRun.Request(
+                kernelTree, Optional.ofNullable(against), lockFile, update, subset),
             found);
     PrintWriter out = spec.commandLine().getOut();
     out.print(json ? JsonReport.render(outcome) : TextReport.render(outcome));
@@ -102,14 +127,27 @@ public final class PortCheckCommand implements Callable<Integer> {
     return outcome.exitCode();
   }
 
-  private static void requireDirectory(String option, Path dir) {
-    if (!Files.isDirectory(dir)) {
-      throw BadInputException.field(
-          option, "'" + dir + "' is not a directory", "the root directory of a kernel source tree");
+  private List<String> selection() {
+    List<String> all = new ArrayList<>(packages);
+    all.addAll(classes);
+    return all;
+  }
+
+  private static void requireTree(String option, Path tree) {
+    if (Files.isRegularFile(tree)) {
+      if (!KernelTree.isArchive(tree)) {
+        throw BadInputException.field(option, "'" + tree + "' is not a source tarball",
+            "a kernel tree directory, or a .tar.xz/.tar.gz/.tar.bz2 source tarball");
+      }
+      return; // the archive's Makefile is checked as it is read
+    }
+    if (!Files.isDirectory(tree)) {
+      throw BadInputException.field(option, "'" + tree + "' is not a directory or a tarball",
+          "the root directory of a kernel source tree, or its source tarball");
     }
     // a subdirectory or an unrelated directory would report every port MISSING
-    if (!Files.isRegularFile(dir.resolve("Makefile"))) {
-      throw BadInputException.field(option, "'" + dir + "' has no top-level Makefile",
+    if (!Files.isRegularFile(tree.resolve("Makefile"))) {
+      throw BadInputException.field(option, "'" + tree + "' has no top-level Makefile",
           "the root directory of a kernel source tree");
     }
   }

@@ -66,8 +66,9 @@ public final class CSource {
   }
 
   /**
-   * Tokens {@code name (} at file scope (outside any brace or parenthesis): every definition
-   * starts at one of them, as do prototypes and file-scope macro calls.
+   * Tokens {@code name (} at file scope (outside any brace or parenthesis, or as the name of a
+   * pointer declarator {@code (*name(}): every definition starts at one of them, as do
+   * prototypes and file-scope macro calls.
    */
   int[] fileScopeCalls(String name) {
     if (callSites == null) {
@@ -84,12 +85,24 @@ public final class CSource {
     for (int i = 0; i + 1 < n; i++) {
       if (tokens.kind(i) == CTokens.WORD
           && structure.braceDepth(i) == 0
-          && structure.parenDepth(i) == 0
+          && (structure.parenDepth(i) == 0 || isPointerDeclaratorName(tokens, i))
           && tokens.isPunct(i + 1, '(')) {
         index.merge(tokens.tokenText(i), new int[] {i}, CSource::append);
       }
     }
     return index;
+  }
+
+  /**
+   * {@code ( * name (}: the name of a function returning a function pointer,
+   * {@code void (*get_handler(int x))(int)}, sits inside the declarator's parentheses.
+   */
+  private static boolean isPointerDeclaratorName(CTokens tokens, int i) {
+    int j = i - 1;
+    while (j >= 0 && tokens.isPunct(j, '*')) {
+      j--;
+    }
+    return j < i - 1 && j >= 0 && tokens.isPunct(j, '(');
   }
 
   private static int[] append(int[] a, int[] b) {

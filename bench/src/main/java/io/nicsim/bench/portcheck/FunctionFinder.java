@@ -42,7 +42,15 @@ final class FunctionFinder {
     if (close < 0) {
       return null;
     }
-    int bodyOpen = bodyAfterParameters(close, identifierListLength(open, close));
+    int nesting = structure.parenDepth(nameToken);
+    int bodyOpen;
+    if (nesting == 0) {
+      bodyOpen = bodyAfterParameters(close, identifierListLength(open, close));
+    } else {
+      // a function returning a pointer to function: "(*name(params))(params)" then the body
+      int end = closeDeclarator(close + 1, nesting);
+      bodyOpen = end < 0 ? -1 : bodyAfterAttributes(end);
+    }
     if (bodyOpen < 0) {
       return null;
     }
@@ -53,6 +61,40 @@ final class FunctionFinder {
     int first = declarationStart(nameToken);
     return new CFunction(
         source, name, tokens.start(first), tokens.start(bodyOpen), tokens.end(bodyClose));
+  }
+
+  /**
+   * Past the declarator around the name: {@code nesting} closing parentheses, each followed by
+   * the returned function's parameter lists ({@code (int)}) or array bounds; the token after
+   * them, or -1 when the shape is anything else.
+   */
+  private int closeDeclarator(int from, int nesting) {
+    int i = from;
+    for (int level = 0; level < nesting; level++) {
+      if (!tokens.isPunct(i, ')')) {
+        return -1;
+      }
+      i++;
+      while (tokens.isPunct(i, '(') || tokens.isPunct(i, '[')) {
+        i = tokens.isPunct(i, '(') ? matchingParen(i) : matchingBracket(i);
+        if (i < 0) {
+          return -1;
+        }
+        i++;
+      }
+    }
+    return i;
+  }
+
+  private int matchingBracket(int open) {
+    for (int i = open + 1; i < tokens.size(); i++) {
+      if (tokens.isPunct(i, ']')) {
+        return i;
+      } else if (tokens.isPunct(i, '{') || tokens.isPunct(i, ';')) {
+        return -1;
+      }
+    }
+    return -1;
   }
 
   /** The {@code )} closing the {@code (} at {@code open}; directives in between are skipped. */

@@ -1,33 +1,66 @@
 package io.nicsim.bench.portcheck;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
- * A kernel source tree on disk. Every file is read and tokenised at most once, and every
- * directory listed at most once, however many ports look into it.
+ * A kernel source tree: a checkout on disk or a source tarball ({@link TarballFiles}). Every
+ * file is read and tokenised at most once, and every directory listed at most once, however many
+ * ports look into it.
  */
 public final class KernelTree {
   private static final Pattern MAKEFILE_FIELD =
       Pattern.compile("^(VERSION|PATCHLEVEL|SUBLEVEL|EXTRAVERSION)\\s*=[ \\t]*(\\S*)", Pattern.MULTILINE);
 
   private final Path root;
+  private final TreeFiles files;
   private final Map<String, Optional<CSource>> sources = new HashMap<>();
   private final Map<String, Optional<String>> latin1 = new HashMap<>();
   private final Map<String, List<String>> cSourcesUnder = new HashMap<>();
 
+  /** A checkout on disk. */
   public KernelTree(Path root) {
+    this(root, new DirectoryFiles(root));
+  }
+
+  private KernelTree(Path root, TreeFiles files) {
     this.root = root.toAbsolutePath().normalize();
+    this.files = files;
+  }
+
+  /**
+   * The tree at {@code path}: a directory, or a tarball read once for what {@code ports} need
+   * (their files, and the C sources under their files' directories for functions that moved).
+   */
+  public static KernelTree open(Path path, List<PortedFunction> ports) {
+    if (Files.isDirectory(path) || !TarballFiles.isArchive(path)) {
+      return new KernelTree(path);
+    }
+    Set<String> wantedFiles = new HashSet<>();
+    Set<String> wantedDirs = new HashSet<>();
+    for (PortedFunction p : ports) {
+      if (PortLocator.isTreeRelative(p.file())) {
+        wantedFiles.add(p.file());
+        if (!p.directory().isEmpty()) {
+          wantedDirs.add(p.directory());
+        }
+      }
+    }
+    return new KernelTree(path, TarballFiles.read(path, wantedFiles, wantedDirs));
+  }
+
+  /** Whether the path names a source tarball port-check reads directly. */
+  public static boolean isArchive(Path path) {
+    return TarballFiles.isArchive(path);
   }
 
   public Path root() {
@@ -52,12 +85,12 @@ public final class KernelTree {
   }
 
   public boolean isDirectory(String path) {
-    return Files.isDirectory(root.resolve(path));
+    return files.isDirectory(path);
   }
 
   /** Every {@code .c} and {@code .h} file under {@code dir}, as tree-relative paths, sorted. */
   public List<String> cSourcesUnder(String dir) {
-    return cSourcesUnder.computeIfAbsent(dir, this::list);
+    return cSourcesUnder.computeIfAbsent(dir, files::cSourcesUnder);
   }
 
   /**
@@ -65,16 +98,12 @@ public final class KernelTree {
    * the tree has no readable Makefile.
    */
   public Optional<String> kernelVersion() {
-    Path makefile = root.resolve("Makefile");
-    if (!Files.isRegularFile(makefile)) {
+    Optional<byte[]> makefile = files.read("Makefile");
+    if (makefile.isEmpty()) {
       return Optional.empty();
     }
-    String head;
-    try (Stream<String> lines = Files.lines(makefile, StandardCharsets.ISO_8859_1)) {
-      head = String.join("\n", lines.limit(20).toList());
-    } catch (IOException | UncheckedIOException e) {
-      return Optional.empty();
-    }
+    String head = String.join("\n", new String(makefile.get(), StandardCharsets.ISO_8859_1)
+        .lines().limit(20).toList());
     Map<String, String> fields = new HashMap<>();
     Matcher m = MAKEFILE_FIELD.matcher(head);
     while (m.find()) {
@@ -107,30 +136,6 @@ public final class KernelTree {
   }
 
   private Optional<byte[]> readBytes(String path) {
-    Path file = root.resolve(path);
-    if (!Files.isRegularFile(file)) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(Files.readAllBytes(file));
-    } catch (IOException e) {
-      throw new PortCheckException("cannot read " + file + ": " + e.getMessage());
-    }
-  }
-
-  private List<String> list(String dir) {
-    Path base = root.resolve(dir);
-    if (!Files.isDirectory(base)) {
-      return List.of();
-    }
-    try (Stream<Path> walk = Files.walk(base)) {
-      return walk.filter(Files::isRegularFile)
-          .map(p -> root.relativize(p).toString().replace('\\', '/'))
-          .filter(p -> p.endsWith(".c") || p.endsWith(".h"))
-          .sorted()
-          .toList();
-    } catch (IOException | UncheckedIOException e) {
-      throw new PortCheckException("cannot list " + base + ": " + e.getMessage());
-    }
+    return files.read(path);
   }
 }

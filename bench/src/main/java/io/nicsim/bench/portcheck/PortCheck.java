@@ -1,5 +1,6 @@
 package io.nicsim.bench.portcheck;
 
+import io.nicsim.core.era.KernelVersion;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -23,24 +24,41 @@ public final class PortCheck {
     return locations;
   }
 
-  /** The verdicts, in the order of {@code ports}. */
+  /** The verdicts, in the order of {@code ports}, for a tree of unknown version. */
   public static List<PortResult> judge(
       List<PortedFunction> ports, List<Location> locations, PortLock lock) {
+    return judge(ports, locations, lock, Optional.empty());
+  }
+
+  /**
+   * The verdicts, in the order of {@code ports}. A function missing from a tree whose version
+   * lies outside its {@code versions} is {@code OUT_OF_RANGE}, not {@code MISSING}.
+   */
+  public static List<PortResult> judge(
+      List<PortedFunction> ports, List<Location> locations, PortLock lock,
+      Optional<KernelVersion> tree) {
     List<PortResult> results = new ArrayList<>(ports.size());
     for (int i = 0; i < ports.size(); i++) {
-      results.add(judge(ports.get(i), locations.get(i), lock));
+      results.add(judge(ports.get(i), locations.get(i), lock, tree));
     }
     return results;
   }
 
   static PortResult judge(PortedFunction port, Location location, PortLock lock) {
+    return judge(port, location, lock, Optional.empty());
+  }
+
+  static PortResult judge(
+      PortedFunction port, Location location, PortLock lock, Optional<KernelVersion> tree) {
     Optional<LockEntry> locked = lock.get(port.file(), port.function());
     Optional<String> hash =
         location.isUnique() ? Optional.of(FunctionHash.of(location.definition())) : Optional.empty();
     PortState state =
         switch (location.kind()) {
           case MOVED -> PortState.MOVED;
-          case MISSING -> PortState.MISSING;
+          case MISSING -> tree.isPresent() && VersionRange.outsideAll(port.versions(), tree.get())
+              ? PortState.OUT_OF_RANGE
+              : PortState.MISSING;
           case AMBIGUOUS -> PortState.AMBIGUOUS;
           case FOUND -> {
             if (locked.isEmpty()) {

@@ -1,5 +1,6 @@
 package io.nicsim.bench.portcheck;
 
+import io.nicsim.core.era.KernelVersion;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -14,8 +15,19 @@ import java.util.Optional;
  */
 public final class PortCheckRun {
 
-  /** What the user asked for. */
-  public record Request(Path tree, Optional<Path> against, Path lock, boolean update) {}
+  /**
+   * What the user asked for.
+   *
+   * @param tree a kernel checkout or source tarball
+   * @param subset the ports are a selection ({@code --package}/{@code --class}): lock entries of
+   *     other ports are neither reported stale nor dropped by {@code --update}
+   */
+  public record Request(
+      Path tree, Optional<Path> against, Path lock, boolean update, boolean subset) {
+    public Request(Path tree, Optional<Path> against, Path lock, boolean update) {
+      this(tree, against, lock, update, false);
+    }
+  }
 
   /**
    * What came out.
@@ -35,25 +47,49 @@ public final class PortCheckRun {
       List<LockUpdate.Change> changes,
       Map<String, Comparison> comparisons) {
 
-    /** 0 when every port is OK, 1 when any has drifted. */
+    /** 0 when every port is OK (or out of range), 1 when any has drifted. */
     public int exitCode() {
       return results.stream().anyMatch(PortResult::isDrift) ? 1 : 0;
+    }
+
+    /** The tree's version, when its Makefile states one. */
+    public Optional<KernelVersion> treeVersion() {
+      return VersionRange.ofTree(kernel);
+    }
+
+    /**
+     * Ports whose function is in the tree although the tree's version lies outside their
+     * {@code versions}, in a tree no newer than the ranges' ends (a newer tree is what drift
+     * checking is for): the annotation's range contradicts the tree.
+     */
+    public List<PortResult> foundOutsideRange() {
+      Optional<KernelVersion> v = treeVersion();
+      if (v.isEmpty()) {
+        return List.of();
+      }
+      return results.stream()
+          .filter(r -> r.location().kind() != Location.Kind.MISSING)
+          .filter(r -> VersionRange.outsideAll(r.port().versions(), v.get()))
+          .filter(r -> VersionRange.all(r.port().versions()).stream()
+              .anyMatch(range -> !range.to().mainline().before(v.get().mainline())))
+          .toList();
     }
   }
 
   private PortCheckRun() {}
 
   public static Outcome run(Request request, List<PortedFunction> ports) {
-    KernelTree tree = new KernelTree(request.tree());
+    KernelTree tree = KernelTree.open(request.tree(), ports);
     String kernel = tree.kernelVersion().orElse("unknown");
+    Optional<KernelVersion> version = VersionRange.ofTree(kernel);
     PortLock lock = PortLock.read(request.lock());
     List<Location> locations = new PortCheck(tree).locate(ports);
-    List<PortResult> results = PortCheck.judge(ports, locations, lock);
-    List<LockEntry> stale = PortCheck.stale(ports, lock);
+    List<PortResult> results = PortCheck.judge(ports, locations, lock, version);
+    List<LockEntry> stale = request.subset() ? List.of() : PortCheck.stale(ports, lock);
 
     Map<String, Comparison> comparisons = new LinkedHashMap<>();
     if (request.against().isPresent()) {
-      PortLocator old = new PortLocator(new KernelTree(request.against().get()));
+      PortLocator old = new PortLocator(KernelTree.open(request.against().get(), ports));
       for (PortResult r : results) {
         if (isBodyChange(r)) {
           comparisons.put(r.port().label(), Comparison.of(r, old.locate(r.port())));
@@ -67,8 +103,8 @@ public final class PortCheckRun {
       if (!changes.isEmpty() || !Files.exists(request.lock())) {
         lock.write(request.lock());
       }
-      results = PortCheck.judge(ports, locations, lock);
-      stale = PortCheck.stale(ports, lock);
+      results = PortCheck.judge(ports, locations, lock, version);
+      stale = request.subset() ? List.of() : PortCheck.stale(ports, lock);
     }
     return new Outcome(request, kernel, results, stale, changes, comparisons);
   }

@@ -16,7 +16,7 @@ public record PortResult(
     Optional<LockEntry> locked) {
 
   public boolean isDrift() {
-    return state != PortState.OK;
+    return state != PortState.OK && state != PortState.OUT_OF_RANGE;
   }
 
   /** For a MOVED function: whether its text still matches the lock. */

@@ -1,6 +1,9 @@
 package io.nicsim.bench.portcheck;
 
-/** What port-check concluded about one ported function. Anything but {@code OK} is drift. */
+/**
+ * What port-check concluded about one ported function. Anything but {@code OK} and
+ * {@code OUT_OF_RANGE} is drift.
+ */
 public enum PortState {
   /** In its recorded file, same normalised text as the lock records. */
   OK,
@@ -13,5 +16,10 @@ public enum PortState {
   /** Defined several times (different {@code #ifdef} branches, or several files). */
   AMBIGUOUS,
   /** Found once, but the lock has no hash for it yet: review the port, then {@code --update}. */
-  NEW
+  NEW,
+  /**
+   * Not in the tree, and the tree's version lies outside the annotation's {@code versions}: the
+   * function does not exist in that release, as the annotation says. Not drift.
+   */
+  OUT_OF_RANGE
 }

@@ -54,6 +54,32 @@ public record PortedFunction(String file, String function, List<String> ports, L
     return functions;
   }
 
+  /**
+   * The ported functions with at least one member in one of the packages (or their
+   * subpackages) or classes, keeping only those members.
+   */
+  public static List<PortedFunction> select(
+      List<PortedFunction> all, List<String> packages, List<String> classes) {
+    List<PortedFunction> out = new ArrayList<>();
+    for (PortedFunction f : all) {
+      List<String> members = new ArrayList<>();
+      for (String m : f.ports()) {
+        String owner = m.substring(0, m.indexOf('#'));
+        boolean inPackage = packages.stream()
+            .anyMatch(p -> owner.startsWith(p.endsWith(".") ? p : p + "."));
+        boolean inClass = classes.stream()
+            .anyMatch(c -> owner.equals(c) || owner.startsWith(c + "$"));
+        if (inPackage || inClass) {
+          members.add(m);
+        }
+      }
+      if (!members.isEmpty()) {
+        out.add(new PortedFunction(f.file(), f.function(), members, f.versions()));
+      }
+    }
+    return out;
+  }
+
   /** {@code file function}, for messages. */
   public String label() {
     return file + " " + function;

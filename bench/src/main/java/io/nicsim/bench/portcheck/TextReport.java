@@ -20,6 +20,11 @@ public final class TextReport {
     for (PortResult r : o.results()) {
       row(out, r);
     }
+    for (PortResult r : o.foundOutsideRange()) {
+      out.append("versions contradicts the tree: ").append(r.port().label()).append(" is at ")
+          .append(r.location().definitions().get(0).where()).append(", outside ")
+          .append(String.join(", ", r.port().versions())).append('\n');
+    }
     for (LockEntry e : o.stale()) {
       out.append("lock entry without a port: ").append(e.file()).append(' ').append(e.function())
           .append(" (--update drops it)\n");
@@ -41,12 +46,15 @@ public final class TextReport {
   }
 
   private static void row(StringBuilder out, PortResult r) {
-    out.append(String.format("%-10s", r.state())).append(r.port().label()).append('\n');
+    out.append(String.format("%-13s", r.state())).append(r.port().label()).append('\n');
+    if (r.state() == PortState.OUT_OF_RANGE) {
+      out.append("             ").append(detail(r)).append('\n');
+    }
     if (!r.isDrift()) {
       return;
     }
-    out.append("          ").append(detail(r)).append('\n');
-    out.append("          ported by ").append(String.join(", ", r.port().ports())).append('\n');
+    out.append("             ").append(detail(r)).append('\n');
+    out.append("             ported by ").append(String.join(", ", r.port().ports())).append('\n');
   }
 
   static String detail(PortResult r) {
@@ -66,6 +74,7 @@ public final class TextReport {
         loc.definitions().forEach(d -> where.add(d.where()));
         yield loc.definitions().size() + " definitions: " + where;
       }
+      case OUT_OF_RANGE -> "not in this tree, outside " + String.join(", ", r.port().versions());
       case NEW -> "at " + loc.definition().where() + ", " + shortHash(r.hash().orElseThrow())
           + "; not in the lock: review the port, then run with --update";
     };
@@ -87,7 +96,9 @@ public final class TextReport {
     StringJoiner parts = new StringJoiner(", ");
     counts.forEach((state, n) -> parts.add(n + " " + state));
     return "summary: " + parts
-        + (o.exitCode() == 0 ? ": every port matches the lock" : ": drift found");
+        + (o.exitCode() != 0 ? ": drift found"
+            : counts.get(PortState.OUT_OF_RANGE) > 0 ? ": every port in range matches the lock"
+            : ": every port matches the lock");
   }
 
   static Map<PortState, Integer> counts(List<PortResult> results) {

@@ -102,8 +102,7 @@ public final class PingRunner implements TrafficRunner {
       double[] s = ping.summaryNs();
       LinkedHashMap<String, Double> m = new LinkedHashMap<>();
       if (rx > 0) {
-        lines.add("rtt min/avg/max/mdev = " + ToolFormat.ms3(s[0]) + "/" + ToolFormat.ms3(s[1])
-            + "/" + ToolFormat.ms3(s[2]) + "/" + ToolFormat.ms3(s[3]) + " ms");
+        lines.add("rtt min/avg/max/mdev = " + ToolFormat.pingSummary(rtts) + " ms");
         m.put("ping_rtt_ms", s[1] / 1e6);
         m.put("ping_rtt_min_ms", s[0] / 1e6);
         m.put("ping_rtt_max_ms", s[2] / 1e6);

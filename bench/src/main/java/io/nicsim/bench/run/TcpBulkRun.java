@@ -238,7 +238,7 @@ final class TcpBulkRun implements TrafficRun {
    */
   static long tsqLimit(TcpSock sk) {
     int segs = TcpOutput.tsoSegs(sk, sk.mssCache);
-    long truesize = sk.sysctl.skbHeadTruesize + (long) segs * sk.mssCache;
+    long truesize = sk.skbHeadTruesize + (long) segs * sk.mssCache;
     long limit = Math.max(2 * truesize, sk.skPacingRate >>> sk.skPacingShift);
     if (!sk.patches.has(TcpPatches.TSQ_PACED_UNCAPPED) || sk.patches.has(TcpPatches.TSQ_ALWAYS_LIMIT)
         || sk.skPacingStatus == TcpSock.SK_PACING_NONE) {

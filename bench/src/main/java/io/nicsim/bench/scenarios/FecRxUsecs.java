@@ -105,7 +105,8 @@ public final class FecRxUsecs implements Scenario {
         {1000, st.get(0).rxIrqPerSec()}});
     series.put("bulk", new double[][] {{100, st.get(3).rxIrqPerSec()},
         {1000, st.get(1).rxIrqPerSec()}});
-    ctx.plotKnob("i.MX8QXP RX interrupts vs rx-usecs", "rx-usecs", "RX IRQs/s", series);
+    ctx.plotKnob("i.MX8QXP RX interrupts vs rx-usecs", "rx-usecs (µs)", "RX interrupts per second",
+        series);
     return rows;
   }
 

@@ -37,6 +37,36 @@ class ListCommandTest {
   }
 
   @Test
+  void kernelsShowsTheMainlineRangeTheLtsLinesAndTheBackports() {
+    Cli.Result r = Cli.run("list", "kernels");
+    assertThat(r.exit()).isZero();
+    assertThat(r.out())
+        .containsPattern("(?m)^mainline +v2\\.6\\.\\.v7\\.2 ")
+        .containsPattern("(?m)^6\\.1\\.y +v6\\.1\\.1\\.\\.v6\\.1\\.192 .*linux-source-6\\.1")
+        .containsPattern("(?m)^6\\.12\\.y +v6\\.12\\.1\\.\\.v6\\.12\\.117 ")
+        .containsPattern("(?m)^  tcp +tsq-rtx-single-skb +f921a4a5bffa +v6\\.1\\.60 ");
+  }
+
+  @Test
+  void patchesOfOneStableReleaseIncludeItsBackports() {
+    Cli.Result r = Cli.run("list", "patches", "--kernel", "v6.1.192");
+    assertThat(r.exit()).isZero();
+    assertThat(r.out())
+        .contains("tcp in v6.1.192:\n")
+        .containsPattern("(?m)^  tsq-rtx-single-skb .*\\[backport v6\\.1\\.60\\]$")
+        .doesNotContain("small-head-cache")
+        .doesNotContain("grow-skb");
+    assertThat(Cli.run("list", "patches", "--kernel", "v6.1").out())
+        .doesNotContain("tsq-rtx-single-skb");
+    Cli.Result future = Cli.run("list", "patches", "--kernel", "v9.99");
+    assertThat(future.exit()).isEqualTo(2);
+    assertThat(future.err().lines()).hasSize(1);
+    assertThat(future.err()).contains("--kernel: 'v9.99' is newer than the newest kernel nicsim"
+        + " knows (accepted: v2.6..v7.2 (mainline), v6.1.1..v6.1.192 (6.1.y),"
+        + " v6.12.1..v6.12.117 (6.12.y))");
+  }
+
+  @Test
   void scenarios() {
     assertThat(Cli.run("list", "scenarios").out()).startsWith("demo-example ")
         .contains("seeds: demo_0000000000000000.txt");
@@ -46,7 +76,7 @@ class ListCommandTest {
   void refusals() {
     Cli.Result what = Cli.run("list", "nics");
     assertThat(what.exit()).isEqualTo(2);
-    assertThat(what.err()).contains("socs, macs, patches, scenarios").contains("nics");
+    assertThat(what.err()).contains("socs, macs, patches, scenarios, kernels").contains("nics");
     Cli.Result mac = Cli.run("list", "patches", "--mac", "nosuch");
     assertThat(mac.exit()).isEqualTo(2);
     assertThat(mac.err()).contains("--mac: unknown MAC model 'nosuch' (accepted: example, knob)");

@@ -81,7 +81,22 @@ class PortCheckCommandTest {
   @Test
   void missingKernelTreeIsAUsageError() {
     assertThat(run("port-check")).isEqualTo(2);
-    assertOneErrorLine("nicsim port-check: Missing required option: '--kernel-tree=DIR'");
+    assertOneErrorLine("nicsim port-check: Missing required option: '--kernel-tree=DIR|TARBALL'");
+  }
+
+  @Test
+  void aFileThatIsNotASourceTarballIsRefusedInOneLine() throws Exception {
+    Path zip = Files.writeString(dir.resolve("linux.zip"), "PK");
+    assertThat(run("port-check", "--kernel-tree", zip.toString())).isEqualTo(2);
+    assertOneErrorLine("nicsim port-check: --kernel-tree: '" + zip + "' is not a source tarball");
+  }
+
+  @Test
+  void aSelectionWithNoPortsIsRefusedInOneLine() {
+    assertThat(run("port-check", "--kernel-tree", tree("old"), "--lock", lock(),
+        "--package", "com.example")).isEqualTo(2);
+    assertOneErrorLine("nicsim port-check: --package: no method carrying @KernelPort in"
+        + " com.example");
   }
 
   @Test
@@ -157,8 +172,8 @@ class PortCheckCommandTest {
     assertThat(run(PortCheckCommandTest::acmeWithoutIrq,
         "port-check", "--kernel-tree", tree("old"), "--lock", lock())).isEqualTo(0);
     assertThat(out.toString())
-        .contains("OK        " + MAIN + " acme_tx_timer_arm\n")
-        .endsWith("summary: 10 OK, 0 CHANGED, 0 MOVED, 0 MISSING, 0 AMBIGUOUS, 0 NEW: every port matches the lock\n");
+        .contains("OK           " + MAIN + " acme_tx_timer_arm\n")
+        .endsWith("summary: 10 OK, 0 CHANGED, 0 MOVED, 0 MISSING, 0 AMBIGUOUS, 0 NEW, 0 OUT_OF_RANGE: every port matches the lock\n");
     assertThat(err.toString()).isEmpty();
   }
 
@@ -170,14 +185,14 @@ class PortCheckCommandTest {
     assertThat(run("port-check", "--kernel-tree", tree("new"), "--lock", lock())).isEqualTo(1);
     String text = out.toString();
     assertThat(text)
-        .contains("CHANGED   " + MAIN + " acme_tx_timer_arm\n")
+        .contains("CHANGED      " + MAIN + " acme_tx_timer_arm\n")
         .contains("ported by io.nicsim.bench.portcheck.fixture.AcmePorts#txTimerArm(int)")
-        .contains("MOVED     drivers/net/ethernet/acme/acme_ring.c acme_ring_refill\n"
-            + "          now at drivers/net/ethernet/acme/acme_dma.c:5, text unchanged")
-        .contains("MISSING   " + MAIN + " acme_old_reset\n          not defined in " + MAIN
+        .contains("MOVED        drivers/net/ethernet/acme/acme_ring.c acme_ring_refill\n"
+            + "             now at drivers/net/ethernet/acme/acme_dma.c:5, text unchanged")
+        .contains("MISSING      " + MAIN + " acme_old_reset\n             not defined in " + MAIN
             + ", nor in any .c/.h under drivers/net/ethernet/acme/")
-        .contains("AMBIGUOUS " + MAIN + " acme_irq\n          2 definitions: " + MAIN + ":")
-        .contains("OK        " + MAIN + " acme_tx_clean\n")
+        .contains("AMBIGUOUS    " + MAIN + " acme_irq\n             2 definitions: " + MAIN + ":")
+        .contains("OK           " + MAIN + " acme_tx_clean\n")
         .doesNotContain("@@"); // no diffs without --against
     assertThat(err.toString()).isEmpty();
   }

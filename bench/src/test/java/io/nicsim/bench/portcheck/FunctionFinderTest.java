@@ -133,6 +133,24 @@ class FunctionFinderTest {
   }
 
   @Test
+  void functionReturningAFunctionPointerIsFound() {
+    String body = "{\n\treturn x ? on : off;\n}";
+    String c = "static void on(int v) { }\nstatic void off(int v) { }\n"
+        + "static void (*pick_handler(int x))(int);\n"
+        + "static void (*pick_handler(int x))(int)\n" + body + "\n"
+        + "static int (*(*table_of(void))[4])(char c)\n{\n\treturn 0;\n}\n"
+        + "int g(void) { return 1; }\n";
+    CFunction f = only(c, "pick_handler");
+    assertThat(f.body()).isEqualTo(body);
+    assertThat(f.text()).startsWith("static void (*pick_handler(int x))(int)\n{");
+    // a pointer to an array of function pointers: two declarator levels
+    assertThat(only(c, "table_of").text()).startsWith("static int (*(*table_of(void))[4])(char c)");
+    // a call through a pointer inside a body and a pointer variable are not definitions
+    assertThat(find("void (*hook)(int);\nint h(void) { (*hook)(1); return 0; }\n", "hook"))
+        .isEmpty();
+  }
+
+  @Test
   void unterminatedBodyIsNotADefinition() {
     assertThat(find("void f(void)\n{\n\tif (x) {\n", "f")).isEmpty();
   }

@@ -210,4 +210,65 @@ class PortCheckRunTest {
     // a body change gets no such note
     assertThat(o.comparisons().get(Fixtures.MAIN + " acme_tx_timer_arm").note()).isEmpty();
   }
+
+  @Test
+  void aFunctionMissingFromATreeOutsideItsVersionsIsOutOfRangeAndNotDrift() {
+    // acme_old_reset is gone from the 6.18.2-rc1 tree; a range ending at 6.12 says so
+    List<PortedFunction> ports = Fixtures.acmePorts().stream()
+        .map(p -> p.function().equals("acme_old_reset")
+            ? new PortedFunction(p.file(), p.function(), p.ports(), List.of("v6.1..v6.12"))
+            : p)
+        .toList();
+    PortCheckRun.Outcome o =
+        PortCheckRun.run(request(Fixtures.newTree(), Optional.empty(), false), ports);
+    assertThat(byFunction(o).get("acme_old_reset").state()).isEqualTo(PortState.OUT_OF_RANGE);
+    assertThat(byFunction(o).get("acme_old_reset").isDrift()).isFalse();
+    assertThat(TextReport.render(o))
+        .contains("OUT_OF_RANGE " + Fixtures.MAIN + " acme_old_reset\n"
+            + "             not in this tree, outside v6.1..v6.12\n");
+    // inside its range (or with no readable range) the same absence is MISSING
+    assertThat(byFunction(PortCheckRun.run(request(Fixtures.newTree(), Optional.empty(), false),
+        Fixtures.acmePorts())).get("acme_old_reset").state()).isEqualTo(PortState.MISSING);
+    // once the drifted ports are gone, out-of-range ones do not fail the run
+    List<PortedFunction> quiet = ports.stream()
+        .filter(p -> List.of("acme_old_reset", "acme_tx_clean", "acme_poll").contains(p.function()))
+        .toList();
+    PortCheckRun.Outcome clean =
+        PortCheckRun.run(request(Fixtures.newTree(), Optional.empty(), false), quiet);
+    assertThat(clean.exitCode()).isZero();
+    assertThat(TextReport.summary(clean)).endsWith(": every port in range matches the lock");
+  }
+
+  @Test
+  void aFunctionFoundInATreeOlderThanItsRangeIsAContradiction() {
+    List<PortedFunction> ports = Fixtures.acmePorts().stream()
+        .map(p -> p.function().equals("acme_tx_clean")
+            ? new PortedFunction(p.file(), p.function(), p.ports(), List.of("v6.19..v7.0"))
+            : p)
+        .toList();
+    PortCheckRun.Outcome o =
+        PortCheckRun.run(request(Fixtures.newTree(), Optional.empty(), false), ports);
+    assertThat(o.foundOutsideRange()).extracting(r -> r.port().function())
+        .containsExactly("acme_tx_clean");
+    assertThat(TextReport.render(o)).contains("versions contradicts the tree: " + Fixtures.MAIN
+        + " acme_tx_clean is at " + Fixtures.MAIN + ":");
+  }
+
+  @Test
+  void aSelectionChecksOnlyItsPortsAndLeavesTheOtherLockEntriesAlone() {
+    List<PortedFunction> mine =
+        PortedFunction.select(Fixtures.acmePorts(), List.of(), List.of(
+            "io.nicsim.bench.portcheck.fixture.AcmePorts"));
+    assertThat(mine).hasSameSizeAs(Fixtures.acmePorts());
+    assertThat(PortedFunction.select(Fixtures.acmePorts(), List.of("com.example"), List.of()))
+        .isEmpty();
+    List<PortedFunction> one = mine.stream()
+        .filter(p -> p.function().equals("acme_tx_clean")).toList();
+    int before = PortLock.read(lock).entries().size();
+    PortCheckRun.Outcome o = PortCheckRun.run(
+        new PortCheckRun.Request(Fixtures.newTree(), Optional.empty(), lock, true, true), one);
+    assertThat(o.results()).hasSize(1);
+    assertThat(o.stale()).isEmpty();
+    assertThat(PortLock.read(lock).entries()).hasSize(before);
+  }
 }

@@ -32,6 +32,10 @@ public final class UdpFlood extends Task {
   private long blocked;
   /** udp_sendmsg's copy and stack work is charged; the transmit is the next step. */
   private boolean copied;
+  /** When the current sendto() began: iperf3 stamps the datagram then (its gettimeofday). */
+  private long sendtoNs;
+  /** Send times by datagram number (mod the length), for a receiver's jitter; null if unused. */
+  private long[] sendTimes;
   private final Event pacer =
       new Event() {
         @Override
@@ -189,6 +193,7 @@ public final class UdpFlood extends Task {
       socket.waitForSpace(this);
       return false;
     }
+    sendtoNs = now;
     core.charge(KernelOps.UDP_SENDMSG);
     copied = true;
     return true;
@@ -203,6 +208,9 @@ public final class UdpFlood extends Task {
     socket.charge(skb);
     int rc = dev.queueXmit(skb);
     if (rc == NetdevTx.NET_XMIT_SUCCESS) {
+      if (sendTimes != null) {
+        sendTimes[(int) (sent & (sendTimes.length - 1))] = sendtoNs;
+      }
       sent++;
       sentBytes += payloadLen;
     } else {
@@ -211,6 +219,22 @@ public final class UdpFlood extends Task {
     if (gapNs > 0) {
       nextSendNs += gapNs;
     }
+  }
+
+  /**
+   * Keeps the send time of the last {@code ring} datagrams (a power of two), as iperf3 writes
+   * it into each datagram, for {@link #sendTimeNs}.
+   */
+  public void recordSendTimes(int ring) {
+    if (Integer.bitCount(ring) != 1) {
+      throw new IllegalArgumentException("ring " + ring + " is not a power of two");
+    }
+    sendTimes = new long[ring];
+  }
+
+  /** When datagram {@code n} (its payload offset) was sent, if within the recorded ring. */
+  public long sendTimeNs(long n) {
+    return sendTimes[(int) (n & (sendTimes.length - 1))];
   }
 
   /** Datagrams accepted by dev_queue_xmit. */

@@ -8,7 +8,8 @@ import java.util.stream.Collectors;
 
 /**
  * All patches a driver model knows, in catalog order. A kernel version selects the mainline
- * ones that landed at or before it; users then add ({@code +ID}) or remove ({@code -ID})
+ * ones that landed at or before it and, for a stable release, the ones its line received as
+ * backports up to that release; users then add ({@code +ID}) or remove ({@code -ID})
  * patches by id or by commit prefix (7 or more hex digits).
  */
 public final class PatchCatalog {
@@ -50,12 +51,11 @@ public final class PatchCatalog {
     return patches.get(index);
   }
 
-  /** The mainline patches a version contains. */
+  /** The patches a release contains: mainline ones, plus its line's backports if stable. */
   public PatchSet forKernel(KernelVersion version) {
     long mask = 0;
     for (int i = 0; i < patches.size(); i++) {
-      Patch p = patches.get(i);
-      if (p.landedIn() != null && !version.before(p.landedIn())) {
+      if (patches.get(i).inKernel(version)) {
         mask |= 1L << i;
       }
     }

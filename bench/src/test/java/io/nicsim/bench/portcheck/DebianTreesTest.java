@@ -1,0 +1,83 @@
+package io.nicsim.bench.portcheck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.nicsim.core.era.KernelVersion;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * port-check on Debian's kernel source packages, read straight from their tarballs: every port's
+ * {@code versions} must agree with where its function exists (found inside the range, absent
+ * outside it), and the repository's lock, recorded on 6.12.117, must pass on a clean checkout.
+ *
+ * <p>Runs when {@code apt-get install linux-source-6.1 linux-source-6.12} has put the tarballs
+ * in {@code /usr/src}; each tarball costs one xz-decoding pass (about a minute on one core).
+ */
+class DebianTreesTest {
+  private static final Path SRC = Path.of("/usr/src");
+  /** The repository root's lock (tests run in bench/). */
+  private static final Path LOCK = Path.of("..", "port-lock.json");
+  /** nicsim's own ports: bench's test fixtures carry made-up ones. */
+  private static final List<String> PACKAGES =
+      List.of("io.nicsim.core", "io.nicsim.stmmac", "io.nicsim.fec", "io.nicsim.tcp");
+
+  private static PortCheckRun.Outcome check(String version) {
+    Path tarball = SRC.resolve("linux-source-" + version + ".tar.xz");
+    assumeTrue(Files.isRegularFile(tarball),
+        tarball + " is absent: apt-get install -y linux-source-" + version
+            + " to run port-check on Debian's tree");
+    List<PortedFunction> ports =
+        PortedFunction.select(ClasspathScanner.ofThisJvm().ports(), PACKAGES, List.of());
+    assertThat(ports).hasSizeGreaterThan(250);
+    // read-only: update=false and the lock is the repository's own
+    return PortCheckRun.run(
+        new PortCheckRun.Request(tarball, Optional.empty(), LOCK.toAbsolutePath(), false, true),
+        ports);
+  }
+
+  /** Ports whose function's presence disagrees with their {@code versions}. */
+  private static List<String> disagreements(PortCheckRun.Outcome o) {
+    KernelVersion tree = o.treeVersion().orElseThrow();
+    List<String> out = new ArrayList<>();
+    for (PortResult r : o.results()) {
+      boolean found = r.location().kind() != Location.Kind.MISSING;
+      boolean inRange = !VersionRange.outsideAll(r.port().versions(), tree);
+      if (found != inRange) {
+        out.add(r.port().label() + " " + r.port().versions() + (found ? " found" : " absent"));
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void debian6_12_117MatchesTheLockAndEveryVersionsRange() {
+    PortCheckRun.Outcome o = check("6.12");
+    assertThat(o.kernel()).isEqualTo("6.12.117");
+    assertThat(disagreements(o)).isEmpty();
+    assertThat(o.results()).extracting(PortResult::state).doesNotContain(PortState.MISSING);
+    // the tree the lock was recorded on: a clean checkout passes
+    assertThat(o.results()).filteredOn(PortResult::isDrift)
+        .extracting(r -> r.state() + " " + r.port().label()).isEmpty();
+    assertThat(o.exitCode()).isZero();
+    assertThat(o.results()).filteredOn(r -> r.state() == PortState.OUT_OF_RANGE)
+        .extracting(r -> r.port().function())
+        .contains("__stmmac_release", "tcp_tsq_workfn", "fec_enet_itr_coal_init");
+  }
+
+  @Test
+  void debian6_1_192HasEveryFunctionWhereItsVersionsRangeSays() {
+    PortCheckRun.Outcome o = check("6.1");
+    assertThat(o.kernel()).isEqualTo("6.1.192");
+    assertThat(disagreements(o)).isEmpty();
+    assertThat(o.results()).extracting(PortResult::state).doesNotContain(PortState.MISSING);
+    assertThat(o.results()).filteredOn(r -> r.state() == PortState.OUT_OF_RANGE)
+        .extracting(r -> r.port().function())
+        .contains("fec_ctrl_reset", "__stmmac_release", "tcp_tsq_workfn");
+  }
+}
