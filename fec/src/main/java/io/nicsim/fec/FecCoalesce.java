@@ -23,6 +23,8 @@ public final class FecCoalesce implements EthtoolOps {
   private final FecEnetPrivate fep;
   private final boolean coalDisable;
   private final boolean multiQueuesQuirk;
+  /** The dim what-if's state, or null without +dim. */
+  FecDim dim;
 
   public FecCoalesce(FecEnetPrivate fep) {
     this.fep = fep;
@@ -127,7 +129,27 @@ public final class FecCoalesce implements EthtoolOps {
   /** {@code .supported_coalesce_params = ETHTOOL_COALESCE_USECS | ETHTOOL_COALESCE_MAX_FRAMES}. */
   @Override
   public int supportedCoalesceParams() {
-    return CoalesceParam.USECS | CoalesceParam.MAX_FRAMES;
+    int mask = CoalesceParam.USECS | CoalesceParam.MAX_FRAMES;
+    if (dim != null) { // the dim what-if adds ETHTOOL_COALESCE_USE_ADAPTIVE_RX
+      mask |= CoalesceParam.USE_ADAPTIVE_RX.bit();
+    }
+    return mask;
+  }
+
+  /**
+   * The dim what-if's register path: the RX half of {@link #itrCoalSet} for one queue (same
+   * tick conversion and RXIC field layout), writing only that queue's RXICn.
+   */
+  void rxCoalSetQueue(int queue, int usec, int pkts) {
+    int ringQuirk = multiQueuesQuirk ? FecQuirk.HAS_MULTI_QUEUES : FecQuirk.HAS_AVB;
+    if (queue > 0 && (fep.quirks & ringQuirk) == 0) {
+      return; // RXIC1/2 exist only with the queue quirk
+    }
+    int rxItr = FEC_ITR_CLK_SEL;
+    rxItr |= itrIcft(pkts);
+    rxItr |= itrIctt(usToItrClock(usec));
+    rxItr |= FEC_ITR_EN;
+    fep.writel(rxItr, FecRegisters.rxicOffset(queue));
   }
 
   @Override
@@ -146,6 +168,9 @@ public final class FecCoalesce implements EthtoolOps {
 
     ec.txCoalesceUsecs(Integer.toUnsignedLong(fep.txTimeItr));
     ec.txMaxCoalescedFrames(Integer.toUnsignedLong(fep.txPktsItr));
+    if (dim != null) {
+      ec.set(CoalesceParam.USE_ADAPTIVE_RX, dim.useDim ? 1 : 0);
+    }
   }
 
   @Override
@@ -187,5 +212,31 @@ public final class FecCoalesce implements EthtoolOps {
     fep.txPktsItr = (int) ec.txMaxCoalescedFrames();
 
     itrCoalSet();
+    if (dim != null) {
+      dim.afterSetCoalesce(ec.get(CoalesceParam.USE_ADAPTIVE_RX) != 0);
+    }
+  }
+
+  /**
+   * The ranges fec_enet_set_coalesce checks, shown beside its refusal: rx/tx-frames up to 255;
+   * rx/tx-usecs while the ICTT count fits 16 bits at this SoC's ITR clock (below the first 32-bit
+   * wrap of the product, where larger values are refused anyway or wrap to nonsense).
+   */
+  @Override
+  public String coalesceLimits() {
+    if ((fep.quirks & FecQuirk.HAS_COALESCE) == 0) {
+      return "no coalescing parameters (no HAS_COALESCE on this SoC)";
+    }
+    long lo = 0;
+    long hi = 0xFFFF_FFFFL / Math.max(1, Integer.toUnsignedLong(fep.itrClkRate) / 64000);
+    while (lo < hi) { // the largest us whose count is <= 0xFFFF (monotone up to hi)
+      long mid = (lo + hi + 1) >>> 1;
+      if (Integer.toUnsignedLong(usToItrClock((int) mid)) <= 0xFFFF) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return "rx-usecs 0.." + lo + ", tx-usecs 0.." + lo + ", rx-frames 0..255, tx-frames 0..255";
   }
 }

@@ -45,6 +45,10 @@ public final class FecDriver implements NicDriver {
     ctx.dev().setTso(false); // fec_enet_txq_submit_tso is not ported
     enet.bind(fep);
     coal = new FecCoalesce(fep);
+    if (patches.has(FecPatches.DIM)) {
+      ctx.cpu().costs().requireAll(io.nicsim.core.dim.NetDim.NET_DIM,
+          io.nicsim.core.kernel.WorkItem.PROCESS_ONE_WORK);
+    }
     setup = new FecSetup(fep, coal);
     napiPorts = new FecNapi(fep);
     xmit = new FecXmit(fep);
@@ -59,6 +63,10 @@ public final class FecDriver implements NicDriver {
     int queues = (int) ctx.soc().param("tx_queues", 1, 1, FecConsts.FEC_ENET_MAX_TX_QS);
     int rxQueues = (int) ctx.soc().param("rx_queues", 1, 1, FecConsts.FEC_ENET_MAX_RX_QS);
     setup.probe(ctx.soc().compatible(), ahbHz, queues, rxQueues);
+    if (patches.has(FecPatches.DIM)) {
+      fep.dim = new FecDim(fep, coal, fep.numRxQueues);
+      coal.dim = fep.dim;
+    }
     if (fep.numTxQueues != ctx.dev().numTxQueues()) {
       throw new BadInputException("soc profile " + ctx.soc().name() + ": params.tx_queues = "
           + queues + " is not a queue count the driver accepts (accepted: 1..3)");
@@ -155,6 +163,12 @@ public final class FecDriver implements NicDriver {
     m.put("tx_dropped", fep.txDropped);
     m.put("tx_clean_desc", fep.txCleaned);
     m.put("queue_stop", fep.queueStops);
+    if (fep.dim != null) {
+      m.put("dim_iterations", fep.dim.netDim.iterations());
+      m.put("dim_profile_changes", fep.dim.netDim.profileChanges());
+      m.put("dim_work", fep.dim.workRuns());
+      m.put("dim_profile_ix", (long) fep.dim.profileIx(0));
+    }
     m.put("tx_doorbell", enet.txDoorbells());
     m.put("tx_timeout", timeout.txErrors());
     m.put("timeout_restart", timeout.restarts());

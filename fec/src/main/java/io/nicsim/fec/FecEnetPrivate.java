@@ -35,6 +35,8 @@ public final class FecEnetPrivate {
   FecDevinfo devInfo;
   /** {@code fep->napi}: one NAPI for every queue and interrupt line. */
   Napi napi;
+  /** The dim what-if (null without +dim). */
+  FecDim dim;
   /** {@code fep->netdev}. */
   NetDevice netdev;
   /** netif_running(): __LINK_STATE_START, set before ndo_open runs. */

@@ -62,6 +62,9 @@ public final class FecNapi {
     if (collectEvents() && fep.link != 0) {
       ret = true; // IRQ_HANDLED
       countEvents(fep.lastEvents);
+      if (fep.dim != null) {
+        fep.dim.countEvents(fep.lastEvents); // the dim what-if's event_ctr
+      }
 
       if (fep.napi.schedulePrep()) {
         // mask every ENET event until the poll is done
@@ -105,6 +108,9 @@ public final class FecNapi {
     if (done < budget) {
       napi.completeDone(done);
       fep.writel(FEC_DEFAULT_IMASK, FEC_IMASK);
+    }
+    if (fep.dim != null) {
+      fep.dim.sample(core()); // the dim what-if: a net_dim sample per RX queue
     }
 
     return done;
@@ -159,6 +165,9 @@ public final class FecNapi {
       int pktLen = bd.bufLen(bdp);
       fep.rxPackets++;
       fep.rxBytes += pktLen;
+      if (fep.dim != null) {
+        fep.dim.countFrame(queueId, pktLen);
+      }
 
       core.charge(KernelOps.SKB_ALLOC); // build_skb on the page
       Skb skb = fep.netdev.skbs().alloc(pktLen, FecConsts.PAGE_SIZE);

@@ -121,6 +121,24 @@ public final class FecPatches {
               + " it, fec_enet_init falls back to 1000 us only when it is 0 (v1-v2 Jul 2024, not"
               + " merged)");
 
+  /**
+   * A what-if, not a kernel change: fec with lib/dim, as a DIM-using driver would write it.
+   * With {@code ethtool -C adaptive-rx on} each RX queue gets a struct dim; the interrupt
+   * handler counts the queue's RXF events, the NAPI poll hands net_dim the queue's running
+   * packet and byte totals, and the work item programs that queue's RXICn (ICFT/ICTT) through
+   * the same tick conversion and field layout as fec_enet_itr_coal_set. The EQE profiles' 256
+   * frames exceed ICFT's 8 bits; they are clamped to 255, the most set_coalesce accepts.
+   */
+  public static final Patch DIM =
+      new Patch(
+          "dim",
+          null,
+          "what-if: adaptive RX moderation with lib/dim (net_dim) per RX queue",
+          null,
+          Status.VARIANT,
+          "adaptive-rx: net_dim per RX queue drives RXICn; static rx-usecs/rx-frames stay stored"
+              + " for when it is turned off");
+
   public static final PatchCatalog CATALOG =
       new PatchCatalog(
           "fec",
@@ -132,7 +150,8 @@ public final class FecPatches {
               TX_RING_1024,
               CTRL_RESET,
               COAL_DISABLE,
-              SOC_RX_USECS));
+              SOC_RX_USECS,
+              DIM));
 
   /**
    * Refuses combinations whose hunks could not apply: the guard and the proposed per-SoC default

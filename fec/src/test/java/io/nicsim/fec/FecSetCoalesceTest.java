@@ -85,7 +85,7 @@ class FecSetCoalesceTest {
     String before = rig.state();
     KernelException e =
         catchThrowableOfType(
-            () -> Ethtool.applyArgs(rig.coal, CoalesceArgs.parse("tx-usecs 13ms")),
+            () -> Ethtool.applyArgs(rig.coal, CoalesceArgs.parse("tx-usecs 13000")),
             KernelException.class);
     assertThat(e.kernelMessage()).isEqualTo(FecCoalesce.MSG_TX_USECS);
     assertThat(e).hasMessage("-EINVAL (-22): Tx coalesced usec exceed hardware limitation");

@@ -34,6 +34,5 @@ class FecSocPingTest {
       assertThat(rtt).isLessThan(200_000L);
     }
     assertThat(h.skbs().live()).isZero();
-    System.out.printf("%s ping RTT at the default coalescing: %.3f ms%n", soc, rtt / 1e6);
   }
 }

@@ -130,6 +130,16 @@ public abstract class DwmacHw {
     txDma[chan].reset(0);
   }
 
+  /** The channel's latched causes (TI|RI), for the liveness check. */
+  int irqStatus(int chan) {
+    return irqs.status(chan);
+  }
+
+  /** The channel's enabled causes (TI|RI), for the liveness check. */
+  int irqEnabled(int chan) {
+    return irqs.enabled(chan);
+  }
+
   /** TI causes raised by written-back IC chains. */
   public long tiRaised() {
     return tiRaised;

@@ -1,6 +1,7 @@
 package io.nicsim.stmmac;
 
 import io.nicsim.core.check.RingAudit;
+import io.nicsim.core.check.TxLiveness;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.era.PatchSet;
@@ -25,7 +26,7 @@ import java.util.TreeMap;
  * hardware, the per-queue state, the NAPI contexts and interrupt lines, and the ported driver
  * functions ({@link StmmacTx}, {@link StmmacRx}, {@link StmmacIrq}, {@link StmmacEthtool}).
  */
-public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
+public final class StmmacDriver extends StmmacLifecycle implements NicDriver, TxLiveness {
   private final Kernel kernel;
   private final StmmacTx tx;
   private final StmmacRx rx;
@@ -33,6 +34,7 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
   private final StmmacEthtool ethtool;
   private final StmmacService service;
   private final IrqLine[] lines;
+  private StmmacTxLiveness liveness;
 
   StmmacDriver(HostContext ctx) {
     super(new StmmacPriv(plat(ctx.soc()), checkVersion(ctx.patches())));
@@ -254,6 +256,7 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
       }
       txQ.ring.cur = 0;
       txQ.ring.dirty = 0;
+      txQ.cleanedDesc = txQ.queuedDesc; // what was held is gone
       txQ.txCountFrames = 0;
       txQ.mss = 0;
       priv.hw.resetTxDma(q);
@@ -345,6 +348,45 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver {
                 + held.bytes() + " bytes");
       }
     }
+  }
+
+  // ------------------------------------------------------------------ TxLiveness
+
+  private StmmacTxLiveness liveness() {
+    if (liveness == null) {
+      liveness = new StmmacTxLiveness(priv, tx);
+    }
+    return liveness;
+  }
+
+  @Override
+  public int txLivenessQueues() {
+    return priv.txQueue.length;
+  }
+
+  @Override
+  public TxLiveness.Cleaner txCleaner(int queue) {
+    return liveness().cleaner(queue);
+  }
+
+  @Override
+  public long txQueuedCount(int queue) {
+    return priv.txQueue[queue].queuedDesc;
+  }
+
+  @Override
+  public long txCleanedCount(int queue) {
+    return priv.txQueue[queue].cleanedDesc;
+  }
+
+  @Override
+  public String txRingState(int queue) {
+    return liveness().state(queue);
+  }
+
+  @Override
+  public String txRingName(int queue) {
+    return "stmmac " + priv.dev.name() + " tx" + queue;
   }
 
   @Override

@@ -319,6 +319,28 @@ public final class StmmacPatches {
               + " (HW timestamp and tx-frames 0 rules kept); a batch larger than the ring gets"
               + " no IC descriptor");
 
+  public static final Patch TX_ARM_RECHECK =
+      new Patch(
+          "tx-arm-recheck",
+          null,
+          "what-if: re-check pending TX work after napi_complete_done (candidate fix for the"
+              + " TX-timer window)",
+          null,
+          Status.VARIANT,
+          "after napi_complete_done returns true the TX poll arms the timer if dirty_tx !="
+              + " cur_tx, and xmit has a full barrier between publishing cur_tx and reading"
+              + " napi_is_scheduled (bench/README \"The stmmac TX-timer window\")");
+
+  public static final Patch NO_PENDING_ARM =
+      new Patch(
+          "no-pending-arm",
+          null,
+          "what-if: the TX poll never arms the timer for pending packets (deliberately broken)",
+          null,
+          Status.VARIANT,
+          "drops a594166387fe's arm after napi_complete_done: explore's self-test (a stall it"
+              + " must find)");
+
   /** The catalog, oldest first. */
   public static final PatchCatalog CATALOG =
       new PatchCatalog(
@@ -352,7 +374,9 @@ public final class StmmacPatches {
               RIWT_ROUNDING,
               HRTIMER_ACTIVE,
               BURST_END_IC,
-              IC_BURST_END_ONLY));
+              IC_BURST_END_ONLY,
+              TX_ARM_RECHECK,
+              NO_PENDING_ARM));
 
   /** The mainline set of a version string ({@code v6.7}); versions before v4.19 are refused. */
   public static PatchSet forKernel(String version) {

@@ -61,6 +61,8 @@ public class StmmacTx {
   private final boolean napiAwareArm;
   private final boolean armAfterDmaEnable;
   private final boolean hrtimerActive;
+  private final boolean armRecheck;
+  private final boolean noPendingArm;
   /** The "pending_packets" out-argument of tx_clean (6.7+), read by the caller right after. */
   private boolean pendingPackets;
 
@@ -82,6 +84,8 @@ public class StmmacTx {
     napiAwareArm = p.has(StmmacPatches.NAPI_AWARE_ARM);
     armAfterDmaEnable = p.has(StmmacPatches.ARM_AFTER_DMA_ENABLE);
     hrtimerActive = p.has(StmmacPatches.HRTIMER_ACTIVE);
+    armRecheck = p.has(StmmacPatches.TX_ARM_RECHECK);
+    noPendingArm = p.has(StmmacPatches.NO_PENDING_ARM);
   }
 
   private Core core() {
@@ -102,7 +106,7 @@ public class StmmacTx {
   }
 
   /** The TX NAPI the timer and the interrupt schedule for a queue. */
-  private Napi txNapi(int chan) {
+  Napi txNapi(int chan) {
     StmmacChannel ch = priv.channel[chan];
     return napiSplit ? ch.txNapi : ch.napi;
   }
@@ -224,6 +228,7 @@ public class StmmacTx {
     ring.setOwn(firstEntry);
 
     txq.sentQueue(skb.len);
+    txQ.queuedDesc += (ring.cur - firstTx) & (ring.size() - 1);
 
     priv.hw.enableDmaTransmission(queue);
     flushTxDescriptors(queue);
@@ -322,6 +327,7 @@ public class StmmacTx {
     }
 
     txq.sentQueue(skb.len);
+    txQ.queuedDesc += (ring.cur - firstTx) & (ring.size() - 1);
 
     flushTxDescriptors(queue);
     if (armAtEnd) {
@@ -409,6 +415,12 @@ public class StmmacTx {
       } else {
         txQ.txtimer.start(Integer.toUnsignedLong(txCoalTimer) * 1000L);
       }
+    } else if (armRecheck && napi.completionInFlight()) {
+      // tx-arm-recheck (what-if): the poll finishing on another CPU re-checks dirty_tx !=
+      // cur_tx after napi_complete_done, and the full barrier here (after cur_tx is published,
+      // before napi_is_scheduled is read) guarantees it sees this descriptor, so it arms. The
+      // model ran that poll at its start, before this xmit; its re-check takes effect here.
+      txQ.txtimer.start(Integer.toUnsignedLong(txCoalTimer) * 1000L);
     } else {
       txQ.txtimer.tryToCancel();
     }
@@ -517,6 +529,7 @@ public class StmmacTx {
       entry = ring.next(entry);
     }
     ring.dirty = entry;
+    txQ.cleanedDesc += count;
 
     txq.completedQueue(pktsCompl, bytesCompl);
 
@@ -592,10 +605,16 @@ public class StmmacTx {
 
     if (workDone < budget && napi.completeDone(workDone)) {
       priv.hw.enableDmaIrq(chan, false, true);
+      // tx-arm-recheck (what-if): an xmit may have queued work after tx_clean unlocked
+      if (armRecheck) {
+        DescRing ring = priv.txQueue[chan].ring;
+        pending |= ring.dirty != ring.cur;
+      }
     }
 
     // TX still has packets to handle: check whether the timer must be armed
-    if (armAfterDmaEnable && pending) {
+    // (no-pending-arm: a deliberately broken what-if that forgets to)
+    if (armAfterDmaEnable && pending && !noPendingArm) {
       txTimerArm(chan);
     }
 

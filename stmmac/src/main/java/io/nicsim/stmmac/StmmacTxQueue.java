@@ -12,6 +12,9 @@ public final class StmmacTxQueue {
   int txCountFrames;
   /** tx_q->mss: the MSS last programmed with a context descriptor. */
   int mss;
+  /** Descriptors queued and cleaned so far (not kernel state: for the liveness check). */
+  long queuedDesc;
+  long cleanedDesc;
   /** tx_q->txtimer from d5a05e69ac6e on. */
   HrTimer txtimer;
   /** tx_q->txtimer before d5a05e69ac6e. */

@@ -19,9 +19,6 @@ class FloodFiguresTest {
     Flood.Figures v66 = Flood.run("cyclone5", "v6.6", List.of());
     Flood.Figures v67 = Flood.run("cyclone5", "v6.7", List.of());
     Flood.Figures fix = Flood.run("cyclone5", "v6.7", List.of("+hrtimer-active"));
-    for (Flood.Figures f : List.of(v66, v67, fix)) {
-      System.out.println(f.row());
-    }
 
     // v6.6 arms on every skb and never cancels from the arm path
     assertThat(v66.hrtimerStartPerPkt()).isGreaterThan(0.9);
@@ -43,8 +40,6 @@ class FloodFiguresTest {
   void agilex5ShowsTheSameMechanism() {
     Flood.Figures v67 = Flood.run("agilex5", "v6.7", List.of());
     Flood.Figures fix = Flood.run("agilex5", "v6.7", List.of("+hrtimer-active"));
-    System.out.println(v67.row());
-    System.out.println(fix.row());
     assertThat(fix.hrtimerStartPerPkt()).isLessThan(v67.hrtimerStartPerPkt());
     assertThat(fix.hrtimerCpuPercent()).isLessThan(v67.hrtimerCpuPercent());
     assertThat(fix.pps()).isGreaterThanOrEqualTo(v67.pps());

@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Measure nicsim's speed targets on this machine: engine events/s, line-rate flood"
           + " packets/s, BBR 10 s upload wall time, nicsim reproduce wall time, flood memory in"
-          + " a 256 MB heap, sweep speed-up on 2 threads.",
+          + " a 256 MB heap and peak RSS as a fresh ./nicsim run, sweep speed-up on 2 threads.",
       "FIGURE: engine, flood, bbr, reproduce, memory, sweep (default: all), or scaling (event"
           + " cost vs packets, flows, rings, coalescing and duration; not part of all)."})
 public final class BenchCommand implements Callable<Integer> {
@@ -77,7 +77,10 @@ public final class BenchCommand implements Callable<Integer> {
           rows.add(b.bbrFresh());
         }
         case "reproduce" -> rows.add(b.reproduce());
-        case "memory" -> rows.add(b.memory());
+        case "memory" -> {
+          rows.add(b.memory());
+          rows.add(b.floodRss());
+        }
         case "sweep" -> rows.add(b.sweep());
         case "scaling" -> {
           out.print(Scaling.measure(err).text());

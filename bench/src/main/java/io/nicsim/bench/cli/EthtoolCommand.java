@@ -40,9 +40,10 @@ public final class EthtoolCommand implements Callable<Integer> {
     @Option(names = "-c", description = "show the coalescing parameters")
     boolean show;
 
-    @Option(names = "-C", paramLabel = "'k v …'",
-        description = "set parameters, e.g. 'tx-usecs 100 tx-frames 1', then show them")
-    String set;
+    @Option(names = "-C", paramLabel = "k v", arity = "1..*",
+        description = "set parameters as ethtool -C takes them (tx-usecs 100 tx-frames 1),"
+            + " then show them")
+    java.util.List<String> set;
   }
 
   public EthtoolCommand() {
@@ -55,7 +56,7 @@ public final class EthtoolCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    CoalesceArgs args = action.set == null ? null : CoalesceArgs.parse(action.set);
+    CoalesceArgs args = action.set == null ? null : CoalesceArgs.parse(EthtoolStyle.join(action.set));
     HostConfig cfg = HostConfig.of(host.mac, host.socName()).withKernel(host.kernelVersion())
         .withPatches(host.patchEdits());
     Host h = env.hosts().create(cfg).host();
@@ -72,8 +73,7 @@ public final class EthtoolCommand implements Callable<Integer> {
       return 0;
     } catch (KernelException e) {
       PrintWriter err = spec.commandLine().getErr();
-      String limits = args != null && e.kernelMessage() == null
-          ? driver.ethtool().coalesceLimits() : null;
+      String limits = args != null ? driver.ethtool().coalesceLimits() : null;
       err.println(spec.qualifiedName() + ": " + (args == null ? "-c" : "-C '" + args + "'")
           + ": the " + h.mac().name() + " driver refused: " + e.getMessage()
           + (limits == null ? "" : " (" + h.mac().name() + " accepts " + limits + ")"));

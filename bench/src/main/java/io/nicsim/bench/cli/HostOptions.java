@@ -15,7 +15,8 @@ public final class HostOptions {
   String mac;
 
   @Option(names = "--soc", paramLabel = "SOC",
-      description = "SoC profile (nicsim list socs)")
+      description = "SoC profile (nicsim list socs); a reference MAC such as ideal has its own"
+          + " default")
   String soc;
 
   @Option(names = "--soc-file", paramLabel = "PATH",
@@ -31,6 +32,24 @@ public final class HostOptions {
       description = "add (+) or remove (-) a patch by id or commit; repeatable, or comma-separated")
   List<String> patches = new ArrayList<>();
 
+  /** These options as command-line arguments (for a plan's points). */
+  List<String> args() {
+    List<String> a = new ArrayList<>(List.of("--mac", mac));
+    if (soc != null) {
+      a.addAll(List.of("--soc", soc));
+    }
+    if (socFile != null) {
+      a.addAll(List.of("--soc-file", socFile.toAbsolutePath().normalize().toString()));
+    }
+    if (kernel != null) {
+      a.addAll(List.of("--kernel", kernel));
+    }
+    for (String p : patches) {
+      a.addAll(List.of("--patch", p));
+    }
+    return a;
+  }
+
   /** The profile to build: a name, or {@code file:PATH} for --soc-file (checked here). */
   String socName() {
     if (soc != null && socFile != null) {
@@ -42,6 +61,11 @@ public final class HostOptions {
       return SocProfile.FILE_PREFIX + socFile.toAbsolutePath().normalize();
     }
     if (soc == null) {
+      io.nicsim.core.host.MacModel m = io.nicsim.core.host.MacDiscovery.classPath().byName()
+          .get(mac);
+      if (m != null && m.defaultSoc() != null) {
+        return m.defaultSoc();
+      }
       throw BadInputException.field("--soc", "missing", "a profile name (nicsim list socs) or"
           + " --soc-file PATH");
     }

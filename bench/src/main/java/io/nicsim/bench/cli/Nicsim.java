@@ -10,6 +10,7 @@ import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The {@code nicsim} command. A subcommand is a picocli {@code @Command} class listed in
@@ -29,6 +30,8 @@ import picocli.CommandLine.Spec;
       RunCommand.class,
       EthtoolCommand.class,
       SweepCommand.class,
+      TuneCommand.class,
+      ExploreCommand.class,
       ListCommand.class,
       ReproduceCommand.class,
       PortCheckCommand.class,
@@ -66,6 +69,13 @@ public final class Nicsim implements Runnable {
   private static int usageError(ParameterException e, String[] args) {
     CommandLine failed = e.getCommandLine();
     PrintWriter err = failed.getErr();
+    String hint = e instanceof UnmatchedArgumentException u ? EthtoolStyle.coalesceHint(u) : null;
+    if (hint != null) {
+      err.println(prefix(failed) + oneLine(e.getMessage()) + ": coalescing is set as ethtool sets"
+          + " it: " + hint);
+      err.flush();
+      return EXIT_USAGE;
+    }
     err.println(prefix(failed) + oneLine(e.getMessage()) + " (see " + qualifiedName(failed) + " --help)");
     err.flush();
     return EXIT_USAGE;

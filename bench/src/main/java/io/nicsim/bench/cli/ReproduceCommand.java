@@ -54,6 +54,23 @@ public final class ReproduceCommand implements Callable<Integer> {
           + " Only the files run unless scenarios are named too")
   List<Path> files = new ArrayList<>();
 
+  @Option(names = "--uncertainty", paramLabel = "N",
+      description = "also run every scenario on N joint samples (Latin hypercube, seeded by"
+          + " --seed) of its inputs' ranges; rows gain [low..high], the 5th..95th percentiles")
+  Integer uncertainty;
+
+  @Option(names = "--sensitivity",
+      description = "with --uncertainty: each calibration and prediction row's five inputs that"
+          + " move it most (one at a time, at the ends of their ranges)")
+  boolean sensitivity;
+
+  @Option(names = "--engine", paramLabel = "NAME",
+      description = "where --uncertainty runs its points: local (default) or spark")
+  String engine;
+
+  @Option(names = "--master", paramLabel = "URL", description = "the Spark master (--engine spark)")
+  String master;
+
   public ReproduceCommand() {
     this(BenchEnv.standard());
   }
@@ -80,6 +97,19 @@ public final class ReproduceCommand implements Callable<Integer> {
       taken.add(s.name());
       scenarios.add(s);
     }
+    if (uncertainty != null && (uncertainty < 2 || uncertainty > 10_000)) {
+      throw BadInputException.field("--uncertainty", uncertainty + " is out of range",
+          "2..10000 samples");
+    }
+    if (sensitivity && uncertainty == null) {
+      throw BadInputException.field("--sensitivity", "needs --uncertainty N",
+          "--uncertainty N --sensitivity");
+    }
+    java.util.Map<String, String> fileOf = new java.util.HashMap<>();
+    for (int i = 0; i < files.size(); i++) {
+      fileOf.put(scenarios.get(scenarios.size() - files.size() + i).name(),
+          files.get(i).toAbsolutePath().toString());
+    }
     PrintWriter err = spec.commandLine().getErr();
     if (scenarios.isEmpty()) {
       err.println(spec.qualifiedName() + ": no scenarios are registered");
@@ -87,6 +117,18 @@ public final class ReproduceCommand implements Callable<Integer> {
     }
     List<ReproReport.Outcome> outcomes =
         new ReproRunner(env.engine(), seed, n, !noCheck).run(scenarios, err, csvDir, plotDir);
+    if (uncertainty != null) {
+      try (io.nicsim.bench.plan.PointEngine pe =
+          io.nicsim.bench.plan.PointEngines.open(engine, master, n)) {
+        outcomes = new io.nicsim.bench.fidelity.UncertaintyStudy(env, seed, uncertainty,
+            !noCheck).run(outcomes, fileOf, sensitivity, pe, (done, total) -> {
+              if (done == total || done % 16 == 0) {
+                err.println("uncertainty: " + done + "/" + total + " points");
+                err.flush();
+              }
+            });
+      }
+    }
     PrintWriter out = spec.commandLine().getOut();
     out.print(json ? ReproReport.json(outcomes) : ReproReport.text(outcomes));
     out.flush();

@@ -1,12 +1,31 @@
 package io.nicsim.bench.cli;
 
 import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.bench.explore.LivenessText;
+import io.nicsim.bench.fidelity.Band;
+import io.nicsim.bench.fidelity.RunBands;
+import io.nicsim.bench.fidelity.RunSampleTask;
+import io.nicsim.bench.fidelity.UncertaintyStudy;
+import io.nicsim.bench.plan.Point;
+import io.nicsim.bench.plan.PointEngine;
+import io.nicsim.bench.plan.PointEngines;
+import io.nicsim.bench.plan.PointResult;
+import io.nicsim.bench.plan.Progress;
 import io.nicsim.bench.report.RunText;
+import io.nicsim.bench.run.Exploration;
+import io.nicsim.bench.run.RunFailure;
 import io.nicsim.bench.run.RunRequest;
 import io.nicsim.bench.run.RunResult;
+import io.nicsim.bench.trace.TraceFormat;
 import java.io.PrintWriter;
+import io.nicsim.core.config.BadInputException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,15 +48,43 @@ public final class RunCommand implements Callable<Integer> {
   boolean json;
 
   @Option(names = "--trace", paramLabel = "FILE",
-      description = "write ftrace events as trace-cmd report prints them")
+      description = "write the kernel's trace events (ftrace text, or --trace-format json)")
   Path trace;
+
+  @Option(names = "--trace-format", paramLabel = "ftrace|json",
+      description = "ftrace: the kernel's trace file text, as Perfetto imports it (default);"
+          + " json: Chrome trace events for Perfetto UI or chrome://tracing")
+  String traceFormat;
 
   @Option(names = "--pcap", paramLabel = "FILE", description = "write the wire as a pcap file")
   Path pcap;
 
+  @Option(names = "--jitter", paramLabel = "PCT", arity = "0..1", fallbackValue = "20",
+      description = "explore races: every CPU cost jittered by up to PCT% either way (default"
+          + " 20) and simultaneous work on different CPUs in either order, deterministic per"
+          + " --seed; liveness findings are listed instead of stopping the run")
+  Double jitter;
+
   @Option(names = "--plot", paramLabel = "FILE.png|FILE.svg",
       description = "plot frames, IRQs and timer events over time")
   Path plot;
+
+  @Option(names = "--uncertainty", paramLabel = "N",
+      description = "also run N joint samples (Latin hypercube, seeded by --seed) of the"
+          + " profile's and path's ranges and print each metric's [low..high] (5th..95th"
+          + " percentile), marking bistable metrics")
+  Integer uncertainty;
+
+  @Option(names = "--threads", paramLabel = "N",
+      description = "worker threads for --uncertainty (default: all cores)")
+  Integer threads;
+
+  @Option(names = "--engine", paramLabel = "NAME",
+      description = "where --uncertainty runs its points: local (default) or spark")
+  String engine;
+
+  @Option(names = "--master", paramLabel = "URL", description = "the Spark master (--engine spark)")
+  String master;
 
   public RunCommand() {
     this(BenchEnv.standard());
@@ -47,13 +94,105 @@ public final class RunCommand implements Callable<Integer> {
     this.env = env;
   }
 
+  /**
+   * The request and the {@code --jitter} percent (null: none) that a {@code nicsim run}
+   * argument list gives; refuses bad input as the command would (plan points of explore).
+   */
+  public static Map.Entry<RunRequest, Double> parse(List<String> args) {
+    RunCommand c = new RunCommand(null);
+    new CommandLine(c).parseArgs(args.toArray(new String[0]));
+    return new java.util.AbstractMap.SimpleImmutableEntry<>(
+        c.options.request().withOutputs(c.trace, c.pcap, c.plot), c.jitter);
+  }
+
   @Override
   public Integer call() {
+    TraceFormat format = TraceFormat.parse(traceFormat);
     RunRequest req = options.request().withOutputs(trace, pcap, plot);
-    RunResult r = env.engine().run(req);
     PrintWriter out = spec.commandLine().getOut();
-    out.print(json ? RunText.json(r) : RunText.format(r));
+    if (uncertainty != null) {
+      return callUncertainty(req, out);
+    }
+    if (jitter == null) {
+      RunResult r = env.engine().run(req, format);
+      out.print(json ? RunText.json(r) : RunText.format(r));
+      out.flush();
+      return 0;
+    }
+    Exploration x = Exploration.of(jitter);
+    Exploration.Run run = env.engine().run(req, x, format);
+    if (run.result() != null) {
+      out.print(json ? RunText.json(run.result()) : RunText.format(run.result()));
+    }
+    out.print(LivenessText.format(run, x, req.seed()));
+    out.flush();
+    if (run.failure() != null) {
+      throw new RunFailure(run.failure());
+    }
+    return 0;
+  }
+
+  /** The run itself, then N samples of its uncertain inputs: each metric's band. */
+  private int callUncertainty(RunRequest req, PrintWriter out) {
+    if (uncertainty < 2 || uncertainty > 10_000) {
+      throw BadInputException.field("--uncertainty", uncertainty + " is out of range",
+          "2..10000 samples");
+    }
+    if (jitter != null) {
+      throw BadInputException.field("--jitter", "cannot be combined with --uncertainty",
+          "one of them");
+    }
+    int n = threads == null ? env.threads() : threads;
+    if (n < 1 || n > 1024) {
+      throw BadInputException.field("--threads", n + " is out of range", "1..1024");
+    }
+    RunResult r = env.engine().run(req);
+    List<String> args = sampleArgs(spec.commandLine().getParseResult().originalArgs());
+    List<Point> points = new ArrayList<>();
+    for (int i = 0; i < uncertainty; i++) {
+      points.add(RunSampleTask.point(i, args));
+    }
+    List<PointResult> res;
+    try (PointEngine pe = PointEngines.open(engine, master, n)) {
+      res = pe.runAll(points, new RunSampleTask(env, options.seed, uncertainty,
+          RunCommand::requestOf), Progress.NONE);
+    }
+    Map<String, Band> bands = UncertaintyStudy.bands(res);
+    out.print(json ? RunBands.json(r, bands)
+        : RunText.format(r) + RunBands.text(r, bands, uncertainty));
     out.flush();
     return 0;
+  }
+
+  /** The run's arguments without the study's own options and the output files. */
+  static List<String> sampleArgs(List<String> original) {
+    List<String> out = new ArrayList<>();
+    int start = original.indexOf("run");
+    original = original.subList(start + 1, original.size()); // the top command's own words
+    Set<String> drop = Set.of("--uncertainty", "--threads", "--engine",
+        "--master", "--trace", "--pcap", "--plot");
+    for (int i = 0; i < original.size(); i++) {
+      String a = original.get(i);
+      int eq = a.indexOf('=');
+      String name = eq > 0 ? a.substring(0, eq) : a;
+      if (drop.contains(name)) {
+        if (eq < 0) {
+          i++;
+        }
+        continue;
+      }
+      if (a.equals("--json")) {
+        continue;
+      }
+      out.add(a);
+    }
+    return out;
+  }
+
+  /** A request from run arguments, as the command line parses them. */
+  static RunRequest requestOf(List<String> args) {
+    RunCommand c = new RunCommand(null);
+    new CommandLine(c).parseArgs(args.toArray(new String[0]));
+    return c.options.request();
   }
 }

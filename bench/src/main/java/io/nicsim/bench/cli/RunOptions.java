@@ -13,10 +13,11 @@ import picocli.CommandLine.Option;
 public final class RunOptions {
   @Mixin HostOptions host;
 
-  @Option(names = {"-C", "--coalesce"}, paramLabel = "'k v …'",
-      description = "ethtool -C parameters applied after the interface is up,"
-          + " e.g. 'tx-usecs 100 tx-frames 1'")
-  String coalesce;
+  @Option(names = {"-C", "--coalesce"}, paramLabel = "k v", arity = "1..*",
+      description = "ethtool -C parameters applied after the interface is up, as ethtool takes"
+          + " them: -C tx-usecs 100 tx-frames 1 (the words up to the next option; quoting them"
+          + " as one word works too)")
+  java.util.List<String> coalesce;
 
   @Option(names = "--traffic", required = true, paramLabel = "'iperf3 …'|'ping …'",
       description = "e.g. 'iperf3 -u -b 0 -l 64 -t 1', 'iperf3 -C bbr -t 10',"
@@ -40,6 +41,28 @@ public final class RunOptions {
       description = "skip the invariant audit and the end-of-run checks (benchmarks)")
   boolean noCheck;
 
+  /**
+   * These options as {@code nicsim run} arguments, without {@code --seed} (a plan gives each
+   * point its own): what a {@link io.nicsim.bench.plan.PointTask} parses on another JVM.
+   */
+  java.util.List<String> argsWithoutSeed() {
+    java.util.List<String> a = new java.util.ArrayList<>(host.args());
+    if (coalesce != null) {
+      a.addAll(java.util.List.of("-C", EthtoolStyle.join(coalesce)));
+    }
+    a.addAll(java.util.List.of("--traffic", traffic));
+    if (path != null) {
+      a.addAll(java.util.List.of("--path", path));
+    }
+    if (duration != null) {
+      a.addAll(java.util.List.of("--duration", duration));
+    }
+    if (noCheck) {
+      a.add("--no-check");
+    }
+    return a;
+  }
+
   /** The request these options describe (no output files). */
   RunRequest request() {
     TrafficSpec t = TrafficParser.parse(traffic);
@@ -52,7 +75,7 @@ public final class RunOptions {
       t = t.withDurationNs(ns);
     }
     PathSpec p = path == null ? PathSpec.direct() : PathSpec.parse(path);
-    CoalesceArgs c = coalesce == null ? CoalesceArgs.none() : CoalesceArgs.parse(coalesce);
+    CoalesceArgs c = coalesce == null ? CoalesceArgs.none() : CoalesceArgs.parse(EthtoolStyle.join(coalesce));
     return new RunRequest(host.mac, host.socName(), host.kernelVersion(), host.patchEdits(), c, t, p,
         seed, !noCheck, null, null, null, 0);
   }

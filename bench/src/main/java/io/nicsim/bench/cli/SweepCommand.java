@@ -3,12 +3,12 @@ package io.nicsim.bench.cli;
 import io.nicsim.bench.env.BenchEnv;
 import io.nicsim.bench.output.AtomicFile;
 import io.nicsim.bench.plot.Plots;
-import io.nicsim.bench.run.RunResult;
-import io.nicsim.bench.sweep.ParallelRuns;
+import io.nicsim.bench.plan.Point;
+import io.nicsim.bench.plan.PointEngine;
+import io.nicsim.bench.plan.PointResult;
 import io.nicsim.bench.sweep.SweepPlan;
 import io.nicsim.bench.sweep.SweepReport;
 import io.nicsim.bench.sweep.Vary;
-import io.nicsim.core.config.BadInputException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,8 +21,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code nicsim sweep}: the cross product of the {@code --vary} knobs, each point its own host
- * on a fixed pool of threads, results in point order.
+ * {@code nicsim sweep}: the cross product of the {@code --vary} knobs, each point its own host,
+ * run by the plan engine {@code --engine} names (threads of this JVM, or Spark), results in
+ * point order and identical whichever engine ran them.
  */
 @Command(
     name = "sweep",
@@ -36,6 +37,7 @@ public final class SweepCommand implements Callable<Integer> {
   @Mixin RunOptions options;
 
   @Option(names = "--vary", required = true, paramLabel = "KEY=V1,V2,…",
+      parameterConsumer = EthtoolStyle.VaryConsumer.class,
       description = "a knob and its values (repeatable): ethtool -C names, kernel, soc, patch,"
           + " seed, len, rate, parallel, rtt")
   List<String> varies = new ArrayList<>();
@@ -51,9 +53,7 @@ public final class SweepCommand implements Callable<Integer> {
       description = "the metric to plot (default: the traffic's throughput or RTT)")
   String metric;
 
-  @Option(names = "--threads", paramLabel = "N",
-      description = "worker threads (default: all cores)")
-  Integer threads;
+  @Mixin EngineOptions engine;
 
   public SweepCommand() {
     this(BenchEnv.standard());
@@ -65,10 +65,6 @@ public final class SweepCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    int n = threads == null ? env.threads() : threads;
-    if (n < 1 || n > 1024) {
-      throw BadInputException.field("--threads", n + " is out of range", "1..1024");
-    }
     if (plot != null) {
       Plots.checkPlotFile(plot, "--plot");
     }
@@ -77,8 +73,21 @@ public final class SweepCommand implements Callable<Integer> {
       vs.add(Vary.parse(v));
     }
     SweepPlan plan = new SweepPlan(options.request(), vs);
-    List<RunResult> results = ParallelRuns.run(env.engine(), plan.requests(), n);
-    SweepReport report = new SweepReport(plan, results);
+    List<String> base = options.argsWithoutSeed();
+    List<Point> points = new ArrayList<>();
+    for (SweepPlan.Point p : plan.points()) {
+      points.add(new Point(p.index(), p.knobs().toString(),
+          RunPointTask.args(base, p.request().seed(), p.knobs())));
+    }
+    SweepReport report;
+    try (PointEngine pe = engine.open(env.threads())) {
+      List<PointResult> results = pe.runAll(points, new RunPointTask(env),
+          EngineOptions.progress(spec.commandLine().getErr(), "sweep"));
+      report = new SweepReport(plan, results);
+      if (engine.out != null) {
+        pe.save(report.table(), engine.out);
+      }
+    }
     if (csv != null) {
       AtomicFile.writeText(csv, "--csv", report.csv());
     }
@@ -88,6 +97,12 @@ public final class SweepCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     out.print(report.text());
     out.flush();
+    if (report.failures() > 0) {
+      PrintWriter err = spec.commandLine().getErr();
+      err.println("sweep: " + report.failures() + " of " + points.size()
+          + " points failed (see the error column)");
+      err.flush();
+    }
     return 0;
   }
 }

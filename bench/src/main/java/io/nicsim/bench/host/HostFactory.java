@@ -3,7 +3,6 @@ package io.nicsim.bench.host;
 import io.nicsim.core.host.HostComponent;
 import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.host.MacModel;
-import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -19,7 +18,6 @@ public interface HostFactory {
 
   /** The MAC models this factory's component knows, sorted by name. */
   default SortedMap<String, MacModel> macModels() {
-    Map<String, MacModel> m = create(HostConfig.of("-", "-")).macModels();
-    return new TreeMap<>(m);
+    return new TreeMap<>(create(HostConfig.of("-", "-")).macModels().byName());
   }
 }

@@ -6,20 +6,15 @@ import io.nicsim.core.host.HostComponent;
 import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.host.HostModule;
 import io.nicsim.core.host.HostScope;
-import io.nicsim.fec.FecModule;
-import io.nicsim.stmmac.StmmacModule;
+import io.nicsim.core.host.MacDiscovery;
 
 /**
- * The host component of the {@code nicsim} command: core plus every MAC model nicsim ships.
- * A MAC module joins by one entry in {@code modules}.
+ * The host component of the {@code nicsim} command: core plus every MAC model on the class
+ * path (found through {@link io.nicsim.core.host.MacModelProvider}; nicsim's own MACs and a
+ * consumer's jar alike). No driver is listed here.
  */
 @HostScope
-@Component(
-    modules = {
-      HostModule.class,
-      StmmacModule.class,
-      FecModule.class,
-    })
+@Component(modules = {HostModule.class, MacDiscovery.ClassPathModule.class})
 public interface NicsimHost extends HostComponent {
 
   @Component.Factory

@@ -6,6 +6,9 @@ import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import io.nicsim.core.soc.InputSample;
+import io.nicsim.core.soc.Quantity;
+import io.nicsim.core.soc.UncertaintyClass;
 
 /**
  * The network beyond the link partner: {@code --path 'rtt=23ms,rate=1gbit,buffer=1bdp,
@@ -23,7 +26,19 @@ public record PathSpec(
   static final String FIELD = "--path";
   static final String FORM =
       "comma-separated key=value: rtt=23ms, rate=1gbit, buffer=1bdp|256kb|100pkt,"
-          + " loss=0.0001|0.01%, peer=20us";
+          + " loss=0.0001|0.01%, peer=20us; a value may end in ~N% (its range)";
+  /**
+   * The uncertainty of a path number not given a {@code ~N%} range (bench/FIDELITY.md "Input
+   * ranges"): an RTT is measured (ping), a rate is a setting (a link or a shaper), a buffer is
+   * an assumption (no seed states one), a loss rate is measured, a peer's turn-around is an
+   * estimate.
+   */
+  public static final Map<String, UncertaintyClass> CLASSES = Map.of(
+      "rtt", UncertaintyClass.MEASURED, "rate", UncertaintyClass.EXACT,
+      "buffer", UncertaintyClass.ASSUMPTION, "loss", UncertaintyClass.MEASURED,
+      "peer", UncertaintyClass.ESTIMATE);
+  private static final java.util.regex.Pattern RANGE =
+      java.util.regex.Pattern.compile("(.*)~([0-9]+(?:\\.[0-9]+)?)%");
   /** Echo turn-around of a Linux peer when none is given (interrupt, icmp_rcv, xmit). */
   public static final long DEFAULT_PEER_NS = 20_000L;
   private static final int MTU_FRAME = 1514;
@@ -52,6 +67,7 @@ public record PathSpec(
     double loss = 0;
     long peer = DEFAULT_PEER_NS;
     Map<String, String> seen = new LinkedHashMap<>();
+    Map<String, Double> ranges = new LinkedHashMap<>();
     for (String part : text.split(",", -1)) {
       String p = part.trim();
       if (p.isEmpty()) {
@@ -63,6 +79,16 @@ public record PathSpec(
       }
       String key = p.substring(0, eq).trim().toLowerCase(Locale.ROOT);
       String value = p.substring(eq + 1).trim();
+      java.util.regex.Matcher rm = RANGE.matcher(value);
+      if (rm.matches()) {
+        double r = Double.parseDouble(rm.group(2)) / 100.0;
+        if (!(r < 1)) {
+          throw BadInputException.field(FIELD + " " + key, "range ~" + rm.group(2)
+              + "% is out of range", "~0%..~99%");
+        }
+        ranges.put(key, r);
+        value = rm.group(1).trim();
+      }
       if (seen.put(key, value) != null) {
         throw BadInputException.field(FIELD, key + " given twice", "each key once");
       }
@@ -87,6 +113,10 @@ public record PathSpec(
           throw BadInputException.field(FIELD, "unknown key '" + key + "'", FORM);
       }
     }
+    rtt = sampled("rtt", rtt, ranges);
+    rate = sampled("rate", rate, ranges);
+    loss = Math.min(0.999999, sampledFraction("loss", loss, ranges));
+    peer = sampled("peer", peer, ranges);
     long bufferBytes = 0;
     double bdp = 0;
     if (buffer != null) {
@@ -106,6 +136,7 @@ public record PathSpec(
             throw BadInputException.field(f, "'" + buffer + "' needs rate= and rtt=", accepted);
           }
           bdp = n.doubleValue();
+          n = BigDecimal.valueOf(sampledFraction("buffer", bdp, ranges));
           bufferBytes = n.multiply(BigDecimal.valueOf(rate)).multiply(BigDecimal.valueOf(rtt))
               .divide(BigDecimal.valueOf(8_000_000_000L), 0, java.math.RoundingMode.HALF_EVEN)
               .longValueExact();
@@ -127,6 +158,9 @@ public record PathSpec(
           bufferBytes = n.multiply(BigDecimal.valueOf(MTU_FRAME)).longValue();
           break;
       }
+      if (bdp == 0) {
+        bufferBytes = sampled("buffer", bufferBytes, ranges);
+      }
       if (bufferBytes < MTU_FRAME) {
         throw BadInputException.field(f, "'" + buffer + "' holds less than one full frame",
             "at least " + MTU_FRAME + " bytes");
@@ -136,6 +170,54 @@ public record PathSpec(
       }
     }
     return new PathSpec(rtt, rate, bufferBytes, bdp, loss, peer);
+  }
+
+  /** A path number's range: its {@code ~N%}, or its key's class default. */
+  public static double range(String key, Map<String, Double> ranges) {
+    Double r = ranges.get(key);
+    return r != null ? r : CLASSES.get(key).defaultRange();
+  }
+
+  private static Quantity quantity(String key, double v, Map<String, Double> ranges) {
+    UncertaintyClass c = ranges.containsKey(key) ? UncertaintyClass.MEASURED : CLASSES.get(key);
+    return new Quantity(v, "--path " + key, null, c, range(key, ranges), "path");
+  }
+
+  /** {@code v} as the bound sample has it ({@code path:KEY}); nominal with none bound. */
+  private static long sampled(String key, long v, Map<String, Double> ranges) {
+    return Math.round(sampledFraction(key, v, ranges));
+  }
+
+  private static double sampledFraction(String key, double v, Map<String, Double> ranges) {
+    if (InputSample.current() == null) {
+      return v;
+    }
+    return InputSample.apply("path:" + key, quantity(key, v, ranges)).value();
+  }
+
+  /** The uncertain numbers of {@code text} as a study sees them ({@code path:KEY}). */
+  public static Map<String, Quantity> inputs(String text) {
+    Map<String, Quantity> out = new LinkedHashMap<>();
+    PathSpec p = InputSample.with(null, () -> parse(text));
+    Map<String, Double> ranges = new LinkedHashMap<>();
+    for (String part : text.split(",")) {
+      int eq = part.indexOf('=');
+      java.util.regex.Matcher rm = RANGE.matcher(part.substring(eq + 1).trim());
+      if (rm.matches()) {
+        ranges.put(part.substring(0, eq).trim().toLowerCase(Locale.ROOT),
+            Double.parseDouble(rm.group(2)) / 100.0);
+      }
+    }
+    double[] v = {p.rttNs, p.rateBps, p.bufferBdp != 0 ? p.bufferBdp : p.bufferBytes, p.loss,
+        p.peerNs};
+    String[] k = {"rtt", "rate", "buffer", "loss", "peer"};
+    for (int i = 0; i < k.length; i++) {
+      Quantity q = quantity(k[i], v[i], ranges);
+      if (q.uncertain()) {
+        out.put("path:" + k[i], q);
+      }
+    }
+    return out;
   }
 
   private static double loss(String f, String value) {

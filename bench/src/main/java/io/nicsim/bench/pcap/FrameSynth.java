@@ -142,9 +142,19 @@ public final class FrameSynth {
       put16(h, 0, toPeer ? client : IPERF_PORT);
       put16(h, 2, toPeer ? IPERF_PORT : client);
       put16(h, 4, payloadLen + Ethernet.UDP_HLEN);
-      // checksum 0: none, allowed for UDP over IPv4
       put32(h, 8 + 8, (int) (offset + 1)); // iperf3: tv_sec, tv_usec, then the counter from 1
-      put(b, caplen, l4, h);
+      // the checksum over the pseudo-header, the header and the whole payload (zeros after
+      // iperf3's 12 bytes), as the stack computes it; 0 goes out as 0xffff (RFC 768)
+      int inPayload = Math.min(12, payloadLen);
+      byte[] sum = new byte[12 + Ethernet.UDP_HLEN + inPayload];
+      put32(sum, 0, toPeer ? HOST_IP : PEER_IP);
+      put32(sum, 4, toPeer ? PEER_IP : HOST_IP);
+      sum[9] = 17;
+      put16(sum, 10, payloadLen + Ethernet.UDP_HLEN);
+      System.arraycopy(h, 0, sum, 12, Ethernet.UDP_HLEN + inPayload);
+      int c = checksum(sum, 0, sum.length);
+      put16(h, 6, c == 0 ? 0xffff : c);
+      put(b, caplen, l4, java.util.Arrays.copyOf(h, Ethernet.UDP_HLEN + inPayload));
     }
   }
 

@@ -26,6 +26,17 @@ public final class Benchmarks {
       "cyclone5", "--traffic", "iperf3 -u -b 0 -l 64 -t 2", "--vary",
       "tx-usecs=100,1000,5000,20000", "--vary", "tx-frames=1,25");
 
+  /**
+   * The JVM options ./nicsim gives a short command (run, reproduce, …), for a child JVM when
+   * the launcher itself is not at hand; keep in step with the nicsim script's SHORT_OPTS.
+   */
+  static final List<String> LAUNCHER_OPTS = List.of("-XX:TieredStopAtLevel=1",
+      "-XX:+UseSerialGC", "-Xms8m", "-XX:MinHeapFreeRatio=20", "-XX:MaxHeapFreeRatio=40",
+      "-XX:-UsePerfData");
+  /** The flood whose peak RSS is measured: 60 simulated seconds of 64-byte iperf3 -u. */
+  public static final List<String> FLOOD_RUN = List.of("run", "--mac", "stmmac", "--soc",
+      "cyclone5", "--traffic", "iperf3 -u -b 0 -l 64 -t 60");
+
   private final int runs;
   private final PrintWriter log;
 
@@ -150,8 +161,7 @@ public final class Benchmarks {
         cmd.add(launcher.toString());
         cmd.addAll(args);
       } else {
-        cmd = Child.javaCommand(List.of("-XX:TieredStopAtLevel=1"),
-            "io.nicsim.bench.cli.Nicsim", args);
+        cmd = Child.javaCommand(LAUNCHER_OPTS, "io.nicsim.bench.cli.Nicsim", args);
       }
       long t0 = System.nanoTime();
       Child c = Child.exec(cmd);
@@ -162,7 +172,7 @@ public final class Benchmarks {
     }
     Stats s = Stats.of(r);
     return new BenchRow("bbr-fresh", "the same upload as a fresh ./nicsim run (JVM start"
-        + " included)", "s wall", 1, false, s.median(), s.min(), s.max(), s.runs(),
+        + " included)", "s wall", 0.45, false, s.median(), s.min(), s.max(), s.runs(),
         "nicsim bench bbr", BbrUpload.COMMAND.replaceFirst("^nicsim", "./nicsim"));
   }
 
@@ -193,6 +203,48 @@ public final class Benchmarks {
         20, false, s.median(), s.min(), s.max(), s.runs(), "./nicsim reproduce",
         n + " scenarios: " + ScenarioRegistry.standard().all().stream().map(x -> x.name())
             .collect(java.util.stream.Collectors.joining(", ")));
+  }
+
+  /**
+   * Peak resident set of a 60 s flood as a fresh command: {@code ./nicsim run …} through the
+   * launcher (or a child JVM with its options), measured by {@code /usr/bin/time -f %M} (the
+   * kernel's maxrss of the process; the launcher execs the JVM, so it is the JVM's).
+   */
+  public BenchRow floodRss() {
+    Path launcher = launcher();
+    Path time = Path.of("/usr/bin/time");
+    progress("flood-rss: ./nicsim " + spelled(FLOOD_RUN) + ", peak RSS");
+    if (!java.nio.file.Files.isExecutable(time)) {
+      return new BenchRow("flood-rss", "peak RSS of a 60 s flood as a fresh ./nicsim run", "MB",
+          160, false, Double.NaN, Double.NaN, Double.NaN, 0, "nicsim bench memory",
+          "not measured: /usr/bin/time (GNU time) is not installed");
+    }
+    double[] r = new double[Math.max(1, Math.min(runs, 3))];
+    for (int i = 0; i < r.length; i++) {
+      List<String> cmd = new ArrayList<>(List.of(time.toString(), "-f", "nicsim-maxrss-kb %M"));
+      if (launcher != null) {
+        cmd.add(launcher.toString());
+        cmd.addAll(FLOOD_RUN);
+      } else {
+        cmd.addAll(Child.javaCommand(LAUNCHER_OPTS, "io.nicsim.bench.cli.Nicsim", FLOOD_RUN));
+      }
+      Child c = Child.exec(cmd);
+      if (c.status != 0) {
+        throw new IllegalStateException("nicsim run exited " + c.status + ": " + c.lastLine());
+      }
+      double kb = Double.NaN;
+      for (String l : c.lines) {
+        if (l.startsWith("nicsim-maxrss-kb ")) {
+          kb = Double.parseDouble(l.substring("nicsim-maxrss-kb ".length()).trim());
+        }
+      }
+      r[i] = kb / 1024.0;
+    }
+    Stats s = Stats.of(r);
+    return new BenchRow("flood-rss", "peak RSS of a 60 s flood as a fresh ./nicsim run", "MB",
+        160, false, s.median(), s.min(), s.max(), s.runs(), "nicsim bench memory",
+        "./nicsim " + spelled(FLOOD_RUN) + (launcher != null ? "" : " (child JVM with the"
+        + " launcher's options)") + "; /usr/bin/time -f %M (MiB)");
   }
 
   /** The {@code nicsim} launcher of this installation, or null (tests, IDE). */

@@ -18,6 +18,15 @@ public interface PointEngine extends AutoCloseable {
    */
   List<PointResult> runAll(List<Point> points, PointTask task, Progress progress);
 
+  /**
+   * Writes the gathered table as Parquet under {@code dir} ({@code --out}); engines without a
+   * Parquet writer refuse it.
+   */
+  default void save(ResultTable table, java.nio.file.Path dir) {
+    throw io.nicsim.core.config.BadInputException.field("--out",
+        "Parquet output needs --engine spark", "--engine spark, or --csv FILE");
+  }
+
   @Override
   default void close() {}
 }

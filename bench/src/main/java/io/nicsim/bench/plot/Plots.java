@@ -36,6 +36,12 @@ import org.jfree.svg.SVGGraphics2D;
  * knob, and a timeline of timer starts/expiries, IRQs and frames.
  */
 public final class Plots {
+  /** Legend names of the simulated bar by role. */
+  static final Map<String, String> SIMULATED = Map.of(
+      "calib", "simulated: calibration (fitted to the published figure)",
+      "pred", "simulated: prediction (nothing fitted to it)",
+      "extra", "simulated (no published figure)",
+      "claim", "simulated: checks a claim");
   static final int WIDTH = 960;
   static final int HEIGHT = 540;
   private static final Color[] COLORS = {
@@ -80,9 +86,23 @@ public final class Plots {
     AtomicFile.write(file, field, data);
   }
 
-  /** A run's activity: frames on the wire, NIC IRQs, timer starts and expiries per ms. */
+  /**
+   * A run's activity: frames on the wire, NIC IRQs, timer starts and expiries. A sparse run
+   * (ping: a few events per interval) is drawn as one mark per event on a row per kind, time in
+   * ms; a busy one as events per ms in 200 bins.
+   */
   public static void runPlot(RunResult r, Path file, String field) {
     Timeline t = r.timeline();
+    String title = r.config().get("mac") + " on " + r.config().get("soc") + ", "
+        + r.config().get("kernel") + ": " + r.config().get("traffic");
+    int events = 0;
+    for (Timeline.Kind k : Timeline.Kind.values()) {
+      events += t.times(k).length;
+    }
+    if (events <= SPARSE_EVENTS) {
+      write(timeline(title, t, 0, t.toNs(), 1e6, "time (ms)"), file, field);
+      return;
+    }
     int bins = 200;
     double spanMs = t.toNs() / 1e6;
     double binMs = spanMs / bins;
@@ -93,34 +113,63 @@ public final class Plots {
         int b = (int) Math.min(bins - 1, ts / 1e6 / binMs);
         counts[b]++;
       }
-      XYSeries s = new XYSeries(k.plural() + " per ms");
+      XYSeries s = new XYSeries(k.plural());
       for (int i = 0; i < bins; i++) {
         s.add((i + 0.5) * binMs, counts[i] / binMs);
       }
       data.addSeries(s);
     }
-    String title = r.config().get("mac") + " on " + r.config().get("soc") + ", "
-        + r.config().get("kernel") + ": " + r.config().get("traffic");
-    JFreeChart chart = ChartFactory.createXYLineChart(title, "time (ms)", "events per ms", data,
+    JFreeChart chart = ChartFactory.createXYLineChart(title, "time (ms)",
+        String.format(Locale.ROOT, "events per ms (mean over %.3g ms bins)", binMs), data,
         PlotOrientation.VERTICAL, true, false, false);
     style(chart);
     write(chart, file, field);
   }
 
+  /** At most this many events: one mark per event instead of rates. */
+  static final int SPARSE_EVENTS = 5000;
+
   /** Published against simulated values per case (null published values are left out). */
   public static JFreeChart bars(String title, String valueLabel, List<String> cases,
       List<Double> published, List<Double> simulated) {
+    return bars(title, valueLabel, cases, published, simulated, null);
+  }
+
+  /**
+   * Published against simulated values per case; with {@code roles} (calib, pred, extra per
+   * case) the simulated bar says which it is: a calibration (a profile number was fitted to
+   * the published figure), a prediction (nothing was), or the model's answer where nothing was
+   * published, each in its own colour named in the legend.
+   */
+  public static JFreeChart bars(String title, String valueLabel, List<String> cases,
+      List<Double> published, List<Double> simulated, List<String> roles) {
     DefaultCategoryDataset d = new DefaultCategoryDataset();
+    List<String> series = new java.util.ArrayList<>();
     for (int i = 0; i < cases.size(); i++) {
       if (published.get(i) != null) {
         d.addValue(published.get(i), "published", cases.get(i));
       }
-      d.addValue(simulated.get(i), "simulated", cases.get(i));
+    }
+    for (int i = 0; i < cases.size(); i++) {
+      String s = roles == null ? "simulated" : SIMULATED.getOrDefault(roles.get(i),
+          "simulated (" + roles.get(i) + ")");
+      d.addValue(simulated.get(i), s, cases.get(i));
+      if (!series.contains(s)) {
+        series.add(s);
+      }
     }
     JFreeChart chart = ChartFactory.createBarChart(title, "", valueLabel, d,
         PlotOrientation.VERTICAL, true, false, false);
-    chart.getCategoryPlot().getRenderer().setSeriesPaint(0, COLORS[7]);
-    chart.getCategoryPlot().getRenderer().setSeriesPaint(1, COLORS[0]);
+    var renderer = (org.jfree.chart.renderer.category.BarRenderer)
+        chart.getCategoryPlot().getRenderer();
+    renderer.setShadowVisible(false);
+    renderer.setBarPainter(new org.jfree.chart.renderer.category.StandardBarPainter());
+    for (int r = 0; r < d.getRowCount(); r++) {
+      String key = (String) d.getRowKey(r);
+      renderer.setSeriesPaint(r, key.equals("published") ? COLORS[7]
+          : key.contains("calibration") ? COLORS[3] : key.contains("prediction") ? COLORS[0]
+          : key.contains("no published") ? COLORS[2] : COLORS[0]);
+    }
     chart.getCategoryPlot().setBackgroundPaint(Color.WHITE);
     chart.getCategoryPlot().setRangeGridlinePaint(Color.LIGHT_GRAY);
     chart.setBackgroundPaint(Color.WHITE);
@@ -133,6 +182,16 @@ public final class Plots {
    */
   public static JFreeChart lines(String title, String xLabel, String yLabel,
       Map<String, double[][]> series) {
+    return lines(title, xLabel, yLabel, series, null);
+  }
+
+  /**
+   * The same; with {@code categories} the knob is categorical (a patch, a kernel, an era): x
+   * value i is {@code categories.get(i)}, drawn on a category axis as marks without connecting
+   * lines (there is nothing between two patches).
+   */
+  public static JFreeChart lines(String title, String xLabel, String yLabel,
+      Map<String, double[][]> series, List<String> categories) {
     XYSeriesCollection d = new XYSeriesCollection();
     double min = Double.MAX_VALUE;
     double max = 0;
@@ -148,10 +207,20 @@ public final class Plots {
     JFreeChart chart = ChartFactory.createXYLineChart(title, xLabel, yLabel, d,
         PlotOrientation.VERTICAL, series.size() > 1, false, false);
     XYPlot plot = chart.getXYPlot();
-    if (min > 0 && max / min > 10) {
-      LogarithmicAxis x = new LogarithmicAxis(xLabel);
-      x.setAllowNegativesFlag(false);
+    if (categories != null) {
+      SymbolAxis x = new SymbolAxis(xLabel, categories.toArray(new String[0]));
+      x.setGridBandsVisible(false);
       plot.setDomainAxis(x);
+      XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(false, true);
+      plot.setRenderer(r);
+      style(chart);
+      for (int i = 0; i < d.getSeriesCount(); i++) {
+        r.setSeriesShape(i, new Rectangle2D.Double(-6, -6, 12, 12));
+      }
+      return chart;
+    }
+    if (min > 0 && max / min > 10) {
+      plot.setDomainAxis(new ValueTickLogAxis(xLabel, values(series)));
     }
     XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
     plot.setRenderer(r);
@@ -159,8 +228,24 @@ public final class Plots {
     return chart;
   }
 
+  private static double[] values(Map<String, double[][]> series) {
+    java.util.TreeSet<Double> xs = new java.util.TreeSet<>();
+    for (double[][] s : series.values()) {
+      for (double[] xy : s) {
+        xs.add(xy[0]);
+      }
+    }
+    return xs.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
   /** Each event of a timeline as a mark on its kind's row, time in µs. */
   public static JFreeChart timeline(String title, Timeline t, long fromNs, long toNs) {
+    return timeline(title, t, fromNs, toNs, 1e3, "time (µs)");
+  }
+
+  /** The same, time divided by {@code nsPerUnit} and labelled {@code timeLabel}. */
+  static JFreeChart timeline(String title, Timeline t, long fromNs, long toNs,
+      double nsPerUnit, String timeLabel) {
     XYSeriesCollection d = new XYSeriesCollection();
     Timeline.Kind[] kinds = Timeline.Kind.values();
     String[] labels = new String[kinds.length];
@@ -169,12 +254,12 @@ public final class Plots {
       XYSeries s = new XYSeries(kinds[k].label(), false, true);
       for (long ts : t.times(kinds[k])) {
         if (ts >= fromNs && ts <= toNs) {
-          s.add(ts / 1e3, k);
+          s.add(ts / nsPerUnit, k);
         }
       }
       d.addSeries(s);
     }
-    JFreeChart chart = ChartFactory.createScatterPlot(title, "time (µs)", "", d,
+    JFreeChart chart = ChartFactory.createScatterPlot(title, timeLabel, "", d,
         PlotOrientation.VERTICAL, false, false, false);
     XYPlot plot = chart.getXYPlot();
     plot.setRangeAxis(new SymbolAxis("", labels));

@@ -61,4 +61,48 @@ public final class ToolFormat {
     long us = Math.round(ns / 1000.0);
     return String.format(Locale.ROOT, "%d.%03d", us / 1000, us % 1000);
   }
+
+  /**
+   * iputils ping's summary line numbers from the replies' round trips, computed as ping computes
+   * them (ping_common.c finish_up): each trip time in whole microseconds (truncated, the same
+   * value its per-reply line prints), min and max of those, avg = sum / n and mdev =
+   * llsqrt(sum2 / n - avg^2) in integer microseconds, printed as {@code ms.uuu}. The per-reply
+   * lines and the summary therefore agree exactly, as ping's do.
+   */
+  public static String pingSummary(java.util.List<Long> rttNs) {
+    long min = Long.MAX_VALUE;
+    long max = 0;
+    long sum = 0;
+    long sum2 = 0;
+    for (long ns : rttNs) {
+      long us = ns / 1000;
+      min = Math.min(min, us);
+      max = Math.max(max, us);
+      sum += us;
+      sum2 += us * us;
+    }
+    long n = rttNs.size();
+    long avg = sum / n;
+    long mdev = isqrt(sum2 / n - avg * avg);
+    return us3(min) + "/" + us3(avg) + "/" + us3(max) + "/" + us3(mdev);
+  }
+
+  private static String us3(long us) {
+    return String.format(Locale.ROOT, "%d.%03d", us / 1000, us % 1000);
+  }
+
+  /** Integer square root, rounded down (ping's llsqrt). */
+  static long isqrt(long a) {
+    if (a <= 0) {
+      return 0;
+    }
+    long x = (long) Math.sqrt((double) a);
+    while (x * x > a) {
+      x--;
+    }
+    while ((x + 1) * (x + 1) <= a) {
+      x++;
+    }
+    return x;
+  }
 }

@@ -23,7 +23,12 @@ public final class ReproContext {
 
   /** A metric against a knob, one line per series ({@code series → [[x, y], …]}). */
   public record KnobPlot(String title, String xLabel, String yLabel,
-      Map<String, double[][]> series) {}
+      Map<String, double[][]> series, List<String> categories) {
+    /** A numeric knob. */
+    public KnobPlot(String title, String xLabel, String yLabel, Map<String, double[][]> series) {
+      this(title, xLabel, yLabel, series, null);
+    }
+  }
 
   /** Events of one run between two times. */
   public record TimelinePlot(String title, Timeline timeline, long fromNs, long toNs) {}
@@ -75,6 +80,15 @@ public final class ReproContext {
   public void plotKnob(String title, String xLabel, String yLabel,
       Map<String, double[][]> series) {
     knobPlots.add(new KnobPlot(title, xLabel, yLabel, series));
+  }
+
+  /**
+   * A metric against a categorical knob (patch on/off, kernel eras): x value i of each series
+   * is {@code categories.get(i)}; drawn on a category axis, marks without lines.
+   */
+  public void plotCategories(String title, String xLabel, String yLabel,
+      List<String> categories, Map<String, double[][]> series) {
+    knobPlots.add(new KnobPlot(title, xLabel, yLabel, series, List.copyOf(categories)));
   }
 
   /** A timeline of a run made with {@link RunRequest#withTimeline}. */

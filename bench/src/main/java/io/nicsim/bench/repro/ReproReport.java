@@ -1,6 +1,8 @@
 package io.nicsim.bench.repro;
 
 import io.nicsim.bench.env.Version;
+import io.nicsim.bench.fidelity.Band;
+import io.nicsim.bench.fidelity.Tornado;
 import io.nicsim.bench.report.Json;
 import io.nicsim.bench.report.Num;
 import java.util.ArrayList;
@@ -17,8 +19,27 @@ public final class ReproReport {
 
   private ReproReport() {}
 
-  /** One scenario's outcome. */
-  public record Outcome(Scenario scenario, List<Row> rows) {}
+  /**
+   * One scenario's outcome.
+   *
+   * @param bands per row, the band of an uncertainty study; null without one
+   * @param tornados per row, its tornado list (empty for extra rows); null without a study
+   */
+  public record Outcome(Scenario scenario, List<Row> rows, List<Band> bands,
+      List<List<Tornado>> tornados) {
+
+    public Outcome(Scenario scenario, List<Row> rows) {
+      this(scenario, rows, null, null);
+    }
+
+    public Outcome withBands(List<Band> b) {
+      return new Outcome(scenario, rows, List.copyOf(b), tornados);
+    }
+
+    public Outcome withTornados(List<List<Tornado>> t) {
+      return new Outcome(scenario, rows, bands, List.copyOf(t));
+    }
+  }
 
   public static String text(List<Outcome> outcomes) {
     StringBuilder sb = new StringBuilder();
@@ -32,7 +53,9 @@ public final class ReproReport {
       sb.append(String.format(Locale.ROOT, ROW, "case", "metric", "published", "simulated", "Δ%",
           "role").stripTrailing()).append('\n');
       String lastCase = null;
+      int ri = -1;
       for (Row r : o.rows()) {
+        ri++;
         String c = r.caseName().equals(lastCase) ? "" : r.caseName();
         lastCase = r.caseName();
         if (c.length() > 18 || r.metric().length() > 19) {
@@ -46,11 +69,44 @@ public final class ReproReport {
         }
         sb.append(String.format(Locale.ROOT, ROW, c, metric,
             r.published() == null ? "-" : Num.human(r.published()), Num.human(r.simulated()),
-            Num.delta(r.published(), r.simulated()), r.role().abbrev()).stripTrailing())
-            .append('\n');
+            Num.delta(r.published(), r.simulated()), r.role().abbrev()).stripTrailing());
+        if (o.bands() != null) {
+          band(sb, r, o.bands().get(ri));
+        }
+        sb.append('\n');
+        if (o.tornados() != null) {
+          for (Tornado t : o.tornados().get(ri)) {
+            sb.append(String.format(Locale.ROOT, "    %-38s %s..%s", "<- " + t.input(),
+                Num.human(t.atLow()), Num.human(t.atHigh())).stripTrailing()).append('\n');
+          }
+        }
+      }
+      if (o.bands() != null) {
+        int n = o.bands().isEmpty() ? 0 : o.bands().get(0).samples();
+        wrap(sb, "[low..high]: 5th..95th percentile over " + n + " samples of the inputs'"
+            + " ranges; ! = the published figure lies outside" + (o.tornados() == null ? ""
+            : "; <- INPUT A..B = the row with that input at the low..high end of its range"),
+            "  ");
       }
     }
     return sb.toString();
+  }
+
+  private static void band(StringBuilder sb, Row r, Band b) {
+    sb.append("  [").append(Num.human(b.low())).append("..").append(Num.human(b.high()))
+        .append(']');
+    if (r.published() != null && !b.contains(r.published())) {
+      sb.append(" !");
+    }
+    if (b.bistable()) {
+      sb.append("\n    bistable:");
+      String sep = " ";
+      for (Band.Cluster c : b.clusters()) {
+        sb.append(sep).append(Math.round(100 * c.share())).append("% at [")
+            .append(Num.human(c.low())).append("..").append(Num.human(c.high())).append(']');
+        sep = ", ";
+      }
+    }
   }
 
   private static void wrap(StringBuilder sb, String text, String indent) {
@@ -76,14 +132,49 @@ public final class ReproReport {
       s.put("seeds", o.scenario().seeds());
       s.put("assumptions", new LinkedHashMap<>(o.scenario().assumptions()));
       List<Object> rows = new ArrayList<>();
-      for (Row r : o.rows()) {
-        rows.add(rowJson(r));
+      for (int i = 0; i < o.rows().size(); i++) {
+        LinkedHashMap<String, Object> m = rowJson(o.rows().get(i));
+        if (o.bands() != null) {
+          bandJson(m, o.rows().get(i), o.bands().get(i));
+        }
+        if (o.tornados() != null && o.rows().get(i).role() != Role.EXTRA) {
+          List<Object> bars = new ArrayList<>();
+          for (Tornado t : o.tornados().get(i)) {
+            LinkedHashMap<String, Object> b = new LinkedHashMap<>();
+            b.put("input", t.input());
+            b.put("at_low", t.atLow());
+            b.put("at_high", t.atHigh());
+            bars.add(b);
+          }
+          m.put("sensitivity", bars);
+        }
+        rows.add(m);
       }
       s.put("rows", rows);
       scenarios.add(s);
     }
     root.put("scenarios", scenarios);
     return Json.write(root);
+  }
+
+  private static void bandJson(LinkedHashMap<String, Object> m, Row r, Band b) {
+    m.put("low", b.low());
+    m.put("high", b.high());
+    m.put("samples", b.samples());
+    if (r.published() != null) {
+      m.put("published_inside", b.contains(r.published()));
+    }
+    if (b.bistable()) {
+      List<Object> cs = new ArrayList<>();
+      for (Band.Cluster c : b.clusters()) {
+        LinkedHashMap<String, Object> x = new LinkedHashMap<>();
+        x.put("share", c.share());
+        x.put("low", c.low());
+        x.put("high", c.high());
+        cs.add(x);
+      }
+      m.put("bistable", cs);
+    }
   }
 
   static LinkedHashMap<String, Object> rowJson(Row r) {

@@ -62,10 +62,20 @@ public final class ReproRunner {
     return out;
   }
 
+  /** An output directory, created with its parents if missing (as {@code mkdir -p}). */
   private static void checkDir(Path dir, String field) {
-    if (dir != null && !Files.isDirectory(dir)) {
+    if (dir == null) {
+      return;
+    }
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
       throw io.nicsim.core.config.BadInputException.field(field, "'" + dir
-          + "' is not a directory", "an existing directory");
+          + "' is not a directory", "a directory (created if missing)");
+    }
+    try {
+      Files.createDirectories(dir);
+    } catch (java.io.IOException e) {
+      throw io.nicsim.core.config.BadInputException.field(field, "cannot create '" + dir + "': "
+          + e.getClass().getSimpleName() + " " + e.getMessage(), "a directory that can be created");
     }
   }
 
@@ -80,19 +90,21 @@ public final class ReproRunner {
       List<String> cases = new ArrayList<>();
       List<Double> pub = new ArrayList<>();
       List<Double> sim = new ArrayList<>();
+      List<String> roles = new ArrayList<>();
       for (Row r : e.getValue()) {
         cases.add(r.caseName());
         pub.add(r.published());
         sim.add(r.simulated());
+        roles.add(r.role().abbrev());
       }
       String unit = e.getValue().get(0).unit();
       JFreeChart c = Plots.bars(name + ": " + e.getKey(), e.getKey()
-          + (unit.isEmpty() ? "" : " (" + unit + ")"), cases, pub, sim);
+          + (unit.isEmpty() ? "" : " (" + unit + ")"), cases, pub, sim, roles);
       both(c, dir, name + "-" + e.getKey());
     }
     int k = 0;
     for (ReproContext.KnobPlot p : ctx.knobPlots()) {
-      both(Plots.lines(p.title(), p.xLabel(), p.yLabel(), p.series()), dir,
+      both(Plots.lines(p.title(), p.xLabel(), p.yLabel(), p.series(), p.categories()), dir,
           name + "-knob" + (++k));
     }
     k = 0;

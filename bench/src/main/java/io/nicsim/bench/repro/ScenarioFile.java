@@ -70,7 +70,7 @@ public final class ScenarioFile {
   /** Metrics besides the contract's that runs report (see bench/README). */
   static final List<String> EXTRAS = List.of("irq_per_s", "timer_cancel_per_s",
       "hrtimer_expire_per_s", "hardirq_cpu_pct", "softirq_cpu_pct", "task_cpu_pct",
-      "udp_sender_mbps", "udp_sent_pps", "udp_lost_pct", "ping_rtt_min_ms", "ping_rtt_max_ms",
+      "udp_sender_mbps", "udp_sent_pps", "udp_lost_pct", "udp_jitter_ms", "ping_rtt_min_ms", "ping_rtt_max_ms",
       "ping_rtt_mdev_ms", "ping_loss_pct", "tcp_sender_mbps", "tcp_retrans", "tcp_cwnd",
       "tcp_srtt_ms", "tcp_pacing_mbps", "tcp_tso_segs", "tsq_limit_bytes",
       "tcp_wmem_alloc_bytes", "skbs_below_tcp", "bbr_bw_mbps");

@@ -5,11 +5,13 @@ import io.nicsim.bench.output.AtomicFile;
 import io.nicsim.bench.pcap.FrameSynth;
 import io.nicsim.bench.pcap.PcapWriter;
 import io.nicsim.bench.plot.Plots;
-import io.nicsim.bench.trace.FtraceWriter;
+import io.nicsim.bench.trace.TraceFile;
+import io.nicsim.bench.trace.TraceFormat;
 import io.nicsim.bench.trace.TeeTracer;
 import io.nicsim.bench.trace.Timeline;
 import io.nicsim.bench.trace.TimelineRecorder;
 import io.nicsim.core.check.HostAudit;
+import io.nicsim.core.check.Liveness;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.era.Patch;
 import io.nicsim.core.ethtool.CoalesceParam;
@@ -46,6 +48,25 @@ public final class RunEngine {
   }
 
   public RunResult run(RunRequest req) {
+    return run(req, (Exploration) null, TraceFormat.FTRACE).result();
+  }
+
+  /** The run, its {@code --trace} (if any) written in {@code traceFormat}. */
+  public RunResult run(RunRequest req, TraceFormat traceFormat) {
+    return run(req, (Exploration) null, traceFormat).result();
+  }
+
+  /**
+   * Runs {@code req}, perturbed and watched for races when {@code x} is not null: liveness is
+   * then recorded (never stops the run) and the spells come back with the result. Without
+   * {@code x} the run is exactly {@link #run(RunRequest)}'s: a failure is thrown.
+   */
+  public Exploration.Run run(RunRequest req, Exploration x) {
+    return run(req, x, TraceFormat.FTRACE);
+  }
+
+  /** The same, its {@code --trace} (if any) written in {@code traceFormat}. */
+  public Exploration.Run run(RunRequest req, Exploration x, TraceFormat traceFormat) {
     TrafficRunner runner = TrafficRunners.find(runners, req.traffic());
     if (req.plot() != null) {
       Plots.checkPlotFile(req.plot(), "--plot");
@@ -53,10 +74,10 @@ public final class RunEngine {
     AtomicFile traceFile = null;
     AtomicFile pcapFile = null;
     try {
-      FtraceWriter ftrace = null;
+      TraceFile ftrace = null;
       if (req.trace() != null) {
         traceFile = AtomicFile.open(req.trace(), "--trace");
-        ftrace = new FtraceWriter(traceFile.writer());
+        ftrace = traceFormat.open(traceFile.writer());
       }
       PcapWriter pcap = null;
       if (req.pcap() != null) {
@@ -71,6 +92,14 @@ public final class RunEngine {
       }
       Tracer tracer = TeeTracer.of(java.util.Arrays.asList(ftrace, timeline));
       Host host = hosts.create(req.hostConfig().withTracer(tracer)).host();
+      if (x != null) {
+        io.nicsim.core.cpu.Perturbation p = x.perturbation(req.seed());
+        host.cpu().perturb(p);
+        // exploration also spreads the interrupt vectors over the CPUs, as irqbalance does
+        for (io.nicsim.core.kernel.IrqLine l : host.kernel().irqLines()) {
+          l.setAffinity(host.cpu().core(p.irqCpu(host.cpu().cores())));
+        }
+      }
       if (ftrace != null) {
         ftrace.bind(host);
       }
@@ -92,9 +121,12 @@ public final class RunEngine {
       Snapshot s1;
       // the periodic audit runs while traffic flows; it is stopped for the drain, whose end
       // (and so the trace's last lines) must not depend on it, and runs once more after it
-      HostAudit audit = req.check() ? HostAudit.attach(host) : null;
+      HostAudit audit = req.check() || x != null ? HostAudit.attach(host) : null;
       if (audit != null) {
         traffic.addChecks(audit);
+      }
+      if (x != null) {
+        audit.liveness().mode(Liveness.Mode.RECORD).probeEvery(x.probeNs());
       }
       try {
         host.run(req.traffic().omitNs());
@@ -116,17 +148,32 @@ public final class RunEngine {
       } catch (BadInputException | RunFailure e) {
         throw e;
       } catch (InvariantViolation e) {
-        throw new RunFailure(e.at(host.sim().now()).getMessage());
+        String m = e.at(host.sim().now()).getMessage();
+        if (x != null) {
+          return new Exploration.Run(null, m, audit.liveness().episodes(),
+              host.link().framesToPeer(), host.sim().now());
+        }
+        throw new RunFailure(m);
       } catch (RuntimeException e) {
-        throw new RunFailure("the simulation stopped at " + host.sim().now() + " ns: "
-            + e.getClass().getSimpleName() + ": " + String.valueOf(e.getMessage()));
+        String m = "the simulation stopped at " + host.sim().now() + " ns: "
+            + e.getClass().getSimpleName() + ": " + String.valueOf(e.getMessage());
+        if (x != null && !(e instanceof BadInputException)) {
+          return new Exploration.Run(null, m, audit.liveness().episodes(),
+              host.link().framesToPeer(), host.sim().now());
+        }
+        throw new RunFailure(m);
       }
       if (req.check()) {
         List<String> v = traffic.violations();
         if (!v.isEmpty()) {
-          throw new RunFailure("check failed at " + host.sim().now() + " ns: " + v.get(0)
+          String m = "check failed at " + host.sim().now() + " ns: " + v.get(0)
               + (v.size() > 1 ? " (and " + (v.size() - 1) + " more)" : "")
-              + "; --no-check skips the checks");
+              + "; --no-check skips the checks";
+          if (x != null) {
+            return new Exploration.Run(null, m, audit.liveness().episodes(),
+                host.link().framesToPeer(), host.sim().now());
+          }
+          throw new RunFailure(m);
         }
       }
       double windowSec = (s1.timeNs() - s0.timeNs()) / 1e9;
@@ -151,7 +198,9 @@ public final class RunEngine {
       if (req.plot() != null) {
         Plots.runPlot(result, req.plot(), "--plot");
       }
-      return result;
+      return new Exploration.Run(result, null,
+          audit == null ? List.of() : audit.liveness().episodes(), host.link().framesToPeer(),
+          host.sim().now());
     } finally {
       if (traceFile != null) {
         traceFile.close();

@@ -26,6 +26,16 @@ import java.util.Locale;
 public final class UdpFloodRunner implements TrafficRunner {
 
   @Override
+  public String kind() {
+    return "udp";
+  }
+
+  @Override
+  public java.util.List<io.nicsim.core.cpu.CostOp> costs() {
+    return java.util.List.of(io.nicsim.core.cpu.KernelOps.UDP_SENDMSG);
+  }
+
+  @Override
   public boolean accepts(TrafficSpec spec) {
     return spec instanceof UdpFloodSpec;
   }
@@ -34,33 +44,33 @@ public final class UdpFloodRunner implements TrafficRunner {
   public TrafficRun start(Host host, TrafficSpec spec, PathSpec path) {
     UdpFloodSpec u = (UdpFloodSpec) spec;
     Simulator sim = host.sim();
-    Receiver receiver = new Receiver(u.parallel());
+    Receiver receiver = new Receiver(sim, u.parallel());
     FrameSink far = NetPath.wrap(sim, path, receiver);
     host.peer().register(UdpDatagram.class, far);
     int frameLen = u.length() + Ethernet.UDP_HLEN + Ethernet.IP_HLEN + Ethernet.ETH_HLEN;
-    int truesize = (int) host.soc().param("udp_truesize", skbTruesize(frameLen), 1, 1 << 20);
+    int truesize = (int) host.soc().param("udp_truesize", UdpFlood.defaultTruesize(frameLen), 1, 1 << 20);
     List<UdpFlood> floods = new ArrayList<>();
     List<UdpSocket> sockets = new ArrayList<>();
     for (int i = 0; i < u.parallel(); i++) {
       UdpSocket socket = new UdpSocket(UdpSocket.WMEM_DEFAULT);
-      UdpFlood flood = new UdpFlood(sim, host.dev(), socket, new UdpDatagram(i), u.length(),
-          u.rateBps(), truesize, 0, u.omitNs() + u.durationNs());
+      UdpFlood flood = UdpFlood.on(host)
+          .socket(socket).payload(new UdpDatagram(i)).length(u.length()).rateBps(u.rateBps())
+          .truesize(truesize).durationNs(u.omitNs() + u.durationNs()).build();
+      flood.recordSendTimes(SEND_TIME_RING);
       flood.start(host.appCore());
       floods.add(flood);
       sockets.add(socket);
     }
+    receiver.floods = floods;
     return new Run(host, u, far, receiver, floods, sockets, truesize);
   }
 
   /**
-   * SKB_TRUESIZE of a datagram when the profile gives none: the kmalloc bucket of headroom,
-   * data and skb_shared_info, plus struct sk_buff (estimates for 64-bit arm).
+   * Datagrams whose send time is kept for the receiver's jitter: more than a socket buffer
+   * holds (~330 at wmem_default) plus a typical path's queue; a datagram that arrives after
+   * more than this many newer ones were sent leaves the jitter as it was.
    */
-  static int skbTruesize(int frameLen) {
-    int data = frameLen + 64 + 320;
-    int bucket = Integer.highestOneBit(data - 1) << 1;
-    return bucket + 256;
-  }
+  static final int SEND_TIME_RING = 1 << 16;
 
   /**
    * The iperf3 server: datagrams and bytes per flow since the mark, and the bytes that
@@ -68,15 +78,23 @@ public final class UdpFloodRunner implements TrafficRunner {
    * stops arrive later and count as received, not as rate).
    */
   static final class Receiver implements FrameSink {
+    final Simulator sim;
     final long[] frames;
     final long[] bytes;
     final long[] windowBytes;
+    /** iperf3's per-stream jitter (RFC 3550 section 6.4.1), seconds, and its last transit. */
+    final double[] jitter;
+    final double[] prevTransit;
+    List<UdpFlood> floods;
     long total;
 
-    Receiver(int flows) {
+    Receiver(Simulator sim, int flows) {
+      this.sim = sim;
       this.frames = new long[flows];
       this.bytes = new long[flows];
       this.windowBytes = new long[flows];
+      this.jitter = new double[flows];
+      this.prevTransit = new double[flows];
     }
 
     @Override
@@ -85,11 +103,21 @@ public final class UdpFloodRunner implements TrafficRunner {
       frames[f]++;
       bytes[f] += payloadLen;
       total++;
+      // iperf_udp_recv: transit = arrival - the sender's timestamp; J += (|D| - J) / 16
+      UdpFlood flood = floods.get(f);
+      if (flood.sent() - offset > SEND_TIME_RING) {
+        return;
+      }
+      double transit = (sim.now() - flood.sendTimeNs(offset)) / 1e9;
+      double d = Math.abs(transit - prevTransit[f]);
+      prevTransit[f] = transit;
+      jitter[f] += (d - jitter[f]) / 16.0;
     }
 
     void mark() {
       java.util.Arrays.fill(frames, 0);
       java.util.Arrays.fill(bytes, 0);
+      java.util.Arrays.fill(jitter, 0); // iperf_reset_stats: jitter restarts, transit kept
     }
 
     void endWindow() {
@@ -165,12 +193,14 @@ public final class UdpFloodRunner implements TrafficRunner {
     @Override
     public TrafficReport report(double windowSec) {
       List<String> lines = new ArrayList<>();
-      lines.add("[ ID] Interval           Transfer     Bitrate         Lost/Total Datagrams");
+      lines.add("[ ID] Interval           Transfer     Bitrate         Jitter    Lost/Total"
+          + " Datagrams");
       String interval = String.format(Locale.ROOT, "%6.2f-%-6.2f sec", 0.0, windowSec);
       long sumSent = 0;
       long sumSentBytes = 0;
       long sumRecv = 0;
       long sumRecvBytes = 0;
+      double jitterSum = 0;
       int n = floods.size();
       List<String> receivers = new ArrayList<>();
       for (int i = 0; i < n; i++) {
@@ -179,9 +209,10 @@ public final class UdpFloodRunner implements TrafficRunner {
         long recv = receiver.frames[i];
         long recvBytes = receiver.windowBytes[i];
         String id = String.format(Locale.ROOT, "[%3d]", 5 + 2 * i);
-        lines.add(line(id, interval, sentBytes, windowSec, 0, sent, "sender"));
-        receivers.add(line(id, interval, recvBytes, windowSec, Math.max(0, sent - recv), sent,
-            "receiver"));
+        lines.add(line(id, interval, sentBytes, windowSec, 0, 0, sent, "sender"));
+        receivers.add(line(id, interval, recvBytes, windowSec, receiver.jitter[i],
+            Math.max(0, sent - recv), sent, "receiver"));
+        jitterSum += receiver.jitter[i];
         sumSent += sent;
         sumSentBytes += sentBytes;
         sumRecv += recv;
@@ -189,24 +220,27 @@ public final class UdpFloodRunner implements TrafficRunner {
       }
       lines.addAll(receivers);
       if (n > 1) {
-        lines.add(line("[SUM]", interval, sumSentBytes, windowSec, 0, sumSent, "sender"));
-        lines.add(line("[SUM]", interval, sumRecvBytes, windowSec, Math.max(0, sumSent - sumRecv),
-            sumSent, "receiver"));
+        // iperf3's [SUM] jitter is the streams' mean
+        lines.add(line("[SUM]", interval, sumSentBytes, windowSec, 0, 0, sumSent, "sender"));
+        lines.add(line("[SUM]", interval, sumRecvBytes, windowSec, jitterSum / n,
+            Math.max(0, sumSent - sumRecv), sumSent, "receiver"));
       }
       LinkedHashMap<String, Double> m = new LinkedHashMap<>();
       m.put("udp_mbps", sumRecvBytes * 8.0 / windowSec / 1e6);
       m.put("udp_sender_mbps", sumSentBytes * 8.0 / windowSec / 1e6);
       m.put("udp_sent_pps", sumSent / windowSec);
       m.put("udp_lost_pct", sumSent == 0 ? 0.0 : 100.0 * Math.max(0, sumSent - sumRecv) / sumSent);
+      m.put("udp_jitter_ms", jitterSum / n * 1e3);
       return new TrafficReport(lines, m);
     }
 
-    private static String line(String id, String interval, long bytes, double sec, long lost,
-        long total, String role) {
+    /** iperf3's UDP summary line: {@code ... Bitrate  %5.3f ms  lost/total (pct%)  role}. */
+    private static String line(String id, String interval, long bytes, double sec,
+        double jitterSec, long lost, long total, String role) {
       long pct = total == 0 ? 0 : Math.round(100.0 * lost / total);
-      return String.format(Locale.ROOT, "%s %s  %s  %s  %d/%d (%d%%)  %s", id, interval,
-          ToolFormat.iperfBytes(bytes), ToolFormat.iperfRate(bytes * 8.0 / sec), lost, total, pct,
-          role);
+      return String.format(Locale.ROOT, "%s %s  %s  %s  %5.3f ms  %d/%d (%d%%)  %s", id,
+          interval, ToolFormat.iperfBytes(bytes), ToolFormat.iperfRate(bytes * 8.0 / sec),
+          jitterSec * 1e3, lost, total, pct, role);
     }
 
     /**

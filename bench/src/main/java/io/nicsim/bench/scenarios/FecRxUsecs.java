@@ -105,7 +105,8 @@ public final class FecRxUsecs implements Scenario {
         {1000, st.get(0).rxIrqPerSec()}});
     series.put("bulk", new double[][] {{100, st.get(3).rxIrqPerSec()},
         {1000, st.get(1).rxIrqPerSec()}});
-    ctx.plotKnob("i.MX8QXP RX interrupts vs rx-usecs", "rx-usecs", "RX IRQs/s", series);
+    ctx.plotKnob("i.MX8QXP RX interrupts vs rx-usecs", "rx-usecs (µs)", "RX interrupts per second",
+        series);
     return rows;
   }
 
@@ -119,7 +120,7 @@ public final class FecRxUsecs implements Scenario {
     Host h = host(hosts, patches, seed);
     h.peer().register(IcmpEcho.class,
         new EchoPeer(h.sim(), h.link(), h.soc().param("peer_echo_ns").asLong()));
-    Ping ping = new Ping(h.sim(), h.dev(), 4, SEC, 56, SEC);
+    Ping ping = Ping.on(h).count(4).intervalNs(SEC).startNs(SEC).build();
     h.stack().register(IcmpEcho.class, ping);
     ping.start(h.appCore());
     h.run(6 * SEC);

@@ -113,7 +113,8 @@ public final class StmmacHrtimerActive implements Scenario {
         {1, cycAfter.metric("pps")}});
     series.put("agilex5 / 3", new double[][] {{0, agxBefore.metric("pps") / 3},
         {1, agxAfter.metric("pps") / 3}});
-    ctx.plotKnob("UDP flood: without (0) and with (1) edceeba4af3d", "patch", "pps", series);
+    ctx.plotCategories("UDP flood without and with edceeba4af3d", "patch",
+        "packets per second", List.of("v6.7", "v6.7 + edceeba4af3d"), series);
     return rows;
   }
 

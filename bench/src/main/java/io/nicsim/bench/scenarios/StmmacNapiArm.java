@@ -138,8 +138,9 @@ public final class StmmacNapiArm implements Scenario {
     }
     series2.put("goodput (Mbit/s)", mbps);
     series2.put("hrtimer CPU (% x 10)", hrtimerCpu);
-    ctx.plotKnob("ipq806x eras: 0 = 40 ms, 1 = 1 ms jiffies, 2 = 1 ms hrtimer, 3 = v6.7", "era",
-        "Mbit/s; hrtimer CPU % x 10", series2);
+    ctx.plotCategories("ipq806x: TCP goodput and hrtimer CPU by TX-timer era", "era",
+        "goodput (Mbit/s); hrtimer CPU (% x 10)", List.of("40 ms timer", "1 ms jiffies",
+            "1 ms hrtimer", "v6.7 napi-aware"), series2);
     return rows;
   }
 

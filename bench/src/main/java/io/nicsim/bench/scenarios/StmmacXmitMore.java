@@ -141,8 +141,8 @@ public final class StmmacXmitMore implements Scenario {
     series.put("BBR", new double[][] {{0, rBbr.metric("tcp_mbps")}, {1, rAfter.metric("tcp_mbps")}});
     series.put("CUBIC",
         new double[][] {{0, rCubic.metric("tcp_mbps")}, {1, rCubicAfter.metric("tcp_mbps")}});
-    ctx.plotKnob("goodput without (0) and with (1) d21a374995df", "burst-end IC", "Mbit/s",
-        series);
+    ctx.plotCategories("goodput without and with d21a374995df", "burst-end IC",
+        "TCP goodput (Mbit/s)", List.of("v6.18", "v6.18 + d21a374995df"), series);
     ctx.plotTimeline("BBR before: 2 two-segment skbs per TX-timer cycle (timers include TCP's)",
         rBbr.timeline(), TIMELINE_FROM_NS, TIMELINE_FROM_NS + 40 * MS);
     ctx.plotTimeline("BBR after: completions every burst (IRQs are TX and RX)",

@@ -109,7 +109,7 @@ public final class Soak {
     for (io.nicsim.core.cpu.CostOp op : TcpCosts.all()) {
       if (!p.costs().containsKey(op.name())) {
         missing.append("  ").append(op.name())
-            .append(": {value: 1000, source: \"soak fixture: arbitrary, not calibrated\"}\n");
+            .append(": {value: 1000, source: \"soak fixture: arbitrary, not calibrated\", class: exact}\n");
       }
     }
     if (missing.length() == 0) {

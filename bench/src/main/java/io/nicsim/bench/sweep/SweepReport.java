@@ -1,10 +1,12 @@
 package io.nicsim.bench.sweep;
 
+import io.nicsim.bench.plot.AxisLabels;
 import io.nicsim.bench.plot.Plots;
 import io.nicsim.bench.repro.Csv;
 import io.nicsim.bench.report.Num;
+import io.nicsim.bench.plan.PointResult;
+import io.nicsim.bench.plan.ResultTable;
 import io.nicsim.bench.run.Metrics;
-import io.nicsim.bench.run.RunResult;
 import io.nicsim.core.config.BadInputException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,21 +18,58 @@ import java.util.Map;
 import java.util.Set;
 import org.jfree.chart.JFreeChart;
 
-/** A sweep's results as a table, CSV and a plot, in point order. */
+/**
+ * A sweep's results as a table, CSV, Parquet table and a plot, in point order. A failed point
+ * is a row with no metrics and its error in the {@code error} column (shown only when some
+ * point failed, so a clean sweep's CSV is what it always was).
+ */
 public final class SweepReport {
   private final SweepPlan plan;
-  private final List<RunResult> results;
+  private final List<Summary> results = new ArrayList<>();
 
-  public SweepReport(SweepPlan plan, List<RunResult> results) {
+  /** A point's metrics (read back from its result's columns) and its error, if any. */
+  private record Summary(LinkedHashMap<String, Double> values, String error) {
+    Map<String, Double> summary() {
+      return values;
+    }
+  }
+
+  public SweepReport(SweepPlan plan, List<PointResult> results) {
     this.plan = plan;
-    this.results = results;
+    if (results.size() != plan.points().size()) {
+      throw new IllegalArgumentException(results.size() + " results for "
+          + plan.points().size() + " points");
+    }
+    for (PointResult r : results) {
+      LinkedHashMap<String, Double> v = new LinkedHashMap<>();
+      r.columns().forEach((k, x) -> v.put(k, Double.parseDouble(x)));
+      this.results.add(new Summary(v, r.error()));
+    }
+  }
+
+  private boolean anyFailed() {
+    for (Summary r : results) {
+      if (r.error() != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** How many points failed. */
+  public int failures() {
+    int n = 0;
+    for (Summary r : results) {
+      n += r.error() != null ? 1 : 0;
+    }
+    return n;
   }
 
   /** Contract metrics any point has, in contract order. */
   private List<String> contractColumns() {
     List<String> cols = new ArrayList<>();
     for (String m : Metrics.CONTRACT) {
-      for (RunResult r : results) {
+      for (Summary r : results) {
         if (r.summary().containsKey(m)) {
           cols.add(m);
           break;
@@ -43,7 +82,7 @@ public final class SweepReport {
   /** Every metric any point has: the contract's first, then the rest in first-seen order. */
   private List<String> allColumns() {
     Set<String> cols = new LinkedHashSet<>(contractColumns());
-    for (RunResult r : results) {
+    for (Summary r : results) {
       cols.addAll(r.summary().keySet());
     }
     return new ArrayList<>(cols);
@@ -55,7 +94,7 @@ public final class SweepReport {
     boolean seedColumn = !knobs.contains("seed");
     List<String> metrics = new ArrayList<>();
     for (String m : contractColumns()) {
-      for (RunResult r : results) {
+      for (Summary r : results) {
         Double v = r.summary().get(m);
         if (v != null && v != 0) {
           metrics.add(m);
@@ -69,6 +108,10 @@ public final class SweepReport {
       head.add("seed");
     }
     head.addAll(metrics);
+    boolean errors = anyFailed();
+    if (errors) {
+      head.add("error");
+    }
     rows.add(head);
     for (int i = 0; i < results.size(); i++) {
       SweepPlan.Point p = plan.points().get(i);
@@ -79,6 +122,10 @@ public final class SweepReport {
       for (String m : metrics) {
         Double v = results.get(i).summary().get(m);
         row.add(v == null ? "-" : Num.human(v));
+      }
+      if (errors) {
+        String e = results.get(i).error();
+        row.add(e == null ? "" : e);
       }
       rows.add(row);
     }
@@ -92,7 +139,8 @@ public final class SweepReport {
     for (List<String> row : rows) {
       StringBuilder line = new StringBuilder();
       for (int c = 0; c < row.size(); c++) {
-        String fmt = c < knobs.size() ? "%-" + w[c] + "s" : "%" + w[c] + "s";
+        boolean left = c < knobs.size() || (errors && c == head.size() - 1);
+        String fmt = left ? "%-" + w[c] + "s" : "%" + w[c] + "s";
         line.append(c == 0 ? "" : "  ").append(String.format(Locale.ROOT, fmt, row.get(c)));
       }
       sb.append(line.toString().stripTrailing()).append('\n');
@@ -100,34 +148,53 @@ public final class SweepReport {
     return sb.toString();
   }
 
-  public String csv() {
+  /** The CSV's cells: knobs, the seed (unless varied), every metric, then the error. */
+  public ResultTable table() {
     List<String> knobs = new ArrayList<>(plan.points().get(0).knobs().keySet());
     List<String> metrics = allColumns();
     boolean seedColumn = !knobs.contains("seed");
-    StringBuilder sb = new StringBuilder();
-    List<String> head = new ArrayList<>(knobs);
+    List<ResultTable.Column> head = new ArrayList<>();
+    for (String k : knobs) {
+      head.add(new ResultTable.Column(k, ResultTable.Type.TEXT));
+    }
     if (seedColumn) {
-      head.add("seed");
+      head.add(new ResultTable.Column("seed", ResultTable.Type.LONG));
     }
-    head.addAll(metrics);
-    for (int c = 0; c < head.size(); c++) {
-      sb.append(c == 0 ? "" : ",").append(Csv.cell(head.get(c)));
+    for (String m : metrics) {
+      head.add(new ResultTable.Column(m, ResultTable.Type.DOUBLE));
     }
-    sb.append('\n');
+    head.add(new ResultTable.Column("error", ResultTable.Type.TEXT));
+    List<List<String>> rows = new ArrayList<>();
     for (int i = 0; i < results.size(); i++) {
       SweepPlan.Point p = plan.points().get(i);
-      StringBuilder line = new StringBuilder();
-      for (String v : p.knobs().values()) {
-        line.append(line.length() == 0 ? "" : ",").append(Csv.cell(v));
-      }
+      List<String> row = new ArrayList<>(p.knobs().values());
       if (seedColumn) {
-        line.append(',').append(p.request().seed());
+        row.add(Long.toString(p.request().seed()));
       }
       for (String m : metrics) {
         Double v = results.get(i).summary().get(m);
-        line.append(',').append(v == null ? "" : Num.plain(v));
+        row.add(v == null ? "" : Num.plain(v));
       }
-      sb.append(line).append('\n');
+      String e = results.get(i).error();
+      row.add(e == null ? "" : e);
+      rows.add(row);
+    }
+    return new ResultTable(head, rows);
+  }
+
+  public String csv() {
+    ResultTable t = table();
+    int n = t.columns().size() - (anyFailed() ? 0 : 1); // the error column only when needed
+    StringBuilder sb = new StringBuilder();
+    for (int c = 0; c < n; c++) {
+      sb.append(c == 0 ? "" : ",").append(Csv.cell(t.columns().get(c).name()));
+    }
+    sb.append('\n');
+    for (List<String> row : t.rows()) {
+      for (int c = 0; c < n; c++) {
+        sb.append(c == 0 ? "" : ",").append(Csv.cell(row.get(c)));
+      }
+      sb.append('\n');
     }
     return sb.toString();
   }
@@ -135,7 +202,7 @@ public final class SweepReport {
   /** The metric a plot shows when none is named: the traffic's throughput or latency. */
   public String defaultMetric() {
     for (String m : List.of("udp_mbps", "tcp_mbps", "ping_rtt_ms", "pps")) {
-      if (results.get(0).summary().containsKey(m)) {
+      if (allColumns().contains(m)) {
         return m;
       }
     }
@@ -157,8 +224,8 @@ public final class SweepReport {
     for (SweepPlan.Point p : plan.points()) {
       numeric &= p.knobs().get(x).matches("[0-9]+(\\.[0-9]+)?");
     }
-    String title = metric + " vs " + x + " (" + results.get(0).config().get("mac") + ", "
-        + results.get(0).config().get("traffic") + ")";
+    String title = metric + " vs " + x + " (" + plan.points().get(0).request().mac() + ", "
+        + plan.points().get(0).request().traffic().spelling() + ")";
     JFreeChart chart;
     if (numeric) {
       Map<String, List<double[]>> series = new LinkedHashMap<>();
@@ -176,7 +243,7 @@ public final class SweepReport {
       }
       Map<String, double[][]> s = new LinkedHashMap<>();
       series.forEach((k, v) -> s.put(k, v.toArray(new double[0][])));
-      chart = Plots.lines(title, x, metric, s);
+      chart = Plots.lines(title, AxisLabels.of(x), AxisLabels.of(metric), s);
     } else {
       List<String> cases = new ArrayList<>();
       List<Double> pub = new ArrayList<>();
@@ -187,7 +254,7 @@ public final class SweepReport {
         Double v = results.get(i).summary().get(metric);
         sim.add(v == null ? 0.0 : v);
       }
-      chart = Plots.bars(title, metric, cases, pub, sim);
+      chart = Plots.bars(title, AxisLabels.of(metric), cases, pub, sim);
     }
     Plots.write(chart, file, "--plot");
   }

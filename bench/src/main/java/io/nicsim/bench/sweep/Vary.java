@@ -69,7 +69,7 @@ public record Vary(String key, List<String> values) {
   }
 
   /** {@code req} with this knob at {@code value}. */
-  RunRequest apply(RunRequest req, String value) {
+  public RunRequest apply(RunRequest req, String value) {
     return apply(req, value, false);
   }
 

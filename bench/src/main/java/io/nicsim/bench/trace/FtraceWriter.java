@@ -3,6 +3,7 @@ package io.nicsim.bench.trace;
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.CpuContext;
 import io.nicsim.core.cpu.Softirq;
+import io.nicsim.core.cpu.Task;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.trace.Tracer;
 import java.io.IOException;
@@ -14,26 +15,34 @@ import java.util.Map;
 import java.util.PriorityQueue;
 
 /**
- * Writes trace events as {@code trace-cmd report} prints them (tracecmd/trace-read.c with
- * libtraceevent's time format):
+ * Writes trace events as the kernel's {@code /sys/kernel/tracing/trace} file shows them
+ * (kernel/trace/trace.c print_func_help_header_irq and trace_output.c), the layout Perfetto's
+ * systrace/ftrace text importer and KernelShark's text readers take:
  *
  * <pre>
- * cpus=2
- *           iperf3-1234  [001]     0.000512: net_dev_queue:        dev=eth0 skbaddr=0x... len=106
+ * # tracer: nop
+ * #
+ * #                                _-----=&gt; irqs-off/BH-disabled
+ * ...
+ * #           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION
+ * #              | |         |   |||||     |         |
+ *           iperf3-1235    [001] .....     0.000512: net_dev_queue: dev=eth0 skbaddr=0x... len=106
+ *           &lt;idle&gt;-0       [000] d.h..     0.000530: irq_handler_entry: irq=40 name=eth0
  * </pre>
  *
- * i.e. {@code "%16s-%-5d [%03d] %5llu.%06llu: %s: "}, the event name padded to 20 columns,
- * then the kernel's TP_printk text for the event. Times are simulated and rounded to the
- * microsecond as trace-cmd rounds them; unlike trace-cmd, times under one second keep the
- * {@code s.us} form so that Perfetto's text importer reads every line. Pointers are stable
- * made-up addresses (one per timer, NAPI and skb).
+ * i.e. {@code "%16s-%-7d [%03d] %s %5llu.%06lu: %s: "} with the five latency flags (irqs-off,
+ * need-resched, hardirq/softirq, preempt-depth, migrate-disable), then the kernel's TP_printk
+ * text for the event. TASK-PID is ftrace's {@code current}: the application, ksoftirqd, the task
+ * whose local_bh_enable runs the softirqs it raised, the task an interrupt interrupted, or
+ * {@code <idle>-0}. The flags say the context (hardirq {@code d.h..}, softirq {@code ..s..});
+ * preempt depth and need-resched are not modelled ({@code .}). Times are simulated and
+ * rounded to the microsecond. Pointers and pids are stable made-up values.
  *
  * <p>Events arrive in simulation order, which is per-core time order; trace-cmd merges the
  * per-CPU buffers by time. Since no future event can be earlier than the simulator's clock,
  * events up to it are flushed in (time, arrival) order as the clock advances.
  */
-public final class FtraceWriter implements Tracer {
-  private static final String SPACES = "                    ";
+public final class FtraceWriter implements TraceFile {
   private static final long TIMER_BASE = 0xffff000010000000L;
   private static final long NAPI_BASE = 0xffff000018000000L;
   private static final long SKB_BASE = 0xffff000020000000L;
@@ -44,6 +53,7 @@ public final class FtraceWriter implements Tracer {
   private final Map<String, Long> timerAddr = new HashMap<>();
   private final Map<String, Long> napiAddr = new HashMap<>();
   private final Map<Integer, String> taskComm = new HashMap<>();
+  private final Map<String, Integer> taskPid = new HashMap<>();
   private Host host;
   private boolean headerDone;
   private long seq;
@@ -58,22 +68,35 @@ public final class FtraceWriter implements Tracer {
 
   /**
    * Binds to the host, to tell task context from interrupt context and to read its clock, and
-   * writes trace-cmd's {@code cpus=N} header.
+   * writes ftrace's header.
    */
+  @Override
   public void bind(Host h) {
     header(h.cpu().cores());
     this.host = h;
   }
 
-  /** Writes the header for {@code cpus} CPUs (once). */
+  /** Writes ftrace's header for {@code cpus} CPUs (once). */
   public void header(int cpus) {
     if (!headerDone) {
       headerDone = true;
-      write("cpus=" + cpus + "\n");
+      write("# tracer: nop\n"
+          + "#\n"
+          + "# nicsim: simulated kernel, " + cpus + " CPUs (#P:" + cpus + ")\n"
+          + "#\n"
+          + "#                                _-----=> irqs-off/BH-disabled\n"
+          + "#                               / _----=> need-resched\n"
+          + "#                              | / _---=> hardirq/softirq\n"
+          + "#                              || / _--=> preempt-depth\n"
+          + "#                              ||| / _-=> migrate-disable\n"
+          + "#                              |||| /     delay\n"
+          + "#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n"
+          + "#              | |         |   |||||     |         |\n");
     }
   }
 
   /** The task that runs in process context on {@code cpu} (an application). */
+  @Override
   public void setTask(int cpu, String comm) {
     taskComm.put(cpu, comm);
   }
@@ -89,6 +112,7 @@ public final class FtraceWriter implements Tracer {
   }
 
   /** Writes whatever is still buffered. */
+  @Override
   public void finish() {
     header(1);
     while (!pending.isEmpty()) {
@@ -100,23 +124,23 @@ public final class FtraceWriter implements Tracer {
   private void emit(long ts, int cpu, String name, String info) {
     String comm = "<idle>";
     int pid = 0;
+    String flags = ".....";
     if (host != null && cpu < host.cpu().cores()) {
       Core core = host.cpu().core(cpu);
-      if (core.inWork() && core.context() == CpuContext.TASK) {
-        String t = taskComm.get(cpu);
-        if (t != null) {
-          comm = t;
-          pid = 1234 + cpu;
-        }
+      Task t = core.traceTask();
+      if (t != null) {
+        comm = t == core.ksoftirqd() ? t.name() : taskComm.getOrDefault(cpu, t.name());
+        pid = pid(comm, cpu, t == core.ksoftirqd());
+      }
+      if (core.inWork()) {
+        CpuContext ctx = core.context();
+        flags = ctx == CpuContext.HARDIRQ ? "d.h.." : ctx == CpuContext.SOFTIRQ ? "..s.." : ".....";
       }
     }
     long us = (ts + 500) / 1000;
     StringBuilder sb = new StringBuilder(128);
-    sb.append(String.format(Locale.ROOT, "%16s-%-5d [%03d] %5d.%06d: %s: ", comm, pid, cpu,
-        us / 1_000_000, us % 1_000_000, name));
-    if (name.length() < 20) {
-      sb.append(SPACES, 0, 20 - name.length());
-    }
+    sb.append(String.format(Locale.ROOT, "%16s-%-7d [%03d] %s %5d.%06d: %s: ", comm, pid, cpu,
+        flags, us / 1_000_000, us % 1_000_000, name));
     sb.append(info).append('\n');
     pending.add(new Line(ts, seq++, sb.toString()));
     long horizon = host == null || !headerDone ? -1 : host.sim().now();
@@ -124,6 +148,11 @@ public final class FtraceWriter implements Tracer {
       write(pending.poll().text);
       lines++;
     }
+  }
+
+  /** A stable made-up pid per task: ksoftirqd/N as early kernel threads, applications 1234+. */
+  private int pid(String comm, int cpu, boolean ksoftirqd) {
+    return taskPid.computeIfAbsent(comm, c -> ksoftirqd ? 12 + 8 * cpu : 1234 + cpu);
   }
 
   private void write(String s) {

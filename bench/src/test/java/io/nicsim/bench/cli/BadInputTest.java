@@ -31,7 +31,7 @@ class BadInputTest {
     "run --mac example --soc testsoc --path rtt=5 --traffic 'ping -c 1'|--path rtt: '5' has no unit",
     "run --mac example --soc testsoc -C 'tx-usecs' --traffic 'ping -c 1'|tx-usecs: missing value",
     "run --mac example --soc testsoc -C 'tx-usecs 5 parsecs' --traffic 'ping -c 1'|unknown parameter 'parsecs'",
-    "run --mac example --soc testsoc -C 'tx-frames 5ms' --traffic 'ping -c 1'|tx-frames: '5ms' is not a number",
+    "run --mac example --soc testsoc -C 'tx-frames 5ms' --traffic 'ping -c 1'|tx-frames: invalid value '5ms'",
     "run --mac example --soc testsoc --traffic 'ping -c 1' --plot out.pdf|--plot: 'out.pdf' has no known image extension",
     "run --mac example --soc testsoc --traffic 'ping -c 1' --trace /nonexistent/x|--trace: cannot write /nonexistent/x: no such directory",
     "run --mac example --soc testsoc --traffic 'ping -c 1' --bogus|Unknown option: '--bogus'",

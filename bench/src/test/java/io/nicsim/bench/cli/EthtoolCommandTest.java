@@ -28,11 +28,49 @@ class EthtoolCommandTest {
   }
 
   @Test
-  void aUnitIsConvertedOnlyWhenWritten() {
-    Cli.Result r = Cli.run("ethtool", "--mac", "knob", "--soc", "knobsoc", "-C", "tx-usecs 5ms");
-    assertThat(r.out()).contains("\ntx-usecs:\t5000\n");
-    Cli.Result bare = Cli.run("ethtool", "--mac", "knob", "--soc", "knobsoc", "-C", "tx-usecs 5");
-    assertThat(bare.out()).contains("\ntx-usecs:\t5\n");
+  void dashCTakesTheRestOfTheLineUnquotedAsEthtoolDoes() {
+    Cli.Result r = Cli.run("ethtool", "--mac", "knob", "--soc", "knobsoc", "-C", "tx-usecs",
+        "100", "tx-frames", "5");
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out()).contains("\ntx-usecs:\t100\ntx-frames:\t5\n");
+    // options may follow the words
+    Cli.Result after = Cli.run("ethtool", "-C", "tx-usecs", "7", "--mac", "knob", "--soc",
+        "knobsoc");
+    assertThat(after.exit()).as(after.err()).isZero();
+    assertThat(after.out()).contains("\ntx-usecs:\t7\n");
+  }
+
+  @Test
+  void aValueWithAUnitIsRefusedNamingTheFieldAsEthtoolRefusesIt() {
+    Cli.Result r = Cli.run("ethtool", "--mac", "knob", "--soc", "knobsoc", "-C", "tx-usecs 1ms");
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err().lines()).hasSize(1);
+    assertThat(r.err()).startsWith("nicsim ethtool: tx-usecs: invalid value '1ms'")
+        .contains("0..4294967295");
+    Cli.Result hex = Cli.run("ethtool", "--mac", "knob", "--soc", "knobsoc", "-C", "tx-usecs 0x10");
+    assertThat(hex.out()).contains("\ntx-usecs:\t16\n");
+  }
+
+  @Test
+  void aKnobTypedAsAnOptionGetsTheDashCSpelling() {
+    Cli.Result r = Cli.run("ethtool", "--mac", "knob", "--soc", "knobsoc", "--tx-usecs", "100");
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err().lines()).hasSize(1);
+    assertThat(r.err()).contains("-C 'tx-usecs 100'");
+    Cli.Result run = Cli.run("run", "--mac", "knob", "--soc", "knobsoc", "--traffic",
+        "ping -c 1", "--rx-frames=4");
+    assertThat(run.err()).contains("-C 'rx-frames 4'");
+  }
+
+  @Test
+  void fecRefusalsGiveTheKernelsMessageAndTheAcceptedRange() {
+    Cli.Result r = Cli.run(io.nicsim.bench.env.BenchEnv.standard(), "ethtool", "--mac", "fec",
+        "--soc", "imx8qxp", "-C", "rx-frames", "300");
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err().lines()).hasSize(1);
+    assertThat(r.err()).contains("Rx coalesced frames exceed hardware limitation")
+        .contains("rx-frames 0..255").containsPattern("rx-usecs 0\\.\\.[0-9]+");
   }
 
   @Test

@@ -82,13 +82,24 @@ class ReproduceCommandTest {
   }
 
   @Test
-  void unknownScenarioAndMissingDirectoryAreRefused() {
+  void unknownScenarioAndAFileWhereADirectoryGoesAreRefused(@TempDir Path dir) throws Exception {
     Cli.Result r = Cli.run("reproduce", "nosuch");
     assertThat(r.exit()).isEqualTo(2);
     assertThat(r.err()).isEqualTo("nicsim reproduce: SCENARIO: unknown scenario 'nosuch'"
         + " (accepted: demo-example)\n");
-    Cli.Result d = Cli.run("reproduce", "--csv", "/nonexistent/dir");
+    Path file = Files.writeString(dir.resolve("f"), "x");
+    Cli.Result d = Cli.run("reproduce", "--csv", file.toString());
     assertThat(d.exit()).isEqualTo(2);
-    assertThat(d.err()).contains("--csv: '/nonexistent/dir' is not a directory");
+    assertThat(d.err()).contains("--csv: '" + file + "' is not a directory");
+  }
+
+  @Test
+  void missingOutputDirectoriesAreCreatedAsMkdirPDoes(@TempDir Path dir) {
+    Path plots = dir.resolve("a/plots");
+    Path csv = dir.resolve("csv");
+    Cli.Result r = Cli.run("reproduce", "--plot-dir", plots + "/", "--csv", csv.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(plots.resolve("demo-example-pps.png")).isRegularFile();
+    assertThat(csv.resolve("demo-example.csv")).isRegularFile();
   }
 }

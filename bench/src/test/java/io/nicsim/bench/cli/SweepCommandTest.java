@@ -38,6 +38,18 @@ class SweepCommandTest {
   }
 
   @Test
+  void varyTakesKeyAndValuesAsTwoWordsToo(@TempDir Path dir) throws Exception {
+    Path a = dir.resolve("a.csv");
+    Path b = dir.resolve("b.csv");
+    assertThat(Cli.run(with("--csv", a.toString())).exit()).isZero();
+    Cli.Result r = Cli.run("sweep", "--mac", "knob", "--soc", "knobsoc", "--traffic",
+        "iperf3 -u -b 0 -l 64 -t 0.005", "--vary", "tx-usecs", "100,1000,5000", "--vary", "len",
+        "64,256", "--csv", b.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(Files.readString(b)).isEqualTo(Files.readString(a));
+  }
+
+  @Test
   void resultsDoNotDependOnTheThreadCount(@TempDir Path dir) throws Exception {
     Path a = dir.resolve("a.csv");
     Path b = dir.resolve("b.csv");

@@ -21,7 +21,7 @@ class UserFilesTest {
   @TempDir Path dir;
 
   static final String PROFILE = "name: myboard\ninherits: knobsoc\ntitle: my board\n"
-      + "params:\n  example_ring: {value: 64, source: \"my DT\"}\n";
+      + "params:\n  example_ring: {value: 64, source: \"my DT\", class: exact}\n";
 
   static final String SCENARIO = "name: my-check\ntitle: knob on my board\nseeds: [000_x.txt]\n"
       + "assumptions: {board: \"a direct cable\"}\n"
@@ -70,18 +70,18 @@ class UserFilesTest {
     "unknown key|name: x\\ninherits: knobsoc\\nflavour: 3|unknown key 'flavour' (accepted: clocks,",
     "no provenance|name: x\\ninherits: knobsoc\\nparams:\\n  example_ring: 64|params.example_ring"
         + " needs its provenance",
-    "cost too big|name: x\\ninherits: knobsoc\\ncosts:\\n  irq_entry: {value: 1e30, source: s}|"
+    "cost too big|name: x\\ninherits: knobsoc\\ncosts:\\n  irq_entry: {value: 1e30, source: s, class: exact}|"
         + "costs.irq_entry = 1.0E30 is out of range (accepted: 0..1000000000 ns)",
-    "fraction|name: x\\ninherits: knobsoc\\nparams:\\n  tx_queues: {value: 1.5, source: s}|"
+    "fraction|name: x\\ninherits: knobsoc\\nparams:\\n  tx_queues: {value: 1.5, source: s, class: exact}|"
         + "params.tx_queues = 1.5 is not a whole number (accepted: 1..16)",
-    "link rate|name: x\\ninherits: knobsoc\\nparams:\\n  link_rate_bps: {value: 5, source: s}|"
+    "link rate|name: x\\ninherits: knobsoc\\nparams:\\n  link_rate_bps: {value: 5, source: s, class: exact}|"
         + "params.link_rate_bps = 5 is out of range (accepted: 1000000..400000000000)",
-    "kernel hz|name: x\\ninherits: knobsoc\\nkernel:\\n  hz: {value: 7, source: s}|kernel.hz ="
+    "kernel hz|name: x\\ninherits: knobsoc\\nkernel:\\n  hz: {value: 7, source: s, class: exact}|kernel.hz ="
         + " 7.0 is out of range (accepted: 100..1000)",
     "other mac|name: x\\ninherits: testsoc|--soc: SoC profile 'x' has a example MAC, not knob",
     "unknown parent|name: x\\ninherits: nosuch|--soc: unknown SoC profile 'nosuch'",
-    "no costs|name: x\\ncpu:\\n  cores: {value: 1, source: s}\\n  hz: {value: 1000000, source: s}"
-        + "\\nkernel:\\n  hz: {value: 100, source: s}|costs.irq_entry is missing",
+    "no costs|name: x\\ncpu:\\n  cores: {value: 1, source: s, class: exact}\\n  hz: {value: 1000000, source: s, class: exact}"
+        + "\\nkernel:\\n  hz: {value: 100, source: s, class: exact}|costs.irq_entry is missing",
   })
   void aBadProfileIsOneLine(String what, String text, String expected) throws Exception {
     Path p = text.equals("-") ? dir.resolve("nothere.yaml")
@@ -153,7 +153,7 @@ class UserFilesTest {
     "no traffic|runs:\\n  - {case: a, mac: knob, soc: knobsoc}|runs[0].traffic: missing",
     "no metrics|RUN|runs[0].metrics: missing (accepted: the metrics to report",
     "unit where a count goes|RUN    coalesce: tx-frames 5ms\\n    metrics: [pps]|runs[0].coalesce:"
-        + " tx-frames: '5ms' is not a number",
+        + " tx-frames: invalid value '5ms'",
     "kernel refusal|RUN    coalesce: tx-usecs 20000\\n    metrics: [pps]|runs[0]: ethtool -C"
         + " 'tx-usecs 20000': the knob driver refused: -EINVAL (-22): knob: usecs above 10000",
     "kernel as a number|RUN    kernel: 6.10\\n    metrics: [pps]|runs[0].kernel: '6.1' is not"
@@ -202,7 +202,7 @@ class UserFilesTest {
   @Test
   void aStmmacProfileWithoutTheRiwtClockIsRefused() throws Exception {
     Path p = write("noclk.yaml", "name: noclk\ninherits: rk3588-yt6801\nclocks:\n"
-        + "  clk_ref: {value: 0, source: \"lost it\"}\n");
+        + "  clk_ref: {value: 0, source: \"lost it\", class: exact}\n");
     refused(Cli.run(io.nicsim.bench.env.BenchEnv.standard(), "run", "--mac", "stmmac",
         "--soc-file", p.toString(), "--traffic", "ping -c 1"), "soc profile noclk: the RX"
         + " watchdog needs clocks.stmmac (or clocks.clk_ref) of at least 1 MHz, has 0 Hz");

@@ -74,6 +74,15 @@ class PcapWriterTest {
     assertThat(u16(b, udp + 4)).isEqualTo(64 + 8);
     // iperf3's datagram counter starts at 1
     assertThat(u32(b, udp + 8 + 8)).isEqualTo(42);
+    // the UDP checksum is set and verifies over the pseudo-header, header and whole payload
+    assertThat(u16(b, udp + 6)).isNotZero();
+    byte[] pseudo = new byte[12 + 8 + 64];
+    b.get(ip + 12, pseudo, 0, 8);
+    pseudo[9] = 17;
+    pseudo[10] = 0;
+    pseudo[11] = (byte) (64 + 8);
+    b.get(udp, pseudo, 12, 8 + 64);
+    assertThat(FrameSynth.checksum(pseudo, 0, pseudo.length)).as("UDP checksum verifies").isZero();
   }
 
   @Test

@@ -19,6 +19,18 @@ class FormatTest {
   }
 
   @Test
+  void pingSummaryAgreesWithThePerReplyLinesAsIputilsDoes() {
+    // 138.9 us prints 0.138 per reply; ping's summary uses the same truncated microseconds
+    java.util.List<Long> rtts = java.util.List.of(138_900L, 140_200L, 150_999L);
+    assertThat(ToolFormat.pingTime(138_900)).isEqualTo("0.138");
+    String s = ToolFormat.pingSummary(rtts);
+    assertThat(s).startsWith("0.138/");
+    assertThat(s.split("/")[2]).isEqualTo("0.150");
+    // avg (138+140+150)/3 = 142 us; mdev = llsqrt(61144/3 - 142^2) = llsqrt(217) = 14 us
+    assertThat(s).isEqualTo("0.138/0.142/0.150/0.014");
+  }
+
+  @Test
   void pingTimesFollowIputils() {
     assertThat(ToolFormat.pingTime(123_456)).isEqualTo("0.123");
     assertThat(ToolFormat.pingTime(1_320_000)).isEqualTo("1.32");

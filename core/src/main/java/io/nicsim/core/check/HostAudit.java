@@ -20,7 +20,9 @@ import java.util.function.LongSupplier;
  *       bases and expiries ({@link io.nicsim.core.kernel.Kernel#checkInvariants()});
  *   <li>the driver's own state ({@link io.nicsim.core.host.NicDriver#checkInvariants()}: rings,
  *       OWN bits, BQL);
- *   <li>whatever the traffic adds (socket memory bounds).
+ *   <li>whatever the traffic adds (socket memory bounds);
+ *   <li>liveness ({@link Liveness}): a TX ring or qdisc holding skbs that nothing will ever
+ *       move, through the MAC model's {@link TxLiveness} answers.
  * </ul>
  *
  * <p>A broken invariant throws {@link InvariantViolation} from the event, which stops the run
@@ -44,6 +46,7 @@ public final class HostAudit {
   private final List<Check> checks = new ArrayList<>();
   private final List<Holder> holders = new ArrayList<>();
   private long audits;
+  private final Liveness liveness;
   private final Event tick =
       new Event() {
         @Override
@@ -59,6 +62,7 @@ public final class HostAudit {
     }
     this.host = host;
     this.periodNs = periodNs;
+    this.liveness = new Liveness(host);
   }
 
   /** Starts auditing {@code host} every millisecond of simulated time. */
@@ -87,6 +91,12 @@ public final class HostAudit {
   /** Stops the periodic audit (before a drain whose end time must not depend on it). */
   public void stop() {
     host.sim().cancel(tick);
+    liveness.stopProbe();
+  }
+
+  /** The liveness check (stops the run on a dead spell unless switched to record). */
+  public Liveness liveness() {
+    return liveness;
   }
 
   /** Audits run so far. */
@@ -103,6 +113,7 @@ public final class HostAudit {
     for (Check c : checks) {
       c.check();
     }
+    liveness.observe();
   }
 
   /** allocated - freed == what the driver, the qdiscs and the holders say they hold. */

@@ -50,6 +50,10 @@ public final class Core {
   private final ArrayDeque<Task> runqueue = new ArrayDeque<>();
   private Task current;
   private Task lastRan;
+  /** The task whose process-context raise kicked the pending softirqs (its local_bh_enable). */
+  private Task kickTask;
+  /** While a kicked softirq step runs: the task it runs on behalf of (ftrace's current). */
+  private Task bhTask;
   private long sliceStart;
 
   private CpuIdle idle;
@@ -117,6 +121,28 @@ public final class Core {
     return inWork;
   }
 
+  /**
+   * The task ftrace prints for the work running now ({@code current}): the running task;
+   * ksoftirqd while it runs softirqs; for softirqs a task's raise kicked, that task (they run
+   * at its local_bh_enable); for other interrupt work the task it interrupted; null for the
+   * idle task. For tracing only.
+   */
+  public Task traceTask() {
+    if (!inWork) {
+      return null;
+    }
+    if (inKsoftirqd) {
+      return ksoftirqd;
+    }
+    if (context == CpuContext.TASK) {
+      return lastRan;
+    }
+    if (bhTask != null) {
+      return bhTask;
+    }
+    return current != null && current.runnable ? current : null;
+  }
+
   /** Nothing running or waiting to run on this core now (it would sit in the idle loop). */
   public boolean isIdle() {
     return !inWork && !dispatch.isScheduled() && cursor <= sim.now() && !hasWork();
@@ -161,6 +187,10 @@ public final class Core {
       opNs = Arrays.copyOf(opNs, n);
       opCount = Arrays.copyOf(opCount, n);
     }
+    Perturbation p = cpu.perturbation;
+    if (p != null) {
+      ns = p.cost(ns);
+    }
     cursor += ns;
     opNs[opId] += ns;
     opCount[opId]++;
@@ -200,6 +230,7 @@ public final class Core {
     // irq_exit(): pending softirqs run now (invoke_softirq)
     if (softirqPending != 0) {
       softirqKick = true;
+      kickTask = null; // they run on irq exit, for whatever the interrupt interrupted
     }
   }
 
@@ -219,6 +250,7 @@ public final class Core {
     }
     if (context != CpuContext.HARDIRQ && context != CpuContext.SOFTIRQ) {
       softirqKick = true;
+      kickTask = context == CpuContext.TASK ? lastRan : null;
     }
     ensureDispatch();
   }
@@ -378,6 +410,10 @@ public final class Core {
       return;
     }
     long at = Math.max(cpu.now(), cursor);
+    Perturbation p = cpu.perturbation;
+    if (p != null) {
+      at += p.skew(); // work arriving at the same time on two CPUs may start in either order
+    }
     sim.schedule(dispatch, Math.max(at, sim.now()));
   }
 
@@ -404,12 +440,14 @@ public final class Core {
         runHardirq();
       } else if (softirqReady()) {
         context = CpuContext.SOFTIRQ;
+        bhTask = kickTask;
         softirqStep();
       } else if (hasTask()) {
         taskStep();
       }
     } finally {
       context = CpuContext.IDLE;
+      bhTask = null;
       inWork = false;
       cpu.leave(this);
     }

@@ -20,6 +20,8 @@ public final class Cpu {
   private final Core[] cores;
   private final SoftirqHandler[] handlers = new SoftirqHandler[Softirq.NR];
   private Core current;
+  /** Timing perturbation for race exploration; null (the default) = none. */
+  Perturbation perturbation;
 
   /**
    * @param hz CONFIG_HZ (100, 250, 300 or 1000)
@@ -102,6 +104,19 @@ public final class Cpu {
     for (Core c : cores) {
       c.setIdle(new CpuIdle(exitNs, targetResidencyNs));
     }
+  }
+
+  /**
+   * Turns timing perturbation on (race exploration, {@code --jitter}); call before the host
+   * runs. Null turns it off.
+   */
+  public void perturb(Perturbation p) {
+    this.perturbation = p;
+  }
+
+  /** The perturbation in force, or null. */
+  public Perturbation perturbation() {
+    return perturbation;
   }
 
   /** open_softirq. */

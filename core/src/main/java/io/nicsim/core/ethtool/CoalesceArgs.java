@@ -10,13 +10,12 @@ import java.util.regex.Pattern;
 /**
  * The parameter list of {@code ethtool -C dev ...}: {@code "tx-usecs 100 tx-frames 1"}.
  *
- * <p>Values are u32. A {@code *-usecs} value is microseconds; a value with a written unit
- * ({@code 5ms}, {@code 250us}, {@code 1s}, {@code 500ns}) is converted and must come out a whole
- * number of microseconds. {@code adaptive-rx/-tx} take {@code on}/{@code off}.
+ * <p>Values are u32 read as ethtool reads them: plain integers (decimal, or hex with {@code 0x}),
+ * a {@code *-usecs} value in microseconds, no units. {@code adaptive-rx/-tx} take
+ * {@code on}/{@code off}.
  */
 public final class CoalesceArgs {
-  private static final Pattern NUMBER_WITH_UNIT =
-      Pattern.compile("([0-9]+)(ns|us|µs|usec|usecs|ms|s)?");
+  private static final Pattern U32 = Pattern.compile("0[xX]([0-9a-fA-F]+)|\\+?([0-9]+)");
   private static final long U32_MAX = 0xFFFF_FFFFL;
 
   private final Map<CoalesceParam, Long> values;
@@ -64,43 +63,36 @@ public final class CoalesceArgs {
         }
         throw BadInputException.field(p.cliName(), "'" + word + "' is not on/off", "on, off");
       case COUNT:
-        return parseU32(p, word, false);
       case USECS:
-        return parseU32(p, word, true);
+        return parseU32(p, word);
       default:
         throw new AssertionError(p.kind());
     }
   }
 
-  private static long parseU32(CoalesceParam p, String word, boolean time) {
-    Matcher m = NUMBER_WITH_UNIT.matcher(word);
-    if (!m.matches() || (!time && m.group(2) != null)) {
-      throw BadInputException.field(p.cliName(), "'" + word + "' is not a number", acceptedForm(p));
+  /**
+   * ethtool's {@code parse_u32} (netlink/parser.c, ethtool 5.6+): {@code 0x}/{@code 0X} then hex
+   * digits, or a decimal number ({@code strtoul} base 10: an optional {@code +}); the whole word
+   * must be used and the value must fit a u32. No units: {@code 1ms} is refused, as ethtool
+   * refuses it.
+   */
+  private static long parseU32(CoalesceParam p, String word) {
+    Matcher m = U32.matcher(word);
+    if (!m.matches()) {
+      throw BadInputException.field(p.cliName(), "invalid value '" + word + "'", acceptedForm(p));
     }
-    String digits = m.group(1);
-    if (digits.length() > 12) {
+    String hex = m.group(1);
+    String digits = hex != null ? hex : m.group(2);
+    // strip leading zeros so the length test below is about magnitude only
+    String trimmed = digits.replaceFirst("^0+(?=.)", "");
+    if (trimmed.length() > (hex != null ? 8 : 10)) {
       throw BadInputException.field(p.cliName(), word + " is out of range", acceptedForm(p));
     }
-    long n = Long.parseLong(digits);
-    String unit = m.group(2);
-    long usecs;
-    if (unit == null || unit.startsWith("us") || unit.equals("µs")) {
-      usecs = n;
-    } else if (unit.equals("ns")) {
-      if (n % 1000 != 0) {
-        throw BadInputException.field(
-            p.cliName(), word + " is not a whole number of microseconds", acceptedForm(p));
-      }
-      usecs = n / 1000;
-    } else if (unit.equals("ms")) {
-      usecs = n * 1000;
-    } else {
-      usecs = n * 1_000_000;
-    }
-    if (usecs > U32_MAX) {
+    long v = Long.parseLong(trimmed, hex != null ? 16 : 10);
+    if (v > U32_MAX) {
       throw BadInputException.field(p.cliName(), word + " is out of range", acceptedForm(p));
     }
-    return usecs;
+    return v;
   }
 
   private static String acceptedForm(CoalesceParam p) {
@@ -108,9 +100,10 @@ public final class CoalesceArgs {
       case BOOL:
         return "on, off";
       case COUNT:
-        return "an integer 0..4294967295";
+        return "an integer 0..4294967295 (decimal, or hex with 0x), as ethtool -C takes it";
       default:
-        return "microseconds 0..4294967295, or a number with a unit: ns, us, ms, s";
+        return "whole microseconds 0..4294967295 (decimal, or hex with 0x), as ethtool -C takes"
+            + " it: no unit";
     }
   }
 

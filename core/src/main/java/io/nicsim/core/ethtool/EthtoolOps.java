@@ -33,8 +33,8 @@ public interface EthtoolOps {
 
   /**
    * What the driver's set_coalesce accepts, in nicsim's words (e.g. {@code tx-usecs 0..100000,
-   * tx-frames 0..256}), shown beside a refusal the kernel logs no message for; null if the
-   * driver does not say.
+   * tx-frames 0..256}), shown beside every refusal (after the kernel's message, if it logs one);
+   * null if the driver does not say.
    */
   default String coalesceLimits() {
     return null;
@@ -42,10 +42,10 @@ public interface EthtoolOps {
 
   /**
    * The refusal of {@code ethtool -C 'args'} as one line: the kernel's errno and message, and
-   * the driver's limits when the kernel says nothing.
+   * the driver's limits.
    */
   static String refusal(String driver, String args, EthtoolOps ops, KernelException e) {
-    String limits = e.kernelMessage() == null ? ops.coalesceLimits() : null;
+    String limits = ops.coalesceLimits();
     return "ethtool -C '" + args + "': the " + driver + " driver refused: " + e.getMessage()
         + (limits == null ? "" : " (" + driver + " accepts " + limits + ")");
   }

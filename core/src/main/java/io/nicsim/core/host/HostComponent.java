@@ -1,10 +1,9 @@
 package io.nicsim.core.host;
 
-import java.util.Map;
-
 /**
  * What every host component offers. Declare a Dagger component that extends this, lists
- * {@link HostModule} and the MAC modules, and has a factory taking a {@link HostConfig}.
+ * {@link HostModule} and either {@link MacDiscovery.ClassPathModule} (every MAC on the class
+ * path) or the MAC modules it wants, and has a factory taking a {@link HostConfig}.
  */
 public interface HostComponent {
 
@@ -12,5 +11,5 @@ public interface HostComponent {
   Host host();
 
   /** The MAC models this component knows, by name. */
-  Map<String, MacModel> macModels();
+  MacModels macModels();
 }

@@ -1,5 +1,6 @@
 package io.nicsim.core.host;
 
+import dagger.BindsOptionalOf;
 import dagger.Module;
 import dagger.Provides;
 import dagger.multibindings.Multibinds;
@@ -12,15 +13,18 @@ import io.nicsim.core.nic.Link;
 import io.nicsim.core.sim.Simulator;
 import io.nicsim.core.soc.SocProfile;
 import java.util.Map;
-import java.util.TreeSet;
+import java.util.Optional;
 
 /**
- * Dagger wiring of one host. A component that includes this module and the MAC modules it
- * wants gets a {@link Host} per component instance:
+ * Dagger wiring of one host. A component that includes this module gets a {@link Host} per
+ * component instance, built with one of the MAC models it knows: those on the class path when
+ * it also includes {@link MacDiscovery.ClassPathModule} (what the {@code nicsim} command does),
+ * plus any contributed at compile time with {@code @IntoMap @StringKey(name)} (what a test
+ * host does to pin its MAC):
  *
  * <pre>{@code
  * @HostScope
- * @Component(modules = {HostModule.class, StmmacModule.class, FecModule.class})
+ * @Component(modules = {HostModule.class, MacDiscovery.ClassPathModule.class})
  * public interface NicsimHost extends HostComponent {
  *   @Component.Factory
  *   interface Factory {
@@ -35,7 +39,19 @@ public abstract class HostModule {
 
   /** The MAC models contributed by modules with {@code @IntoMap @StringKey(name)}. */
   @Multibinds
-  abstract Map<String, MacModel> macModels();
+  abstract Map<String, MacModel> contributedMacs();
+
+  /** The class path's MAC models, when the component includes the discovery module. */
+  @BindsOptionalOf
+  abstract MacDiscovery.Found discoveredMacs();
+
+  @Provides
+  @HostScope
+  static MacModels macModels(Map<String, MacModel> contributed,
+      Optional<MacDiscovery.Found> discovered) {
+    MacModels macs = MacModels.of(contributed);
+    return discovered.isPresent() ? discovered.get().models().with(macs) : macs;
+  }
 
   @Provides
   @HostScope
@@ -91,12 +107,8 @@ public abstract class HostModule {
 
   @Provides
   @HostScope
-  static MacModel mac(HostConfig config, SocProfile soc, Map<String, MacModel> macs) {
+  static MacModel mac(HostConfig config, SocProfile soc, MacModels macs) {
     MacModel m = macs.get(config.mac());
-    if (m == null) {
-      throw BadInputException.field("--mac", "unknown MAC model '" + config.mac() + "'",
-          macs.isEmpty() ? "none installed" : String.join(", ", new TreeSet<>(macs.keySet())));
-    }
     if (soc.mac() != null && !soc.mac().equals(m.name())) {
       throw BadInputException.field("--soc", "SoC profile '" + soc.name() + "' has a "
           + soc.mac() + " MAC, not " + m.name(), "a profile whose mac is " + m.name());

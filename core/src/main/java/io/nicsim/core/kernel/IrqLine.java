@@ -34,6 +34,7 @@ public final class IrqLine extends HardirqSource {
     this.name = name;
     this.irq = irq;
     this.affinity = affinity;
+    kernel.registerIrq(this);
   }
 
   /** request_irq. */

@@ -24,6 +24,7 @@ public final class Kernel {
   private final NetRxAction[] netRx;
   private final java.util.List<String> dmesg = new java.util.ArrayList<>();
   private final java.util.List<Napi> napis = new java.util.ArrayList<>();
+  private final java.util.List<IrqLine> irqs = new java.util.ArrayList<>();
 
   public Kernel(Simulator sim, Cpu cpu, KernelConfig config) {
     this.sim = sim;
@@ -164,6 +165,15 @@ public final class Kernel {
   }
 
   /** netif_napi_add: the NAPI contexts of this host, in creation order. */
+  void registerIrq(IrqLine l) {
+    irqs.add(l);
+  }
+
+  /** Every interrupt line requested so far (/proc/interrupts order). */
+  public java.util.List<IrqLine> irqLines() {
+    return java.util.Collections.unmodifiableList(irqs);
+  }
+
   void registerNapi(Napi n) {
     napis.add(n);
   }

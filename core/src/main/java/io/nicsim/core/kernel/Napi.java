@@ -194,6 +194,27 @@ public final class Napi {
   }
 
   /**
+   * Whether this NAPI's poll will run (again): scheduled, enabled, and not merely finishing a
+   * poll that completed (a completion not yet visible to other CPUs still shows SCHED, but no
+   * poll follows it unless a schedule attempt was missed meanwhile). For the liveness check.
+   */
+  public boolean willPoll() {
+    int val = state;
+    if ((val & SCHED) == 0 || (val & DISABLE) != 0) {
+      return false;
+    }
+    return completingCore == null || (val & MISSED) != 0;
+  }
+
+  /**
+   * A poll has called napi_complete_done and its clearing of SCHED is not yet visible to the
+   * other CPUs (they still read SCHED), with no schedule attempt missed meanwhile.
+   */
+  public boolean completionInFlight() {
+    return completingCore != null && (state & MISSED) == 0;
+  }
+
+  /**
    * napi_complete_done: ends polling. When a schedule attempt was missed meanwhile, the NAPI
    * is rescheduled instead and false is returned (the driver must not re-enable interrupts).
    */

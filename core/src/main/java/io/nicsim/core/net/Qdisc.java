@@ -80,6 +80,11 @@ public abstract class Qdisc {
     return was;
   }
 
+  /** __QDISC_STATE_SCHED: on a CPU's output queue, to be run by net_tx_action. */
+  public boolean isScheduled() {
+    return scheduled;
+  }
+
   public void clearScheduled() {
     scheduled = false;
   }

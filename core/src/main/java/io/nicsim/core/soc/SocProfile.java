@@ -65,7 +65,7 @@ public final class SocProfile {
 
   /** Loads {@code nicsim/socs/NAME.yaml} from the classpath. */
   public static SocProfile load(String name) {
-    return load(name, new LinkedHashSet<>());
+    return load(name, new LinkedHashSet<>()).sampled();
   }
 
   private static SocProfile load(String name, Set<String> chain) {
@@ -123,13 +123,13 @@ public final class SocProfile {
     } catch (IOException e) {
       throw new BadInputException("soc profile " + label + ": " + readError(e));
     }
-    return parse(label, root, new LinkedHashSet<>(List.of(label)));
+    return parse(label, root, new LinkedHashSet<>(List.of(label))).sampled();
   }
 
   /** Parses profile text (used by tests and fuzzing). */
   public static SocProfile parse(String label, String yamlText) {
     try {
-      return parse(label, YAML.readTree(yamlText), new LinkedHashSet<>(List.of(label)));
+      return parse(label, YAML.readTree(yamlText), new LinkedHashSet<>(List.of(label))).sampled();
     } catch (IOException e) {
       throw new BadInputException("soc profile " + label + ": " + readError(e));
     }
@@ -148,8 +148,9 @@ public final class SocProfile {
       }
     }
     Builder b = new Builder();
+    SocProfile parent = null;
     if (root.hasNonNull("inherits")) {
-      SocProfile parent = load(text(label, root, "inherits"), chain);
+      parent = load(text(label, root, "inherits"), chain);
       b.from(parent);
     }
     b.name = root.hasNonNull("name") ? text(label, root, "name") : b.name;
@@ -176,6 +177,9 @@ public final class SocProfile {
     section(label, root, "clocks", b.clocks);
     section(label, root, "params", b.params);
     section(label, root, "costs", b.costs);
+    if (parent != null) {
+      scaleInheritedCosts(label, root, parent, b);
+    }
     for (Map.Entry<String, Quantity> e : b.costs.entrySet()) {
       if (!OP_NAME.matcher(e.getKey()).matches()) {
         throw new BadInputException("soc profile " + label + ": costs." + e.getKey()
@@ -198,6 +202,36 @@ public final class SocProfile {
           + " is not a CONFIG_HZ choice (accepted: 100, 250, 300, 1000)");
     }
     return new SocProfile(b);
+  }
+
+  /**
+   * Costs are CPU work: what carries from a base profile to a SoC at another clock is the
+   * cycle count, so a cost the child inherits (does not state itself) is scaled by the parent's
+   * clock over the child's. A child at the parent's clock inherits costs as they are.
+   */
+  private static void scaleInheritedCosts(String label, JsonNode root, SocProfile parent,
+      Builder b) {
+    Quantity childHz = b.cpu.get("hz");
+    Quantity parentHz = parent.cpu.get("hz");
+    if (childHz == null || parentHz == null || childHz.value() == parentHz.value()
+        || !(childHz.value() > 0)) {
+      return;
+    }
+    double f = parentHz.value() / childHz.value();
+    JsonNode own = root.get("costs");
+    String note = " [scaled x" + String.format(java.util.Locale.ROOT, "%.3f", f) + " from "
+        + parent.name + "'s " + mhz(parentHz.value()) + " to " + mhz(childHz.value()) + "]";
+    for (Map.Entry<String, Quantity> e : b.costs.entrySet()) {
+      if (own != null && own.has(e.getKey())) {
+        continue;
+      }
+      Quantity q = e.getValue();
+      e.setValue(new Quantity(Math.rint(q.value() * f), q.source() + note, q.calibrated()));
+    }
+  }
+
+  private static String mhz(double hz) {
+    return Math.round(hz / 1e6) + " MHz";
   }
 
   private static void requireRange(String label, String section, Map<String, Quantity> m,
@@ -227,8 +261,14 @@ public final class SocProfile {
     }
   }
 
+  private static final String FORM =
+      "{value: N, source: \"where it comes from\", class: exact|datasheet|measured|estimate|"
+          + "assumption} (or calibrated: \"figure\"; range: N% overrides the class's range)";
+  /** Discrete choices (a CONFIG_HZ, a core count): a study never moves them. */
+  private static final Set<String> DISCRETE = Set.of("cpu.cores", "kernel.hz");
+
   private static Quantity quantity(String label, String field, JsonNode n) {
-    String form = "{value: N, source: \"where it comes from\"}";
+    String form = FORM;
     if (n.isNumber()) {
       throw new BadInputException(
           "soc profile " + label + ": " + field + " needs its provenance (accepted: " + form + ")");
@@ -249,9 +289,9 @@ public final class SocProfile {
     }
     for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
       String k = it.next();
-      if (!k.equals("value") && !k.equals("source") && !k.equals("calibrated")) {
+      if (!QUANTITY_KEYS.contains(k)) {
         throw new BadInputException("soc profile " + label + ": " + field + "." + k
-            + " is not a field (accepted: value, source, calibrated)");
+            + " is not a field (accepted: value, source, class, range, calibrated)");
       }
     }
     double value = v.asDouble();
@@ -263,7 +303,101 @@ public final class SocProfile {
       throw new BadInputException(
           "soc profile " + label + ": " + field + ".calibrated must name the fitted figure");
     }
-    return new Quantity(value, s.asText(), c == null ? null : c.asText());
+    UncertaintyClass cls = uncertaintyClass(label, field, n, c != null);
+    double range = cls.defaultRange();
+    JsonNode r = n.get("range");
+    if (r != null) {
+      range = range(label, field, r);
+      if (!s.asText().toLowerCase(java.util.Locale.ROOT).contains("range")) {
+        throw new BadInputException("soc profile " + label + ": " + field + ".range overrides"
+            + " the " + cls.spelling() + " default; its source must say why (accepted: a source"
+            + " containing 'range: why')");
+      }
+    }
+    if (DISCRETE.contains(field) && range != 0) {
+      throw new BadInputException("soc profile " + label + ": " + field + " is a discrete"
+          + " choice and is never sampled (accepted: class: exact, no range)");
+    }
+    return new Quantity(value, s.asText(), c == null ? null : c.asText(), cls, range, label);
+  }
+
+  private static final Set<String> QUANTITY_KEYS =
+      Set.of("value", "source", "calibrated", "class", "range");
+
+  private static UncertaintyClass uncertaintyClass(String label, String field, JsonNode n,
+      boolean calibrated) {
+    JsonNode k = n.get("class");
+    if (k == null) {
+      if (calibrated) {
+        return UncertaintyClass.CALIBRATED;
+      }
+      throw new BadInputException("soc profile " + label + ": " + field + " has no uncertainty"
+          + " (accepted: class: " + UncertaintyClass.accepted().replace(", ", "|")
+          + ", or range: N%)");
+    }
+    UncertaintyClass cls = k.isTextual() ? UncertaintyClass.of(k.asText()) : null;
+    if (cls == null) {
+      throw new BadInputException("soc profile " + label + ": " + field + ".class '"
+          + k.asText() + "' is not a class (accepted: " + UncertaintyClass.accepted() + ")");
+    }
+    if (calibrated != (cls == UncertaintyClass.CALIBRATED)) {
+      throw new BadInputException("soc profile " + label + ": " + field + ".class "
+          + (calibrated ? "of a calibrated number is calibrated" : "calibrated needs calibrated:"
+          + " naming the fitted figure") + " (accepted: " + UncertaintyClass.accepted() + ")");
+    }
+    return cls;
+  }
+
+  /** {@code 12%} or a fraction {@code 0.12}: the relative half-width, below 100%. */
+  static double range(String label, String field, JsonNode r) {
+    double f = Double.NaN;
+    if (r.isNumber()) {
+      f = r.asDouble();
+    } else if (r.isTextual() && r.asText().trim().matches("[0-9]+(\\.[0-9]+)?%")) {
+      String t = r.asText().trim();
+      f = Double.parseDouble(t.substring(0, t.length() - 1)) / 100.0;
+    }
+    if (!(f >= 0 && f < 1)) {
+      throw new BadInputException("soc profile " + label + ": " + field + ".range '"
+          + r.asText() + "' is not a range (accepted: 0%..99%, or a fraction 0..0.99)");
+    }
+    return f;
+  }
+
+  /** This profile with the bound {@link InputSample}'s values (itself when none is bound). */
+  SocProfile sampled() {
+    if (InputSample.current() == null) {
+      return this;
+    }
+    Builder b = new Builder();
+    b.from(this);
+    b.name = name;
+    sample(b.cpu, "cpu");
+    sample(b.kernel, "kernel");
+    sample(b.clocks, "clocks");
+    sample(b.params, "params");
+    sample(b.costs, "costs");
+    return new SocProfile(b);
+  }
+
+  private static void sample(Map<String, Quantity> m, String section) {
+    m.replaceAll((k, q) -> InputSample.apply(inputId(q, section, k), q));
+  }
+
+  /** The name a study gives an input: {@code ORIGIN:section.key}. */
+  public static String inputId(Quantity q, String section, String key) {
+    return q.origin() + ":" + section + "." + key;
+  }
+
+  /** Every number with its input id, in a stable order (for studies and reports). */
+  public Map<String, Quantity> inputs() {
+    Map<String, Quantity> out = new java.util.LinkedHashMap<>();
+    for (Map.Entry<String, Map<String, Quantity>> sec : Map.of("cpu", cpu, "kernel", kernel,
+        "clocks", clocks, "params", params, "costs", costs).entrySet().stream()
+        .sorted(Map.Entry.comparingByKey()).toList()) {
+      sec.getValue().forEach((k, q) -> out.put(inputId(q, sec.getKey(), k), q));
+    }
+    return out;
   }
 
   private static String text(String label, JsonNode root, String key) {

@@ -55,7 +55,7 @@ class EthtoolTest {
 
   @Test
   void coalesceArgsParseEthtoolSpellings() {
-    CoalesceArgs a = CoalesceArgs.parse("tx-usecs 5ms tx-frames 25 rx-usecs 100us adaptive-rx off");
+    CoalesceArgs a = CoalesceArgs.parse("tx-usecs 5000 tx-frames 0x19 rx-usecs +100 adaptive-rx off");
     assertThat(a.values()).containsEntry(CoalesceParam.TX_USECS, 5000L)
         .containsEntry(CoalesceParam.TX_MAX_FRAMES, 25L)
         .containsEntry(CoalesceParam.RX_USECS, 100L)
@@ -73,10 +73,26 @@ class EthtoolTest {
         .isInstanceOf(BadInputException.class).hasMessageContaining("tx-frames");
     assertThatThrownBy(() -> CoalesceArgs.parse("tx-usecs 4294967296"))
         .isInstanceOf(BadInputException.class).hasMessageContaining("out of range");
-    assertThatThrownBy(() -> CoalesceArgs.parse("tx-usecs 1500ns"))
-        .isInstanceOf(BadInputException.class).hasMessageContaining("whole number");
+    assertThatThrownBy(() -> CoalesceArgs.parse("tx-usecs 0x100000000"))
+        .isInstanceOf(BadInputException.class).hasMessageContaining("out of range");
     assertThatThrownBy(() -> CoalesceArgs.parse("tx-usecs -1"))
-        .isInstanceOf(BadInputException.class).hasMessageContaining("not a number");
+        .isInstanceOf(BadInputException.class).hasMessageContaining("invalid value '-1'");
+    assertThatThrownBy(() -> CoalesceArgs.parse("tx-usecs 0x"))
+        .isInstanceOf(BadInputException.class).hasMessageContaining("invalid value '0x'");
+  }
+
+  @Test
+  void valuesArePlainIntegersAsEthtoolParsesThemNoUnits() {
+    // ethtool's parse_u32 takes decimal or 0x hex and nothing else: "1ms" is its invalid value
+    for (String w : new String[] {"1ms", "250us", "1s", "500ns", "1.5", "1e3", "-5"}) {
+      assertThatThrownBy(() -> CoalesceArgs.parse("tx-usecs " + w))
+          .isInstanceOf(BadInputException.class)
+          .hasMessageStartingWith("tx-usecs: invalid value")
+          .hasMessageContaining("no unit");
+    }
+    assertThat(CoalesceArgs.parse("tx-usecs 0010").values()).containsEntry(CoalesceParam.TX_USECS, 10L);
+    assertThat(CoalesceArgs.parse("tx-usecs 4294967295").values())
+        .containsEntry(CoalesceParam.TX_USECS, 4294967295L);
     assertThatThrownBy(() -> CoalesceArgs.parse("tx-usecs 1 tx-usecs 2"))
         .isInstanceOf(BadInputException.class).hasMessageContaining("given twice");
   }

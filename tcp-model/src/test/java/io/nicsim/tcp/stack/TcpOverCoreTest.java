@@ -28,7 +28,6 @@ class TcpOverCoreTest {
   }
 
   private static void assertLineRateFromSecondTwo(Scenario s) {
-    System.out.println("immediate completions: " + s.summary());
     assertThat(LINE_GOODPUT_MBPS).isBetween(941.0, 942.0);
     List<Double> g = s.goodputMbps;
     for (int i = 1; i < g.size(); i++) {
@@ -61,8 +60,6 @@ class TcpOverCoreTest {
     long period = 5_000_000L;
     Scenario bbr = gigabit("tcptestsoc-5ms", new Bbr(), 10);
     Scenario cubic = gigabit("tcptestsoc-5ms", new Cubic(), 10);
-    System.out.println("5 ms completions: " + bbr.summary());
-    System.out.println("5 ms completions: " + cubic.summary());
 
     for (Scenario s : List.of(bbr, cubic)) {
       TcpSock sk = s.flow.sock();
@@ -72,10 +69,6 @@ class TcpOverCoreTest {
       double ceiling = 2.0 * segs * MSS * 8 / (period / 1e9) / 1e6;
       double last8 = s.goodputMbps.subList(2, 10).stream().mapToDouble(d -> d).average()
           .orElseThrow();
-      System.out.printf("  %s: tso_segs=%d truesize=%d TSQ limit=%d (2 skbs: %b) "
-              + "ceiling 2 x %d x %d B / 5 ms = %.2f Mbit/s, mean goodput s3..s10 = %.2f%n",
-          sk.ca.name(), segs, truesize, tsqLimit, tsqLimit == 2 * truesize, segs, MSS, ceiling,
-          last8);
       // TSQ is the binding limit: two skbs per completion period
       assertThat(tsqLimit).isEqualTo(2 * truesize);
       assertThat(last8).isBetween(0.9 * ceiling, 1.01 * ceiling);
@@ -115,7 +108,6 @@ class TcpOverCoreTest {
     for (CongestionOps ca : new CongestionOps[] {new Bbr(), new Cubic()}) {
       Scenario s = new Scenario("tcptestsoc", ca, lossy, 3 * SEC, 7).run(3, SEC);
       s.host.run(3 * SEC); // drain: everything written must arrive, in order
-      System.out.println("1% loss: " + s.summary());
       TcpSock sk = s.flow.sock();
       assertThat(s.path.randomDrops()).isPositive();
       assertThat(sk.totalRetrans).isGreaterThanOrEqualTo((int) s.path.randomDrops() / 2);
@@ -133,7 +125,6 @@ class TcpOverCoreTest {
       s.path.outageUntil(SEC + 500 * Scenario.MS);
       s.run(4, SEC);
       TcpSock sk = s.flow.sock();
-      System.out.println("500 ms outage: " + s.summary() + " rto=" + sk.rtoCount);
       assertThat(s.path.outageDrops()).isPositive();
       assertThat(sk.rtoCount).isPositive();
       assertThat(s.path.receiver().bytesReceived()).isEqualTo(s.app.written());
@@ -146,7 +137,6 @@ class TcpOverCoreTest {
   void bufferOverflowIsRecoveredAndCubicFillsTheBottleneck() {
     PathConfig shallow = PathConfig.of(20 * Scenario.MS, 100_000_000L, 20);
     Scenario s = new Scenario("tcptestsoc", new Cubic(), shallow, 8 * SEC, 3).run(8, SEC);
-    System.out.println("20-packet buffer: " + s.summary());
     assertThat(s.path.bufferDrops()).isPositive();
     assertThat(s.flow.sock().totalRetrans).isPositive();
     double bottleneck = 100.0 * MSS / Ethernet.wireBytes(MSS + TcpFlow.HDR_LEN);
@@ -160,7 +150,6 @@ class TcpOverCoreTest {
     FqQdisc fq = new FqQdisc(s.host.kernel(), s.host.dev().mtu());
     s.host.dev().attachQdisc(0, fq);
     s.run(3, SEC);
-    System.out.println("fq: " + s.summary());
     assertThat(s.flow.sock().skPacingStatus).isEqualTo(TcpSock.SK_PACING_FQ);
     assertThat(fq.throttledCount()).isPositive();
     double bottleneck = 100.0 * MSS / Ethernet.wireBytes(MSS + TcpFlow.HDR_LEN);

@@ -1,0 +1,200 @@
+package io.nicsim.bcmgenet;
+
+import io.nicsim.core.dim.Dim;
+import io.nicsim.core.dim.DimCqModer;
+import io.nicsim.core.ethtool.CoalesceParam;
+import io.nicsim.core.ethtool.EthtoolCoalesce;
+import io.nicsim.core.ethtool.EthtoolOps;
+import io.nicsim.core.kernel.Errno;
+import io.nicsim.core.kernel.KernelException;
+import io.nicsim.core.kernel.WorkItem;
+import io.nicsim.core.port.KernelPort;
+
+/**
+ * The coalescing paths of bcmgenet: ethtool get/set (the driver's {@link EthtoolOps}), the RX
+ * ring programming shared by ethtool and DIM, and the DIM context's setup and work function.
+ */
+final class BcmgenetCoalesce implements EthtoolOps {
+  private final BcmgenetPriv priv;
+  private long dimWorkRuns;
+
+  BcmgenetCoalesce(BcmgenetPriv priv) {
+    this.priv = priv;
+  }
+
+  private boolean adaptive() {
+    return priv.patches.has(GenetPatches.ADAPTIVE_RX);
+  }
+
+  // ---- ring registers (each access is one MMIO)
+
+  int tdmaRingDoneThreshReadl() {
+    priv.chargeRead();
+    return priv.hw.tdmaDoneThresh;
+  }
+
+  void tdmaRingDoneThreshWritel(int v) {
+    priv.chargeWrite();
+    priv.hw.tdmaDoneThresh = v;
+  }
+
+  int rdmaRingDoneThreshReadl() {
+    priv.chargeRead();
+    return priv.hw.rdmaDoneThresh;
+  }
+
+  void rdmaRingDoneThreshWritel(int v) {
+    priv.chargeWrite();
+    priv.hw.rdmaDoneThresh = v;
+  }
+
+  int rdmaTimeoutReadl() {
+    priv.chargeRead();
+    return priv.hw.rdmaTimeout;
+  }
+
+  void rdmaTimeoutWritel(int v) {
+    priv.chargeWrite();
+    priv.hw.rdmaTimeout = v;
+  }
+
+  // ---- ethtool
+
+  @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_ethtool_ops",
+      versions = "v5.7..v6.18", source = GenetSources.S612,
+      notes = "supported_coalesce_params; before v5.7 the driver refused the same fields itself")
+  @Override
+  public int supportedCoalesceParams() {
+    int mask = CoalesceParam.RX_USECS.bit() | CoalesceParam.MAX_FRAMES;
+    if (adaptive()) {
+      mask |= CoalesceParam.USE_ADAPTIVE_RX.bit();
+    }
+    return mask;
+  }
+
+  @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_get_coalesce",
+      versions = GenetSources.VERSIONS, source = GenetSources.S612,
+      notes = "one RX ring (GENET v5 rx_queues = 0)")
+  @Override
+  public void getCoalesce(EthtoolCoalesce ec) {
+    ec.set(CoalesceParam.TX_MAX_FRAMES, tdmaRingDoneThreshReadl() & 0xFFFF_FFFFL);
+    ec.set(CoalesceParam.RX_MAX_FRAMES, rdmaRingDoneThreshReadl() & 0xFFFF_FFFFL);
+    // (timeout & mask) * 8192 / 1000: u32 arithmetic
+    long usecs = ((rdmaTimeoutReadl() & BcmgenetPriv.DMA_TIMEOUT_MASK) * 8192L / 1000L)
+        & 0xFFFF_FFFFL;
+    ec.set(CoalesceParam.RX_USECS, usecs);
+    if (adaptive()) {
+      long use = ec.get(CoalesceParam.USE_ADAPTIVE_RX);
+      use |= priv.rx.dim.useDim; // for (i = 0; i <= rx_queues; i++)
+      ec.set(CoalesceParam.USE_ADAPTIVE_RX, use);
+    }
+  }
+
+  @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_set_rx_coalesce",
+      versions = GenetSources.VERSIONS, source = GenetSources.S612)
+  void setRxCoalesce(BcmgenetPriv.RxRing ring, long usecs, long pkts) {
+    rdmaRingDoneThreshWritel((int) pkts);
+    int reg = rdmaTimeoutReadl();
+    reg &= ~BcmgenetPriv.DMA_TIMEOUT_MASK;
+    // DIV_ROUND_UP(usecs * 1000, 8192) on a u32
+    long ticks = (((usecs * 1000L) & 0xFFFF_FFFFL) + 8192 - 1) / 8192;
+    reg |= (int) ticks;
+    rdmaTimeoutWritel(reg);
+  }
+
+  @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_set_ring_rx_coalesce",
+      versions = GenetSources.VERSIONS, source = GenetSources.S612)
+  void setRingRxCoalesce(BcmgenetPriv.RxRing ring, EthtoolCoalesce ec) {
+    long usecs;
+    long pkts;
+    ring.rxCoalesceUsecs = ec.get(CoalesceParam.RX_USECS);
+    ring.rxMaxCoalescedFrames = ec.get(CoalesceParam.RX_MAX_FRAMES);
+    usecs = ring.rxCoalesceUsecs;
+    pkts = ring.rxMaxCoalescedFrames;
+
+    if (adaptive()) {
+      boolean useAdaptive = ec.get(CoalesceParam.USE_ADAPTIVE_RX) != 0;
+      if (useAdaptive && ring.dim.useDim == 0) {
+        DimCqModer moder = priv.netDim.getDefRxModeration(ring.dim.dim.mode);
+        usecs = moder.usec();
+        pkts = moder.pkts();
+      }
+      ring.dim.useDim = useAdaptive ? 1 : 0;
+    }
+    setRxCoalesce(ring, usecs, pkts);
+  }
+
+  @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_set_coalesce",
+      versions = GenetSources.VERSIONS, source = GenetSources.S612)
+  @Override
+  public void setCoalesce(EthtoolCoalesce ec) throws KernelException {
+    long txFrames = ec.get(CoalesceParam.TX_MAX_FRAMES);
+    long rxFrames = ec.get(CoalesceParam.RX_MAX_FRAMES);
+    long rxUsecs = ec.get(CoalesceParam.RX_USECS);
+    // the timeout register counts 8.192 us ticks in 16 bits
+    if (txFrames > BcmgenetPriv.DMA_INTR_THRESHOLD_MASK
+        || txFrames == 0
+        || rxFrames > BcmgenetPriv.DMA_INTR_THRESHOLD_MASK
+        || rxUsecs > (BcmgenetPriv.DMA_TIMEOUT_MASK * 8L) + 1) {
+      throw new KernelException(Errno.EINVAL);
+    }
+    if (rxUsecs == 0 && rxFrames == 0) {
+      throw new KernelException(Errno.EINVAL);
+    }
+    // TDMA has no timeout: one threshold for every TX queue (the model drives ring 0)
+    tdmaRingDoneThreshWritel((int) txFrames);
+    setRingRxCoalesce(priv.rx, ec);
+  }
+
+  @Override
+  public String coalesceLimits() {
+    return "tx-frames 1.." + BcmgenetPriv.DMA_INTR_THRESHOLD_MASK + ", rx-frames 0.."
+        + BcmgenetPriv.DMA_INTR_THRESHOLD_MASK + ", rx-usecs 0.."
+        + (BcmgenetPriv.DMA_TIMEOUT_MASK * 8L + 1) + ", not both rx values 0";
+  }
+
+  // ---- DIM
+
+  @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_init_dim",
+      versions = GenetSources.VERSIONS, source = GenetSources.S612)
+  void initDim(BcmgenetPriv.RxRing ring) {
+    BcmgenetPriv.NetDimCtx dim = ring.dim;
+    if (dim.dim.work == null) { // INIT_WORK (the Java work item is made once)
+      dim.dim.work = new WorkItem(priv.dev.kernel(), priv.dev.name() + "-dim",
+          () -> dimWork(ring));
+    }
+    dim.dim.mode = Dim.CQ_PERIOD_MODE_START_FROM_EQE;
+    dim.eventCtr = 0;
+    dim.packets = 0;
+    dim.bytes = 0;
+  }
+
+  @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_init_rx_coalesce",
+      versions = GenetSources.VERSIONS, source = GenetSources.S612)
+  void initRxCoalesce(BcmgenetPriv.RxRing ring) {
+    BcmgenetPriv.NetDimCtx dim = ring.dim;
+    long usecs = ring.rxCoalesceUsecs;
+    long pkts = ring.rxMaxCoalescedFrames;
+    // DIM on: re-apply its default profile
+    if (dim.useDim != 0) {
+      DimCqModer moder = priv.netDim.getDefRxModeration(dim.dim.mode);
+      usecs = moder.usec();
+      pkts = moder.pkts();
+    }
+    setRxCoalesce(ring, usecs, pkts);
+  }
+
+  @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_dim_work",
+      versions = GenetSources.VERSIONS, source = GenetSources.S612)
+  void dimWork(BcmgenetPriv.RxRing ring) {
+    Dim dim = ring.dim.dim;
+    DimCqModer curProfile = priv.netDim.getRxModeration(dim.mode, dim.profileIx);
+    dimWorkRuns++;
+    setRxCoalesce(ring, curProfile.usec(), curProfile.pkts());
+    dim.state = Dim.START_MEASURE;
+  }
+
+  long dimWorkRuns() {
+    return dimWorkRuns;
+  }
+}

@@ -1,0 +1,227 @@
+package io.nicsim.bcmgenet;
+
+import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.dim.DimEra;
+import io.nicsim.core.dim.NetDim;
+import io.nicsim.core.era.PatchSet;
+import io.nicsim.core.ethtool.EthtoolOps;
+import io.nicsim.core.host.HostContext;
+import io.nicsim.core.host.NicDriver;
+import io.nicsim.core.kernel.IrqLine;
+import io.nicsim.core.kernel.Napi;
+import io.nicsim.core.kernel.WorkItem;
+import io.nicsim.core.net.NetdevQueue;
+import io.nicsim.core.net.Skb;
+import io.nicsim.core.nic.DescRing;
+import io.nicsim.core.port.KernelPort;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/** One GENET v5 instance bound to a host: the hardware, the driver state and its ports. */
+public final class BcmgenetDriver implements NicDriver {
+  private final BcmgenetPriv priv;
+  private final BcmgenetCoalesce coal;
+  private final BcmgenetNapi napiPorts;
+  private final BcmgenetXmit xmit;
+  private final IrqLine irq1;
+
+  BcmgenetDriver(HostContext ctx) {
+    PatchSet patches = ctx.patches();
+    ctx.cpu().costs().requireAll(GenetOps.all());
+    if (patches.has(GenetPatches.ADAPTIVE_RX)) {
+      ctx.cpu().costs().requireAll(NetDim.NET_DIM, WorkItem.PROCESS_ONE_WORK);
+    }
+    if (ctx.dev().numTxQueues() != 1) {
+      throw new BadInputException("soc profile " + ctx.soc().name() + ": params.tx_queues = "
+          + ctx.dev().numTxQueues() + " (accepted: 1; the model drives TX ring 0 only)");
+    }
+    irq1 = ctx.newIrqLine(ctx.dev().name() + "-irq1");
+    int rxBds = BcmgenetPriv.TOTAL_DESC - BcmgenetPriv.V5_RX_QUEUES
+        * BcmgenetPriv.V5_RX_BDS_PER_Q; // GENET_Q0_RX_BD_CNT
+    int txBds = BcmgenetPriv.TOTAL_DESC - BcmgenetPriv.V5_TX_QUEUES
+        * BcmgenetPriv.V5_TX_BDS_PER_Q; // GENET_Q0_TX_BD_CNT
+    GenetHw hw = new GenetHw(ctx.sim(), ctx.link(), irq1, rxBds, txBds,
+        ctx.soc().param("bcmgenet_tx_fetch_ns", 0, 100_000_000L));
+    priv = new BcmgenetPriv(hw, patches, ctx.cpu());
+    priv.dev = ctx.dev();
+    priv.netDim = new NetDim(DimEra.of(patches.base()), ctx.kernel()::now);
+    ctx.dev().setTso(false); // no NETIF_F_TSO in bcmgenet
+    ctx.dev().setDriverName("bcmgenet");
+    coal = new BcmgenetCoalesce(priv);
+    napiPorts = new BcmgenetNapi(priv);
+    xmit = new BcmgenetXmit(priv);
+    irq1.request(napiPorts::isr1);
+    probe();
+  }
+
+  @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_probe",
+      versions = GenetSources.VERSIONS, source = GenetSources.S612,
+      notes = "only the default coalescing parameters: rx_max_coalesced_frames = 1 per ring")
+  private void probe() {
+    priv.rx.index = 0;
+    priv.rx.rxMaxCoalescedFrames = 1;
+  }
+
+  @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_init_tx_ring",
+      versions = GenetSources.VERSIONS, source = GenetSources.S612)
+  private void initTxRing(int index, int size, int startPtr, int endPtr) {
+    BcmgenetPriv.TxRing ring = priv.tx;
+    ring.index = index;
+    ring.size = size;
+    ring.cleanPtr = startPtr;
+    ring.cIndex = 0;
+    ring.freeBds = size;
+    ring.writePtr = startPtr;
+    ring.cbPtr = startPtr;
+    ring.endPtr = endPtr - 1;
+    ring.prodIndex = 0;
+    priv.hw.tdmaProdIndex = 0;
+    priv.hw.tdmaConsIndex = 0;
+    priv.hw.tdma.reset(startPtr);
+    priv.chargeWrite();
+    priv.hw.tdmaDoneThresh = 1; // DMA_MBUF_DONE_THRESH
+    if (ring.napi == null) { // netif_napi_add_tx
+      ring.napi = new Napi(priv.dev.kernel(), priv.dev.name() + "-tx0", priv.dev.name(),
+          napiPorts::txPoll, BcmgenetPriv.NAPI_POLL_WEIGHT);
+    }
+  }
+
+  @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_init_rx_ring",
+      versions = GenetSources.VERSIONS, source = GenetSources.S612)
+  private void initRxRing(int index, int size, int startPtr, int endPtr) {
+    BcmgenetPriv.RxRing ring = priv.rx;
+    ring.index = index;
+    ring.size = size;
+    ring.cIndex = 0;
+    ring.readPtr = startPtr;
+    ring.cbPtr = startPtr;
+    ring.endPtr = endPtr - 1;
+    allocRxBuffers(ring);
+    if (priv.patches.has(GenetPatches.ADAPTIVE_RX)) {
+      coal.initDim(ring);
+      coal.initRxCoalesce(ring);
+    } else {
+      coal.setRxCoalesce(ring, ring.rxCoalesceUsecs, ring.rxMaxCoalescedFrames);
+    }
+    if (ring.napi == null) { // netif_napi_add
+      ring.napi = new Napi(priv.dev.kernel(), priv.dev.name() + "-rx0", priv.dev.name(),
+          napiPorts::rxPoll, BcmgenetPriv.NAPI_POLL_WEIGHT);
+    }
+    priv.hw.writeRdmaProdIndex(0);
+    priv.hw.rdmaConsIndex = 0;
+    priv.hw.rdma.reset(startPtr);
+  }
+
+  @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_alloc_rx_buffers",
+      versions = GenetSources.VERSIONS, source = GenetSources.S612)
+  private void allocRxBuffers(BcmgenetPriv.RxRing ring) {
+    DescRing bd = priv.hw.rxRing;
+    for (int i = 0; i < ring.size; i++) {
+      bd.reset(i);
+      bd.setOwn(i);
+    }
+  }
+
+  @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_open",
+      versions = GenetSources.VERSIONS, source = GenetSources.S612,
+      notes = "init_dma (rings), enable NAPI, unmask ring interrupts, netif_tx_start_all_queues;"
+          + " UMAC/PHY bring-up not modelled (link up at once)")
+  @Override
+  public void open() {
+    int txBds = priv.hw.txRing.size();
+    int rxBds = priv.hw.rxRing.size();
+    initTxRing(0, txBds, 0, txBds); // bcmgenet_init_tx_queues
+    initRxRing(0, rxBds, 0, rxBds); // bcmgenet_init_rx_queues
+    // bcmgenet_enable_rx_napi / bcmgenet_enable_tx_napi
+    priv.rx.napi.enable();
+    priv.intrl2MaskClearWritel(GenetHw.RX0_BIT);
+    priv.tx.napi.enable();
+    priv.intrl2MaskClearWritel(GenetHw.TX0_BIT);
+    priv.dev.queue(0).start();
+  }
+
+  @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_close",
+      versions = GenetSources.VERSIONS, source = GenetSources.S612,
+      notes = "netif_stop: queues stopped, NAPI disabled (and the DIM work cancelled), "
+          + "interrupts masked, TX ring reclaimed")
+  @Override
+  public void stop() {
+    priv.dev.queue(0).stop();
+    priv.rx.napi.disable();
+    if (priv.rx.dim.dim.work != null) {
+      priv.rx.dim.dim.work.cancelSync();
+    }
+    priv.tx.napi.disable();
+    priv.hw.intrl2.setEnable(0);
+    DescRing bd = priv.hw.txRing;
+    for (int i = 0; i < bd.size(); i++) { // bcmgenet_tx_reclaim_all
+      Skb skb = bd.skb(i);
+      if (skb != null) {
+        skb.free();
+      }
+      bd.reset(i);
+    }
+  }
+
+  @Override
+  public int startXmit(Skb skb, NetdevQueue txq) {
+    return xmit.xmit(skb, txq);
+  }
+
+  @Override
+  public EthtoolOps ethtool() {
+    return coal;
+  }
+
+  @Override
+  public PatchSet patchSet() {
+    return priv.patches;
+  }
+
+  @Override
+  public long skbsHeld() {
+    return io.nicsim.core.check.RingAudit.tx(priv.hw.txRing, priv.tx.cleanPtr,
+        priv.tx.writePtr).skbs();
+  }
+
+  @Override
+  public void checkInvariants() {
+    io.nicsim.core.check.RingAudit.tx(priv.hw.txRing, priv.tx.cleanPtr, priv.tx.writePtr);
+  }
+
+  @Override
+  public SortedMap<String, Long> counters() {
+    SortedMap<String, Long> m = new TreeMap<>();
+    m.put("irq", priv.irqs);
+    m.put("rx_irq", priv.rxIrqs);
+    m.put("tx_irq", priv.txIrqs);
+    m.put("rx_napi_poll", priv.rx.napi.pollCount());
+    m.put("tx_napi_poll", priv.tx.napi.pollCount());
+    m.put("rx_packets", priv.rx.packets);
+    m.put("rx_bytes", priv.rx.bytes);
+    m.put("rx_errors", priv.rx.errors);
+    m.put("rx_missed", priv.hw.rdma.missedCount());
+    m.put("tx_packets", priv.tx.packets);
+    m.put("tx_bytes", priv.tx.bytes);
+    m.put("tx_busy", xmit.busy);
+    m.put("dim_iterations", priv.netDim.iterations());
+    m.put("dim_profile_changes", priv.netDim.profileChanges());
+    m.put("dim_work", coal.dimWorkRuns());
+    m.put("dim_profile_ix", (long) priv.rx.dim.dim.profileIx);
+    return m;
+  }
+
+  @Override
+  public SortedMap<String, Long> coalesceRegisters() {
+    SortedMap<String, Long> m = new TreeMap<>();
+    m.put("RDMA_RING0_MBUF_DONE_THRESH", priv.hw.rdmaDoneThresh & 0xFFFF_FFFFL);
+    m.put("RDMA_RING0_TIMEOUT", priv.hw.rdmaTimeout & 0xFFFF_FFFFL);
+    m.put("TDMA_RING0_MBUF_DONE_THRESH", priv.hw.tdmaDoneThresh & 0xFFFF_FFFFL);
+    return m;
+  }
+
+  /** The RX ring's DIM profile index now (for plots of what DIM chose). */
+  public int dimProfileIx() {
+    return priv.rx.dim.dim.profileIx;
+  }
+}

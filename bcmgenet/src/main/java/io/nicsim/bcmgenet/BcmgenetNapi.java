@@ -1,0 +1,225 @@
+package io.nicsim.bcmgenet;
+
+import io.nicsim.core.cpu.Core;
+import io.nicsim.core.cpu.KernelOps;
+import io.nicsim.core.dim.DimLib;
+import io.nicsim.core.dim.DimSample;
+import io.nicsim.core.dim.NetDim;
+import io.nicsim.core.kernel.IrqLine;
+import io.nicsim.core.kernel.Napi;
+import io.nicsim.core.net.NetdevQueue;
+import io.nicsim.core.net.Skb;
+import io.nicsim.core.nic.DescRing;
+import io.nicsim.core.port.KernelPort;
+
+/** The interrupt handler and the RX and TX NAPI polls. */
+final class BcmgenetNapi {
+  private final BcmgenetPriv priv;
+  /** The on-stack dim_sample of bcmgenet_rx_poll, reused. */
+  private final DimSample dimSample = new DimSample();
+
+  BcmgenetNapi(BcmgenetPriv priv) {
+    this.priv = priv;
+  }
+
+  @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_isr1",
+      versions = GenetSources.VERSIONS, source = GenetSources.S612,
+      notes = "ring 0 of each direction (rx_queues = 0 on v5; TX traffic uses ring 0)")
+  boolean isr1(IrqLine line) {
+    BcmgenetPriv.RxRing rxRing = priv.rx;
+    BcmgenetPriv.TxRing txRing = priv.tx;
+    // status of the unmasked causes
+    int status = priv.intrl2StatReadl() & ~priv.intrl2MaskStatusReadl();
+    // clear them
+    priv.intrl2ClearWritel(status);
+    priv.irqs++;
+
+    // RX priority queue interrupts (ring 0 only)
+    if ((status & GenetHw.RX0_BIT) != 0) {
+      priv.rxIrqs++;
+      if (priv.patches.has(GenetPatches.ADAPTIVE_RX)) {
+        rxRing.dim.eventCtr = (rxRing.dim.eventCtr + 1) & 0xFFFF;
+      }
+      if (rxRing.napi.schedulePrep()) {
+        priv.intrl2MaskSetWritel(GenetHw.RX0_BIT); // bcmgenet_rx_ring_int_disable
+        rxRing.napi.schedule(); // __napi_schedule_irqoff
+      }
+    }
+    // TX queue interrupts
+    if ((status & GenetHw.TX0_BIT) != 0) {
+      priv.txIrqs++;
+      if (txRing.napi.schedulePrep()) {
+        priv.intrl2MaskSetWritel(GenetHw.TX0_BIT); // bcmgenet_tx_ring_int_disable
+        txRing.napi.schedule();
+      }
+    }
+    return true; // IRQ_HANDLED
+  }
+
+  @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_desc_rx",
+      versions = GenetSources.VERSIONS, source = GenetSources.S612,
+      notes = "checksum offload, error flags and fragmented frames not modelled (the link "
+          + "delivers good frames); crc_fwd_en off")
+  int descRx(BcmgenetPriv.RxRing ring, int budget) {
+    Core core = priv.core();
+    DescRing bd = priv.hw.rxRing;
+    int rxpktprocessed = 0;
+    int rxpkttoprocess;
+    long bytesProcessed = 0;
+    int pIndex;
+    int discards;
+
+    // clear status before servicing to reduce spurious interrupts
+    priv.intrl2ClearWritel(GenetHw.RX0_BIT);
+
+    priv.chargeRead();
+    pIndex = priv.hw.readRdmaProdIndex(); // RDMA_PROD_INDEX
+
+    discards = (pIndex >>> BcmgenetPriv.DMA_P_INDEX_DISCARD_CNT_SHIFT)
+        & BcmgenetPriv.DMA_P_INDEX_DISCARD_CNT_MASK;
+    if (discards > ring.oldDiscards) {
+      discards = discards - ring.oldDiscards;
+      ring.errors += discards;
+      ring.oldDiscards += discards;
+      // clear the hardware counter at 75 % of 0xFFFF
+      if (ring.oldDiscards >= 0xC000) {
+        ring.oldDiscards = 0;
+        priv.chargeWrite();
+        priv.hw.writeRdmaProdIndex(0);
+      }
+    }
+
+    pIndex &= BcmgenetPriv.DMA_INDEX_MASK;
+    rxpkttoprocess = (pIndex - ring.cIndex) & BcmgenetPriv.DMA_INDEX_MASK;
+
+    while (rxpktprocessed < rxpkttoprocess && rxpktprocessed < budget) {
+      int cb = ring.readPtr;
+      // bcmgenet_rx_refill: a new buffer for the BD, the filled one becomes the skb
+      core.charge(KernelOps.SKB_ALLOC);
+      core.charge(GenetOps.RX_CB);
+      int frameLen = bd.bufLen(cb); // the frame behind the 64-byte RSB and 2 alignment bytes
+      int len = frameLen + BcmgenetPriv.RSB_AND_ALIGN;
+      Skb skb = priv.dev.skbs().alloc(frameLen, BcmgenetPriv.RX_BUF_LENGTH + 512);
+      skb.payload = bd.payload(cb);
+      skb.payloadOffset = bd.payloadOffset(cb);
+      bd.reset(cb);
+      bd.setOwn(cb); // the refilled buffer goes back to the RDMA
+
+      // skb_pull the RSB and the alignment bytes
+      len -= BcmgenetPriv.RSB_AND_ALIGN;
+      bytesProcessed += len;
+      ring.packets++;
+      ring.bytes += len;
+      priv.dev.receive(ring.napi, skb); // napi_gro_receive
+
+      rxpktprocessed++;
+      if (ring.readPtr < ring.endPtr) {
+        ring.readPtr++;
+      } else {
+        ring.readPtr = ring.cbPtr;
+      }
+      ring.cIndex = (ring.cIndex + 1) & BcmgenetPriv.DMA_INDEX_MASK;
+      priv.chargeWrite();
+      priv.hw.rdmaConsIndex = ring.cIndex; // RDMA_CONS_INDEX
+    }
+
+    if (priv.patches.has(GenetPatches.DIM_RUNNING_COUNTERS)) {
+      ring.dim.bytes += bytesProcessed; // the what-if: running totals
+      ring.dim.packets += rxpktprocessed;
+    } else {
+      // this poll's counts, not running totals: what the driver hands net_dim
+      ring.dim.bytes = bytesProcessed;
+      ring.dim.packets = rxpktprocessed;
+    }
+    return rxpktprocessed;
+  }
+
+  @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_rx_poll",
+      versions = GenetSources.VERSIONS, source = GenetSources.S612,
+      notes = "dim_update_sample gets the last poll's packets/bytes (ring->dim.packets is "
+          + "assigned, not accumulated, in bcmgenet_desc_rx): net_dim sees differences of "
+          + "per-poll counts")
+  int rxPoll(Napi napi, int budget) {
+    BcmgenetPriv.RxRing ring = priv.rx;
+    int workDone = descRx(ring, budget);
+
+    if (workDone < budget) {
+      napi.completeDone(workDone);
+      priv.intrl2MaskClearWritel(GenetHw.RX0_BIT); // bcmgenet_rx_ring_int_enable
+    }
+
+    if (priv.patches.has(GenetPatches.ADAPTIVE_RX) && ring.dim.useDim != 0) {
+      Core core = priv.core();
+      core.charge(NetDim.NET_DIM);
+      DimLib.updateSample(core.cursor(), ring.dim.eventCtr, ring.dim.packets, ring.dim.bytes,
+          dimSample);
+      priv.netDim.netDim(ring.dim.dim, dimSample);
+    }
+    return workDone;
+  }
+
+  @KernelPort(file = GenetSources.MAIN_C, function = "__bcmgenet_tx_reclaim",
+      versions = GenetSources.VERSIONS, source = GenetSources.S612)
+  int txReclaim(BcmgenetPriv.TxRing ring) {
+    Core core = priv.core();
+    DescRing bd = priv.hw.txRing;
+    int txbdsProcessed = 0;
+    long bytesCompl = 0;
+    int pktsCompl = 0;
+    int txbdsReady;
+    int cIndex;
+
+    // clear status before servicing to reduce spurious interrupts
+    priv.intrl2ClearWritel(GenetHw.TX0_BIT);
+
+    // buffers transmitted since the last reclaim
+    priv.chargeRead();
+    cIndex = priv.hw.tdmaConsIndex & BcmgenetPriv.DMA_INDEX_MASK;
+    txbdsReady = (cIndex - ring.cIndex) & BcmgenetPriv.DMA_INDEX_MASK;
+
+    while (txbdsProcessed < txbdsReady) {
+      int cb = ring.cleanPtr;
+      Skb skb = bd.skb(cb);
+      core.charge(GenetOps.TX_CB);
+      if (skb != null) {
+        pktsCompl++;
+        bytesCompl += skb.len;
+        core.charge(KernelOps.SKB_FREE);
+        skb.free(); // dev_consume_skb_any
+      }
+      bd.reset(cb);
+      txbdsProcessed++;
+      if (ring.cleanPtr < ring.endPtr) {
+        ring.cleanPtr++;
+      } else {
+        ring.cleanPtr = ring.cbPtr;
+      }
+    }
+
+    ring.freeBds += txbdsProcessed;
+    ring.cIndex = cIndex;
+    ring.packets += pktsCompl;
+    ring.bytes += bytesCompl;
+    priv.dev.queue(ring.index).completedQueue(pktsCompl, (int) bytesCompl);
+    return txbdsProcessed;
+  }
+
+  @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_tx_poll",
+      versions = GenetSources.VERSIONS, source = GenetSources.S612,
+      notes = "any reclaimed BD returns the whole budget (poll again); it completes only when a "
+          + "poll finds nothing")
+  int txPoll(Napi napi, int budget) {
+    BcmgenetPriv.TxRing ring = priv.tx;
+    int workDone = txReclaim(ring);
+    if (ring.freeBds > BcmgenetPriv.MAX_SKB_FRAGS + 1) {
+      NetdevQueue txq = priv.dev.queue(ring.index);
+      txq.wake(); // netif_tx_wake_queue
+    }
+    if (workDone == 0) {
+      napi.completeDone(0); // napi_complete
+      priv.intrl2MaskClearWritel(GenetHw.TX0_BIT); // bcmgenet_tx_ring_int_enable
+      return 0;
+    }
+    return budget;
+  }
+}

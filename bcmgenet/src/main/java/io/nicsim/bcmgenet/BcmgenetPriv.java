@@ -1,0 +1,148 @@
+package io.nicsim.bcmgenet;
+
+import io.nicsim.core.cpu.Core;
+import io.nicsim.core.cpu.Cpu;
+import io.nicsim.core.dim.Dim;
+import io.nicsim.core.dim.NetDim;
+import io.nicsim.core.era.PatchSet;
+import io.nicsim.core.kernel.Napi;
+import io.nicsim.core.net.NetDevice;
+
+/**
+ * The parts of {@code struct bcmgenet_priv} and its ring structs the model uses: one RX ring
+ * (GENET v5 on BCM2711 has {@code rx_queues = 0}: ring 0 only) and TX ring 0, plus the register
+ * accessors, each charging one MMIO access.
+ */
+final class BcmgenetPriv {
+  /** TOTAL_DESC: BDs shared by all rings of a direction. */
+  static final int TOTAL_DESC = 256;
+  /** DMA_INTR_THRESHOLD_MASK. */
+  static final int DMA_INTR_THRESHOLD_MASK = 0x01FF;
+  /** DMA_TIMEOUT_MASK. */
+  static final int DMA_TIMEOUT_MASK = 0xFFFF;
+  /** DMA_P_INDEX_MASK / DMA_C_INDEX_MASK. */
+  static final int DMA_INDEX_MASK = 0xFFFF;
+  static final int DMA_P_INDEX_DISCARD_CNT_SHIFT = 16;
+  static final int DMA_P_INDEX_DISCARD_CNT_MASK = 0xFFFF;
+  /** MAX_SKB_FRAGS with the default CONFIG_MAX_SKB_FRAGS. */
+  static final int MAX_SKB_FRAGS = 17;
+  static final int NAPI_POLL_WEIGHT = 64;
+  /** 64-byte receive status block + 2 bytes of IP alignment in front of every RX frame. */
+  static final int RSB_AND_ALIGN = 66;
+  /** RX_BUF_LENGTH. */
+  static final int RX_BUF_LENGTH = 2048;
+
+  /** GENET v5 bcmgenet_hw_params: tx_queues, tx_bds_per_q, rx_queues, rx_bds_per_q. */
+  static final int V5_TX_QUEUES = 4;
+  static final int V5_TX_BDS_PER_Q = 32;
+  static final int V5_RX_QUEUES = 0;
+  static final int V5_RX_BDS_PER_Q = 0;
+
+  final GenetHw hw;
+  final PatchSet patches;
+  final Cpu cpu;
+  NetDevice dev;
+  NetDim netDim;
+
+  final RxRing rx = new RxRing();
+  final TxRing tx = new TxRing();
+
+  long irqs;
+  long rxIrqs;
+  long txIrqs;
+
+  BcmgenetPriv(GenetHw hw, PatchSet patches, Cpu cpu) {
+    this.hw = hw;
+    this.patches = patches;
+    this.cpu = cpu;
+  }
+
+  Core core() {
+    return cpu.requireCurrent();
+  }
+
+  void chargeRead() {
+    Core c = cpu.current();
+    if (c != null) {
+      c.charge(GenetOps.MMIO_READ);
+    }
+  }
+
+  void chargeWrite() {
+    Core c = cpu.current();
+    if (c != null) {
+      c.charge(GenetOps.MMIO_WRITE);
+    }
+  }
+
+  // ---- INTRL2_1 (status, mask; write-1 clear / mask set / mask clear)
+
+  int intrl2StatReadl() {
+    chargeRead();
+    return hw.intrl2.status();
+  }
+
+  int intrl2MaskStatusReadl() {
+    chargeRead();
+    return ~hw.intrl2.enable();
+  }
+
+  void intrl2ClearWritel(int bits) {
+    chargeWrite();
+    hw.intrl2.ack(bits);
+  }
+
+  void intrl2MaskSetWritel(int bits) {
+    chargeWrite();
+    hw.intrl2.setEnable(hw.intrl2.enable() & ~bits);
+  }
+
+  void intrl2MaskClearWritel(int bits) {
+    chargeWrite();
+    hw.intrl2.setEnable(hw.intrl2.enable() | bits);
+  }
+
+  /** The parts of struct bcmgenet_rx_ring (ring 0). */
+  static final class RxRing {
+    Napi napi;
+    int index;
+    int size;
+    int cIndex;
+    int readPtr;
+    int cbPtr;
+    int endPtr;
+    int oldDiscards;
+    long rxCoalesceUsecs;
+    long rxMaxCoalescedFrames;
+    final NetDimCtx dim = new NetDimCtx();
+    // stats64
+    long packets;
+    long bytes;
+    long errors;
+  }
+
+  /** struct bcmgenet_net_dim. */
+  static final class NetDimCtx {
+    int useDim;
+    int eventCtr; // u16
+    long packets;
+    long bytes;
+    final Dim dim = new Dim();
+  }
+
+  /** The parts of struct bcmgenet_tx_ring (ring 0). */
+  static final class TxRing {
+    Napi napi;
+    int index;
+    int size;
+    int cIndex;
+    int prodIndex;
+    int freeBds;
+    int writePtr;
+    int cleanPtr;
+    int cbPtr;
+    int endPtr;
+    long packets;
+    long bytes;
+  }
+}

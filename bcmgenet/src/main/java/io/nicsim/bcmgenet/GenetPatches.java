@@ -1,0 +1,52 @@
+package io.nicsim.bcmgenet;
+
+import io.nicsim.core.era.KernelVersion;
+import io.nicsim.core.era.Patch;
+import io.nicsim.core.era.Patch.Status;
+import io.nicsim.core.era.PatchCatalog;
+
+/**
+ * The bcmgenet changes that touched its coalescing, as data. Before adaptive-rx the driver
+ * programmed only the frame thresholds and the RX timeout; with it each RX ring carries a DIM
+ * context fed from the RX NAPI poll.
+ *
+ * <p>Not modelled, because they do not change what the coalescing paths decide: the move of the
+ * default RX/TX flow from ring 16 to ring 0 (the model has one RX ring and uses TX ring 0), the
+ * v5.7 switch to the core's {@code supported_coalesce_params} check (the same -EOPNOTSUPP the
+ * driver returned itself before), and v6.13's net_dim sample passed by reference.
+ */
+public final class GenetPatches {
+  private GenetPatches() {}
+
+  /** The oldest kernel this model reproduces. */
+  public static final KernelVersion OLDEST = KernelVersion.of(4, 16);
+
+  public static final Patch ADAPTIVE_RX =
+      new Patch(
+          "adaptive-rx",
+          null, // the commit id was not verified against a tree; the title is upstream's
+          "net: bcmgenet: Add support for adaptive RX coalescing",
+          KernelVersion.of(4, 17),
+          Status.MAINLINE,
+          "per-ring struct dim fed from bcmgenet_rx_poll (event_ctr counted in bcmgenet_isr1),"
+              + " bcmgenet_dim_work programs the chosen profile; ethtool adaptive-rx");
+
+  /**
+   * A what-if, not a kernel change: bcmgenet_desc_rx assigns the poll's packet and byte counts
+   * to ring->dim (a fresh count every poll) where other DIM users hand net_dim running totals;
+   * net_dim then sees differences of per-poll counts, which are zero whenever polls are the
+   * same size, so it never leaves its starting profile. This variant accumulates them.
+   */
+  public static final Patch DIM_RUNNING_COUNTERS =
+      new Patch(
+          "dim-running-counters",
+          null,
+          "what-if: feed net_dim running packet/byte totals (as bnxt, mlx5 and the DIM docs do)",
+          null,
+          Status.VARIANT,
+          "bcmgenet_desc_rx adds the poll's packets and bytes to ring->dim instead of assigning"
+              + " them");
+
+  public static final PatchCatalog CATALOG = new PatchCatalog("bcmgenet", java.util.List.of(
+      ADAPTIVE_RX, DIM_RUNNING_COUNTERS));
+}

@@ -1,0 +1,17 @@
+package io.nicsim.bcmgenet;
+
+/** The kernel trees the ports were read in, for the annotations. */
+final class GenetSources {
+  private GenetSources() {}
+
+  static final String MAIN_C = "drivers/net/ethernet/broadcom/genet/bcmgenet.c";
+  static final String MAIN_H = "drivers/net/ethernet/broadcom/genet/bcmgenet.h";
+
+  /** linux-stable v6.12.117 (Debian linux-source-6.12): the body of every ported function. */
+  static final String S612 = "linux-stable v6.12.117 (Debian linux-source-6.12)";
+  /** linux-stable v6.1.192 (Debian linux-source-6.1): same coalescing, NAPI and DIM code. */
+  static final String S61 = "linux-stable v6.1.192 (Debian linux-source-6.1)";
+
+  /** Kernels whose coalescing/DIM/NAPI paths these bodies reproduce. */
+  static final String VERSIONS = "v4.17..v6.18";
+}

@@ -1,0 +1,55 @@
+package io.nicsim.bench.cli;
+
+import io.nicsim.bench.perf.BbrUpload;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import picocli.CommandLine;
+
+/**
+ * The launcher's training run for its AppCDS archive: a few short commands in one JVM, so that
+ * the classes the usual commands load (picocli, the MAC models and their Dagger graphs, SoC
+ * profiles through Jackson, TCP, traces, pcap, plots, reports) end up in the archive the JVM
+ * writes at exit ({@code -XX:ArchiveClassesAtExit}). Output is discarded; a command that fails
+ * only leaves its classes out of the archive.
+ */
+public final class ClassDataTraining {
+  private ClassDataTraining() {}
+
+  public static void main(String[] args) throws IOException {
+    Path tmp = Files.createTempDirectory("nicsim-cds");
+    try {
+      String t = tmp.toString();
+      List<List<String>> commands = List.of(
+          List.of("list", "macs"),
+          List.of("ethtool", "--mac", "fec", "--soc", "imx8qxp", "-C", "rx-usecs", "100"),
+          List.of("run", "--mac", "stmmac", "--soc", BbrUpload.SOC, "--kernel",
+              BbrUpload.KERNEL, "--patch", "+" + BbrUpload.PATCH, "--traffic",
+              "iperf3 -C bbr -t 0.3", "--path", BbrUpload.PATH),
+          List.of("run", "--mac", "stmmac", "--soc", "cyclone5", "--kernel", "v6.7",
+              "--traffic", "iperf3 -u -b 0 -l 64 -t 0.05", "--json"),
+          List.of("run", "--mac", "fec", "--soc", "imx8qxp", "-C", "rx-usecs", "100",
+              "--traffic", "ping -c 3 -i 0.01", "--trace", t + "/t.txt", "--pcap",
+              t + "/p.pcap", "--plot", t + "/p.png"),
+          List.of("reproduce", "fec-rx-usecs"));
+      for (List<String> c : commands) {
+        CommandLine cli = Nicsim.commandLine();
+        cli.setOut(new PrintWriter(Writer.nullWriter()));
+        cli.setErr(new PrintWriter(Writer.nullWriter()));
+        cli.execute(c.toArray(String[]::new));
+      }
+    } finally {
+      try (Stream<Path> s = Files.walk(tmp)) {
+        s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      } catch (UncheckedIOException e) {
+        // a temporary directory left behind is harmless
+      }
+    }
+  }
+}

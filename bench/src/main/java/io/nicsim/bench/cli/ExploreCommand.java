@@ -1,0 +1,171 @@
+package io.nicsim.bench.cli;
+
+import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.bench.explore.ExploreReport;
+import io.nicsim.bench.explore.ExploreTask;
+import io.nicsim.bench.plan.Point;
+import io.nicsim.bench.plan.PointEngine;
+import io.nicsim.bench.plan.PointEngines;
+import io.nicsim.bench.plan.PointResult;
+import io.nicsim.bench.plan.Progress;
+import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.cpu.Perturbation;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code nicsim explore}: many perturbed seeds of one configuration (or of each kernel in a
+ * list) on the plan machinery; each distinct liveness finding or failure once, with how often it
+ * was hit, a reproducer line checked to hit it again, and an ftrace excerpt of its window.
+ */
+@Command(
+    name = "explore",
+    mixinStandardHelpOptions = true,
+    description = "Look for races and stalls: many seeds with timing perturbation, each distinct"
+        + " finding once with a reproducer.")
+public final class ExploreCommand implements Callable<Integer> {
+  /** Runs per configuration unless --runs says otherwise. */
+  public static final int DEFAULT_RUNS = 200;
+
+  private final BenchEnv env;
+
+  @Spec CommandSpec spec;
+
+  @Mixin RunOptions options;
+
+  @Option(names = "--runs", paramLabel = "N", defaultValue = "" + DEFAULT_RUNS,
+      description = "perturbed seeds per configuration, from --seed on (default: ${DEFAULT-VALUE})")
+  int runs;
+
+  @Option(names = "--jitter", paramLabel = "PCT",
+      description = "CPU cost jitter, percent either way (default: "
+          + Perturbation.DEFAULT_COST_PERCENT + ")")
+  Double jitter;
+
+  @Option(names = "--kernels", paramLabel = "vX.Y,…",
+      description = "a grid: explore each of these kernels (instead of --kernel)")
+  String kernels;
+
+  @Option(names = "--engine", paramLabel = "NAME", description = "point engine (default local)")
+  String engine;
+
+  @Option(names = "--master", paramLabel = "URL", description = "engine master (spark)")
+  String master;
+
+  @Option(names = "--threads", paramLabel = "N",
+      description = "worker threads (default: all cores)")
+  Integer threads;
+
+  public ExploreCommand() {
+    this(BenchEnv.standard());
+  }
+
+  public ExploreCommand(BenchEnv env) {
+    this.env = env;
+  }
+
+  @Override
+  public Integer call() {
+    if (runs < 1 || runs > 1_000_000) {
+      throw BadInputException.field("--runs", runs + " is out of range", "1..1000000");
+    }
+    int n = threads == null ? env.threads() : threads;
+    if (n < 1 || n > 1024) {
+      throw BadInputException.field("--threads", n + " is out of range", "1..1024");
+    }
+    double j = jitter == null ? Perturbation.DEFAULT_COST_PERCENT : jitter;
+    new io.nicsim.bench.run.Exploration(j, 0, 1); // refuses a bad --jitter now
+    options.request(); // refuses bad input before any point runs
+    List<String> kernelList = new ArrayList<>();
+    if (kernels != null) {
+      if (options.host.kernel != null) {
+        throw BadInputException.field("--kernels", "given with --kernel", "one of them");
+      }
+      for (String k : kernels.split(",", -1)) {
+        io.nicsim.core.era.KernelVersion.parse(k.trim());
+        kernelList.add(k.trim());
+      }
+    } else {
+      kernelList.add(options.host.kernel);
+    }
+    List<List<String>> configs = new ArrayList<>();
+    for (String k : kernelList) {
+      configs.add(baseArgs(k));
+    }
+    List<Point> points = new ArrayList<>();
+    for (List<String> base : configs) {
+      for (int i = 0; i < runs; i++) {
+        long seed = options.seed + i;
+        List<String> args = new ArrayList<>(base);
+        args.add("--seed");
+        args.add(Long.toString(seed));
+        args.add("--jitter");
+        args.add(new io.nicsim.bench.run.Exploration(j, 0, 1).spelling());
+        points.add(new Point(points.size(), String.join(" ", args), args));
+      }
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    List<PointResult> results;
+    try (PointEngine e = PointEngines.open(engine, master, n)) {
+      results = e.runAll(points, new ExploreTask(), progress(err));
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(new ExploreReport(configs, runs, points, results, env.engine()).text());
+    out.flush();
+    return 0;
+  }
+
+  private Progress progress(PrintWriter err) {
+    return (done, total) -> {
+      if (done == total || done % 20 == 0) {
+        err.println("explore: " + done + "/" + total + " runs");
+        err.flush();
+      }
+    };
+  }
+
+  /** The {@code nicsim run} arguments of one configuration, without seed and jitter. */
+  private List<String> baseArgs(String kernel) {
+    List<String> a = new ArrayList<>();
+    a.add("--mac");
+    a.add(options.host.mac);
+    if (options.host.soc != null) {
+      a.add("--soc");
+      a.add(options.host.soc);
+    }
+    if (options.host.socFile != null) {
+      a.add("--soc-file");
+      a.add(options.host.socFile.toAbsolutePath().normalize().toString());
+    }
+    if (kernel != null) {
+      a.add("--kernel");
+      a.add(kernel);
+    }
+    for (String p : options.host.patchEdits()) {
+      a.add("--patch");
+      a.add(p);
+    }
+    if (options.coalesce != null) {
+      a.add("-C");
+      a.add(EthtoolStyle.join(options.coalesce));
+    }
+    a.add("--traffic");
+    a.add(options.traffic);
+    if (options.path != null) {
+      a.add("--path");
+      a.add(options.path);
+    }
+    if (options.duration != null) {
+      a.add("--duration");
+      a.add(options.duration);
+    }
+    return a;
+  }
+}

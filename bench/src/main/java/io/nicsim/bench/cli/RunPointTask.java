@@ -1,0 +1,92 @@
+package io.nicsim.bench.cli;
+
+import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.bench.plan.Point;
+import io.nicsim.bench.plan.PointResult;
+import io.nicsim.bench.plan.PointTask;
+import io.nicsim.bench.run.RunRequest;
+import io.nicsim.bench.run.RunResult;
+import io.nicsim.bench.sweep.Vary;
+import io.nicsim.bench.tune.TuneReport;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * A plan point that is one {@code nicsim run}: the point's args are {@code nicsim run} options
+ * (with {@code --seed}) followed by {@code --set KEY=VALUE} knobs applied in order as
+ * {@code --vary} would. The result's columns are the run's summary, each value written with
+ * {@link Double#toString} so it reads back to the same double on the driver.
+ *
+ * <p>The task holds no host: in this JVM it runs on the command's environment; deserialized on
+ * another JVM (a Spark executor) it runs on nicsim's standard one.
+ */
+public final class RunPointTask implements PointTask {
+  private static final long serialVersionUID = 1L;
+
+  private transient BenchEnv env;
+  private final boolean coalesce;
+
+  public RunPointTask(BenchEnv env) {
+    this(env, false);
+  }
+
+  /**
+   * With {@code coalesce}, the columns also hold the coalescing the run used, as ethtool -c
+   * shows it, under {@code ethtool.NAME} (tune prints today's default beside its pick).
+   */
+  public RunPointTask(BenchEnv env, boolean coalesce) {
+    this.env = env;
+    this.coalesce = coalesce;
+  }
+
+  /** The args of a point: the base run options, its seed, then its knobs in order. */
+  public static List<String> args(List<String> base, long seed, Map<String, String> knobs) {
+    List<String> a = new ArrayList<>(base);
+    a.add("--seed");
+    a.add(Long.toString(seed));
+    knobs.forEach((k, v) -> {
+      a.add("--set");
+      a.add(k + "=" + v);
+    });
+    return a;
+  }
+
+  /** The request a point's args describe. */
+  public static RunRequest request(List<String> args) {
+    PointArgs a = new PointArgs();
+    new CommandLine(a).parseArgs(args.toArray(String[]::new));
+    RunRequest req = a.options.request();
+    for (String set : a.sets) {
+      int eq = set.indexOf('=');
+      req = Vary.parse(set).apply(req, set.substring(eq + 1).trim());
+    }
+    return req;
+  }
+
+  @Override
+  public PointResult run(Point point) {
+    BenchEnv e = env == null ? BenchEnv.standard() : env;
+    RunResult r = e.engine().run(request(point.args()));
+    LinkedHashMap<String, String> cols = new LinkedHashMap<>();
+    r.summary().forEach((k, v) -> cols.put(k, Double.toString(v)));
+    if (coalesce && r.config().get("coalesce") instanceof Map<?, ?> m) {
+      m.forEach((k, v) -> cols.put(TuneReport.ETHTOOL + k, Double.toString(((Number) v)
+          .doubleValue())));
+    }
+    return PointResult.ok(point.index(), cols);
+  }
+
+  @Command(name = "point")
+  static final class PointArgs {
+    @Mixin RunOptions options;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE")
+    List<String> sets = new ArrayList<>();
+  }
+}

@@ -1,0 +1,160 @@
+package io.nicsim.bench.cli;
+
+import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.bench.output.AtomicFile;
+import io.nicsim.bench.plan.Point;
+import io.nicsim.bench.plan.PointEngine;
+import io.nicsim.bench.plan.PointResult;
+import io.nicsim.bench.plot.Plots;
+import io.nicsim.bench.sweep.Vary;
+import io.nicsim.bench.traffic.TrafficParser;
+import io.nicsim.bench.tune.Objective;
+import io.nicsim.bench.tune.TunePlan;
+import io.nicsim.bench.tune.TuneReport;
+import io.nicsim.core.config.BadInputException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code nicsim tune}: recommended coalescing for one SoC, driver and kernel. Every setting of
+ * the {@code --vary} knobs (and today's default) runs under every {@code --traffic}; the
+ * settings that meet the {@code --objective} limits are ranked by its goals; out come the
+ * Pareto front, the recommended {@code ethtool -C} line beside today's default, and a plot.
+ */
+@Command(
+    name = "tune",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Search coalescing settings for a traffic mix; print the Pareto front and the"
+          + " recommended ethtool -C line beside today's default.",
+      "Objectives: 'min METRIC', 'max METRIC', 'METRIC<=X', 'METRIC>=X' with X a number,"
+          + " F*best or F*default. METRIC is a run summary name (nicsim run --json); with"
+          + " several traffics NAME@N reads traffic N, a bare NAME the largest value among the"
+          + " traffics that report it."})
+public final class TuneCommand implements Callable<Integer> {
+  private final BenchEnv env;
+
+  @Spec CommandSpec spec;
+
+  @Mixin HostOptions host;
+
+  @Option(names = "--traffic", required = true, paramLabel = "'iperf3 …'|'ping …'",
+      description = "a traffic of the mix (repeatable), e.g. 'ping -c 200 -i 0.01',"
+          + " 'iperf3 -C bbr -t 5'")
+  List<String> traffics = new ArrayList<>();
+
+  @Option(names = "--vary", required = true, paramLabel = "KEY=V1,V2,…",
+      description = "a knob and its candidate values (repeatable), as in sweep")
+  List<String> varies = new ArrayList<>();
+
+  @Option(names = "--objective", required = true, paramLabel = "GOAL|LIMIT",
+      description = "e.g. 'ping_rtt_ms<=0.6', 'min cpu_pct', 'tcp_mbps>=0.95*best'"
+          + " (repeatable; goals rank in the order given)")
+  List<String> objectives = new ArrayList<>();
+
+  @Option(names = "--path", paramLabel = "'rtt=…,rate=…'",
+      description = "the network beyond the link partner (as in run)")
+  String path;
+
+  @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+      description = "base seed; each traffic's seed is derived from it (default: ${DEFAULT-VALUE})")
+  long seed;
+
+  @Option(names = "--duration", paramLabel = "SECS",
+      description = "measured time of every traffic, overriding iperf3 -t (ping: caps -c)")
+  String duration;
+
+  @Option(names = "--csv", paramLabel = "FILE", description = "write every setting as CSV")
+  Path csv;
+
+  @Option(names = "--plot", paramLabel = "FILE.png|FILE.svg",
+      description = "the settings in the plane of the first two objective metrics")
+  Path plot;
+
+  @Mixin EngineOptions engine;
+
+  public TuneCommand() {
+    this(BenchEnv.standard());
+  }
+
+  public TuneCommand(BenchEnv env) {
+    this.env = env;
+  }
+
+  @Override
+  public Integer call() {
+    if (plot != null) {
+      Plots.checkPlotFile(plot, "--plot");
+    }
+    List<Vary> vs = new ArrayList<>();
+    for (String v : varies) {
+      vs.add(Vary.parse(v));
+    }
+    List<String> ts = new ArrayList<>();
+    for (String t : traffics) {
+      ts.add(TrafficParser.parse(t).spelling()); // refused here, before anything runs
+    }
+    List<Objective> os = new ArrayList<>();
+    for (String o : objectives) {
+      os.add(Objective.parse(o, ts.size()));
+    }
+    TunePlan plan = new TunePlan(vs, traffics, seed);
+    List<String> prefix = runPrefix();
+    List<Point> points = new ArrayList<>();
+    for (int s = 0; s < plan.settings().size(); s++) {
+      for (int t = 0; t < traffics.size(); t++) {
+        List<String> base = new ArrayList<>(prefix);
+        base.addAll(List.of("--traffic", traffics.get(t)));
+        int index = plan.point(s, t);
+        points.add(new Point(index, "setting=" + s + ";traffic=" + t,
+            RunPointTask.args(base, plan.seed(t), plan.settings().get(s))));
+      }
+    }
+    // the host is refused once, here, rather than once per point
+    RunPointTask.request(points.get(0).args());
+    TuneReport report;
+    try (PointEngine pe = engine.open(env.threads())) {
+      List<PointResult> results = pe.runAll(points, new RunPointTask(env, true),
+          EngineOptions.progress(spec.commandLine().getErr(), "tune"));
+      report = new TuneReport(plan, os, results);
+      if (engine.out != null) {
+        pe.save(report.table(), engine.out);
+      }
+    }
+    if (csv != null) {
+      AtomicFile.writeText(csv, "--csv", report.csv());
+    }
+    if (plot != null) {
+      report.plot(plot, "--plot");
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    String hostLine = host.mac + " on " + (host.soc != null ? host.soc : host.socFile)
+        + (host.kernel != null ? " (" + host.kernel + ")" : "");
+    out.print(report.text(hostLine, prefix));
+    out.flush();
+    return report.recommended() < 0 ? 1 : 0;
+  }
+
+  /** The run options every point shares (host, path, duration), without traffic or seed. */
+  private List<String> runPrefix() {
+    List<String> a = new ArrayList<>(host.args());
+    if (path != null) {
+      a.addAll(List.of("--path", path));
+    }
+    if (duration != null) {
+      a.addAll(List.of("--duration", duration));
+    }
+    if (traffics.isEmpty()) {
+      throw BadInputException.field("--traffic", "missing", "one or more --traffic");
+    }
+    return a;
+  }
+}

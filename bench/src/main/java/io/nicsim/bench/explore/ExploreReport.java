@@ -1,0 +1,249 @@
+package io.nicsim.bench.explore;
+
+import io.nicsim.bench.cli.RunCommand;
+import io.nicsim.bench.plan.Point;
+import io.nicsim.bench.plan.PointResult;
+import io.nicsim.bench.run.Exploration;
+import io.nicsim.bench.run.RunEngine;
+import io.nicsim.bench.run.RunRequest;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Gathers explore's points: each distinct finding once, how often it was hit, its spells'
+ * durations, the first run that hit it as a reproducer line (re-run here, with a trace, to check
+ * that it hits it again at the same time) and an ftrace excerpt of its window.
+ */
+public final class ExploreReport {
+  /** ftrace lines kept before a finding's start and after it. */
+  static final long EXCERPT_BEFORE_NS = 300_000L;
+  static final long EXCERPT_AFTER_NS = 50_000L;
+  static final int EXCERPT_LINES = 30;
+
+  private final List<List<String>> configs;
+  private final int runs;
+  private final List<Point> points;
+  private final List<PointResult> results;
+  private final RunEngine engine;
+
+  /** A finding over all runs of one configuration. */
+  public static final class Finding {
+    final String key;
+    int runsHit;
+    final List<Long> stranded = new ArrayList<>();
+    final List<Long> held = new ArrayList<>();
+    Point first;
+    Findings.Hit firstHit;
+
+    Finding(String key) {
+      this.key = key;
+    }
+
+    public String key() {
+      return key;
+    }
+
+    public int runsHit() {
+      return runsHit;
+    }
+
+    public int spells() {
+      return stranded.size();
+    }
+  }
+
+  public ExploreReport(List<List<String>> configs, int runs, List<Point> points,
+      List<PointResult> results, RunEngine engine) {
+    this.configs = configs;
+    this.runs = runs;
+    this.points = points;
+    this.results = results;
+    this.engine = engine;
+  }
+
+  /** Findings of configuration {@code c}, in order of first appearance; packets in [0]. */
+  public Map<String, Finding> findings(int c, long[] packets) {
+    Map<String, Finding> out = new LinkedHashMap<>();
+    for (int i = c * runs; i < (c + 1) * runs; i++) {
+      PointResult r = results.get(i);
+      List<Findings.Hit> hits;
+      if (r.failed()) {
+        hits = List.of(new Findings.Hit(Findings.failureKey(r.error()), 0, 0, 0, r.error()));
+      } else {
+        packets[0] += Long.parseLong(r.columns().get("packets"));
+        hits = Findings.decode(r.columns().get("hits"));
+      }
+      java.util.Set<String> seen = new java.util.HashSet<>();
+      for (Findings.Hit h : hits) {
+        Finding f = out.computeIfAbsent(h.key(), Finding::new);
+        if (seen.add(h.key())) {
+          f.runsHit++;
+        }
+        if (f.first == null) {
+          f.first = points.get(i);
+          f.firstHit = h;
+        }
+        f.stranded.add(h.strandedNs());
+        f.held.add(h.heldNs());
+      }
+    }
+    return out;
+  }
+
+  public String text() {
+    StringBuilder sb = new StringBuilder();
+    for (int c = 0; c < configs.size(); c++) {
+      long[] packets = {0};
+      Map<String, Finding> fs = findings(c, packets);
+      sb.append("nicsim explore: ").append(quote(configs.get(c))).append('\n');
+      List<String> a0 = points.get(c * runs).args();
+      List<String> aN = points.get((c + 1) * runs - 1).args();
+      sb.append(runs).append(" perturbed runs (seeds ").append(a0.get(a0.size() - 3))
+          .append("..").append(aN.get(aN.size() - 3)).append(", --jitter ")
+          .append(a0.get(a0.size() - 1)).append("), ").append(packets[0])
+          .append(" packets sent\n");
+      if (fs.isEmpty()) {
+        sb.append("findings: none\n\n");
+        continue;
+      }
+      sb.append("findings: ").append(fs.size()).append(" distinct\n");
+      int k = 1;
+      for (Finding f : fs.values()) {
+        sb.append("[").append(k++).append("] ").append(f.key).append('\n');
+        sb.append("    hit in ").append(f.runsHit).append("/").append(runs).append(" runs, ")
+            .append(f.spells()).append(" times");
+        if (packets[0] > 0) {
+          sb.append(String.format(java.util.Locale.ROOT, " (%.2f per million packets)",
+              f.spells() * 1e6 / packets[0]));
+        }
+        sb.append('\n');
+        if (!f.key.startsWith("failure:")) {
+          sb.append("    nothing to clean it for: ").append(dist(f.stranded)).append('\n');
+          sb.append("    its skbs freed after:    ").append(dist(f.held)).append('\n');
+        }
+        sb.append("    first: ").append(Findings.seconds(f.firstHit.startNs())).append(" s: ")
+            .append(f.firstHit.state()).append('\n');
+        sb.append("    reproduce: nicsim run ").append(quote(f.first.args())).append('\n');
+        sb.append(check(f));
+      }
+      sb.append('\n');
+    }
+    return sb.toString();
+  }
+
+  /** Re-runs the reproducer with a trace: does it hit the finding again, at the same time? */
+  private String check(Finding f) {
+    StringBuilder sb = new StringBuilder();
+    Path tmp = null;
+    try {
+      tmp = Files.createTempFile("nicsim-explore", ".trace");
+      Map.Entry<RunRequest, Double> p = RunCommand.parse(f.first.args());
+      RunRequest req = p.getKey().withOutputs(tmp, null, null);
+      Exploration.Run again = engine.run(req, Exploration.of(p.getValue()));
+      boolean hit = false;
+      for (Findings.Hit h : Findings.of(again.episodes(), again.failure(), again.endNs())) {
+        if (h.key().equals(f.key) && (f.key.startsWith("failure:")
+            || h.startNs() == f.firstHit.startNs())) {
+          hit = true;
+          break;
+        }
+      }
+      sb.append("    checked: ").append(hit ? "the reproducer hits it again at "
+          + Findings.seconds(f.firstHit.startNs()) + " s" : "NOT reproduced by the line above")
+          .append('\n');
+      if (Files.exists(tmp) && Files.size(tmp) > 0 && !f.key.startsWith("failure:")) {
+        sb.append(excerpt(tmp, f.firstHit.startNs()));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (RuntimeException e) {
+      sb.append("    checked: the reproducer failed: ").append(e.getMessage()).append('\n');
+    } finally {
+      if (tmp != null) {
+        try {
+          Files.deleteIfExists(tmp);
+        } catch (IOException e) {
+          // a temp file left behind is harmless
+        }
+      }
+    }
+    return sb.toString();
+  }
+
+  /** The trace lines of the window before a finding's start (its last EXCERPT_LINES). */
+  static String excerpt(Path trace, long startNs) throws IOException {
+    long from = startNs - EXCERPT_BEFORE_NS;
+    long to = startNs + EXCERPT_AFTER_NS;
+    java.util.ArrayDeque<String> keep = new java.util.ArrayDeque<>();
+    try (var lines = Files.lines(trace)) {
+      for (String line : (Iterable<String>) lines::iterator) {
+        long t = lineTime(line);
+        if (t < 0 || t < from) {
+          continue;
+        }
+        if (t > to) {
+          break;
+        }
+        keep.addLast(line);
+        if (keep.size() > EXCERPT_LINES) {
+          keep.removeFirst();
+        }
+      }
+    }
+    StringBuilder sb = new StringBuilder("    ftrace, up to " + Findings.seconds(to) + " s:\n");
+    for (String l : keep) {
+      sb.append("      ").append(l.strip()).append('\n');
+    }
+    return sb.toString();
+  }
+
+  /** The timestamp of an ftrace line ({@code … [001]     0.000512: event: …}), ns, or -1. */
+  static long lineTime(String line) {
+    int b = line.indexOf("] ");
+    int colon = b < 0 ? -1 : line.indexOf(':', b);
+    if (colon < 0) {
+      return -1;
+    }
+    String ts = line.substring(b + 2, colon).trim();
+    int dot = ts.indexOf('.');
+    if (dot < 0) {
+      return -1;
+    }
+    try {
+      long s = Long.parseLong(ts.substring(0, dot));
+      long us = Long.parseLong(ts.substring(dot + 1));
+      return s * 1_000_000_000L + us * 1000L;
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  static String dist(List<Long> ns) {
+    List<Long> s = new ArrayList<>(ns);
+    s.sort(null);
+    if (s.isEmpty()) {
+      return "-";
+    }
+    return "p50 " + Findings.duration(s.get(s.size() / 2)) + ", p90 "
+        + Findings.duration(s.get(Math.min(s.size() - 1, s.size() * 9 / 10))) + ", max "
+        + Findings.duration(s.get(s.size() - 1));
+  }
+
+  /** Arguments as a shell line: single quotes around those with spaces. */
+  static String quote(List<String> args) {
+    StringBuilder sb = new StringBuilder();
+    for (String a : args) {
+      if (sb.length() > 0) {
+        sb.append(' ');
+      }
+      sb.append(a.matches("[A-Za-z0-9_@%+=:,./-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
+    }
+    return sb.toString();
+  }
+}

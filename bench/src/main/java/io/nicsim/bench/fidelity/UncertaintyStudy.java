@@ -1,0 +1,239 @@
+package io.nicsim.bench.fidelity;
+
+import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.bench.plan.Point;
+import io.nicsim.bench.plan.PointEngine;
+import io.nicsim.bench.plan.PointResult;
+import io.nicsim.bench.plan.Progress;
+import io.nicsim.bench.repro.ReproReport;
+import io.nicsim.bench.repro.Role;
+import io.nicsim.bench.repro.Row;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * {@code reproduce --uncertainty N [--sensitivity]}: every scenario run once per sample of an
+ * N-point Latin hypercube over its uncertain inputs (the ranges of the profiles and paths it
+ * resolves, nothing else), all through one {@link PointEngine}; each row's samples become a
+ * {@link Band}. With sensitivity, the inputs whose samples rank-correlate most with a
+ * calibration or prediction row are then run one at a time at both ends of their range; the
+ * five that move the row most form its tornado list.
+ */
+public final class UncertaintyStudy {
+  /** Inputs screened per row by rank correlation before the one-at-a-time runs. */
+  static final int SCREENED = 5;
+  /** Bars per tornado list. */
+  public static final int TOP = 5;
+
+  private final BenchEnv env;
+  private final long seed;
+  private final int samples;
+  private final boolean check;
+
+  public UncertaintyStudy(BenchEnv env, long seed, int samples, boolean check) {
+    if (samples < 2) {
+      throw new IllegalArgumentException("samples " + samples);
+    }
+    this.env = env;
+    this.seed = seed;
+    this.samples = samples;
+    this.check = check;
+  }
+
+  /**
+   * Bands (and tornado lists when {@code sensitivity}) for the outcomes' rows, in place of the
+   * outcomes' own; {@code files} maps a file scenario's name to its file.
+   */
+  public List<ReproReport.Outcome> run(List<ReproReport.Outcome> nominal, Map<String, String> files,
+      boolean sensitivity, PointEngine engine, Progress progress) {
+    ScenarioSampleTask task = new ScenarioSampleTask(env, seed, samples, check);
+    List<Point> points = new ArrayList<>();
+    for (ReproReport.Outcome o : nominal) {
+      String name = o.scenario().name();
+      for (int i = 0; i < samples; i++) {
+        points.add(ScenarioSampleTask.lhs(points.size(), name, i, files.getOrDefault(name, "")));
+      }
+    }
+    List<PointResult> res = engine.runAll(points, task, progress);
+    List<ReproReport.Outcome> out = new ArrayList<>();
+    List<Point> oat = new ArrayList<>();
+    List<List<String>> screenedPer = new ArrayList<>();
+    for (int s = 0; s < nominal.size(); s++) {
+      ReproReport.Outcome o = nominal.get(s);
+      List<PointResult> mine = res.subList(s * samples, (s + 1) * samples);
+      double[][] values = values(o, mine);
+      List<Band> bands = new ArrayList<>();
+      for (double[] v : values) {
+        bands.add(Band.of(v));
+      }
+      out.add(o.withBands(bands));
+      if (sensitivity) {
+        List<String> screened = screen(o, mine, values);
+        screenedPer.add(screened);
+        String name = o.scenario().name();
+        for (String id : screened) {
+          for (boolean high : new boolean[] {false, true}) {
+            oat.add(ScenarioSampleTask.oat(oat.size(), name, id, high,
+                files.getOrDefault(name, "")));
+          }
+        }
+      }
+    }
+    if (!sensitivity) {
+      return out;
+    }
+    List<PointResult> oatRes = engine.runAll(oat, task, progress);
+    int at = 0;
+    for (int s = 0; s < out.size(); s++) {
+      ReproReport.Outcome o = out.get(s);
+      List<String> screened = screenedPer.get(s);
+      List<PointResult> mine = oatRes.subList(at, at + 2 * screened.size());
+      at += 2 * screened.size();
+      List<List<Tornado>> lists = new ArrayList<>();
+      for (int r = 0; r < o.rows().size(); r++) {
+        Row row = o.rows().get(r);
+        if (row.role() == Role.EXTRA) {
+          lists.add(List.of());
+          continue;
+        }
+        List<Tornado> bars = new ArrayList<>();
+        for (int k = 0; k < screened.size(); k++) {
+          double lo = value(mine.get(2 * k), r, row);
+          double hi = value(mine.get(2 * k + 1), r, row);
+          bars.add(new Tornado(screened.get(k), lo, hi));
+        }
+        bars.sort(Comparator.comparingDouble(Tornado::swing).reversed()
+            .thenComparing(Tornado::input));
+        List<Tornado> top = new ArrayList<>();
+        for (Tornado t : bars) {
+          if (top.size() < TOP && t.swing() > 0) {
+            top.add(t);
+          }
+        }
+        lists.add(top);
+      }
+      out.set(s, o.withTornados(lists));
+    }
+    return out;
+  }
+
+  private double[][] values(ReproReport.Outcome o, List<PointResult> mine) {
+    double[][] v = new double[o.rows().size()][samples];
+    for (int i = 0; i < samples; i++) {
+      for (int r = 0; r < o.rows().size(); r++) {
+        v[r][i] = value(mine.get(i), r, o.rows().get(r));
+      }
+    }
+    return v;
+  }
+
+  private static double value(PointResult p, int r, Row row) {
+    if (p.failed()) {
+      throw new IllegalStateException("an uncertainty sample failed: " + p.error());
+    }
+    String key = p.columns().get("key" + r);
+    if (!(row.caseName() + "|" + row.metric()).equals(key)) {
+      throw new IllegalStateException("sample rows do not line up with the scenario's: row " + r
+          + " is " + key);
+    }
+    return Double.parseDouble(p.columns().get("row" + r));
+  }
+
+  /** The union over calibration and prediction rows of the inputs ranking highest (|ρ|). */
+  private List<String> screen(ReproReport.Outcome o, List<PointResult> mine, double[][] values) {
+    TreeSet<String> ids = new TreeSet<>();
+    for (PointResult p : mine) {
+      ids.addAll(Arrays.asList(p.columns().get("inputs").split(" ")));
+    }
+    ids.remove("");
+    List<String> all = new ArrayList<>(ids);
+    double[][] units = new double[all.size()][samples];
+    for (int i = 0; i < samples; i++) {
+      LatinHypercube lhs = new LatinHypercube(seed, samples, i);
+      for (int k = 0; k < all.size(); k++) {
+        units[k][i] = lhs.unit(all.get(k));
+      }
+    }
+    TreeSet<String> chosen = new TreeSet<>();
+    for (int r = 0; r < o.rows().size(); r++) {
+      if (o.rows().get(r).role() == Role.EXTRA) {
+        continue;
+      }
+      double[] ranksOut = ranks(values[r]);
+      Integer[] order = new Integer[all.size()];
+      double[] rho = new double[all.size()];
+      for (int k = 0; k < all.size(); k++) {
+        order[k] = k;
+        rho[k] = Math.abs(correlation(ranks(units[k]), ranksOut));
+      }
+      Arrays.sort(order, Comparator.comparingDouble((Integer k) -> -rho[k])
+          .thenComparing(k -> all.get(k)));
+      for (int j = 0; j < Math.min(SCREENED, order.length); j++) {
+        chosen.add(all.get(order[j]));
+      }
+    }
+    return new ArrayList<>(chosen);
+  }
+
+  static double[] ranks(double[] v) {
+    Integer[] idx = new Integer[v.length];
+    for (int i = 0; i < v.length; i++) {
+      idx[i] = i;
+    }
+    Arrays.sort(idx, Comparator.comparingDouble(i -> v[i]));
+    double[] r = new double[v.length];
+    int i = 0;
+    while (i < v.length) {
+      int j = i;
+      while (j + 1 < v.length && v[idx[j + 1]] == v[idx[i]]) {
+        j++;
+      }
+      for (int k = i; k <= j; k++) {
+        r[idx[k]] = (i + j) / 2.0;
+      }
+      i = j + 1;
+    }
+    return r;
+  }
+
+  static double correlation(double[] a, double[] b) {
+    double ma = 0;
+    double mb = 0;
+    for (int i = 0; i < a.length; i++) {
+      ma += a[i];
+      mb += b[i];
+    }
+    ma /= a.length;
+    mb /= b.length;
+    double sab = 0;
+    double saa = 0;
+    double sbb = 0;
+    for (int i = 0; i < a.length; i++) {
+      sab += (a[i] - ma) * (b[i] - mb);
+      saa += (a[i] - ma) * (a[i] - ma);
+      sbb += (b[i] - mb) * (b[i] - mb);
+    }
+    return saa == 0 || sbb == 0 ? 0 : sab / Math.sqrt(saa * sbb);
+  }
+
+  /** Bands of one run's metrics ({@code run --uncertainty}): metric → band. */
+  public static Map<String, Band> bands(List<PointResult> res) {
+    Map<String, List<Double>> by = new LinkedHashMap<>();
+    for (PointResult p : res) {
+      if (p.failed()) {
+        throw new IllegalStateException("an uncertainty sample failed: " + p.error());
+      }
+      p.columns().forEach((k, v) -> by.computeIfAbsent(k, x -> new ArrayList<>())
+          .add(Double.parseDouble(v)));
+    }
+    Map<String, Band> out = new LinkedHashMap<>();
+    by.forEach((k, v) -> out.put(k, Band.of(v.stream().mapToDouble(Double::doubleValue)
+        .toArray())));
+    return out;
+  }
+}

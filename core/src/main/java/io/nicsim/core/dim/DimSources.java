@@ -1,0 +1,26 @@
+package io.nicsim.core.dim;
+
+/** Where the lib/dim ports were read ({@code @KernelPort.source}). */
+final class DimSources {
+  private DimSources() {}
+
+  static final String DIM_C = "lib/dim/dim.c";
+  static final String NET_DIM_C = "lib/dim/net_dim.c";
+  static final String DIM_H = "include/linux/dim.h";
+  /** v4.16..v5.2: everything lived in this header as static inlines. */
+  static final String NET_DIM_H = "include/linux/net_dim.h";
+
+  /** linux-stable v6.12.117 (Debian linux-source-6.12): the newest body of every function. */
+  static final String S612 = "linux-stable v6.12.117 (Debian linux-source-6.12)";
+  /** linux-stable v6.1.192 (Debian linux-source-6.1): same bodies as 6.12 for net_dim. */
+  static final String S61 = "linux-stable v6.1.192 (Debian linux-source-6.1)";
+  /** The v4.16 header (first net_dim.h: RX profiles only, start sample never re-taken). */
+  static final String S416 = "torvalds/linux@026a807c2de3 include/linux/net_dim.h";
+  /** A v4.19..v5.2 header (TX profiles, start sample re-taken after each iteration). */
+  static final String S419 = "torvalds/linux@0e58983de0d8 include/linux/net_dim.h";
+
+  /** The message that made dim_calc_stats return false on a zero time delta (v6.4). */
+  static final String ZERO_DELTA_MSG = "20230507135743.138993-1-tariqt@nvidia.com";
+
+  static final String VERSIONS = "v4.16..v6.18";
+}

@@ -1,0 +1,100 @@
+package io.nicsim.spark;
+
+import io.nicsim.bench.plan.Point;
+import io.nicsim.bench.plan.PointEngine;
+import io.nicsim.bench.plan.PointResult;
+import io.nicsim.bench.plan.PointTask;
+import io.nicsim.bench.plan.Progress;
+import io.nicsim.bench.plan.ResultTable;
+import io.nicsim.core.config.BadInputException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Points as Spark tasks: one partition per point (a lost executor costs only its own points,
+ * and points of unequal length balance), each task building its own host from the point's
+ * args and seed. Results are collected in point order, so the rows are those of
+ * {@code --engine local} whatever the master or partitioning.
+ */
+public final class SparkEngine implements PointEngine {
+  /** Jars the driver ships to a cluster's executors (':'-separated; the launcher sets it). */
+  public static final String JARS_PROPERTY = "nicsim.spark.jars";
+
+  private final SparkSession spark;
+
+  private SparkEngine(SparkSession spark) {
+    this.spark = spark;
+  }
+
+  /**
+   * A session on {@code master} ({@code local[*]} when null and spark-submit set none). Spark's
+   * own log lines are kept off the console unless the user configured log4j2.
+   */
+  public static SparkEngine start(String master) {
+    String m = master != null ? master : System.getProperty("spark.master", "local[*]");
+    if (!m.matches("local(\\[([0-9]+|\\*)(,[0-9]+)?])?|spark://[^/\\s]+:[0-9]+(,[^/\\s]+:[0-9]+)*"
+        + "|yarn|k8s://\\S+")) {
+      throw BadInputException.field("--master", "'" + m + "' is not a Spark master URL",
+          "local[*], local[N] or spark://HOST:PORT");
+    }
+    SparkLogging.quiet();
+    SparkSession.Builder b = SparkSession.builder().appName("nicsim").master(m)
+        .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.sql.sources.partitionOverwriteMode", "static");
+    if (m.startsWith("local")) {
+      // nothing leaves this JVM: keep Spark's sockets on the loopback address
+      b.config("spark.driver.host", System.getProperty("spark.driver.host", "127.0.0.1"))
+          .config("spark.driver.bindAddress",
+              System.getProperty("spark.driver.bindAddress", "127.0.0.1"));
+    }
+    String jars = System.getProperty(JARS_PROPERTY);
+    if (jars != null && !jars.isBlank() && System.getProperty("spark.jars") == null) {
+      b.config("spark.jars", String.join(",", jars.split(":")));
+    }
+    return new SparkEngine(b.getOrCreate());
+  }
+
+  @Override
+  public String name() {
+    return "spark";
+  }
+
+  /** The session (for a caller that wants the Dataset API itself). */
+  public SparkSession session() {
+    return spark;
+  }
+
+  @Override
+  public List<PointResult> runAll(List<Point> points, PointTask task, Progress progress) {
+    if (points.isEmpty()) {
+      return List.of();
+    }
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    TaskProgress listener = new TaskProgress(points.size(), progress);
+    spark.sparkContext().addSparkListener(listener);
+    try {
+      JavaRDD<Point> rdd = jsc.parallelize(points, points.size());
+      List<PointResult> out = new ArrayList<>(rdd.map(new RunPoint(task)).collect());
+      out.sort(Comparator.comparingInt(PointResult::index));
+      return out;
+    } finally {
+      spark.sparkContext().removeSparkListener(listener);
+    }
+  }
+
+  @Override
+  public void save(ResultTable table, Path dir) {
+    ParquetTable.write(spark, table, dir);
+  }
+
+  @Override
+  public void close() {
+    spark.stop();
+  }
+}

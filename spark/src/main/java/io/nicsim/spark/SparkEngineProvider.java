@@ -1,0 +1,17 @@
+package io.nicsim.spark;
+
+import io.nicsim.bench.plan.PointEngine;
+import io.nicsim.bench.plan.PointEngineProvider;
+
+/** {@code --engine spark}: found by {@link java.util.ServiceLoader} when this module is present. */
+public final class SparkEngineProvider implements PointEngineProvider {
+  @Override
+  public String name() {
+    return "spark";
+  }
+
+  @Override
+  public PointEngine open(String master, int threads) {
+    return SparkEngine.start(master);
+  }
+}
