@@ -29,7 +29,9 @@ class DebianTreesTest {
   private static final Path LOCK = Path.of("..", "port-lock.json");
   /** nicsim's own ports: bench's test fixtures carry made-up ones. */
   private static final List<String> PACKAGES =
-      List.of("io.nicsim.core", "io.nicsim.stmmac", "io.nicsim.fec", "io.nicsim.tcp");
+      List.of(
+          "io.nicsim.core", "io.nicsim.stmmac", "io.nicsim.fec", "io.nicsim.bcmgenet",
+          "io.nicsim.tcp");
 
   private static final List<String> VERSIONS = List.of("6.12", "6.1");
   private static Map<String, CompletableFuture<PortCheckRun.Outcome>> runs;
