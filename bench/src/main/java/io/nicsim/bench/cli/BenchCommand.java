@@ -5,6 +5,7 @@ import io.nicsim.bench.perf.BenchRow;
 import io.nicsim.bench.perf.Benchmarks;
 import io.nicsim.bench.perf.JmhBenchmarks;
 import io.nicsim.bench.perf.Machine;
+import io.nicsim.bench.perf.PlanBenchmarks;
 import io.nicsim.bench.perf.Scaling;
 import io.nicsim.core.config.BadInputException;
 import java.io.PrintWriter;
@@ -47,12 +48,20 @@ public final class BenchCommand implements Callable<Integer> {
       + " instead of in-process")
   boolean jmh;
 
+  @Option(names = "--engine", paramLabel = "local|spark",
+      description = "with spark, sweep also measures Spark local[*] against the local engine"
+          + " (needs the nicsim-spark module: the launcher adds it for --engine spark)")
+  String engine;
+
   @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
       description = "measured repetitions per figure (default: ${DEFAULT-VALUE})")
   int runs;
 
   @Override
   public Integer call() {
+    if (engine != null && !engine.equals("local") && !engine.equals("spark")) {
+      throw BadInputException.field("--engine", "unknown engine '" + engine + "'", "local, spark");
+    }
     if (runs < 1 || runs > 100) {
       throw BadInputException.field("--runs", runs + " is out of range", "1..100");
     }
@@ -81,7 +90,15 @@ public final class BenchCommand implements Callable<Integer> {
           rows.add(b.memory());
           rows.add(b.floodRss());
         }
-        case "sweep" -> rows.add(b.sweep());
+        case "sweep" -> {
+          rows.add(b.sweep());
+          PlanBenchmarks pb = new PlanBenchmarks(runs, err);
+          rows.add(pb.schedulingOverhead("local"));
+          if ("spark".equals(engine)) {
+            rows.add(pb.sparkOverhead());
+            rows.add(pb.schedulingOverhead("spark"));
+          }
+        }
         case "scaling" -> {
           out.print(Scaling.measure(err).text());
           out.flush();

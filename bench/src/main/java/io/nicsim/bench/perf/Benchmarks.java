@@ -31,7 +31,7 @@ public final class Benchmarks {
    * the launcher itself is not at hand; keep in step with the nicsim script's SHORT_OPTS.
    */
   static final List<String> LAUNCHER_OPTS = List.of("-XX:TieredStopAtLevel=1",
-      "-XX:+UseSerialGC", "-Xms8m", "-XX:MinHeapFreeRatio=20", "-XX:MaxHeapFreeRatio=40",
+      "-XX:+UseSerialGC", "-Xms32m", "-Xmn24m", "-XX:MinHeapFreeRatio=20", "-XX:MaxHeapFreeRatio=40",
       "-XX:-UsePerfData");
   /** The flood whose peak RSS is measured: 60 simulated seconds of 64-byte iperf3 -u. */
   public static final List<String> FLOOD_RUN = List.of("run", "--mac", "stmmac", "--soc",
@@ -115,7 +115,7 @@ public final class Benchmarks {
     double evPerPkt = (flood.host().sim().eventsDispatched() - events0) / (double) frames;
     Stats s = Stats.of(r);
     return new BenchRow("flood", "stmmac UDP flood, 64-byte frames, 1 Gbit/s, cyclone5 with CPU"
-        + " costs x" + FloodWorkload.CPU_SCALE, "M packets/s", 3, true, s.median(), s.min(),
+        + " costs x" + FloodWorkload.CPU_SCALE, "M packets/s", 5, true, s.median(), s.min(),
         s.max(), s.runs(), "nicsim bench flood", String.format(Locale.ROOT,
             "simulated %.3f Mpps (line rate 1.488), %.2f events/packet; per thread CPU second"
                 + " %s M packets", frames / (double) runs / 1e6, evPerPkt,
@@ -300,7 +300,7 @@ public final class Benchmarks {
   public BenchRow sweep() {
     progress("sweep: 8 points, 1 thread vs 2 threads");
     sweepOnce(2); // warm-up
-    double[] r = new double[Math.max(1, Math.min(runs, 3))];
+    double[] r = new double[runs];
     double[] cores = new double[r.length];
     boolean same = true;
     for (int i = 0; i < r.length; i++) {

@@ -248,7 +248,17 @@ public final class TuneReport {
       failed += error(s) != null ? 1 : 0;
     }
     if (failed > 0) {
-      sb.append(failed).append(" of ").append(n).append(" settings failed (see --csv)\n");
+      for (int s = 1; s <= n; s++) {
+        if (error(s) != null) {
+          sb.append(failed).append(" of ").append(n).append(" settings failed (all in --csv);"
+              + " the first: ").append(coalesceLine(s)).append(": ").append(error(s))
+              .append('\n');
+          break;
+        }
+      }
+    }
+    if (error(0) != null) {
+      sb.append("today's default failed: ").append(error(0)).append('\n');
     }
     sb.append('\n');
     if (recommended < 0) {

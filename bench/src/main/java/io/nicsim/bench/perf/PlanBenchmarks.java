@@ -1,0 +1,145 @@
+package io.nicsim.bench.perf;
+
+import io.nicsim.bench.cli.RunPointTask;
+import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.bench.plan.Point;
+import io.nicsim.bench.plan.PointEngine;
+import io.nicsim.bench.plan.PointEngines;
+import io.nicsim.bench.plan.PointResult;
+import io.nicsim.bench.plan.PointTask;
+import io.nicsim.bench.plan.Progress;
+import io.nicsim.bench.run.RunRequest;
+import io.nicsim.bench.sweep.SweepPlan;
+import io.nicsim.bench.sweep.Vary;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The plan engines' cost: Spark {@code local[*]} against threads of this JVM on the same
+ * sweep (points per second, results compared), and each engine's scheduling cost per point
+ * (no-op points, so nothing but the engine is timed). Spark's rows need the nicsim-spark
+ * module ({@code nicsim bench sweep --engine spark}).
+ */
+public final class PlanBenchmarks {
+  /** The sweep both engines run: 8 points of a 2 s line-rate flood (about 1 s of CPU each). */
+  public static final List<String> RUN = List.of("--mac", "stmmac", "--soc", "cyclone5",
+      "--traffic", "iperf3 -u -b 0 -l 64 -t 2");
+  public static final List<String> VARY = List.of("tx-usecs=100,1000,5000,20000",
+      "tx-frames=1,25");
+  static final int NOOP_POINTS = 400;
+
+  private final int runs;
+  private final PrintWriter log;
+  private final int cores = Runtime.getRuntime().availableProcessors();
+
+  public PlanBenchmarks(int runs, PrintWriter log) {
+    this.runs = runs;
+    this.log = log;
+  }
+
+  /** The sweep's points as {@code nicsim sweep} builds them. */
+  static List<Point> sweepPoints() {
+    List<String> seeded = new ArrayList<>(RUN);
+    seeded.addAll(List.of("--seed", "1"));
+    RunRequest base = RunPointTask.request(seeded);
+    List<Vary> vs = new ArrayList<>();
+    for (String v : VARY) {
+      vs.add(Vary.parse(v));
+    }
+    List<Point> out = new ArrayList<>();
+    for (SweepPlan.Point p : new SweepPlan(base, vs).points()) {
+      out.add(new Point(p.index(), p.knobs().toString(),
+          RunPointTask.args(RUN, p.request().seed(), p.knobs())));
+    }
+    return out;
+  }
+
+  /**
+   * Spark local[*]'s overhead over {@code --engine local} with as many threads, in % of the
+   * local engine's points per second; each run times both engines back to back (session
+   * already started, both warmed by one untimed sweep) and compares their rows.
+   */
+  public BenchRow sparkOverhead() {
+    log.println("nicsim bench: sweep-spark: 8 points, --engine local vs --engine spark"
+        + " --master local[*]");
+    log.flush();
+    List<Point> points = sweepPoints();
+    PointTask task = new RunPointTask(BenchEnv.standard());
+    double[] over = new double[runs];
+    double[] localPps = new double[runs];
+    double[] sparkPps = new double[runs];
+    boolean same = true;
+    long s0 = System.nanoTime();
+    try (PointEngine local = PointEngines.open("local", null, cores);
+        PointEngine spark = PointEngines.open("spark", "local[*]", cores)) {
+      double start = (System.nanoTime() - s0) / 1e9;
+      List<PointResult> ref = local.runAll(points, task, Progress.NONE);
+      same &= spark.runAll(points, task, Progress.NONE).equals(ref);
+      for (int i = 0; i < runs; i++) {
+        long t0 = System.nanoTime();
+        same &= local.runAll(points, task, Progress.NONE).equals(ref);
+        double tl = (System.nanoTime() - t0) / 1e9;
+        long t1 = System.nanoTime();
+        same &= spark.runAll(points, task, Progress.NONE).equals(ref);
+        double ts = (System.nanoTime() - t1) / 1e9;
+        localPps[i] = points.size() / tl;
+        sparkPps[i] = points.size() / ts;
+        over[i] = (ts / tl - 1) * 100;
+      }
+      Stats s = Stats.of(over);
+      return new BenchRow("sweep-spark", "Spark local[*] overhead over --engine local ("
+          + cores + " threads), same sweep, identical rows", "%", 10, false,
+          same ? s.median() : Double.NaN, s.min(), s.max(), s.runs(),
+          "nicsim bench sweep --engine spark", String.format(Locale.ROOT,
+              "points/s: local %s (%s..%s), spark %s (%s..%s); SparkSession start %.1f s (not"
+                  + " in the figure); rows %s",
+              Stats.fmt(Stats.of(localPps).median()), Stats.fmt(Stats.of(localPps).min()),
+              Stats.fmt(Stats.of(localPps).max()), Stats.fmt(Stats.of(sparkPps).median()),
+              Stats.fmt(Stats.of(sparkPps).min()), Stats.fmt(Stats.of(sparkPps).max()),
+              start, same ? "identical" : "DIFFER"));
+    }
+  }
+
+  /** Milliseconds an engine spends per point beyond the point itself (no-op points). */
+  public BenchRow schedulingOverhead(String engine) {
+    String master = engine.equals("spark") ? "local[*]" : null;
+    log.println("nicsim bench: plan-" + engine + ": " + NOOP_POINTS + " no-op points");
+    log.flush();
+    List<Point> points = new ArrayList<>();
+    for (int i = 0; i < NOOP_POINTS; i++) {
+      points.add(new Point(i, "noop=" + i, List.of()));
+    }
+    PointTask noop = new Noop();
+    double[] ms = new double[runs];
+    try (PointEngine e = PointEngines.open(engine, master, cores)) {
+      e.runAll(points, noop, Progress.NONE); // warm-up
+      for (int i = 0; i < runs; i++) {
+        long t0 = System.nanoTime();
+        List<PointResult> r = e.runAll(points, noop, Progress.NONE);
+        ms[i] = (System.nanoTime() - t0) / 1e6 / points.size();
+        if (r.size() != points.size()) {
+          throw new IllegalStateException(r.size() + " results for " + points.size());
+        }
+      }
+    }
+    Stats s = Stats.of(ms);
+    double target = engine.equals("spark") ? 5 : 0.5;
+    return new BenchRow("plan-" + engine, "scheduling cost per point, --engine " + engine
+        + (master != null ? " --master " + master : " --threads " + cores)
+        + " (wall per no-op point)", "ms", target, false, s.median(), s.min(), s.max(), s.runs(),
+        "nicsim bench sweep" + (engine.equals("spark") ? " --engine spark" : ""),
+        NOOP_POINTS + " points a run, one untimed run first");
+  }
+
+  /** A point that does nothing: what is timed is the engine. */
+  static final class Noop implements PointTask {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public PointResult run(Point p) {
+      return PointResult.ok(p.index(), java.util.Map.of("n", Integer.toString(p.index())));
+    }
+  }
+}

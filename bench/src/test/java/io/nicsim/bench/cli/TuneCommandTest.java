@@ -1,0 +1,134 @@
+package io.nicsim.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.bench.report.Num;
+import io.nicsim.bench.testkit.Cli;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TuneCommandTest {
+  static final BenchEnv STANDARD = BenchEnv.standard();
+
+  /** Seed 004's question, small: which rx-usecs keeps the fec's ping RTT low at least CPU. */
+  static final String[] TUNE = {"tune", "--mac", "fec", "--soc", "imx8qxp",
+      "--traffic", "ping -c 40 -i 0.01", "--traffic", "iperf3 -u -b 200M -l 1400 -t 0.05",
+      "--vary", "rx-usecs=20,100,500,1000", "--vary", "rx-frames=1,16",
+      "--objective", "ping_rtt_ms<=1.5*best", "--objective", "min cpu_pct@2",
+      "--objective", "min ping_rtt_ms"};
+
+  @Test
+  void theRecommendedLineIsReproducedByRun(@TempDir Path dir) throws Exception {
+    Path csv = dir.resolve("t.csv");
+    Path png = dir.resolve("t.png");
+    Cli.Result r = Cli.run(STANDARD, RunCommandTest.with(TUNE, "--csv", csv.toString(),
+        "--plot", png.toString(), "--threads", "2"));
+    assertThat(r.exit()).as(r.err()).isZero();
+    String out = r.out();
+    assertThat(out).contains("Pareto front (");
+    Matcher rec = Pattern.compile("recommended: ethtool -C eth0 (rx-usecs \\d+ rx-frames \\d+)")
+        .matcher(out);
+    assertThat(rec.find()).as(out).isTrue();
+    assertThat(out).containsPattern("(?m)^  rx-usecs +\\d+ +\\d+$");
+    assertThat(Files.size(png)).isGreaterThan(1000);
+    List<String> rows = Files.readAllLines(csv);
+    assertThat(rows).hasSize(1 + 1 + 8);
+    assertThat(rows.stream().filter(l -> l.matches(".*,1,1,1,$"))).hasSize(1);
+
+    // the figures beside "recommended" are what nicsim run with the printed lines gives
+    List<String[]> runs = new ArrayList<>();
+    Matcher m = Pattern.compile("(?m)^  nicsim run (.*)$").matcher(out);
+    while (m.find()) {
+      runs.add(split(m.group(1)));
+    }
+    assertThat(runs).hasSize(2);
+    assertThat(String.join(" ", runs.get(0))).contains("-C " + rec.group(1));
+    JsonNode ping = json(runs.get(0));
+    JsonNode flood = json(runs.get(1));
+    assertThat(figure(out, "ping_rtt_ms")).isEqualTo(Num.human(ping.get("ping_rtt_ms")
+        .asDouble()));
+    assertThat(figure(out, "cpu_pct@2")).isEqualTo(Num.human(flood.get("cpu_pct").asDouble()));
+  }
+
+  @Test
+  void theDefaultColumnIsTheDriversOwnCoalescing() throws Exception {
+    Cli.Result r = Cli.run(STANDARD, RunCommandTest.with(TUNE, "--threads", "2"));
+    JsonNode c = new ObjectMapper().readTree(Cli.run(STANDARD, "run", "--mac", "fec", "--soc",
+        "imx8qxp", "--traffic", "ping -c 1", "--json").out()).get("config").get("coalesce");
+    Matcher m = Pattern.compile("(?m)^  rx-usecs +(\\d+) ").matcher(r.out());
+    assertThat(m.find()).as(r.out()).isTrue();
+    assertThat(Long.parseLong(m.group(1))).isEqualTo(c.get("rx-usecs").asLong());
+  }
+
+  @Test
+  void badObjectivesAreRefusedBeforeAnythingRuns() {
+    String[][] bad = {
+      {"--objective", "fastest"},
+      {"--objective", "ping_rtt_ms<=soon"},
+      {"--objective", "ping_rtt_ms@3<=1"},
+      {"--objective", "min Ping-RTT"},
+      {"--objective", "ping_rtt_ms<=2*worst"},
+      {"--vary", "seed=1,2"},
+      {"--traffic", "ping -c"},
+    };
+    for (String[] b : bad) {
+      Cli.Result r = Cli.run(RunCommandTest.with(new String[] {"tune", "--mac", "example",
+          "--soc", "testsoc", "--traffic", "ping -c 1", "--traffic", "ping -c 2", "--vary",
+          "rx-usecs=1", "--objective", "min ping_rtt_ms"}, b));
+      assertThat(r.exit()).as(String.join(" ", b)).isEqualTo(2);
+      assertThat(r.err().lines()).as(r.err()).hasSize(1);
+      assertThat(r.err()).doesNotContain("Exception");
+    }
+  }
+
+  @Test
+  void anObjectiveNoRunReportsIsNamedWithTheMetricsThereAre() {
+    Cli.Result r = Cli.run("tune", "--mac", "example", "--soc", "testsoc", "--traffic",
+        "ping -c 2 -i 0.001", "--vary", "rx-usecs=1,2", "--objective", "max tcp_mbps");
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err()).contains("no run reports 'tcp_mbps'").contains("ping_rtt_ms");
+  }
+
+  @Test
+  void limitsNoSettingMeetsExitOne() {
+    Cli.Result r = Cli.run("tune", "--mac", "example", "--soc", "testsoc", "--traffic",
+        "ping -c 2 -i 0.001", "--vary", "rx-usecs=1,2", "--objective", "ping_rtt_ms<=0");
+    assertThat(r.exit()).as(r.err()).isEqualTo(1);
+    assertThat(r.out()).contains("no setting meets the limits (2 tried)");
+  }
+
+  private static String figure(String out, String label) {
+    Matcher m = Pattern.compile("(?m)^  " + Pattern.quote(label) + " +(\\S+) +(\\S+)$")
+        .matcher(out);
+    assertThat(m.find()).as(label + " in " + out).isTrue();
+    return m.group(2);
+  }
+
+  private static JsonNode json(String[] runArgs) throws Exception {
+    List<String> a = new ArrayList<>(List.of("run"));
+    a.addAll(List.of(runArgs));
+    a.add("--json");
+    Cli.Result r = Cli.run(STANDARD, a.toArray(String[]::new));
+    assertThat(r.exit()).as(r.err()).isZero();
+    return new ObjectMapper().readTree(r.out()).get("summary");
+  }
+
+  /** Splits a printed command line as a shell would (single quotes only). */
+  static String[] split(String line) {
+    List<String> out = new ArrayList<>();
+    Matcher m = Pattern.compile("'([^']*)'|(\\S+)").matcher(line);
+    while (m.find()) {
+      out.add(m.group(1) != null ? m.group(1) : m.group(2));
+    }
+    return out.toArray(String[]::new);
+  }
+}
