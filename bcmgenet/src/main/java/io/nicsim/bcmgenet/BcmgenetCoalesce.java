@@ -60,10 +60,9 @@ final class BcmgenetCoalesce implements EthtoolOps {
 
   // ---- ethtool
 
-  /**
-   * bcmgenet_ethtool_ops.supported_coalesce_params (data, not a function: no port annotation):
-   * RX_USECS | MAX_FRAMES | USE_ADAPTIVE_RX; before v5.7 the driver refused the same fields.
-   */
+  // bcmgenet_ethtool_ops.supported_coalesce_params (v5.7..v6.18; before v5.7 the driver refused
+  // the same fields itself). A struct initialiser, not a function: no @KernelPort, which
+  // port-check could never find.
   @Override
   public int supportedCoalesceParams() {
     int mask = CoalesceParam.RX_USECS.bit() | CoalesceParam.MAX_FRAMES;

@@ -226,7 +226,9 @@ public final class SocProfile {
         continue;
       }
       Quantity q = e.getValue();
-      e.setValue(new Quantity(Math.rint(q.value() * f), q.source() + note, q.calibrated()));
+      // the same cycle estimate at another clock: its class, range and input id carry over
+      e.setValue(new Quantity(Math.rint(q.value() * f), q.source() + note, q.calibrated(),
+          q.uncertainty(), q.range(), q.origin()));
     }
   }
 
@@ -567,7 +569,7 @@ public final class SocProfile {
     Quantity q = m.get(key);
     if (q == null) {
       throw new BadInputException("soc profile " + name + ": " + section + "." + key
-          + " is missing (accepted: {value: N, source: \"...\"})");
+          + " is missing (accepted: {value: N, source: \"...\", class: ...})");
     }
     return q;
   }

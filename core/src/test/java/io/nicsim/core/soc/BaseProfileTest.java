@@ -38,8 +38,8 @@ class BaseProfileTest {
   void inheritedCostsAreScaledToTheChildsClockOwnCostsAreNot() {
     SocProfile base = SocProfile.load("cortex-a53");
     SocProfile half = SocProfile.parse("board", "name: board\ninherits: cortex-a53\n"
-        + "cpu:\n  hz: {value: 750000000, source: s}\n"
-        + "costs:\n  irq_entry: {value: 123, source: mine}\n");
+        + "cpu:\n  hz: {value: 750000000, source: s, class: datasheet}\n"
+        + "costs:\n  irq_entry: {value: 123, source: mine, class: estimate}\n");
     double base1 = base.costs().get("tcp_ack").value();
     assertThat(half.costs().get("tcp_ack").value()).isEqualTo(Math.rint(base1 * 2));
     assertThat(half.costs().get("tcp_ack").source()).contains("scaled x2.000 from cortex-a53's"
