@@ -27,7 +27,9 @@ final class ScenarioRuns {
     for (Row r : rows) {
       assertThat(Double.isFinite(r.simulated())).as(r.caseName() + " " + r.metric()).isTrue();
       assertThat(r.published() == null).as(r.caseName() + " " + r.metric())
-          .isEqualTo(r.role() == Role.EXTRA);
+          .isEqualTo(r.role() == Role.EXTRA || r.role() == Role.CLAIM);
+      assertThat(r.statement() != null).as(r.caseName() + " " + r.metric())
+          .isEqualTo(r.role() == Role.CLAIM);
       assertThat(r.soc()).isNotBlank();
       assertThat(r.kernel()).startsWith("v");
     }

@@ -31,7 +31,10 @@ class SeedScenariosTest {
     assertThat(rows).anyMatch(r -> r.role() == Role.CALIBRATION || r.role() == Role.PREDICTION);
     for (Row r : rows) {
       assertThat(Double.isFinite(r.simulated())).as(r.toString()).isTrue();
-      if (r.role() != Role.EXTRA) {
+      if (r.role() == Role.CLAIM) {
+        assertThat(r.statement()).as(r.toString()).isNotBlank();
+        assertThat(r.verdict()).as(r.toString()).isNotNull();
+      } else if (r.role() != Role.EXTRA) {
         assertThat(r.published()).as(r.toString()).isNotNull();
       }
     }
