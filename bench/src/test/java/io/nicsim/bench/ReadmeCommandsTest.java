@@ -60,6 +60,14 @@ class ReadmeCommandsTest {
     return out;
   }
 
+  /**
+   * This build's test class path, spelled out: surefire's forked JVM runs from a temporary
+   * manifest-only jar that can be gone before a child starts, so not java.class.path.
+   */
+  static String classPath() {
+    return System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+  }
+
   static boolean skipped(String cmd) {
     return cmd.startsWith("mvn ") || cmd.startsWith("./nicsim bench")
         || cmd.startsWith("./nicsim port-check");
@@ -85,13 +93,17 @@ class ReadmeCommandsTest {
     Path nicsim = dir.resolve("nicsim");
     Files.writeString(nicsim, "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"),
         "bin", "java") + "' -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:off -cp '"
-        + System.getProperty("java.class.path") + "' io.nicsim.bench.cli.Nicsim \"$@\"\n");
+        + classPath() + "' io.nicsim.bench.cli.Nicsim \"$@\"\n");
     Files.setPosixFilePermissions(nicsim, PosixFilePermissions.fromString("rwxr-xr-x"));
     ProcessBuilder pb = new ProcessBuilder("bash", "-c", cmd).directory(dir.toFile())
         .redirectErrorStream(true).redirectOutput(dir.resolve("output.txt").toFile());
     pb.environment().put("HOME", dir.toString());
     Process p = pb.start();
-    assertThat(p.waitFor(5, TimeUnit.MINUTES)).as(cmd + " finished").isTrue();
+    if (!p.waitFor(5, TimeUnit.MINUTES)) {
+      p.descendants().forEach(ProcessHandle::destroyForcibly);
+      p.destroyForcibly();
+      throw new AssertionError(cmd + ": still running after 5 minutes");
+    }
     String output = Files.readString(dir.resolve("output.txt"));
     assertThat(p.exitValue()).as(cmd + "\n" + output).isZero();
   }

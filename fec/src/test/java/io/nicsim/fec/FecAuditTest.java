@@ -18,8 +18,8 @@ class FecAuditTest {
 
   private static UdpFlood flood(Host h) {
     h.peer().register(UdpDatagram.class, new UdpSink(h.sim()));
-    UdpFlood f = new UdpFlood(h.sim(), h.dev(), new UdpSocket(UdpSocket.WMEM_DEFAULT),
-        new UdpDatagram(0), 1400, 0, 2048, MS, 20 * MS);
+    UdpFlood f = UdpFlood.on(h)
+        .length(1400).rateBps(0).truesize(2048).startNs(MS).durationNs(20 * MS).build();
     f.start(h.appCore());
     return f;
   }

@@ -66,7 +66,7 @@ class FecDimTest {
   }
 
   @Test
-  void bulkRxAtMtuSizeNeverClimbsPastProfile1() {
+  void fromColdBulkRxAtMtuSizeNeverClimbsPastProfile1() {
     SortedMap<String, Long> dim = bulk("adaptive-rx on", "+dim");
     SortedMap<String, Long> def = bulk(null); // 1000 us / 200 frames
     // 1 us and 8 us both expire before the next frame (12.3 us apart): one interrupt per frame
@@ -77,6 +77,32 @@ class FecDimTest {
     // the static default takes ~1 000 interrupts/s; DIM ~81 000 and more CPU
     assertThat(def.get("rx_irq") * 50).isLessThan(dim.get("rx_irq"));
     assertThat(dim.get("busy_ns")).isGreaterThan(def.get("busy_ns"));
+  }
+
+  /** Pings every 10 ms for 1 s, then bulk from 1.1 s: RX IRQs over 1.15..2.15 s, profile. */
+  static long[] pingThenBulk(String coalesce, String... patches) {
+    Host h = FecHosts.host("imx8qxp", coalesce, null, patches);
+    Ping p = ping(h, 100, 10 * MS);
+    FecHosts.udpReceiver(h);
+    new FecHosts.PeerStream(h, 1472, 0, 1100 * MS, 2200 * MS);
+    h.run(1150 * MS);
+    assertThat(p.received()).isEqualTo(100);
+    long rx0 = h.driver().counters().get("rx_irq");
+    h.run(SEC);
+    SortedMap<String, Long> c = h.driver().counters();
+    return new long[] {c.get("rx_irq") - rx0, c.getOrDefault("dim_profile_ix", -1L)};
+  }
+
+  @Test
+  void afterAPingPhaseBulkRxClimbsToTheHighestProfileAndItsInterruptRate() {
+    // pings leave DIM stepping right (its first iteration compares with zeroed stats); bulk
+    // then raises bytes/ms (BETTER: step to 64 us), and from 64 us on each step cuts the
+    // interrupt rate by more than 10 % (BETTER again) until the right edge parks it
+    long[] dim = pingThenBulk("adaptive-rx on", "+dim");
+    long[] profile4 = pingThenBulk("rx-usecs 256 rx-frames 255"); // profile 4 by hand
+    assertThat(dim[1]).isEqualTo(4);
+    assertThat(Math.abs(dim[0] - profile4[0])).isLessThanOrEqualTo(profile4[0] / 50);
+    assertThat(dim[0]).isLessThan(5_000); // 81 000 frames/s
   }
 
   @Test

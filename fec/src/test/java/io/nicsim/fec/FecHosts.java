@@ -45,7 +45,7 @@ final class FecHosts {
   static Ping ping(Host h, int count, long startNs) {
     EchoPeer peer = new EchoPeer(h.sim(), h.link(), h.soc().param("peer_echo_ns").asLong());
     h.peer().register(IcmpEcho.class, peer);
-    Ping ping = new Ping(h.sim(), h.dev(), count, SEC, 56, startNs);
+    Ping ping = Ping.on(h).count(count).intervalNs(SEC).startNs(startNs).build();
     h.stack().register(IcmpEcho.class, ping);
     ping.start(h.appCore());
     return ping;

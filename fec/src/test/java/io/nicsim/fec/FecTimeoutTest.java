@@ -28,8 +28,8 @@ class FecTimeoutTest {
     FecDriver d = FecHosts.driver(h);
     h.peer().register(UdpDatagram.class, new UdpSink(h.sim()));
     UdpSocket sock = new UdpSocket(8 << 20);
-    UdpFlood flood = new UdpFlood(h.sim(), h.dev(), sock, new UdpDatagram(0), 1400, 200_000_000L,
-        2304, 0, 6 * SEC);
+    UdpFlood flood = UdpFlood.on(h)
+        .socket(sock).length(1400).rateBps(200_000_000L).truesize(2304).durationNs(6 * SEC).build();
     flood.start(h.appCore());
     h.sim().schedule(Event.of(() -> d.enet().hangTxDma(0)), 100 * MS);
 

@@ -26,8 +26,8 @@ class FecXmitTest {
     UdpSink sink = new UdpSink(h.sim());
     h.peer().register(UdpDatagram.class, sink);
     UdpSocket sock = new UdpSocket(4 * UdpSocket.WMEM_DEFAULT);
-    UdpFlood flood = new UdpFlood(h.sim(), h.dev(), sock, new UdpDatagram(0), 18, 0, 768, MS,
-        20 * MS);
+    UdpFlood flood = UdpFlood.on(h)
+        .socket(sock).length(18).rateBps(0).truesize(768).startNs(MS).durationNs(20 * MS).build();
     flood.start(h.appCore());
     h.run(40 * MS);
 

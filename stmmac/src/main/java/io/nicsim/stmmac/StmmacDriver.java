@@ -99,6 +99,11 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver, Tx
     rx = new StmmacRx(priv);
     irq = new StmmacIrq(priv, tx, rx);
     ethtool = new StmmacEthtool(priv);
+    if (priv.patches.has(StmmacPatches.DIM)) {
+      ctx.cpu().costs().requireAll(io.nicsim.core.dim.NetDim.NET_DIM,
+          io.nicsim.core.kernel.WorkItem.PROCESS_ONE_WORK);
+      priv.dim = new StmmacDim(priv, ethtool, rxCnt, txCnt);
+    }
     // stmmac_dvr_probe: ndev->watchdog_timeo = msecs_to_jiffies(watchdog), TX_TIMEO 5000 ms
     ctx.dev().setWatchdogTimeoNs(TX_TIMEO_MS * 1_000_000L);
     ctx.dev().setDriverName("stmmac");
@@ -420,6 +425,13 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver, Tx
   public SortedMap<String, Long> counters() {
     SortedMap<String, Long> m = new TreeMap<>();
     priv.counters.putInto(m);
+    if (priv.dim != null) {
+      m.put("dim_iterations", priv.dim.netDim.iterations());
+      m.put("dim_profile_changes", priv.dim.netDim.profileChanges());
+      m.put("dim_rx_profile_ix", (long) priv.dim.rxProfileIx(0));
+      m.put("dim_tx_profile_ix", (long) priv.dim.txProfileIx(0));
+      m.put("dim_work", priv.dim.rx.workRuns + priv.dim.tx.workRuns);
+    }
     long starts = 0;
     long cancels = 0;
     long expiries = 0;

@@ -48,10 +48,27 @@ public final class StmmacEthtool implements EthtoolOps {
    */
   @Override
   public int supportedCoalesceParams() {
+    int adaptive = priv.dim != null ? CoalesceParam.USE_ADAPTIVE : 0; // the dim what-if
     if (coalesceParams || rxCoalFrames) {
-      return CoalesceParam.USECS | CoalesceParam.MAX_FRAMES;
+      return CoalesceParam.USECS | CoalesceParam.MAX_FRAMES | adaptive;
     }
-    return CoalesceParam.USECS | CoalesceParam.TX_MAX_FRAMES.bit();
+    return CoalesceParam.USECS | CoalesceParam.TX_MAX_FRAMES.bit() | adaptive;
+  }
+
+  /** The dim what-if's flags in a get. */
+  private void dimGet(EthtoolCoalesce ec) {
+    if (priv.dim != null) {
+      ec.set(CoalesceParam.USE_ADAPTIVE_RX, priv.dim.rx.useDim ? 1 : 0);
+      ec.set(CoalesceParam.USE_ADAPTIVE_TX, priv.dim.tx.useDim ? 1 : 0);
+    }
+  }
+
+  /** The dim what-if after a set: DIM's profiles over the stored static values. */
+  private void dimSet(EthtoolCoalesce ec) {
+    if (priv.dim != null) {
+      priv.dim.rx.afterSetCoalesce(ec.get(CoalesceParam.USE_ADAPTIVE_RX) != 0);
+      priv.dim.tx.afterSetCoalesce(ec.get(CoalesceParam.USE_ADAPTIVE_TX) != 0);
+    }
   }
 
   @Override
@@ -129,6 +146,7 @@ public final class StmmacEthtool implements EthtoolOps {
       source = S5,
       notes = "from db2f2842e6f5 a wrapper of __stmmac_get_coalesce(dev, ec, -1)")
   public void getCoalesce(EthtoolCoalesce ec) throws KernelException {
+    dimGet(ec);
     if (perQueue) {
       getCoalesce(ec, -1);
       return;
@@ -157,6 +175,7 @@ public final class StmmacEthtool implements EthtoolOps {
   public void setCoalesce(EthtoolCoalesce ec) throws KernelException {
     if (perQueue) {
       setCoalesce(ec, -1);
+      dimSet(ec);
       return;
     }
     int rxCnt = priv.plat.rxQueuesToUse();
@@ -206,6 +225,7 @@ public final class StmmacEthtool implements EthtoolOps {
     if (!txWithoutRiwt) {
       setAllRiwt((int) rxRiwt, rxCnt);
     }
+    dimSet(ec);
   }
 
   /** priv->rx_riwt = riwt; stmmac_rx_watchdog(priv, ioaddr, riwt, rx_cnt). */
@@ -367,7 +387,7 @@ public final class StmmacEthtool implements EthtoolOps {
     long lo = firstUsecAtLeast(priv.defaults.minDmaRiwt());
     long hi = firstUsecAtLeast(priv.defaults.maxDmaRiwt() + 1L) - 1;
     String rx = lo > hi ? "no rx-usecs (the RIWT clock is too slow)" : "rx-usecs " + lo + ".." + hi;
-    if (txWithoutRiwt) {
+    if (txWithoutRiwt && !zeroRefused) {
       rx += " or 0 (unchanged)";
     }
     return tx + "; " + rx;

@@ -319,6 +319,25 @@ public final class StmmacPatches {
               + " (HW timestamp and tx-frames 0 rules kept); a batch larger than the ring gets"
               + " no IC descriptor");
 
+  /**
+   * A what-if, not a kernel change: stmmac with lib/dim, as a DIM-using driver would write it.
+   * adaptive-rx: a struct dim per RX queue (events = RX NAPI schedules, running frame and byte
+   * totals) whose work item programs the queue's RIWT through stmmac_usec2riwt and
+   * stmmac_rx_watchdog (clamped to MIN/MAX_DMA_RIWT, as set_coalesce's range) and its
+   * rx_coal_frames. adaptive-tx: a struct dim per TX queue (events = TX NAPI schedules, running
+   * completed packets and bytes) whose work item sets the queue's tx_coal_timer and
+   * tx_coal_frames, which xmit and stmmac_tx_timer_arm read.
+   */
+  public static final Patch DIM =
+      new Patch(
+          "dim",
+          null,
+          "what-if: adaptive RX (RIWT) and TX (tx-usecs/tx-frames) moderation with lib/dim",
+          null,
+          Status.VARIANT,
+          "ethtool adaptive-rx / adaptive-tx: net_dim per queue drives RIWT and rx-frames, or"
+              + " tx-usecs and tx-frames; static values stay stored");
+
   public static final Patch TX_ARM_RECHECK =
       new Patch(
           "tx-arm-recheck",
@@ -376,7 +395,8 @@ public final class StmmacPatches {
               BURST_END_IC,
               IC_BURST_END_ONLY,
               TX_ARM_RECHECK,
-              NO_PENDING_ARM));
+              NO_PENDING_ARM,
+              DIM));
 
   /** The mainline set of a version string ({@code v6.7}); versions before v4.19 are refused. */
   public static PatchSet forKernel(String version) {

@@ -30,6 +30,8 @@ public final class StmmacPriv {
   boolean netifRunning;
   /** The hardware's RX watchdog register. */
   RxWatchdog rxWatchdog = RxWatchdog.NONE;
+  /** The dim what-if (null without +dim). */
+  StmmacDim dim;
   /** priv->hwts_tx_en: hardware TX timestamping switched on (SIOCSHWTSTAMP). */
   boolean hwtsTxEn;
 

@@ -152,6 +152,10 @@ public class StmmacRx {
       ring.reset(entry);
       priv.dev.receive(napi, skb);
       priv.counters.rxFrames++;
+      if (priv.dim != null) { // the dim what-if's running totals
+        priv.dim.rx.packets[queue]++;
+        priv.dim.rx.bytes[queue] += len;
+      }
       count++;
     }
 
@@ -177,6 +181,9 @@ public class StmmacRx {
     int workDone = rx(budget, chan);
     if (workDone < budget && napi.completeDone(workDone)) {
       priv.hw.enableDmaIrq(chan, true, !irqPerDir);
+    }
+    if (priv.dim != null) { // the dim what-if: events = RX NAPI schedules
+      priv.dim.rx.sample(kernel.cpu().requireCurrent(), chan, napi.scheduleCount());
     }
 
     return workDone;

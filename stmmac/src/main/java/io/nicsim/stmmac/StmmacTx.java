@@ -532,6 +532,10 @@ public class StmmacTx {
     txQ.cleanedDesc += count;
 
     txq.completedQueue(pktsCompl, bytesCompl);
+    if (priv.dim != null) { // the dim what-if's running totals
+      priv.dim.tx.packets[queue] += pktsCompl;
+      priv.dim.tx.bytes[queue] += bytesCompl;
+    }
 
     if (txq.stopped() && txAvail(queue) > ring.size() / 4) {
       txq.wake();
@@ -593,6 +597,7 @@ public class StmmacTx {
         priv.hw.enableDmaTransmission(chan);
         priv.hw.setTxTailPtr(chan, txQ.ring.cur);
       }
+      dimTxSample(napi, chan);
       return workDone;
     }
 
@@ -618,7 +623,15 @@ public class StmmacTx {
       txTimerArm(chan);
     }
 
+    dimTxSample(napi, chan);
     return workDone;
+  }
+
+  /** The dim what-if: a TX sample per poll, events = TX NAPI schedules. */
+  private void dimTxSample(Napi napi, int chan) {
+    if (priv.dim != null) {
+      priv.dim.tx.sample(core(), chan, napi.scheduleCount());
+    }
   }
 
   private int indexOfTxNapi(Napi napi) {

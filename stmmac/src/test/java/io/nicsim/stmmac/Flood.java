@@ -60,8 +60,9 @@ final class Flood {
     h.peer().register(UdpDatagram.class, sink);
     UdpSocket sock = new UdpSocket(UdpSocket.WMEM_DEFAULT);
     // truesize of a 64-byte datagram's skb: a 512-byte kmalloc head plus struct sk_buff
-    UdpFlood flood = new UdpFlood(h.sim(), h.dev(), sock, new UdpDatagram(0), 64, 0, 768, 0,
-        WARMUP + SEC + SEC / 10);
+    UdpFlood flood = UdpFlood.on(h)
+        .socket(sock).length(64).rateBps(0).truesize(768).durationNs(WARMUP + SEC + SEC / 10)
+        .build();
     flood.start(h.appCore());
     h.run(WARMUP);
     sink.mark();

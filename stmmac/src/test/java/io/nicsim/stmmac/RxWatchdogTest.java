@@ -46,7 +46,7 @@ class RxWatchdogTest {
    */
   static List<Long> ping(Host h, int count) {
     long start = h.sim().now() + 1 * MS;
-    Ping p = new Ping(h.sim(), h.dev(), count, 10 * MS, 56, start);
+    Ping p = Ping.on(h).count(count).intervalNs(10 * MS).startNs(start).build();
     h.stack().register(IcmpEcho.class, p);
     p.start(h.appCore());
     h.run(start + (count + 2) * 10 * MS - h.sim().now());

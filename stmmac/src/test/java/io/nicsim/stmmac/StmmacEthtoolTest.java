@@ -219,12 +219,14 @@ class StmmacEthtoolTest {
       Nic n = nic(Plats.gmac4Pci(), era).up();
       assertThat(n.refusal("rx-usecs 0")).as(era).isEqualTo(Errno.EINVAL);
       assertThat(n.refusal("rx-usecs 31")).as(era).isEqualTo(Errno.EINVAL);
+      assertThat(n.ethtool.coalesceLimits()).as(era).doesNotContain("or 0");
     }
     // 6.1.192 keeps "use_riwt && rx_coalesce_usecs > 0": 0 skips the RX part
     for (String era : List.of("v6.1", "v6.1.192", "v6.6")) {
       Nic n = nic(Plats.gmac4Pci(), era).up();
       n.dashC("rx-usecs 0");
       assertThat(n.rec.writes).as(era).isEmpty();
+      assertThat(n.ethtool.coalesceLimits()).as(era).contains("or 0 (unchanged)");
     }
     // the rounding change alone does not remove the guard
     Nic rounding = nic(Plats.gmac4Pci(), "v6.6", "+riwt-rounding").up();

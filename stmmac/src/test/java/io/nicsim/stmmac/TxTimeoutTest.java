@@ -34,8 +34,9 @@ class TxTimeoutTest {
     // a send buffer larger than ring and qdisc together (the default one blocks the sender
     // after ~90 datagrams: the queue would never stop and dev_watchdog never look)
     UdpSocket sock = new UdpSocket(4 << 20);
-    UdpFlood flood = new UdpFlood(h.sim(), h.dev(), sock, new UdpDatagram(0), 1400, 200_000_000L,
-        2304, 0, 12 * SEC);
+    UdpFlood flood = UdpFlood.on(h)
+        .socket(sock).length(1400).rateBps(200_000_000L).truesize(2304).durationNs(12 * SEC)
+        .build();
     flood.start(h.appCore());
     long hangAt = 100 * MS;
     h.sim().schedule(Event.of(() -> drv.priv().hw().hangTxDma(0)), hangAt);

@@ -200,7 +200,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_cong_control",
-      versions = "v6.9..v6.17", source = SRC)
+      versions = "v4.20..v6.17", source = SRC)
   static void congControl(TcpSock tp, int ack, int ackedSacked, int flag, RateSample rs) {
     if (tp.ca.hasCongControl()) {
       tp.ca.congControl(tp, ack, flag, rs);
@@ -429,7 +429,7 @@ public final class TcpInput {
 
   /** No TCP timestamps: only "nothing retransmitted yet" proves a packet merely delayed. */
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_packet_delayed",
-      versions = "v6.12..v6.17", source = SRC,
+      versions = "v4.20..v6.17", source = SRC,
       notes = "tcp_tsopt_ecr_before() is always false without timestamps")
   static boolean packetDelayed(TcpSock tp) {
     if (tp.retransStamp != 0) {
@@ -452,7 +452,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_retrans_stamp_cleanup",
-      versions = "v6.12..v6.17", source = SRC)
+      versions = "v6.1.113..v6.1, v6.12..v6.17", source = SRC)
   static void retransStampCleanup(TcpSock tp) {
     if (!anyRetransDone(tp)) {
       tp.retransStamp = 0;

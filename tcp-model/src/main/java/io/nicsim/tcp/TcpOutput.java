@@ -76,7 +76,7 @@ public final class TcpOutput {
    * for the TSQ work.
    */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_wfree",
-      versions = "v6.10..v6.17", commits = {"75eefc6c59fd"}, source = SRC,
+      versions = "v4.20..v6.17", commits = {"75eefc6c59fd"}, source = SRC,
       notes = "queue_work(system_bh_wq) replaced a tasklet in v6.10; same effect here")
   public static void wfree(TcpSock sk, int truesize) {
     TsqWork tsq;
@@ -375,7 +375,7 @@ public final class TcpOutput {
 
   /** Track per window whether cwnd was the limit, and the largest flight. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_cwnd_validate",
-      versions = "v6.5..v6.17", source = SRC,
+      versions = "v4.20..v6.17", source = SRC,
       notes = "the SNDBUF_LIMITED chrono is statistics only")
   static void cwndValidate(TcpSock tp, boolean isCwndLimited) {
     if (!Seq.before(tp.sndUna, tp.cwndUsageSeq)
@@ -501,7 +501,7 @@ public final class TcpOutput {
 
   /** Segments cwnd allows now; at least half a cwnd so two GSO packets can be in flight. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_cwnd_test",
-      versions = "v6.10..v6.17", commits = {"22555032c513"}, source = SRC,
+      versions = "v4.20..v6.17", commits = {"22555032c513"}, source = SRC,
       notes = "before 22555032c513 (v6.10) a 1-segment FIN skb was always allowed; the "
           + "model never sends FIN")
   static int cwndTest(TcpSock tp) {
@@ -709,7 +709,7 @@ public final class TcpOutput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_rtx_queue_empty_or_single_skb",
-      versions = "v6.6..v6.17", commits = {"f921a4a5bffa"}, source = SRC)
+      versions = "v6.1.60..v6.1, v6.6..v6.17", commits = {"f921a4a5bffa"}, source = SRC)
   static boolean rtxQueueEmptyOrSingleSkb(TcpSock sk) {
     return sk.rtxQueue.size() <= 1;
   }

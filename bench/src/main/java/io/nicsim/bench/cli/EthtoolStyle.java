@@ -6,6 +6,7 @@ import java.util.Stack;
 import picocli.CommandLine.IParameterConsumer;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
@@ -29,6 +30,10 @@ final class EthtoolStyle {
   static final class VaryConsumer implements IParameterConsumer {
     @Override
     public void consumeParameters(Stack<String> args, ArgSpec argSpec, CommandSpec commandSpec) {
+      if (args.isEmpty()) {
+        throw new ParameterException(commandSpec.commandLine(),
+            "Missing required parameter for option '--vary' (KEY=V1,V2,…)");
+      }
       String first = args.pop();
       String value = first;
       if (!first.contains("=") && !args.isEmpty() && !args.peek().startsWith("-")) {

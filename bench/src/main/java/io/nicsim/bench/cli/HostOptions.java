@@ -15,7 +15,8 @@ public final class HostOptions {
   String mac;
 
   @Option(names = "--soc", paramLabel = "SOC",
-      description = "SoC profile (nicsim list socs)")
+      description = "SoC profile (nicsim list socs); a reference MAC such as ideal has its own"
+          + " default")
   String soc;
 
   @Option(names = "--soc-file", paramLabel = "PATH",
@@ -60,6 +61,11 @@ public final class HostOptions {
       return SocProfile.FILE_PREFIX + socFile.toAbsolutePath().normalize();
     }
     if (soc == null) {
+      io.nicsim.core.host.MacModel m = io.nicsim.core.host.MacDiscovery.classPath().byName()
+          .get(mac);
+      if (m != null && m.defaultSoc() != null) {
+        return m.defaultSoc();
+      }
       throw BadInputException.field("--soc", "missing", "a profile name (nicsim list socs) or"
           + " --soc-file PATH");
     }

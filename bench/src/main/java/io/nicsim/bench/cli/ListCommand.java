@@ -69,7 +69,7 @@ public final class ListCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     switch (what) {
       case socs:
-        socs(out);
+        socs(out, env);
         break;
       case macs:
         for (MacModel m : env.hosts().macModels().values()) {
@@ -95,16 +95,38 @@ public final class ListCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static void socs(PrintWriter out) {
+  private static void socs(PrintWriter out, BenchEnv env) {
     for (String name : SocCatalog.names()) {
       try {
         SocProfile p = SocProfile.load(name);
         out.printf(Locale.ROOT, "%-16s %-8s %d cpus  %s%n", name, p.mac() == null ? "-" : p.mac(),
             p.cores(), p.title() == null ? "" : p.title());
+        out.printf(Locale.ROOT, "%-16s %s%n", "", runs(p, env));
       } catch (BadInputException e) {
         out.printf(Locale.ROOT, "%-16s (unreadable: %s)%n", name, e.getMessage());
       }
     }
+  }
+
+  /** Which traffic kinds the profile has every cost for, and what the others lack. */
+  static String runs(SocProfile p, BenchEnv env) {
+    java.util.List<String> can = new java.util.ArrayList<>();
+    java.util.List<String> cannot = new java.util.ArrayList<>();
+    for (io.nicsim.bench.run.TrafficRunner r : env.runners()) {
+      java.util.List<String> missing = new java.util.ArrayList<>();
+      for (io.nicsim.core.cpu.CostOp op : r.costs()) {
+        if (!p.costs().containsKey(op.name())) {
+          missing.add("costs." + op.name());
+        }
+      }
+      if (missing.isEmpty()) {
+        can.add(r.kind());
+      } else {
+        cannot.add(r.kind() + " (missing " + String.join(", ", missing) + ")");
+      }
+    }
+    return "runs: " + (can.isEmpty() ? "-" : String.join(", ", can))
+        + (cannot.isEmpty() ? "" : "; not " + String.join("; ", cannot));
   }
 
   private void patches(PrintWriter out) {

@@ -64,6 +64,10 @@ public final class ReproduceCommand implements Callable<Integer> {
           + " move it most (one at a time, at the ends of their ranges)")
   boolean sensitivity;
 
+  @Option(names = "--markdown",
+      description = "print the fidelity page's generated block (bench/FIDELITY.md) instead")
+  boolean markdown;
+
   @Option(names = "--engine", paramLabel = "NAME",
       description = "where --uncertainty runs its points: local (default) or spark")
   String engine;
@@ -130,7 +134,8 @@ public final class ReproduceCommand implements Callable<Integer> {
       }
     }
     PrintWriter out = spec.commandLine().getOut();
-    out.print(json ? ReproReport.json(outcomes) : ReproReport.text(outcomes));
+    out.print(markdown ? io.nicsim.bench.fidelity.FidelityPage.markdown(outcomes)
+        : json ? ReproReport.json(outcomes) : ReproReport.text(outcomes));
     out.flush();
     return 0;
   }

@@ -70,9 +70,7 @@ public final class PortCheckRun {
       return results.stream()
           .filter(r -> r.location().kind() != Location.Kind.MISSING)
           .filter(r -> VersionRange.outsideAll(r.port().versions(), v.get()))
-          .filter(r -> r.port().versions().stream()
-              .map(VersionRange::parse)
-              .flatMap(Optional::stream)
+          .filter(r -> VersionRange.all(r.port().versions()).stream()
               .anyMatch(range -> !range.to().mainline().before(v.get().mainline())))
           .toList();
     }

@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
 
 /**
  * A {@code @KernelPort} {@code versions} range, {@code "vA.B..vC.D"} (inclusive) or a single
- * version. Either end may be a stable release ({@code v6.12.31..v6.17}: a function a stable line
+ * version; an annotation may give several, comma-separated ({@code "v6.1.60..v6.1, v6.6..v6.17"}:
+ * a stable line's backport, then mainline). Either end may be a stable release ({@code v6.12.31..v6.17}: a function a stable line
  * received as a backport). A mainline upper end covers that release's stable updates too
  * ({@code ..v6.17} includes 6.17.5).
  */
@@ -61,12 +62,23 @@ record VersionRange(KernelVersion from, KernelVersion to) {
   static boolean outsideAll(List<String> versions, KernelVersion tree) {
     boolean any = false;
     for (String text : versions) {
-      Optional<VersionRange> r = parse(text);
-      if (r.isEmpty() || r.get().contains(tree)) {
-        return false;
+      for (String one : text.split(",")) {
+        Optional<VersionRange> r = parse(one);
+        if (r.isEmpty() || r.get().contains(tree)) {
+          return false;
+        }
+        any = true;
       }
-      any = true;
     }
     return any;
+  }
+
+  /** Every range in the annotations' texts ({@code "v6.1.60..v6.1, v6.6..v6.17"} holds two). */
+  static List<VersionRange> all(List<String> versions) {
+    return versions.stream()
+        .flatMap(t -> java.util.Arrays.stream(t.split(",")))
+        .map(VersionRange::parse)
+        .flatMap(Optional::stream)
+        .toList();
   }
 }

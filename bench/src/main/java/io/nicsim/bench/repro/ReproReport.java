@@ -74,6 +74,9 @@ public final class ReproReport {
           band(sb, r, o.bands().get(ri));
         }
         sb.append('\n');
+        if (r.role() == Role.CLAIM) {
+          wrap(sb, "    claim: " + r.statement() + " -> " + r.verdict().json(), "      ");
+        }
         if (o.tornados() != null) {
           for (Tornado t : o.tornados().get(ri)) {
             sb.append(String.format(Locale.ROOT, "    %-38s %s..%s", "<- " + t.input(),
@@ -189,6 +192,10 @@ public final class ReproReport {
     m.put("published", r.published());
     m.put("simulated", r.simulated());
     m.put("role", r.role().json());
+    if (r.role() == Role.CLAIM) {
+      m.put("statement", r.statement());
+      m.put("verdict", r.verdict().json());
+    }
     return m;
   }
 

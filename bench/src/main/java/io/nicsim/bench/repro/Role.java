@@ -9,7 +9,9 @@ public enum Role {
   /** Nothing was fitted to this figure: the model predicts it. */
   PREDICTION("pred"),
   /** No published figure; the model's answer to a question the thread raised. */
-  EXTRA("extra");
+  EXTRA("extra"),
+  /** A seed's qualitative statement with the model's verdict and its evidence figure. */
+  CLAIM("claim");
 
   private final String abbrev;
 

@@ -21,6 +21,14 @@ public interface Scenario {
   /** Every assumption and why, in print order. */
   LinkedHashMap<String, String> assumptions();
 
+  /**
+   * True for a scenario that runs only when named ({@code nicsim reproduce NAME}), not in the
+   * plain {@code nicsim reproduce} (a what-if, or one too slow for the seeds' time budget).
+   */
+  default boolean byNameOnly() {
+    return false;
+  }
+
   /** Runs the cases; plots beyond the published-vs-simulated bars go through the context. */
   List<Row> run(ReproContext ctx);
 }

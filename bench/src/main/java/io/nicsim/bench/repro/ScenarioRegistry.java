@@ -25,7 +25,9 @@ public final class ScenarioRegistry {
         new io.nicsim.bench.scenarios.StmmacNapiArm(),
         new io.nicsim.bench.scenarios.StmmacXmitMore(),
         new io.nicsim.bench.scenarios.StmmacRingBound(),
-        new io.nicsim.bench.scenarios.FecRxUsecs()));
+        new io.nicsim.bench.scenarios.FecRxUsecs(),
+        new io.nicsim.bench.scenarios.DimWhatIf(),
+        new io.nicsim.bench.scenarios.StmmacStrandedSkb()));
   }
 
   public List<Scenario> all() {
@@ -35,7 +37,13 @@ public final class ScenarioRegistry {
   /** The named scenarios in registry order; all of them for an empty list. */
   public List<Scenario> select(List<String> names) {
     if (names == null || names.isEmpty()) {
-      return all();
+      List<Scenario> plain = new ArrayList<>();
+      for (Scenario s : byName.values()) {
+        if (!s.byNameOnly()) {
+          plain.add(s);
+        }
+      }
+      return plain;
     }
     for (String n : names) {
       if (!byName.containsKey(n)) {

@@ -21,6 +21,17 @@ public final class PingRunner implements TrafficRunner {
   static final String PEER = "10.0.0.2";
 
   @Override
+  public String kind() {
+    return "ping";
+  }
+
+  @Override
+  public java.util.List<io.nicsim.core.cpu.CostOp> costs() {
+    return java.util.List.of(io.nicsim.core.cpu.KernelOps.PING_SENDMSG,
+        io.nicsim.core.cpu.KernelOps.ICMP_RCV);
+  }
+
+  @Override
   public boolean accepts(TrafficSpec spec) {
     return spec instanceof PingSpec;
   }
@@ -31,7 +42,7 @@ public final class PingRunner implements TrafficRunner {
     PathSpec route = path == null ? PathSpec.direct() : path;
     EchoPeer echo = new EchoPeer(host.sim(), host.link(), route.peerNs() + route.oneWayNs());
     host.peer().register(IcmpEcho.class, NetPath.wrap(host.sim(), route, echo));
-    Ping ping = new Ping(host.sim(), host.dev(), p.count(), p.intervalNs(), p.size(), 0);
+    Ping ping = Ping.on(host).count(p.count()).intervalNs(p.intervalNs()).size(p.size()).build();
     host.stack().register(IcmpEcho.class, ping);
     ping.start(host.appCore());
     return new Run(host, p, ping, route);

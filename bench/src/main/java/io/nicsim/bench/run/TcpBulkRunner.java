@@ -35,6 +35,16 @@ public final class TcpBulkRunner implements TrafficRunner {
   static final long DRAIN_NS = 500_000_000L;
 
   @Override
+  public String kind() {
+    return "tcp";
+  }
+
+  @Override
+  public java.util.List<io.nicsim.core.cpu.CostOp> costs() {
+    return java.util.List.of(io.nicsim.tcp.stack.TcpCosts.all());
+  }
+
+  @Override
   public boolean accepts(TrafficSpec spec) {
     return spec instanceof TcpBulkSpec;
   }

@@ -20,4 +20,17 @@ public interface TrafficRunner {
    * starts at time 0 and stops after {@code spec.omitNs() + spec.durationNs()}.
    */
   TrafficRun start(Host host, TrafficSpec spec, PathSpec path);
+
+  /** The traffic kind as {@code nicsim list socs} names it ({@code udp}, {@code ping}, …). */
+  default String kind() {
+    return getClass().getSimpleName();
+  }
+
+  /**
+   * The costs this traffic charges beyond the kernel's own (a SoC profile that lacks one cannot
+   * run it); {@code nicsim list socs} reads them.
+   */
+  default java.util.List<io.nicsim.core.cpu.CostOp> costs() {
+    return java.util.List.of();
+  }
 }

@@ -26,6 +26,16 @@ import java.util.Locale;
 public final class UdpFloodRunner implements TrafficRunner {
 
   @Override
+  public String kind() {
+    return "udp";
+  }
+
+  @Override
+  public java.util.List<io.nicsim.core.cpu.CostOp> costs() {
+    return java.util.List.of(io.nicsim.core.cpu.KernelOps.UDP_SENDMSG);
+  }
+
+  @Override
   public boolean accepts(TrafficSpec spec) {
     return spec instanceof UdpFloodSpec;
   }
@@ -38,13 +48,14 @@ public final class UdpFloodRunner implements TrafficRunner {
     FrameSink far = NetPath.wrap(sim, path, receiver);
     host.peer().register(UdpDatagram.class, far);
     int frameLen = u.length() + Ethernet.UDP_HLEN + Ethernet.IP_HLEN + Ethernet.ETH_HLEN;
-    int truesize = (int) host.soc().param("udp_truesize", skbTruesize(frameLen), 1, 1 << 20);
+    int truesize = (int) host.soc().param("udp_truesize", UdpFlood.defaultTruesize(frameLen), 1, 1 << 20);
     List<UdpFlood> floods = new ArrayList<>();
     List<UdpSocket> sockets = new ArrayList<>();
     for (int i = 0; i < u.parallel(); i++) {
       UdpSocket socket = new UdpSocket(UdpSocket.WMEM_DEFAULT);
-      UdpFlood flood = new UdpFlood(sim, host.dev(), socket, new UdpDatagram(i), u.length(),
-          u.rateBps(), truesize, 0, u.omitNs() + u.durationNs());
+      UdpFlood flood = UdpFlood.on(host)
+          .socket(socket).payload(new UdpDatagram(i)).length(u.length()).rateBps(u.rateBps())
+          .truesize(truesize).durationNs(u.omitNs() + u.durationNs()).build();
       flood.recordSendTimes(SEND_TIME_RING);
       flood.start(host.appCore());
       floods.add(flood);
@@ -60,16 +71,6 @@ public final class UdpFloodRunner implements TrafficRunner {
    * more than this many newer ones were sent leaves the jitter as it was.
    */
   static final int SEND_TIME_RING = 1 << 16;
-
-  /**
-   * SKB_TRUESIZE of a datagram when the profile gives none: the kmalloc bucket of headroom,
-   * data and skb_shared_info, plus struct sk_buff (estimates for 64-bit arm).
-   */
-  static int skbTruesize(int frameLen) {
-    int data = frameLen + 64 + 320;
-    int bucket = Integer.highestOneBit(data - 1) << 1;
-    return bucket + 256;
-  }
 
   /**
    * The iperf3 server: datagrams and bytes per flow since the mark, and the bytes that

@@ -80,10 +80,11 @@ final class TimerBurstProbe {
     UdpSocket sock = new UdpSocket(UdpSocket.WMEM_DEFAULT);
     long rate = 64L * 8 * 1_000_000_000L / SPACING_NS;
     long duration = FRAMES * SPACING_NS;
-    new UdpFlood(h.sim(), h.dev(), sock, new UdpDatagram(0), 64, 0, 768, 0, WARMUP_NS)
+    UdpFlood.on(h).socket(sock).length(64).rateBps(0).truesize(768).durationNs(WARMUP_NS).build()
         .start(h.appCore());
-    new UdpFlood(h.sim(), h.dev(), sock, new UdpDatagram(0), 64, rate, 768, BURST_AT_NS,
-        duration).start(h.appCore());
+    UdpFlood.on(h)
+        .socket(sock).length(64).rateBps(rate).truesize(768).startNs(BURST_AT_NS)
+        .durationNs(duration).build().start(h.appCore());
     h.run(BURST_AT_NS + 20_000_000L);
     long first = frames.stream().filter(t -> t >= BURST_AT_NS).findFirst().orElseThrow();
     long last = frames.get(frames.size() - 1);

@@ -21,6 +21,9 @@ class ListCommandTest {
     Cli.Result r = Cli.run("list", "socs");
     assertThat(r.out()).containsPattern("(?m)^knobsoc +knob +2 cpus  Test SoC for bench")
         .containsPattern("(?m)^testsoc +example +2 cpus");
+    // the example MAC's test profile has no TCP costs; the line says which are missing
+    assertThat(r.out()).containsPattern("(?m)^testsoc .*\n +runs: udp, ping; not tcp \\(missing"
+        + " costs\\.tcp_sendmsg, costs\\.tcp_copy_kb");
   }
 
   @Test

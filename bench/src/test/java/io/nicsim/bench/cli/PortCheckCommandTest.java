@@ -81,7 +81,22 @@ class PortCheckCommandTest {
   @Test
   void missingKernelTreeIsAUsageError() {
     assertThat(run("port-check")).isEqualTo(2);
-    assertOneErrorLine("nicsim port-check: Missing required option: '--kernel-tree=DIR'");
+    assertOneErrorLine("nicsim port-check: Missing required option: '--kernel-tree=DIR|TARBALL'");
+  }
+
+  @Test
+  void aFileThatIsNotASourceTarballIsRefusedInOneLine() throws Exception {
+    Path zip = Files.writeString(dir.resolve("linux.zip"), "PK");
+    assertThat(run("port-check", "--kernel-tree", zip.toString())).isEqualTo(2);
+    assertOneErrorLine("nicsim port-check: --kernel-tree: '" + zip + "' is not a source tarball");
+  }
+
+  @Test
+  void aSelectionWithNoPortsIsRefusedInOneLine() {
+    assertThat(run("port-check", "--kernel-tree", tree("old"), "--lock", lock(),
+        "--package", "com.example")).isEqualTo(2);
+    assertOneErrorLine("nicsim port-check: --package: no method carrying @KernelPort in"
+        + " com.example");
   }
 
   @Test

@@ -32,8 +32,11 @@ class RunCommandTest {
     assertThat(r.exit()).isZero();
     assertThat(r.err()).isEmpty();
     assertThat(r.out())
-        .containsPattern("\\[  5\\]   0\\.00-0\\.02   sec .* Mbits/sec  0/\\d+ \\(0%\\)  sender")
-        .containsPattern("\\[  5\\]   0\\.00-0\\.02   sec .* Mbits/sec  0/\\d+ \\(0%\\)  receiver")
+        .contains("[ ID] Interval           Transfer     Bitrate         Jitter    Lost/Total"
+            + " Datagrams")
+        .containsPattern("\\[  5\\]   0\\.00-0\\.02   sec .* Mbits/sec  0\\.000 ms  0/\\d+ \\(0%\\)  sender")
+        .containsPattern("\\[  5\\]   0\\.00-0\\.02   sec .* Mbits/sec  \\d+\\.\\d{3} ms  0/\\d+ \\(0%\\)"
+            + "  receiver")
         .contains("NIC IRQs/s: tx ")
         .contains("packets per tx IRQ 1.000")
         .contains("timers/s: hrtimer_start 0")
@@ -158,6 +161,11 @@ class RunCommandTest {
         "iperf3-\\d+ +\\[001\\] \\.\\.s\\.\\. +0\\.\\d{6}: softirq_entry: vec=2 ");
     assertThat(all).doesNotContainPattern(
         "<idle>-0 +\\[001\\] \\.{5} +\\d+\\.\\d{6}: softirq_raise: vec=2 ");
+    // the receiver's RFC 3550 jitter: coalesced completions make the transit time vary
+    var m = java.util.regex.Pattern.compile("  (\\d+\\.\\d{3}) ms  \\d+/\\d+ \\(\\d+%\\)  receiver")
+        .matcher(r.out());
+    assertThat(m.find()).as(r.out()).isTrue();
+    assertThat(Double.parseDouble(m.group(1))).isPositive();
   }
 
   /**

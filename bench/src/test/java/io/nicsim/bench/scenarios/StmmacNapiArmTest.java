@@ -41,8 +41,9 @@ class StmmacNapiArmTest {
     assertThat(rows.stream().filter(r -> r.role() == Role.CALIBRATION))
         .extracting(Row::metric).containsExactly("tcp_mbps_lost");
     assertThat(row(rows, "1 ms -> v6.7", "tcp_mbps_regained").role()).isEqualTo(Role.PREDICTION);
-    assertThat(row(rows, "1 ms vs 40 ms", "arms_per_pkt_ratio").role())
-        .isEqualTo(Role.PREDICTION);
+    assertThat(row(rows, "1 ms vs 40 ms", "arms_per_pkt_ratio").role()).isEqualTo(Role.CLAIM);
+    assertThat(row(rows, "1 ms vs 40 ms", "arms_per_pkt_ratio").verdict())
+        .isEqualTo(io.nicsim.bench.repro.Row.Verdict.REFUTED);
     assertThat(row(rows, ERA40, "tcp_mbps").coalesce())
         .containsEntry("tx-usecs", 40000L).containsEntry("tx-frames", 64L);
     assertThat(row(rows, ERA40, "tcp_mbps").kernel()).isEqualTo("v4.19");

@@ -40,8 +40,67 @@ public final class Ping extends Task implements RxHandler {
       };
 
   /**
+   * {@code ping} from {@code host}; register the result for echo replies and start it:
+   *
+   * <pre>{@code
+   * Ping p = Ping.on(host).count(3).intervalNs(10 * MS).build();
+   * host.stack().register(IcmpEcho.class, p);
+   * p.start(host.appCore());
+   * }</pre>
+   */
+  public static Builder on(io.nicsim.core.host.Host host) {
+    return new Builder(host.sim(), host.dev());
+  }
+
+  /** The named fields of {@code ping -c COUNT -i INTERVAL -s SIZE}, with ping's defaults. */
+  public static final class Builder {
+    private final Simulator sim;
+    private final NetDevice dev;
+    private int count = 1;
+    private long intervalNs = 1_000_000_000L;
+    private int size = 56;
+    private long startNs;
+
+    Builder(Simulator sim, NetDevice dev) {
+      this.sim = sim;
+      this.dev = dev;
+    }
+
+    /** Echo requests to send, ping -c (default 1). */
+    public Builder count(int n) {
+      this.count = n;
+      return this;
+    }
+
+    /** Between requests, ping -i (default 1 s). */
+    public Builder intervalNs(long ns) {
+      this.intervalNs = ns;
+      return this;
+    }
+
+    /** ICMP data bytes, ping -s (default 56). */
+    public Builder size(int bytes) {
+      this.size = bytes;
+      return this;
+    }
+
+    /** When the first request is sent (default 0). */
+    public Builder startNs(long ns) {
+      this.startNs = ns;
+      return this;
+    }
+
+    public Ping build() {
+      return new Ping(sim, dev, count, intervalNs, size, startNs);
+    }
+  }
+
+  /**
+   * Positional form kept for code written before {@link #on}; use the builder.
+   *
    * @param size ICMP data bytes (ping -s, default 56)
    */
+  @Deprecated
   public Ping(Simulator sim, NetDevice dev, int count, long intervalNs, int size, long startNs) {
     super("ping");
     this.sim = sim;

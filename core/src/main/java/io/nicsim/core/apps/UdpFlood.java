@@ -45,12 +45,105 @@ public final class UdpFlood extends Task {
       };
 
   /**
+   * A flood on {@code host}'s device; every field has iperf3's default until set:
+   *
+   * <pre>{@code
+   * UdpFlood f = UdpFlood.on(host).length(64).rateBps(0).durationNs(SEC).build();
+   * f.start(host.appCore());
+   * }</pre>
+   */
+  public static Builder on(io.nicsim.core.host.Host host) {
+    return new Builder(host.sim(), host.dev());
+  }
+
+  /** The named fields of {@code iperf3 -u}, with iperf3's defaults. */
+  public static final class Builder {
+    private final Simulator sim;
+    private final NetDevice dev;
+    private UdpSocket socket;
+    private UdpDatagram payload;
+    private int length = 1460;
+    private long rateBps = 1_000_000;
+    private int truesize;
+    private long startNs;
+    private long durationNs = 10_000_000_000L;
+
+    Builder(Simulator sim, NetDevice dev) {
+      this.sim = sim;
+      this.dev = dev;
+    }
+
+    /** The sending socket (default: a new one with the default send buffer). */
+    public Builder socket(UdpSocket s) {
+      this.socket = s;
+      return this;
+    }
+
+    /** What the datagrams carry (default: flow 0's {@link UdpDatagram}). */
+    public Builder payload(UdpDatagram p) {
+      this.payload = p;
+      return this;
+    }
+
+    /** UDP payload bytes, iperf3 -l (default 1460). */
+    public Builder length(int bytes) {
+      this.length = bytes;
+      return this;
+    }
+
+    /** Payload bit rate, iperf3 -b; 0 = as fast as the CPU allows (default 1 Mbit/s). */
+    public Builder rateBps(long bps) {
+      this.rateBps = bps;
+      return this;
+    }
+
+    /** skb truesize of one datagram (default: {@link #defaultTruesize} of the frame). */
+    public Builder truesize(int bytes) {
+      this.truesize = bytes;
+      return this;
+    }
+
+    /** When the first datagram is sent (default 0). */
+    public Builder startNs(long ns) {
+      this.startNs = ns;
+      return this;
+    }
+
+    /** How long to send, iperf3 -t (default 10 s). */
+    public Builder durationNs(long ns) {
+      this.durationNs = ns;
+      return this;
+    }
+
+    public UdpFlood build() {
+      int frame = length + Ethernet.UDP_HLEN + Ethernet.IP_HLEN + Ethernet.ETH_HLEN;
+      return new UdpFlood(sim, dev,
+          socket == null ? new UdpSocket(UdpSocket.WMEM_DEFAULT) : socket,
+          payload == null ? new UdpDatagram(0) : payload, length, rateBps,
+          truesize > 0 ? truesize : defaultTruesize(frame), startNs, durationNs);
+    }
+  }
+
+  /**
+   * SKB_TRUESIZE of a datagram when nothing says otherwise: the kmalloc bucket of headroom,
+   * data and skb_shared_info, plus struct sk_buff (estimates for 64-bit arm).
+   */
+  public static int defaultTruesize(int frameLen) {
+    int data = frameLen + 64 + 320;
+    int bucket = Integer.highestOneBit(data - 1) << 1;
+    return bucket + 256;
+  }
+
+  /**
+   * Positional form kept for code written before {@link #on}; use the builder.
+   *
    * @param payloadLen UDP payload bytes (iperf3 -l)
    * @param rateBps target rate in bit/s of UDP payload (iperf3 -b), 0 = unlimited
    * @param truesize skb truesize of one datagram (allocation size + struct sk_buff)
    * @param startNs when the first datagram is sent
    * @param durationNs how long to send (iperf3 -t)
    */
+  @Deprecated
   public UdpFlood(Simulator sim, NetDevice dev, UdpSocket socket, UdpDatagram payload,
       int payloadLen, long rateBps, int truesize, long startNs, long durationNs) {
     super("iperf3");

@@ -56,7 +56,7 @@ public final class CostTable {
     if (v < 0) {
       throw new BadInputException(
           "soc profile " + profile + ": costs." + op.name() + " is missing"
-              + " (accepted: {value: NS, source: \"...\"})");
+              + " (accepted: {value: NS, source: \"...\", class: estimate})");
     }
     return v;
   }

@@ -25,6 +25,11 @@ public final class KernelOps {
   public static final CostOp HRTIMER_REPROGRAM = CostOp.named("hrtimer_reprogram");
   /** hrtimer_try_to_cancel / the removal in hrtimer_cancel. */
   public static final CostOp HRTIMER_CANCEL = CostOp.named("hrtimer_cancel");
+  /**
+   * hrtimer_active(): the lockless state read; hrtimer_try_to_cancel of an inactive timer costs
+   * only this (profiles of MACs that cancel hrtimers give it).
+   */
+  public static final CostOp HRTIMER_ACTIVE = CostOp.named("hrtimer_active");
   /** hrtimer_interrupt's own work per expired timer (__run_hrtimer around the callback). */
   public static final CostOp HRTIMER_EXPIRE = CostOp.named("hrtimer_expire");
 

@@ -5,7 +5,9 @@ import io.nicsim.core.era.PatchCatalog;
 
 /**
  * A MAC model: the NIC hardware of one controller family and the Linux driver ported for it.
- * Contribute one to nicsim with a Dagger module:
+ * A jar contributes one through a {@link MacModelProvider} listed in
+ * {@code META-INF/services/io.nicsim.core.host.MacModelProvider}; inside, wire it with a Dagger
+ * module (see core/README.md "Writing a MAC model"):
  *
  * <pre>{@code
  * @Module
@@ -22,6 +24,14 @@ public interface MacModel {
 
   /** One line for {@code nicsim list macs}. */
   String description();
+
+  /**
+   * The SoC profile used when the user names none (a reference MAC that ships its own), or
+   * null: then {@code --soc} is required.
+   */
+  default String defaultSoc() {
+    return null;
+  }
 
   /** The kernel version used when the user names none. */
   KernelVersion defaultKernel();

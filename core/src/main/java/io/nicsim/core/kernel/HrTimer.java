@@ -111,15 +111,19 @@ public final class HrTimer {
       source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9")
   public int tryToCancel() {
     Core core = kernel.cpu().current();
+    cancels++;
+    // the lockless hrtimer_active() test first: an inactive timer costs only that read
+    if (!active()) {
+      if (core != null) {
+        core.charge(KernelOps.HRTIMER_ACTIVE);
+      }
+      return 0;
+    }
     if (core != null) {
       core.charge(KernelOps.HRTIMER_CANCEL);
     }
-    cancels++;
     if (running) {
       return -1;
-    }
-    if (!enqueued) {
-      return 0;
     }
     base.remove(this);
     kernel.simulator().cancel(expiry);

@@ -39,7 +39,7 @@ final class DevWatchdog {
   @KernelPort(
       file = "net/sched/sch_generic.c",
       function = "dev_watchdog",
-      versions = "v6.2..v6.18",
+      versions = "v4.19..v6.18",
       source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9",
       notes = "round_jiffies on the re-arm is not modelled")
   private void watchdog() {

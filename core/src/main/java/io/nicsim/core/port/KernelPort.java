@@ -37,8 +37,12 @@ public @interface KernelPort {
   String function();
 
   /**
-   * Kernel versions whose behaviour the method reproduces, as {@code "vA.B..vC.D"} (inclusive)
-   * or a single version. Era differences inside the range are branches on named patches.
+   * Kernel versions in which the C function exists (under this name, in this file), as
+   * {@code "vA.B..vC.D"} (inclusive) or a single version; an end may be a stable release and
+   * several ranges may be comma-separated ({@code "v6.1.60..v6.1, v6.6..v6.17"} for a function
+   * a stable line got as a backport). port-check reports a function absent from a tree outside
+   * these ranges as out of range, not missing. Era differences inside the range are branches
+   * on named patches.
    */
   String versions();
 

@@ -148,8 +148,9 @@ public final class SocProfile {
       }
     }
     Builder b = new Builder();
+    SocProfile parent = null;
     if (root.hasNonNull("inherits")) {
-      SocProfile parent = load(text(label, root, "inherits"), chain);
+      parent = load(text(label, root, "inherits"), chain);
       b.from(parent);
     }
     b.name = root.hasNonNull("name") ? text(label, root, "name") : b.name;
@@ -176,6 +177,9 @@ public final class SocProfile {
     section(label, root, "clocks", b.clocks);
     section(label, root, "params", b.params);
     section(label, root, "costs", b.costs);
+    if (parent != null) {
+      scaleInheritedCosts(label, root, parent, b);
+    }
     for (Map.Entry<String, Quantity> e : b.costs.entrySet()) {
       if (!OP_NAME.matcher(e.getKey()).matches()) {
         throw new BadInputException("soc profile " + label + ": costs." + e.getKey()
@@ -198,6 +202,38 @@ public final class SocProfile {
           + " is not a CONFIG_HZ choice (accepted: 100, 250, 300, 1000)");
     }
     return new SocProfile(b);
+  }
+
+  /**
+   * Costs are CPU work: what carries from a base profile to a SoC at another clock is the
+   * cycle count, so a cost the child inherits (does not state itself) is scaled by the parent's
+   * clock over the child's. A child at the parent's clock inherits costs as they are.
+   */
+  private static void scaleInheritedCosts(String label, JsonNode root, SocProfile parent,
+      Builder b) {
+    Quantity childHz = b.cpu.get("hz");
+    Quantity parentHz = parent.cpu.get("hz");
+    if (childHz == null || parentHz == null || childHz.value() == parentHz.value()
+        || !(childHz.value() > 0)) {
+      return;
+    }
+    double f = parentHz.value() / childHz.value();
+    JsonNode own = root.get("costs");
+    String note = " [scaled x" + String.format(java.util.Locale.ROOT, "%.3f", f) + " from "
+        + parent.name + "'s " + mhz(parentHz.value()) + " to " + mhz(childHz.value()) + "]";
+    for (Map.Entry<String, Quantity> e : b.costs.entrySet()) {
+      if (own != null && own.has(e.getKey())) {
+        continue;
+      }
+      Quantity q = e.getValue();
+      // the same cycle estimate at another clock: its class, range and input id carry over
+      e.setValue(new Quantity(Math.rint(q.value() * f), q.source() + note, q.calibrated(),
+          q.uncertainty(), q.range(), q.origin()));
+    }
+  }
+
+  private static String mhz(double hz) {
+    return Math.round(hz / 1e6) + " MHz";
   }
 
   private static void requireRange(String label, String section, Map<String, Quantity> m,
@@ -533,7 +569,7 @@ public final class SocProfile {
     Quantity q = m.get(key);
     if (q == null) {
       throw new BadInputException("soc profile " + name + ": " + section + "." + key
-          + " is missing (accepted: {value: N, source: \"...\"})");
+          + " is missing (accepted: {value: N, source: \"...\", class: ...})");
     }
     return q;
   }

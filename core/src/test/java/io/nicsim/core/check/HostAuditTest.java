@@ -30,15 +30,15 @@ class HostAuditTest {
   /** A UDP flood of 1400-byte datagrams: the wire is the bottleneck, the ring never empties. */
   private static void flood(Host h) {
     h.peer().register(UdpDatagram.class, new UdpSink(h.sim()));
-    UdpFlood f = new UdpFlood(h.sim(), h.dev(), new UdpSocket(UdpSocket.WMEM_DEFAULT),
-        new UdpDatagram(0), 1400, 0, 2048, 0, 1_000 * MS);
+    UdpFlood f = UdpFlood.on(h)
+        .length(1400).rateBps(0).truesize(2048).durationNs(1_000 * MS).build();
     f.start(h.appCore());
   }
 
   /** Pings every 10 ms: the ring is empty between them. */
   private static void ping(Host h) {
     h.peer().register(IcmpEcho.class, new EchoPeer(h.sim(), h.link(), 20_000));
-    Ping p = new Ping(h.sim(), h.dev(), 10, 10 * MS, 56, 0);
+    Ping p = Ping.on(h).count(10).intervalNs(10 * MS).build();
     p.start(h.appCore());
   }
 

@@ -31,8 +31,8 @@ class ExampleMacEndToEndTest {
     UdpSink sink = new UdpSink(h.sim());
     h.peer().register(UdpDatagram.class, sink);
     UdpSocket sock = new UdpSocket(UdpSocket.WMEM_DEFAULT);
-    UdpFlood flood = new UdpFlood(h.sim(), h.dev(), sock, new UdpDatagram(0), payloadLen, 0,
-        768, 0, 2 * SEC);
+    UdpFlood flood = UdpFlood.on(h)
+        .socket(sock).length(payloadLen).rateBps(0).truesize(768).durationNs(2 * SEC).build();
     flood.start(h.appCore());
     h.run(SEC / 10);
     sink.mark();
@@ -77,7 +77,7 @@ class ExampleMacEndToEndTest {
         .withKernelConfig(KernelConfig.defaults().withTick(false)));
     EchoPeer peer = new EchoPeer(h.sim(), h.link(), response);
     h.peer().register(IcmpEcho.class, peer);
-    Ping ping = new Ping(h.sim(), h.dev(), 3, SEC / 100, 56, 0);
+    Ping ping = Ping.on(h).count(3).intervalNs(SEC / 100).build();
     h.stack().register(IcmpEcho.class, ping);
     ping.start(h.appCore());
     h.run(SEC / 10);
@@ -102,8 +102,8 @@ class ExampleMacEndToEndTest {
     UdpSink sink = new UdpSink(h.sim());
     h.peer().register(UdpDatagram.class, sink);
     UdpSocket sock = new UdpSocket(UdpSocket.WMEM_DEFAULT);
-    UdpFlood flood = new UdpFlood(h.sim(), h.dev(), sock, new UdpDatagram(0), 18, 0, 768, 0,
-        SEC / 100);
+    UdpFlood flood = UdpFlood.on(h)
+        .socket(sock).length(18).rateBps(0).truesize(768).durationNs(SEC / 100).build();
     flood.start(h.appCore());
     h.run(SEC / 10);
     assertThat(flood.sent()).isPositive();

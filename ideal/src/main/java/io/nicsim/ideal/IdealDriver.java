@@ -1,0 +1,252 @@
+package io.nicsim.ideal;
+
+import io.nicsim.core.check.RingAudit;
+import io.nicsim.core.cpu.Core;
+import io.nicsim.core.cpu.CostOp;
+import io.nicsim.core.era.PatchSet;
+import io.nicsim.core.ethtool.CoalesceParam;
+import io.nicsim.core.ethtool.EthtoolCoalesce;
+import io.nicsim.core.ethtool.EthtoolOps;
+import io.nicsim.core.host.HostContext;
+import io.nicsim.core.host.NicDriver;
+import io.nicsim.core.kernel.Errno;
+import io.nicsim.core.kernel.IrqLine;
+import io.nicsim.core.kernel.Kernel;
+import io.nicsim.core.kernel.KernelException;
+import io.nicsim.core.kernel.Napi;
+import io.nicsim.core.net.NetDevice;
+import io.nicsim.core.net.NetdevQueue;
+import io.nicsim.core.net.NetdevTx;
+import io.nicsim.core.net.Skb;
+import io.nicsim.core.nic.DescRing;
+import io.nicsim.core.nic.InterruptRegister;
+import io.nicsim.core.nic.PerPacketModeration;
+import io.nicsim.core.nic.RxDmaEngine;
+import io.nicsim.core.nic.TxDmaEngine;
+import io.nicsim.core.sim.InvariantViolation;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The ideal NIC's driver: one descriptor per skb, TX and RX NAPI, BQL, an RX interrupt per
+ * frame, and TX skbs freed when {@link TxCompletion} releases them.
+ */
+final class IdealDriver implements NicDriver, EthtoolOps {
+  static final CostOp XMIT = CostOp.named("ideal_xmit");
+  static final CostOp TX_CLEAN = CostOp.named("ideal_tx_clean");
+  static final CostOp RX = CostOp.named("ideal_rx");
+  static final int TX_DONE = 1;
+  static final int RX_DONE = 2;
+  /** The longest completion delay or period: one second. */
+  static final long MAX_USECS = 1_000_000;
+  private final Kernel kernel;
+  private final NetDevice dev;
+  private final PatchSet patches;
+  private final DescRing tx;
+  private final DescRing rx;
+  private final TxDmaEngine txDma;
+  private final InterruptRegister irq;
+  private final TxCompletion completion;
+  private final Napi txNapi;
+  private final Napi rxNapi;
+  private long cleaned;
+  private long txIrqs;
+  private long rxIrqs;
+
+  IdealDriver(HostContext ctx) {
+    kernel = ctx.kernel();
+    dev = ctx.dev();
+    patches = ctx.patches();
+    ctx.cpu().costs().requireAll(XMIT, TX_CLEAN, RX);
+    int size = (int) ctx.soc().param("ideal_ring", 512, 64, 4096);
+    boolean tso = ctx.soc().param("ideal_tso", 1, 0, 1) != 0;
+    tx = new DescRing("tx", size);
+    rx = new DescRing("rx", size);
+    IrqLine line = ctx.newIrqLine("eth0");
+    irq = new InterruptRegister(line);
+    line.request(l -> interrupt());
+    completion = new TxCompletion(ctx.sim(), () -> irq.set(TX_DONE));
+    txDma = new TxDmaEngine(ctx.sim(), tx, ctx.link(),
+        ctx.soc().param("ideal_fetch_ns", 500, 0, 1_000_000),
+        (first, last, ic) -> completion.writtenBack());
+    txDma.setTso(tso);
+    dev.setTso(tso);
+    RxDmaEngine rxDma = new RxDmaEngine(rx, new PerPacketModeration(() -> irq.set(RX_DONE)));
+    ctx.link().attachNic(rxDma);
+    txNapi = new Napi(kernel, "eth0-tx", "eth0", (n, budget) -> txPoll(), 64);
+    rxNapi = new Napi(kernel, "eth0-rx", "eth0", (n, budget) -> rxPoll(budget), 64);
+  }
+
+  @Override
+  public void open() {
+    for (int i = 0; i < rx.size(); i++) {
+      rx.set(i, DescRing.IC);
+      rx.setOwn(i);
+    }
+    txNapi.enable();
+    rxNapi.enable();
+    irq.setEnable(TX_DONE | RX_DONE);
+  }
+
+  @Override
+  public void stop() {
+    txNapi.disable();
+    rxNapi.disable();
+    irq.setEnable(0);
+  }
+
+  @Override
+  public int startXmit(Skb skb, NetdevQueue txq) {
+    Core core = kernel.thisCpu();
+    if (tx.avail() < 1) {
+      txq.stop();
+      return NetdevTx.NETDEV_TX_BUSY;
+    }
+    core.charge(XMIT);
+    int entry = tx.cur;
+    tx.setBufLen(entry, skb.len);
+    tx.setSkb(entry, skb);
+    tx.set(entry, DescRing.FS | DescRing.LS | DescRing.IC);
+    tx.setOwn(entry);
+    tx.cur = tx.next(entry);
+    txq.sentQueue(skb.len);
+    if (tx.avail() < 1) {
+      txq.stop();
+    }
+    completion.queued(core.cursor());
+    txDma.doorbell(core.cursor());
+    return NetdevTx.NETDEV_TX_OK;
+  }
+
+  private boolean interrupt() {
+    int status = irq.pending();
+    irq.ack(status);
+    if ((status & TX_DONE) != 0) {
+      txIrqs++;
+      if (txNapi.schedulePrep()) {
+        irq.setEnable(irq.enable() & ~TX_DONE);
+        txNapi.schedule();
+      }
+    }
+    if ((status & RX_DONE) != 0) {
+      rxIrqs++;
+      if (rxNapi.schedulePrep()) {
+        irq.setEnable(irq.enable() & ~RX_DONE);
+        rxNapi.schedule();
+      }
+    }
+    return status != 0;
+  }
+
+  /** Frees the skbs the completion policy released, oldest first. */
+  private int txPoll() {
+    Core core = kernel.thisCpu();
+    int pkts = 0;
+    int bytes = 0;
+    while (cleaned < completion.released()) {
+      core.charge(TX_CLEAN);
+      Skb skb = tx.skb(tx.dirty);
+      pkts++;
+      bytes += skb.len;
+      skb.free();
+      tx.reset(tx.dirty);
+      tx.dirty = tx.next(tx.dirty);
+      cleaned++;
+    }
+    NetdevQueue txq = dev.queue(0);
+    txq.completedQueue(pkts, bytes);
+    if (txq.stopped() && tx.avail() > tx.size() / 4) {
+      txq.wake();
+    }
+    if (txNapi.completeDone(0)) {
+      irq.setEnable(irq.enable() | TX_DONE);
+    }
+    return 0;
+  }
+
+  private int rxPoll(int budget) {
+    Core core = kernel.thisCpu();
+    int work = 0;
+    while (work < budget && !rx.own(rx.dirty)) {
+      int i = rx.dirty;
+      core.charge(RX);
+      Skb skb = dev.skbs().alloc(rx.bufLen(i), rx.bufLen(i) + 576);
+      skb.payload = rx.payload(i);
+      skb.payloadOffset = rx.payloadOffset(i);
+      rx.reset(i);
+      rx.set(i, DescRing.IC);
+      rx.setOwn(i);
+      rx.dirty = rx.next(i);
+      dev.receive(rxNapi, skb);
+      work++;
+    }
+    if (work < budget && rxNapi.completeDone(work)) {
+      irq.setEnable(irq.enable() | RX_DONE);
+    }
+    return work;
+  }
+
+  @Override
+  public long skbsHeld() {
+    return RingAudit.tx(tx, tx.dirty, tx.cur).skbs();
+  }
+
+  @Override
+  public void checkInvariants() {
+    long held = completion.queuedCount() - cleaned;
+    if (!(cleaned <= completion.released() && completion.released() <= completion.written()
+        && completion.written() <= completion.queuedCount()) || held != skbsHeld()) {
+      throw new InvariantViolation("ideal tx", "cleaned " + cleaned + " released "
+          + completion.released() + " written " + completion.written() + " queued "
+          + completion.queuedCount() + " on ring " + skbsHeld());
+    }
+  }
+
+  @Override
+  public EthtoolOps ethtool() {
+    return this;
+  }
+
+  @Override
+  public PatchSet patchSet() {
+    return patches;
+  }
+
+  @Override
+  public SortedMap<String, Long> counters() {
+    SortedMap<String, Long> m = new TreeMap<>();
+    m.put("tx_irq", txIrqs);
+    m.put("rx_irq", rxIrqs);
+    m.put("tx_clean_desc", cleaned);
+    m.put("napi_poll_tx", txNapi.pollCount());
+    m.put("napi_poll_rx", rxNapi.pollCount());
+    m.put("queue_stop", dev.queue(0).stopCount());
+    return m;
+  }
+
+  @Override
+  public int supportedCoalesceParams() {
+    return CoalesceParam.TX_USECS.bit() | CoalesceParam.TX_MAX_FRAMES.bit();
+  }
+
+  @Override
+  public void getCoalesce(EthtoolCoalesce out) {
+    out.txCoalesceUsecs(completion.usecs()).txMaxCoalescedFrames(completion.frames());
+  }
+
+  @Override
+  public void setCoalesce(EthtoolCoalesce in) throws KernelException {
+    long usecs = in.txCoalesceUsecs();
+    long frames = in.txMaxCoalescedFrames();
+    if (usecs > MAX_USECS || frames > tx.size() || (usecs == 0 && frames != 1)) {
+      throw new KernelException(Errno.EINVAL);
+    }
+    completion.set(usecs, frames);
+  }
+
+  @Override
+  public String coalesceLimits() {
+    return "tx-usecs 0.." + MAX_USECS + ", tx-frames 0.." + tx.size()
+        + "; tx-usecs 0 only with tx-frames 1";
+  }
+}

@@ -1,0 +1,172 @@
+package io.nicsim.ideal;
+
+import io.nicsim.core.sim.Event;
+import io.nicsim.core.sim.Simulator;
+
+/**
+ * When the ideal NIC tells its driver that transmitted skbs are done: the TX completion
+ * policy, set with {@code ethtool -C}:
+ *
+ * <ul>
+ *   <li>{@code tx-frames 1 tx-usecs 0}: per packet, an interrupt at each write-back (default);
+ *   <li>{@code tx-frames 1 tx-usecs X}: a fixed delay per skb: each skb is released X µs after
+ *       its write-back;
+ *   <li>{@code tx-frames 0 tx-usecs X}: batches on a fixed period: every X µs (on multiples of
+ *       X) while skbs are outstanding, everything written back so far;
+ *   <li>{@code tx-frames N tx-usecs X}, N &gt; 1: every N frames, or X µs after the first skb
+ *       not yet signalled, whichever comes first (X is what completes a partial batch; N &gt; 1
+ *       with X = 0 would strand the tail and is refused).
+ * </ul>
+ *
+ * Counts are skbs (one descriptor each). No allocation per skb: the delays sit in a ring.
+ */
+final class TxCompletion {
+  private final Simulator sim;
+  private final Runnable interrupt;
+  private long usecs;
+  private long frames = 1;
+  /** skbs handed to the hardware, written back, and released to the driver. */
+  private long queued;
+  private long written;
+  private long released;
+  /** Delayed completions: due time and the written count they release (due times rise). */
+  private long[] dueAt = new long[64];
+  private long[] upTo = new long[64];
+  private int head;
+  private int count;
+  private boolean periodRunning;
+  private boolean batchArmed;
+  private final Event batch =
+      new Event() {
+        @Override
+        protected void fire() {
+          batchArmed = false;
+          release(written);
+        }
+      };
+  private final Event delayed =
+      new Event() {
+        @Override
+        protected void fire() {
+          releaseDue();
+        }
+      };
+  private final Event period =
+      new Event() {
+        @Override
+        protected void fire() {
+          periodTick();
+        }
+      };
+
+  TxCompletion(Simulator sim, Runnable interrupt) {
+    this.sim = sim;
+    this.interrupt = interrupt;
+  }
+
+  void set(long usecs, long frames) {
+    this.usecs = usecs;
+    this.frames = frames;
+  }
+
+  long usecs() {
+    return usecs;
+  }
+
+  long frames() {
+    return frames;
+  }
+
+  /** An skb was handed to the hardware at {@code now}. */
+  void queued(long now) {
+    queued++;
+    if (frames == 0 && !periodRunning) {
+      periodRunning = true;
+      long p = usecs * 1000;
+      sim.schedule(period, now + p - now % p);
+    }
+  }
+
+  /** The hardware wrote an skb's descriptor back. */
+  void writtenBack() {
+    written++;
+    if (frames == 0) {
+      return; // the period releases it
+    }
+    if (usecs == 0 || written % frames == 0 && frames > 1) {
+      release(written); // per packet, or the N-th frame of a batch
+      return;
+    }
+    if (frames > 1) {
+      if (!batchArmed) {
+        batchArmed = true;
+        sim.schedule(batch, sim.now() + usecs * 1000);
+      }
+      return;
+    }
+    if (count == dueAt.length) {
+      grow();
+    }
+    int slot = (head + count) & (dueAt.length - 1);
+    dueAt[slot] = sim.now() + usecs * 1000;
+    upTo[slot] = written;
+    if (count++ == 0) {
+      sim.schedule(delayed, dueAt[slot]);
+    }
+  }
+
+  private void releaseDue() {
+    long now = sim.now();
+    long to = released;
+    while (count > 0 && dueAt[head] <= now) {
+      to = upTo[head];
+      head = (head + 1) & (dueAt.length - 1);
+      count--;
+    }
+    if (count > 0) {
+      sim.schedule(delayed, dueAt[head]);
+    }
+    release(to);
+  }
+
+  private void periodTick() {
+    release(written);
+    if (queued > released) {
+      sim.schedule(period, sim.now() + usecs * 1000);
+    } else {
+      periodRunning = false;
+    }
+  }
+
+  private void release(long to) {
+    if (to > released) {
+      released = to;
+      interrupt.run();
+    }
+  }
+
+  /** skbs the driver may clean in total so far. */
+  long released() {
+    return released;
+  }
+
+  long written() {
+    return written;
+  }
+
+  long queuedCount() {
+    return queued;
+  }
+
+  private void grow() {
+    long[] d = new long[dueAt.length * 2];
+    long[] u = new long[d.length];
+    for (int i = 0; i < count; i++) {
+      d[i] = dueAt[(head + i) & (dueAt.length - 1)];
+      u[i] = upTo[(head + i) & (dueAt.length - 1)];
+    }
+    dueAt = d;
+    upTo = u;
+    head = 0;
+  }
+}
