@@ -3,6 +3,7 @@ package io.nicsim.fec;
 import static io.nicsim.fec.FecRegisters.*;
 
 import io.nicsim.core.check.RingAudit;
+import io.nicsim.core.check.TxLiveness;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.ethtool.EthtoolOps;
@@ -12,11 +13,12 @@ import io.nicsim.core.kernel.IrqLine;
 import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.net.NetdevQueue;
 import io.nicsim.core.net.Skb;
+import io.nicsim.core.nic.DescRing;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 /** One fec instance: the ENET hardware, the driver state and its ports, bound to a host. */
-public final class FecDriver implements NicDriver {
+public final class FecDriver implements NicDriver, TxLiveness {
   private final FecRegisters regs = new FecRegisters();
   private final FecEnet enet;
   private final FecEnetPrivate fep;
@@ -118,6 +120,78 @@ public final class FecDriver implements NicDriver {
       }
     }
     return n;
+  }
+
+  // ------------------------------------------------------------------ TxLiveness
+
+  @Override
+  public int txLivenessQueues() {
+    return fep.numTxQueues;
+  }
+
+  /**
+   * What will reap a TX BD ring, as the driver would act: the NAPI poll (it reaps every TX
+   * queue) scheduled; an unmasked event latched (the ISR schedules the poll); TXF unmasked while
+   * BDs are still READY or the queue's coalescer holds completions (every frame's BD asks for
+   * an interrupt, BD_ENET_TX_INT). Nothing else reaps it.
+   */
+  @Override
+  public TxLiveness.Cleaner txCleaner(int queue) {
+    FecTxq txq = fep.txQueue[queue];
+    DescRing bd = txq.bd;
+    if (bd.next(txq.dirtyTx) == bd.cur) {
+      return TxLiveness.Cleaner.EMPTY;
+    }
+    if (fep.napi.willPoll()) {
+      return TxLiveness.Cleaner.NAPI_SCHEDULED;
+    }
+    if ((regs.ievent() & regs.imask()) != 0) {
+      return TxLiveness.Cleaner.STATUS_LATCHED;
+    }
+    if ((regs.imask() & FecRegisters.txfGet(queue)) != 0) {
+      if (enet.txCoalPending(queue) > 0) {
+        return TxLiveness.Cleaner.IC_PENDING;
+      }
+      for (int i = bd.next(txq.dirtyTx); i != bd.cur; i = bd.next(i)) {
+        if (bd.own(i)) {
+          return TxLiveness.Cleaner.IC_PENDING;
+        }
+      }
+    }
+    return TxLiveness.Cleaner.NOTHING;
+  }
+
+  @Override
+  public long txQueuedCount(int queue) {
+    return fep.txQueue[queue].queued;
+  }
+
+  @Override
+  public long txCleanedCount(int queue) {
+    return fep.txQueue[queue].cleaned;
+  }
+
+  @Override
+  public String txRingState(int queue) {
+    FecTxq txq = fep.txQueue[queue];
+    DescRing bd = txq.bd;
+    int held = (bd.cur - bd.next(txq.dirtyTx)) & (bd.size() - 1);
+    int ready = 0;
+    for (int i = bd.next(txq.dirtyTx); i != bd.cur; i = bd.next(i)) {
+      if (bd.own(i)) {
+        ready++;
+      }
+    }
+    return "dirty_tx " + txq.dirtyTx + " cur " + bd.cur + ", " + held + " BDs held (" + ready
+        + " READY), EIR 0x" + Integer.toHexString(regs.ievent()) + ", EIMR 0x"
+        + Integer.toHexString(regs.imask()) + ", coalescer pending "
+        + enet.txCoalPending(queue) + ", napi " + (fep.napi.willPoll() ? "scheduled"
+            : "not scheduled") + (fep.netdev.queue(queue).stopped() ? ", queue stopped" : "");
+  }
+
+  @Override
+  public String txRingName(int queue) {
+    return "fec " + fep.netdev.name() + " tx" + queue;
   }
 
   /** Each TX BD ring's shape (no BQL in this driver). */

@@ -89,6 +89,11 @@ public final class FecEnet implements FecRegisters.Listener {
     return self[0];
   }
 
+  /** TX frames done that queue {@code q}'s coalescer has not yet signalled. */
+  int txCoalPending(int q) {
+    return txCoal[q].pending();
+  }
+
   /** The driver state whose rings the DMA engines use (set before probe). */
   public void bind(FecEnetPrivate fep) {
     this.fep = fep;

@@ -107,7 +107,10 @@ public final class FecNapi {
 
     if (done < budget) {
       napi.completeDone(done);
-      fep.writel(FEC_DEFAULT_IMASK, FEC_IMASK);
+      // lost-irq-reenable: a deliberately broken what-if (explore's self-test)
+      if (done > 0 || !fep.patches.has(FecPatches.LOST_IRQ_REENABLE)) {
+        fep.writel(FEC_DEFAULT_IMASK, FEC_IMASK);
+      }
     }
     if (fep.dim != null) {
       fep.dim.sample(core()); // the dim what-if: a net_dim sample per RX queue
@@ -245,6 +248,7 @@ public final class FecNapi {
       // tx_buf_done:
       bd.reset(index);
       fep.txCleaned++;
+      txq.cleaned++;
       txq.dirtyTx = bdp;
 
       // on to the next BD

@@ -139,6 +139,17 @@ public final class FecPatches {
           "adaptive-rx: net_dim per RX queue drives RXICn; static rx-usecs/rx-frames stay stored"
               + " for when it is turned off");
 
+  public static final Patch LOST_IRQ_REENABLE =
+      new Patch(
+          "lost-irq-reenable",
+          null,
+          "what-if: the NAPI poll forgets to unmask FEC_IMASK after a poll without RX work"
+              + " (deliberately broken)",
+          null,
+          Status.VARIANT,
+          "fec_enet_rx_napi completes but leaves every event masked when it received nothing:"
+              + " explore's self-test (a stall it must find)");
+
   public static final PatchCatalog CATALOG =
       new PatchCatalog(
           "fec",
@@ -151,7 +162,8 @@ public final class FecPatches {
               CTRL_RESET,
               COAL_DISABLE,
               SOC_RX_USECS,
-              DIM));
+              DIM,
+              LOST_IRQ_REENABLE));
 
   /**
    * Refuses combinations whose hunks could not apply: the guard and the proposed per-SoC default

@@ -217,6 +217,7 @@ public final class FecSetup {
         }
       }
       txq.dirtyTx = bd.size() - 1; // the last BD
+      txq.cleaned = txq.queued; // what was held is gone
     }
   }
 

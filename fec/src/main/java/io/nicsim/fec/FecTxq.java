@@ -20,6 +20,9 @@ public final class FecTxq {
   DescRing bd;
   /** {@code dirty_tx} as a BD index. */
   int dirtyTx;
+  /** BDs queued and reaped so far (not kernel state: for the liveness check). */
+  long queued;
+  long cleaned;
 
   FecTxq(int qid) {
     this.qid = qid;

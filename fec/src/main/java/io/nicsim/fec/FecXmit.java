@@ -75,6 +75,7 @@ public final class FecXmit {
     bdp = bd.next(lastBdp);
 
     bd.cur = bdp;
+    txq.queued++;
 
     // TDAR kick; with ERR007885 only if one of four reads finds the DMA idle
     if ((fep.quirks & FecQuirk.ERR007885) == 0

@@ -51,7 +51,13 @@ public final class SparkEngine implements PointEngine {
       // nothing leaves this JVM: keep Spark's sockets on the loopback address
       b.config("spark.driver.host", System.getProperty("spark.driver.host", "127.0.0.1"))
           .config("spark.driver.bindAddress",
-              System.getProperty("spark.driver.bindAddress", "127.0.0.1"));
+              System.getProperty("spark.driver.bindAddress", "127.0.0.1"))
+          // on a machine loaded far past its cores, a missed 10 s heartbeat makes the local
+          // executor's block manager re-register, which local mode cannot answer (seen at a
+          // load average of 29 on 2 cores: the job stalled); points are CPU-bound, so wait
+          .config("spark.executor.heartbeatInterval",
+              System.getProperty("spark.executor.heartbeatInterval", "60s"))
+          .config("spark.network.timeout", System.getProperty("spark.network.timeout", "600s"));
     }
     String jars = System.getProperty(JARS_PROPERTY);
     if (jars != null && !jars.isBlank() && System.getProperty("spark.jars") == null) {

@@ -93,10 +93,9 @@ public final class BenchCommand implements Callable<Integer> {
         case "sweep" -> {
           rows.add(b.sweep());
           PlanBenchmarks pb = new PlanBenchmarks(runs, err);
-          rows.add(pb.schedulingOverhead("local"));
+          rows.add(pb.schedulingOverhead());
           if ("spark".equals(engine)) {
-            rows.add(pb.sparkOverhead());
-            rows.add(pb.schedulingOverhead("spark"));
+            rows.addAll(pb.sparkRows());
           }
         }
         case "scaling" -> {

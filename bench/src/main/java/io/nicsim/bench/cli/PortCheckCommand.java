@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -78,16 +80,17 @@ public final class PortCheckCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  private final Supplier<List<PortedFunction>> ports;
+  /** Reads the ports of the classes a filter selects. */
+  private final Function<Predicate<String>, List<PortedFunction>> ports;
 
   /** Scans this JVM's class path for ports. */
   public PortCheckCommand() {
-    this(() -> ClasspathScanner.ofThisJvm().ports());
+    this.ports = filter -> ClasspathScanner.ofThisJvm().ports(filter);
   }
 
   /** Checks the given ports (tests, or an embedding application with its own class loader). */
   public PortCheckCommand(Supplier<List<PortedFunction>> ports) {
-    this.ports = ports;
+    this.ports = filter -> PortedFunction.select(ports.get(), filter);
   }
 
   @Override
@@ -101,20 +104,18 @@ public final class PortCheckCommand implements Callable<Integer> {
       throw BadInputException.field(
           "--lock", "directory of " + lockFile + " does not exist", "a file in an existing directory");
     }
-    List<PortedFunction> found = ports.get();
-    if (found.isEmpty()) {
-      // Checking nothing must not pass: the class path is wrong.
-      throw new PortCheckException("no method carrying @KernelPort on the class path");
-    }
     boolean subset = !packages.isEmpty() || !classes.isEmpty();
-    if (subset) {
-      found = PortedFunction.select(found, packages, classes);
-      if (found.isEmpty()) {
+    List<PortedFunction> found =
+        ports.apply(subset ? PortedFunction.selection(packages, classes) : name -> true);
+    if (found.isEmpty()) {
+      if (subset) {
         throw BadInputException.field(
             packages.isEmpty() ? "--class" : "--package",
             "no method carrying @KernelPort in " + String.join(", ", selection()),
             "a package or class on the class path that holds ports");
       }
+      // Checking nothing must not pass: the class path is wrong.
+      throw new PortCheckException("no method carrying @KernelPort on the class path");
     }
     PortCheckRun.Outcome outcome =
         PortCheckRun.run(

@@ -1,6 +1,7 @@
 package io.nicsim.bench.cli;
 
 import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.bench.fidelity.LatinHypercube;
 import io.nicsim.bench.plan.Point;
 import io.nicsim.bench.plan.PointResult;
 import io.nicsim.bench.plan.PointTask;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import io.nicsim.core.soc.InputSample;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -69,10 +71,31 @@ public final class RunPointTask implements PointTask {
     return req;
   }
 
+  /**
+   * The args of a point that runs under sample {@code k} of an {@code n}-sample Latin hypercube
+   * over the inputs' uncertainty ranges (issue 13's), seeded by {@code seed}.
+   */
+  public static List<String> sampled(List<String> args, long seed, int n, int k) {
+    List<String> a = new ArrayList<>(args);
+    a.add("--lhs");
+    a.add(seed + ":" + n + ":" + k);
+    return a;
+  }
+
   @Override
   public PointResult run(Point point) {
     BenchEnv e = env == null ? BenchEnv.standard() : env;
-    RunResult r = e.engine().run(request(point.args()));
+    PointArgs a = new PointArgs();
+    new CommandLine(a).parseArgs(point.args().toArray(String[]::new));
+    RunResult r;
+    if (a.lhs == null) {
+      r = e.engine().run(request(point.args()));
+    } else {
+      String[] f = a.lhs.split(":");
+      // parsed inside the bound sample: the path and the SoC profile carry its values
+      r = InputSample.with(new LatinHypercube(Long.parseLong(f[0]), Integer.parseInt(f[1]),
+          Integer.parseInt(f[2])), () -> e.engine().run(request(point.args())));
+    }
     LinkedHashMap<String, String> cols = new LinkedHashMap<>();
     r.summary().forEach((k, v) -> cols.put(k, Double.toString(v)));
     if (coalesce && r.config().get("coalesce") instanceof Map<?, ?> m) {
@@ -88,5 +111,8 @@ public final class RunPointTask implements PointTask {
 
     @Option(names = "--set", paramLabel = "KEY=VALUE")
     List<String> sets = new ArrayList<>();
+
+    @Option(names = "--lhs", paramLabel = "SEED:N:K")
+    String lhs;
   }
 }

@@ -79,6 +79,11 @@ public final class TuneCommand implements Callable<Integer> {
       description = "the settings in the plane of the first two objective metrics")
   Path plot;
 
+  @Option(names = "--uncertainty", paramLabel = "N",
+      description = "judge each setting by its worst figure over the nominal run and N joint"
+          + " samples (Latin hypercube, seeded by --seed) of the inputs' uncertainty ranges")
+  Integer uncertainty;
+
   @Mixin EngineOptions engine;
 
   public TuneCommand() {
@@ -106,16 +111,24 @@ public final class TuneCommand implements Callable<Integer> {
     for (String o : objectives) {
       os.add(Objective.parse(o, ts.size()));
     }
-    TunePlan plan = new TunePlan(vs, traffics, seed);
+    if (uncertainty != null && (uncertainty < 2 || uncertainty > 1000)) {
+      throw BadInputException.field("--uncertainty", uncertainty + " is out of range",
+          "2..1000 samples");
+    }
+    int samples = uncertainty == null ? 0 : uncertainty;
+    TunePlan plan = new TunePlan(vs, traffics, seed, samples);
     List<String> prefix = runPrefix();
     List<Point> points = new ArrayList<>();
     for (int s = 0; s < plan.settings().size(); s++) {
       for (int t = 0; t < traffics.size(); t++) {
         List<String> base = new ArrayList<>(prefix);
         base.addAll(List.of("--traffic", traffics.get(t)));
-        int index = plan.point(s, t);
-        points.add(new Point(index, "setting=" + s + ";traffic=" + t,
-            RunPointTask.args(base, plan.seed(t), plan.settings().get(s))));
+        List<String> args = RunPointTask.args(base, plan.seed(t), plan.settings().get(s));
+        points.add(new Point(plan.point(s, t), "setting=" + s + ";traffic=" + t, args));
+        for (int k = 0; k < samples; k++) {
+          points.add(new Point(plan.point(s, t, k + 1), "setting=" + s + ";traffic=" + t
+              + ";sample=" + k, RunPointTask.sampled(args, seed, samples, k)));
+        }
       }
     }
     // the host is refused once, here, rather than once per point

@@ -182,7 +182,7 @@ public final class Benchmarks {
    * launcher's options.
    */
   public BenchRow reproduce() {
-    int n = ScenarioRegistry.standard().all().size();
+    int n = ScenarioRegistry.standard().select(List.of()).size();
     Path launcher = launcher();
     progress("reproduce: nicsim reproduce, " + n + " scenarios, "
         + (launcher != null ? launcher : "child JVM"));
@@ -201,7 +201,7 @@ public final class Benchmarks {
     Stats s = Stats.of(r);
     return new BenchRow("reproduce", "nicsim reproduce, all scenarios, build excluded", "s wall",
         20, false, s.median(), s.min(), s.max(), s.runs(), "./nicsim reproduce",
-        n + " scenarios: " + ScenarioRegistry.standard().all().stream().map(x -> x.name())
+        n + " scenarios: " + ScenarioRegistry.standard().select(List.of()).stream().map(x -> x.name())
             .collect(java.util.stream.Collectors.joining(", ")));
   }
 

@@ -59,9 +59,11 @@ public final class PlanBenchmarks {
   /**
    * Spark local[*]'s overhead over {@code --engine local} with as many threads, in % of the
    * local engine's points per second; each run times both engines back to back (session
-   * already started, both warmed by one untimed sweep) and compares their rows.
+   * already started, both warmed by one untimed sweep) and compares their rows. Then Spark's
+   * scheduling cost per point, on the same session (Spark does not like a second context in
+   * one JVM).
    */
-  public BenchRow sparkOverhead() {
+  public List<BenchRow> sparkRows() {
     log.println("nicsim bench: sweep-spark: 8 points, --engine local vs --engine spark"
         + " --master local[*]");
     log.flush();
@@ -89,8 +91,8 @@ public final class PlanBenchmarks {
         over[i] = (ts / tl - 1) * 100;
       }
       Stats s = Stats.of(over);
-      return new BenchRow("sweep-spark", "Spark local[*] overhead over --engine local ("
-          + cores + " threads), same sweep, identical rows", "%", 10, false,
+      BenchRow overhead = new BenchRow("sweep-spark", "Spark local[*] overhead over --engine"
+          + " local (" + cores + " threads), same sweep, identical rows", "%", 10, false,
           same ? s.median() : Double.NaN, s.min(), s.max(), s.runs(),
           "nicsim bench sweep --engine spark", String.format(Locale.ROOT,
               "points/s: local %s (%s..%s), spark %s (%s..%s); SparkSession start %.1f s (not"
@@ -99,12 +101,19 @@ public final class PlanBenchmarks {
               Stats.fmt(Stats.of(localPps).max()), Stats.fmt(Stats.of(sparkPps).median()),
               Stats.fmt(Stats.of(sparkPps).min()), Stats.fmt(Stats.of(sparkPps).max()),
               start, same ? "identical" : "DIFFER"));
+      return List.of(overhead, schedulingOverhead(spark, "spark", "local[*]"));
+    }
+  }
+
+  /** Milliseconds the local engine spends per point beyond the point itself. */
+  public BenchRow schedulingOverhead() {
+    try (PointEngine e = PointEngines.open("local", null, cores)) {
+      return schedulingOverhead(e, "local", null);
     }
   }
 
   /** Milliseconds an engine spends per point beyond the point itself (no-op points). */
-  public BenchRow schedulingOverhead(String engine) {
-    String master = engine.equals("spark") ? "local[*]" : null;
+  private BenchRow schedulingOverhead(PointEngine e, String engine, String master) {
     log.println("nicsim bench: plan-" + engine + ": " + NOOP_POINTS + " no-op points");
     log.flush();
     List<Point> points = new ArrayList<>();
@@ -113,15 +122,13 @@ public final class PlanBenchmarks {
     }
     PointTask noop = new Noop();
     double[] ms = new double[runs];
-    try (PointEngine e = PointEngines.open(engine, master, cores)) {
-      e.runAll(points, noop, Progress.NONE); // warm-up
-      for (int i = 0; i < runs; i++) {
-        long t0 = System.nanoTime();
-        List<PointResult> r = e.runAll(points, noop, Progress.NONE);
-        ms[i] = (System.nanoTime() - t0) / 1e6 / points.size();
-        if (r.size() != points.size()) {
-          throw new IllegalStateException(r.size() + " results for " + points.size());
-        }
+    e.runAll(points, noop, Progress.NONE); // warm-up
+    for (int i = 0; i < runs; i++) {
+      long t0 = System.nanoTime();
+      List<PointResult> r = e.runAll(points, noop, Progress.NONE);
+      ms[i] = (System.nanoTime() - t0) / 1e6 / points.size();
+      if (r.size() != points.size()) {
+        throw new IllegalStateException(r.size() + " results for " + points.size());
       }
     }
     Stats s = Stats.of(ms);

@@ -11,6 +11,7 @@ import java.util.Enumeration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -47,9 +48,16 @@ public final class ClasspathScanner {
 
   /** Every ported function on the roots, sorted by file and function. */
   public List<PortedFunction> ports() {
+    return ports(name -> true);
+  }
+
+  /** The ported functions of the classes whose names pass the filter (only theirs are loaded). */
+  public List<PortedFunction> ports(Predicate<String> classNames) {
     List<Class<?>> classes = new ArrayList<>();
     for (String name : candidateClassNames()) {
-      classes.add(load(name));
+      if (classNames.test(name)) {
+        classes.add(load(name));
+      }
     }
     return KernelPortReader.read(classes);
   }

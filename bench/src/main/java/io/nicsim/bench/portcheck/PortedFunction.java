@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 /**
  * One C function that Java code ports: where it lives in the kernel tree and which Java members
@@ -55,21 +56,25 @@ public record PortedFunction(String file, String function, List<String> ports, L
   }
 
   /**
-   * The ported functions with at least one member in one of the packages (or their
-   * subpackages) or classes, keeping only those members.
+   * Whether a class belongs to a selection: in one of the packages (or a subpackage), or one of
+   * the classes (or nested in it).
    */
-  public static List<PortedFunction> select(
-      List<PortedFunction> all, List<String> packages, List<String> classes) {
+  public static Predicate<String> selection(List<String> packages, List<String> classes) {
+    return owner -> packages.stream().anyMatch(p -> owner.startsWith(p.endsWith(".") ? p : p + "."))
+        || classes.stream().anyMatch(c -> owner.equals(c) || owner.startsWith(c + "$"));
+  }
+
+  /**
+   * The ported functions with at least one member in the selected classes, keeping only those
+   * members. The versions stay those of all members: to drop other classes' versions too,
+   * select the classes before reading the annotations ({@link ClasspathScanner#ports(Predicate)}).
+   */
+  public static List<PortedFunction> select(List<PortedFunction> all, Predicate<String> owners) {
     List<PortedFunction> out = new ArrayList<>();
     for (PortedFunction f : all) {
       List<String> members = new ArrayList<>();
       for (String m : f.ports()) {
-        String owner = m.substring(0, m.indexOf('#'));
-        boolean inPackage = packages.stream()
-            .anyMatch(p -> owner.startsWith(p.endsWith(".") ? p : p + "."));
-        boolean inClass = classes.stream()
-            .anyMatch(c -> owner.equals(c) || owner.startsWith(c + "$"));
-        if (inPackage || inClass) {
+        if (owners.test(m.substring(0, m.indexOf('#')))) {
           members.add(m);
         }
       }
@@ -78,6 +83,12 @@ public record PortedFunction(String file, String function, List<String> ports, L
       }
     }
     return out;
+  }
+
+  /** {@link #select(List, Predicate)} by packages and classes. */
+  public static List<PortedFunction> select(
+      List<PortedFunction> all, List<String> packages, List<String> classes) {
+    return select(all, selection(packages, classes));
   }
 
   /** {@code file function}, for messages. */

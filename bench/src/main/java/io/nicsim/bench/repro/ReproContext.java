@@ -72,6 +72,12 @@ public final class ReproContext {
     return check ? req : req.withCheck(false);
   }
 
+  /** A perturbed run watched for races ({@code run --jitter}); failures come back as rows. */
+  public io.nicsim.bench.run.Exploration.Run explore(RunRequest req,
+      io.nicsim.bench.run.Exploration x) {
+    return engine.run(req.withCheck(true), x);
+  }
+
   /** Independent jobs (each driving its own host) on the worker threads; results in order. */
   public <T> List<T> parallel(List<java.util.function.Supplier<T>> jobs) {
     return ParallelRuns.map(jobs, threads);

@@ -26,7 +26,8 @@ public final class ScenarioRegistry {
         new io.nicsim.bench.scenarios.StmmacXmitMore(),
         new io.nicsim.bench.scenarios.StmmacRingBound(),
         new io.nicsim.bench.scenarios.FecRxUsecs(),
-        new io.nicsim.bench.scenarios.DimWhatIf()));
+        new io.nicsim.bench.scenarios.DimWhatIf(),
+        new io.nicsim.bench.scenarios.StmmacStrandedSkb()));
   }
 
   public List<Scenario> all() {

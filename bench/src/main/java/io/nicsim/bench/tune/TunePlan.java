@@ -22,8 +22,19 @@ public final class TunePlan {
   private final List<String> traffics;
   private final List<Long> seeds = new ArrayList<>();
   private final List<LinkedHashMap<String, String>> settings = new ArrayList<>();
+  private final int samples;
 
   public TunePlan(List<Vary> varies, List<String> traffics, long baseSeed) {
+    this(varies, traffics, baseSeed, 0);
+  }
+
+  /**
+   * With {@code samples} > 0, every (setting, traffic) cell also runs that many joint samples
+   * of the inputs' uncertainty ranges (a Latin hypercube seeded by the base seed), and the
+   * report judges each setting by its worst figure among them and the nominal run.
+   */
+  public TunePlan(List<Vary> varies, List<String> traffics, long baseSeed, int samples) {
+    this.samples = samples;
     if (varies.isEmpty()) {
       throw BadInputException.field("--vary", "nothing to vary", "--vary KNOB=V1,V2,…");
     }
@@ -90,12 +101,22 @@ public final class TunePlan {
     return settings;
   }
 
-  /** The point index of setting {@code s} under traffic {@code t}. */
+  /** The point index of setting {@code s} under traffic {@code t}, nominal inputs. */
   public int point(int s, int t) {
-    return s * traffics.size() + t;
+    return point(s, t, 0);
+  }
+
+  /** The point index of setting {@code s} under traffic {@code t}: k 0 nominal, k ≥ 1 sample k-1. */
+  public int point(int s, int t, int k) {
+    return (s * traffics.size() + t) * (samples + 1) + k;
+  }
+
+  /** Uncertainty samples per cell (0: nominal runs only). */
+  public int samples() {
+    return samples;
   }
 
   public int points() {
-    return settings.size() * traffics.size();
+    return settings.size() * traffics.size() * (samples + 1);
   }
 }

@@ -88,7 +88,8 @@ public final class TuneReport {
           continue;
         }
         ran = true;
-        if (o.traffic() == 0 || r.index() % plan.traffics().size() == o.traffic() - 1) {
+        int cell = r.index() / (plan.samples() + 1);
+        if (o.traffic() == 0 || cell % plan.traffics().size() == o.traffic() - 1) {
           any |= r.columns().containsKey(o.metric());
         }
         for (String c : r.columns().keySet()) {
@@ -104,14 +105,18 @@ public final class TuneReport {
     }
   }
 
-  /** A metric of setting {@code s} as an objective reads it, or NaN. */
+  /**
+   * A metric of setting {@code s} as an objective reads it, or NaN: with uncertainty samples,
+   * the worst among the nominal run and the samples (the largest for a metric to keep small,
+   * the smallest for one to keep large).
+   */
   public double value(int s, Objective o) {
     if (o.traffic() > 0) {
-      return column(s, o.traffic() - 1, o.metric());
+      return column(s, o.traffic() - 1, o.metric(), o.smallerIsBetter());
     }
     double v = Double.NaN;
     for (int t = 0; t < plan.traffics().size(); t++) {
-      double x = column(s, t, o.metric());
+      double x = column(s, t, o.metric(), o.smallerIsBetter());
       if (!Double.isNaN(x) && (Double.isNaN(v) || x > v)) {
         v = x;
       }
@@ -119,18 +124,29 @@ public final class TuneReport {
     return v;
   }
 
-  private double column(int s, int t, String name) {
-    PointResult r = results.get(plan.point(s, t));
-    String v = r.columns().get(name);
-    return v == null ? Double.NaN : Double.parseDouble(v);
+  private double column(int s, int t, String name, boolean smallerIsBetter) {
+    double w = Double.NaN;
+    for (int k = 0; k <= plan.samples(); k++) {
+      String v = results.get(plan.point(s, t, k)).columns().get(name);
+      if (v == null) {
+        continue;
+      }
+      double x = Double.parseDouble(v);
+      if (Double.isNaN(w) || (smallerIsBetter ? x > w : x < w)) {
+        w = x;
+      }
+    }
+    return w;
   }
 
   /** The first error among setting {@code s}'s runs, or null. */
   public String error(int s) {
     for (int t = 0; t < plan.traffics().size(); t++) {
-      PointResult r = results.get(plan.point(s, t));
-      if (r.failed()) {
-        return "traffic " + (t + 1) + ": " + r.error();
+      for (int k = 0; k <= plan.samples(); k++) {
+        PointResult r = results.get(plan.point(s, t, k));
+        if (r.failed()) {
+          return "traffic " + (t + 1) + (k > 0 ? " sample " + (k - 1) : "") + ": " + r.error();
+        }
       }
     }
     return null;
@@ -227,10 +243,16 @@ public final class TuneReport {
     int nt = plan.traffics().size();
     sb.append("nicsim tune: ").append(hostLine).append(", ").append(n).append(" settings × ")
         .append(nt).append(nt == 1 ? " traffic" : " traffics")
-        .append(" (+ today's default) = ").append(plan.points()).append(" runs\n");
+        .append(" (+ today's default)").append(plan.samples() > 0 ? " × (1 + "
+            + plan.samples() + " samples)" : "").append(" = ").append(plan.points())
+        .append(" runs\n");
     for (int t = 0; t < nt; t++) {
       sb.append("  traffic ").append(t + 1).append(": ").append(plan.traffics().get(t))
           .append("   (seed ").append(plan.seed(t)).append(")\n");
+    }
+    if (plan.samples() > 0) {
+      sb.append("uncertainty: each figure is the worst of the nominal run and ")
+          .append(plan.samples()).append(" joint samples of the inputs' ranges\n");
     }
     sb.append("objectives:");
     for (int k = 0; k < objectives.size(); k++) {
@@ -299,7 +321,7 @@ public final class TuneReport {
           Num.human(value(recommended, o))));
     }
     table(sb, cmp, 1);
-    sb.append("reproduce:\n");
+    sb.append(plan.samples() > 0 ? "reproduce (the nominal runs):\n" : "reproduce:\n");
     for (int t = 0; t < nt; t++) {
       sb.append("  nicsim run ");
       for (String a : runPrefix) {

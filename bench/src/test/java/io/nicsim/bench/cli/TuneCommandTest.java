@@ -70,6 +70,33 @@ class TuneCommandTest {
   }
 
   @Test
+  void withUncertaintyEachSettingIsJudgedByItsWorstSample(@TempDir Path dir) throws Exception {
+    String[] tune = {"tune", "--mac", "fec", "--soc", "imx8qxp", "--traffic",
+        "ping -c 20 -i 0.01", "--vary", "rx-usecs=20,100,500", "--objective",
+        "min ping_rtt_ms", "--threads", "2", "--csv"};
+    Path nominal = dir.resolve("n.csv");
+    Path robust = dir.resolve("r.csv");
+    Cli.Result n = Cli.run(STANDARD, RunCommandTest.with(tune, nominal.toString()));
+    Cli.Result r = Cli.run(STANDARD, RunCommandTest.with(tune, robust.toString(),
+        "--uncertainty", "4"));
+    assertThat(n.exit()).as(n.err()).isZero();
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out()).contains("= 20 runs").contains("worst of the nominal run and 4 joint"
+        + " samples").contains("reproduce (the nominal runs):");
+    List<String> a = Files.readAllLines(nominal);
+    List<String> b = Files.readAllLines(robust);
+    assertThat(b).hasSameSizeAs(a);
+    boolean wider = false;
+    for (int i = 1; i < a.size(); i++) {
+      double x = Double.parseDouble(a.get(i).split(",")[2]);
+      double y = Double.parseDouble(b.get(i).split(",")[2]);
+      assertThat(y).as(b.get(i)).isGreaterThanOrEqualTo(x);
+      wider |= y > x;
+    }
+    assertThat(wider).as("the samples move the RTT").isTrue();
+  }
+
+  @Test
   void badObjectivesAreRefusedBeforeAnythingRuns() {
     String[][] bad = {
       {"--objective", "fastest"},
@@ -79,6 +106,7 @@ class TuneCommandTest {
       {"--objective", "ping_rtt_ms<=2*worst"},
       {"--vary", "seed=1,2"},
       {"--traffic", "ping -c"},
+      {"--uncertainty", "1"},
     };
     for (String[] b : bad) {
       Cli.Result r = Cli.run(RunCommandTest.with(new String[] {"tune", "--mac", "example",

@@ -7,6 +7,10 @@ import io.nicsim.core.era.KernelVersion;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -25,20 +29,47 @@ class DebianTreesTest {
   private static final Path LOCK = Path.of("..", "port-lock.json");
   /** nicsim's own ports: bench's test fixtures carry made-up ones. */
   private static final List<String> PACKAGES =
-      List.of("io.nicsim.core", "io.nicsim.stmmac", "io.nicsim.fec", "io.nicsim.tcp");
+      List.of(
+          "io.nicsim.core", "io.nicsim.stmmac", "io.nicsim.fec", "io.nicsim.bcmgenet",
+          "io.nicsim.tcp");
+
+  private static final List<String> VERSIONS = List.of("6.12", "6.1");
+  private static Map<String, CompletableFuture<PortCheckRun.Outcome>> runs;
+
+  private static Path tarball(String version) {
+    return SRC.resolve("linux-source-" + version + ".tar.xz");
+  }
+
+  /** Both trees are read at once, one thread each: xz decoding is the whole cost. */
+  private static synchronized Map<String, CompletableFuture<PortCheckRun.Outcome>> runs() {
+    if (runs == null) {
+      List<PortedFunction> ports =
+          ClasspathScanner.ofThisJvm().ports(PortedFunction.selection(PACKAGES, List.of()));
+      runs = new HashMap<>();
+      for (String v : VERSIONS) {
+        if (Files.isRegularFile(tarball(v))) {
+          // read-only: no --update, the lock is the repository's own
+          runs.put(v, CompletableFuture.supplyAsync(() -> PortCheckRun.run(
+              new PortCheckRun.Request(
+                  tarball(v), Optional.empty(), LOCK.toAbsolutePath(), false, true),
+              ports), Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "port-check " + v);
+                t.setDaemon(true);
+                return t;
+              })));
+        }
+      }
+    }
+    return runs;
+  }
 
   private static PortCheckRun.Outcome check(String version) {
-    Path tarball = SRC.resolve("linux-source-" + version + ".tar.xz");
-    assumeTrue(Files.isRegularFile(tarball),
-        tarball + " is absent: apt-get install -y linux-source-" + version
+    assumeTrue(Files.isRegularFile(tarball(version)),
+        tarball(version) + " is absent: apt-get install -y linux-source-" + version
             + " to run port-check on Debian's tree");
-    List<PortedFunction> ports =
-        PortedFunction.select(ClasspathScanner.ofThisJvm().ports(), PACKAGES, List.of());
-    assertThat(ports).hasSizeGreaterThan(250);
-    // read-only: update=false and the lock is the repository's own
-    return PortCheckRun.run(
-        new PortCheckRun.Request(tarball, Optional.empty(), LOCK.toAbsolutePath(), false, true),
-        ports);
+    PortCheckRun.Outcome o = runs().get(version).join();
+    assertThat(o.results()).hasSizeGreaterThan(250);
+    return o;
   }
 
   /** Ports whose function's presence disagrees with their {@code versions}. */
@@ -58,22 +89,24 @@ class DebianTreesTest {
   @Test
   void debian6_12_117MatchesTheLockAndEveryVersionsRange() {
     PortCheckRun.Outcome o = check("6.12");
-    assertThat(o.kernel()).isEqualTo("6.12.117");
+    assertThat(o.kernel()).startsWith("6.12.");
     assertThat(disagreements(o)).isEmpty();
     assertThat(o.results()).extracting(PortResult::state).doesNotContain(PortState.MISSING);
-    // the tree the lock was recorded on: a clean checkout passes
-    assertThat(o.results()).filteredOn(PortResult::isDrift)
-        .extracting(r -> r.state() + " " + r.port().label()).isEmpty();
-    assertThat(o.exitCode()).isZero();
     assertThat(o.results()).filteredOn(r -> r.state() == PortState.OUT_OF_RANGE)
         .extracting(r -> r.port().function())
         .contains("__stmmac_release", "tcp_tsq_workfn", "fec_enet_itr_coal_init");
+    // the tree the lock was recorded on: a clean checkout passes
+    assumeTrue(o.kernel().equals("6.12.117"),
+        "Debian now ships " + o.kernel() + "; the lock was recorded on 6.12.117");
+    assertThat(o.results()).filteredOn(PortResult::isDrift)
+        .extracting(r -> r.state() + " " + r.port().label()).isEmpty();
+    assertThat(o.exitCode()).isZero();
   }
 
   @Test
   void debian6_1_192HasEveryFunctionWhereItsVersionsRangeSays() {
     PortCheckRun.Outcome o = check("6.1");
-    assertThat(o.kernel()).isEqualTo("6.1.192");
+    assertThat(o.kernel()).startsWith("6.1.");
     assertThat(disagreements(o)).isEmpty();
     assertThat(o.results()).extracting(PortResult::state).doesNotContain(PortState.MISSING);
     assertThat(o.results()).filteredOn(r -> r.state() == PortState.OUT_OF_RANGE)

@@ -121,7 +121,9 @@ public final class Liveness {
   private final TxLiveness driver;
   private final Watch[] rings;
   private final Watch[] qdiscs;
+  /** Finished spells, kept in {@link Mode#RECORD} only (a long normal run keeps a count). */
   private final List<Episode> episodes = new ArrayList<>();
+  private long spells;
   private Mode mode = Mode.STOP;
   private long deadNs = DEFAULT_DEAD_NS;
   private long probePeriodNs;
@@ -184,7 +186,7 @@ public final class Liveness {
     host.sim().cancel(probe);
   }
 
-  /** Spells so far: finished ones and those still open, in start order. */
+  /** Spells so far (finished ones in {@link Mode#RECORD} only) and those still open. */
   public List<Episode> episodes() {
     List<Episode> out = new ArrayList<>(episodes);
     for (Watch w : rings) {
@@ -297,8 +299,16 @@ public final class Liveness {
   }
 
   private void close(Watch w) {
-    episodes.add(w.episode());
+    spells++;
+    if (mode == Mode.RECORD) {
+      episodes.add(w.episode());
+    }
     w.open = false;
+  }
+
+  /** Stranded spells finished so far (recorded or not). */
+  public long spellCount() {
+    return spells;
   }
 
   private void dead(Watch w, String state) {

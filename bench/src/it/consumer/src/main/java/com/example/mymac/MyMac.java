@@ -38,7 +38,6 @@ public final class MyMac implements MacModel {
   static final CostOp XMIT = CostOp.named("mymac_xmit");
   static final CostOp TX_CLEAN = CostOp.named("mymac_tx_clean");
   static final CostOp RX = CostOp.named("mymac_rx");
-
   @Inject
   public MyMac() {}
 
@@ -65,7 +64,8 @@ public final class MyMac implements MacModel {
     private final TxDmaEngine txDma;
     private final InterruptRegister irq;
     private final Napi napi;
-    private long irqs;
+    private long txIrqs;
+    private long rxIrqs;
 
     Driver(HostContext ctx) {
       kernel = ctx.kernel();
@@ -131,7 +131,8 @@ public final class MyMac implements MacModel {
     private boolean interrupt() {
       int status = irq.pending();
       irq.ack(status);
-      irqs++;
+      txIrqs += status & TX_DONE;
+      rxIrqs += (status & RX_DONE) >> 1;
       if (napi.schedulePrep()) {
         irq.setEnable(0);
         napi.schedule();
@@ -183,7 +184,8 @@ public final class MyMac implements MacModel {
     @Override public PatchSet patchSet() { return patches; }
 
     @Override public SortedMap<String, Long> counters() {
-      return new TreeMap<>(java.util.Map.of("irq", irqs, "napi_poll", napi.pollCount()));
+      return new TreeMap<>(java.util.Map.of("tx_irq", txIrqs, "rx_irq", rxIrqs, "napi_poll",
+          napi.pollCount()));
     }
 
     @Override public int supportedCoalesceParams() {
@@ -191,7 +193,6 @@ public final class MyMac implements MacModel {
     }
 
     @Override public void getCoalesce(EthtoolCoalesce out) {} // nothing to show
-
     @Override public void setCoalesce(EthtoolCoalesce in) throws KernelException {
       throw new KernelException(Errno.EOPNOTSUPP);
     }

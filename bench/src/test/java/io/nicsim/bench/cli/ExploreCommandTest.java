@@ -1,0 +1,107 @@
+package io.nicsim.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.bench.testkit.Cli;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * explore finds a deliberately broken variant of each driver within its default run count (here
+ * in its first few runs), says nothing of the same configuration unbroken, and prints a
+ * reproducer line that, run as {@code nicsim run}, hits the finding again at the same time.
+ */
+class ExploreCommandTest {
+  /** A UDP stream whose TX polls usually empty the ring: the window's best case. */
+  static final String UDP = "iperf3 -u -b 400M -l 1400 -t 1";
+
+  static Cli.Result explore(String mac, String soc, String kernel, String patches) {
+    List<String> a = new ArrayList<>(List.of("explore", "--mac", mac, "--soc", soc,
+        "--traffic", UDP, "--duration", "200ms", "--runs", "2", "--threads", "1"));
+    if (kernel != null) {
+      a.add("--kernel");
+      a.add(kernel);
+    }
+    if (patches != null) {
+      a.add("--patch");
+      a.add(patches);
+    }
+    return Cli.run(BenchEnv.standard(), a.toArray(new String[0]));
+  }
+
+  @Test
+  void stmmacWithoutThePollsPendingArmIsFoundAndTheFixedDriverIsClean() {
+    // a TCP upload: after a poll that left work pending, the next xmit often comes late
+    Cli.Result broken = Cli.run(BenchEnv.standard(), "explore", "--mac", "stmmac", "--soc",
+        "rk3588-yt6801", "--kernel", "v6.18", "--patch", "+no-pending-arm", "--traffic",
+        "iperf3 -C cubic -t 2", "--runs", "2", "--threads", "2");
+    assertThat(broken.exit()).isZero();
+    assertThat(broken.out())
+        .contains("findings: 1 distinct")
+        .contains("stmmac eth0 tx0 stranded")
+        .containsPattern("hit in [12]/2 runs")
+        .contains("checked: the reproducer hits it again at ")
+        .contains("ftrace, up to ");
+    Cli.Result fixed = explore("stmmac", "rk3588-yt6801", "v6.18", "+tx-arm-recheck");
+    assertThat(fixed.exit()).isZero();
+    assertThat(fixed.out()).contains("findings: none");
+  }
+
+  @Test
+  void theTxTimerWindowOpensOnV618AndNotOnV66() {
+    Cli.Result v618 = explore("stmmac", "rk3588-yt6801", "v6.18", null);
+    assertThat(v618.out()).contains("stmmac eth0 tx0 stranded").contains("hit in 2/2 runs");
+    Cli.Result v66 = explore("stmmac", "rk3588-yt6801", "v6.6", null);
+    assertThat(v66.out()).contains("findings: none");
+  }
+
+  @Test
+  void fecWithALostInterruptReenableIsFoundAndTheRealDriverIsClean() {
+    Cli.Result broken = explore("fec", "imx8mq", null, "+lost-irq-reenable");
+    assertThat(broken.exit()).isZero();
+    assertThat(broken.out()).contains("fec eth0 tx0 dead").contains("hit in 2/2 runs")
+        .contains("checked: the reproducer hits it again at ");
+    Cli.Result real = explore("fec", "imx8mq", null, null);
+    assertThat(real.out()).contains("findings: none");
+  }
+
+  @Test
+  void theReproducerLineHitsTheFindingAgainAsANicsimRun() {
+    Cli.Result r = explore("stmmac", "rk3588-yt6801", "v6.18", null);
+    Matcher m = Pattern.compile("reproduce: nicsim run (.*)\\n").matcher(r.out());
+    assertThat(m.find()).isTrue();
+    Matcher first = Pattern.compile("first: (\\d+\\.\\d{6}) s: ").matcher(r.out());
+    assertThat(first.find()).isTrue();
+    List<String> args = new ArrayList<>(List.of("run"));
+    args.addAll(shellWords(m.group(1)));
+    Cli.Result run = Cli.run(BenchEnv.standard(), args.toArray(new String[0]));
+    assertThat(run.exit()).isZero();
+    assertThat(run.out()).contains("liveness (--seed ")
+        .contains("  " + first.group(1) + " s stmmac eth0 tx0 stranded");
+  }
+
+  @Test
+  void aNormalRunStopsOnADeadRingWithTheStateAndTheLastChanges() {
+    Cli.Result r = Cli.run(BenchEnv.standard(), "run", "--mac", "fec", "--soc", "imx8mq", "--patch",
+        "+lost-irq-reenable", "--traffic", "iperf3 -u -b 400M -l 1400 -t 0.3");
+    assertThat(r.exit()).isNotZero();
+    assertThat(r.err()).contains("in liveness fec eth0 tx0: ")
+        .contains("nothing will clean them")
+        .contains("EIMR 0x0")
+        .contains("last changes: ");
+  }
+
+  /** Splits a shell line with single-quoted words (as ExploreReport quotes them). */
+  static List<String> shellWords(String line) {
+    List<String> out = new ArrayList<>();
+    Matcher m = Pattern.compile("'([^']*)'|(\\S+)").matcher(line);
+    while (m.find()) {
+      out.add(m.group(1) != null ? m.group(1) : m.group(2));
+    }
+    return out;
+  }
+}
