@@ -105,7 +105,8 @@ public final class Liveness {
     long lastQueued;
     long lastProgress;
     String state;
-    List<String> before = List.of();
+    // the changes observed before the spell opened, formatted only when a report asks
+    Watch snapshot;
 
     Watch(String component, boolean ring) {
       this.component = component;
@@ -125,6 +126,18 @@ public final class Liveness {
       b[next] = bNow;
       next = (next + 1) % HISTORY;
       size = Math.min(size + 1, HISTORY);
+    }
+
+    /** A copy of the kept changes without the latest (the observation that opened a spell). */
+    Watch before() {
+      Watch c = new Watch(component, ring);
+      System.arraycopy(at, 0, c.at, 0, HISTORY);
+      System.arraycopy(tag, 0, c.tag, 0, HISTORY);
+      System.arraycopy(a, 0, c.a, 0, HISTORY);
+      System.arraycopy(b, 0, c.b, 0, HISTORY);
+      c.next = size > 0 ? (next + HISTORY - 1) % HISTORY : next;
+      c.size = Math.max(size - 1, 0);
+      return c;
     }
 
     /** The kept changes, oldest first, as report lines. */
@@ -147,7 +160,8 @@ public final class Liveness {
     }
 
     Episode episode() {
-      return new Episode(component, start, rescued, freed, dead, state, before);
+      return new Episode(component, start, rescued, freed, dead, state,
+          snapshot == null ? List.of() : List.copyOf(snapshot.history()));
     }
   }
 
@@ -327,11 +341,7 @@ public final class Liveness {
     w.freed = -1;
     w.dead = -1;
     w.state = state;
-    List<String> before = w.history();
-    if (!before.isEmpty()) {
-      before.remove(before.size() - 1); // the observation that opened it
-    }
-    w.before = List.copyOf(before);
+    w.snapshot = w.before();
   }
 
   private void close(Watch w) {
@@ -349,8 +359,9 @@ public final class Liveness {
 
   private void dead(Watch w, String state) {
     if (mode == Mode.STOP) {
+      List<String> before = w.snapshot == null ? List.of() : w.snapshot.history();
       throw new InvariantViolation("liveness " + w.component, state + "; last changes: "
-          + String.join("; ", w.before) + (w.before.isEmpty() ? "" : "; ")
+          + String.join("; ", before) + (before.isEmpty() ? "" : "; ")
           + String.join("; ", w.history()));
     }
   }

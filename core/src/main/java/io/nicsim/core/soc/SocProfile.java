@@ -15,6 +15,7 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -63,9 +64,21 @@ public final class SocProfile {
     this.costs = Collections.unmodifiableMap(new TreeMap<>(b.costs));
   }
 
+  /**
+   * Profiles parsed so far, by name. A profile is immutable and its resource cannot change
+   * while the JVM runs, and a command that builds many hosts (reproduce, a sweep) would
+   * otherwise parse the same YAML for each.
+   */
+  private static final Map<String, SocProfile> PARSED = new ConcurrentHashMap<>();
+
   /** Loads {@code nicsim/socs/NAME.yaml} from the classpath. */
   public static SocProfile load(String name) {
-    return load(name, new LinkedHashSet<>()).sampled();
+    SocProfile p = name == null ? null : PARSED.get(name);
+    if (p == null) {
+      p = load(name, new LinkedHashSet<>());
+      PARSED.putIfAbsent(name, p);
+    }
+    return p.sampled();
   }
 
   private static SocProfile load(String name, Set<String> chain) {
