@@ -1,8 +1,6 @@
 package io.nicsim.core.soc;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.cpu.CostTable;
 import java.io.IOException;
@@ -27,8 +25,6 @@ import java.util.regex.Pattern;
  * and override its entries.
  */
 public final class SocProfile {
-  private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
-      .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION).build());
   private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
   /** What CostOp accepts as a name. */
   private static final Pattern OP_NAME = Pattern.compile("[a-z][a-z0-9_]*");
@@ -93,7 +89,7 @@ public final class SocProfile {
       if (in == null) {
         throw BadInputException.field("--soc", "unknown SoC profile '" + name + "'", available());
       }
-      return parse(name, YAML.readTree(in), chain);
+      return parse(name, YamlTree.read(in), chain);
     } catch (IOException e) {
       throw new BadInputException("soc profile " + name + ": " + readError(e));
     }
@@ -130,7 +126,7 @@ public final class SocProfile {
         throw new BadInputException("soc profile " + label + ": larger than " + MAX_FILE_BYTES
             + " bytes (accepted: a profile of a few KiB)");
       }
-      root = YAML.readTree(Files.readString(file));
+      root = YamlTree.read(Files.readString(file));
     } catch (java.nio.charset.MalformedInputException e) {
       throw new BadInputException("soc profile " + label + ": not UTF-8 text");
     } catch (IOException e) {
@@ -142,7 +138,7 @@ public final class SocProfile {
   /** Parses profile text (used by tests and fuzzing). */
   public static SocProfile parse(String label, String yamlText) {
     try {
-      return parse(label, YAML.readTree(yamlText), new LinkedHashSet<>(List.of(label))).sampled();
+      return parse(label, YamlTree.read(yamlText), new LinkedHashSet<>(List.of(label))).sampled();
     } catch (IOException e) {
       throw new BadInputException("soc profile " + label + ": " + readError(e));
     }
