@@ -61,7 +61,7 @@ class ExploreCommandTest {
   void theTxTimerWindowOpensOnV618AndNeitherOnV66NorWithTheFix() {
     Cli.Result v618 = explore("stmmac", "rk3588-yt6801", "v6.18", null);
     assertThat(v618.out()).contains("stmmac eth0 tx0 stranded").contains("hit in 2/2 runs")
-        .containsPattern("ftrace, up to [0-9.]+ s:\n( +\S.*\n)*.*net_dev_start_xmit");
+        .containsPattern("ftrace, up to [0-9.]+ s:\\n( +\\S.*\\n)*.*net_dev_start_xmit");
     Cli.Result v66 = explore("stmmac", "rk3588-yt6801", "v6.6", null, 6);
     assertThat(v66.exit()).isZero();
     assertThat(v66.out()).contains("6 perturbed runs").contains("findings: none");
