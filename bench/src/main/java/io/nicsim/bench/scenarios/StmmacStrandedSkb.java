@@ -208,14 +208,14 @@ public final class StmmacStrandedSkb implements Scenario {
         }
       }
       rows.add(row(c, "cut_at_ms", "ms", cut / 1e6));
-      rows.add(row(c, "seed", "", seed));
       boolean neverFreed = last != null && last.freedNs() < 0;
       Row held = row(c, "last_skb_held_ms", "ms",
           last == null ? 0 : last.heldNs(stopped.endNs()) / 1e6);
       rows.add(held);
       rows.add(row(c, "spells_never_freed", "", neverFreed ? 1 : 0));
       rows.add(Row.claim(held, "if the flow simply stops, nothing frees the stranded skb"
-          + " (held to the end of the run, through the 1 s drain)", neverFreed && last.dead()
+          + " (seed " + seed + ": held to the end of the run, through the 1 s drain)",
+          neverFreed && last.dead()
               ? Row.Verdict.SUPPORTED : Row.Verdict.REFUTED));
       return rows;
     }
