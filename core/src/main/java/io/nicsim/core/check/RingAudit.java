@@ -48,8 +48,8 @@ public final class RingAudit {
         bytes += skb.len;
       }
     }
-    for (int k = used; k < size; k++) {
-      int i = (first + k) & (size - 1);
+    int i = ring.firstInUse((first + used) & (size - 1), size - used);
+    if (i >= 0) {
       if (ring.own(i)) {
         throw violation(ring, "descriptor " + i + " is owned by the DMA but was cleaned",
             first, cur);

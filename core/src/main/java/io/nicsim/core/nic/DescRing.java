@@ -148,6 +148,21 @@ public final class DescRing {
     return skbs[i];
   }
 
+  /**
+   * The first of {@code count} descriptors from {@code from} (wrapping) that the DMA owns or
+   * that points to an skb, or -1: the audit's scan of the cleaned part of a ring, which is most
+   * of it, in one loop over the arrays.
+   */
+  public int firstInUse(int from, int count) {
+    for (int k = 0; k < count; k++) {
+      int i = (from + k) & mask;
+      if ((flags[i] & OWN) != 0 || skbs[i] != null) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
   public void setSkb(int i, Skb skb) {
     skbs[i] = skb;
   }
