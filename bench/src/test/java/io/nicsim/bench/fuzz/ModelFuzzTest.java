@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.nicsim.bench.env.BenchEnv;
 import io.nicsim.bench.run.RunEngine;
 import io.nicsim.bench.run.RunRequest;
+import io.nicsim.bench.run.RunFailure;
 import io.nicsim.bench.run.RunResult;
 import io.nicsim.bench.traffic.TrafficParser;
 import io.nicsim.core.config.BadInputException;
@@ -129,7 +130,22 @@ class ModelFuzzTest {
       Assume.that(false);
       return;
     }
-    RunResult r = ENGINE.run(req); // a RunFailure (invariant, check) fails the property
+    RunResult r;
+    try {
+      r = ENGINE.run(req); // a RunFailure (invariant, check) fails the property
+    } catch (RunFailure f) {
+      // A dead TX ring or qdisc is a finding about the configured kernel, not a broken model
+      // invariant: some real kernels strand skbs (the v6.7+ stmmac TX-timer window, or a fix
+      // such as a594166387fe removed with -arm-after-dma-enable). The liveness check must say
+      // what holds the skbs and why nothing will move them; every other failure still fails.
+      String m = String.valueOf(f.getMessage());
+      if (!m.contains(" in liveness ")) {
+        throw f;
+      }
+      assertThat(m).containsAnyOf("nothing will clean them", "skbs held since");
+      Statistics.label("outcome").collect("stall found by liveness");
+      return;
+    }
     Statistics.label("outcome").collect("ran " + c.mac() + " " + req.traffic().kind());
     assertThat(r.summary()).isNotEmpty();
     for (double v : r.summary().values()) {
