@@ -47,12 +47,13 @@ public final class SweepCommand implements Callable<Integer> {
   Path csv;
 
   @Option(names = "--plot", paramLabel = "FILE.png|FILE.svg",
-      description = "plot --metric against the first knob")
+      description = "plot the metrics against the first knob, one panel each")
   Path plot;
 
-  @Option(names = "--metric", paramLabel = "NAME",
-      description = "the metric to plot (default: the traffic's throughput or RTT)")
-  String metric;
+  @Option(names = "--metric", paramLabel = "NAME", split = ",",
+      description = "a metric to plot (repeatable, or comma-separated; any CSV column;"
+          + " default: the traffic's throughput or RTT, cpu_pct and irq_per_s)")
+  List<String> metrics = new ArrayList<>();
 
   @Option(names = "--uncertainty", paramLabel = "N",
       description = "also run each point under N joint samples (Latin hypercube, seeded by the"
@@ -123,7 +124,7 @@ public final class SweepCommand implements Callable<Integer> {
       AtomicFile.writeText(csv, "--csv", report.csv());
     }
     if (plot != null) {
-      report.plot(plot, metric == null ? report.defaultMetric() : metric);
+      report.plot(plot, metrics.isEmpty() ? report.defaultMetrics() : metrics);
     }
     PrintWriter out = spec.commandLine().getOut();
     out.print(report.text());

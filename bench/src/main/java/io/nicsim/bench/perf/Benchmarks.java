@@ -21,10 +21,8 @@ import picocli.CommandLine;
  */
 public final class Benchmarks {
   static final double SEC = 1e9;
-  /** The sweep measured for the 1-core / 2-core speed-up. */
-  public static final List<String> SWEEP_ARGS = List.of("sweep", "--mac", "stmmac", "--soc",
-      "cyclone5", "--traffic", "iperf3 -u -b 0 -l 64 -t 2", "--vary",
-      "tx-usecs=100,1000,5000,20000", "--vary", "tx-frames=1,25");
+  /** The sweep measured for the 1-core / 2-core speed-up ({@link PlanBenchmarks#RUN}). */
+  public static final List<String> SWEEP_ARGS = PlanBenchmarks.sweepArgs();
 
   /**
    * The JVM options ./nicsim gives a short command (run, reproduce, …), for a child JVM when
@@ -104,6 +102,7 @@ public final class Benchmarks {
     double[] c = new double[runs];
     long frames = 0;
     long events0 = flood.host().sim().eventsDispatched();
+    long pieces0 = flood.host().sim().continuations();
     for (int i = 0; i < runs; i++) {
       long t1 = System.nanoTime();
       long c1 = cpuNs();
@@ -113,12 +112,14 @@ public final class Benchmarks {
       frames += n;
     }
     double evPerPkt = (flood.host().sim().eventsDispatched() - events0) / (double) frames;
+    double inPlacePerPkt = (flood.host().sim().continuations() - pieces0) / (double) frames;
     Stats s = Stats.of(r);
     return new BenchRow("flood", "stmmac UDP flood, 64-byte frames, 1 Gbit/s, cyclone5 with CPU"
         + " costs x" + FloodWorkload.CPU_SCALE, "M packets/s", 5, true, s.median(), s.min(),
         s.max(), s.runs(), "nicsim bench flood", String.format(Locale.ROOT,
-            "simulated %.3f Mpps (line rate 1.488), %.2f events/packet; per thread CPU second"
-                + " %s M packets", frames / (double) runs / 1e6, evPerPkt,
+            "simulated %.3f Mpps (line rate 1.488), %.2f events/packet (and %.2f pieces of CPU"
+                + " work per packet run inside the dispatch event before them); per thread CPU"
+                + " second %s M packets", frames / (double) runs / 1e6, evPerPkt, inPlacePerPkt,
             Stats.fmt(Stats.of(c).median())));
   }
 
@@ -296,12 +297,20 @@ public final class Benchmarks {
             maxMib, c.lines.get(c.lines.size() - 1)));
   }
 
-  /** Wall time of a sweep on 1 thread over 2 threads, results compared byte for byte. */
+  /**
+   * Wall time of a sweep on 1 thread over 2 threads, results compared byte for byte: one
+   * untimed 2-thread sweep first (the JIT compiles the simulation's hot code; a cold first
+   * sweep would time C2 at work), then {@code runs} rounds of a 1-thread and a 2-thread sweep
+   * back to back, so that a change in the machine's load hits both alike.
+   */
   public BenchRow sweep() {
-    progress("sweep: 8 points, 1 thread vs 2 threads");
+    int points = PlanBenchmarks.sweepPoints().size();
+    progress("sweep: " + points + " points, one untimed 2-thread sweep, then " + runs
+        + " rounds of 1 thread vs 2 threads");
     sweepOnce(2); // warm-up
     double[] r = new double[runs];
     double[] cores = new double[r.length];
+    double[] pointSec = new double[r.length];
     boolean same = true;
     for (int i = 0; i < r.length; i++) {
       long t0 = System.nanoTime();
@@ -312,6 +321,7 @@ public final class Benchmarks {
       String two = sweepOnce(2);
       double w2 = System.nanoTime() - t1;
       cores[i] = (processCpuNs() - p1) / w2;
+      pointSec[i] = w1 / SEC / points;
       same &= one.equals(two);
       r[i] = w1 / w2;
     }
@@ -319,14 +329,15 @@ public final class Benchmarks {
     double measured = same ? s.median() : 0;
     return new BenchRow("sweep", "nicsim sweep speed-up, 2 threads over 1, identical results",
         "x", 1.8, true, measured, s.min(), s.max(), s.runs(), "nicsim bench sweep",
-        String.format(Locale.ROOT, "the 2-thread sweeps got %s cores of CPU on average"
-            + " (process CPU time / wall); ", Stats.fmt(Stats.of(cores).median()))
+        String.format(Locale.ROOT, "%d points of %s s wall each on 1 thread; the 2-thread"
+            + " sweeps got %s cores of CPU on average (process CPU time / wall); ", points,
+            Stats.fmt(Stats.of(pointSec).median()), Stats.fmt(Stats.of(cores).median()))
             + "nicsim " + spelled(SWEEP_ARGS) + " --threads 1, then --threads 2: "
             + (same ? "results identical" : "RESULTS DIFFER"));
   }
 
   /** CPU time of the whole JVM (all threads, GC included). */
-  private static long processCpuNs() {
+  static long processCpuNs() {
     java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
     return os instanceof com.sun.management.OperatingSystemMXBean sun
         ? sun.getProcessCpuTime() : 0;

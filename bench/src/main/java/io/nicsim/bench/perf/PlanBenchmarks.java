@@ -23,11 +23,30 @@ import java.util.Locale;
  * module ({@code nicsim bench sweep --engine spark}).
  */
 public final class PlanBenchmarks {
-  /** The sweep both engines run: 8 points of a 2 s line-rate flood (about 1 s of CPU each). */
-  public static final List<String> RUN = List.of("--mac", "stmmac", "--soc", "cyclone5",
-      "--traffic", "iperf3 -u -b 0 -l 64 -t 2");
+  /**
+   * The sweep the engine rows time, a sweep users run: seed 003's tx-usecs × tx-frames question
+   * for the YT6801 under BBR over its 23 ms path, 16 points of the bbr row's 10 s upload. Each
+   * point is most of a second of CPU on a warm JIT (short points would time JIT warm-up and the
+   * tail of the last point, not the engine), and 16 points of equal length keep two workers
+   * busy to the end.
+   */
+  public static final List<String> RUN = List.of("--mac", "stmmac", "--soc", BbrUpload.SOC,
+      "--kernel", BbrUpload.KERNEL, "--patch", "+" + BbrUpload.PATCH, "--traffic",
+      "iperf3 -C bbr -t 10", "--path", BbrUpload.PATH);
   public static final List<String> VARY = List.of("tx-usecs=100,1000,5000,20000",
-      "tx-frames=1,25");
+      "tx-frames=1,8,25,64");
+
+  /** {@code nicsim sweep} with {@link #RUN} and {@link #VARY}, as the command line spells it. */
+  public static List<String> sweepArgs() {
+    List<String> a = new ArrayList<>();
+    a.add("sweep");
+    a.addAll(RUN);
+    for (String v : VARY) {
+      a.add("--vary");
+      a.add(v);
+    }
+    return a;
+  }
   static final int NOOP_POINTS = 400;
 
   private final int runs;
@@ -64,14 +83,16 @@ public final class PlanBenchmarks {
    * one JVM).
    */
   public List<BenchRow> sparkRows() {
-    log.println("nicsim bench: sweep-spark: 8 points, --engine local vs --engine spark"
-        + " --master local[*]");
-    log.flush();
     List<Point> points = sweepPoints();
+    log.println("nicsim bench: sweep-spark: " + points.size() + " points, --engine local vs"
+        + " --engine spark --master local[*], one untimed round of each, then " + runs
+        + " timed rounds");
+    log.flush();
     PointTask task = new RunPointTask(BenchEnv.standard());
     double[] over = new double[runs];
     double[] localPps = new double[runs];
     double[] sparkPps = new double[runs];
+    double[] sparkCores = new double[runs];
     boolean same = true;
     long s0 = System.nanoTime();
     try (PointEngine local = PointEngines.open("local", null, cores);
@@ -84,8 +105,10 @@ public final class PlanBenchmarks {
         same &= local.runAll(points, task, Progress.NONE).equals(ref);
         double tl = (System.nanoTime() - t0) / 1e9;
         long t1 = System.nanoTime();
+        long c1 = Benchmarks.processCpuNs();
         same &= spark.runAll(points, task, Progress.NONE).equals(ref);
         double ts = (System.nanoTime() - t1) / 1e9;
+        sparkCores[i] = (Benchmarks.processCpuNs() - c1) / 1e9 / ts;
         localPps[i] = points.size() / tl;
         sparkPps[i] = points.size() / ts;
         over[i] = (ts / tl - 1) * 100;
@@ -95,12 +118,14 @@ public final class PlanBenchmarks {
           + " local (" + cores + " threads), same sweep, identical rows", "%", 10, false,
           same ? s.median() : Double.NaN, s.min(), s.max(), s.runs(),
           "nicsim bench sweep --engine spark", String.format(Locale.ROOT,
-              "points/s: local %s (%s..%s), spark %s (%s..%s); SparkSession start %.1f s (not"
-                  + " in the figure); rows %s",
+              "points/s: local %s (%s..%s), spark %s (%s..%s); the Spark rounds got %s cores of"
+                  + " CPU (process CPU / wall); SparkSession start %.1f s (not in the figure);"
+                  + " rows %s; nicsim %s [--engine spark]",
               Stats.fmt(Stats.of(localPps).median()), Stats.fmt(Stats.of(localPps).min()),
               Stats.fmt(Stats.of(localPps).max()), Stats.fmt(Stats.of(sparkPps).median()),
               Stats.fmt(Stats.of(sparkPps).min()), Stats.fmt(Stats.of(sparkPps).max()),
-              start, same ? "identical" : "DIFFER"));
+              Stats.fmt(Stats.of(sparkCores).median()), start, same ? "identical" : "DIFFER",
+              Benchmarks.spelled(sweepArgs())));
       return List.of(overhead, schedulingOverhead(spark, "spark", "local[*]"));
     }
   }

@@ -59,6 +59,39 @@ class TuneCommandTest {
     assertThat(figure(out, "cpu_pct@2")).isEqualTo(Num.human(flood.get("cpu_pct").asDouble()));
   }
 
+  /**
+   * The documented seed-004 form (docs/tune-examples.md), shorter: a ping beside a TCP upload,
+   * whose ACKs make rx-usecs cost CPU; every figure beside "recommended" is what nicsim run
+   * with the printed lines gives (a bare cpu_pct is the larger of the two runs').
+   */
+  @Test
+  void theTcpMixRecommendationIsReproducedByRun() throws Exception {
+    Cli.Result r = Cli.run(STANDARD, "tune", "--mac", "fec", "--soc", "imx8qxp", "--traffic",
+        "ping -c 40 -i 0.01", "--traffic", "iperf3 -t 0.2", "--vary", "rx-usecs=1000,200,50",
+        "--objective", "ping_rtt_ms<=0.6", "--objective", "tcp_mbps>=0.95*best",
+        "--objective", "min cpu_pct", "--threads", "2");
+    assertThat(r.exit()).as(r.err()).isZero();
+    String out = r.out();
+    Matcher rec = Pattern.compile("recommended: ethtool -C eth0 (rx-usecs \\d+)").matcher(out);
+    assertThat(rec.find()).as(out).isTrue();
+    List<String[]> runs = new ArrayList<>();
+    Matcher m = Pattern.compile("(?m)^  nicsim run (.*)$").matcher(out);
+    while (m.find()) {
+      runs.add(split(m.group(1)));
+    }
+    assertThat(runs).hasSize(2);
+    assertThat(String.join(" ", runs.get(1))).contains("-C " + rec.group(1))
+        .contains("iperf3 -t 0.2");
+    JsonNode ping = json(runs.get(0));
+    JsonNode tcp = json(runs.get(1));
+    assertThat(tcp.get("tcp_mbps").asDouble()).isGreaterThan(100);
+    assertThat(figure(out, "ping_rtt_ms")).isEqualTo(Num.human(ping.get("ping_rtt_ms")
+        .asDouble()));
+    assertThat(figure(out, "tcp_mbps")).isEqualTo(Num.human(tcp.get("tcp_mbps").asDouble()));
+    assertThat(figure(out, "cpu_pct")).isEqualTo(Num.human(Math.max(
+        ping.get("cpu_pct").asDouble(), tcp.get("cpu_pct").asDouble())));
+  }
+
   @Test
   void theDefaultColumnIsTheDriversOwnCoalescing() throws Exception {
     Cli.Result r = Cli.run(STANDARD, RunCommandTest.with(TUNE, "--threads", "2"));

@@ -421,7 +421,23 @@ public final class Core {
     return hqHead != null || softirqReady() || hasTask();
   }
 
+  /**
+   * The dispatch event: one piece of work, then the next one straight away while the simulator
+   * says no other event would run before it ({@link Simulator#continueAt}), else a dispatch at
+   * the cursor. Either way each piece starts at the same time, after the same events.
+   */
   private void runOne() {
+    runPiece();
+    while (hasWork()) {
+      if (!sim.continueAt(dispatch, cursor)) {
+        sim.schedule(dispatch, cursor);
+        return;
+      }
+      runPiece();
+    }
+  }
+
+  private void runPiece() {
     long start = sim.now();
     long exitNs = 0;
     if (idle != null) {
@@ -450,9 +466,6 @@ public final class Core {
       bhTask = null;
       inWork = false;
       cpu.leave(this);
-    }
-    if (hasWork()) {
-      sim.schedule(dispatch, cursor);
     }
   }
 

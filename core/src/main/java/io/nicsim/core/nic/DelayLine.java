@@ -66,22 +66,26 @@ public final class DelayLine {
     return delivered;
   }
 
+  /** Delivers the frames due now; then the next ones in place while no other event comes first. */
   private void deliverDue() {
-    long now = sim.now();
-    int mask = due.length - 1;
-    while (count > 0 && due[head] <= now) {
-      int slot = head;
-      Object p = payloads[slot];
-      payloads[slot] = null;
-      head = (head + 1) & mask;
-      count--;
-      delivered++;
-      sink.receiveFrame(p, offsets[slot], payloadLens[slot], lens[slot]);
-      mask = due.length - 1; // the sink may have added frames and grown the ring
-    }
-    if (count > 0) {
-      sim.schedule(deliver, due[head]);
-    }
+    do {
+      long now = sim.now();
+      int mask = due.length - 1;
+      while (count > 0 && due[head] <= now) {
+        int slot = head;
+        Object p = payloads[slot];
+        payloads[slot] = null;
+        head = (head + 1) & mask;
+        count--;
+        delivered++;
+        sink.receiveFrame(p, offsets[slot], payloadLens[slot], lens[slot]);
+        mask = due.length - 1; // the sink may have added frames and grown the ring
+      }
+      if (count == 0) {
+        return;
+      }
+    } while (sim.continueAt(deliver, due[head]));
+    sim.schedule(deliver, due[head]);
   }
 
   private void grow() {

@@ -100,7 +100,19 @@ public final class TxDmaEngine {
     return running;
   }
 
+  /** One chain written back and the next one started; more in place while nothing else is due. */
   private void advance() {
+    long end;
+    while ((end = writeBackAndStart()) >= 0) {
+      if (!sim.continueAt(step, end)) {
+        sim.schedule(step, end);
+        return;
+      }
+    }
+  }
+
+  /** Writes back the finished chain and starts the next; returns its end, or -1 (suspended). */
+  private long writeBackAndStart() {
     if (doneFirst >= 0) {
       int first = doneFirst;
       int last = doneLast;
@@ -116,7 +128,7 @@ public final class TxDmaEngine {
     }
     if ((tailMode && hw == tail) || !ring.own(hw)) {
       running = false;
-      return;
+      return -1;
     }
     // gather one chain up to its last segment; all of it must be owned
     int first = hw;
@@ -127,7 +139,7 @@ public final class TxDmaEngine {
     while (true) {
       if (!ring.own(last) || (tailMode && last == tail && last != first)) {
         running = false;
-        return;
+        return -1;
       }
       int f = ring.flags(last);
       ic |= (f & DescRing.IC) != 0;
@@ -169,7 +181,7 @@ public final class TxDmaEngine {
     doneLast = last;
     doneIc = ic;
     hw = ring.next(last);
-    sim.schedule(step, end);
+    return end;
   }
 
   public long chainCount() {

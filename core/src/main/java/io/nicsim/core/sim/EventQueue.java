@@ -43,6 +43,21 @@ final class EventQueue {
     return events[0];
   }
 
+  /**
+   * Whether every entry but the top one has a key time after {@code t}: the top's children
+   * hold the smallest keys among them.
+   */
+  boolean othersAfter(long t) {
+    int end = Math.min(size, 5);
+    long[] k = keys;
+    for (int j = 1; j < end; j++) {
+      if (k[2 * j] <= t) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Gives the top event a new, later-or-equal key and restores heap order. */
   void replaceTop(Event e) {
     siftDown(0, e, e.time, e.seq);

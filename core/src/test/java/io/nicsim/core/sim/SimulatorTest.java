@@ -81,6 +81,102 @@ class SimulatorTest {
         .isNotEqualTo(new Simulator(43).random().nextLong());
   }
 
+  /** An event that does pieces of work at the given times, continuing in place when allowed. */
+  private static final class Worker extends Event {
+    final Simulator sim;
+    final long[] at;
+    final List<String> log;
+    int next;
+
+    Worker(Simulator sim, List<String> log, long... at) {
+      this.sim = sim;
+      this.log = log;
+      this.at = at;
+    }
+
+    @Override
+    protected void fire() {
+      log.add("w" + next + "@" + sim.now());
+      next++;
+      while (next < at.length) {
+        if (!sim.continueAt(this, at[next])) {
+          sim.schedule(this, at[next]);
+          return;
+        }
+        log.add("w" + next + "@" + sim.now() + " in place");
+        next++;
+      }
+    }
+  }
+
+  @Test
+  void workContinuesInPlaceOnlyWhenNothingElseIsDueUpToItsTime() {
+    Simulator sim = new Simulator(1);
+    List<String> log = new ArrayList<>();
+    Worker w = new Worker(sim, log, 10, 20, 30, 40, 50);
+    sim.schedule(w, 10);
+    sim.schedule(record(log, sim, "x"), 30); // due at the worker's third time: x runs first
+    sim.schedule(record(log, sim, "y"), 45);
+    long events = sim.eventsDispatched();
+    sim.runUntil(100);
+    assertThat(log).containsExactly("w0@10", "w1@20 in place", "x@30", "w2@30", "w3@40 in place",
+        "y@45", "w4@50");
+    assertThat(sim.continuations()).isEqualTo(2);
+    assertThat(sim.eventsDispatched() - events).isEqualTo(5);
+  }
+
+  @Test
+  void workDoesNotContinuePastTheRunsEndNorUnderAConditionNorWhenOff() {
+    Simulator sim = new Simulator(1);
+    List<String> log = new ArrayList<>();
+    Worker w = new Worker(sim, log, 10, 20, 30, 40);
+    sim.schedule(w, 10);
+    sim.runUntil(25);
+    assertThat(log).containsExactly("w0@10", "w1@20 in place");
+    assertThat(sim.now()).isEqualTo(25);
+    sim.runUntil(() -> log.size() == 3, 100); // checked after every event: no continuing
+    assertThat(log).containsExactly("w0@10", "w1@20 in place", "w2@30");
+    assertThat(sim.now()).isEqualTo(30);
+    sim.continuation(false);
+    sim.runUntil(100);
+    assertThat(log).endsWith("w3@40");
+    assertThat(sim.continuations()).isEqualTo(1);
+    // and never for an event that is not the one firing
+    assertThat(sim.continueAt(w, 100)).isFalse();
+  }
+
+  @Property
+  void continuingInPlaceChangesNothingButTheEventCount(
+      @ForAll @Size(min = 1, max = 12) List<@IntRange(min = 0, max = 30) Integer> gaps,
+      @ForAll @Size(max = 30) List<@IntRange(min = 0, max = 200) Integer> others) {
+    List<String> on = new ArrayList<>();
+    List<String> off = new ArrayList<>();
+    Simulator a = workload(gaps, others, on, true);
+    Simulator b = workload(gaps, others, off, false);
+    assertThat(on.stream().map(l -> l.replace(" in place", "")).toList()).isEqualTo(off);
+    assertThat(a.eventsDispatched() + a.continuations()).isEqualTo(b.eventsDispatched());
+    assertThat(a.now()).isEqualTo(b.now());
+  }
+
+  private static Simulator workload(List<Integer> gaps, List<Integer> others, List<String> log,
+      boolean continuing) {
+    Simulator sim = new Simulator(3);
+    sim.continuation(continuing);
+    long[] at = new long[gaps.size()];
+    long t = 5;
+    for (int i = 0; i < at.length; i++) {
+      t += gaps.get(i);
+      at[i] = t;
+    }
+    sim.schedule(new Worker(sim, log, at), at[0]);
+    for (int i = 0; i < others.size(); i++) {
+      sim.schedule(record(log, sim, "o" + i), others.get(i));
+    }
+    sim.runUntil(150);
+    sim.runUntil(1_000);
+    return sim;
+  }
+
   @Property
   void eventsRunInTimeThenSchedulingOrder(
       @ForAll @Size(min = 1, max = 200) List<@IntRange(min = 0, max = 50) Integer> times,

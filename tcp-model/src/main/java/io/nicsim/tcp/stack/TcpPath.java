@@ -152,24 +152,28 @@ public final class TcpPath implements TcpReceiver.AckSink {
     return (head + i) & (depart.length - 1);
   }
 
+  /** Delivers the segments due now; then the next ones in place while no other event comes first. */
   private void deliverDue() {
-    long now = sim.now();
-    while (count > 0 && arrive[head] <= now) {
-      long off = offsets[head];
-      int len = lens[head];
-      boolean p = psh[head];
-      if (queuedFrom > 0) {
-        queuedFrom--;
-      } else {
-        queuedBytes -= frameLens[head];
+    do {
+      long now = sim.now();
+      while (count > 0 && arrive[head] <= now) {
+        long off = offsets[head];
+        int len = lens[head];
+        boolean p = psh[head];
+        if (queuedFrom > 0) {
+          queuedFrom--;
+        } else {
+          queuedBytes -= frameLens[head];
+        }
+        head = (head + 1) & (depart.length - 1);
+        count--;
+        receiver.segment(off, len, p);
       }
-      head = (head + 1) & (depart.length - 1);
-      count--;
-      receiver.segment(off, len, p);
-    }
-    if (count > 0) {
-      sim.schedule(deliver, arrive[head]);
-    }
+      if (count == 0) {
+        return;
+      }
+    } while (sim.continueAt(deliver, arrive[head]));
+    sim.schedule(deliver, arrive[head]);
   }
 
   private void grow() {
