@@ -1,6 +1,7 @@
 package io.nicsim.bench.cli;
 
 import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.core.config.BadInputException;
 import io.nicsim.bench.output.AtomicFile;
 import io.nicsim.bench.plot.Plots;
 import io.nicsim.bench.plan.Point;
@@ -54,6 +55,13 @@ public final class SweepCommand implements Callable<Integer> {
           + " default: the traffic's throughput or RTT, cpu_pct and irq_per_s)")
   List<String> metrics = new ArrayList<>();
 
+  @Option(names = "--uncertainty", paramLabel = "N",
+      description = "also run each point under N joint samples (Latin hypercube, seeded by the"
+          + " point's seed) of its profile's and path's ranges: every metric gains NAME_low and"
+          + " NAME_high (5th..95th percentile) in the CSV, the table shows [low..high] and the"
+          + " plot error bars")
+  Integer uncertainty;
+
   @Mixin EngineOptions engine;
 
   public SweepCommand() {
@@ -75,16 +83,39 @@ public final class SweepCommand implements Callable<Integer> {
     }
     SweepPlan plan = new SweepPlan(options.request(), vs);
     List<String> base = options.argsWithoutSeed();
+    int samples = uncertainty == null ? 0 : uncertainty;
+    if (uncertainty != null && (samples < 2 || samples > 10_000)) {
+      throw BadInputException.field("--uncertainty", samples + " is out of range",
+          "2..10000 samples");
+    }
+    if (plan.points().size() * (long) (1 + samples) > SweepPlan.MAX_POINTS * 10L) {
+      throw BadInputException.field("--uncertainty", plan.points().size() + " points x "
+          + (1 + samples) + " runs is too many", "at most " + SweepPlan.MAX_POINTS * 10
+          + " runs");
+    }
+    // each plan point's nominal run, then its samples: point i's sample k is at
+    // size + i * samples + k
     List<Point> points = new ArrayList<>();
     for (SweepPlan.Point p : plan.points()) {
       points.add(new Point(p.index(), p.knobs().toString(),
           RunPointTask.args(base, p.request().seed(), p.knobs())));
     }
+    int size = points.size();
+    for (SweepPlan.Point p : plan.points()) {
+      List<String> a = RunPointTask.args(base, p.request().seed(), p.knobs());
+      for (int k = 0; k < samples; k++) {
+        points.add(new Point(points.size(), p.knobs() + ";sample=" + k,
+            RunPointTask.sampled(a, p.request().seed(), samples, k)));
+      }
+    }
     SweepReport report;
     try (PointEngine pe = engine.open(env.threads())) {
-      List<PointResult> results = pe.runAll(points, new RunPointTask(env),
+      List<PointResult> all = pe.runAll(points, new RunPointTask(env),
           EngineOptions.progress(spec.commandLine().getErr(), "sweep"));
-      report = new SweepReport(plan, results);
+      report = new SweepReport(plan, all.subList(0, size));
+      if (samples > 0) {
+        report = report.withSamples(all.subList(size, all.size()), samples);
+      }
       if (engine.out != null) {
         pe.save(report.table(), engine.out);
       }

@@ -15,7 +15,8 @@ import java.util.TreeSet;
  * places the value inside it. An input's column depends only on its own id, so the design needs
  * no list of inputs in advance, and the same input (an inherited cost, a shared path) takes the
  * same value in every host of the sample. Pure function of (seed, n, index): any engine, thread
- * or worker draws the same sample.
+ * or worker draws the same sample. A number that shares part of its range with a group
+ * ({@link InputDesign}) takes that part from the group's column.
  */
 public final class LatinHypercube implements InputSample {
   private final long seed;
@@ -34,8 +35,7 @@ public final class LatinHypercube implements InputSample {
 
   @Override
   public double value(String id, Quantity q) {
-    double u = drawn.computeIfAbsent(id, this::unit);
-    return q.low() + u * (q.high() - q.low());
+    return InputDesign.value(id, q, d -> drawn.computeIfAbsent(d, this::unit));
   }
 
   /** The input's position in its range, 0..1, for this sample. */
@@ -56,7 +56,7 @@ public final class LatinHypercube implements InputSample {
     return (perm[index] + jitter) / n;
   }
 
-  /** The inputs this sample has been asked for, sorted. */
+  /** The draws this sample has made (inputs and the groups they share), sorted. */
   public TreeSet<String> inputs() {
     return new TreeSet<>(drawn.keySet());
   }

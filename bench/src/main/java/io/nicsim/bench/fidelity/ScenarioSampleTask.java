@@ -66,7 +66,8 @@ public final class ScenarioSampleTask implements PointTask {
       int at = design.lastIndexOf(':');
       String id = design.substring("oat:".length(), at);
       boolean high = design.endsWith(":high");
-      draw = (in, q) -> !in.equals(id) ? q.value() : high ? q.high() : q.low();
+      // every draw at the middle of its range but the one input (or group) at an end
+      draw = (in, q) -> InputDesign.value(in, q, d -> !d.equals(id) ? 0.5 : high ? 1 : 0);
     }
     List<Row> rows = InputSample.with(draw,
         () -> s.run(new ReproContext(e.engine(), seed, 1, check)));

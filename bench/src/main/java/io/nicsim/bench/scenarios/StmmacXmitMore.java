@@ -31,7 +31,7 @@ public final class StmmacXmitMore implements Scenario {
    * The public server's path: 23 ms RTT (the seed), bottleneck rate and buffer fitted to the
    * workaround's 447 Mbit/s on the unpatched kernel (see {@link #assumptions()}).
    */
-  static final String PATH = "rtt=23ms,rate=475mbit,buffer=2bdp";
+  static final String PATH = "rtt=23ms,rate=475mbit~5%,buffer=2bdp";
   /** Steady from about 0.5 s in every case: measure seconds 1 to 3. */
   static final String IPERF = "-O 1 -t 2";
   static final long MS = 1_000_000L;
@@ -81,8 +81,9 @@ public final class StmmacXmitMore implements Scenario {
         + " TCP payload (1448 of 1538 wire bytes); with a 1-BDP buffer the model's BBR, whose"
         + " samples are sndbuf-limited (tcp_wmem max 4 MB < its STARTUP inflight) and so"
         + " app-limited, stays in STARTUP and overflows the queue, so 447 needs at least 2 BDP"
-        + " (a bufferbloated consumer uplink). Nothing else is fitted: the TCP costs of the"
-        + " profile are cycle estimates");
+        + " (a bufferbloated consumer uplink). The fitted rate carries the calibrated class's"
+        + " ±5% ('~5%'; a link or shaper rate given as a setting is exact). Nothing else is"
+        + " fitted: the TCP costs of the profile are cycle estimates");
     a.put("predictions", "BBR and CUBIC before, BBR's bandwidth estimate, BBR after the patch and"
         + " its IRQ and packet rates are predictions");
     a.put("nic_irq_per_s", "TX plus RX interrupts of the NIC (the seed's 'NIC IRQs/s total');"

@@ -1,5 +1,7 @@
 package io.nicsim.bench.sweep;
 
+import io.nicsim.bench.fidelity.Band;
+import io.nicsim.bench.fidelity.UncertaintyStudy;
 import io.nicsim.bench.plot.AxisLabels;
 import io.nicsim.bench.plot.Plots;
 import io.nicsim.bench.repro.Csv;
@@ -26,6 +28,9 @@ import org.jfree.chart.JFreeChart;
 public final class SweepReport {
   private final SweepPlan plan;
   private final List<Summary> results = new ArrayList<>();
+  /** Per point, each metric's band over the uncertainty samples; empty without them. */
+  private final List<Map<String, Band>> bands = new ArrayList<>();
+  private int samples;
 
   /** A point's metrics (read back from its result's columns) and its error, if any. */
   private record Summary(LinkedHashMap<String, Double> values, String error) {
@@ -45,6 +50,39 @@ public final class SweepReport {
       r.columns().forEach((k, x) -> v.put(k, Double.parseDouble(x)));
       this.results.add(new Summary(v, r.error()));
     }
+  }
+
+  /**
+   * This report with each point's band per metric, from its {@code n} uncertainty samples
+   * ({@code sampled}: point 0's samples, then point 1's, ...). A failed sample fails its point.
+   */
+  public SweepReport withSamples(List<PointResult> sampled, int n) {
+    if (sampled.size() != n * results.size()) {
+      throw new IllegalArgumentException(sampled.size() + " samples for " + results.size()
+          + " points of " + n);
+    }
+    bands.clear();
+    samples = n;
+    for (int i = 0; i < results.size(); i++) {
+      List<PointResult> mine = sampled.subList(i * n, (i + 1) * n);
+      Map<String, Band> b = new LinkedHashMap<>();
+      String error = null;
+      for (PointResult p : mine) {
+        error = error == null ? p.error() : error;
+      }
+      if (error == null) {
+        b = UncertaintyStudy.bands(mine);
+      } else if (results.get(i).error() == null) {
+        results.set(i, new Summary(new LinkedHashMap<>(), "an uncertainty sample failed: "
+            + error));
+      }
+      bands.add(b);
+    }
+    return this;
+  }
+
+  private Band band(int point, String metric) {
+    return bands.isEmpty() ? null : bands.get(point).get(metric);
   }
 
   private boolean anyFailed() {
@@ -121,7 +159,9 @@ public final class SweepReport {
       }
       for (String m : metrics) {
         Double v = results.get(i).summary().get(m);
-        row.add(v == null ? "-" : Num.human(v));
+        Band b = band(i, m);
+        row.add(v == null ? "-" : Num.human(v) + (b == null ? "" : " [" + Num.human(b.low())
+            + ".." + Num.human(b.high()) + "]" + (b.bistable() ? " bistable" : "")));
       }
       if (errors) {
         String e = results.get(i).error();
@@ -145,6 +185,10 @@ public final class SweepReport {
       }
       sb.append(line.toString().stripTrailing()).append('\n');
     }
+    if (samples > 0) {
+      sb.append("[low..high]: 5th..95th percentile over ").append(samples)
+          .append(" samples of the inputs' ranges (bistable: the samples split in two states)\n");
+    }
     return sb.toString();
   }
 
@@ -162,6 +206,10 @@ public final class SweepReport {
     }
     for (String m : metrics) {
       head.add(new ResultTable.Column(m, ResultTable.Type.DOUBLE));
+      if (!bands.isEmpty()) {
+        head.add(new ResultTable.Column(m + "_low", ResultTable.Type.DOUBLE));
+        head.add(new ResultTable.Column(m + "_high", ResultTable.Type.DOUBLE));
+      }
     }
     head.add(new ResultTable.Column("error", ResultTable.Type.TEXT));
     List<List<String>> rows = new ArrayList<>();
@@ -174,6 +222,11 @@ public final class SweepReport {
       for (String m : metrics) {
         Double v = results.get(i).summary().get(m);
         row.add(v == null ? "" : Num.plain(v));
+        if (!bands.isEmpty()) {
+          Band b = band(i, m);
+          row.add(b == null ? "" : Num.plain(b.low()));
+          row.add(b == null ? "" : Num.plain(b.high()));
+        }
       }
       String e = results.get(i).error();
       row.add(e == null ? "" : e);
@@ -197,6 +250,38 @@ public final class SweepReport {
       sb.append('\n');
     }
     return sb.toString();
+  }
+
+  /** Each point's band as an error bar over its line's mark, in the line's colour. */
+  private void errorBars(JFreeChart chart, String metric, List<String> knobs, String x) {
+    Map<String, org.jfree.data.xy.YIntervalSeries> series = new LinkedHashMap<>();
+    for (int i = 0; i < results.size(); i++) {
+      SweepPlan.Point p = plan.points().get(i);
+      StringBuilder name = new StringBuilder();
+      for (String k : knobs.subList(1, knobs.size())) {
+        name.append(name.length() > 0 ? " " : "").append(k).append('=').append(p.knobs().get(k));
+      }
+      Double v = results.get(i).summary().get(metric);
+      Band b = band(i, metric);
+      if (v != null && b != null) {
+        String n = name.length() == 0 ? metric : name.toString();
+        series.computeIfAbsent(n, k -> new org.jfree.data.xy.YIntervalSeries(k, false, true))
+            .add(Double.parseDouble(p.knobs().get(x)), v, b.low(), b.high());
+      }
+    }
+    var d = new org.jfree.data.xy.YIntervalSeriesCollection();
+    series.values().forEach(d::addSeries);
+    var plot = chart.getXYPlot();
+    var bars = new org.jfree.chart.renderer.xy.XYErrorRenderer();
+    bars.setDrawXError(false);
+    bars.setDefaultLinesVisible(false);
+    bars.setDefaultShapesVisible(false);
+    bars.setDefaultSeriesVisibleInLegend(false);
+    for (int k = 0; k < d.getSeriesCount(); k++) {
+      bars.setSeriesPaint(k, plot.getRenderer().getItemPaint(k, 0));
+    }
+    plot.setDataset(1, d);
+    plot.setRenderer(1, bars);
   }
 
   /**
@@ -278,6 +363,9 @@ public final class SweepReport {
       Map<String, double[][]> s = new LinkedHashMap<>();
       series.forEach((k, v) -> s.put(k, v.toArray(new double[0][])));
       chart = Plots.lines(title, AxisLabels.of(x), AxisLabels.of(metric), s);
+      if (!bands.isEmpty()) {
+        errorBars(chart, metric, knobs, x);
+      }
     } else {
       List<String> cases = new ArrayList<>();
       List<Double> pub = new ArrayList<>();

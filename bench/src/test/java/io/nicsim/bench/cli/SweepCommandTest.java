@@ -101,6 +101,52 @@ class SweepCommandTest {
   }
 
   @Test
+  void uncertaintyGivesEveryMetricABandInCsvTableAndPlot(@TempDir Path dir) throws Exception {
+    Path csv = dir.resolve("u.csv");
+    Path csv3 = dir.resolve("u3.csv");
+    Path png = dir.resolve("u.png");
+    Path plain = dir.resolve("p.csv");
+    assertThat(Cli.run(with("--csv", plain.toString())).exit()).isZero();
+    Cli.Result r = Cli.run(with("--uncertainty", "4", "--csv", csv.toString(), "--threads", "1",
+        "--plot", png.toString(), "--metric", "pps"));
+    assertThat(r.exit()).as(r.err()).isZero();
+    List<String> lines = Files.readAllLines(csv);
+    List<String> head = List.of(lines.get(0).split(","));
+    int v = head.indexOf("pps");
+    assertThat(head.get(v + 1)).isEqualTo("pps_low");
+    assertThat(head.get(v + 2)).isEqualTo("pps_high");
+    List<String> plainLines = Files.readAllLines(plain);
+    List<String> plainHead = List.of(plainLines.get(0).split(","));
+    boolean someWidth = false;
+    for (int i = 1; i < lines.size(); i++) {
+      String[] row = lines.get(i).split(",");
+      for (int c = 0; c < head.size(); c++) {
+        if (head.get(c).endsWith("_low")) {
+          double lo = Double.parseDouble(row[c]);
+          double hi = Double.parseDouble(row[c + 1]);
+          assertThat(head.get(c + 1)).isEqualTo(head.get(c).replace("_low", "_high"));
+          assertThat(lo).as(head.get(c)).isLessThanOrEqualTo(hi);
+          someWidth |= hi > lo;
+        }
+      }
+      // the point value is the plain sweep's: samples only add columns
+      assertThat(row[v]).isEqualTo(plainLines.get(i).split(",")[plainHead.indexOf("pps")]);
+    }
+    // testsoc's irq_entry is an estimate, so some band has a width
+    assertThat(someWidth).isTrue();
+    assertThat(r.out()).containsPattern("\\[[0-9.]+[kM]?\\.\\.[0-9.]+[kM]?\\]")
+        .contains("5th..95th percentile over 4 samples");
+    assertThat(Files.size(png)).isGreaterThan(1000);
+    Cli.Result three = Cli.run(with("--uncertainty", "4", "--csv", csv3.toString(), "--threads",
+        "3"));
+    assertThat(three.out()).isEqualTo(Cli.run(with("--uncertainty", "4", "--threads", "1"))
+        .out());
+    assertThat(Files.readAllBytes(csv3)).isEqualTo(Files.readAllBytes(csv));
+    assertThat(Cli.run(with("--uncertainty", "1")).err())
+        .contains("--uncertainty: 1 is out of range");
+  }
+
+  @Test
   void aPlotStacksThroughputCpuAndIrqRateUnlessMetricsAreNamed(@TempDir Path dir)
       throws Exception {
     Path all = dir.resolve("all.png");
