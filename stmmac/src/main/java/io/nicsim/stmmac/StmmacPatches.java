@@ -306,7 +306,11 @@ public final class StmmacPatches {
           null,
           Status.APPLIED,
           "!netdev_xmit_more() sets IC after the tx-frames 0 test, in xmit and tso_xmit"
-              + " (net-next; not in a release nicsim records)");
+              + " (net-next; no mainline release nicsim records)")
+          .backportedTo(KernelVersion.of(6, 12, 117), null,
+              "present in Debian linux-source-6.12 (6.12.117): the !netdev_xmit_more() clause"
+                  + " after the tx-frames 0 test in stmmac_xmit and stmmac_tso_xmit; the first"
+                  + " 6.12.y release that carries it is not recorded (117 is the first read)");
 
   public static final Patch IC_BURST_END_ONLY =
       new Patch(

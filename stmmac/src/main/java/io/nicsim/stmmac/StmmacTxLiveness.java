@@ -60,6 +60,14 @@ final class StmmacTxLiveness {
     return Cleaner.NOTHING;
   }
 
+  /** BQL's view of the queue: bytes in flight against the limit, and who stopped it. */
+  private String bql(int q) {
+    var txq = priv.dev.queue(q);
+    var dql = txq.dql();
+    return dql.inflight() + "/" + dql.limit() + " bytes" + (txq.stopped() ? ", queue stopped"
+        : txq.xmitStopped() ? ", queue stopped by BQL" : "");
+  }
+
   String state(int q) {
     StmmacTxQueue txQ = priv.txQueue[q];
     DescRing ring = txQ.ring;
@@ -84,6 +92,6 @@ final class StmmacTxLiveness {
             ? "latched" : "clear") + ", TIE " + ((enabled & DmaIrqs.TI) != 0 ? "on" : "off")
         + ", tx timer " + timer + ", " + napi.name() + (napi.willPoll() ? " scheduled"
             : " not scheduled") + ", tx_count_frames " + txQ.txCountFrames
-        + (priv.dev.queue(q).stopped() ? ", queue stopped" : "");
+        + ", BQL " + bql(q);
   }
 }

@@ -4,6 +4,11 @@ import io.nicsim.bench.portcheck.PortCheckException;
 import io.nicsim.bench.run.RunFailure;
 import io.nicsim.core.config.BadInputException;
 import java.io.PrintWriter;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
@@ -14,7 +19,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The {@code nicsim} command. A subcommand is a picocli {@code @Command} class listed in
- * {@code subcommands} below: adding one is one line.
+ * {@link #SUBCOMMANDS} below: adding one is one line.
  *
  * <p>Exit status: what the subcommand returns (0 success, 1 its "found something" outcome), 2 for
  * a usage error, a refused input or an I/O error. Errors are one line on stderr, never a stack
@@ -24,23 +29,34 @@ import picocli.CommandLine.UnmatchedArgumentException;
     name = "nicsim",
     mixinStandardHelpOptions = true,
     version = "nicsim 0.1.0-SNAPSHOT",
-    description = "Linux NIC interrupt-coalescing ports on a discrete-event kernel and NIC model.",
-    subcommands = {
-      HelpCommand.class,
-      RunCommand.class,
-      EthtoolCommand.class,
-      SweepCommand.class,
-      TuneCommand.class,
-      ExploreCommand.class,
-      ListCommand.class,
-      ReproduceCommand.class,
-      PortCheckCommand.class,
-      BenchCommand.class,
-      SoakCommand.class,
-    })
+    description = "Linux NIC interrupt-coalescing ports on a discrete-event kernel and NIC model.")
 public final class Nicsim implements Runnable {
   /** Usage errors, refused input and I/O errors. */
   public static final int EXIT_USAGE = 2;
+
+  /**
+   * The subcommands by name, in the order help lists them. Each name is its class's
+   * {@code @Command(name)} (a test checks). Picocli builds a command's model by reflecting over
+   * its annotations, which costs a fresh JVM more than the rest of a short command's set-up, so
+   * {@link #commandLine(CommandLine.IFactory, String[])} builds only the one being run.
+   */
+  static final Map<String, Class<?>> SUBCOMMANDS = subcommands();
+
+  private static Map<String, Class<?>> subcommands() {
+    Map<String, Class<?>> m = new LinkedHashMap<>();
+    m.put("help", HelpCommand.class);
+    m.put("run", RunCommand.class);
+    m.put("ethtool", EthtoolCommand.class);
+    m.put("sweep", SweepCommand.class);
+    m.put("tune", TuneCommand.class);
+    m.put("explore", ExploreCommand.class);
+    m.put("list", ListCommand.class);
+    m.put("reproduce", ReproduceCommand.class);
+    m.put("port-check", PortCheckCommand.class);
+    m.put("bench", BenchCommand.class);
+    m.put("soak", SoakCommand.class);
+    return Collections.unmodifiableMap(m);
+  }
 
   @Spec CommandSpec spec;
 
@@ -50,17 +66,37 @@ public final class Nicsim implements Runnable {
   }
 
   public static void main(String[] args) {
-    System.exit(commandLine().execute(args));
+    System.exit(commandLine(CommandLine.defaultFactory(), args).execute(args));
   }
 
-  /** The command line with nicsim's error handling, building subcommands by reflection. */
+  /** The command line with nicsim's error handling and every subcommand. */
   public static CommandLine commandLine() {
     return commandLine(CommandLine.defaultFactory());
   }
 
   /** The same, with a factory that may supply subcommand instances (tests inject hosts, ports). */
   public static CommandLine commandLine(CommandLine.IFactory factory) {
+    return build(factory, SUBCOMMANDS.keySet());
+  }
+
+  /**
+   * The command line for executing {@code args}: when the first argument names a subcommand,
+   * only that one is built; anything else (help, --version, a mistyped name that picocli should
+   * suggest a fix for) gets them all.
+   */
+  public static CommandLine commandLine(CommandLine.IFactory factory, String[] args) {
+    String first = args.length > 0 ? args[0] : "";
+    if (!first.equals("help") && SUBCOMMANDS.containsKey(first)) {
+      return build(factory, List.of(first));
+    }
+    return commandLine(factory);
+  }
+
+  private static CommandLine build(CommandLine.IFactory factory, Collection<String> names) {
     CommandLine cli = new CommandLine(new Nicsim(), factory);
+    for (String name : names) {
+      cli.addSubcommand(name, new CommandLine(SUBCOMMANDS.get(name), factory));
+    }
     cli.setParameterExceptionHandler(Nicsim::usageError);
     cli.setExecutionExceptionHandler(Nicsim::executionError);
     return cli;
@@ -76,7 +112,10 @@ public final class Nicsim implements Runnable {
       err.flush();
       return EXIT_USAGE;
     }
-    err.println(prefix(failed) + oneLine(e.getMessage()) + " (see " + qualifiedName(failed) + " --help)");
+    String didYouMean = e instanceof UnmatchedArgumentException u && !u.getSuggestions().isEmpty()
+        ? "; did you mean " + String.join(" or ", u.getSuggestions()) + "?" : "";
+    err.println(prefix(failed) + oneLine(e.getMessage()) + didYouMean + " (see "
+        + qualifiedName(failed) + " --help)");
     err.flush();
     return EXIT_USAGE;
   }

@@ -46,12 +46,13 @@ public final class SweepCommand implements Callable<Integer> {
   Path csv;
 
   @Option(names = "--plot", paramLabel = "FILE.png|FILE.svg",
-      description = "plot --metric against the first knob")
+      description = "plot the metrics against the first knob, one panel each")
   Path plot;
 
-  @Option(names = "--metric", paramLabel = "NAME",
-      description = "the metric to plot (default: the traffic's throughput or RTT)")
-  String metric;
+  @Option(names = "--metric", paramLabel = "NAME", split = ",",
+      description = "a metric to plot (repeatable, or comma-separated; any CSV column;"
+          + " default: the traffic's throughput or RTT, cpu_pct and irq_per_s)")
+  List<String> metrics = new ArrayList<>();
 
   @Mixin EngineOptions engine;
 
@@ -92,7 +93,7 @@ public final class SweepCommand implements Callable<Integer> {
       AtomicFile.writeText(csv, "--csv", report.csv());
     }
     if (plot != null) {
-      report.plot(plot, metric == null ? report.defaultMetric() : metric);
+      report.plot(plot, metrics.isEmpty() ? report.defaultMetrics() : metrics);
     }
     PrintWriter out = spec.commandLine().getOut();
     out.print(report.text());

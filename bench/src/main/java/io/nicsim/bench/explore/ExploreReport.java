@@ -203,16 +203,21 @@ public final class ExploreReport {
     return sb.toString();
   }
 
-  /** The timestamp of an ftrace line ({@code … [001]     0.000512: event: …}), ns, or -1. */
+  /**
+   * The timestamp of an ftrace line, ns, or -1: the last word before the first {@code ": "}
+   * after the CPU column ({@code … [001] ..s..     0.000512: event: …}; the latency-flags column
+   * is optional).
+   */
   static long lineTime(String line) {
     int b = line.indexOf("] ");
-    int colon = b < 0 ? -1 : line.indexOf(':', b);
+    int colon = b < 0 ? -1 : line.indexOf(": ", b);
     if (colon < 0) {
       return -1;
     }
-    String ts = line.substring(b + 2, colon).trim();
+    String head = line.substring(b + 2, colon).trim();
+    String ts = head.substring(head.lastIndexOf(' ') + 1);
     int dot = ts.indexOf('.');
-    if (dot < 0) {
+    if (dot < 1 || ts.length() - dot != 7) {
       return -1;
     }
     try {

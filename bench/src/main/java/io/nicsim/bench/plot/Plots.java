@@ -22,6 +22,9 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogarithmicAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.CombinedDomainCategoryPlot;
+import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
@@ -69,14 +72,15 @@ public final class Plots {
     checkPlotFile(file, field);
     String n = file.getFileName().toString().toLowerCase(Locale.ROOT);
     byte[] data;
+    int height = height(chart);
     if (n.endsWith(".svg")) {
-      SVGGraphics2D g2 = new SVGGraphics2D(WIDTH, HEIGHT);
-      chart.draw(g2, new Rectangle(0, 0, WIDTH, HEIGHT));
+      SVGGraphics2D g2 = new SVGGraphics2D(WIDTH, height);
+      chart.draw(g2, new Rectangle(0, 0, WIDTH, height));
       data = g2.getSVGDocument().getBytes(StandardCharsets.UTF_8);
     } else {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       try {
-        ChartUtils.writeChartAsPNG(out, chart, WIDTH, HEIGHT);
+        ChartUtils.writeChartAsPNG(out, chart, WIDTH, height);
       } catch (IOException e) {
         throw BadInputException.field(field, "cannot render " + file + ": " + e.getMessage(),
             "a writable file");
@@ -226,6 +230,48 @@ public final class Plots {
     plot.setRenderer(r);
     style(chart);
     return chart;
+  }
+
+  /**
+   * Charts made by {@link #lines} (or all by {@link #bars}) for the same knob, stacked as
+   * panels of one chart over one shared knob axis: each keeps its own value axis and series.
+   */
+  public static JFreeChart stacked(String title, List<JFreeChart> panels) {
+    boolean xy = panels.get(0).getPlot() instanceof XYPlot;
+    JFreeChart chart;
+    if (xy) {
+      XYPlot first = panels.get(0).getXYPlot();
+      CombinedDomainXYPlot plot = new CombinedDomainXYPlot(first.getDomainAxis());
+      plot.setGap(12);
+      for (JFreeChart c : panels) {
+        plot.add(c.getXYPlot(), 1);
+      }
+      // every panel has the same series in the same colours: one legend, from the first
+      boolean legend = first.getDataset().getSeriesCount() > 1;
+      plot.setFixedLegendItems(first.getLegendItems());
+      chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, legend);
+    } else {
+      CategoryPlot first = panels.get(0).getCategoryPlot();
+      CombinedDomainCategoryPlot plot = new CombinedDomainCategoryPlot(first.getDomainAxis());
+      plot.setGap(12);
+      for (JFreeChart c : panels) {
+        c.getCategoryPlot().setFixedLegendItems(new org.jfree.chart.LegendItemCollection());
+        plot.add(c.getCategoryPlot(), 1);
+      }
+      chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, false);
+    }
+    chart.setBackgroundPaint(Color.WHITE);
+    return chart;
+  }
+
+  /** Pixels per panel of a stacked chart (a single chart keeps the usual size). */
+  static final int PANEL_HEIGHT = 260;
+
+  /** A stacked chart grows with its panels. */
+  static int height(JFreeChart chart) {
+    int panels = chart.getPlot() instanceof CombinedDomainXYPlot p ? p.getSubplots().size()
+        : chart.getPlot() instanceof CombinedDomainCategoryPlot c ? c.getSubplots().size() : 1;
+    return Math.max(HEIGHT, panels * PANEL_HEIGHT);
   }
 
   private static double[] values(Map<String, double[][]> series) {

@@ -10,11 +10,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.Future;
 import org.jfree.chart.JFreeChart;
 
 /**
- * Runs scenarios one after another with a progress line each on stderr, then writes the
- * per-scenario CSV files and plots when asked.
+ * Runs scenarios with progress lines on stderr, then writes the per-scenario CSV files and
+ * plots when asked.
  */
 public final class ReproRunner {
   private final RunEngine engine;
@@ -34,32 +37,89 @@ public final class ReproRunner {
     this.check = check;
   }
 
-  /** Runs {@code scenarios}; {@code csvDir}/{@code plotDir} may be null. */
+  /**
+   * Runs {@code scenarios}; {@code csvDir}/{@code plotDir} may be null. The scenarios run
+   * concurrently as tasks of one fork/join pool of {@code threads} workers, which their own
+   * parallel runs join, so a scenario with one long run does not leave a core idle; results,
+   * files and progress lines still come in scenario order.
+   */
   public List<ReproReport.Outcome> run(List<Scenario> scenarios, PrintWriter progress,
       Path csvDir, Path plotDir) {
     checkDir(csvDir, "--csv");
     checkDir(plotDir, "--plot-dir");
-    List<ReproReport.Outcome> out = new ArrayList<>();
-    int i = 0;
-    for (Scenario s : scenarios) {
-      i++;
-      progress.println("[" + i + "/" + scenarios.size() + "] " + s.name() + " ...");
-      progress.flush();
-      ReproContext ctx = new ReproContext(engine, seed, threads, check);
-      List<Row> rows = s.run(ctx);
-      ReproReport.Outcome o = new ReproReport.Outcome(s, rows);
-      out.add(o);
-      if (csvDir != null) {
-        AtomicFile.writeText(csvDir.resolve(s.name() + ".csv"), "--csv", ReproReport.csv(o));
-      }
-      if (plotDir != null) {
-        writePlots(o, ctx, plotDir);
-      }
-      progress.println("[" + i + "/" + scenarios.size() + "] " + s.name() + ": " + rows.size()
-          + " rows");
-      progress.flush();
+    List<ReproContext> contexts = new ArrayList<>();
+    for (int k = 0; k < scenarios.size(); k++) {
+      contexts.add(new ReproContext(engine, seed, threads, check));
     }
-    return out;
+    ForkJoinPool pool = threads > 1 && scenarios.size() > 1 ? new ForkJoinPool(threads) : null;
+    try {
+      List<Future<Done>> pending = new ArrayList<>();
+      if (pool != null) {
+        for (int k = 0; k < scenarios.size(); k++) {
+          Scenario s = scenarios.get(k);
+          ReproContext ctx = contexts.get(k);
+          pending.add(pool.submit(() -> Done.of(s, ctx)));
+        }
+      }
+      List<ReproReport.Outcome> out = new ArrayList<>();
+      for (int k = 0; k < scenarios.size(); k++) {
+        Scenario s = scenarios.get(k);
+        String tag = "[" + (k + 1) + "/" + scenarios.size() + "] " + s.name();
+        progress.println(tag + " ...");
+        progress.flush();
+        List<Row> rows = pool == null ? s.run(contexts.get(k)) : await(pending.get(k));
+        ReproReport.Outcome o = new ReproReport.Outcome(s, rows);
+        out.add(o);
+        if (csvDir != null) {
+          AtomicFile.writeText(csvDir.resolve(s.name() + ".csv"), "--csv", ReproReport.csv(o));
+        }
+        if (plotDir != null) {
+          writePlots(o, contexts.get(k), plotDir);
+        }
+        progress.println(tag + ": " + rows.size() + " rows");
+        progress.flush();
+      }
+      return out;
+    } finally {
+      if (pool != null) {
+        pool.shutdownNow();
+      }
+    }
+  }
+
+  /**
+   * A scenario's rows or what it threw, caught in the task: a fork/join future would hand back
+   * a copy of an exception thrown on another thread, and the user must see the original line.
+   */
+  private record Done(List<Row> rows, RuntimeException failed, Error broke) {
+    static Done of(Scenario s, ReproContext ctx) {
+      try {
+        return new Done(s.run(ctx), null, null);
+      } catch (RuntimeException e) {
+        return new Done(null, e, null);
+      } catch (Error e) {
+        return new Done(null, null, e);
+      }
+    }
+  }
+
+  private static List<Row> await(Future<Done> f) {
+    Done d;
+    try {
+      d = f.get();
+    } catch (ExecutionException e) {
+      throw new IllegalStateException(e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+    if (d.failed() != null) {
+      throw d.failed();
+    }
+    if (d.broke() != null) {
+      throw d.broke();
+    }
+    return d.rows();
   }
 
   /** An output directory, created with its parents if missing (as {@code mkdir -p}). */

@@ -12,6 +12,7 @@ import io.nicsim.core.ethtool.CoalesceArgs;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -19,19 +20,22 @@ import java.util.function.Supplier;
  * The stmmac TX-timer window (issue 18): since 2d1a42cf7f77 an xmit on one CPU that lands
  * between another CPU's stmmac_tx_clean (pending_packets computed, lock dropped) and its
  * napi_complete_done only tries to cancel the timer, and the poll does not arm it: the
- * descriptors just queued have nothing that will clean them until a later transmit. Each case
- * runs several perturbed seeds ({@code run --jitter}) and counts the stranded spells the
- * liveness check sees. bench/README.md ("The stmmac TX-timer window") is the write-up.
+ * descriptors just queued have nothing that will clean them until a later transmit. Each window
+ * case runs several perturbed seeds ({@code run --jitter}) of a UDP stream and counts the stranded
+ * spells the liveness check sees. A second part stops a flow at the moment its
+ * last skb is stranded and looks at what follows. bench/README.md ("The stmmac TX-timer
+ * window") is the write-up.
  */
 public final class StmmacStrandedSkb implements Scenario {
   static final String SOC = "rk3588-yt6801";
   /**
    * A UDP stream from iperf3 on one CPU while the TX interrupt is taken on another: the ring
    * drains between the coalesced completions, so most TX polls find no pending work, and the
-   * next datagram's xmit often lands inside the poll.
+   * next datagram's xmit (one skb per sendmsg) often lands inside the poll. The stopped-flow
+   * part cuts this flow at the moment the window first opens.
    */
-  static final String TRAFFIC = "iperf3 -u -b 400M -l 1400 -t 1";
-  /** Perturbed seeds per case. */
+  static final String UDP = "iperf3 -u -b 400M -l 1400 -t 1";
+  /** Perturbed seeds per window case. */
   static final int SEEDS = 3;
   static final double JITTER = 20;
 
@@ -43,8 +47,8 @@ public final class StmmacStrandedSkb implements Scenario {
       new Case("v6.7", "v6.7", List.of(), null),
       new Case("v6.12", "v6.12", List.of(), null),
       new Case("v6.18", "v6.18", List.of(), null),
-      new Case("v6.12.y (d21a374995df)", "v6.12", List.of("+burst-end-ic"), null),
-      new Case("v6.12.y tx-frames 0", "v6.12", List.of("+burst-end-ic"), "tx-frames 0"),
+      new Case("v6.12.117", "v6.12.117", List.of(), null),
+      new Case("v6.12.117 tx-frames 0", "v6.12.117", List.of(), "tx-frames 0"),
       new Case("v6.18 + fix", "v6.18", List.of("+tx-arm-recheck"), null));
 
   @Override
@@ -72,20 +76,26 @@ public final class StmmacStrandedSkb implements Scenario {
   public LinkedHashMap<String, String> assumptions() {
     LinkedHashMap<String, String> a = new LinkedHashMap<>();
     a.put("host", SOC + ": GMAC4 behind PCIe, per-channel MSI vectors (no shared-line TBU"
-        + " rescue; the model has no TBU cause), 8 cores; exploration places each interrupt"
-        + " vector on a CPU drawn from the seed, iperf3 on CPU 7");
-    a.put("traffic", TRAFFIC + ": datagrams every ~28 us from one CPU; the TX interrupt comes"
-        + " every 25 descriptors (tx-frames 25) and its poll usually empties the ring");
+        + " rescue: bench/README 'The stmmac TX-timer window'), 8 cores; exploration places"
+        + " each interrupt vector on a CPU drawn from the seed, iperf3 on CPU 7");
+    a.put("traffic", UDP + ": datagrams every ~28 us from CPU 7; the TX interrupt comes every"
+        + " 25 descriptors (tx-frames 25) and its poll usually empties the ring. A CUBIC upload"
+        + " opens the window far more rarely (bench/README: explore figures)");
     a.put("perturbation", SEEDS + " seeds per case, --jitter " + (long) JITTER + " (every CPU"
         + " cost within +-20%, new work up to 500 ns late); figures are the seeds' total");
     a.put("window", "a stranded spell: the ring holds descriptors while no IC is pending, no"
         + " status latched, no timer queued and no poll scheduled (the liveness check's"
         + " TxLiveness answer), observed every 10 us");
-    a.put("v6.12.y", "d21a374995df added to v6.12 with +burst-end-ic (Debian's 6.12.117 has"
-        + " it: netdev_xmit_more() in stmmac_xmit)");
+    a.put("v6.12.117", "the stable release: d21a374995df is a backport in the patch catalog"
+        + " (read in Debian's linux-source-6.12 6.12.117); v6.12 mainline has no IC at a burst's"
+        + " end");
     a.put("fix", "tx-arm-recheck (what-if): re-check dirty_tx != cur_tx after"
         + " napi_complete_done and arm; a full barrier in xmit before napi_is_scheduled");
-    a.put("roles", "every row is an extra: no published figure exists; the claim is the C's");
+    a.put("stopped flow", UDP + " on v6.18: the first seed from " + "the scenario seed on whose"
+        + " run the window opens is run again with iperf3's -t cut at the first stranded"
+        + " spell's start, so that the stranded datagram is the flow's last transmit");
+    a.put("roles", "claims: the issue's qualitative statements with the model's verdict and"
+        + " the figure that decides it; extras: the model's figures (no published ones)");
     return a;
   }
 
@@ -95,7 +105,7 @@ public final class StmmacStrandedSkb implements Scenario {
     List<Supplier<Exploration.Run>> jobs = new ArrayList<>();
     for (Case c : CASES) {
       for (int s = 0; s < SEEDS; s++) {
-        RunRequest req = RunRequest.of("stmmac", SOC, TrafficParser.parse(TRAFFIC))
+        RunRequest req = RunRequest.of("stmmac", SOC, TrafficParser.parse(UDP))
             .withKernel(c.kernel()).withPatches(c.patches()).withSeed(ctx.seed() + s)
             .withCoalesce(c.coalesce() == null ? CoalesceArgs.none()
                 : CoalesceArgs.parse(c.coalesce()));
@@ -104,12 +114,12 @@ public final class StmmacStrandedSkb implements Scenario {
     }
     List<Exploration.Run> runs = ctx.parallel(jobs);
     List<Row> rows = new ArrayList<>();
+    Map<String, Row> openings = new LinkedHashMap<>();
     for (int i = 0; i < CASES.size(); i++) {
       Case c = CASES.get(i);
       long packets = 0;
       List<Long> stranded = new ArrayList<>();
       List<Long> held = new ArrayList<>();
-      int neverFreed = 0;
       int dead = 0;
       int failed = 0;
       for (Exploration.Run r : runs.subList(i * SEEDS, (i + 1) * SEEDS)) {
@@ -117,39 +127,120 @@ public final class StmmacStrandedSkb implements Scenario {
         if (r.failure() != null) {
           failed++;
         }
-        for (Liveness.Episode e : r.episodes()) {
-          if (!e.component().startsWith("stmmac")) {
-            continue;
-          }
+        for (Liveness.Episode e : ringSpells(r)) {
           stranded.add(e.strandedNs(r.endNs()));
           held.add(e.heldNs(r.endNs()));
-          if (e.freedNs() < 0) {
-            neverFreed++;
-          }
           if (e.dead()) {
             dead++;
           }
         }
       }
-      Map<String, Long> coal = new LinkedHashMap<>();
-      if (c.coalesce() != null) {
-        String[] kv = c.coalesce().split(" ");
-        coal.put(kv[0], Long.parseLong(kv[1]));
-      }
-      rows.add(row(c, coal, "window_openings_per_mpkt", "/Mpkt",
-          packets == 0 ? 0 : stranded.size() * 1e6 / packets));
-      rows.add(row(c, coal, "stranded_us_p50", "us", pct(stranded, 50) / 1e3));
-      rows.add(row(c, coal, "stranded_us_max", "us", pct(stranded, 100) / 1e3));
-      rows.add(row(c, coal, "skb_held_ms_p50", "ms", pct(held, 50) / 1e6));
-      rows.add(row(c, coal, "skb_held_ms_max", "ms", pct(held, 100) / 1e6));
-      rows.add(row(c, coal, "spells_never_freed", "", neverFreed));
-      rows.add(row(c, coal, "spells_dead", "", dead));
-      rows.add(row(c, coal, "runs_failed", "", failed));
+      Row open = row(c, "window_openings_per_mpkt", "/Mpkt",
+          packets == 0 ? 0 : stranded.size() * 1e6 / packets);
+      openings.put(c.name(), open);
+      rows.add(open);
+      rows.add(row(c, "stranded_ms_p50", "ms", pct(stranded, 50) / 1e6));
+      rows.add(row(c, "stranded_ms_max", "ms", pct(stranded, 100) / 1e6));
+      rows.add(row(c, "skb_held_ms_p50", "ms", pct(held, 50) / 1e6));
+      rows.add(row(c, "skb_held_ms_max", "ms", pct(held, 100) / 1e6));
+      rows.add(row(c, "spells_dead", "", dead));
+      rows.add(row(c, "runs_failed", "", failed));
     }
+    rows.addAll(claims(openings));
+    rows.addAll(stoppedFlow(ctx, x));
     return rows;
   }
 
-  private static Row row(Case c, Map<String, Long> coal, String metric, String unit, double v) {
+  /** The issue's statements about where the window is open, each decided by its openings row. */
+  static List<Row> claims(Map<String, Row> openings) {
+    List<Row> out = new ArrayList<>();
+    out.add(claim(openings.get("v6.6 (control)"), "before 2d1a42cf7f77 (v6.6) the TX timer is"
+        + " armed whatever the NAPI state: no window", false));
+    for (String k : List.of("v6.7", "v6.12", "v6.18")) {
+      out.add(claim(openings.get(k), "since 2d1a42cf7f77 (" + k + ") an xmit between"
+          + " tx_clean and napi_complete_done on another CPU leaves its skb with nothing to"
+          + " clean it", true));
+    }
+    Row narrowed = openings.get("v6.12.117");
+    Row mainline = openings.get("v6.12");
+    out.add(Row.claim(narrowed, "d21a374995df (in 6.12.117) narrows the window: IC at the end"
+        + " of each xmit burst", narrowed.simulated() < mainline.simulated()
+            ? Row.Verdict.SUPPORTED : Row.Verdict.REFUTED));
+    Row zero = openings.get("v6.12.117 tx-frames 0");
+    out.add(Row.claim(zero, "with d21a374995df the window stays open at tx-frames 0 (no IC"
+        + " at all; not testable on one sending CPU: the timer fires on the CPU that armed it)",
+        zero.simulated() > 0 ? Row.Verdict.SUPPORTED : Row.Verdict.NOT_TESTABLE));
+    out.add(claim(openings.get("v6.18 + fix"), "the candidate fix (re-check and arm after"
+        + " napi_complete_done, full barrier in xmit) closes the window", false));
+    return out;
+  }
+
+  /** A claim that the window opens ({@code opens}) or does not, decided by openings. */
+  private static Row claim(Row openings, String statement, boolean opens) {
+    boolean seen = openings.simulated() > 0;
+    return Row.claim(openings, statement, seen == opens ? Row.Verdict.SUPPORTED
+        : opens ? Row.Verdict.NOT_TESTABLE : Row.Verdict.REFUTED);
+  }
+
+  /**
+   * A flow that stops with its last skb stranded: the first seed whose UDP run opens the
+   * window, run again with the flow cut at the first spell's start.
+   */
+  static List<Row> stoppedFlow(ReproContext ctx, Exploration x) {
+    Case c = new Case("v6.18 flow stops", "v6.18", List.of(), null);
+    List<Row> rows = new ArrayList<>();
+    for (long seed = ctx.seed(); seed < ctx.seed() + 8; seed++) {
+      RunRequest req = RunRequest.of("stmmac", SOC, TrafficParser.parse(UDP))
+          .withKernel(c.kernel()).withSeed(seed);
+      Exploration.Run first = ctx.explore(req, x);
+      List<Liveness.Episode> spells = ringSpells(first);
+      if (spells.isEmpty()) {
+        continue;
+      }
+      long cut = spells.get(0).startNs();
+      String cutFlow = UDP.replace("-t 1", "-t " + String.format(Locale.ROOT, "%d.%06d",
+          cut / 1_000_000_000L, (cut / 1000) % 1_000_000));
+      Exploration.Run stopped = ctx.explore(req.withTraffic(TrafficParser.parse(cutFlow)), x);
+      Liveness.Episode last = null;
+      for (Liveness.Episode e : ringSpells(stopped)) {
+        if (e.startNs() == cut) {
+          last = e;
+        }
+      }
+      rows.add(row(c, "cut_at_ms", "ms", cut / 1e6));
+      boolean neverFreed = last != null && last.freedNs() < 0;
+      Row held = row(c, "last_skb_held_ms", "ms",
+          last == null ? 0 : last.heldNs(stopped.endNs()) / 1e6);
+      rows.add(held);
+      rows.add(row(c, "spells_never_freed", "", neverFreed ? 1 : 0));
+      rows.add(Row.claim(held, "if the flow simply stops, nothing frees the stranded skb"
+          + " (seed " + seed + ": held to the end of the run, through the 1 s drain)",
+          neverFreed && last.dead()
+              ? Row.Verdict.SUPPORTED : Row.Verdict.REFUTED));
+      return rows;
+    }
+    rows.add(Row.claim(row(c, "cut_at_ms", "ms", 0), "if the flow simply stops, nothing frees"
+        + " the stranded skb", Row.Verdict.NOT_TESTABLE));
+    return rows;
+  }
+
+  /** The stmmac ring's stranded spells of a run (the qdisc's are not this window). */
+  static List<Liveness.Episode> ringSpells(Exploration.Run r) {
+    List<Liveness.Episode> out = new ArrayList<>();
+    for (Liveness.Episode e : r.episodes()) {
+      if (e.component().startsWith("stmmac")) {
+        out.add(e);
+      }
+    }
+    return out;
+  }
+
+  private static Row row(Case c, String metric, String unit, double v) {
+    Map<String, Long> coal = new LinkedHashMap<>();
+    if (c.coalesce() != null) {
+      String[] kv = c.coalesce().split(" ");
+      coal.put(kv[0], Long.parseLong(kv[1]));
+    }
     return new Row(c.name(), SOC, c.kernel(), c.patches(), coal, metric, unit, null, v,
         Role.EXTRA);
   }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -29,12 +30,34 @@ public final class ParallelRuns {
     return map(jobs, threads);
   }
 
-  /** Independent jobs on the worker threads; results in job order. */
+  /**
+   * Independent jobs on the worker threads; results in job order. Called from a task already
+   * running in a {@link ForkJoinPool} (reproduce runs its scenarios as such tasks), the jobs
+   * join that pool, whose joining workers run queued jobs meanwhile, so both cores stay busy
+   * across scenarios; otherwise a pool of {@code threads} is made for them.
+   */
   public static <T> List<T> map(List<Supplier<T>> jobs, int threads) {
     if (threads <= 1 || jobs.size() <= 1) {
       List<T> out = new ArrayList<>();
       for (Supplier<T> j : jobs) {
         out.add(j.get());
+      }
+      return out;
+    }
+    if (ForkJoinTask.inForkJoinPool()) {
+      // each job's outcome is caught in the job: join() would rethrow a copy of an exception
+      // thrown on another thread, and the report must show the job's own
+      List<ForkJoinTask<Outcome<T>>> tasks = new ArrayList<>();
+      for (Supplier<T> j : jobs) {
+        tasks.add(ForkJoinTask.adapt(() -> Outcome.of(j)).fork());
+      }
+      List<Outcome<T>> done = new ArrayList<>();
+      for (ForkJoinTask<Outcome<T>> t : tasks) {
+        done.add(t.join()); // every job is joined, so none is left running in the shared pool
+      }
+      List<T> out = new ArrayList<>();
+      for (Outcome<T> o : done) {
+        out.add(o.get());
       }
       return out;
     }
@@ -71,6 +94,27 @@ public final class ParallelRuns {
       return out;
     } finally {
       pool.shutdownNow();
+    }
+  }
+
+  /** A job's value or what it threw. */
+  private record Outcome<T>(T value, Throwable failure) {
+    static <T> Outcome<T> of(Supplier<T> job) {
+      try {
+        return new Outcome<>(job.get(), null);
+      } catch (RuntimeException | Error e) {
+        return new Outcome<>(null, e);
+      }
+    }
+
+    T get() {
+      if (failure instanceof RuntimeException re) {
+        throw re;
+      }
+      if (failure instanceof Error err) {
+        throw err;
+      }
+      return value;
     }
   }
 }

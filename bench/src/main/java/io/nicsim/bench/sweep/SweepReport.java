@@ -199,7 +199,21 @@ public final class SweepReport {
     return sb.toString();
   }
 
-  /** The metric a plot shows when none is named: the traffic's throughput or latency. */
+  /**
+   * What a plot shows when no metric is named: the traffic's throughput or latency, then what
+   * coalescing trades it against, CPU load and interrupt rate (those the points measured).
+   */
+  public List<String> defaultMetrics() {
+    List<String> out = new ArrayList<>(List.of(defaultMetric()));
+    for (String m : List.of("cpu_pct", "irq_per_s")) {
+      if (allColumns().contains(m) && !out.contains(m)) {
+        out.add(m);
+      }
+    }
+    return out;
+  }
+
+  /** The metric a plot shows first when none is named: the traffic's throughput or latency. */
   public String defaultMetric() {
     for (String m : List.of("udp_mbps", "tcp_mbps", "ping_rtt_ms", "pps")) {
       if (allColumns().contains(m)) {
@@ -209,15 +223,35 @@ public final class SweepReport {
     return "pps";
   }
 
-  /**
-   * {@code metric} against the first knob, a line per combination of the other knobs; bars
-   * when the first knob's values are not numbers.
-   */
+  /** One metric against the first knob (see {@link #plot(Path, List)}). */
   public void plot(Path file, String metric) {
-    if (!allColumns().contains(metric)) {
-      throw BadInputException.field("--metric", "no point has '" + metric + "'",
-          String.join(", ", allColumns()));
+    plot(file, List.of(metric));
+  }
+
+  /**
+   * Each metric against the first knob, one panel per metric stacked over a shared knob axis;
+   * in a panel, a line per combination of the other knobs, or bars when the first knob's
+   * values are not numbers.
+   */
+  public void plot(Path file, List<String> metrics) {
+    for (String metric : metrics) {
+      if (!allColumns().contains(metric)) {
+        throw BadInputException.field("--metric", "no point has '" + metric + "'",
+            String.join(", ", allColumns()));
+      }
     }
+    List<JFreeChart> panels = new ArrayList<>();
+    for (String metric : metrics) {
+      panels.add(chart(metric));
+    }
+    JFreeChart chart = panels.size() == 1 ? panels.get(0) : Plots.stacked(String.join(", ",
+        metrics) + " vs " + plan.points().get(0).knobs().keySet().iterator().next() + " ("
+        + plan.points().get(0).request().mac() + ", "
+        + plan.points().get(0).request().traffic().spelling() + ")", panels);
+    Plots.write(chart, file, "--plot");
+  }
+
+  private JFreeChart chart(String metric) {
     List<String> knobs = new ArrayList<>(plan.points().get(0).knobs().keySet());
     String x = knobs.get(0);
     boolean numeric = true;
@@ -256,6 +290,6 @@ public final class SweepReport {
       }
       chart = Plots.bars(title, AxisLabels.of(metric), cases, pub, sim);
     }
-    Plots.write(chart, file, "--plot");
+    return chart;
   }
 }

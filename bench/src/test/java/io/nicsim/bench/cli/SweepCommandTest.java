@@ -101,6 +101,29 @@ class SweepCommandTest {
   }
 
   @Test
+  void aPlotStacksThroughputCpuAndIrqRateUnlessMetricsAreNamed(@TempDir Path dir)
+      throws Exception {
+    Path all = dir.resolve("all.png");
+    Cli.Result r = Cli.run(with("--plot", all.toString()));
+    assertThat(r.exit()).as(r.err()).isZero();
+    // a panel each for udp_mbps, cpu_pct and irq_per_s
+    assertThat(javax.imageio.ImageIO.read(all.toFile()).getHeight()).isEqualTo(3 * 260);
+    Path two = dir.resolve("two.svg");
+    r = Cli.run(with("--plot", two.toString(), "--metric", "pps,cpu_pct"));
+    assertThat(r.exit()).as(r.err()).isZero();
+    String svg = Files.readString(two);
+    assertThat(svg).contains("pps, cpu_pct vs tx-usecs").contains("height='540.0'");
+    Path one = dir.resolve("one.png");
+    r = Cli.run(with("--plot", one.toString(), "--metric", "pps"));
+    assertThat(javax.imageio.ImageIO.read(one.toFile()).getHeight()).isEqualTo(540);
+    r = Cli.run(with("--plot", dir.resolve("x.png").toString(), "--metric", "pps",
+        "--metric", "nonsense"));
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err()).contains("--metric").contains("'nonsense'").contains("cpu_pct");
+    assertThat(dir.resolve("x.png")).doesNotExist();
+  }
+
+  @Test
   void badVaryValuesAreRefusedBeforeAnythingRuns() {
     String[][] bad = {
       {"--vary", "tx-usecs=1,x"},

@@ -32,7 +32,7 @@ public final class Cli {
   }
 
   public static Result run(BenchEnv env, String... args) {
-    CommandLine cli = Nicsim.commandLine(new EnvFactory(env));
+    CommandLine cli = Nicsim.commandLine(new EnvFactory(env), args);
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     cli.setOut(new PrintWriter(out));

@@ -8,6 +8,6 @@ public final class TestMain {
   private TestMain() {}
 
   public static void main(String[] args) {
-    System.exit(Nicsim.commandLine(new EnvFactory(Cli.env(2))).execute(args));
+    System.exit(Nicsim.commandLine(new EnvFactory(Cli.env(2)), args).execute(args));
   }
 }

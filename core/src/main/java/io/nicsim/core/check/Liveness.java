@@ -6,7 +6,6 @@ import io.nicsim.core.net.NetdevQueue;
 import io.nicsim.core.net.Qdisc;
 import io.nicsim.core.sim.Event;
 import io.nicsim.core.sim.InvariantViolation;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -82,11 +81,21 @@ public final class Liveness {
     }
   }
 
-  /** Per component: the spell in progress and the recent changes. */
+  /**
+   * Per component: the spell in progress and the recent changes. A change is kept as numbers
+   * (observed every audit, formatted only for a report): a ring's cleaner, queued and cleaned
+   * counts; a qdisc's stuck/stopped flags and length.
+   */
   private static final class Watch {
     final String component;
-    final ArrayDeque<String> history = new ArrayDeque<>();
-    String lastSig = "";
+    final boolean ring;
+    // the last HISTORY changes, a circular buffer: next is where the next one goes
+    final long[] at = new long[HISTORY];
+    final int[] tag = new int[HISTORY];
+    final long[] a = new long[HISTORY];
+    final long[] b = new long[HISTORY];
+    int next;
+    int size;
     boolean open;
     long start;
     long rescued;
@@ -96,26 +105,68 @@ public final class Liveness {
     long lastQueued;
     long lastProgress;
     String state;
-    List<String> before;
+    // the changes observed before the spell opened, formatted only when a report asks
+    Watch snapshot;
 
-    Watch(String component) {
+    Watch(String component, boolean ring) {
       this.component = component;
+      this.ring = ring;
     }
 
-    void note(long now, String sig) {
-      if (!sig.equals(lastSig)) {
-        lastSig = sig;
-        history.addLast(seconds(now) + " " + sig);
-        if (history.size() > HISTORY) {
-          history.removeFirst();
+    void note(long now, int tagNow, long aNow, long bNow) {
+      if (size > 0) {
+        int last = (next + HISTORY - 1) % HISTORY;
+        if (tag[last] == tagNow && a[last] == aNow && b[last] == bNow) {
+          return;
         }
       }
+      at[next] = now;
+      tag[next] = tagNow;
+      a[next] = aNow;
+      b[next] = bNow;
+      next = (next + 1) % HISTORY;
+      size = Math.min(size + 1, HISTORY);
+    }
+
+    /** A copy of the kept changes without the latest (the observation that opened a spell). */
+    Watch before() {
+      Watch c = new Watch(component, ring);
+      System.arraycopy(at, 0, c.at, 0, HISTORY);
+      System.arraycopy(tag, 0, c.tag, 0, HISTORY);
+      System.arraycopy(a, 0, c.a, 0, HISTORY);
+      System.arraycopy(b, 0, c.b, 0, HISTORY);
+      c.next = size > 0 ? (next + HISTORY - 1) % HISTORY : next;
+      c.size = Math.max(size - 1, 0);
+      return c;
+    }
+
+    /** The kept changes, oldest first, as report lines. */
+    List<String> history() {
+      List<String> out = new ArrayList<>(size);
+      for (int k = 0; k < size; k++) {
+        int i = (next + HISTORY - size + k) % HISTORY;
+        out.add(seconds(at[i]) + " " + describe(i));
+      }
+      return out;
+    }
+
+    private String describe(int i) {
+      if (ring) {
+        return TxLiveness.Cleaner.values()[tag[i]].name().toLowerCase(java.util.Locale.ROOT)
+            + " queued " + a[i] + " cleaned " + b[i];
+      }
+      return ((tag[i] & STUCK) != 0 ? "stuck" : "moving") + " qlen " + a[i]
+          + ((tag[i] & STOPPED) != 0 ? " stopped" : "");
     }
 
     Episode episode() {
-      return new Episode(component, start, rescued, freed, dead, state, before);
+      return new Episode(component, start, rescued, freed, dead, state,
+          snapshot == null ? List.of() : List.copyOf(snapshot.history()));
     }
   }
+
+  private static final int STUCK = 1;
+  private static final int STOPPED = 2;
 
   private final Host host;
   private final TxLiveness driver;
@@ -142,12 +193,12 @@ public final class Liveness {
     int n = driver == null ? 0 : driver.txLivenessQueues();
     rings = new Watch[n];
     for (int q = 0; q < n; q++) {
-      rings[q] = new Watch(driver.txRingName(q));
+      rings[q] = new Watch(driver.txRingName(q), true);
     }
     NetDevice dev = host.dev();
     qdiscs = new Watch[dev.numTxQueues()];
     for (int q = 0; q < qdiscs.length; q++) {
-      qdiscs[q] = new Watch("qdisc " + dev.name() + " tx" + q);
+      qdiscs[q] = new Watch("qdisc " + dev.name() + " tx" + q, false);
     }
   }
 
@@ -219,8 +270,7 @@ public final class Liveness {
     TxLiveness.Cleaner c = driver.txCleaner(q);
     long queued = driver.txQueuedCount(q);
     long cleaned = driver.txCleanedCount(q);
-    w.note(now, c.name().toLowerCase(java.util.Locale.ROOT) + " queued " + queued + " cleaned "
-        + cleaned);
+    w.note(now, c.ordinal(), queued, cleaned);
     if (w.open) {
       if (w.freed < 0 && cleaned >= w.queuedAtStart) {
         w.freed = now;
@@ -268,7 +318,7 @@ public final class Liveness {
       }
     }
     int len = held ? qd.qlen() + qd.requeuedLen() : 0;
-    w.note(now, (stuck ? "stuck" : "moving") + " qlen " + len + (txq.stopped() ? " stopped" : ""));
+    w.note(now, (stuck ? STUCK : 0) | (txq.stopped() ? STOPPED : 0), len, 0);
     if (w.open) {
       if (!stuck) {
         w.rescued = now;
@@ -291,11 +341,7 @@ public final class Liveness {
     w.freed = -1;
     w.dead = -1;
     w.state = state;
-    List<String> before = new ArrayList<>(w.history);
-    if (!before.isEmpty()) {
-      before.remove(before.size() - 1); // the observation that opened it
-    }
-    w.before = List.copyOf(before);
+    w.snapshot = w.before();
   }
 
   private void close(Watch w) {
@@ -313,9 +359,10 @@ public final class Liveness {
 
   private void dead(Watch w, String state) {
     if (mode == Mode.STOP) {
+      List<String> before = w.snapshot == null ? List.of() : w.snapshot.history();
       throw new InvariantViolation("liveness " + w.component, state + "; last changes: "
-          + String.join("; ", w.before) + (w.before.isEmpty() ? "" : "; ")
-          + String.join("; ", w.history));
+          + String.join("; ", before) + (before.isEmpty() ? "" : "; ")
+          + String.join("; ", w.history()));
     }
   }
 

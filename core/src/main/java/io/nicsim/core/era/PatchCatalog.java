@@ -40,6 +40,13 @@ public final class PatchCatalog {
   }
 
   int indexOf(Patch p) {
+    // by identity first: drivers ask PatchSet.has with their catalog's own constants, on paths
+    // run per packet, and a record's equals compares every field
+    for (int k = 0; k < patches.size(); k++) {
+      if (patches.get(k) == p) {
+        return k;
+      }
+    }
     int i = patches.indexOf(p);
     if (i < 0) {
       throw new IllegalArgumentException(p.id() + " is not in the " + driver + " catalog");

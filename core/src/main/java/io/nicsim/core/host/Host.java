@@ -48,6 +48,7 @@ public final class Host {
     KernelVersion version =
         config.kernel() == null ? mac.defaultKernel() : KernelVersion.parse(config.kernel());
     PatchSet patches = mac.patches().select(version, config.patches());
+    dev.setKernelVersion(version);
     HostContext ctx = new HostContext(config, soc, sim, cpu, kernel, dev, link, patches);
     this.driver = mac.build(ctx);
     dev.setOps(driver);

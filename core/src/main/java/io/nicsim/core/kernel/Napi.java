@@ -35,6 +35,8 @@ public final class Napi {
   Core pollingOn;
   /** The CPU whose napi_complete_done has not yet become visible to the others. */
   private Core completingCore;
+  /** When the completing CPU's napi_complete_done becomes visible to the others (its cursor). */
+  private long publishAt;
   private final io.nicsim.core.sim.Event publishCompletion =
       new io.nicsim.core.sim.Event() {
         @Override
@@ -67,10 +69,23 @@ public final class Napi {
   /**
    * A piece of CPU work runs atomically at its start, but napi_complete_done happens at the
    * end of the driver's poll. Its clearing of SCHED is therefore published to other CPUs only
-   * when the completing CPU's cursor gets there; the completing CPU itself sees it at once.
+   * when the completing CPU's cursor gets there; the completing CPU itself sees it at once. A
+   * reader on another CPU reads at its own cursor (its work's start plus what it has charged
+   * so far) when timing is perturbed (race exploration, {@code --jitter}): an xmit late in a
+   * burst of several, all run at the burst's start, then sees the completion once its cursor
+   * has passed the completing CPU's. Unperturbed runs read at the work's start, as the
+   * calibrated profiles were fitted (bench/README "The stmmac TX-timer window" gives what the
+   * finer read changes there). A completion that must poll again (MISSED) is left to its
+   * event, which reschedules on the completing CPU.
    */
   private void settle() {
-    if (completingCore != null && kernel.cpu().current() == completingCore) {
+    if (completingCore == null) {
+      return;
+    }
+    Core current = kernel.cpu().current();
+    if (current == completingCore
+        || (current != null && (state & MISSED) == 0 && kernel.cpu().perturbation() != null
+            && current.cursor() >= publishAt)) {
       kernel.simulator().cancel(publishCompletion);
       publishCompletion();
     }
@@ -244,7 +259,8 @@ public final class Napi {
     // SCHED clears for the other CPUs when this CPU's work reaches this point
     state = val & ~MISSED;
     completingCore = core;
-    kernel.simulator().schedule(publishCompletion, core.cursor());
+    publishAt = core.cursor();
+    kernel.simulator().schedule(publishCompletion, publishAt);
     return true;
   }
 

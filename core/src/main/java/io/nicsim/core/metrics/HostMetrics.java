@@ -19,11 +19,25 @@ import java.util.TreeMap;
  */
 public final class HostMetrics {
   private final Host host;
-  private final MeterRegistry registry;
+  private MeterRegistry registry;
 
   public HostMetrics(Host host) {
     this.host = host;
-    this.registry = new SimpleMeterRegistry(
+  }
+
+  /**
+   * The host's meters in a Micrometer registry, built on first use: a run that never exports
+   * them (the usual command) does not pay for Micrometer's set-up.
+   */
+  public MeterRegistry registry() {
+    if (registry == null) {
+      registry = register(host);
+    }
+    return registry;
+  }
+
+  private static MeterRegistry register(Host host) {
+    MeterRegistry registry = new SimpleMeterRegistry(
         io.micrometer.core.instrument.simple.SimpleConfig.DEFAULT, new SimClock(host.sim()));
     Cpu cpu = host.cpu();
     for (int i = 0; i < cpu.cores(); i++) {
@@ -46,9 +60,6 @@ public final class HostMetrics {
               d -> d.counters().getOrDefault(key, 0L))
           .tag("mac", host.mac().name()).register(registry);
     }
-  }
-
-  public MeterRegistry registry() {
     return registry;
   }
 

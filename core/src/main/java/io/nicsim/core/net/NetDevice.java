@@ -131,6 +131,11 @@ public final class NetDevice {
     this.watchdogTimeoNs = ns;
   }
 
+  /** Sets dev_watchdog's era from the kernel the host runs (33fb988b6705's re-arm or not). */
+  public void setKernelVersion(io.nicsim.core.era.KernelVersion v) {
+    watchdog.setRearmAtOldestStart(DevWatchdog.rearmsAtOldestStart(v));
+  }
+
   public boolean isUp() {
     return up;
   }

@@ -1,8 +1,6 @@
 package io.nicsim.core.soc;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.cpu.CostTable;
 import java.io.IOException;
@@ -15,6 +13,7 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -26,8 +25,6 @@ import java.util.regex.Pattern;
  * and override its entries.
  */
 public final class SocProfile {
-  private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
-      .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION).build());
   private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
   /** What CostOp accepts as a name. */
   private static final Pattern OP_NAME = Pattern.compile("[a-z][a-z0-9_]*");
@@ -63,9 +60,21 @@ public final class SocProfile {
     this.costs = Collections.unmodifiableMap(new TreeMap<>(b.costs));
   }
 
+  /**
+   * Profiles parsed so far, by name. A profile is immutable and its resource cannot change
+   * while the JVM runs, and a command that builds many hosts (reproduce, a sweep) would
+   * otherwise parse the same YAML for each.
+   */
+  private static final Map<String, SocProfile> PARSED = new ConcurrentHashMap<>();
+
   /** Loads {@code nicsim/socs/NAME.yaml} from the classpath. */
   public static SocProfile load(String name) {
-    return load(name, new LinkedHashSet<>()).sampled();
+    SocProfile p = name == null ? null : PARSED.get(name);
+    if (p == null) {
+      p = load(name, new LinkedHashSet<>());
+      PARSED.putIfAbsent(name, p);
+    }
+    return p.sampled();
   }
 
   private static SocProfile load(String name, Set<String> chain) {
@@ -80,7 +89,7 @@ public final class SocProfile {
       if (in == null) {
         throw BadInputException.field("--soc", "unknown SoC profile '" + name + "'", available());
       }
-      return parse(name, YAML.readTree(in), chain);
+      return parse(name, YamlTree.read(in), chain);
     } catch (IOException e) {
       throw new BadInputException("soc profile " + name + ": " + readError(e));
     }
@@ -117,7 +126,7 @@ public final class SocProfile {
         throw new BadInputException("soc profile " + label + ": larger than " + MAX_FILE_BYTES
             + " bytes (accepted: a profile of a few KiB)");
       }
-      root = YAML.readTree(Files.readString(file));
+      root = YamlTree.read(Files.readString(file));
     } catch (java.nio.charset.MalformedInputException e) {
       throw new BadInputException("soc profile " + label + ": not UTF-8 text");
     } catch (IOException e) {
@@ -129,7 +138,7 @@ public final class SocProfile {
   /** Parses profile text (used by tests and fuzzing). */
   public static SocProfile parse(String label, String yamlText) {
     try {
-      return parse(label, YAML.readTree(yamlText), new LinkedHashSet<>(List.of(label))).sampled();
+      return parse(label, YamlTree.read(yamlText), new LinkedHashSet<>(List.of(label))).sampled();
     } catch (IOException e) {
       throw new BadInputException("soc profile " + label + ": " + readError(e));
     }

@@ -96,4 +96,38 @@ class NapiTest {
     assertThat(result[0]).isFalse();
     assertThat(polls[0]).isEqualTo(2);
   }
+
+  /**
+   * A poll on CPU 0 completes 10 us into its work; a task on CPU 1 that started before reads
+   * SCHED at its start and again 20 us of work later. Perturbed (exploration), the second read
+   * is at its cursor and sees the completion; unperturbed, both read at the work's start.
+   */
+  static boolean[] readsAcrossACompletion(boolean perturbed) {
+    KernelKit k = KernelKit.plain();
+    if (perturbed) {
+      k.cpu.perturb(new io.nicsim.core.cpu.Perturbation(1, 0, 0)); // no jitter: only the read
+    }
+    io.nicsim.core.cpu.CostOp work = io.nicsim.core.cpu.CostOp.named("test_work");
+    Napi n = new Napi(k.kernel, "tx", "eth0", (napi, budget) -> {
+      k.cpu.requireCurrent().chargeNs(work, 10_000);
+      napi.completeDone(0);
+      return 0;
+    }, 64);
+    n.enable();
+    boolean[] reads = new boolean[2];
+    k.inHardirq(0, 0, n::napiSchedule);
+    k.inTask(5_000, 1, () -> {
+      reads[0] = n.isScheduled();
+      k.cpu.requireCurrent().chargeNs(work, 20_000);
+      reads[1] = n.isScheduled();
+    });
+    k.runUntil(1_000_000);
+    return reads;
+  }
+
+  @Test
+  void aReaderOnAnotherCpuSeesTheCompletionAtItsCursorOnlyWhenPerturbed() {
+    assertThat(readsAcrossACompletion(true)).containsExactly(true, false);
+    assertThat(readsAcrossACompletion(false)).containsExactly(true, true);
+  }
 }

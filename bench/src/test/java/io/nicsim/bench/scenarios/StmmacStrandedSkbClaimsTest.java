@@ -1,0 +1,45 @@
+package io.nicsim.bench.scenarios;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.nicsim.bench.repro.Role;
+import io.nicsim.bench.repro.Row;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The scenario's claims are decided by its openings rows, each way. */
+class StmmacStrandedSkbClaimsTest {
+
+  static Map<String, Row> openings(double v66, double v618, double v612, double v612117,
+      double zero, double fix) {
+    Map<String, Row> m = new LinkedHashMap<>();
+    double[] v = {v66, v618, v612, v618, v612117, zero, fix};
+    for (int i = 0; i < StmmacStrandedSkb.CASES.size(); i++) {
+      StmmacStrandedSkb.Case c = StmmacStrandedSkb.CASES.get(i);
+      m.put(c.name(), new Row(c.name(), "rk3588-yt6801", c.kernel(), c.patches(), null,
+          "window_openings_per_mpkt", "/Mpkt", null, v[i], Role.EXTRA));
+    }
+    return m;
+  }
+
+  @Test
+  void theIssuesPictureIsSupportedRowByRow() {
+    List<Row> claims = StmmacStrandedSkb.claims(openings(0, 50, 50, 10, 3, 0));
+    assertThat(claims).hasSize(7).allSatisfy(r -> {
+      assertThat(r.role()).isEqualTo(Role.CLAIM);
+      assertThat(r.verdict()).as(r.statement()).isEqualTo(Row.Verdict.SUPPORTED);
+    });
+  }
+
+  @Test
+  void aWindowOnTheControlOrWithTheFixRefutesAndNoneWhereExpectedIsNotTestable() {
+    List<Row> claims = StmmacStrandedSkb.claims(openings(2, 0, 50, 60, 0, 1));
+    assertThat(claims.get(0).verdict()).isEqualTo(Row.Verdict.REFUTED); // v6.6
+    assertThat(claims.get(1).verdict()).isEqualTo(Row.Verdict.NOT_TESTABLE); // v6.7: none seen
+    assertThat(claims.get(4).verdict()).isEqualTo(Row.Verdict.REFUTED); // 6.12.117 not narrower
+    assertThat(claims.get(5).verdict()).isEqualTo(Row.Verdict.NOT_TESTABLE); // tx-frames 0
+    assertThat(claims.get(6).verdict()).isEqualTo(Row.Verdict.REFUTED); // the fix
+  }
+}
