@@ -60,7 +60,7 @@ public final class RunCommand implements Callable<Integer> {
   Path pcap;
 
   @Option(names = "--jitter", paramLabel = "PCT", arity = "0..1", fallbackValue = "20",
-      description = "explore races: every CPU cost jittered by up to PCT% either way (default"
+      description = "explore races: every CPU cost jittered by up to PCT%% either way (default"
           + " 20) and simultaneous work on different CPUs in either order, deterministic per"
           + " --seed; liveness findings are listed instead of stopping the run")
   Double jitter;

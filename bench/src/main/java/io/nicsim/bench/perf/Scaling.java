@@ -58,7 +58,7 @@ public final class Scaling {
         new Shape("16 flows (-P 16), 1 s", c5, 16, x, "", 1),
         new Shape("16 flows (-P 16), 10 s", c5, 16, x, "", 10),
         new Shape("TX ring 64, 1 s", "cyclone5-ring64", 1, x, "", 1),
-        new Shape("TX ring 4096, 1 s", "cyclone5-ring4096-bench", 1, x, "", 1),
+        new Shape("TX ring 1024, 1 s", "cyclone5-ring1024-bench", 1, x, "", 1),
         new Shape("tx-frames 1 (IC every frame), 1 s", c5, 1, x, "tx-frames 1", 1),
         new Shape("CPU-bound (cyclone5 costs), 1 s", c5, 1, 1.0, "", 1),
         new Shape("CPU-bound (cyclone5 costs), 10 s", c5, 1, 1.0, "", 10),
