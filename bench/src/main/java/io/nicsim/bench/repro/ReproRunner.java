@@ -3,6 +3,7 @@ package io.nicsim.bench.repro;
 import io.nicsim.bench.output.AtomicFile;
 import io.nicsim.bench.plot.Plots;
 import io.nicsim.bench.run.RunEngine;
+import io.nicsim.bench.sweep.ParallelRuns;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,12 +54,12 @@ public final class ReproRunner {
     }
     ForkJoinPool pool = threads > 1 && scenarios.size() > 1 ? new ForkJoinPool(threads) : null;
     try {
-      List<Future<Done>> pending = new ArrayList<>();
+      List<Future<ParallelRuns.Outcome<List<Row>>>> pending = new ArrayList<>();
       if (pool != null) {
         for (int k = 0; k < scenarios.size(); k++) {
           Scenario s = scenarios.get(k);
           ReproContext ctx = contexts.get(k);
-          pending.add(pool.submit(() -> Done.of(s, ctx)));
+          pending.add(pool.submit(() -> ParallelRuns.Outcome.of(() -> s.run(ctx))));
         }
       }
       List<ReproReport.Outcome> out = new ArrayList<>();
@@ -87,39 +88,16 @@ public final class ReproRunner {
     }
   }
 
-  /**
-   * A scenario's rows or what it threw, caught in the task: a fork/join future would hand back
-   * a copy of an exception thrown on another thread, and the user must see the original line.
-   */
-  private record Done(List<Row> rows, RuntimeException failed, Error broke) {
-    static Done of(Scenario s, ReproContext ctx) {
-      try {
-        return new Done(s.run(ctx), null, null);
-      } catch (RuntimeException e) {
-        return new Done(null, e, null);
-      } catch (Error e) {
-        return new Done(null, null, e);
-      }
-    }
-  }
-
-  private static List<Row> await(Future<Done> f) {
-    Done d;
+  /** A scenario's rows, or what it threw, as it threw it. */
+  private static List<Row> await(Future<ParallelRuns.Outcome<List<Row>>> f) {
     try {
-      d = f.get();
+      return f.get().get();
     } catch (ExecutionException e) {
-      throw new IllegalStateException(e.getCause());
+      throw new IllegalStateException(e.getCause()); // Outcome.of catches what a job throws
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted", e);
     }
-    if (d.failed() != null) {
-      throw d.failed();
-    }
-    if (d.broke() != null) {
-      throw d.broke();
-    }
-    return d.rows();
   }
 
   /** An output directory, created with its parents if missing (as {@code mkdir -p}). */

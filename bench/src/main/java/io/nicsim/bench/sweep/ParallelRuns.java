@@ -97,9 +97,13 @@ public final class ParallelRuns {
     }
   }
 
-  /** A job's value or what it threw. */
-  private record Outcome<T>(T value, Throwable failure) {
-    static <T> Outcome<T> of(Supplier<T> job) {
+  /**
+   * A job's value or what it threw, caught on the thread that ran it: a fork/join task's
+   * {@code join()} or future's {@code get()} would hand back a copy of an exception thrown on
+   * another thread, and the user must see the job's own one-line message.
+   */
+  public record Outcome<T>(T value, Throwable failure) {
+    public static <T> Outcome<T> of(Supplier<T> job) {
       try {
         return new Outcome<>(job.get(), null);
       } catch (RuntimeException | Error e) {
@@ -107,7 +111,8 @@ public final class ParallelRuns {
       }
     }
 
-    T get() {
+    /** The value, or the job's own exception rethrown. */
+    public T get() {
       if (failure instanceof RuntimeException re) {
         throw re;
       }
