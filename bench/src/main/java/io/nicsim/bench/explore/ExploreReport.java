@@ -67,8 +67,12 @@ public final class ExploreReport {
     this.engine = engine;
   }
 
-  /** Findings of configuration {@code c}, in order of first appearance; packets in [0]. */
-  public Map<String, Finding> findings(int c, long[] packets) {
+  /**
+   * Findings of configuration {@code c}, in order of first appearance. {@code totals} gets
+   * packets sent in [0], in-flight NAPI reads (the coverage of cross-CPU interleavings) in [1]
+   * and the runs with at least one such read in [2], over the runs that finished.
+   */
+  public Map<String, Finding> findings(int c, long[] totals) {
     Map<String, Finding> out = new LinkedHashMap<>();
     for (int i = c * runs; i < (c + 1) * runs; i++) {
       PointResult r = results.get(i);
@@ -76,7 +80,10 @@ public final class ExploreReport {
       if (r.failed()) {
         hits = List.of(new Findings.Hit(Findings.failureKey(r.error()), 0, 0, 0, r.error()));
       } else {
-        packets[0] += Long.parseLong(r.columns().get("packets"));
+        totals[0] += Long.parseLong(r.columns().get("packets"));
+        long reads = Long.parseLong(r.columns().getOrDefault("inflight_reads", "0"));
+        totals[1] += reads;
+        totals[2] += reads > 0 ? 1 : 0;
         hits = Findings.decode(r.columns().get("hits"));
       }
       java.util.Set<String> seen = new java.util.HashSet<>();
@@ -99,7 +106,7 @@ public final class ExploreReport {
   public String text() {
     StringBuilder sb = new StringBuilder();
     for (int c = 0; c < configs.size(); c++) {
-      long[] packets = {0};
+      long[] packets = {0, 0, 0};
       Map<String, Finding> fs = findings(c, packets);
       sb.append("nicsim explore: ").append(quote(configs.get(c))).append('\n');
       List<String> a0 = points.get(c * runs).args();
@@ -108,6 +115,7 @@ public final class ExploreReport {
           .append("..").append(aN.get(aN.size() - 3)).append(", --jitter ")
           .append(a0.get(a0.size() - 1)).append("), ").append(packets[0])
           .append(" packets sent\n");
+      sb.append(coverage(packets));
       if (fs.isEmpty()) {
         sb.append("findings: none\n\n");
         continue;
@@ -135,6 +143,21 @@ public final class ExploreReport {
       sb.append('\n');
     }
     return sb.toString();
+  }
+
+  /**
+   * How much of the interleaving space the runs reached: races between a poll finishing on one
+   * CPU and work on another (the stmmac TX-timer window among them) need a CPU to read the
+   * NAPI's state while the poll's completion is in flight. None such means "findings: none"
+   * says nothing about those races on this traffic.
+   */
+  static String coverage(long[] totals) {
+    String per = totals[0] > 0 ? String.format(java.util.Locale.ROOT, ", %.2f per million"
+        + " packets", totals[1] * 1e6 / totals[0]) : "";
+    return "coverage: " + totals[1] + " reads of a NAPI's state by one CPU while another CPU's"
+        + " poll of it was completing, in " + totals[2] + " runs" + per
+        + (totals[1] == 0 ? " (races on that read, such as the stmmac TX-timer window, were not exercised)" : "")
+        + "\n";
   }
 
   /** Re-runs the reproducer with a trace: does it hit the finding again, at the same time? */

@@ -26,6 +26,7 @@ public final class ExploreTask implements PointTask {
     cols.put("seed", Long.toString(parsed.getKey().seed()));
     cols.put("packets", Long.toString(run.packets()));
     cols.put("end_ns", Long.toString(run.endNs()));
+    cols.put("inflight_reads", Long.toString(run.inFlightReads()));
     cols.put("hits", Findings.encode(Findings.of(run.episodes(), run.failure(), run.endNs())));
     return PointResult.ok(point.index(), cols);
   }

@@ -41,8 +41,10 @@ public record Exploration(double jitterPercent, long skewNs, long probeNs) {
 
   /**
    * What an explored run gave: the run's result (null when it failed), the one-line failure
-   * (null when it did not), the stranded spells, packets sent and the run's end time.
+   * (null when it did not), the stranded spells, packets sent, the run's end time, and how
+   * often a CPU read a NAPI's state while another CPU's poll of it was completing (the
+   * interleaving races such as the stmmac TX-timer window need; {@code Napi.inFlightReadCount}).
    */
   public record Run(RunResult result, String failure, List<Liveness.Episode> episodes,
-      long packets, long endNs) {}
+      long packets, long endNs, long inFlightReads) {}
 }

@@ -151,7 +151,7 @@ public final class RunEngine {
         String m = e.at(host.sim().now()).getMessage();
         if (x != null) {
           return new Exploration.Run(null, m, audit.liveness().episodes(),
-              host.link().framesToPeer(), host.sim().now());
+              host.link().framesToPeer(), host.sim().now(), inFlightReads(host));
         }
         throw new RunFailure(m);
       } catch (RuntimeException e) {
@@ -159,7 +159,7 @@ public final class RunEngine {
             + e.getClass().getSimpleName() + ": " + String.valueOf(e.getMessage());
         if (x != null && !(e instanceof BadInputException)) {
           return new Exploration.Run(null, m, audit.liveness().episodes(),
-              host.link().framesToPeer(), host.sim().now());
+              host.link().framesToPeer(), host.sim().now(), inFlightReads(host));
         }
         throw new RunFailure(m);
       }
@@ -171,7 +171,7 @@ public final class RunEngine {
               + "; --no-check skips the checks";
           if (x != null) {
             return new Exploration.Run(null, m, audit.liveness().episodes(),
-                host.link().framesToPeer(), host.sim().now());
+                host.link().framesToPeer(), host.sim().now(), inFlightReads(host));
           }
           throw new RunFailure(m);
         }
@@ -200,7 +200,7 @@ public final class RunEngine {
       }
       return new Exploration.Run(result, null,
           audit == null ? List.of() : audit.liveness().episodes(), host.link().framesToPeer(),
-          host.sim().now());
+          host.sim().now(), inFlightReads(host));
     } finally {
       if (traceFile != null) {
         traceFile.close();
@@ -256,6 +256,15 @@ public final class RunEngine {
       // a driver that refuses the get shows nothing
     }
     return out;
+  }
+
+  /** Reads of a NAPI's state by one CPU while another's poll of it was completing. */
+  private static long inFlightReads(Host host) {
+    long n = 0;
+    for (io.nicsim.core.kernel.Napi napi : host.kernel().napis()) {
+      n += napi.inFlightReadCount();
+    }
+    return n;
   }
 
   private static BigDecimal seconds(long ns) {

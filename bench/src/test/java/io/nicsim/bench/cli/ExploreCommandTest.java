@@ -55,19 +55,24 @@ class ExploreCommandTest {
 
   /**
    * The window on v6.18 in every run of the UDP stream (hundreds of spells), and on the same
-   * stream nothing on v6.6 nor with the candidate fix, over three times as many runs.
+   * stream nothing on v6.6 nor with the candidate fix, over three times as many runs. The
+   * coverage line tells the two "none"s apart: with the fix the interleaving was exercised
+   * (xmits read the TX NAPI mid-completion) and closed; v6.6's xmit never reads it.
    */
   @Test
   void theTxTimerWindowOpensOnV618AndNeitherOnV66NorWithTheFix() {
     Cli.Result v618 = explore("stmmac", "rk3588-yt6801", "v6.18", null);
     assertThat(v618.out()).contains("stmmac eth0 tx0 stranded").contains("hit in 2/2 runs")
-        .containsPattern("ftrace, up to [0-9.]+ s:\\n( +\\S.*\\n)*.*net_dev_start_xmit");
+        .containsPattern("ftrace, up to [0-9.]+ s:\\n( +\\S.*\\n)*.*net_dev_start_xmit")
+        .containsPattern("coverage: [1-9][0-9]* reads of a NAPI's state .* in 2 runs");
     Cli.Result v66 = explore("stmmac", "rk3588-yt6801", "v6.6", null, 6);
     assertThat(v66.exit()).isZero();
-    assertThat(v66.out()).contains("6 perturbed runs").contains("findings: none");
+    assertThat(v66.out()).contains("6 perturbed runs").contains("findings: none")
+        .contains("coverage: 0 reads").contains("were not exercised");
     Cli.Result fixed = explore("stmmac", "rk3588-yt6801", "v6.18", "+tx-arm-recheck", 6);
     assertThat(fixed.exit()).isZero();
-    assertThat(fixed.out()).contains("6 perturbed runs").contains("findings: none");
+    assertThat(fixed.out()).contains("6 perturbed runs").contains("findings: none")
+        .containsPattern("coverage: [1-9][0-9]* reads of a NAPI's state .* in [1-6] runs");
   }
 
   @Test

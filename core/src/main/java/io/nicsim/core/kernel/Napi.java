@@ -50,6 +50,7 @@ public final class Napi {
   private long work;
   private long completions;
   private long missed;
+  private long inFlightReads;
 
   /** netif_napi_add_weight: the NAPI starts disabled until {@link #enable()} (napi_enable). */
   public Napi(Kernel kernel, String name, String device, Poll poll, int weight) {
@@ -205,6 +206,11 @@ public final class Napi {
   /** napi_is_scheduled: NAPI_STATE_SCHED is set. */
   public boolean isScheduled() {
     settle();
+    Core reader = kernel.cpu().current();
+    if (completingCore != null && (state & MISSED) == 0 && reader != null
+        && reader != completingCore) {
+      inFlightReads++; // SCHED read only because the completion is not yet visible here
+    }
     return (state & SCHED) != 0;
   }
 
@@ -335,6 +341,15 @@ public final class Napi {
 
   public long completeCount() {
     return completions;
+  }
+
+  /**
+   * Times another CPU read SCHED ({@link #isScheduled}) while a poll's napi_complete_done was
+   * still in flight: the reader saw a NAPI that had already stopped polling. Races like the
+   * stmmac TX-timer window need such a read; explore reports the count as its coverage.
+   */
+  public long inFlightReadCount() {
+    return inFlightReads;
   }
 
   /** Times napi_schedule_prep found the NAPI already scheduled. */

@@ -103,6 +103,13 @@ class NapiTest {
    * is at its cursor and sees the completion; unperturbed, both read at the work's start.
    */
   static boolean[] readsAcrossACompletion(boolean perturbed) {
+    boolean[] reads = new boolean[2];
+    readAcrossACompletion(perturbed, reads);
+    return reads;
+  }
+
+  /** {@link #readsAcrossACompletion}'s run; the NAPI it read. */
+  static Napi readAcrossACompletion(boolean perturbed, boolean[] reads) {
     KernelKit k = KernelKit.plain();
     if (perturbed) {
       k.cpu.perturb(new io.nicsim.core.cpu.Perturbation(1, 0, 0)); // no jitter: only the read
@@ -114,7 +121,6 @@ class NapiTest {
       return 0;
     }, 64);
     n.enable();
-    boolean[] reads = new boolean[2];
     k.inHardirq(0, 0, n::napiSchedule);
     k.inTask(5_000, 1, () -> {
       reads[0] = n.isScheduled();
@@ -122,12 +128,36 @@ class NapiTest {
       reads[1] = n.isScheduled();
     });
     k.runUntil(1_000_000);
-    return reads;
+    return n;
   }
 
   @Test
   void aReaderOnAnotherCpuSeesTheCompletionAtItsCursorOnlyWhenPerturbed() {
     assertThat(readsAcrossACompletion(true)).containsExactly(true, false);
     assertThat(readsAcrossACompletion(false)).containsExactly(true, true);
+  }
+
+  @Test
+  void readsThatSeeSchedOnlyBecauseTheCompletionIsInFlightAreCounted() {
+    // perturbed: the first read (5 us) is inside the completion's flight, the second (25 us)
+    // is past it; unperturbed both read at 5 us
+    assertThat(readAcrossACompletion(true, new boolean[2]).inFlightReadCount()).isEqualTo(1);
+    assertThat(readAcrossACompletion(false, new boolean[2]).inFlightReadCount()).isEqualTo(2);
+  }
+
+  @Test
+  void theCompletingCpusOwnReadsAreNotCounted() {
+    KernelKit k = KernelKit.plain();
+    boolean[] seen = new boolean[1];
+    Napi n = new Napi(k.kernel, "tx", "eth0", (napi, budget) -> {
+      napi.completeDone(0);
+      seen[0] = napi.isScheduled();
+      return 0;
+    }, 64);
+    n.enable();
+    k.inHardirq(0, 0, n::napiSchedule);
+    k.runUntil(1_000_000);
+    assertThat(seen[0]).isFalse();
+    assertThat(n.inFlightReadCount()).isZero();
   }
 }
