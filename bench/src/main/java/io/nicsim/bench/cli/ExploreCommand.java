@@ -8,8 +8,8 @@ import io.nicsim.bench.plan.PointEngine;
 import io.nicsim.bench.plan.PointEngines;
 import io.nicsim.bench.plan.PointResult;
 import io.nicsim.bench.plan.Progress;
+import io.nicsim.bench.run.Exploration;
 import io.nicsim.core.config.BadInputException;
-import io.nicsim.core.cpu.Perturbation;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,10 +44,11 @@ public final class ExploreCommand implements Callable<Integer> {
       description = "perturbed seeds per configuration, from --seed on (default: ${DEFAULT-VALUE})")
   int runs;
 
-  @Option(names = "--jitter", paramLabel = "PCT",
-      description = "CPU cost jitter, percent either way (default: "
-          + Perturbation.DEFAULT_COST_PERCENT + ")")
-  Double jitter;
+  @Option(names = "--jitter", paramLabel = "ranges|PCT",
+      description = "CPU cost jitter: ranges, each cost within its own documented range (the"
+          + " profile number's uncertainty; the default), or PCT, one flat bound for every"
+          + " cost, percent either way")
+  String jitter;
 
   @Option(names = "--kernels", paramLabel = "vX.Y,…",
       description = "a grid: explore each of these kernels (instead of --kernel)")
@@ -80,8 +81,8 @@ public final class ExploreCommand implements Callable<Integer> {
     if (n < 1 || n > 1024) {
       throw BadInputException.field("--threads", n + " is out of range", "1..1024");
     }
-    double j = jitter == null ? Perturbation.DEFAULT_COST_PERCENT : jitter;
-    new io.nicsim.bench.run.Exploration(j, 0, 1); // refuses a bad --jitter now
+    // refuses a bad --jitter now; the points spell it as a reproducer line does
+    Exploration x = jitter == null ? Exploration.ranges() : Exploration.parse(jitter);
     options.request(); // refuses bad input before any point runs
     List<String> kernelList = new ArrayList<>();
     if (kernels != null) {
@@ -107,7 +108,7 @@ public final class ExploreCommand implements Callable<Integer> {
         args.add("--seed");
         args.add(Long.toString(seed));
         args.add("--jitter");
-        args.add(new io.nicsim.bench.run.Exploration(j, 0, 1).spelling());
+        args.add(x.spelling());
         points.add(new Point(points.size(), String.join(" ", args), args));
       }
     }

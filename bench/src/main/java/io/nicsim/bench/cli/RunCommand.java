@@ -59,11 +59,13 @@ public final class RunCommand implements Callable<Integer> {
   @Option(names = "--pcap", paramLabel = "FILE", description = "write the wire as a pcap file")
   Path pcap;
 
-  @Option(names = "--jitter", paramLabel = "PCT", arity = "0..1", fallbackValue = "20",
-      description = "explore races: every CPU cost jittered by up to PCT%% either way (default"
-          + " 20) and simultaneous work on different CPUs in either order, deterministic per"
+  @Option(names = "--jitter", paramLabel = "ranges|PCT", arity = "0..1",
+      fallbackValue = Exploration.RANGES,
+      description = "explore races: every CPU cost jittered within its own documented range"
+          + " (ranges, the profile number's uncertainty: the default) or by up to PCT%% either"
+          + " way, and simultaneous work on different CPUs in either order, deterministic per"
           + " --seed; liveness findings are listed instead of stopping the run")
-  Double jitter;
+  String jitter;
 
   @Option(names = "--plot", paramLabel = "FILE.png|FILE.svg",
       description = "plot frames, IRQs and timer events over time")
@@ -95,10 +97,11 @@ public final class RunCommand implements Callable<Integer> {
   }
 
   /**
-   * The request and the {@code --jitter} percent (null: none) that a {@code nicsim run}
-   * argument list gives; refuses bad input as the command would (plan points of explore).
+   * The request and the {@code --jitter} spelling (null: none; {@link Exploration#parse} reads
+   * it) that a {@code nicsim run} argument list gives; refuses bad input as the command would
+   * (plan points of explore).
    */
-  public static Map.Entry<RunRequest, Double> parse(List<String> args) {
+  public static Map.Entry<RunRequest, String> parse(List<String> args) {
     RunCommand c = new RunCommand(null);
     new CommandLine(c).parseArgs(args.toArray(new String[0]));
     return new java.util.AbstractMap.SimpleImmutableEntry<>(
@@ -119,7 +122,7 @@ public final class RunCommand implements Callable<Integer> {
       out.flush();
       return 0;
     }
-    Exploration x = Exploration.of(jitter);
+    Exploration x = Exploration.parse(jitter);
     Exploration.Run run = env.engine().run(req, x, format);
     if (run.result() != null) {
       out.print(json ? RunText.json(run.result()) : RunText.format(run.result()));

@@ -166,9 +166,9 @@ public final class ExploreReport {
     Path tmp = null;
     try {
       tmp = Files.createTempFile("nicsim-explore", ".trace");
-      Map.Entry<RunRequest, Double> p = RunCommand.parse(f.first.args());
+      Map.Entry<RunRequest, String> p = RunCommand.parse(f.first.args());
       RunRequest req = p.getKey().withOutputs(tmp, null, null);
-      Exploration.Run again = engine.run(req, Exploration.of(p.getValue()));
+      Exploration.Run again = engine.run(req, Exploration.parse(p.getValue()));
       boolean hit = false;
       for (Findings.Hit h : Findings.of(again.episodes(), again.failure(), again.endNs())) {
         if (h.key().equals(f.key) && (f.key.startsWith("failure:")

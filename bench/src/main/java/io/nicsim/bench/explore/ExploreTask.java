@@ -11,16 +11,17 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One exploration point: the point's arguments are a {@code nicsim run … --seed N --jitter P}
- * line; the result lists the run's findings. Holds no state (a distributed engine ships it).
+ * One exploration point: the point's arguments are a {@code nicsim run … --seed N --jitter J}
+ * line (J: {@code ranges} or a percent); the result lists the run's findings. Holds no state
+ * (a distributed engine ships it).
  */
 public final class ExploreTask implements PointTask {
   private static final long serialVersionUID = 1L;
 
   @Override
   public PointResult run(Point point) {
-    Map.Entry<RunRequest, Double> parsed = RunCommand.parse(point.args());
-    Exploration x = Exploration.of(parsed.getValue());
+    Map.Entry<RunRequest, String> parsed = RunCommand.parse(point.args());
+    Exploration x = Exploration.parse(parsed.getValue());
     Exploration.Run run = BenchEnv.standard().engine().run(parsed.getKey(), x);
     LinkedHashMap<String, String> cols = new LinkedHashMap<>();
     cols.put("seed", Long.toString(parsed.getKey().seed()));

@@ -4,39 +4,73 @@ import io.nicsim.core.check.Liveness;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.cpu.Perturbation;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
- * How a run is perturbed and watched for races ({@code run --jitter}, {@code explore}): costs
- * jittered by up to {@code jitterPercent} either way, new work starting up to {@code skewNs}
- * late, liveness observed every {@code probeNs} and recorded rather than stopping the run. The
+ * How a run is perturbed and watched for races ({@code run --jitter}, {@code explore}): every
+ * CPU cost jittered within its own documented range ({@code jitterPercent} null:
+ * {@code --jitter ranges}, the default) or by up to {@code jitterPercent} either way (one flat
+ * bound for every cost: {@code --jitter PCT}), new work starting up to {@code skewNs} late,
+ * liveness observed every {@code probeNs} and recorded rather than stopping the run. The
  * perturbation stream is derived from the run's seed, so a seed and these values reproduce a
  * run exactly.
  */
-public record Exploration(double jitterPercent, long skewNs, long probeNs) {
+public record Exploration(Double jitterPercent, long skewNs, long probeNs) {
   /** Liveness probe period in exploration: finer than any spell worth reporting. */
   public static final long DEFAULT_PROBE_NS = 10_000L;
+  /** The {@code --jitter} spelling of the per-op mode. */
+  public static final String RANGES = "ranges";
+  /** The accepted {@code --jitter} values, for messages and help. */
+  public static final String ACCEPTED = RANGES + " (each CPU cost within its own documented"
+      + " range; the default) or a percent 0..90";
+  private static final Pattern PERCENT = Pattern.compile("[0-9]{1,9}(\\.[0-9]{1,9})?");
 
   public Exploration {
-    if (!(jitterPercent >= 0 && jitterPercent <= 90)) {
-      throw BadInputException.field("--jitter", "must be 0..90 (percent of every CPU cost,"
-          + " either way), not " + jitterPercent, "0..90, default "
-          + Perturbation.DEFAULT_COST_PERCENT);
+    if (jitterPercent != null && !(jitterPercent >= 0 && jitterPercent <= 90)) {
+      throw BadInputException.field("--jitter", spelling(jitterPercent) + " is out of range",
+          ACCEPTED);
     }
   }
 
-  /** The default bounds with {@code jitterPercent}. */
-  public static Exploration of(double jitterPercent) {
+  /** The default bounds, each cost within its own range ({@code --jitter ranges}). */
+  public static Exploration ranges() {
+    return of(null);
+  }
+
+  /** The default bounds with a flat {@code jitterPercent} (null: each cost's own range). */
+  public static Exploration of(Double jitterPercent) {
     return new Exploration(jitterPercent, Perturbation.DEFAULT_SKEW_NS, DEFAULT_PROBE_NS);
   }
 
-  Perturbation perturbation(long seed) {
-    return new Perturbation(seed, jitterPercent, skewNs);
+  /**
+   * The default bounds with the jitter {@code --jitter} spells: {@value #RANGES} or a percent;
+   * anything else is refused naming --jitter and the accepted forms.
+   */
+  public static Exploration parse(String spelling) {
+    if (RANGES.equals(spelling)) {
+      return ranges();
+    }
+    if (spelling == null || !PERCENT.matcher(spelling).matches()) {
+      throw BadInputException.field("--jitter", "'" + spelling + "' is neither " + RANGES
+          + " nor a percent", ACCEPTED);
+    }
+    return of(Double.parseDouble(spelling));
   }
 
-  /** The {@code --jitter} value as a reproducer line spells it. */
+  Perturbation perturbation(long seed) {
+    return jitterPercent == null ? Perturbation.ranges(seed, skewNs)
+        : new Perturbation(seed, jitterPercent, skewNs);
+  }
+
+  /** The {@code --jitter} value as a reproducer line spells it ({@link #parse} reads it back). */
   public String spelling() {
-    return jitterPercent == Math.rint(jitterPercent)
-        ? Long.toString((long) jitterPercent) : Double.toString(jitterPercent);
+    return jitterPercent == null ? RANGES : spelling(jitterPercent);
+  }
+
+  private static String spelling(double pct) {
+    return Double.isFinite(pct)
+        ? java.math.BigDecimal.valueOf(pct).stripTrailingZeros().toPlainString()
+        : Double.toString(pct);
   }
 
   /**

@@ -9,6 +9,8 @@ import io.nicsim.bench.run.RunRequest;
 import io.nicsim.bench.traffic.TrafficParser;
 import io.nicsim.core.check.Liveness;
 import io.nicsim.core.ethtool.CoalesceArgs;
+import io.nicsim.core.soc.Quantity;
+import io.nicsim.core.soc.SocProfile;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,8 +23,8 @@ import java.util.function.Supplier;
  * between another CPU's stmmac_tx_clean (pending_packets computed, lock dropped) and its
  * napi_complete_done only tries to cancel the timer, and the poll does not arm it: the
  * descriptors just queued have nothing that will clean them until a later transmit. Each window
- * case runs several perturbed seeds ({@code run --jitter}) of a UDP stream and counts the stranded
- * spells the liveness check sees. A second part stops a flow at the moment its
+ * case runs several perturbed seeds ({@code run --jitter ranges}: each CPU cost within its own
+ * documented range) of a UDP stream and counts the stranded spells the liveness check sees. A second part stops a flow at the moment its
  * last skb is stranded and looks at what follows. bench/README.md ("The stmmac TX-timer
  * window") is the write-up.
  */
@@ -37,7 +39,8 @@ public final class StmmacStrandedSkb implements Scenario {
   static final String UDP = "iperf3 -u -b 400M -l 1400 -t 1";
   /** Perturbed seeds per window case. */
   static final int SEEDS = 3;
-  static final double JITTER = 20;
+  /** The perturbation: explore's default, each CPU cost within its own documented range. */
+  static final Exploration PERTURBATION = Exploration.ranges();
 
   /** One case: a label, a kernel, patch edits and ethtool -C. */
   record Case(String name, String kernel, List<String> patches, String coalesce) {}
@@ -81,8 +84,10 @@ public final class StmmacStrandedSkb implements Scenario {
     a.put("traffic", UDP + ": datagrams every ~28 us from CPU 7; the TX interrupt comes every"
         + " 25 descriptors (tx-frames 25) and its poll usually empties the ring. A CUBIC upload"
         + " opens the window far more rarely (bench/README: explore figures)");
-    a.put("perturbation", SEEDS + " seeds per case, --jitter " + (long) JITTER + " (every CPU"
-        + " cost within +-20%, new work up to 500 ns late); figures are the seeds' total");
+    a.put("perturbation", SEEDS + " seeds per case, --jitter " + PERTURBATION.spelling()
+        + " (every CPU cost within its own documented range: " + costRanges()
+        + "; new work up to " + PERTURBATION.skewNs() + " ns late); figures are the seeds'"
+        + " total");
     a.put("window", "a stranded spell: the ring holds descriptors while no IC is pending, no"
         + " status latched, no timer queued and no poll scheduled (the liveness check's"
         + " TxLiveness answer), observed every 10 us");
@@ -101,7 +106,7 @@ public final class StmmacStrandedSkb implements Scenario {
 
   @Override
   public List<Row> run(ReproContext ctx) {
-    Exploration x = Exploration.of(JITTER);
+    Exploration x = PERTURBATION;
     List<Supplier<Exploration.Run>> jobs = new ArrayList<>();
     for (Case c : CASES) {
       for (int s = 0; s < SEEDS; s++) {
@@ -149,6 +154,26 @@ public final class StmmacStrandedSkb implements Scenario {
     rows.addAll(claims(openings));
     rows.addAll(stoppedFlow(ctx, x));
     return rows;
+  }
+
+  /**
+   * The host profile's cost ranges, as the perturbation uses them: "47 costs, all estimate
+   * +-30%", or one count per class and range.
+   */
+  static String costRanges() {
+    Map<String, Integer> byRange = new java.util.TreeMap<>();
+    Map<String, Quantity> costs = SocProfile.resolve(SOC).costs();
+    for (Quantity q : costs.values()) {
+      String k = q.uncertainty().spelling() + " +-" + String.format(Locale.ROOT, "%.0f%%",
+          q.range() * 100);
+      byRange.merge(k, 1, Integer::sum);
+    }
+    if (byRange.size() == 1) {
+      return SOC + "'s " + costs.size() + " costs, all " + byRange.keySet().iterator().next();
+    }
+    java.util.StringJoiner sj = new java.util.StringJoiner(", ", SOC + "'s costs: ", "");
+    byRange.forEach((k, n) -> sj.add(n + " " + k));
+    return sj.toString();
   }
 
   /** The issue's statements about where the window is open, each decided by its openings row. */

@@ -189,7 +189,7 @@ public final class Core {
     }
     Perturbation p = cpu.perturbation;
     if (p != null) {
-      ns = p.cost(ns);
+      ns = p.cost(ns, costs.rangeOf(opId));
     }
     cursor += ns;
     opNs[opId] += ns;

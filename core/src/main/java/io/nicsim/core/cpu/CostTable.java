@@ -6,19 +6,41 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Per-operation costs in ns for one simulation, from a SoC profile (optionally scaled). */
+/**
+ * Per-operation costs in ns for one simulation, from a SoC profile (optionally scaled), with
+ * each op's documented range: the relative half-width of its profile number
+ * ({@code Quantity.range()}), which timing perturbation in its per-op mode stays within.
+ */
 public final class CostTable {
   private final String profile;
   private final Map<String, Long> byName;
+  private final Map<String, Double> rangeByName;
   private long[] ns = new long[0];
+  private double[] range = new double[0];
 
   /**
+   * A table with no ranges (every op's range 0: per-op perturbation leaves it alone).
+   *
    * @param profile the SoC profile name, for messages
    * @param costsNs op name → cost in ns
    * @param scale multiplier applied to every cost (1.0 = as measured; a "fast CPU" override
    *     uses a small value)
    */
   public CostTable(String profile, Map<String, Long> costsNs, double scale) {
+    this(profile, costsNs, Map.of(), scale);
+  }
+
+  /**
+   * @param profile the SoC profile name, for messages
+   * @param costsNs op name → cost in ns
+   * @param ranges op name → relative half-width of its cost, 0 ≤ r &lt; 1 (an op missing here
+   *     has range 0; an op may have a range without a cost: a latency charged by name, such as
+   *     an idle state's exit)
+   * @param scale multiplier applied to every cost (1.0 = as measured; a "fast CPU" override
+   *     uses a small value); ranges are relative and unchanged by it
+   */
+  public CostTable(String profile, Map<String, Long> costsNs, Map<String, Double> ranges,
+      double scale) {
     if (!(scale > 0) || Double.isInfinite(scale)) {
       throw BadInputException.field("cpu scale", "must be a positive number", "> 0");
     }
@@ -26,14 +48,27 @@ public final class CostTable {
     TreeMap<String, Long> scaled = new TreeMap<>();
     costsNs.forEach((k, v) -> scaled.put(k, Math.round(v * scale)));
     this.byName = Collections.unmodifiableMap(scaled);
+    TreeMap<String, Double> r = new TreeMap<>();
+    ranges.forEach((k, v) -> {
+      if (!(v >= 0 && v < 1)) {
+        throw new IllegalArgumentException("range of " + k + ": " + v + " (accepted: 0..<1)");
+      }
+      r.put(k, v);
+    });
+    this.rangeByName = Collections.unmodifiableMap(r);
     resolve();
   }
 
   private void resolve() {
     byName.keySet().forEach(CostOp::named);
-    long[] table = new long[Math.max(CostOp.idLimit(), 1)];
+    rangeByName.keySet().forEach(CostOp::named);
+    int n = Math.max(CostOp.idLimit(), 1);
+    long[] table = new long[n];
     Arrays.fill(table, -1);
     byName.forEach((name, v) -> table[CostOp.named(name).id()] = v);
+    double[] ranges = new double[n];
+    rangeByName.forEach((name, v) -> ranges[CostOp.named(name).id()] = v);
+    range = ranges;
     ns = table;
   }
 
@@ -86,5 +121,23 @@ public final class CostTable {
   /** Fast path for {@link Core#charge}: the cost of an op already required. */
   long nsOf(int id) {
     return id < ns.length ? ns[id] : -1;
+  }
+
+  /** Ranges by op name, sorted (ops with a documented range only). */
+  public Map<String, Double> ranges() {
+    return rangeByName;
+  }
+
+  /** The documented range of {@code op}'s cost (relative half-width); 0 when it has none. */
+  public double range(CostOp op) {
+    return rangeOf(op.id());
+  }
+
+  /** {@link #range} by op id, for the perturbed path of {@link Core}. */
+  double rangeOf(int id) {
+    if (id >= range.length) {
+      resolve();
+    }
+    return id < range.length ? range[id] : 0;
   }
 }

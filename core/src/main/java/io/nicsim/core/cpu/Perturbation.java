@@ -4,53 +4,89 @@ import java.util.SplittableRandom;
 
 /**
  * Timing perturbation for race exploration, deterministic per seed: every cost a CPU charges
- * is scaled by a factor drawn uniformly from {@code [1 - costBound, 1 + costBound]}, and work
- * that arrives at an idle core starts up to {@code skewNs} later than it would (interrupt
- * delivery, IPI and wake-up skew), so that simultaneous work on different CPUs runs in the other
- * order too.
+ * is scaled by a random factor, and work that arrives at an idle core starts up to
+ * {@code skewNs} later than it would (interrupt delivery, IPI and wake-up skew), so that
+ * simultaneous work on different CPUs runs in the other order too.
  *
- * <p>Bounds. A SoC profile's costs are cycle estimates or fits; the default bound,
- * {@value #DEFAULT_COST_PERCENT}% either way, is the documented default range of a cycle
- * estimate (bench/README "Races and stalls") until every profile number carries its own range.
- * The start skew, {@value #DEFAULT_SKEW_NS} ns, is the order of an interrupt's delivery and
- * entry on the Cortex-A cores modelled. Off by default: a host without a perturbation draws no
- * random number and runs exactly as before.
+ * <p>Bounds. The cost factor is drawn uniformly from {@code [1 - r, 1 + r]}, where r is, in
+ * the per-op mode ({@link #ranges}, {@code --jitter ranges}, the default of exploration), the
+ * cost's own documented range: the relative half-width of its SoC-profile number
+ * ({@code soc.Quantity.range()}, carried by {@link CostTable}), which is its uncertainty
+ * class's default ({@code soc.UncertaintyClass}: ±30% for a cycle estimate, ±5% for a
+ * calibrated or measured cost, ±2% datasheet, 0 exact) unless the profile overrides it; a
+ * cost with no documented range (range 0, e.g. a table built from a plain map) is never moved.
+ * In the flat mode ({@link #Perturbation(long, double, long)}, {@code --jitter PCT}) r is one
+ * bound for every cost. The start skew, {@value #DEFAULT_SKEW_NS} ns, is the order of an
+ * interrupt's delivery and entry on the Cortex-A cores modelled. Off by default: a host
+ * without a perturbation draws no random number and runs exactly as before.
+ *
+ * <p>Draws. One number per perturbed cost and per skewed start, from one stream derived from
+ * the seed; a cost of 0 or a bound of 0 draws nothing. The two modes draw alike, so a flat
+ * run is the one this class gave before the per-op mode existed.
  */
 public final class Perturbation {
-  /** Default cost bound, percent either way. */
-  public static final int DEFAULT_COST_PERCENT = 20;
   /** Default start skew, ns. */
   public static final long DEFAULT_SKEW_NS = 500;
 
   private final SplittableRandom rng;
+  /** Flat bound (relative), or negative in the per-op mode. */
   private final double costBound;
   private final long skewNs;
   private long draws;
 
   /**
+   * The flat mode: every cost within one bound.
+   *
    * @param seed the run's seed (the stream is derived from it, apart from the simulation's own)
    * @param costPercent cost bound in percent, 0..90
    * @param skewNs start skew bound in ns, 0..1 ms
    */
   public Perturbation(long seed, double costPercent, long skewNs) {
-    if (!(costPercent >= 0 && costPercent <= 90)) {
-      throw new IllegalArgumentException("jitter " + costPercent + "% (accepted: 0..90)");
-    }
+    this(stream(seed), checkedPercent(costPercent) / 100.0, skewNs);
+  }
+
+  private Perturbation(SplittableRandom rng, double costBound, long skewNs) {
     if (skewNs < 0 || skewNs > 1_000_000L) {
       throw new IllegalArgumentException("skew " + skewNs + " ns (accepted: 0..1000000)");
     }
-    this.rng = new SplittableRandom(seed ^ 0x6a09e667f3bcc909L);
-    this.costBound = costPercent / 100.0;
+    this.rng = rng;
+    this.costBound = costBound;
     this.skewNs = skewNs;
   }
 
-  /** A cost of {@code ns}, perturbed within the bound. */
-  long cost(long ns) {
-    if (ns == 0 || costBound == 0) {
+  /**
+   * The per-op mode: every cost within its own documented range ({@link CostTable#range}).
+   *
+   * @param seed the run's seed
+   * @param skewNs start skew bound in ns, 0..1 ms
+   */
+  public static Perturbation ranges(long seed, long skewNs) {
+    return new Perturbation(stream(seed), -1, skewNs);
+  }
+
+  /** The perturbation's stream: derived from the seed, apart from the simulation's own. */
+  private static SplittableRandom stream(long seed) {
+    return new SplittableRandom(seed ^ 0x6a09e667f3bcc909L);
+  }
+
+  private static double checkedPercent(double costPercent) {
+    if (!(costPercent >= 0 && costPercent <= 90)) {
+      throw new IllegalArgumentException("jitter " + costPercent + "% (accepted: 0..90)");
+    }
+    return costPercent;
+  }
+
+  /**
+   * A cost of {@code ns}, perturbed within the bound: the flat one, or in the per-op mode
+   * {@code opRange}, the op's documented range (relative half-width, 0 ≤ opRange &lt; 1).
+   */
+  long cost(long ns, double opRange) {
+    double bound = costBound >= 0 ? costBound : opRange;
+    if (ns == 0 || bound == 0) {
       return ns;
     }
     draws++;
-    double f = 1.0 + costBound * (2.0 * rng.nextDouble() - 1.0);
+    double f = 1.0 + bound * (2.0 * rng.nextDouble() - 1.0);
     return Math.max(0, Math.round(ns * f));
   }
 
@@ -73,8 +109,14 @@ public final class Perturbation {
     return rng.nextLong(skewNs + 1);
   }
 
+  /** Whether each cost is perturbed within its own documented range (the per-op mode). */
+  public boolean byRanges() {
+    return costBound < 0;
+  }
+
+  /** The flat bound in percent; NaN in the per-op mode. */
   public double costPercent() {
-    return costBound * 100.0;
+    return costBound < 0 ? Double.NaN : costBound * 100.0;
   }
 
   public long skewNs() {

@@ -16,9 +16,9 @@ class PerturbationTest {
     long[] xb = new long[50];
     long[] xc = new long[50];
     for (int i = 0; i < 50; i++) {
-      xa[i] = a.cost(1000) + a.skew();
-      xb[i] = b.cost(1000) + b.skew();
-      xc[i] = c.cost(1000) + c.skew();
+      xa[i] = a.cost(1000, 0) + a.skew();
+      xb[i] = b.cost(1000, 0) + b.skew();
+      xc[i] = c.cost(1000, 0) + c.skew();
     }
     assertThat(xa).isEqualTo(xb);
     assertThat(xa).isNotEqualTo(xc);
@@ -30,7 +30,7 @@ class PerturbationTest {
     long min = Long.MAX_VALUE;
     long max = 0;
     for (int i = 0; i < 10_000; i++) {
-      long ns = p.cost(1000);
+      long ns = p.cost(1000, 0.05); // flat: the op's range is not used
       min = Math.min(min, ns);
       max = Math.max(max, ns);
     }
@@ -50,9 +50,51 @@ class PerturbationTest {
     }
     assertThat(max).isGreaterThan(490);
     long draws = p.draws();
-    assertThat(p.cost(0)).isZero();
-    assertThat(p.cost(1234)).isEqualTo(1234); // 0% jitter
+    assertThat(p.cost(0, 0.3)).isZero();
+    assertThat(p.cost(1234, 0.3)).isEqualTo(1234); // 0% jitter, whatever the op's range
     assertThat(p.draws()).isEqualTo(draws);
+  }
+
+  @Test
+  void perOpEachCostStaysWithinItsOwnRangeAndUsesAllOfIt() {
+    Perturbation p = Perturbation.ranges(5, 0);
+    assertThat(p.byRanges()).isTrue();
+    long[] min = {Long.MAX_VALUE, Long.MAX_VALUE};
+    long[] max = {0, 0};
+    double[] range = {0.30, 0.05};
+    for (int i = 0; i < 10_000; i++) {
+      for (int k = 0; k < 2; k++) {
+        long ns = p.cost(1000, range[k]);
+        min[k] = Math.min(min[k], ns);
+        max[k] = Math.max(max[k], ns);
+      }
+    }
+    assertThat(min[0]).isBetween(700L, 705L);
+    assertThat(max[0]).isBetween(1295L, 1300L);
+    assertThat(min[1]).isBetween(950L, 951L);
+    assertThat(max[1]).isBetween(1049L, 1050L);
+  }
+
+  @Test
+  void perOpACostWithRangeZeroIsNeverMovedAndDrawsNothing() {
+    Perturbation p = Perturbation.ranges(5, 500);
+    for (int i = 0; i < 1000; i++) {
+      assertThat(p.cost(1234, 0)).isEqualTo(1234);
+    }
+    assertThat(p.draws()).isZero();
+    p.cost(1234, 0.3);
+    assertThat(p.draws()).isEqualTo(1);
+  }
+
+  /** The flat mode at r draws the very numbers the per-op mode draws for ops of range r. */
+  @Test
+  void flatAndPerOpDrawTheSameStream() {
+    Perturbation flat = new Perturbation(9, 30, 500);
+    Perturbation perOp = Perturbation.ranges(9, 500);
+    for (int i = 0; i < 100; i++) {
+      assertThat(perOp.cost(1000 + i, 0.30)).isEqualTo(flat.cost(1000 + i, 0));
+      assertThat(perOp.skew()).isEqualTo(flat.skew());
+    }
   }
 
   @Test

@@ -1,0 +1,56 @@
+package io.nicsim.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.bench.testkit.Cli;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code --jitter}'s spellings: bare it is {@code ranges} (each cost within its own documented
+ * range), a percent is one flat bound; what the liveness line prints replays the run exactly,
+ * and explore's output does not depend on its thread count.
+ */
+class JitterOptionTest {
+  static final String UDP = "iperf3 -u -b 400M -l 1400 -t 1";
+
+  static Cli.Result run(String... jitter) {
+    List<String> a = new ArrayList<>(List.of("run", "--mac", "stmmac", "--soc",
+        "rk3588-yt6801", "--kernel", "v6.18", "--traffic", UDP, "--duration", "50ms",
+        "--seed", "4"));
+    a.addAll(List.of(jitter));
+    Cli.Result r = Cli.run(BenchEnv.standard(), a.toArray(new String[0]));
+    assertThat(r.exit()).as(r.err()).isZero();
+    return r;
+  }
+
+  @Test
+  void bareJitterIsRangesAndEachSpellingReplaysItsRun() {
+    Cli.Result bare = run("--jitter");
+    Cli.Result ranges = run("--jitter", "ranges");
+    assertThat(bare.out()).contains("liveness (--seed 4 --jitter ranges): ")
+        .isEqualTo(ranges.out());
+    Cli.Result flat = run("--jitter", "20.0");
+    assertThat(flat.out()).contains("liveness (--seed 4 --jitter 20): ")
+        .isEqualTo(run("--jitter", "20").out());
+    // the profile's costs are estimates (±30%): the per-op run is not the flat 20% one
+    assertThat(flat.out().replace("--jitter 20)", "--jitter ranges)"))
+        .isNotEqualTo(ranges.out());
+    assertThat(run("--jitter", "12.5").out()).contains("--jitter 12.5)");
+  }
+
+  @Test
+  void exploreDefaultsToRangesAndItsOutputDoesNotDependOnTheThreadCount() {
+    String[] a = {"explore", "--mac", "fec", "--soc", "imx8mq", "--patch", "+lost-irq-reenable",
+        "--traffic", UDP, "--duration", "200ms", "--runs", "3", "--threads", "1"};
+    Cli.Result one = Cli.run(BenchEnv.standard(), a);
+    a[a.length - 1] = "2";
+    Cli.Result two = Cli.run(BenchEnv.standard(), a);
+    assertThat(one.exit()).isZero();
+    assertThat(one.out()).contains("3 perturbed runs (seeds 1..3, --jitter ranges)")
+        .containsPattern("reproduce: nicsim run .* --seed \\d+ --jitter ranges\\n")
+        .isEqualTo(two.out());
+  }
+}
