@@ -180,7 +180,7 @@ public final class Core {
 
   private void account(int opId, long ns) {
     if (!inWork) {
-      throw new IllegalStateException("cpu" + id + ": cost charged outside any CPU work");
+      throw chargedOutsideWork();
     }
     if (opId >= opNs.length) {
       int n = Math.max(opId + 1, opNs.length * 2);
@@ -195,6 +195,11 @@ public final class Core {
     opNs[opId] += ns;
     opCount[opId]++;
     contextNs[context.ordinal()] += ns;
+  }
+
+  // the message is built off the hot path, so that account stays small
+  private IllegalStateException chargedOutsideWork() {
+    return new IllegalStateException("cpu" + id + ": cost charged outside any CPU work");
   }
 
   // ---------------------------------------------------------------- hard interrupts

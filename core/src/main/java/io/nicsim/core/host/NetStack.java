@@ -14,20 +14,32 @@ import java.util.Map;
 public final class NetStack implements RxHandler {
   private final Map<Class<?>, RxHandler> handlers = new HashMap<>();
   private long unclaimed;
+  // the last payload type looked up and its handler (null: none): runs carry one or two types
+  private Class<?> lastType;
+  private RxHandler lastHandler;
 
   public void register(Class<?> payloadType, RxHandler handler) {
     handlers.put(payloadType, handler);
+    lastType = null;
   }
 
   @Override
   public void receive(Skb skb, Core core) {
-    RxHandler h = skb.payload == null ? null : handlers.get(skb.payload.getClass());
+    RxHandler h = skb.payload == null ? null : handler(skb.payload.getClass());
     if (h == null) {
       unclaimed++;
       skb.free();
       return;
     }
     h.receive(skb, core);
+  }
+
+  private RxHandler handler(Class<?> type) {
+    if (type != lastType) {
+      lastHandler = handlers.get(type);
+      lastType = type;
+    }
+    return lastHandler;
   }
 
   public long unclaimedCount() {

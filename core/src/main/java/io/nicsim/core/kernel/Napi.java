@@ -180,8 +180,7 @@ public final class Napi {
           + " NET_RX is always raised")
   public void schedule() {
     if ((state & SCHED) == 0) {
-      throw new io.nicsim.core.sim.InvariantViolation("napi " + name,
-          "__napi_schedule without winning napi_schedule_prep (state " + state + ")");
+      throw scheduleWithoutPrep();
     }
     Core core = kernel.cpu().requireCurrent();
     core.charge(KernelOps.NAPI_SCHEDULE);
@@ -273,13 +272,8 @@ public final class Napi {
   /** Runs the driver's poll (from napi_poll); tracks that it never runs on two CPUs at once. */
   int runPoll(Core core, int budget) {
     settle();
-    if (pollingOn != null) {
-      throw new io.nicsim.core.sim.InvariantViolation("napi " + name,
-          "polled on cpu" + core.id() + " while polling on cpu" + pollingOn.id());
-    }
-    if (!isScheduled()) {
-      throw new io.nicsim.core.sim.InvariantViolation("napi " + name,
-          "polled while not scheduled (state " + state + ")");
+    if (pollingOn != null || !isScheduled()) {
+      throw pollMisuse(core);
     }
     pollingOn = core;
     polls++;
@@ -355,5 +349,17 @@ public final class Napi {
   /** Times napi_schedule_prep found the NAPI already scheduled. */
   public long missedCount() {
     return missed;
+  }
+
+  // the violations of the hot paths are built here, so that those methods stay small
+  private io.nicsim.core.sim.InvariantViolation scheduleWithoutPrep() {
+    return new io.nicsim.core.sim.InvariantViolation("napi " + name,
+        "__napi_schedule without winning napi_schedule_prep (state " + state + ")");
+  }
+
+  private io.nicsim.core.sim.InvariantViolation pollMisuse(Core core) {
+    return new io.nicsim.core.sim.InvariantViolation("napi " + name, pollingOn != null
+        ? "polled on cpu" + core.id() + " while polling on cpu" + pollingOn.id()
+        : "polled while not scheduled (state " + state + ")");
   }
 }

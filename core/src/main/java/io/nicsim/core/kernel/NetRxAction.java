@@ -108,8 +108,7 @@ final class NetRxAction {
       }
     }
     if (work > weight) {
-      throw new io.nicsim.core.sim.InvariantViolation("napi " + n.name(),
-          "poll returned " + work + " > weight " + weight);
+      throw overWeight(n, work, weight);
     }
     if (work < weight) {
       return work;
@@ -124,5 +123,10 @@ final class NetRxAction {
     }
     repoll.addLast(n);
     return work;
+  }
+
+  private static io.nicsim.core.sim.InvariantViolation overWeight(Napi n, int work, int weight) {
+    return new io.nicsim.core.sim.InvariantViolation("napi " + n.name(),
+        "poll returned " + work + " > weight " + weight);
   }
 }

@@ -67,8 +67,12 @@ final class TimerWheel extends HardirqSource {
   void add(TimerList t) {
     timers.add(t);
     if (!kernel.config().tick()) {
-      throw new IllegalStateException("timer_list " + t.name() + " needs the periodic tick");
+      throw needsTick(t);
     }
+  }
+
+  private static IllegalStateException needsTick(TimerList t) {
+    return new IllegalStateException("timer_list " + t.name() + " needs the periodic tick");
   }
 
   void remove(TimerList t) {

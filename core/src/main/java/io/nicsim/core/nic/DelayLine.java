@@ -37,8 +37,7 @@ public final class DelayLine {
     if (count > 0) {
       int lastSlot = (head + count - 1) & (due.length - 1);
       if (at < due[lastSlot]) {
-        throw new IllegalArgumentException("delay line: frame due at " + at
-            + " ns before the previous one (" + due[lastSlot] + " ns)");
+        throw outOfOrder(at, due[lastSlot]);
       }
     }
     if (count == due.length) {
@@ -54,6 +53,11 @@ public final class DelayLine {
     if (count == 1) {
       sim.schedule(deliver, at);
     }
+  }
+
+  private static IllegalArgumentException outOfOrder(long at, long previous) {
+    return new IllegalArgumentException("delay line: frame due at " + at
+        + " ns before the previous one (" + previous + " ns)");
   }
 
   /** Frames not yet delivered. */

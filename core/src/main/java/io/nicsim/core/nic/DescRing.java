@@ -37,6 +37,8 @@ public final class DescRing {
   public int dirty;
   private long ownSets;
   private long ownClears;
+  /** Descriptors owned by the DMA or pointing to an skb (kept by every method that changes either). */
+  private int inUse;
 
   public DescRing(String name, int size) {
     if (size < 2 || Integer.bitCount(size) != 1) {
@@ -101,15 +103,18 @@ public final class DescRing {
   }
 
   public void clear(int i, int bits) {
+    boolean was = isInUse(i);
     flags[i] &= ~bits;
+    countInUse(i, was);
   }
 
   /** Hands descriptor {@code i} to the hardware; handing it over twice is a driver bug. */
   public void setOwn(int i) {
     if ((flags[i] & OWN) != 0) {
-      throw new io.nicsim.core.sim.InvariantViolation(
-          "ring " + name, "descriptor " + i + " handed to the hardware twice (cur " + cur
-              + ", dirty " + dirty + ")");
+      throw misuse(i, "handed to the hardware twice");
+    }
+    if (skbs[i] == null) {
+      inUse++;
     }
     flags[i] |= OWN;
     ownSets++;
@@ -117,6 +122,9 @@ public final class DescRing {
 
   /** The hardware gives descriptor {@code i} back. */
   public void releaseOwn(int i) {
+    if ((flags[i] & OWN) != 0 && skbs[i] == null) {
+      inUse--;
+    }
     flags[i] &= ~OWN;
     ownClears++;
   }
@@ -124,9 +132,10 @@ public final class DescRing {
   /** Clears a descriptor the driver has cleaned; it must not be owned by the hardware. */
   public void reset(int i) {
     if ((flags[i] & OWN) != 0) {
-      throw new io.nicsim.core.sim.InvariantViolation(
-          "ring " + name, "descriptor " + i + " cleaned while the DMA owns it (cur " + cur
-              + ", dirty " + dirty + ")");
+      throw misuse(i, "cleaned while the DMA owns it");
+    }
+    if (skbs[i] != null) {
+      inUse--;
     }
     flags[i] = 0;
     bufLen[i] = 0;
@@ -148,6 +157,11 @@ public final class DescRing {
     return skbs[i];
   }
 
+  /** Descriptors the DMA owns or that point to an skb, anywhere in the ring. */
+  public int inUseCount() {
+    return inUse;
+  }
+
   /**
    * The first of {@code count} descriptors from {@code from} (wrapping) that the DMA owns or
    * that points to an skb, or -1: the audit's scan of the cleaned part of a ring, which is most
@@ -164,7 +178,26 @@ public final class DescRing {
   }
 
   public void setSkb(int i, Skb skb) {
+    boolean was = isInUse(i);
     skbs[i] = skb;
+    countInUse(i, was);
+  }
+
+  private boolean isInUse(int i) {
+    return (flags[i] & OWN) != 0 || skbs[i] != null;
+  }
+
+  /** Updates {@link #inUse} after descriptor {@code i} changed; {@code was}: in use before. */
+  private void countInUse(int i, boolean was) {
+    boolean is = isInUse(i);
+    if (is != was) {
+      inUse += is ? 1 : -1;
+    }
+  }
+
+  private io.nicsim.core.sim.InvariantViolation misuse(int i, String what) {
+    return new io.nicsim.core.sim.InvariantViolation("ring " + name,
+        "descriptor " + i + " " + what + " (cur " + cur + ", dirty " + dirty + ")");
   }
 
   /** RX: what the hardware received into this descriptor. */

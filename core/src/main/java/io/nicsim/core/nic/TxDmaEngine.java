@@ -154,8 +154,7 @@ public final class TxDmaEngine {
       }
       last = ring.next(last);
       if (last == first) {
-        throw new io.nicsim.core.sim.InvariantViolation("tx dma " + ring.name(),
-            "descriptor chain from " + first + " has no last segment");
+        throw noLastSegment(first);
       }
     }
     long end = sim.now();
@@ -194,5 +193,10 @@ public final class TxDmaEngine {
 
   public long doorbellCount() {
     return doorbells;
+  }
+
+  private io.nicsim.core.sim.InvariantViolation noLastSegment(int first) {
+    return new io.nicsim.core.sim.InvariantViolation("tx dma " + ring.name(),
+        "descriptor chain from " + first + " has no last segment");
   }
 }

@@ -77,8 +77,7 @@ public final class Simulator {
    */
   public void schedule(Event event, long atNs) {
     if (atNs < now) {
-      throw new IllegalArgumentException(
-          "schedule: time " + atNs + " ns is before now (" + now + " ns)");
+      throw inThePast(atNs);
     }
     long seq = nextSeq++;
     if (event.firing) {
@@ -109,9 +108,19 @@ public final class Simulator {
   /** Schedules {@code event} {@code delayNs} from now. */
   public void scheduleIn(Event event, long delayNs) {
     if (delayNs < 0) {
-      throw new IllegalArgumentException("scheduleIn: negative delay " + delayNs + " ns");
+      throw negativeDelay(delayNs);
     }
     schedule(event, now + delayNs);
+  }
+
+  // exceptions are built in methods of their own, off the hot paths (which stay small)
+  private IllegalArgumentException inThePast(long atNs) {
+    return new IllegalArgumentException(
+        "schedule: time " + atNs + " ns is before now (" + now + " ns)");
+  }
+
+  private static IllegalArgumentException negativeDelay(long delayNs) {
+    return new IllegalArgumentException("scheduleIn: negative delay " + delayNs + " ns");
   }
 
   /** Removes a waiting event; returns whether it was waiting. */
