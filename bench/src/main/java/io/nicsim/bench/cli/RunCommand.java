@@ -120,7 +120,7 @@ public final class RunCommand implements Callable<Integer> {
     if (jitter == null) {
       if (preempt != null) {
         throw BadInputException.field("--preempt", "needs --jitter",
-            "--jitter [ranges|PCT] --preempt DURATION");
+            "--jitter [ranges|PCT] --preempt kcsan|DURATION");
       }
       return null;
     }

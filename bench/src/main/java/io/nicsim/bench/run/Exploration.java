@@ -81,8 +81,14 @@ public record Exploration(Double jitterPercent, long skewNs, long probeNs, long 
     if (KCSAN.equals(spelling)) {
       return withKcsanPreempt();
     }
-    long ns = "0".equals(spelling) ? 0
-        : io.nicsim.bench.traffic.Units.durationNs("--preempt", spelling, null);
+    long ns;
+    try {
+      ns = "0".equals(spelling) ? 0
+          : io.nicsim.bench.traffic.Units.durationNs("--preempt", spelling, null);
+    } catch (BadInputException e) {
+      throw BadInputException.field("--preempt", "'" + spelling + "' is neither " + KCSAN
+          + " nor a duration with its unit", PREEMPT_ACCEPTED);
+    }
     if (ns < 0 || ns > Perturbation.MAX_PREEMPT_NS) {
       throw BadInputException.field("--preempt", "'" + spelling + "' is out of range",
           PREEMPT_ACCEPTED);

@@ -165,4 +165,36 @@ class CatchUpTest {
     assertThat(r.seen).isEmpty();
     assertThat(r.log).containsExactly("long0 continues @80000 now 0", "irq1 cpu1 @90000");
   }
+
+  /** An event that may run inside a catch-up and raises core 0's interrupt. */
+  private static Event nestableRaiseOn0(Rig r, HardirqSource src) {
+    return new Event() {
+      @Override
+      protected void fire() {
+        r.cpu.core(0).raiseHardirq(src);
+      }
+
+      @Override
+      public boolean nestable() {
+        return true;
+      }
+    };
+  }
+
+  @Test
+  void anInterruptThatReachedTheBusyCoreMeanwhilePreemptsItAtThePoint() {
+    Rig r = new Rig(true);
+    r.netTxNestable = false;
+    r.sim.schedule(nestableRaiseOn0(r, r.irq("irq0", true)), 30_000);
+    r.run();
+    // taken inside core 0's piece at the preemption point (80 us), not after it
+    assertThat(r.seen).containsExactly("irq0 cpu0 @30000");
+    // the interrupt's entry (1 us) and work (2 us) delay the rest of the piece: it ends at 103
+    // us, then the NET_TX it raised (1 us entry, 5 us work) ends at 109 us
+    assertThat(r.cpu.core(0).cursor()).isEqualTo(109_000);
+    assertThat(r.cpu.core(0).hardirqCount()).isEqualTo(1);
+    // the NET_TX it raised from inside the task's piece runs after that piece, not inside it
+    assertThat(r.log).containsSubsequence("irq0 cpu0 @30000", "long0 continues @83000 now 30000",
+        "net_tx cpu0 @103000");
+  }
 }
