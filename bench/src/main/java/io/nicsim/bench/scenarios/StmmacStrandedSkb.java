@@ -22,9 +22,13 @@ import java.util.function.Supplier;
  * The stmmac TX-timer window (issue 18): since 2d1a42cf7f77 an xmit on one CPU that lands
  * between another CPU's stmmac_tx_clean (pending_packets computed, lock dropped) and its
  * napi_complete_done only tries to cancel the timer, and the poll does not arm it: the
- * descriptors just queued have nothing that will clean them until a later transmit. Each window
- * case runs several perturbed seeds ({@code run --jitter ranges}: each CPU cost within its own
- * documented range) of a UDP stream and counts the stranded spells the liveness check sees. A second part stops a flow at the moment its
+ * descriptors just queued have nothing that will clean them until a later transmit. The xmit
+ * must take the TX lock after the clean dropped it and read SCHED before napi_complete_done
+ * clears it: a window of the completion's length, open only when that CPU is held there (an
+ * interrupt). Each window case runs several perturbed seeds ({@code run --jitter ranges
+ * --preempt kcsan}: each CPU cost within its own documented range, and KCSAN's delays injected
+ * at the preemption points) of a UDP stream and counts the stranded spells the liveness check
+ * sees; v6.18 also runs without injected delays. A second part stops a flow at the moment its
  * last skb is stranded and looks at what follows. bench/README.md ("The stmmac TX-timer
  * window") is the write-up.
  */
@@ -39,8 +43,14 @@ public final class StmmacStrandedSkb implements Scenario {
   static final String UDP = "iperf3 -u -b 400M -l 1400 -t 1";
   /** Perturbed seeds per window case. */
   static final int SEEDS = 3;
-  /** The perturbation: explore's default, each CPU cost within its own documented range. */
-  static final Exploration PERTURBATION = Exploration.ranges();
+  /**
+   * The perturbation: explore's default, each CPU cost within its own documented range and
+   * KCSAN's delays injected at the preemption points (up to 20 us in interrupt context, 80 us
+   * in a task, with chance 1/8 at each).
+   */
+  static final Exploration PERTURBATION = Exploration.ranges().withKcsanPreempt();
+  /** The same timing without injected delays: the window as the cost ranges alone open it. */
+  static final Exploration NATURAL = Exploration.ranges();
 
   /** One case: a label, a kernel, patch edits and ethtool -C. */
   record Case(String name, String kernel, List<String> patches, String coalesce) {}
@@ -85,9 +95,18 @@ public final class StmmacStrandedSkb implements Scenario {
         + " 25 descriptors (tx-frames 25) and its poll usually empties the ring. A CUBIC upload"
         + " opens the window far more rarely (bench/README: explore figures)");
     a.put("perturbation", SEEDS + " seeds per case, --jitter " + PERTURBATION.spelling()
+        + " --preempt " + PERTURBATION.preemptSpelling()
         + " (every CPU cost within its own documented range: " + costRanges()
-        + "; new work up to " + PERTURBATION.skewNs() + " ns late); figures are the seeds'"
-        + " total");
+        + "; new work up to " + PERTURBATION.skewNs() + " ns late; at each preemption point"
+        + " -- dev_queue_xmit, a TX-lock release, napi_complete_done before SCHED clears -- the"
+        + " CPU held with chance 1/8 for up to 20 us in interrupt context and 80 us in a task,"
+        + " KCSAN's delay bounds); figures are the seeds' total. Injected delays make the"
+        + " window common enough to study: its openings per million packets are an exploration"
+        + " rate, not a hardware one; the 'natural' row (no injected delay) is the timing the"
+        + " cost ranges alone give");
+    a.put("locking", "an xmit takes the queue's _xmit_lock (HARD_TX_LOCK) that tx_clean holds:"
+        + " in exploration a CPU whose cursor reaches a held lock spins until its release, so"
+        + " an xmit cannot land inside the clean, only after its unlock");
     a.put("window", "a stranded spell: the ring holds descriptors while no IC is pending, no"
         + " status latched, no timer queued and no poll scheduled (the liveness check's"
         + " TxLiveness answer), observed every 10 us");
@@ -152,7 +171,33 @@ public final class StmmacStrandedSkb implements Scenario {
       rows.add(row(c, "runs_failed", "", failed));
     }
     rows.addAll(claims(openings));
+    rows.addAll(natural(ctx));
     rows.addAll(stoppedFlow(ctx, x));
+    return rows;
+  }
+
+  /**
+   * v6.18 with the cost jitter alone (no injected delay): how often the window opens when only
+   * the real interrupts of the run can hold the completing CPU there.
+   */
+  static List<Row> natural(ReproContext ctx) {
+    Case c = new Case("v6.18 natural", "v6.18", List.of(), null);
+    List<Supplier<Exploration.Run>> jobs = new ArrayList<>();
+    for (int s = 0; s < SEEDS; s++) {
+      RunRequest req = RunRequest.of("stmmac", SOC, TrafficParser.parse(UDP))
+          .withKernel(c.kernel()).withSeed(ctx.seed() + s);
+      jobs.add(() -> ctx.explore(req, NATURAL));
+    }
+    long packets = 0;
+    int spells = 0;
+    for (Exploration.Run r : ctx.parallel(jobs)) {
+      packets += r.packets();
+      spells += ringSpells(r).size();
+    }
+    List<Row> rows = new ArrayList<>();
+    rows.add(row(c, "window_openings_per_mpkt", "/Mpkt",
+        packets == 0 ? 0 : spells * 1e6 / packets));
+    rows.add(row(c, "packets", "", packets));
     return rows;
   }
 
