@@ -178,6 +178,10 @@ public final class ExploreCommand implements Callable<Integer> {
       a.add("--duration");
       a.add(options.duration);
     }
+    if (options.bqlLimitMax != null) {
+      a.add("--bql-limit-max");
+      a.add(options.bqlLimitMax);
+    }
     return a;
   }
 }

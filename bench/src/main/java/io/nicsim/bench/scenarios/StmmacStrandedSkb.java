@@ -118,6 +118,10 @@ public final class StmmacStrandedSkb implements Scenario {
     a.put("stopped flow", UDP + " on v6.18: the first seed from " + "the scenario seed on whose"
         + " run the window opens is run again with iperf3's -t cut at the first stranded"
         + " spell's start, so that the stranded datagram is the flow's last transmit");
+    a.put("BQL stop", CUBIC_LONG + " on v6.18 with byte_queue_limits/limit_max " + BQL_LIMIT_MAX
+        + " (--bql-limit-max; below one TSO skb, as a low-latency setup may set it): the first"
+        + " seed from the scenario seed whose run strands a ring behind a BQL stop (up to "
+        + BQL_SEEDS + " seeds); the times come from its dmesg");
     a.put("roles", "claims: the issue's qualitative statements with the model's verdict and"
         + " the figure that decides it; extras: the model's figures (no published ones)");
     return a;
@@ -173,6 +177,7 @@ public final class StmmacStrandedSkb implements Scenario {
     rows.addAll(claims(openings));
     rows.addAll(natural(ctx));
     rows.addAll(stoppedFlow(ctx, x));
+    rows.addAll(bqlStop(ctx, x));
     return rows;
   }
 
@@ -292,6 +297,80 @@ public final class StmmacStrandedSkb implements Scenario {
     rows.add(Row.claim(row(c, "cut_at_ms", "ms", 0), "if the flow simply stops, nothing frees"
         + " the stranded skb", Row.Verdict.NOT_TESTABLE));
     return rows;
+  }
+
+  /** The CUBIC upload, long enough for dev_watchdog's 5 s after a stop. */
+  static final String CUBIC_LONG = "iperf3 -C cubic -t 8";
+  /** byte_queue_limits/limit_max for the BQL part: below one TSO skb (~45 segments). */
+  static final long BQL_LIMIT_MAX = 30_000;
+  /** Seeds searched for the BQL part, from the scenario seed on, in batches. */
+  static final int BQL_SEEDS = 40;
+  static final int BQL_BATCH = 8;
+
+  /**
+   * A stranded skb whose bytes exceed BQL's limit stops the queue behind it: no xmit follows,
+   * dev_watchdog fires 5 s later and the driver resets the adapter. The CUBIC upload with
+   * limit_max below one TSO skb; the first seed whose run strands a ring behind a BQL stop.
+   */
+  static List<Row> bqlStop(ReproContext ctx, Exploration x) {
+    Case c = new Case("v6.18 BQL limit_max " + BQL_LIMIT_MAX, "v6.18", List.of(), null);
+    String statement = "if the stranded skb's bytes exceed BQL's limit the queue stops, no"
+        + " xmit follows, dev_watchdog fires after 5 s and the adapter is reset";
+    for (long from = ctx.seed(); from < ctx.seed() + BQL_SEEDS; from += BQL_BATCH) {
+      List<Supplier<Exploration.Run>> jobs = new ArrayList<>();
+      for (long seed = from; seed < from + BQL_BATCH; seed++) {
+        RunRequest req = RunRequest.of("stmmac", SOC, TrafficParser.parse(CUBIC_LONG))
+            .withKernel(c.kernel()).withSeed(seed).withBqlLimitMax(BQL_LIMIT_MAX);
+        jobs.add(() -> ctx.explore(req, x));
+      }
+      List<Exploration.Run> runs = ctx.parallel(jobs);
+      for (int i = 0; i < runs.size(); i++) {
+        Exploration.Run r = runs.get(i);
+        Liveness.Episode stop = null;
+        for (Liveness.Episode e : ringSpells(r)) {
+          if (e.dead() && e.state().contains("queue stopped by BQL")) {
+            stop = e;
+            break;
+          }
+        }
+        if (stop == null || r.result() == null) {
+          continue;
+        }
+        long seed = from + i;
+        double watchdog = dmesgAt(r.result().dmesg(), "NETDEV WATCHDOG", stop.startNs());
+        double reset = dmesgAt(r.result().dmesg(), "Reset adapter", stop.startNs());
+        List<Row> rows = new ArrayList<>();
+        rows.add(row(c, "seed", "", seed));
+        rows.add(row(c, "bql_stop_at_s", "s", stop.startNs() / 1e9));
+        rows.add(row(c, "watchdog_at_s", "s", watchdog));
+        rows.add(row(c, "reset_at_s", "s", reset));
+        Row held = row(c, "skb_held_s", "s", stop.heldNs(r.endNs()) / 1e9);
+        rows.add(held);
+        boolean sequence = watchdog > 0 && reset >= watchdog
+            && watchdog - stop.startNs() / 1e9 >= 5.0;
+        rows.add(Row.claim(held, statement + " (seed " + seed + ", limit_max " + BQL_LIMIT_MAX
+            + ", " + CUBIC_LONG + ")", sequence ? Row.Verdict.SUPPORTED : Row.Verdict.REFUTED));
+        return rows;
+      }
+    }
+    return List.of(Row.claim(row(c, "seed", "", 0), statement + " (no stop behind a stranded"
+        + " skb in seeds " + ctx.seed() + ".." + (ctx.seed() + BQL_SEEDS - 1) + ")",
+        Row.Verdict.NOT_TESTABLE));
+  }
+
+  /** The time (s) of the first dmesg line containing {@code what} at or after {@code fromNs}. */
+  static double dmesgAt(List<String> dmesg, String what, long fromNs) {
+    for (String line : dmesg) {
+      int close = line.indexOf(']');
+      if (!line.startsWith("[") || close < 0 || !line.contains(what)) {
+        continue;
+      }
+      double t = Double.parseDouble(line.substring(1, close).trim());
+      if (t * 1e9 >= fromNs) {
+        return t;
+      }
+    }
+    return -1;
   }
 
   /** The stmmac ring's stranded spells of a run (the qdisc's are not this window). */
