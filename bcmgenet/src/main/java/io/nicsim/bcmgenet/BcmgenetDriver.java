@@ -1,5 +1,6 @@
 package io.nicsim.bcmgenet;
 
+import io.nicsim.core.check.TxLiveness;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.dim.DimEra;
 import io.nicsim.core.dim.NetDim;
@@ -18,12 +19,13 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /** One GENET v5 instance bound to a host: the hardware, the driver state and its ports. */
-public final class BcmgenetDriver implements NicDriver {
+public final class BcmgenetDriver implements NicDriver, TxLiveness {
   private final BcmgenetPriv priv;
   private final BcmgenetCoalesce coal;
   private final BcmgenetNapi napiPorts;
   private final BcmgenetXmit xmit;
   private final IrqLine irq1;
+  private final BcmgenetTxLiveness liveness;
 
   BcmgenetDriver(HostContext ctx) {
     PatchSet patches = ctx.patches();
@@ -50,6 +52,7 @@ public final class BcmgenetDriver implements NicDriver {
     coal = new BcmgenetCoalesce(priv);
     napiPorts = new BcmgenetNapi(priv);
     xmit = new BcmgenetXmit(priv);
+    liveness = new BcmgenetTxLiveness(priv);
     irq1.request(napiPorts::isr1);
     probe();
   }
@@ -189,6 +192,40 @@ public final class BcmgenetDriver implements NicDriver {
     io.nicsim.core.check.RingAudit.tx(priv.hw.txRing, priv.tx.cleanPtr, priv.tx.writePtr);
   }
 
+  // ------------------------------------------------------------------ TxLiveness
+
+  /** TX ring 0, the one the model drives. */
+  @Override
+  public int txLivenessQueues() {
+    return 1;
+  }
+
+  /** See {@link BcmgenetTxLiveness}: TX NAPI, TX0 latched and unmasked, TDMA's done interrupt. */
+  @Override
+  public TxLiveness.Cleaner txCleaner(int queue) {
+    return liveness.cleaner();
+  }
+
+  @Override
+  public long txQueuedCount(int queue) {
+    return priv.tx.queuedBds;
+  }
+
+  @Override
+  public long txCleanedCount(int queue) {
+    return priv.tx.cleanedBds;
+  }
+
+  @Override
+  public String txRingState(int queue) {
+    return liveness.state();
+  }
+
+  @Override
+  public String txRingName(int queue) {
+    return "bcmgenet " + priv.dev.name() + " tx" + queue;
+  }
+
   @Override
   public SortedMap<String, Long> counters() {
     SortedMap<String, Long> m = new TreeMap<>();
@@ -218,6 +255,11 @@ public final class BcmgenetDriver implements NicDriver {
     m.put("RDMA_RING0_TIMEOUT", priv.hw.rdmaTimeout & 0xFFFF_FFFFL);
     m.put("TDMA_RING0_MBUF_DONE_THRESH", priv.hw.tdmaDoneThresh & 0xFFFF_FFFFL);
     return m;
+  }
+
+  /** The GENET hardware (the suite reads and sets its registers). */
+  GenetHw hw() {
+    return priv.hw;
   }
 
   /** The RX ring's DIM profile index now (for plots of what DIM chose). */

@@ -198,6 +198,7 @@ final class BcmgenetNapi {
 
     ring.freeBds += txbdsProcessed;
     ring.cIndex = cIndex;
+    ring.cleanedBds += txbdsProcessed;
     ring.packets += pktsCompl;
     ring.bytes += bytesCompl;
     priv.dev.queue(ring.index).completedQueue(pktsCompl, (int) bytesCompl);
@@ -207,7 +208,8 @@ final class BcmgenetNapi {
   @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_tx_poll",
       versions = GenetSources.VERSIONS, source = GenetSources.S612,
       notes = "any reclaimed BD returns the whole budget (poll again); it completes only when a "
-          + "poll finds nothing")
+          + "poll finds nothing; the what-if lost-tx-irq-reenable leaves TX0 masked after "
+          + "napi_complete")
   int txPoll(Napi napi, int budget) {
     BcmgenetPriv.TxRing ring = priv.tx;
     int workDone = txReclaim(ring);
@@ -217,7 +219,10 @@ final class BcmgenetNapi {
     }
     if (workDone == 0) {
       napi.completeDone(0); // napi_complete
-      priv.intrl2MaskClearWritel(GenetHw.TX0_BIT); // bcmgenet_tx_ring_int_enable
+      // lost-tx-irq-reenable: a deliberately broken what-if (explore's self-test)
+      if (!priv.patches.has(GenetPatches.LOST_TX_IRQ_REENABLE)) {
+        priv.intrl2MaskClearWritel(GenetHw.TX0_BIT); // bcmgenet_tx_ring_int_enable
+      }
       return 0;
     }
     return budget;

@@ -144,5 +144,8 @@ final class BcmgenetPriv {
     int endPtr;
     long packets;
     long bytes;
+    // for the liveness check (not in the C struct): BDs handed to TDMA and reclaimed, monotonic
+    long queuedBds;
+    long cleanedBds;
   }
 }

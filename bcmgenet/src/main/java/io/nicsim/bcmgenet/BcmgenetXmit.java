@@ -58,6 +58,7 @@ final class BcmgenetXmit {
     ring.freeBds -= nrFrags + 1;
     ring.prodIndex += nrFrags + 1;
     ring.prodIndex &= BcmgenetPriv.DMA_INDEX_MASK;
+    ring.queuedBds += nrFrags + 1;
 
     txq.sentQueue(skb.len); // netdev_tx_sent_queue
 

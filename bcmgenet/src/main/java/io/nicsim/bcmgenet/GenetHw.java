@@ -131,6 +131,29 @@ final class GenetHw {
     tdma.doorbell(at);
   }
 
+  /**
+   * Whether TDMA will raise its done interrupt (TX0 in INTRL2_1 status) without another
+   * doorbell, given {@code owned} BDs that it still owns on ring 0 and will send: as {@link
+   * #tdmaChainDone} decides it, either the buffers done since the last interrupt reach
+   * DMA_MBUF_DONE_THRESH, or one of those chains (one BD each: the driver hands no frags)
+   * leaves the consumer index on the producer index (the ring runs empty). Read-only.
+   */
+  boolean tdmaDoneWillRaise(int owned) {
+    if (owned <= 0) {
+      return false;
+    }
+    if (tdmaPending + owned >= tdmaDoneThresh) {
+      return true;
+    }
+    int toEmpty = (tdmaProdIndex - tdmaConsIndex) & 0xFFFF;
+    return toEmpty >= 1 && toEmpty <= owned;
+  }
+
+  /** Buffers TDMA has completed since it last raised its done interrupt. */
+  int tdmaPending() {
+    return tdmaPending;
+  }
+
   long rdmaInterrupts() {
     return rdmaRaised;
   }

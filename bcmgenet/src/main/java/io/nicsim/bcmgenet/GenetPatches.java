@@ -47,6 +47,23 @@ public final class GenetPatches {
           "bcmgenet_desc_rx adds the poll's packets and bytes to ring->dim instead of assigning"
               + " them");
 
+  /**
+   * A what-if, deliberately broken: bcmgenet_tx_poll calls napi_complete when a poll reclaims
+   * nothing, then forgets to clear the ring's bit in the INTRL2_1 mask. TDMA still latches its
+   * done status, but nothing reads it: once the ring fills, the queue stops and the BDs are never
+   * reclaimed. Explore's self-test on this driver (a stall it must find).
+   */
+  public static final Patch LOST_TX_IRQ_REENABLE =
+      new Patch(
+          "lost-tx-irq-reenable",
+          null,
+          "what-if: the TX NAPI poll completes but leaves the ring's TX-done interrupt masked"
+              + " (deliberately broken)",
+          null,
+          Status.VARIANT,
+          "bcmgenet_tx_poll calls napi_complete and skips bcmgenet_tx_ring_int_enable:"
+              + " explore's self-test (a stall it must find)");
+
   public static final PatchCatalog CATALOG = new PatchCatalog("bcmgenet", java.util.List.of(
-      ADAPTIVE_RX, DIM_RUNNING_COUNTERS));
+      ADAPTIVE_RX, DIM_RUNNING_COUNTERS, LOST_TX_IRQ_REENABLE));
 }

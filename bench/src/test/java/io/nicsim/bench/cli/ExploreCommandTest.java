@@ -124,6 +124,32 @@ class ExploreCommandTest {
     assertThat(real.out()).contains("findings: none");
   }
 
+  /**
+   * bcmgenet's TX NAPI poll completing without unmasking the ring's TX-done interrupt: the next
+   * frames' done status latches unseen, BQL stops the queue and nothing reclaims the ring. The
+   * normal run of the same command stops on it with the ring's state in the driver's terms.
+   */
+  @Test
+  void bcmgenetWithALostTxInterruptReenableIsFoundAndTheRealDriverIsClean() {
+    Cli.Result broken = explore("bcmgenet", "bcm2711", null, "+lost-tx-irq-reenable");
+    assertThat(broken.exit()).isZero();
+    assertThat(broken.out()).contains("findings: 1 distinct")
+        .contains("bcmgenet eth0 tx0 dead").contains("hit in 2/2 runs")
+        .contains("INTRL2_1 TX0 clear masked")
+        .contains("checked: the reproducer hits it again at ");
+    Cli.Result real = explore("bcmgenet", "bcm2711", null, null);
+    assertThat(real.exit()).isZero();
+    assertThat(real.out()).contains("2 perturbed runs").contains("findings: none");
+    Cli.Result run = Cli.run(BenchEnv.standard(), "run", "--mac", "bcmgenet", "--soc",
+        "bcm2711", "--patch", "+lost-tx-irq-reenable", "--traffic",
+        "iperf3 -u -b 400M -l 1400 -t 0.3");
+    assertThat(run.exit()).isNotZero();
+    assertThat(run.err()).contains("in liveness bcmgenet eth0 tx0: ")
+        .contains("nothing will clean them")
+        .contains("INTRL2_1 TX0 latched masked")
+        .contains("last changes: ");
+  }
+
   @Test
   void theReproducerLineHitsTheFindingAgainAsANicsimRun() {
     Cli.Result r = explore("stmmac", "rk3588-yt6801", "v6.18", null);
