@@ -172,7 +172,8 @@ class RunCommandTest {
    * {@code --trace-format json}: Chrome's Trace Event Format (the JSON object form). Every
    * event carries the format's fields with their types: name, ph (a known phase), pid and tid
    * integers, ts in microseconds (all but metadata), args an object; instants a scope s;
-   * metadata names the process and the CPU threads; B/E pairs nest per thread in time order.
+   * metadata names the process and the CPU threads; B/E pairs nest per thread in time order,
+   * each E under its B's name and category (what Perfetto's importer matches them by).
    */
   @Test
   void traceFormatJsonWritesChromeTraceEvents(@TempDir Path dir) throws Exception {
@@ -189,7 +190,7 @@ class RunCommandTest {
     assertThat(events.size()).isGreaterThan(100);
     java.util.Set<String> phases = java.util.Set.of("B", "E", "X", "i", "I", "C", "b", "n",
         "e", "s", "t", "f", "P", "N", "O", "D", "M", "R", "c");
-    java.util.Map<Long, java.util.ArrayDeque<Double>> open = new java.util.HashMap<>();
+    java.util.Map<Long, java.util.ArrayDeque<String>> open = new java.util.HashMap<>();
     java.util.Map<Long, Double> lastTs = new java.util.HashMap<>();
     java.util.Set<String> names = new java.util.HashSet<>();
     java.util.Set<String> threadNames = new java.util.HashSet<>();
@@ -222,11 +223,15 @@ class RunCommandTest {
             .isGreaterThanOrEqualTo(lastTs.getOrDefault(tid, 0.0));
         lastTs.put(tid, ts);
         var stack = open.computeIfAbsent(tid, k -> new java.util.ArrayDeque<>());
+        String slice = e.path("cat").asText() + "/" + e.path("name").asText();
         if (ph.equals("B")) {
-          stack.push(ts);
+          stack.push(slice);
         } else {
           assertThat(stack).as("E without B on tid " + tid + ": " + e).isNotEmpty();
-          stack.pop();
+          // Perfetto's SliceTracker::End closes the innermost open slice whose name and
+          // category match the E's; an E named otherwise leaves the slice open
+          assertThat(slice).as("E of the innermost B on tid " + tid + ": " + e)
+              .isEqualTo(stack.pop());
         }
       }
     }
