@@ -44,6 +44,40 @@ class RunCommandTest {
         .containsPattern("  udp_sendmsg +\\d");
   }
 
+  /**
+   * A lost request has no reply line and the others keep their own icmp_seq, as ping prints
+   * them; the summary's min and max are the smallest and largest per-reply times (below 1 ms
+   * both print whole microseconds).
+   */
+  @Test
+  void pingReplyLinesKeepTheirSequenceNumbersWhenRequestsAreLost() {
+    Cli.Result r = Cli.run("run", "--mac", "example", "--soc", "testsoc", "--traffic",
+        "ping -c 40 -i 0.002", "--path", "loss=20%");
+    assertThat(r.exit()).as(r.err()).isZero();
+    var reply = java.util.regex.Pattern.compile("icmp_seq=(\\d+) ttl=64 time=(0\\.\\d{3}) ms")
+        .matcher(r.out());
+    java.util.List<Integer> seqs = new java.util.ArrayList<>();
+    java.util.List<String> times = new java.util.ArrayList<>();
+    while (reply.find()) {
+      seqs.add(Integer.parseInt(reply.group(1)));
+      times.add(reply.group(2));
+    }
+    var stats = java.util.regex.Pattern.compile("40 packets transmitted, (\\d+) received")
+        .matcher(r.out());
+    assertThat(stats.find()).as(r.out()).isTrue();
+    int received = Integer.parseInt(stats.group(1));
+    assertThat(received).as(r.out()).isBetween(20, 39);
+    assertThat(seqs).hasSize(received).isSorted().doesNotHaveDuplicates()
+        .allMatch(q -> q >= 1 && q <= 40);
+    // some request before the last answered one was lost: the numbering has a gap
+    assertThat(seqs.get(seqs.size() - 1)).as(r.out()).isGreaterThan(received);
+    var summary = java.util.regex.Pattern.compile(
+        "rtt min/avg/max/mdev = (0\\.\\d{3})/0\\.\\d{3}/(0\\.\\d{3})/").matcher(r.out());
+    assertThat(summary.find()).as(r.out()).isTrue();
+    assertThat(summary.group(1)).isEqualTo(times.stream().min(String::compareTo).get());
+    assertThat(summary.group(2)).isEqualTo(times.stream().max(String::compareTo).get());
+  }
+
   @Test
   void pingPrintsItsStatisticsLikeIputils() {
     Cli.Result r = Cli.run(PING);
