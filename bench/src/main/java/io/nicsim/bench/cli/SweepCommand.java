@@ -77,6 +77,9 @@ public final class SweepCommand implements Callable<Integer> {
     if (plot != null) {
       Plots.checkPlotFile(plot, "--plot");
     }
+    if (csv != null) {
+      AtomicFile.check(csv, "--csv"); // refused now, not after the points have run
+    }
     List<Vary> vs = new ArrayList<>();
     for (String v : varies) {
       vs.add(Vary.parse(v));

@@ -99,6 +99,9 @@ public final class TuneCommand implements Callable<Integer> {
     if (plot != null) {
       Plots.checkPlotFile(plot, "--plot");
     }
+    if (csv != null) {
+      AtomicFile.check(csv, "--csv"); // refused now, not after the points have run
+    }
     List<Vary> vs = new ArrayList<>();
     for (String v : varies) {
       vs.add(Vary.parse(v));

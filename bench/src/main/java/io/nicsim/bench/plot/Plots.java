@@ -58,13 +58,14 @@ public final class Plots {
 
   private Plots() {}
 
-  /** Refuses a plot file that is neither .png nor .svg. */
+  /** Refuses a plot file that is neither .png nor .svg, or could not be written. */
   public static void checkPlotFile(Path file, String field) {
     String n = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
     if (!n.endsWith(".png") && !n.endsWith(".svg")) {
       throw BadInputException.field(field, "'" + file + "' has no known image extension",
           "a file ending in .png or .svg");
     }
+    AtomicFile.check(file, field);
   }
 
   /** Writes a chart as PNG or SVG (by extension), atomically. */

@@ -303,6 +303,44 @@ class RunCommandTest {
     }
   }
 
+  /** Output files in directories that do not exist yet: made as {@code mkdir -p} would. */
+  @Test
+  void outputFilesGoIntoNewDirectories(@TempDir Path dir) throws Exception {
+    Path t = dir.resolve("traces/a/t.txt");
+    Path p = dir.resolve("traces/p.pcap");
+    Path png = dir.resolve("plots/p.png");
+    Cli.Result r = Cli.run(with(PING, "--trace", t.toString(), "--pcap", p.toString(),
+        "--plot", png.toString()));
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(Files.readString(t)).startsWith("# tracer: nop\n");
+    assertThat(p).isRegularFile();
+    assertThat(png).isRegularFile();
+  }
+
+  /** A run that fails after its output files were opened removes the directories it made. */
+  @Test
+  void aFailedRunRemovesTheDirectoriesItMade(@TempDir Path dir) throws Exception {
+    Path t = dir.resolve("new/deep/t.txt");
+    Path p = dir.resolve("new/p.pcap");
+    Cli.Result r = Cli.run("run", "--mac", "example", "--soc", "testsoc", "--traffic",
+        "iperf3 -t 1", "--trace", t.toString(), "--pcap", p.toString());
+    assertThat(r.exit()).isEqualTo(2);
+    try (var files = Files.list(dir)) {
+      assertThat(files).isEmpty();
+    }
+  }
+
+  @Test
+  void anOutputWhoseParentIsAFileIsRefusedBeforeTheRun(@TempDir Path dir) throws Exception {
+    Path f = Files.writeString(dir.resolve("f"), "x");
+    Cli.Result r = Cli.run(with(PING, "--pcap", f.resolve("p.pcap").toString()));
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err()).isEqualTo("nicsim run: --pcap: cannot write " + f.resolve("p.pcap")
+        + ": " + f + " is not a directory (accepted: a file whose parent is a directory or can"
+        + " be created)\n");
+    assertThat(Files.readString(f)).isEqualTo("x");
+  }
+
   @Test
   void anExistingFileIsKeptWhenTheRunFails(@TempDir Path dir) throws Exception {
     Path t = dir.resolve("keep.trace");
