@@ -52,6 +52,28 @@ public final class Plots {
     new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f)
   };
 
+  /**
+   * Marks per series index, the same in every chart and every panel of a stacked one, so that
+   * the one legend of a stacked chart names the marks of each panel.
+   */
+  private static final java.awt.Shape[] SHAPES = {
+    new Rectangle2D.Double(-3.5, -3.5, 7, 7), new Ellipse2D.Double(-4, -4, 8, 8),
+    triangle(true), new java.awt.geom.Path2D.Double(new Rectangle2D.Double(-3.5, -3.5, 7, 7),
+        java.awt.geom.AffineTransform.getRotateInstance(Math.PI / 4)), triangle(false),
+    new Rectangle2D.Double(-4, -1.5, 8, 3), new Rectangle2D.Double(-1.5, -4, 3, 8),
+    new Ellipse2D.Double(-4, -2.5, 8, 5)
+  };
+
+  private static java.awt.Shape triangle(boolean up) {
+    java.awt.geom.Path2D.Double t = new java.awt.geom.Path2D.Double();
+    double tip = up ? -4.5 : 4.5;
+    t.moveTo(0, tip);
+    t.lineTo(4.5, -tip);
+    t.lineTo(-4.5, -tip);
+    t.closePath();
+    return t;
+  }
+
   static {
     System.setProperty("java.awt.headless", "true");
   }
@@ -182,6 +204,36 @@ public final class Plots {
   }
 
   /**
+   * A metric against a categorical knob (a patch, a kernel, a SoC): a group of bars per
+   * category in the order given, one bar per series (the other knobs' combination, named in
+   * the legend when there are several), nothing connecting two categories. A missing value is
+   * left out, not drawn as 0.
+   */
+  public static JFreeChart categoryBars(String title, String xLabel, String valueLabel,
+      Map<String, Map<String, Double>> series) {
+    DefaultCategoryDataset d = new DefaultCategoryDataset();
+    for (Map.Entry<String, Map<String, Double>> s : series.entrySet()) {
+      for (Map.Entry<String, Double> v : s.getValue().entrySet()) {
+        d.addValue(v.getValue(), s.getKey(), v.getKey());
+      }
+    }
+    JFreeChart chart = ChartFactory.createBarChart(title, xLabel, valueLabel, d,
+        PlotOrientation.VERTICAL, series.size() > 1, false, false);
+    CategoryPlot plot = chart.getCategoryPlot();
+    var renderer = (org.jfree.chart.renderer.category.BarRenderer) plot.getRenderer();
+    renderer.setShadowVisible(false);
+    renderer.setBarPainter(new org.jfree.chart.renderer.category.StandardBarPainter());
+    renderer.setItemMargin(0.05);
+    for (int r = 0; r < d.getRowCount(); r++) {
+      renderer.setSeriesPaint(r, COLORS[r % COLORS.length]);
+    }
+    plot.setBackgroundPaint(Color.WHITE);
+    plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+    chart.setBackgroundPaint(Color.WHITE);
+    return chart;
+  }
+
+  /**
    * A metric against a knob, one line per series; a logarithmic x axis when the knob spans
    * more than a decade.
    */
@@ -255,18 +307,30 @@ public final class Plots {
       CategoryPlot first = panels.get(0).getCategoryPlot();
       CombinedDomainCategoryPlot plot = new CombinedDomainCategoryPlot(first.getDomainAxis());
       plot.setGap(12);
+      org.jfree.chart.LegendItemCollection items = first.getLegendItems();
+      boolean legend = first.getDataset().getRowCount() > 1;
       for (JFreeChart c : panels) {
         c.getCategoryPlot().setFixedLegendItems(new org.jfree.chart.LegendItemCollection());
         plot.add(c.getCategoryPlot(), 1);
       }
-      chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, false);
+      plot.setFixedLegendItems(items);
+      chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, legend);
+    }
+    // each panel's value-axis title has only its panel's height: a smaller font keeps it there
+    java.awt.Font small = new java.awt.Font("SansSerif", java.awt.Font.BOLD, 11);
+    for (JFreeChart c : panels) {
+      if (c.getPlot() instanceof XYPlot p) {
+        p.getRangeAxis().setLabelFont(small);
+      } else {
+        c.getCategoryPlot().getRangeAxis().setLabelFont(small);
+      }
     }
     chart.setBackgroundPaint(Color.WHITE);
     return chart;
   }
 
   /** Pixels per panel of a stacked chart (a single chart keeps the usual size). */
-  static final int PANEL_HEIGHT = 260;
+  static final int PANEL_HEIGHT = 280;
 
   /** A stacked chart grows with its panels. */
   static int height(JFreeChart chart) {
@@ -330,6 +394,9 @@ public final class Plots {
         for (int i = 0; i < plot.getDataset().getSeriesCount(); i++) {
           r.setSeriesPaint(i, COLORS[i % COLORS.length]);
           r.setSeriesStroke(i, new BasicStroke(1.5f));
+          if (r.getSeriesShape(i) == null) {
+            r.setSeriesShape(i, SHAPES[i % SHAPES.length]);
+          }
         }
       }
       if (plot.getRangeAxis() instanceof NumberAxis n && !(plot.getRangeAxis() instanceof SymbolAxis)) {

@@ -176,12 +176,12 @@ class SweepCommandTest {
     Cli.Result r = Cli.run(with("--plot", all.toString()));
     assertThat(r.exit()).as(r.err()).isZero();
     // a panel each for udp_mbps, cpu_pct and irq_per_s
-    assertThat(javax.imageio.ImageIO.read(all.toFile()).getHeight()).isEqualTo(3 * 260);
+    assertThat(javax.imageio.ImageIO.read(all.toFile()).getHeight()).isEqualTo(3 * 280);
     Path two = dir.resolve("two.svg");
     r = Cli.run(with("--plot", two.toString(), "--metric", "pps,cpu_pct"));
     assertThat(r.exit()).as(r.err()).isZero();
     String svg = Files.readString(two);
-    assertThat(svg).contains("pps, cpu_pct vs tx-usecs").contains("height='540.0'");
+    assertThat(svg).contains("pps, cpu_pct vs tx-usecs").contains("height='560.0'");
     Path one = dir.resolve("one.png");
     r = Cli.run(with("--plot", one.toString(), "--metric", "pps"));
     assertThat(javax.imageio.ImageIO.read(one.toFile()).getHeight()).isEqualTo(540);
