@@ -163,44 +163,71 @@ public final class Plots {
   }
 
   /**
-   * Published against simulated values per case; with {@code roles} (calib, pred, extra per
-   * case) the simulated bar says which it is: a calibration (a profile number was fitted to
-   * the published figure), a prediction (nothing was), or the model's answer where nothing was
-   * published, each in its own colour named in the legend.
+   * Published against simulated values per case, side by side; with {@code roles} (calib,
+   * pred, extra per case) each simulated bar is coloured by what it is: a calibration (a
+   * profile number was fitted to the published figure), a prediction (nothing was), or the
+   * model's answer where nothing was published, each colour named in the legend.
    */
   public static JFreeChart bars(String title, String valueLabel, List<String> cases,
       List<Double> published, List<Double> simulated, List<String> roles) {
     DefaultCategoryDataset d = new DefaultCategoryDataset();
-    List<String> series = new java.util.ArrayList<>();
+    boolean anyPublished = false;
     for (int i = 0; i < cases.size(); i++) {
-      if (published.get(i) != null) {
-        d.addValue(published.get(i), "published", cases.get(i));
+      d.addValue(published.get(i), "published", cases.get(i));
+      anyPublished |= published.get(i) != null;
+      d.addValue(simulated.get(i), "simulated", cases.get(i));
+    }
+    if (!anyPublished) {
+      d.removeRow("published");
+    }
+    int simRow = d.getRowIndex("simulated");
+    java.util.List<java.awt.Paint> simPaint = new java.util.ArrayList<>();
+    org.jfree.chart.LegendItemCollection legend = new org.jfree.chart.LegendItemCollection();
+    if (anyPublished) {
+      legend.add(legendItem("published", COLORS[7]));
+    }
+    java.util.Set<String> named = new java.util.LinkedHashSet<>();
+    for (int i = 0; i < cases.size(); i++) {
+      String role = roles == null ? null : roles.get(i);
+      String name = role == null ? "simulated"
+          : SIMULATED.getOrDefault(role, "simulated (" + role + ")");
+      Color c = role == null ? COLORS[0] : switch (role) {
+        case "calib" -> COLORS[3];
+        case "pred" -> COLORS[0];
+        case "extra" -> COLORS[2];
+        default -> COLORS[4];
+      };
+      simPaint.add(c);
+      if (named.add(name)) {
+        legend.add(legendItem(name, c));
       }
     }
-    for (int i = 0; i < cases.size(); i++) {
-      String s = roles == null ? "simulated" : SIMULATED.getOrDefault(roles.get(i),
-          "simulated (" + roles.get(i) + ")");
-      d.addValue(simulated.get(i), s, cases.get(i));
-      if (!series.contains(s)) {
-        series.add(s);
+    var renderer = new org.jfree.chart.renderer.category.BarRenderer() {
+      private static final long serialVersionUID = 1L;
+
+      @Override
+      public java.awt.Paint getItemPaint(int row, int column) {
+        return row == simRow ? simPaint.get(column) : COLORS[7];
       }
-    }
-    JFreeChart chart = ChartFactory.createBarChart(title, "", valueLabel, d,
-        PlotOrientation.VERTICAL, true, false, false);
-    var renderer = (org.jfree.chart.renderer.category.BarRenderer)
-        chart.getCategoryPlot().getRenderer();
+    };
     renderer.setShadowVisible(false);
     renderer.setBarPainter(new org.jfree.chart.renderer.category.StandardBarPainter());
-    for (int r = 0; r < d.getRowCount(); r++) {
-      String key = (String) d.getRowKey(r);
-      renderer.setSeriesPaint(r, key.equals("published") ? COLORS[7]
-          : key.contains("calibration") ? COLORS[3] : key.contains("prediction") ? COLORS[0]
-          : key.contains("no published") ? COLORS[2] : COLORS[0]);
-    }
-    chart.getCategoryPlot().setBackgroundPaint(Color.WHITE);
-    chart.getCategoryPlot().setRangeGridlinePaint(Color.LIGHT_GRAY);
+    renderer.setItemMargin(0.05);
+    JFreeChart chart = ChartFactory.createBarChart(title, "", valueLabel, d,
+        PlotOrientation.VERTICAL, true, false, false);
+    CategoryPlot plot = chart.getCategoryPlot();
+    plot.setRenderer(renderer);
+    plot.setFixedLegendItems(legend);
+    plot.setBackgroundPaint(Color.WHITE);
+    plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
     chart.setBackgroundPaint(Color.WHITE);
     return chart;
+  }
+
+  private static org.jfree.chart.LegendItem legendItem(String name, Color c) {
+    org.jfree.chart.LegendItem item = new org.jfree.chart.LegendItem(name, c);
+    item.setShape(new Rectangle2D.Double(-4, -4, 8, 8));
+    return item;
   }
 
   /**

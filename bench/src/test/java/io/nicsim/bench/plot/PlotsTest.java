@@ -111,11 +111,21 @@ class PlotsTest {
     assertThat(t).contains("published", "simulated: calibration (fitted to the published figure)",
         "simulated: prediction (nothing fitted to it)", "simulated (no published figure)");
     assertThat(c.getCategoryPlot().getRangeAxis().getLabel()).isEqualTo("pps (pkt/s)");
-    var renderer = c.getCategoryPlot().getRenderer();
-    var data = c.getCategoryPlot().getDataset();
-    int calib = data.getRowIndex(Plots.SIMULATED.get("calib"));
-    int pred = data.getRowIndex(Plots.SIMULATED.get("pred"));
-    assertThat(renderer.getSeriesPaint(calib)).isNotEqualTo(renderer.getSeriesPaint(pred));
+    // each case's two bars side by side; the simulated one coloured by its role, as in the legend
+    var plot = c.getCategoryPlot();
+    assertThat(plot.getDataset().getRowKeys()).containsExactly("published", "simulated");
+    var legend = plot.getLegendItems();
+    for (int col = 0; col < 3; col++) {
+      java.awt.Paint paint = plot.getRenderer().getItemPaint(1, col);
+      String role = Plots.SIMULATED.get(List.of("calib", "pred", "extra").get(col));
+      for (int k = 0; k < legend.getItemCount(); k++) {
+        if (legend.get(k).getLabel().equals(role)) {
+          assertThat(legend.get(k).getFillPaint()).as(role).isEqualTo(paint);
+        } else {
+          assertThat(legend.get(k).getFillPaint()).as(role).isNotEqualTo(paint);
+        }
+      }
+    }
   }
 
   /** Every panel of a stacked chart draws series i with the mark its one legend shows. */
