@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "sweep",
+    addMethodSubcommands = false, // no method is a subcommand: picocli need not scan them
     mixinStandardHelpOptions = true,
     description = "Run the cross product of --vary values in parallel; table, CSV and plot.")
 public final class SweepCommand implements Callable<Integer> {

@@ -31,6 +31,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "tune",
+    addMethodSubcommands = false, // no method is a subcommand: picocli need not scan them
     mixinStandardHelpOptions = true,
     description = {
       "Search coalescing settings for a traffic mix; print the Pareto front and the"
