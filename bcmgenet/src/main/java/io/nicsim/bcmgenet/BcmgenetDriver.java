@@ -82,7 +82,7 @@ public final class BcmgenetDriver implements NicDriver {
     priv.hw.tdmaDoneThresh = 1; // DMA_MBUF_DONE_THRESH
     if (ring.napi == null) { // netif_napi_add_tx
       ring.napi = new Napi(priv.dev.kernel(), priv.dev.name() + "-tx0", priv.dev.name(),
-          napiPorts::txPoll, BcmgenetPriv.NAPI_POLL_WEIGHT);
+          napiPorts::txPoll, BcmgenetPriv.NAPI_POLL_WEIGHT).markTxOnly();
     }
   }
 

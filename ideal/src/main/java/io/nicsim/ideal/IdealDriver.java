@@ -73,7 +73,7 @@ final class IdealDriver implements NicDriver, EthtoolOps {
     dev.setTso(tso);
     RxDmaEngine rxDma = new RxDmaEngine(rx, new PerPacketModeration(() -> irq.set(RX_DONE)));
     ctx.link().attachNic(rxDma);
-    txNapi = new Napi(kernel, "eth0-tx", "eth0", (n, budget) -> txPoll(), 64);
+    txNapi = new Napi(kernel, "eth0-tx", "eth0", (n, budget) -> txPoll(), 64).markTxOnly();
     rxNapi = new Napi(kernel, "eth0-rx", "eth0", (n, budget) -> rxPoll(budget), 64);
   }
 

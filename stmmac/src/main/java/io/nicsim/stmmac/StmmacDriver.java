@@ -121,7 +121,8 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver, Tx
           ch.rxNapi = new Napi(kernel, "stmmac_rx-" + q, "eth0", rx::napiPollRx, weight);
         }
         if (q < txCnt) {
-          ch.txNapi = new Napi(kernel, "stmmac_tx-" + q, "eth0", tx::napiPollTx, weight);
+          ch.txNapi = new Napi(kernel, "stmmac_tx-" + q, "eth0", tx::napiPollTx, weight)
+              .markTxOnly(); // netif_napi_add_tx
         }
       } else {
         ch.napi = new Napi(kernel, "stmmac-" + q, "eth0", irq::napiPoll, weight);

@@ -507,6 +507,8 @@ public class StmmacTx {
     int count = 0;
     int bound = txCleanOneShot ? ring.size() : budget;
 
+    txq.xmitLock().lock(core); // __netif_tx_lock_bh: an xmit on another CPU waits for the clean
+
     int entry = ring.dirty;
     while (entry != ring.cur && count < bound) {
       // Check if the descriptor is owned by the DMA
@@ -561,6 +563,7 @@ public class StmmacTx {
       }
     }
 
+    txq.xmitLock().unlock(core); // __netif_tx_unlock_bh
     return count;
   }
 

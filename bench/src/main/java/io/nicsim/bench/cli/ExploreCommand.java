@@ -51,6 +51,12 @@ public final class ExploreCommand implements Callable<Integer> {
           + " cost, percent either way")
   String jitter;
 
+  @Option(names = "--preempt", paramLabel = "kcsan|DURATION",
+      description = "delay injection: at each preemption point hold the CPU, with chance 1/8,"
+          + " as an interrupt there would: kcsan (the default: KCSAN's bounds, up to 20us in"
+          + " interrupt context, 80us in a task), a DURATION for every context, or 0 for none")
+  String preempt;
+
   @Option(names = "--kernels", paramLabel = "vX.Y,…",
       description = "a grid: explore each of these kernels (instead of --kernel)")
   String kernels;
@@ -83,7 +89,8 @@ public final class ExploreCommand implements Callable<Integer> {
       throw BadInputException.field("--threads", n + " is out of range", "1..1024");
     }
     // refuses a bad --jitter now; the points spell it as a reproducer line does
-    Exploration x = jitter == null ? Exploration.ranges() : Exploration.parse(jitter);
+    Exploration x = (jitter == null ? Exploration.ranges() : Exploration.parse(jitter))
+        .withPreempt(preempt == null ? Exploration.DEFAULT_PREEMPT : preempt);
     options.request(); // refuses bad input before any point runs
     List<String> kernelList = new ArrayList<>();
     if (kernels != null) {
@@ -110,6 +117,10 @@ public final class ExploreCommand implements Callable<Integer> {
         args.add(Long.toString(seed));
         args.add("--jitter");
         args.add(x.spelling());
+        if (x.preempts()) {
+          args.add("--preempt");
+          args.add(x.preemptSpelling());
+        }
         points.add(new Point(points.size(), String.join(" ", args), args));
       }
     }
@@ -167,6 +178,10 @@ public final class ExploreCommand implements Callable<Integer> {
     if (options.duration != null) {
       a.add("--duration");
       a.add(options.duration);
+    }
+    if (options.bqlLimitMax != null) {
+      a.add("--bql-limit-max");
+      a.add(options.bqlLimitMax);
     }
     return a;
   }

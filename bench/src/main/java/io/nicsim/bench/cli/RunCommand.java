@@ -68,6 +68,13 @@ public final class RunCommand implements Callable<Integer> {
           + " --seed; liveness findings are listed instead of stopping the run")
   String jitter;
 
+  @Option(names = "--preempt", paramLabel = "kcsan|DURATION",
+      description = "with --jitter: at each preemption point (dev_queue_xmit, a TX-lock"
+          + " release, napi_complete_done before SCHED clears) hold the CPU, with chance 1/8,"
+          + " as an interrupt there would: kcsan (KCSAN's bounds, up to 20us in interrupt"
+          + " context, 80us in a task) or a DURATION for every context (default: none)")
+  String preempt;
+
   @Option(names = "--plot", paramLabel = "FILE.png|FILE.svg",
       description = "plot frames, IRQs and timer events over time")
   Path plot;
@@ -98,15 +105,28 @@ public final class RunCommand implements Callable<Integer> {
   }
 
   /**
-   * The request and the {@code --jitter} spelling (null: none; {@link Exploration#parse} reads
-   * it) that a {@code nicsim run} argument list gives; refuses bad input as the command would
-   * (plan points of explore).
+   * The request and the exploration ({@code --jitter}, {@code --preempt}; null without
+   * --jitter) that a {@code nicsim run} argument list gives; refuses bad input as the command
+   * would (plan points of explore).
    */
-  public static Map.Entry<RunRequest, String> parse(List<String> args) {
+  public static Map.Entry<RunRequest, Exploration> parse(List<String> args) {
     RunCommand c = new RunCommand(null);
     new CommandLine(c).parseArgs(args.toArray(new String[0]));
     return new java.util.AbstractMap.SimpleImmutableEntry<>(
-        c.options.request().withOutputs(c.trace, c.pcap, c.plot), c.jitter);
+        c.options.request().withOutputs(c.trace, c.pcap, c.plot), c.exploration());
+  }
+
+  /** What --jitter and --preempt ask for; null without --jitter (--preempt needs it). */
+  private Exploration exploration() {
+    if (jitter == null) {
+      if (preempt != null) {
+        throw BadInputException.field("--preempt", "needs --jitter",
+            "--jitter [ranges|PCT] --preempt kcsan|DURATION");
+      }
+      return null;
+    }
+    Exploration x = Exploration.parse(jitter);
+    return preempt == null ? x : x.withPreempt(preempt);
   }
 
   @Override
@@ -117,13 +137,13 @@ public final class RunCommand implements Callable<Integer> {
     if (uncertainty != null) {
       return callUncertainty(req, out);
     }
-    if (jitter == null) {
+    Exploration x = exploration();
+    if (x == null) {
       RunResult r = env.engine().run(req, format);
       out.print(json ? RunText.json(r) : RunText.format(r));
       out.flush();
       return 0;
     }
-    Exploration x = Exploration.parse(jitter);
     Exploration.Run run = env.engine().run(req, x, format);
     if (run.result() != null) {
       out.print(json ? RunText.json(run.result()) : RunText.format(run.result()));
@@ -142,9 +162,9 @@ public final class RunCommand implements Callable<Integer> {
       throw BadInputException.field("--uncertainty", uncertainty + " is out of range",
           "2..10000 samples");
     }
-    if (jitter != null) {
-      throw BadInputException.field("--jitter", "cannot be combined with --uncertainty",
-          "one of them");
+    if (jitter != null || preempt != null) {
+      throw BadInputException.field(jitter != null ? "--jitter" : "--preempt",
+          "cannot be combined with --uncertainty", "one of them");
     }
     int n = threads == null ? env.threads() : threads;
     if (n < 1 || n > 1024) {

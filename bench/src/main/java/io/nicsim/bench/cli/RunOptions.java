@@ -37,6 +37,11 @@ public final class RunOptions {
       description = "measured time, overriding iperf3 -t (ping: caps -c); seconds or 500ms")
   String duration;
 
+  @Option(names = "--bql-limit-max", paramLabel = "BYTES|max",
+      description = "write byte_queue_limits/limit_max of every TX queue after the interface"
+          + " is up, as echo N > /sys/class/net/eth0/queues/tx-0/byte_queue_limits/limit_max")
+  String bqlLimitMax;
+
   @Option(names = "--no-check",
       description = "skip the invariant audit and the end-of-run checks (benchmarks)")
   boolean noCheck;
@@ -56,6 +61,9 @@ public final class RunOptions {
     }
     if (duration != null) {
       a.addAll(java.util.List.of("--duration", duration));
+    }
+    if (bqlLimitMax != null) {
+      a.addAll(java.util.List.of("--bql-limit-max", bqlLimitMax));
     }
     if (noCheck) {
       a.add("--no-check");
@@ -77,6 +85,29 @@ public final class RunOptions {
     PathSpec p = path == null ? PathSpec.direct() : PathSpec.parse(path);
     CoalesceArgs c = coalesce == null ? CoalesceArgs.none() : CoalesceArgs.parse(EthtoolStyle.join(coalesce));
     return new RunRequest(host.mac, host.socName(), host.kernelVersion(), host.patchEdits(), c, t, p,
-        seed, !noCheck, null, null, null, 0);
+        seed, !noCheck, null, null, null, 0, bqlLimitMax());
+  }
+
+  /** --bql-limit-max as bql_set parses it: "max" or a u32 up to DQL_MAX_LIMIT, else -EINVAL. */
+  private long bqlLimitMax() {
+    if (bqlLimitMax == null) {
+      return RunRequest.BQL_DEFAULT;
+    }
+    long max = io.nicsim.core.net.Dql.maxLimitAccepted();
+    if (bqlLimitMax.equals("max")) {
+      return max;
+    }
+    String accepted = "max or 0.." + max + " bytes (bql_set refuses anything else with"
+        + " EINVAL)";
+    if (!bqlLimitMax.matches("[0-9]{1,10}")) {
+      throw io.nicsim.core.config.BadInputException.field("--bql-limit-max",
+          "'" + bqlLimitMax + "' is not a decimal integer", accepted);
+    }
+    long v = Long.parseLong(bqlLimitMax);
+    if (v > max) {
+      throw io.nicsim.core.config.BadInputException.field("--bql-limit-max",
+          v + " is out of range", accepted);
+    }
+    return v;
   }
 }

@@ -103,6 +103,12 @@ public final class ExploreReport {
     return out;
   }
 
+  /** The value after {@code flag} in a point's arguments, or null. */
+  private static String after(List<String> args, String flag) {
+    int i = args.lastIndexOf(flag);
+    return i >= 0 && i + 1 < args.size() ? args.get(i + 1) : null;
+  }
+
   public String text() {
     StringBuilder sb = new StringBuilder();
     for (int c = 0; c < configs.size(); c++) {
@@ -111,10 +117,12 @@ public final class ExploreReport {
       sb.append("nicsim explore: ").append(quote(configs.get(c))).append('\n');
       List<String> a0 = points.get(c * runs).args();
       List<String> aN = points.get((c + 1) * runs - 1).args();
-      sb.append(runs).append(" perturbed runs (seeds ").append(a0.get(a0.size() - 3))
-          .append("..").append(aN.get(aN.size() - 3)).append(", --jitter ")
-          .append(a0.get(a0.size() - 1)).append("), ").append(packets[0])
-          .append(" packets sent\n");
+      String preempt = after(a0, "--preempt");
+      sb.append(runs).append(" perturbed runs (seeds ").append(after(a0, "--seed"))
+          .append("..").append(after(aN, "--seed")).append(", --jitter ")
+          .append(after(a0, "--jitter"))
+          .append(preempt == null ? "" : ", --preempt " + preempt).append("), ")
+          .append(packets[0]).append(" packets sent\n");
       sb.append(coverage(packets));
       if (fs.isEmpty()) {
         sb.append("findings: none\n\n");
@@ -166,9 +174,9 @@ public final class ExploreReport {
     Path tmp = null;
     try {
       tmp = Files.createTempFile("nicsim-explore", ".trace");
-      Map.Entry<RunRequest, String> p = RunCommand.parse(f.first.args());
+      Map.Entry<RunRequest, Exploration> p = RunCommand.parse(f.first.args());
       RunRequest req = p.getKey().withOutputs(tmp, null, null);
-      Exploration.Run again = engine.run(req, Exploration.parse(p.getValue()));
+      Exploration.Run again = engine.run(req, p.getValue());
       boolean hit = false;
       for (Findings.Hit h : Findings.of(again.episodes(), again.failure(), again.endNs())) {
         if (h.key().equals(f.key) && (f.key.startsWith("failure:")

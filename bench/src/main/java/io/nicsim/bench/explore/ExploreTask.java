@@ -12,7 +12,7 @@ import java.util.Map;
 
 /**
  * One exploration point: the point's arguments are a {@code nicsim run … --seed N --jitter J}
- * line (J: {@code ranges} or a percent); the result lists the run's findings. Holds no state
+ * line (J: {@code ranges} or a percent; with {@code --preempt D} when delays are injected); the result lists the run's findings. Holds no state
  * (a distributed engine ships it).
  */
 public final class ExploreTask implements PointTask {
@@ -20,8 +20,8 @@ public final class ExploreTask implements PointTask {
 
   @Override
   public PointResult run(Point point) {
-    Map.Entry<RunRequest, String> parsed = RunCommand.parse(point.args());
-    Exploration x = Exploration.parse(parsed.getValue());
+    Map.Entry<RunRequest, Exploration> parsed = RunCommand.parse(point.args());
+    Exploration x = parsed.getValue();
     Exploration.Run run = BenchEnv.standard().engine().run(parsed.getKey(), x);
     LinkedHashMap<String, String> cols = new LinkedHashMap<>();
     cols.put("seed", Long.toString(parsed.getKey().seed()));

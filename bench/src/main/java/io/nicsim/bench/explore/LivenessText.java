@@ -12,7 +12,7 @@ public final class LivenessText {
     long dead = run.episodes().stream().filter(e -> e.dead()).count();
     StringBuilder sb = new StringBuilder();
     sb.append("\nliveness (--seed ").append(seed).append(" --jitter ").append(x.spelling())
-        .append("): ").append(hits.size()).append(" stranded spells, ").append(dead)
+        .append(x.preempts() ? " --preempt " + x.preemptSpelling() : "").append("): ").append(hits.size()).append(" stranded spells, ").append(dead)
         .append(" dead, ").append(run.packets()).append(" packets sent\n");
     for (Findings.Hit h : hits) {
       sb.append("  ").append(Findings.seconds(h.startNs())).append(" s ").append(h.key())

@@ -92,6 +92,12 @@ public final class RunEngine {
       }
       Tracer tracer = TeeTracer.of(java.util.Arrays.asList(ftrace, timeline));
       Host host = hosts.create(req.hostConfig().withTracer(tracer)).host();
+      if (req.bqlLimitMax() != RunRequest.BQL_DEFAULT) {
+        // echo N > /sys/class/net/eth0/queues/tx-*/byte_queue_limits/limit_max, after ifup
+        for (int q = 0; q < host.dev().numTxQueues(); q++) {
+          host.dev().queue(q).dql().setMaxLimit(req.bqlLimitMax());
+        }
+      }
       if (x != null) {
         io.nicsim.core.cpu.Perturbation p = x.perturbation(req.seed());
         host.cpu().perturb(p);

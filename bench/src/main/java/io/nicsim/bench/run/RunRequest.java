@@ -33,7 +33,8 @@ public record RunRequest(
     Path trace,
     Path pcap,
     Path plot,
-    long timelineToNs) {
+    long timelineToNs,
+    long bqlLimitMax) {
 
   public RunRequest {
     Objects.requireNonNull(mac, "mac");
@@ -42,6 +43,17 @@ public record RunRequest(
     patches = patches == null ? List.of() : List.copyOf(patches);
     coalesce = coalesce == null ? CoalesceArgs.none() : coalesce;
     path = path == null ? PathSpec.direct() : path;
+  }
+
+  /** {@link #bqlLimitMax} when the request leaves BQL's limit_max at the kernel's default. */
+  public static final long BQL_DEFAULT = -1;
+
+  /** The request without a limit_max of its own (every caller before the knob existed). */
+  public RunRequest(String mac, String soc, String kernel, List<String> patches,
+      CoalesceArgs coalesce, TrafficSpec traffic, PathSpec path, long seed, boolean check,
+      Path trace, Path pcap, Path plot, long timelineToNs) {
+    this(mac, soc, kernel, patches, coalesce, traffic, path, seed, check, trace, pcap, plot,
+        timelineToNs, BQL_DEFAULT);
   }
 
   /** A request with defaults: default kernel, no patches or coalescing, seed 1, checks on. */
@@ -58,52 +70,61 @@ public record RunRequest(
 
   public RunRequest withKernel(String k) {
     return new RunRequest(mac, soc, k, patches, coalesce, traffic, path, seed, check, trace, pcap,
-        plot, timelineToNs);
+        plot, timelineToNs, bqlLimitMax);
   }
 
   public RunRequest withSoc(String s) {
     return new RunRequest(mac, s, kernel, patches, coalesce, traffic, path, seed, check, trace,
-        pcap, plot, timelineToNs);
+        pcap, plot, timelineToNs, bqlLimitMax);
   }
 
   public RunRequest withPatches(List<String> p) {
     return new RunRequest(mac, soc, kernel, p, coalesce, traffic, path, seed, check, trace, pcap,
-        plot, timelineToNs);
+        plot, timelineToNs, bqlLimitMax);
   }
 
   public RunRequest withCoalesce(CoalesceArgs c) {
     return new RunRequest(mac, soc, kernel, patches, c, traffic, path, seed, check, trace, pcap,
-        plot, timelineToNs);
+        plot, timelineToNs, bqlLimitMax);
   }
 
   public RunRequest withTraffic(TrafficSpec t) {
     return new RunRequest(mac, soc, kernel, patches, coalesce, t, path, seed, check, trace, pcap,
-        plot, timelineToNs);
+        plot, timelineToNs, bqlLimitMax);
   }
 
   public RunRequest withPath(PathSpec p) {
     return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, p, seed, check, trace,
-        pcap, plot, timelineToNs);
+        pcap, plot, timelineToNs, bqlLimitMax);
   }
 
   public RunRequest withSeed(long s) {
     return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, s, check, trace,
-        pcap, plot, timelineToNs);
+        pcap, plot, timelineToNs, bqlLimitMax);
   }
 
   public RunRequest withCheck(boolean c) {
     return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, c, trace,
-        pcap, plot, timelineToNs);
+        pcap, plot, timelineToNs, bqlLimitMax);
   }
 
   public RunRequest withOutputs(Path traceFile, Path pcapFile, Path plotFile) {
     return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, check,
-        traceFile, pcapFile, plotFile, timelineToNs);
+        traceFile, pcapFile, plotFile, timelineToNs, bqlLimitMax);
+  }
+
+  /**
+   * /sys/class/net/eth0/queues/tx-N/byte_queue_limits/limit_max written after the interface
+   * is up (bql_set: 0..DQL_MAX_LIMIT bytes; {@link #BQL_DEFAULT} leaves the kernel's).
+   */
+  public RunRequest withBqlLimitMax(long bytes) {
+    return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, check, trace,
+        pcap, plot, timelineToNs, bytes);
   }
 
   /** Records timer/IRQ events from 0 to {@code toNs} for a timeline plot. */
   public RunRequest withTimeline(long toNs) {
     return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, check, trace,
-        pcap, plot, toNs);
+        pcap, plot, toNs, bqlLimitMax);
   }
 }

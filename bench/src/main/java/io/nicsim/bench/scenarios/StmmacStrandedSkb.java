@@ -22,9 +22,13 @@ import java.util.function.Supplier;
  * The stmmac TX-timer window (issue 18): since 2d1a42cf7f77 an xmit on one CPU that lands
  * between another CPU's stmmac_tx_clean (pending_packets computed, lock dropped) and its
  * napi_complete_done only tries to cancel the timer, and the poll does not arm it: the
- * descriptors just queued have nothing that will clean them until a later transmit. Each window
- * case runs several perturbed seeds ({@code run --jitter ranges}: each CPU cost within its own
- * documented range) of a UDP stream and counts the stranded spells the liveness check sees. A second part stops a flow at the moment its
+ * descriptors just queued have nothing that will clean them until a later transmit. The xmit
+ * must take the TX lock after the clean dropped it and read SCHED before napi_complete_done
+ * clears it: a window of the completion's length, open only when that CPU is held there (an
+ * interrupt). Each window case runs several perturbed seeds ({@code run --jitter ranges
+ * --preempt kcsan}: each CPU cost within its own documented range, and KCSAN's delays injected
+ * at the preemption points) of a UDP stream and counts the stranded spells the liveness check
+ * sees; v6.18 also runs without injected delays. A second part stops a flow at the moment its
  * last skb is stranded and looks at what follows. bench/README.md ("The stmmac TX-timer
  * window") is the write-up.
  */
@@ -39,8 +43,14 @@ public final class StmmacStrandedSkb implements Scenario {
   static final String UDP = "iperf3 -u -b 400M -l 1400 -t 1";
   /** Perturbed seeds per window case. */
   static final int SEEDS = 3;
-  /** The perturbation: explore's default, each CPU cost within its own documented range. */
-  static final Exploration PERTURBATION = Exploration.ranges();
+  /**
+   * The perturbation: explore's default, each CPU cost within its own documented range and
+   * KCSAN's delays injected at the preemption points (up to 20 us in interrupt context, 80 us
+   * in a task, with chance 1/8 at each).
+   */
+  static final Exploration PERTURBATION = Exploration.ranges().withKcsanPreempt();
+  /** The same timing without injected delays: the window as the cost ranges alone open it. */
+  static final Exploration NATURAL = Exploration.ranges();
 
   /** One case: a label, a kernel, patch edits and ethtool -C. */
   record Case(String name, String kernel, List<String> patches, String coalesce) {}
@@ -85,9 +95,18 @@ public final class StmmacStrandedSkb implements Scenario {
         + " 25 descriptors (tx-frames 25) and its poll usually empties the ring. A CUBIC upload"
         + " opens the window far more rarely (bench/README: explore figures)");
     a.put("perturbation", SEEDS + " seeds per case, --jitter " + PERTURBATION.spelling()
+        + " --preempt " + PERTURBATION.preemptSpelling()
         + " (every CPU cost within its own documented range: " + costRanges()
-        + "; new work up to " + PERTURBATION.skewNs() + " ns late); figures are the seeds'"
-        + " total");
+        + "; new work up to " + PERTURBATION.skewNs() + " ns late; at each preemption point"
+        + " -- dev_queue_xmit, a TX-lock release, napi_complete_done before SCHED clears -- the"
+        + " CPU held with chance 1/8 for up to 20 us in interrupt context and 80 us in a task,"
+        + " KCSAN's delay bounds); figures are the seeds' total. Injected delays make the"
+        + " window common enough to study: its openings per million packets are an exploration"
+        + " rate, not a hardware one; the 'natural' row (no injected delay) is the timing the"
+        + " cost ranges alone give");
+    a.put("locking", "an xmit takes the queue's _xmit_lock (HARD_TX_LOCK) that tx_clean holds:"
+        + " in exploration a CPU whose cursor reaches a held lock spins until its release, so"
+        + " an xmit cannot land inside the clean, only after its unlock");
     a.put("window", "a stranded spell: the ring holds descriptors while no IC is pending, no"
         + " status latched, no timer queued and no poll scheduled (the liveness check's"
         + " TxLiveness answer), observed every 10 us");
@@ -99,6 +118,10 @@ public final class StmmacStrandedSkb implements Scenario {
     a.put("stopped flow", UDP + " on v6.18: the first seed from " + "the scenario seed on whose"
         + " run the window opens is run again with iperf3's -t cut at the first stranded"
         + " spell's start, so that the stranded datagram is the flow's last transmit");
+    a.put("BQL stop", CUBIC_LONG + " on v6.18 with byte_queue_limits/limit_max " + BQL_LIMIT_MAX
+        + " (--bql-limit-max; below one TSO skb, as a low-latency setup may set it): the first"
+        + " seed from the scenario seed whose run strands a ring behind a BQL stop (up to "
+        + BQL_SEEDS + " seeds); the times come from its dmesg");
     a.put("roles", "claims: the issue's qualitative statements with the model's verdict and"
         + " the figure that decides it; extras: the model's figures (no published ones)");
     return a;
@@ -152,7 +175,34 @@ public final class StmmacStrandedSkb implements Scenario {
       rows.add(row(c, "runs_failed", "", failed));
     }
     rows.addAll(claims(openings));
+    rows.addAll(natural(ctx));
     rows.addAll(stoppedFlow(ctx, x));
+    rows.addAll(bqlStop(ctx, x));
+    return rows;
+  }
+
+  /**
+   * v6.18 with the cost jitter alone (no injected delay): how often the window opens when only
+   * the real interrupts of the run can hold the completing CPU there.
+   */
+  static List<Row> natural(ReproContext ctx) {
+    Case c = new Case("v6.18 natural", "v6.18", List.of(), null);
+    List<Supplier<Exploration.Run>> jobs = new ArrayList<>();
+    for (int s = 0; s < SEEDS; s++) {
+      RunRequest req = RunRequest.of("stmmac", SOC, TrafficParser.parse(UDP))
+          .withKernel(c.kernel()).withSeed(ctx.seed() + s);
+      jobs.add(() -> ctx.explore(req, NATURAL));
+    }
+    long packets = 0;
+    int spells = 0;
+    for (Exploration.Run r : ctx.parallel(jobs)) {
+      packets += r.packets();
+      spells += ringSpells(r).size();
+    }
+    List<Row> rows = new ArrayList<>();
+    rows.add(row(c, "window_openings_per_mpkt", "/Mpkt",
+        packets == 0 ? 0 : spells * 1e6 / packets));
+    rows.add(row(c, "packets", "", packets));
     return rows;
   }
 
@@ -247,6 +297,80 @@ public final class StmmacStrandedSkb implements Scenario {
     rows.add(Row.claim(row(c, "cut_at_ms", "ms", 0), "if the flow simply stops, nothing frees"
         + " the stranded skb", Row.Verdict.NOT_TESTABLE));
     return rows;
+  }
+
+  /** The issue's CUBIC upload, long enough for dev_watchdog's 5 s after a stop. */
+  static final String CUBIC_LONG = "iperf3 -C cubic -t 8";
+  /** byte_queue_limits/limit_max for the BQL part: below one TSO skb (~45 segments). */
+  static final long BQL_LIMIT_MAX = 30_000;
+  /** Seeds searched for the BQL part, from the scenario seed on, in batches. */
+  static final int BQL_SEEDS = 40;
+  static final int BQL_BATCH = 8;
+
+  /**
+   * A stranded skb whose bytes exceed BQL's limit stops the queue behind it: no xmit follows,
+   * dev_watchdog fires 5 s later and the driver resets the adapter. The CUBIC upload with
+   * limit_max below one TSO skb; the first seed whose run strands a ring behind a BQL stop.
+   */
+  static List<Row> bqlStop(ReproContext ctx, Exploration x) {
+    Case c = new Case("v6.18 BQL limit_max " + BQL_LIMIT_MAX, "v6.18", List.of(), null);
+    String statement = "if the stranded skb's bytes exceed BQL's limit the queue stops, no"
+        + " xmit follows, dev_watchdog fires after 5 s and the adapter is reset";
+    for (long from = ctx.seed(); from < ctx.seed() + BQL_SEEDS; from += BQL_BATCH) {
+      List<Supplier<Exploration.Run>> jobs = new ArrayList<>();
+      for (long seed = from; seed < from + BQL_BATCH; seed++) {
+        RunRequest req = RunRequest.of("stmmac", SOC, TrafficParser.parse(CUBIC_LONG))
+            .withKernel(c.kernel()).withSeed(seed).withBqlLimitMax(BQL_LIMIT_MAX);
+        jobs.add(() -> ctx.explore(req, x));
+      }
+      List<Exploration.Run> runs = ctx.parallel(jobs);
+      for (int i = 0; i < runs.size(); i++) {
+        Exploration.Run r = runs.get(i);
+        Liveness.Episode stop = null;
+        for (Liveness.Episode e : ringSpells(r)) {
+          if (e.dead() && e.state().contains("queue stopped by BQL")) {
+            stop = e;
+            break;
+          }
+        }
+        if (stop == null || r.result() == null) {
+          continue;
+        }
+        long seed = from + i;
+        double watchdog = dmesgAt(r.result().dmesg(), "NETDEV WATCHDOG", stop.startNs());
+        double reset = dmesgAt(r.result().dmesg(), "Reset adapter", stop.startNs());
+        List<Row> rows = new ArrayList<>();
+        rows.add(row(c, "seed", "", seed));
+        rows.add(row(c, "bql_stop_at_s", "s", stop.startNs() / 1e9));
+        rows.add(row(c, "watchdog_at_s", "s", watchdog));
+        rows.add(row(c, "reset_at_s", "s", reset));
+        Row held = row(c, "skb_held_s", "s", stop.heldNs(r.endNs()) / 1e9);
+        rows.add(held);
+        boolean sequence = watchdog > 0 && reset >= watchdog
+            && watchdog - stop.startNs() / 1e9 >= 5.0;
+        rows.add(Row.claim(held, statement + " (seed " + seed + ", limit_max " + BQL_LIMIT_MAX
+            + ", " + CUBIC_LONG + ")", sequence ? Row.Verdict.SUPPORTED : Row.Verdict.REFUTED));
+        return rows;
+      }
+    }
+    return List.of(Row.claim(row(c, "seed", "", 0), statement + " (no stop behind a stranded"
+        + " skb in seeds " + ctx.seed() + ".." + (ctx.seed() + BQL_SEEDS - 1) + ")",
+        Row.Verdict.NOT_TESTABLE));
+  }
+
+  /** The time (s) of the first dmesg line containing {@code what} at or after {@code fromNs}. */
+  static double dmesgAt(List<String> dmesg, String what, long fromNs) {
+    for (String line : dmesg) {
+      int close = line.indexOf(']');
+      if (!line.startsWith("[") || close < 0 || !line.contains(what)) {
+        continue;
+      }
+      double t = Double.parseDouble(line.substring(1, close).trim());
+      if (t * 1e9 >= fromNs) {
+        return t;
+      }
+    }
+    return -1;
   }
 
   /** The stmmac ring's stranded spells of a run (the qdisc's are not this window). */

@@ -49,8 +49,41 @@ class JitterOptionTest {
     a[a.length - 1] = "2";
     Cli.Result two = Cli.run(BenchEnv.standard(), a);
     assertThat(one.exit()).isZero();
-    assertThat(one.out()).contains("3 perturbed runs (seeds 1..3, --jitter ranges)")
-        .containsPattern("reproduce: nicsim run .* --seed \\d+ --jitter ranges\\n")
+    assertThat(one.out())
+        .contains("3 perturbed runs (seeds 1..3, --jitter ranges, --preempt kcsan)")
+        .containsPattern("reproduce: nicsim run .* --seed \\d+ --jitter ranges --preempt kcsan\\n")
         .isEqualTo(two.out());
+  }
+
+  @Test
+  void preemptSpellingsReplayTheirRunAndChangeIt() {
+    Cli.Result none = run("--jitter");
+    Cli.Result kcsan = run("--jitter", "--preempt", "kcsan");
+    assertThat(kcsan.out()).contains("liveness (--seed 4 --jitter ranges --preempt kcsan): ")
+        .isEqualTo(run("--jitter", "ranges", "--preempt", "kcsan").out());
+    // injected delays move the perturbed run (the delayed CPUs finish their work later)
+    assertThat(kcsan.out().replace(" --preempt kcsan)", ")")).isNotEqualTo(none.out());
+    Cli.Result flat = run("--jitter", "--preempt", "20us");
+    assertThat(flat.out()).contains("--jitter ranges --preempt 20000ns): ")
+        .isEqualTo(run("--jitter", "--preempt", "20000ns").out());
+    // 0 is no injection: the run without --preempt
+    assertThat(run("--jitter", "--preempt", "0").out()).isEqualTo(none.out());
+  }
+
+  @Test
+  void badPreemptValuesAreRefusedInOneLine() {
+    for (String[] bad : List.of(new String[] {"--jitter", "--preempt", "fast"},
+        new String[] {"--jitter", "--preempt", "11ms"},
+        new String[] {"--jitter", "--preempt", "20"},
+        new String[] {"--preempt", "kcsan"})) {
+      List<String> a = new ArrayList<>(List.of("run", "--mac", "stmmac", "--soc",
+          "rk3588-yt6801", "--traffic", UDP, "--duration", "10ms"));
+      a.addAll(List.of(bad));
+      Cli.Result r = Cli.run(BenchEnv.standard(), a.toArray(new String[0]));
+      assertThat(r.exit()).as(String.join(" ", bad)).isEqualTo(2);
+      assertThat(r.out()).isEmpty();
+      assertThat(r.err().lines()).as(r.err()).hasSize(1);
+      assertThat(r.err()).startsWith("nicsim run: --preempt: ").doesNotContain("Exception");
+    }
   }
 }

@@ -78,6 +78,35 @@ class RunCommandTest {
     assertThat(summary.group(2)).isEqualTo(times.stream().max(String::compareTo).get());
   }
 
+  /**
+   * --bql-limit-max below one datagram: BQL stops the queue after every datagram, so the stream
+   * waits for each completion (tx-frames 25: the 5 ms coalesce timer) and its rate collapses.
+   */
+  @Test
+  void bqlLimitMaxCapsTheBytesInFlight() {
+    String[] base = {"run", "--mac", "stmmac", "--soc", "rk3588-yt6801", "--traffic",
+        "iperf3 -u -b 400M -l 1400 -t 1", "--duration", "100ms", "--json"};
+    double free = pps(Cli.run(io.nicsim.bench.env.BenchEnv.standard(), base));
+    List<String> capped = new ArrayList<>(List.of(base));
+    capped.addAll(List.of("--bql-limit-max", "1000"));
+    double slow = pps(Cli.run(io.nicsim.bench.env.BenchEnv.standard(),
+        capped.toArray(new String[0])));
+    assertThat(free).isGreaterThan(30_000);
+    assertThat(slow).isLessThan(1_000); // about one datagram per 5 ms timer
+    capped.set(capped.size() - 1, "max");
+    assertThat(pps(Cli.run(io.nicsim.bench.env.BenchEnv.standard(),
+        capped.toArray(new String[0])))).isEqualTo(free);
+  }
+
+  private static double pps(Cli.Result r) {
+    assertThat(r.exit()).as(r.err()).isZero();
+    try {
+      return new ObjectMapper().readTree(r.out()).path("summary").path("pps").asDouble(-1);
+    } catch (java.io.IOException e) {
+      throw new AssertionError(e);
+    }
+  }
+
   @Test
   void pingPrintsItsStatisticsLikeIputils() {
     Cli.Result r = Cli.run(PING);

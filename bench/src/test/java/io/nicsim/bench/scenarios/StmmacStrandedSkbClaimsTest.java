@@ -42,4 +42,15 @@ class StmmacStrandedSkbClaimsTest {
     assertThat(claims.get(5).verdict()).isEqualTo(Row.Verdict.NOT_TESTABLE); // tx-frames 0
     assertThat(claims.get(6).verdict()).isEqualTo(Row.Verdict.REFUTED); // the fix
   }
+
+  @Test
+  void dmesgTimesAreReadFromTheLogLineAfterTheStop() {
+    List<String> log = List.of("[    0.500000] NETDEV WATCHDOG: eth0 (stmmac): transmit queue 0"
+        + " timed out 5004 ms", "[    5.748000] NETDEV WATCHDOG: eth0 (stmmac): transmit queue 0"
+        + " timed out 5004 ms", "[    5.748002] stmmac eth0: Reset adapter.");
+    assertThat(StmmacStrandedSkb.dmesgAt(log, "NETDEV WATCHDOG", 745_170_000L)).isEqualTo(5.748);
+    assertThat(StmmacStrandedSkb.dmesgAt(log, "Reset adapter", 745_170_000L))
+        .isEqualTo(5.748002);
+    assertThat(StmmacStrandedSkb.dmesgAt(log, "Reset adapter", 6_000_000_000L)).isEqualTo(-1);
+  }
 }

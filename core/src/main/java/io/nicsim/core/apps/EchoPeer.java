@@ -52,6 +52,11 @@ public final class EchoPeer implements FrameSink {
       echo = null;
       free.addLast(this);
     }
+
+    @Override
+    public boolean nestable() {
+      return true; // the far end
+    }
   }
 
   public long replies() {

@@ -185,6 +185,11 @@ public final class Liveness {
           observe();
           host.sim().scheduleIn(this, probePeriodNs);
         }
+
+        @Override
+        public boolean nestable() {
+          return true; // reads ring and qdisc state only
+        }
       };
 
   Liveness(Host host) {
@@ -307,7 +312,7 @@ public final class Liveness {
     boolean held = !qd.isEmpty();
     boolean stuck = false;
     String why = null;
-    if (held && !qd.isScheduled()) {
+    if (held && !qd.isScheduled() && !qd.isRunning()) {
       if (!txq.xmitFrozenOrStopped()) {
         stuck = true;
         why = "the queue runs but the qdisc is not scheduled";

@@ -86,6 +86,11 @@ public final class Core {
           protected void fire() {
             runOne();
           }
+
+          @Override
+          public boolean nestable() {
+            return nextPieceNestable();
+          }
         };
     this.ksoftirqd =
         new Task("ksoftirqd/" + id) {
@@ -420,6 +425,62 @@ public final class Core {
       at += p.skew(); // work arriving at the same time on two CPUs may start in either order
     }
     sim.schedule(dispatch, Math.max(at, sim.now()));
+  }
+
+  /** See {@link Cpu#preemptionPoint()}: this core is inside a piece of work, fired by its dispatch. */
+  void catchUp() {
+    sim.catchUp(dispatch, cursor);
+  }
+
+  /**
+   * See {@link Cpu#preemptionPoint()}: the hard interrupts raised on this core while it was inside its
+   * piece of work (during the catch-up) preempt it here, as the kernel takes an interrupt
+   * wherever the interrupted code runs with interrupts enabled. Softirqs they raise run after
+   * the interrupted work: from the running softirq session's restart, or at the end of a task's
+   * bottom-half-disabled section (the interrupt came from inside softirq or BH-off code, so
+   * irq_exit does not run them).
+   */
+  void takeInterrupts() {
+    if (hqHead == null) {
+      return;
+    }
+    CpuContext interrupted = context;
+    while (hqHead != null) {
+      HardirqSource src = hqHead;
+      hqHead = src.nextQueued;
+      if (hqHead == null) {
+        hqTail = null;
+      }
+      src.queued = false;
+      src.nextQueued = null;
+      context = CpuContext.HARDIRQ;
+      hardirqs++;
+      charge(irqEntry);
+      src.handle(this);
+    }
+    context = interrupted;
+    if (softirqPending != 0 && interrupted == CpuContext.TASK) {
+      softirqKick = true; // local_bh_enable at the end of the task's piece runs them
+      kickTask = lastRan;
+    }
+  }
+
+  /**
+   * Whether the piece of work this core would run next may run inside another core's catch-up
+   * ({@link Cpu#preemptionPoint()}): a hard interrupt (it takes no socket lock), or a softirq step
+   * whose action says so; a task step never (tasks lock their sockets).
+   */
+  private boolean nextPieceNestable() {
+    if (hqHead != null) {
+      return true;
+    }
+    if (softirqReady()) {
+      int vectors = sessionActive ? sessionVectors : softirqPending;
+      int vec = sessionActive && continuingVec >= 0 ? continuingVec
+          : vectors != 0 ? Integer.numberOfTrailingZeros(vectors) : -1;
+      return vec >= 0 && cpu.softirqHandler(vec).mayRunInsideCatchUp(this);
+    }
+    return !hasTask(); // nothing to run: the dispatch only finds that out
   }
 
   private boolean hasWork() {

@@ -88,6 +88,46 @@ public final class Cpu {
     return current != null ? current.cursor() : sim.now();
   }
 
+  /**
+   * A preemption point of the running code, for race exploration (a perturbed run: {@code
+   * --jitter}, {@code explore}); without perturbation it does nothing, so normal runs are
+   * unchanged. Called where kernel code runs with interrupts enabled, holds nothing the other
+   * CPUs' interrupt and softirq work needs, and where the order against other CPUs matters: the
+   * entry of {@code dev_queue_xmit}, a driver's TX-lock release, and {@code napi_complete_done}
+   * just before it clears SCHED (a TX poll's clean has unlocked and its completion is not yet
+   * visible: the stmmac TX-timer window). Three things happen there, in this order:
+   *
+   * <ol>
+   *   <li>an injected delay ({@link Perturbation#withPreemption}): with the perturbation's chance,
+   *       the CPU is held for up to its bound, as an interrupt arriving at this instruction
+   *       would hold it (the delay-injection of kernel race testing, which makes rare
+   *       interleavings common enough to find);
+   *   <li>the other CPUs and the hardware catch up ({@link Simulator#catchUp}): the events due
+   *       before this core's cursor that may run inside its work ({@link
+   *       io.nicsim.core.sim.Event#nestable()}: hardware, the far end, other cores' hard
+   *       interrupts and the softirq work that takes no socket lock) run now, in their order, as
+   *       the kernel would have run them on other CPUs while this one was getting here. A piece
+   *       of work otherwise runs atomically at its start, so a transmit deep inside a long poll
+   *       would be ordered before another CPU's work that the kernel runs first;
+   *   <li>the hard interrupts that reached this CPU meanwhile preempt it ({@link
+   *       Core#takeInterrupts()}), where the kernel would have taken them.
+   * </ol>
+   */
+  public void preemptionPoint() {
+    Core c = current;
+    if (perturbation == null || c == null) {
+      return;
+    }
+    long delay = perturbation.preemption(c.context());
+    if (delay > 0) {
+      c.chargeNs(KernelOps.PREEMPTED, delay);
+    }
+    current = null; // the events that run meanwhile run between pieces of work, as they would
+    c.catchUp();
+    current = c;
+    c.takeInterrupts();
+  }
+
   void enter(Core c) {
     current = c;
   }

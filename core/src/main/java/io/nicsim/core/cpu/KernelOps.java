@@ -85,8 +85,14 @@ public final class KernelOps {
    * the profile's {@code params.cpuidle_exit_ns}, not from {@code costs}.
    */
   public static final CostOp CPUIDLE_EXIT = CostOp.named("cpuidle_exit");
+  /**
+   * Race exploration only: a delay injected at a preemption point ({@link Cpu#preemptionPoint}),
+   * time the CPU spent away from the interrupted work. Charged as an explicit duration; no
+   * profile cost.
+   */
+  public static final CostOp PREEMPTED = CostOp.named("preempted");
 
-  /** All of the above except CPUIDLE_EXIT: what a SoC profile must cover for core alone. */
+  /** All of the above except CPUIDLE_EXIT and PREEMPTED: what a SoC profile must cover for core. */
   public static CostOp[] all() {
     return new CostOp[] {
       IRQ_ENTRY, SOFTIRQ_ENTRY, CONTEXT_SWITCH, TRY_TO_WAKE_UP, SCHED_TICK,

@@ -20,8 +20,16 @@ import java.util.SplittableRandom;
  * interrupt's delivery and entry on the Cortex-A cores modelled. Off by default: a host
  * without a perturbation draws no random number and runs exactly as before.
  *
- * <p>Draws. One number per perturbed cost and per skewed start, from one stream derived from
- * the seed; a cost of 0 or a bound of 0 draws nothing. The two modes draw alike, so a flat
+ * <p>Preemption ({@link #withPreemption}, off unless asked for): at each preemption point of the
+ * running code ({@link Cpu#preemptionPoint}) a delay, with chance {@value #PREEMPT_CHANCE},
+ * uniform up to a bound: the delay injection of the kernel's own race detector (KCSAN stalls a
+ * CPU at a watched access for a random time up to CONFIG_KCSAN_UDELAY_TASK, 80 us, in a task and
+ * CONFIG_KCSAN_UDELAY_INTERRUPT, 20 us, in interrupt context; lib/Kconfig.kcsan), which holds
+ * one CPU where an interrupt could hold it, so that a window a few hundred nanoseconds wide is
+ * reached often enough to be found.
+ *
+ * <p>Draws. One number per perturbed cost, per skewed start and per preemption point, from one
+ * stream derived from the seed; a cost of 0 or a bound of 0 draws nothing. The two modes draw alike, so a flat
  * run is the one this class gave before the per-op mode existed.
  */
 public final class Perturbation {
@@ -32,6 +40,9 @@ public final class Perturbation {
   /** Flat bound (relative), or negative in the per-op mode. */
   private final double costBound;
   private final long skewNs;
+  /** Bounds of an injected preemption delay in interrupt and task context, ns (0: none). */
+  private long preemptIrqNs;
+  private long preemptTaskNs;
   private long draws;
 
   /**
@@ -98,6 +109,59 @@ public final class Perturbation {
   public int irqCpu(int cores) {
     draws++;
     return rng.nextInt(cores);
+  }
+
+  /** Chance of a delay at each preemption point when {@link #withPreemption} set a bound. */
+  public static final double PREEMPT_CHANCE = 1.0 / 8;
+  /** The largest preemption bound accepted, ns (10 ms). */
+  public static final long MAX_PREEMPT_NS = 10_000_000L;
+  /** KCSAN's delay bound for tasks: CONFIG_KCSAN_UDELAY_TASK's default, 80 us. */
+  public static final long KCSAN_TASK_NS = 80_000L;
+  /** KCSAN's delay bound in interrupt context: CONFIG_KCSAN_UDELAY_INTERRUPT's default, 20 us. */
+  public static final long KCSAN_INTERRUPT_NS = 20_000L;
+
+  /**
+   * Turns on delay injection at preemption points ({@link Cpu#preemptionPoint}): at each, with
+   * chance {@value #PREEMPT_CHANCE}, the CPU is held for a time uniform in (0, bound], the bound
+   * being {@code interruptNs} in hardirq or softirq context and {@code taskNs} in a task, as an
+   * interrupt (or, on PREEMPT_RT, a higher-priority thread) arriving there would hold it. 0 and
+   * 0 turn it off. Returns this perturbation.
+   */
+  public Perturbation withPreemption(long interruptNs, long taskNs) {
+    for (long ns : new long[] {interruptNs, taskNs}) {
+      if (ns < 0 || ns > MAX_PREEMPT_NS) {
+        throw new IllegalArgumentException(
+            "preempt " + ns + " ns (accepted: 0.." + MAX_PREEMPT_NS + ")");
+      }
+    }
+    this.preemptIrqNs = interruptNs;
+    this.preemptTaskNs = taskNs;
+    return this;
+  }
+
+  /** The injected delay at a preemption point reached in {@code context} now, ns: mostly 0. */
+  long preemption(CpuContext context) {
+    long bound = context == CpuContext.TASK ? preemptTaskNs : preemptIrqNs;
+    if (bound == 0) {
+      return 0;
+    }
+    draws++;
+    double u = rng.nextDouble();
+    if (u >= PREEMPT_CHANCE) {
+      return 0;
+    }
+    // the rest of the same draw places the delay: uniform in (0, bound]
+    return 1 + (long) (u / PREEMPT_CHANCE * bound);
+  }
+
+  /** The preemption bound in hardirq and softirq context, ns (0: none). */
+  public long preemptInterruptNs() {
+    return preemptIrqNs;
+  }
+
+  /** The preemption bound in task context, ns (0: none). */
+  public long preemptTaskNs() {
+    return preemptTaskNs;
   }
 
   /** How much later new work starts on an idle core. */

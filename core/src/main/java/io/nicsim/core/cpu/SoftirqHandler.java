@@ -9,4 +9,13 @@ public interface SoftirqHandler {
    * that pending hard interrupts are taken between polls, as they would preempt it).
    */
   boolean step(Core core);
+
+  /**
+   * Whether {@code core}'s next step of this action may run while another CPU is in the middle
+   * of its work ({@link Cpu#preemptionPoint()}): only if it takes no lock that CPU may hold (a socket's,
+   * as TCP's receive path and its timers and tasklets do). False unless the action says so.
+   */
+  default boolean mayRunInsideCatchUp(Core core) {
+    return false;
+  }
 }

@@ -51,6 +51,11 @@ public final class HrTimer {
           protected void fire() {
             base.timerDue();
           }
+
+          @Override
+          public boolean nestable() {
+            return true; // raises the timer interrupt
+          }
         };
   }
 

@@ -4,6 +4,7 @@ import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.Cpu;
 import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.cpu.Softirq;
+import io.nicsim.core.cpu.SoftirqHandler;
 import io.nicsim.core.net.Qdisc;
 import io.nicsim.core.port.KernelPort;
 import io.nicsim.core.sim.Simulator;
@@ -41,8 +42,28 @@ public final class Kernel {
       wheels[i] = new TimerWheel(this, cpu.core(i));
       netRx[i] = new NetRxAction(this);
     }
-    cpu.openSoftirq(Softirq.NET_RX, core -> netRx[core.id()].step(core));
-    cpu.openSoftirq(Softirq.NET_TX, this::netTxAction);
+    cpu.openSoftirq(Softirq.NET_RX, new SoftirqHandler() {
+      @Override
+      public boolean step(Core core) {
+        return netRx[core.id()].step(core);
+      }
+
+      @Override
+      public boolean mayRunInsideCatchUp(Core core) {
+        return netRx[core.id()].nextPollIsTxOnly(core);
+      }
+    });
+    cpu.openSoftirq(Softirq.NET_TX, new SoftirqHandler() {
+      @Override
+      public boolean step(Core core) {
+        return netTxAction(core);
+      }
+
+      @Override
+      public boolean mayRunInsideCatchUp(Core core) {
+        return true; // qdisc and driver locks only, which a CPU catching up does not hold
+      }
+    });
     cpu.openSoftirq(Softirq.TIMER, core -> {
       wheels[core.id()].runTimers(core);
       return false;

@@ -43,8 +43,14 @@ public final class Napi {
         protected void fire() {
           publishCompletion();
         }
+
+        @Override
+        public boolean nestable() {
+          return true; // a store becoming visible
+        }
       };
 
+  private boolean txOnly;
   private long schedules;
   private long polls;
   private long work;
@@ -109,6 +115,21 @@ public final class Napi {
       return;
     }
     state = val & ~SCHED;
+  }
+
+  /**
+   * netif_napi_add_tx: this NAPI's poll only cleans a TX ring and hands nothing to the stack
+   * (a driver's separate TX NAPI). It takes no socket lock, so another CPU's race exploration may
+   * run it while that CPU is inside TCP ({@link io.nicsim.core.cpu.Cpu#preemptionPoint()}).
+   */
+  public Napi markTxOnly() {
+    this.txOnly = true;
+    return this;
+  }
+
+  /** See {@link #markTxOnly()}. */
+  public boolean isTxOnly() {
+    return txOnly;
   }
 
   public String device() {
@@ -246,9 +267,14 @@ public final class Napi {
       source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9",
       notes = "busy-poll, GRO flush and napi_defer_hard_irqs timeouts are not modelled")
   public boolean completeDone(int workDone) {
+    // race exploration: the other CPUs catch up, and interrupts that reached this one preempt
+    // the poll here, between the driver's clean and the clearing of SCHED
     Core core = kernel.cpu().requireCurrent();
     settle();
     core.charge(KernelOps.NAPI_COMPLETE);
+    // race exploration: a preemption point just before SCHED clears (after a TX poll's clean
+    // unlocked); another CPU's schedule attempt meanwhile sets MISSED, as it would
+    kernel.cpu().preemptionPoint();
     if (onList) {
       kernel.softnet(listCore).pollList.remove(this);
       onList = false;

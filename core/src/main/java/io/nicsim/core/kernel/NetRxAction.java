@@ -59,6 +59,16 @@ final class NetRxAction {
     return true;
   }
 
+  /**
+   * Whether the next step polls a NAPI that {@linkplain Napi#isTxOnly() delivers nothing
+   * to the stack} (or only finishes): such a step takes no socket lock, so it may run inside
+   * another CPU's catch-up.
+   */
+  boolean nextPollIsTxOnly(Core core) {
+    Napi next = active ? list.peekFirst() : kernel.softnet(core).pollList.peekFirst();
+    return next == null || next.isTxOnly();
+  }
+
   /** Whether {@code n} sits on this action's private lists (taken off the poll list). */
   boolean holds(Napi n) {
     return list.contains(n) || repoll.contains(n) || arrivals.contains(n);

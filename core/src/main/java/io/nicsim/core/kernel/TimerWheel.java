@@ -37,6 +37,11 @@ final class TimerWheel extends HardirqSource {
             }
             scheduleNextTick();
           }
+
+          @Override
+          public boolean nestable() {
+            return true; // raises the tick interrupt
+          }
         };
   }
 

@@ -38,6 +38,8 @@ public final class DevXmit {
       notes = "the TCQ_F_NOLOCK branch of __dev_xmit_skb (pfifo_fast is lockless since 4.16);"
           + " taps, XPS and the no-qdisc path are not modelled")
   public int devQueueXmit(Skb skb) {
+    // race exploration: a preemption point (this CPU holds no qdisc or TX lock yet)
+    kernel.cpu().preemptionPoint();
     Core core = kernel.thisCpu();
     core.charge(KernelOps.DEV_QUEUE_XMIT);
     NetdevQueue txq = dev.queue(skb.queueMapping);
@@ -166,10 +168,13 @@ public final class DevXmit {
     }
     int ret = NetdevTx.NETDEV_TX_BUSY;
     if (skb != null) {
+      Core core = kernel.thisCpu();
+      txq.xmitLock().lock(core); // HARD_TX_LOCK
       if (!txq.xmitFrozenOrStopped()) {
         skb = devHardStartXmit(skb, txq);
         ret = hardStartRc;
       }
+      txq.xmitLock().unlock(core);
     } else {
       return !q.isEmpty();
     }

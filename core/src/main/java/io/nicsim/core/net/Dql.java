@@ -75,6 +75,29 @@ public final class Dql {
     numQueued += count;
   }
 
+  /**
+   * The byte_queue_limits/limit_max store (net-sysfs.c bql_set on dql.max_limit): "max" or
+   * 0..DQL_MAX_LIMIT; the next dql_completed clamps the limit to it.
+   */
+  @KernelPort(
+      file = "net/core/net-sysfs.c",
+      function = "bql_set",
+      versions = "v3.3..v6.18",
+      source = "Debian linux-source-6.12 (6.12.117)",
+      notes = "the sysfs parse (kstrtouint) is the caller's; this is the store")
+  public void setMaxLimit(long value) {
+    if (value < 0 || value > Integer.toUnsignedLong(MAX_LIMIT)) {
+      throw new IllegalArgumentException("limit_max " + value + " (accepted: 0.."
+          + Integer.toUnsignedLong(MAX_LIMIT) + ")");
+    }
+    maxLimit = (int) value;
+  }
+
+  /** DQL_MAX_LIMIT, the largest limit_max bql_set accepts. */
+  public static long maxLimitAccepted() {
+    return Integer.toUnsignedLong(MAX_LIMIT);
+  }
+
   /** dql_avail: bytes that may still be queued (negative when over the limit). */
   public int avail() {
     return adjLimit - numQueued;

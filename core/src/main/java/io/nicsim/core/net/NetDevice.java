@@ -179,6 +179,9 @@ public final class NetDevice {
 
   /** netif_receive_skb / napi_gro_receive (GRO not modelled): hands a frame to the stack. */
   public void receive(Napi napi, Skb skb) {
+    if (kernel.simulator().catchingUp()) {
+      throw deliveredInsideCatchUp(napi);
+    }
     Core core = kernel.thisCpu();
     skb.tstamp = core.cursor(); // net_timestamp_check: the receive timestamp SO_TIMESTAMP reports
     core.charge(KernelOps.NETIF_RECEIVE_SKB);
@@ -188,6 +191,13 @@ public final class NetDevice {
       kernel.tracer().netifReceiveSkb(core.cursor(), core.id(), name, skb.id(), skb.len);
     }
     rxHandler.receive(skb, core);
+  }
+
+  // a NAPI marked as delivering nothing delivered a frame while another CPU was inside its work
+  private static io.nicsim.core.sim.InvariantViolation deliveredInsideCatchUp(Napi napi) {
+    return new io.nicsim.core.sim.InvariantViolation("napi " + napi.name(),
+        "delivered a frame to the stack inside another CPU's catch-up, although it was marked"
+            + " as delivering nothing (Napi.markTxOnly)");
   }
 
   public long txPackets() {

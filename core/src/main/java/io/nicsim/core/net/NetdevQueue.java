@@ -29,12 +29,19 @@ public final class NetdevQueue {
   private long stackStops;
   /** dev_queue->trans_start, jiffies. */
   long transStart;
+  private final TxLock xmitLock;
 
   NetdevQueue(Kernel kernel, NetDevice dev, int index) {
     this.kernel = kernel;
     this.dev = dev;
     this.index = index;
     this.dql = new Dql(kernel.cpu().hz(), () -> kernel.cpu().jiffies());
+    this.xmitLock = new TxLock(kernel.cpu());
+  }
+
+  /** The queue's _xmit_lock (HARD_TX_LOCK, __netif_tx_lock). */
+  public TxLock xmitLock() {
+    return xmitLock;
   }
 
   public NetDevice dev() {

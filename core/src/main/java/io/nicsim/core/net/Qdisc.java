@@ -85,6 +85,15 @@ public abstract class Qdisc {
     return scheduled;
   }
 
+  /**
+   * qdisc_is_running: a CPU is inside qdisc_run on this qdisc (it dequeues what is held before
+   * it lets go). Seen by another observer only inside that CPU's work (race exploration's
+   * preemption points).
+   */
+  public boolean isRunning() {
+    return running;
+  }
+
   public void clearScheduled() {
     scheduled = false;
   }

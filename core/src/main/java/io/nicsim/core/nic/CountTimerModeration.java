@@ -22,6 +22,11 @@ public final class CountTimerModeration implements RxModeration {
         protected void fire() {
           fireNow();
         }
+
+        @Override
+        public boolean nestable() {
+          return true; // hardware
+        }
       };
 
   public CountTimerModeration(Simulator sim, Runnable raise) {

@@ -25,6 +25,11 @@ public final class DelayLine {
         protected void fire() {
           deliverDue();
         }
+
+        @Override
+        public boolean nestable() {
+          return true; // the wire
+        }
       };
 
   public DelayLine(Simulator sim, FrameSink sink) {

@@ -43,6 +43,11 @@ public final class TxDmaEngine {
         protected void fire() {
           advance();
         }
+
+        @Override
+        public boolean nestable() {
+          return true; // hardware
+        }
       };
 
   /**

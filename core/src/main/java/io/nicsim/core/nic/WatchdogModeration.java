@@ -22,6 +22,11 @@ public final class WatchdogModeration implements RxModeration {
           interrupts++;
           raise.run();
         }
+
+        @Override
+        public boolean nestable() {
+          return true; // hardware
+        }
       };
 
   public WatchdogModeration(Simulator sim, long watchdogNs, Runnable raise) {

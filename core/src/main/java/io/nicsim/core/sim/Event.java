@@ -17,6 +17,16 @@ public abstract class Event {
   /** Runs at {@link #time()}; the simulator's clock reads that time. */
   protected abstract void fire();
 
+  /**
+   * Whether this event may fire inside another's {@link Simulator#catchUp}: while a CPU is in
+   * the middle of a piece of work (race exploration only). True for hardware and far-end
+   * events and for work that takes no lock the interrupted CPU may hold; false (the default)
+   * stops the catch-up there, which only makes it reach less far.
+   */
+  public boolean nestable() {
+    return false;
+  }
+
   /** True while the event waits in the queue. */
   public final boolean isScheduled() {
     return heapIndex >= 0 && !firing && !cancelled;

@@ -25,6 +25,13 @@ public final class Simulator {
   /** Cancelled events whose heap entries have not surfaced yet. */
   private int cancelledEntries;
   private boolean stopRequested;
+  /** Catch-ups ({@link #catchUp}) running now, nested. */
+  private int catchUpDepth;
+  /** The last time the running loop fires events at (either form of runUntil); a catch-up
+   * fires nothing later. {@link Long#MIN_VALUE} outside a loop. */
+  private long loopEnd = Long.MIN_VALUE;
+  /** While a catch-up runs: the time its events must be due before (the innermost's). */
+  private long catchUpLimit = Long.MAX_VALUE;
 
   public Simulator(long seed) {
     this.seed = seed;
@@ -146,7 +153,9 @@ public final class Simulator {
     }
     stopRequested = false;
     long outer = continueLimit;
+    long outerEnd = loopEnd;
     continueLimit = endNs;
+    loopEnd = endNs;
     try {
       Event next;
       while ((next = top()) != null && next.time <= endNs && !stopRequested) {
@@ -154,6 +163,7 @@ public final class Simulator {
       }
     } finally {
       continueLimit = outer;
+      loopEnd = outerEnd;
     }
     if (!stopRequested) {
       now = endNs;
@@ -172,7 +182,8 @@ public final class Simulator {
    * event's time counts as due then), so it saves the queue round-trip when it safely can.
    */
   public boolean continueAt(Event event, long atNs) {
-    if (!continuation || !event.firing || atNs < now || atNs > continueLimit || stopRequested
+    if (!continuation || catchUpDepth > 0 || !event.firing || atNs < now
+        || atNs > continueLimit || stopRequested
         || queue.peek() != event || !queue.othersAfter(atNs)) {
       return false;
     }
@@ -191,7 +202,9 @@ public final class Simulator {
       return true;
     }
     long outer = continueLimit;
+    long outerEnd = loopEnd;
     continueLimit = Long.MIN_VALUE; // the condition is checked after every piece of work
+    loopEnd = limitNs;
     try {
       Event next;
       while ((next = top()) != null && next.time <= limitNs && !stopRequested) {
@@ -202,11 +215,52 @@ public final class Simulator {
       }
     } finally {
       continueLimit = outer;
+      loopEnd = outerEnd;
     }
     if (!stopRequested && now < limitNs) {
       now = limitNs;
     }
     return false;
+  }
+
+  /**
+   * Called by {@code self}, the event firing now (the innermost one, if catch-ups nest), which
+   * has reached time {@code atNs} in its own work (a CPU's cursor inside a piece of work):
+   * fires, in their order, the waiting events due strictly before {@code atNs}, as long as each
+   * one {@linkplain Event#nestable() may run} inside another; it stops at the first that may
+   * not, so that no event runs before one due earlier.
+   * The firing event leaves the queue first (it must reschedule itself to run again), and
+   * nothing continues in place ({@link #continueAt}) meanwhile: every piece of the events fired
+   * here is an event of its own, so each is checked. The clock then reads the last fired
+   * event's time, never more than {@code atNs}. Only race exploration calls this (a CPU that
+   * lets the others catch up before it touches a device's transmit path); without it every
+   * event runs atomically at its time.
+   */
+  public void catchUp(Event self, long atNs) {
+    if (self.firing) {
+      self.firing = false;
+      queue.remove(self);
+    }
+    // inside another catch-up, nothing runs past the point the enclosing event has reached
+    long limit = Math.min(atNs, catchUpLimit);
+    long outerLimit = catchUpLimit;
+    catchUpLimit = limit;
+    catchUpDepth++;
+    try {
+      Event next;
+      while ((next = top()) != null && next.time < limit && next.time <= loopEnd
+          && !stopRequested && next.nestable()) {
+        step(next);
+      }
+    } finally {
+      catchUpDepth--;
+      catchUpLimit = outerLimit;
+    }
+  }
+
+  /** Whether a {@link #catchUp} is running (an event fired inside another). */
+  public boolean catchingUp() {
+    return catchUpDepth > 0;
   }
 
   /** Asks the running loop to return after the current event (used by invariant checks). */

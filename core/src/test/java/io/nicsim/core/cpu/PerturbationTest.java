@@ -104,4 +104,41 @@ class PerturbationTest {
     assertThatThrownBy(() -> new Perturbation(1, 10, -1))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0..1000000");
   }
+
+  @Test
+  void preemptionHoldsAnEighthOfThePointsWithinTheContextsBound() {
+    Perturbation p = Perturbation.ranges(9, 0)
+        .withPreemption(Perturbation.KCSAN_INTERRUPT_NS, Perturbation.KCSAN_TASK_NS);
+    int n = 80_000;
+    int held = 0;
+    long maxIrq = 0;
+    long maxTask = 0;
+    for (int i = 0; i < n; i++) {
+      long irq = p.preemption(CpuContext.SOFTIRQ);
+      long task = p.preemption(CpuContext.TASK);
+      assertThat(irq).isBetween(0L, 20_000L);
+      assertThat(task).isBetween(0L, 80_000L);
+      held += (irq > 0 ? 1 : 0) + (task > 0 ? 1 : 0);
+      maxIrq = Math.max(maxIrq, irq);
+      maxTask = Math.max(maxTask, task);
+    }
+    // chance 1/8 at each of 2n points: 20000 expected, sd ~ 132
+    assertThat(held).isBetween(19_300, 20_700);
+    assertThat(maxIrq).isGreaterThan(19_900);
+    assertThat(maxTask).isGreaterThan(79_500);
+    assertThat(p.preemption(CpuContext.HARDIRQ)).isBetween(0L, 20_000L);
+  }
+
+  @Test
+  void noPreemptionDrawsNothingAndBadBoundsAreRefused() {
+    Perturbation p = Perturbation.ranges(9, 0);
+    long draws = p.draws();
+    assertThat(p.preemption(CpuContext.TASK)).isZero();
+    assertThat(p.preemption(CpuContext.SOFTIRQ)).isZero();
+    assertThat(p.draws()).isEqualTo(draws);
+    assertThatThrownBy(() -> p.withPreemption(-1, 0))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0..10000000");
+    assertThatThrownBy(() -> p.withPreemption(0, 10_000_001))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0..10000000");
+  }
 }

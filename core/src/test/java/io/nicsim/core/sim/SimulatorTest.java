@@ -205,4 +205,52 @@ class SimulatorTest {
       assertThat(p[0] < q[0] || (p[0] == q[0] && p[1] < q[1])).isTrue();
     }
   }
+
+  private static Event nestable(List<String> log, Simulator sim, String name) {
+    return new Event() {
+      @Override
+      protected void fire() {
+        log.add(name + "@" + sim.now() + (sim.catchingUp() ? " inside" : ""));
+      }
+
+      @Override
+      public boolean nestable() {
+        return true;
+      }
+    };
+  }
+
+  @Test
+  void catchUpFiresNestableEventsDueBeforeTheCursorInOrderAndStopsAtTheFirstOtherOne() {
+    Simulator sim = new Simulator(1);
+    List<String> log = new ArrayList<>();
+    Event self = new Event() {
+      boolean once;
+
+      @Override
+      protected void fire() {
+        log.add("self@" + sim.now());
+        if (once) {
+          return;
+        }
+        once = true;
+        sim.catchUp(this, 100);
+        log.add("self continues, clock " + sim.now());
+        assertThat(sim.continueAt(this, 120)).isFalse(); // it left the queue
+        sim.schedule(this, 120); // and comes back like any event
+      }
+    };
+    sim.schedule(self, 0);
+    sim.schedule(nestable(log, sim, "b"), 30);
+    sim.schedule(nestable(log, sim, "c"), 60);
+    sim.schedule(record(log, sim, "d"), 70);
+    sim.schedule(nestable(log, sim, "e"), 80);
+    sim.schedule(nestable(log, sim, "f"), 150);
+    sim.runUntil(110);
+    assertThat(log).containsExactly("self@0", "b@30 inside", "c@60 inside",
+        "self continues, clock 60", "d@70", "e@80");
+    assertThat(sim.catchingUp()).isFalse();
+    sim.runUntil(200);
+    assertThat(log).endsWith("self@120", "f@150");
+  }
 }

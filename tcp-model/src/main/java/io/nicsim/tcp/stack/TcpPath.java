@@ -44,6 +44,11 @@ public final class TcpPath implements TcpReceiver.AckSink {
     protected void fire() {
       deliverDue();
     }
+
+    @Override
+    public boolean nestable() {
+      return true; // the path and the far end
+    }
   };
 
   public TcpPath(Simulator sim, Link link, PathConfig cfg) {

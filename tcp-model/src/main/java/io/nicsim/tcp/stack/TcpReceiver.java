@@ -92,17 +92,32 @@ public final class TcpReceiver {
     protected void fire() {
       delackTimerHandler();
     }
+
+    @Override
+    public boolean nestable() {
+      return true; // the far end
+    }
   };
   private final Event compressedAckTimer = new Event() {
     @Override
     protected void fire() {
       compressedAckKick();
     }
+
+    @Override
+    public boolean nestable() {
+      return true; // the far end
+    }
   };
   private final Event groFlush = new Event() {
     @Override
     protected void fire() {
       groFlushNow();
+    }
+
+    @Override
+    public boolean nestable() {
+      return true; // the far end
     }
   };
 
