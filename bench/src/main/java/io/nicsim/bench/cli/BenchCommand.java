@@ -24,6 +24,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "bench",
+    addMethodSubcommands = false, // no method is a subcommand: picocli need not scan them
     mixinStandardHelpOptions = true,
     description = {
       "Measure nicsim's speed targets on this machine: engine events/s, line-rate flood"

@@ -15,9 +15,10 @@ import picocli.CommandLine;
 /**
  * The launcher's training run for its AppCDS archive: a few short commands in one JVM, so that
  * the classes the usual commands load (picocli, the MAC models and their Dagger graphs, SoC
- * profiles through Jackson, TCP, traces, pcap, plots, reports) end up in the archive the JVM
- * writes at exit ({@code -XX:ArchiveClassesAtExit}). Output is discarded; a command that fails
- * only leaves its classes out of the archive.
+ * profiles through Jackson, TCP, traces, pcap, plots, reports) are in the class list
+ * ({@code -XX:DumpLoadedClassList}) the launcher dumps its static archive from
+ * ({@code -Xshare:dump}). Output is discarded; a command that fails only leaves its classes out
+ * of the archive.
  */
 public final class ClassDataTraining {
   private ClassDataTraining() {}

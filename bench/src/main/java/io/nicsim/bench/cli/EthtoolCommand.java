@@ -24,6 +24,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "ethtool",
+    addMethodSubcommands = false, // no method is a subcommand: picocli need not scan them
     mixinStandardHelpOptions = true,
     description = "Show (-c) or change (-C) a driver's interrupt coalescing.")
 public final class EthtoolCommand implements Callable<Integer> {

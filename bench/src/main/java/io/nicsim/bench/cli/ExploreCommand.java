@@ -27,6 +27,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "explore",
+    addMethodSubcommands = false, // no method is a subcommand: picocli need not scan them
     mixinStandardHelpOptions = true,
     description = "Look for races and stalls: many seeds with timing perturbation, each distinct"
         + " finding once with a reproducer.")

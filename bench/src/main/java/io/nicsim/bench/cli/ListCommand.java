@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
 /** {@code nicsim list socs|macs|patches|scenarios|kernels}. */
 @Command(
     name = "list",
+    addMethodSubcommands = false, // no method is a subcommand: picocli need not scan them
     mixinStandardHelpOptions = true,
     description = "List SoC profiles, MAC models, patches per MAC (or those one kernel release"
         + " contains, with --kernel), scenarios, or the kernel releases and stable lines known.")

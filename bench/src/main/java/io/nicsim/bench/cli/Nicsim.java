@@ -27,6 +27,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
  */
 @Command(
     name = "nicsim",
+    addMethodSubcommands = false, // no method is a subcommand: picocli need not scan them
     mixinStandardHelpOptions = true,
     version = "nicsim 0.1.0-SNAPSHOT",
     description = "Linux NIC interrupt-coalescing ports on a discrete-event kernel and NIC model.")
@@ -92,7 +93,18 @@ public final class Nicsim implements Runnable {
     return commandLine(factory);
   }
 
+  /**
+   * Picocli's regular expressions (comma-separated) of the types whose converters it does not
+   * look up. No nicsim option has a java.time or java.sql type, so picocli need not load 19
+   * classes (and the java.sql module) by reflection to register converters for them on every
+   * start.
+   */
+  static final String CONVERTER_EXCLUDES = "java\\.time\\..*,java\\.sql\\..*";
+
   private static CommandLine build(CommandLine.IFactory factory, Collection<String> names) {
+    if (System.getProperty("picocli.converters.excludes") == null) {
+      System.setProperty("picocli.converters.excludes", CONVERTER_EXCLUDES);
+    }
     CommandLine cli = new CommandLine(new Nicsim(), factory);
     for (String name : names) {
       cli.addSubcommand(name, new CommandLine(SUBCOMMANDS.get(name), factory));

@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
 /** {@code nicsim port-check}: which ported kernel functions differ in a kernel tree, and how. */
 @Command(
     name = "port-check",
+    addMethodSubcommands = false, // no method is a subcommand: picocli need not scan them
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {

@@ -20,6 +20,7 @@ import picocli.CommandLine.Spec;
 /** {@code nicsim reproduce}: each seed thread's published figures beside the model's. */
 @Command(
     name = "reproduce",
+    addMethodSubcommands = false, // no method is a subcommand: picocli need not scan them
     mixinStandardHelpOptions = true,
     description = "Run the seed scenarios (all by default) and print published vs simulated.")
 public final class ReproduceCommand implements Callable<Integer> {

@@ -35,6 +35,7 @@ import picocli.CommandLine.Spec;
 /** {@code nicsim run}: one host, one traffic pattern, a summary like iperf3's or ping's. */
 @Command(
     name = "run",
+    addMethodSubcommands = false, // no method is a subcommand: picocli need not scan them
     mixinStandardHelpOptions = true,
     description = "Build one host, run traffic through it and print what happened.")
 public final class RunCommand implements Callable<Integer> {

@@ -105,7 +105,7 @@ public final class RunPointTask implements PointTask {
     return PointResult.ok(point.index(), cols);
   }
 
-  @Command(name = "point")
+  @Command(name = "point", addMethodSubcommands = false)
   static final class PointArgs {
     @Mixin RunOptions options;
 

@@ -19,6 +19,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "soak",
+    addMethodSubcommands = false, // no method is a subcommand: picocli need not scan them
     mixinStandardHelpOptions = true,
     description = "Run a UDP flood and a BBR flow for simulated minutes under the invariant"
         + " audit and check the live heap does not grow (exit 1 if it does).")

@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "sweep",
+    addMethodSubcommands = false, // no method is a subcommand: picocli need not scan them
     mixinStandardHelpOptions = true,
     description = "Run the cross product of --vary values in parallel; table, CSV and plot.")
 public final class SweepCommand implements Callable<Integer> {
@@ -76,6 +77,9 @@ public final class SweepCommand implements Callable<Integer> {
   public Integer call() {
     if (plot != null) {
       Plots.checkPlotFile(plot, "--plot");
+    }
+    if (csv != null) {
+      AtomicFile.check(csv, "--csv"); // refused now, not after the points have run
     }
     List<Vary> vs = new ArrayList<>();
     for (String v : varies) {

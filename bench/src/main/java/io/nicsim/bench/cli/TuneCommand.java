@@ -31,6 +31,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "tune",
+    addMethodSubcommands = false, // no method is a subcommand: picocli need not scan them
     mixinStandardHelpOptions = true,
     description = {
       "Search coalescing settings for a traffic mix; print the Pareto front and the"
@@ -98,6 +99,9 @@ public final class TuneCommand implements Callable<Integer> {
   public Integer call() {
     if (plot != null) {
       Plots.checkPlotFile(plot, "--plot");
+    }
+    if (csv != null) {
+      AtomicFile.check(csv, "--csv"); // refused now, not after the points have run
     }
     List<Vary> vs = new ArrayList<>();
     for (String v : varies) {

@@ -10,12 +10,12 @@ import java.util.Map;
 public final class AxisLabels {
   private static final Map<String, String> NAMES = Map.ofEntries(
       Map.entry("pps", "packets per second (TX, wire)"),
-      Map.entry("udp_mbps", "UDP goodput at the receiver (Mbit/s)"),
+      Map.entry("udp_mbps", "UDP goodput (Mbit/s)"),
       Map.entry("udp_sender_mbps", "UDP sent (Mbit/s)"),
       Map.entry("udp_sent_pps", "UDP datagrams sent per second"),
       Map.entry("udp_lost_pct", "UDP datagrams lost (%)"),
       Map.entry("udp_jitter_ms", "UDP jitter, RFC 3550 (ms)"),
-      Map.entry("tcp_mbps", "TCP goodput at the receiver (Mbit/s)"),
+      Map.entry("tcp_mbps", "TCP goodput (Mbit/s)"),
       Map.entry("tcp_sender_mbps", "TCP sent (Mbit/s)"),
       Map.entry("ping_rtt_ms", "ping RTT, mean (ms)"),
       Map.entry("ping_rtt_min_ms", "ping RTT, min (ms)"),

@@ -52,19 +52,42 @@ public final class Plots {
     new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f)
   };
 
+  /**
+   * Marks per series index, the same in every chart and every panel of a stacked one, so that
+   * the one legend of a stacked chart names the marks of each panel.
+   */
+  private static final java.awt.Shape[] SHAPES = {
+    new Rectangle2D.Double(-3.5, -3.5, 7, 7), new Ellipse2D.Double(-4, -4, 8, 8),
+    triangle(true), new java.awt.geom.Path2D.Double(new Rectangle2D.Double(-3.5, -3.5, 7, 7),
+        java.awt.geom.AffineTransform.getRotateInstance(Math.PI / 4)), triangle(false),
+    new Rectangle2D.Double(-4, -1.5, 8, 3), new Rectangle2D.Double(-1.5, -4, 3, 8),
+    new Ellipse2D.Double(-4, -2.5, 8, 5)
+  };
+
+  private static java.awt.Shape triangle(boolean up) {
+    java.awt.geom.Path2D.Double t = new java.awt.geom.Path2D.Double();
+    double tip = up ? -4.5 : 4.5;
+    t.moveTo(0, tip);
+    t.lineTo(4.5, -tip);
+    t.lineTo(-4.5, -tip);
+    t.closePath();
+    return t;
+  }
+
   static {
     System.setProperty("java.awt.headless", "true");
   }
 
   private Plots() {}
 
-  /** Refuses a plot file that is neither .png nor .svg. */
+  /** Refuses a plot file that is neither .png nor .svg, or could not be written. */
   public static void checkPlotFile(Path file, String field) {
     String n = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
     if (!n.endsWith(".png") && !n.endsWith(".svg")) {
       throw BadInputException.field(field, "'" + file + "' has no known image extension",
           "a file ending in .png or .svg");
     }
+    AtomicFile.check(file, field);
   }
 
   /** Writes a chart as PNG or SVG (by extension), atomically. */
@@ -140,42 +163,99 @@ public final class Plots {
   }
 
   /**
-   * Published against simulated values per case; with {@code roles} (calib, pred, extra per
-   * case) the simulated bar says which it is: a calibration (a profile number was fitted to
-   * the published figure), a prediction (nothing was), or the model's answer where nothing was
-   * published, each in its own colour named in the legend.
+   * Published against simulated values per case, side by side; with {@code roles} (calib,
+   * pred, extra per case) each simulated bar is coloured by what it is: a calibration (a
+   * profile number was fitted to the published figure), a prediction (nothing was), or the
+   * model's answer where nothing was published, each colour named in the legend.
    */
   public static JFreeChart bars(String title, String valueLabel, List<String> cases,
       List<Double> published, List<Double> simulated, List<String> roles) {
     DefaultCategoryDataset d = new DefaultCategoryDataset();
-    List<String> series = new java.util.ArrayList<>();
+    boolean anyPublished = false;
     for (int i = 0; i < cases.size(); i++) {
-      if (published.get(i) != null) {
-        d.addValue(published.get(i), "published", cases.get(i));
+      d.addValue(published.get(i), "published", cases.get(i));
+      anyPublished |= published.get(i) != null;
+      d.addValue(simulated.get(i), "simulated", cases.get(i));
+    }
+    if (!anyPublished) {
+      d.removeRow("published");
+    }
+    int simRow = d.getRowIndex("simulated");
+    java.util.List<java.awt.Paint> simPaint = new java.util.ArrayList<>();
+    org.jfree.chart.LegendItemCollection legend = new org.jfree.chart.LegendItemCollection();
+    if (anyPublished) {
+      legend.add(legendItem("published", COLORS[7]));
+    }
+    java.util.Set<String> named = new java.util.LinkedHashSet<>();
+    for (int i = 0; i < cases.size(); i++) {
+      String role = roles == null ? null : roles.get(i);
+      String name = role == null ? "simulated"
+          : SIMULATED.getOrDefault(role, "simulated (" + role + ")");
+      Color c = role == null ? COLORS[0] : switch (role) {
+        case "calib" -> COLORS[3];
+        case "pred" -> COLORS[0];
+        case "extra" -> COLORS[2];
+        default -> COLORS[4];
+      };
+      simPaint.add(c);
+      if (named.add(name)) {
+        legend.add(legendItem(name, c));
       }
     }
-    for (int i = 0; i < cases.size(); i++) {
-      String s = roles == null ? "simulated" : SIMULATED.getOrDefault(roles.get(i),
-          "simulated (" + roles.get(i) + ")");
-      d.addValue(simulated.get(i), s, cases.get(i));
-      if (!series.contains(s)) {
-        series.add(s);
+    var renderer = new org.jfree.chart.renderer.category.BarRenderer() {
+      private static final long serialVersionUID = 1L;
+
+      @Override
+      public java.awt.Paint getItemPaint(int row, int column) {
+        return row == simRow ? simPaint.get(column) : COLORS[7];
       }
-    }
-    JFreeChart chart = ChartFactory.createBarChart(title, "", valueLabel, d,
-        PlotOrientation.VERTICAL, true, false, false);
-    var renderer = (org.jfree.chart.renderer.category.BarRenderer)
-        chart.getCategoryPlot().getRenderer();
+    };
     renderer.setShadowVisible(false);
     renderer.setBarPainter(new org.jfree.chart.renderer.category.StandardBarPainter());
-    for (int r = 0; r < d.getRowCount(); r++) {
-      String key = (String) d.getRowKey(r);
-      renderer.setSeriesPaint(r, key.equals("published") ? COLORS[7]
-          : key.contains("calibration") ? COLORS[3] : key.contains("prediction") ? COLORS[0]
-          : key.contains("no published") ? COLORS[2] : COLORS[0]);
+    renderer.setItemMargin(0.05);
+    JFreeChart chart = ChartFactory.createBarChart(title, "", valueLabel, d,
+        PlotOrientation.VERTICAL, true, false, false);
+    CategoryPlot plot = chart.getCategoryPlot();
+    plot.setRenderer(renderer);
+    plot.setFixedLegendItems(legend);
+    plot.setBackgroundPaint(Color.WHITE);
+    plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+    chart.setBackgroundPaint(Color.WHITE);
+    return chart;
+  }
+
+  private static org.jfree.chart.LegendItem legendItem(String name, Color c) {
+    org.jfree.chart.LegendItem item = new org.jfree.chart.LegendItem(name, c);
+    item.setShape(new Rectangle2D.Double(-4, -4, 8, 8));
+    return item;
+  }
+
+  /**
+   * A metric against a categorical knob (a patch, a kernel, a SoC): a group of bars per
+   * category in the order given, one bar per series (the other knobs' combination, named in
+   * the legend when there are several), nothing connecting two categories. A missing value is
+   * left out, not drawn as 0.
+   */
+  public static JFreeChart categoryBars(String title, String xLabel, String valueLabel,
+      Map<String, Map<String, Double>> series) {
+    DefaultCategoryDataset d = new DefaultCategoryDataset();
+    for (Map.Entry<String, Map<String, Double>> s : series.entrySet()) {
+      for (Map.Entry<String, Double> v : s.getValue().entrySet()) {
+        d.addValue(v.getValue(), s.getKey(), v.getKey());
+      }
     }
-    chart.getCategoryPlot().setBackgroundPaint(Color.WHITE);
-    chart.getCategoryPlot().setRangeGridlinePaint(Color.LIGHT_GRAY);
+    JFreeChart chart = ChartFactory.createBarChart(title, xLabel, valueLabel, d,
+        PlotOrientation.VERTICAL, series.size() > 1, false, false);
+    CategoryPlot plot = chart.getCategoryPlot();
+    var renderer = (org.jfree.chart.renderer.category.BarRenderer) plot.getRenderer();
+    renderer.setShadowVisible(false);
+    renderer.setBarPainter(new org.jfree.chart.renderer.category.StandardBarPainter());
+    renderer.setItemMargin(0.05);
+    for (int r = 0; r < d.getRowCount(); r++) {
+      renderer.setSeriesPaint(r, COLORS[r % COLORS.length]);
+    }
+    plot.setBackgroundPaint(Color.WHITE);
+    plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
     chart.setBackgroundPaint(Color.WHITE);
     return chart;
   }
@@ -254,18 +334,30 @@ public final class Plots {
       CategoryPlot first = panels.get(0).getCategoryPlot();
       CombinedDomainCategoryPlot plot = new CombinedDomainCategoryPlot(first.getDomainAxis());
       plot.setGap(12);
+      org.jfree.chart.LegendItemCollection items = first.getLegendItems();
+      boolean legend = first.getDataset().getRowCount() > 1;
       for (JFreeChart c : panels) {
         c.getCategoryPlot().setFixedLegendItems(new org.jfree.chart.LegendItemCollection());
         plot.add(c.getCategoryPlot(), 1);
       }
-      chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, false);
+      plot.setFixedLegendItems(items);
+      chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, legend);
+    }
+    // each panel's value-axis title has only its panel's height: a smaller font keeps it there
+    java.awt.Font small = new java.awt.Font("SansSerif", java.awt.Font.BOLD, 11);
+    for (JFreeChart c : panels) {
+      if (c.getPlot() instanceof XYPlot p) {
+        p.getRangeAxis().setLabelFont(small);
+      } else {
+        c.getCategoryPlot().getRangeAxis().setLabelFont(small);
+      }
     }
     chart.setBackgroundPaint(Color.WHITE);
     return chart;
   }
 
   /** Pixels per panel of a stacked chart (a single chart keeps the usual size). */
-  static final int PANEL_HEIGHT = 260;
+  static final int PANEL_HEIGHT = 280;
 
   /** A stacked chart grows with its panels. */
   static int height(JFreeChart chart) {
@@ -329,6 +421,9 @@ public final class Plots {
         for (int i = 0; i < plot.getDataset().getSeriesCount(); i++) {
           r.setSeriesPaint(i, COLORS[i % COLORS.length]);
           r.setSeriesStroke(i, new BasicStroke(1.5f));
+          if (r.getSeriesShape(i) == null) {
+            r.setSeriesShape(i, SHAPES[i % SHAPES.length]);
+          }
         }
       }
       if (plot.getRangeAxis() instanceof NumberAxis n && !(plot.getRangeAxis() instanceof SymbolAxis)) {

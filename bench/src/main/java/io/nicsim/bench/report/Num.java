@@ -30,15 +30,31 @@ public final class Num {
       return "0";
     }
     if (a >= 1000) {
-      return String.format(Locale.ROOT, "%.0f", v);
+      return fixed(v, 0);
     }
     if (a >= 100) {
-      return String.format(Locale.ROOT, "%.1f", v);
+      return fixed(v, 1);
     }
     if (a >= 10) {
-      return String.format(Locale.ROOT, "%.2f", v);
+      return fixed(v, 2);
     }
-    return String.format(Locale.ROOT, "%.3f", v);
+    return fixed(v, 3);
+  }
+
+  /**
+   * {@code String.format(Locale.ROOT, "%.Nf", v)} for a finite {@code v}, character for
+   * character, without a Formatter (which parses its pattern on every call, the larger part of
+   * printing a run's tables in a fresh JVM): the shortest decimal digits of {@code v} (those of
+   * {@link Double#toString}, which Formatter rounds too) rounded half up to {@code decimals},
+   * the sign kept when the value rounds to zero ({@code -0.000}), as Formatter keeps it.
+   */
+  public static String fixed(double v, int decimals) {
+    if (Double.isNaN(v) || Double.isInfinite(v)) {
+      return String.format(Locale.ROOT, "%." + decimals + "f", v);
+    }
+    String digits = new BigDecimal(Double.toString(Math.abs(v)))
+        .setScale(decimals, RoundingMode.HALF_UP).toPlainString();
+    return Double.compare(v, 0.0) < 0 ? "-" + digits : digits;
   }
 
   /** A percentage difference, one decimal with its sign, or "-" when undefined. */

@@ -100,20 +100,14 @@ public final class ReproRunner {
     }
   }
 
-  /** An output directory, created with its parents if missing (as {@code mkdir -p}). */
+  /**
+   * An output directory: refused up front if it names a file or cannot be made; created with
+   * its parents (as {@code mkdir -p}) when its first file is written, so a run refused before
+   * that leaves no directory behind.
+   */
   private static void checkDir(Path dir, String field) {
-    if (dir == null) {
-      return;
-    }
-    if (Files.exists(dir) && !Files.isDirectory(dir)) {
-      throw io.nicsim.core.config.BadInputException.field(field, "'" + dir
-          + "' is not a directory", "a directory (created if missing)");
-    }
-    try {
-      Files.createDirectories(dir);
-    } catch (java.io.IOException e) {
-      throw io.nicsim.core.config.BadInputException.field(field, "cannot create '" + dir + "': "
-          + e.getClass().getSimpleName() + " " + e.getMessage(), "a directory that can be created");
+    if (dir != null) {
+      AtomicFile.checkDir(dir, field);
     }
   }
 

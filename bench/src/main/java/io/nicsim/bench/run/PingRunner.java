@@ -84,11 +84,12 @@ public final class PingRunner implements TrafficRunner {
           + ") bytes of data.");
       List<Long> rtts = ping.rtts();
       if (spec.count() <= 100) {
-        // ping prints a line per reply; rtts() holds the answered ones in sequence order
-        int k = 0;
-        for (int seq = 0; seq < ping.transmitted() && k < rtts.size(); seq++) {
-          lines.add((spec.size() + 8) + " bytes from " + PEER + ": icmp_seq=" + (seq + 1)
-              + " ttl=64 time=" + ToolFormat.pingTime(rtts.get(k++)) + " ms");
+        // ping prints a line per reply, under its request's icmp_seq (a lost one has none)
+        for (int seq = 0; seq < ping.transmitted(); seq++) {
+          if (ping.answered(seq)) {
+            lines.add((spec.size() + 8) + " bytes from " + PEER + ": icmp_seq=" + (seq + 1)
+                + " ttl=64 time=" + ToolFormat.pingTime(ping.rttNs(seq)) + " ms");
+          }
         }
       }
       lines.add("");

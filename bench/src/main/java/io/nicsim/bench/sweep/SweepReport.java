@@ -367,16 +367,19 @@ public final class SweepReport {
         errorBars(chart, metric, knobs, x);
       }
     } else {
-      List<String> cases = new ArrayList<>();
-      List<Double> pub = new ArrayList<>();
-      List<Double> sim = new ArrayList<>();
+      // a bar group per value of the first knob, a bar per combination of the others
+      Map<String, Map<String, Double>> series = new LinkedHashMap<>();
       for (int i = 0; i < results.size(); i++) {
-        cases.add(String.join(" ", plan.points().get(i).knobs().values()));
-        pub.add(null);
-        Double v = results.get(i).summary().get(metric);
-        sim.add(v == null ? 0.0 : v);
+        SweepPlan.Point p = plan.points().get(i);
+        StringBuilder name = new StringBuilder();
+        for (String k : knobs.subList(1, knobs.size())) {
+          name.append(name.length() > 0 ? " " : "").append(k).append('=').append(p.knobs().get(k));
+        }
+        Map<String, Double> bars = series.computeIfAbsent(name.length() == 0 ? metric
+            : name.toString(), k -> new LinkedHashMap<>());
+        bars.put(p.knobs().get(x), results.get(i).summary().get(metric));
       }
-      chart = Plots.bars(title, AxisLabels.of(metric), cases, pub, sim);
+      chart = Plots.categoryBars(title, AxisLabels.of(x), AxisLabels.of(metric), series);
     }
     return chart;
   }

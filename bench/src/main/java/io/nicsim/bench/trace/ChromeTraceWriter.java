@@ -18,7 +18,8 @@ import java.util.Map;
  * {@code {"traceEvents": [...], "displayTimeUnit": "ns"}}), which Perfetto UI and
  * chrome://tracing open. One process (pid 1, the simulated host), one thread per CPU (tid = CPU
  * number, named {@code CPU n} by metadata events). Hard interrupt handlers, softirq actions and
- * hrtimer callbacks are duration events ({@code ph} B/E, nested as they run); every other
+ * hrtimer callbacks are duration events ({@code ph} B/E, nested as they run, each E named as
+ * its B, by which Perfetto pairs them); every other
  * kernel event is a thread-scoped instant ({@code ph} i, {@code s} t) named as its ftrace event,
  * with the tracepoint's fields as {@code args}. {@code ts} is in microseconds with nanosecond
  * decimals. Written with Jackson's streaming generator as the run goes.
@@ -31,6 +32,12 @@ public final class ChromeTraceWriter implements TraceFile {
   private final JsonGenerator g;
   private final Map<String, Long> timerAddr = new HashMap<>();
   private final Map<Integer, String> taskComm = new HashMap<>();
+  /**
+   * Per CPU, the names of the duration slices open on it, innermost last: an E event carries
+   * its B's name, as Perfetto's importer matches them (SliceTracker ends the innermost open
+   * slice of that name and category; an E named otherwise closes nothing).
+   */
+  private final Map<Integer, java.util.ArrayDeque<String>> open = new HashMap<>();
   /** CPUs whose thread_name metadata is written (each before its first event). */
   private final java.util.BitSet named = new java.util.BitSet();
   private Host host;
@@ -101,6 +108,18 @@ public final class ChromeTraceWriter implements TraceFile {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** Starts a duration slice (ph B) named {@code name} on {@code cpu}. */
+  private void beginSlice(long ts, int cpu, String cat, String name) {
+    open.computeIfAbsent(cpu, k -> new java.util.ArrayDeque<>()).addLast(name);
+    begin(ts, cpu, "B", cat, name);
+  }
+
+  /** Ends the innermost slice open on {@code cpu} (ph E, under its B's name). */
+  private void endSlice(long ts, int cpu, String cat, String fallback) {
+    java.util.ArrayDeque<String> names = open.get(cpu);
+    begin(ts, cpu, "E", cat, names == null || names.isEmpty() ? fallback : names.removeLast());
   }
 
   /** Starts one event; the caller adds its args and ends it with {@link #end}. */
@@ -199,7 +218,7 @@ public final class ChromeTraceWriter implements TraceFile {
 
   @Override
   public void hrtimerExpireEntry(long ts, int cpu, String timer, String function, long now) {
-    begin(ts, cpu, "B", "timer", function);
+    beginSlice(ts, cpu, "timer", function);
     arg("hrtimer", timer(timer));
     arg("now", now);
     end();
@@ -207,7 +226,7 @@ public final class ChromeTraceWriter implements TraceFile {
 
   @Override
   public void hrtimerExpireExit(long ts, int cpu, String timer) {
-    begin(ts, cpu, "E", "timer", "hrtimer_expire_exit");
+    endSlice(ts, cpu, "timer", "hrtimer_expire_exit");
     end();
   }
 
@@ -234,7 +253,7 @@ public final class ChromeTraceWriter implements TraceFile {
 
   @Override
   public void irqHandlerEntry(long ts, int cpu, int irq, String name) {
-    begin(ts, cpu, "B", "irq", "irq " + irq + " " + name);
+    beginSlice(ts, cpu, "irq", "irq " + irq + " " + name);
     arg("irq", irq);
     arg("name", name);
     end();
@@ -242,7 +261,7 @@ public final class ChromeTraceWriter implements TraceFile {
 
   @Override
   public void irqHandlerExit(long ts, int cpu, int irq, boolean handled) {
-    begin(ts, cpu, "E", "irq", "irq_handler_exit");
+    endSlice(ts, cpu, "irq", "irq_handler_exit");
     arg("ret", handled ? "handled" : "unhandled");
     end();
   }
@@ -257,14 +276,14 @@ public final class ChromeTraceWriter implements TraceFile {
 
   @Override
   public void softirqEntry(long ts, int cpu, int vec) {
-    begin(ts, cpu, "B", "softirq", Softirq.name(vec));
+    beginSlice(ts, cpu, "softirq", Softirq.name(vec));
     arg("vec", vec);
     end();
   }
 
   @Override
   public void softirqExit(long ts, int cpu, int vec) {
-    begin(ts, cpu, "E", "softirq", "softirq_exit");
+    endSlice(ts, cpu, "softirq", Softirq.name(vec));
     arg("vec", vec);
     end();
   }

@@ -33,7 +33,7 @@ class BadInputTest {
     "run --mac example --soc testsoc -C 'tx-usecs 5 parsecs' --traffic 'ping -c 1'|unknown parameter 'parsecs'",
     "run --mac example --soc testsoc -C 'tx-frames 5ms' --traffic 'ping -c 1'|tx-frames: invalid value '5ms'",
     "run --mac example --soc testsoc --traffic 'ping -c 1' --plot out.pdf|--plot: 'out.pdf' has no known image extension",
-    "run --mac example --soc testsoc --traffic 'ping -c 1' --trace /nonexistent/x|--trace: cannot write /nonexistent/x: no such directory",
+    "run --mac example --soc testsoc --traffic 'ping -c 1' --trace /dev/null/x|--trace: cannot write /dev/null/x: /dev/null is not a directory",
     "run --mac example --soc testsoc --traffic 'ping -c 1' --bogus|Unknown option: '--bogus'",
     "run --mac example --soc testsoc --traffic 'ping -c 1' --jitter abc|--jitter: 'abc' is neither ranges nor a percent (accepted: ranges (each CPU cost within its own documented range; the default) or a percent 0..90)",
     "run --mac example --soc testsoc --traffic 'ping -c 1' --jitter 95|--jitter: 95 is out of range (accepted: ranges",

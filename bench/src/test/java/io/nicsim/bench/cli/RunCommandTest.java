@@ -45,6 +45,40 @@ class RunCommandTest {
   }
 
   /**
+   * A lost request has no reply line and the others keep their own icmp_seq, as ping prints
+   * them; the summary's min and max are the smallest and largest per-reply times (below 1 ms
+   * both print whole microseconds).
+   */
+  @Test
+  void pingReplyLinesKeepTheirSequenceNumbersWhenRequestsAreLost() {
+    Cli.Result r = Cli.run("run", "--mac", "example", "--soc", "testsoc", "--traffic",
+        "ping -c 40 -i 0.002", "--path", "loss=20%");
+    assertThat(r.exit()).as(r.err()).isZero();
+    var reply = java.util.regex.Pattern.compile("icmp_seq=(\\d+) ttl=64 time=(0\\.\\d{3}) ms")
+        .matcher(r.out());
+    java.util.List<Integer> seqs = new java.util.ArrayList<>();
+    java.util.List<String> times = new java.util.ArrayList<>();
+    while (reply.find()) {
+      seqs.add(Integer.parseInt(reply.group(1)));
+      times.add(reply.group(2));
+    }
+    var stats = java.util.regex.Pattern.compile("40 packets transmitted, (\\d+) received")
+        .matcher(r.out());
+    assertThat(stats.find()).as(r.out()).isTrue();
+    int received = Integer.parseInt(stats.group(1));
+    assertThat(received).as(r.out()).isBetween(20, 39);
+    assertThat(seqs).hasSize(received).isSorted().doesNotHaveDuplicates()
+        .allMatch(q -> q >= 1 && q <= 40);
+    // some request before the last answered one was lost: the numbering has a gap
+    assertThat(seqs.get(seqs.size() - 1)).as(r.out()).isGreaterThan(received);
+    var summary = java.util.regex.Pattern.compile(
+        "rtt min/avg/max/mdev = (0\\.\\d{3})/0\\.\\d{3}/(0\\.\\d{3})/").matcher(r.out());
+    assertThat(summary.find()).as(r.out()).isTrue();
+    assertThat(summary.group(1)).isEqualTo(times.stream().min(String::compareTo).get());
+    assertThat(summary.group(2)).isEqualTo(times.stream().max(String::compareTo).get());
+  }
+
+  /**
    * --bql-limit-max below one datagram: BQL stops the queue after every datagram, so the stream
    * waits for each completion (tx-frames 25: the 5 ms coalesce timer) and its rate collapses.
    */
@@ -201,7 +235,8 @@ class RunCommandTest {
    * {@code --trace-format json}: Chrome's Trace Event Format (the JSON object form). Every
    * event carries the format's fields with their types: name, ph (a known phase), pid and tid
    * integers, ts in microseconds (all but metadata), args an object; instants a scope s;
-   * metadata names the process and the CPU threads; B/E pairs nest per thread in time order.
+   * metadata names the process and the CPU threads; B/E pairs nest per thread in time order,
+   * each E under its B's name and category (what Perfetto's importer matches them by).
    */
   @Test
   void traceFormatJsonWritesChromeTraceEvents(@TempDir Path dir) throws Exception {
@@ -218,7 +253,7 @@ class RunCommandTest {
     assertThat(events.size()).isGreaterThan(100);
     java.util.Set<String> phases = java.util.Set.of("B", "E", "X", "i", "I", "C", "b", "n",
         "e", "s", "t", "f", "P", "N", "O", "D", "M", "R", "c");
-    java.util.Map<Long, java.util.ArrayDeque<Double>> open = new java.util.HashMap<>();
+    java.util.Map<Long, java.util.ArrayDeque<String>> open = new java.util.HashMap<>();
     java.util.Map<Long, Double> lastTs = new java.util.HashMap<>();
     java.util.Set<String> names = new java.util.HashSet<>();
     java.util.Set<String> threadNames = new java.util.HashSet<>();
@@ -251,11 +286,15 @@ class RunCommandTest {
             .isGreaterThanOrEqualTo(lastTs.getOrDefault(tid, 0.0));
         lastTs.put(tid, ts);
         var stack = open.computeIfAbsent(tid, k -> new java.util.ArrayDeque<>());
+        String slice = e.path("cat").asText() + "/" + e.path("name").asText();
         if (ph.equals("B")) {
-          stack.push(ts);
+          stack.push(slice);
         } else {
           assertThat(stack).as("E without B on tid " + tid + ": " + e).isNotEmpty();
-          stack.pop();
+          // Perfetto's SliceTracker::End closes the innermost open slice whose name and
+          // category match the E's; an E named otherwise leaves the slice open
+          assertThat(slice).as("E of the innermost B on tid " + tid + ": " + e)
+              .isEqualTo(stack.pop());
         }
       }
     }
@@ -291,6 +330,44 @@ class RunCommandTest {
     try (var files = Files.list(dir)) {
       assertThat(files).isEmpty();
     }
+  }
+
+  /** Output files in directories that do not exist yet: made as {@code mkdir -p} would. */
+  @Test
+  void outputFilesGoIntoNewDirectories(@TempDir Path dir) throws Exception {
+    Path t = dir.resolve("traces/a/t.txt");
+    Path p = dir.resolve("traces/p.pcap");
+    Path png = dir.resolve("plots/p.png");
+    Cli.Result r = Cli.run(with(PING, "--trace", t.toString(), "--pcap", p.toString(),
+        "--plot", png.toString()));
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(Files.readString(t)).startsWith("# tracer: nop\n");
+    assertThat(p).isRegularFile();
+    assertThat(png).isRegularFile();
+  }
+
+  /** A run that fails after its output files were opened removes the directories it made. */
+  @Test
+  void aFailedRunRemovesTheDirectoriesItMade(@TempDir Path dir) throws Exception {
+    Path t = dir.resolve("new/deep/t.txt");
+    Path p = dir.resolve("new/p.pcap");
+    Cli.Result r = Cli.run("run", "--mac", "example", "--soc", "testsoc", "--traffic",
+        "iperf3 -t 1", "--trace", t.toString(), "--pcap", p.toString());
+    assertThat(r.exit()).isEqualTo(2);
+    try (var files = Files.list(dir)) {
+      assertThat(files).isEmpty();
+    }
+  }
+
+  @Test
+  void anOutputWhoseParentIsAFileIsRefusedBeforeTheRun(@TempDir Path dir) throws Exception {
+    Path f = Files.writeString(dir.resolve("f"), "x");
+    Cli.Result r = Cli.run(with(PING, "--pcap", f.resolve("p.pcap").toString()));
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err()).isEqualTo("nicsim run: --pcap: cannot write " + f.resolve("p.pcap")
+        + ": " + f + " is not a directory (accepted: a file whose parent is a directory or can"
+        + " be created)\n");
+    assertThat(Files.readString(f)).isEqualTo("x");
   }
 
   @Test

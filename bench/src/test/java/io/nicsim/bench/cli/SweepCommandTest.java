@@ -20,6 +20,29 @@ class SweepCommandTest {
     return RunCommandTest.with(BASE, more);
   }
 
+  /** --csv and --plot into directories that do not exist yet: made as mkdir -p would. */
+  @Test
+  void csvAndPlotGoIntoNewDirectories(@TempDir Path dir) throws Exception {
+    Path csv = dir.resolve("out/csv/s.csv");
+    Path png = dir.resolve("out/plots/s.png");
+    Cli.Result r = Cli.run(with("--csv", csv.toString(), "--plot", png.toString()));
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(Files.readAllLines(csv)).hasSize(7);
+    assertThat(Files.readAllBytes(png)).startsWith(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
+  }
+
+  /** A --csv that cannot be written is refused before any point runs. */
+  @Test
+  void anUnwritableCsvIsRefusedBeforeThePointsRun(@TempDir Path dir) throws Exception {
+    Path f = Files.writeString(dir.resolve("f"), "x");
+    Cli.Result r = Cli.run(with("--csv", f.resolve("s.csv").toString()));
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err()).isEqualTo("nicsim sweep: --csv: cannot write " + f.resolve("s.csv")
+        + ": " + f + " is not a directory (accepted: a file whose parent is a directory or can"
+        + " be created)\n");
+    assertThat(r.out()).isEmpty();
+  }
+
   @Test
   void theCrossProductComesInPointOrderWithItsCsv(@TempDir Path dir) throws Exception {
     Path csv = dir.resolve("s.csv");
@@ -153,12 +176,12 @@ class SweepCommandTest {
     Cli.Result r = Cli.run(with("--plot", all.toString()));
     assertThat(r.exit()).as(r.err()).isZero();
     // a panel each for udp_mbps, cpu_pct and irq_per_s
-    assertThat(javax.imageio.ImageIO.read(all.toFile()).getHeight()).isEqualTo(3 * 260);
+    assertThat(javax.imageio.ImageIO.read(all.toFile()).getHeight()).isEqualTo(3 * 280);
     Path two = dir.resolve("two.svg");
     r = Cli.run(with("--plot", two.toString(), "--metric", "pps,cpu_pct"));
     assertThat(r.exit()).as(r.err()).isZero();
     String svg = Files.readString(two);
-    assertThat(svg).contains("pps, cpu_pct vs tx-usecs").contains("height='540.0'");
+    assertThat(svg).contains("pps, cpu_pct vs tx-usecs").contains("height='560.0'");
     Path one = dir.resolve("one.png");
     r = Cli.run(with("--plot", one.toString(), "--metric", "pps"));
     assertThat(javax.imageio.ImageIO.read(one.toFile()).getHeight()).isEqualTo(540);

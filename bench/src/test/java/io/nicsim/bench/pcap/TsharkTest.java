@@ -26,6 +26,21 @@ class TsharkTest {
     assertThat(out.split("Header checksum status: Good", -1)).hasSize(5);
   }
 
+  /** Every datagram of a UDP flood: IPv4 header and UDP checksums verified by Wireshark. */
+  @Test
+  void tsharkVerifiesEveryUdpChecksumOfAFlood(@TempDir Path dir) throws Exception {
+    Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/tshark")), "tshark not installed");
+    Path pcap = dir.resolve("udp.pcap");
+    assertThat(Cli.run("run", "--mac", "example", "--soc", "testsoc", "--traffic",
+        "iperf3 -u -b 0 -l 64 -t 0.001", "--pcap", pcap.toString()).exit()).isZero();
+    // status per frame: 1 good, 0 bad, 2 not checked
+    String out = tshark("-o", "udp.check_checksum:TRUE", "-o", "ip.check_checksum:TRUE", "-r",
+        pcap.toString(), "-Y", "udp", "-T", "fields", "-e", "udp.checksum.status", "-e",
+        "ip.checksum.status");
+    java.util.List<String> frames = out.lines().toList();
+    assertThat(frames).hasSizeGreaterThan(50).allMatch(l -> l.equals("1\t1"));
+  }
+
   private static String tshark(String... args) throws IOException, InterruptedException {
     String[] cmd = new String[args.length + 1];
     cmd[0] = "/usr/bin/tshark";

@@ -166,6 +166,19 @@ public final class Ping extends Task implements RxHandler {
     return received;
   }
 
+  /** Whether request {@code seq} (0-based; ping's icmp_seq is seq + 1) was answered. */
+  public boolean answered(int seq) {
+    return seq >= 0 && seq < nextSeq && answered[seq];
+  }
+
+  /** The round trip of answered request {@code seq}, ns. */
+  public long rttNs(int seq) {
+    if (!answered(seq)) {
+      throw new IllegalArgumentException("request " + seq + " was not answered");
+    }
+    return rttNs[seq];
+  }
+
   /** RTTs of answered requests in sequence order, ns. */
   public List<Long> rtts() {
     List<Long> out = new ArrayList<>();

@@ -37,6 +37,16 @@ final class YamlTree {
     }
   }
 
+  private static final com.fasterxml.jackson.core.JsonFactory JSON =
+      new com.fasterxml.jackson.core.JsonFactory();
+
+  /** A profile compiled to JSON ({@link CompiledProfiles}): the same nodes its YAML gives. */
+  static JsonNode readJson(InputStream in) throws IOException {
+    try (JsonParser p = JSON.createParser(in)) {
+      return document(p);
+    }
+  }
+
   /** The first document; an empty one is a missing node, as readTree gives. */
   private static JsonNode document(JsonParser p) throws IOException {
     return p.nextToken() == null ? MissingNode.getInstance() : value(p);
