@@ -24,7 +24,8 @@ public final class ExploreReport {
   /** ftrace lines kept before a finding's start and after it. */
   static final long EXCERPT_BEFORE_NS = 300_000L;
   static final long EXCERPT_AFTER_NS = 50_000L;
-  static final int EXCERPT_LINES = 30;
+  static final int EXCERPT_LINES_BEFORE = 24;
+  static final int EXCERPT_LINES_AFTER = 8;
 
   private final List<List<String>> configs;
   private final int runs;
@@ -207,28 +208,42 @@ public final class ExploreReport {
     return sb.toString();
   }
 
-  /** The trace lines of the window before a finding's start (its last EXCERPT_LINES). */
+  /**
+   * The trace lines around a finding's start: the window before it (up to the last
+   * {@value #EXCERPT_LINES_BEFORE} lines within {@value #EXCERPT_BEFORE_NS} ns: the interleaving
+   * that opened it, an injected delay among them) and the first {@value #EXCERPT_LINES_AFTER}
+   * within {@value #EXCERPT_AFTER_NS} ns after.
+   */
   static String excerpt(Path trace, long startNs) throws IOException {
     long from = startNs - EXCERPT_BEFORE_NS;
     long to = startNs + EXCERPT_AFTER_NS;
-    java.util.ArrayDeque<String> keep = new java.util.ArrayDeque<>();
+    java.util.ArrayDeque<String> before = new java.util.ArrayDeque<>();
+    List<String> after = new java.util.ArrayList<>();
     try (var lines = Files.lines(trace)) {
       for (String line : (Iterable<String>) lines::iterator) {
         long t = lineTime(line);
         if (t < 0 || t < from) {
           continue;
         }
-        if (t > to) {
+        if (t > to || after.size() == EXCERPT_LINES_AFTER) {
           break;
         }
-        keep.addLast(line);
-        if (keep.size() > EXCERPT_LINES) {
-          keep.removeFirst();
+        if (t < startNs) {
+          before.addLast(line);
+          if (before.size() > EXCERPT_LINES_BEFORE) {
+            before.removeFirst();
+          }
+        } else {
+          after.add(line);
         }
       }
     }
-    StringBuilder sb = new StringBuilder("    ftrace, up to " + Findings.seconds(to) + " s:\n");
-    for (String l : keep) {
+    StringBuilder sb = new StringBuilder("    ftrace, " + Findings.seconds(from) + " to "
+        + Findings.seconds(to) + " s (the finding at " + Findings.seconds(startNs) + " s):\n");
+    for (String l : before) {
+      sb.append("      ").append(l.strip()).append('\n');
+    }
+    for (String l : after) {
       sb.append("      ").append(l.strip()).append('\n');
     }
     return sb.toString();

@@ -343,4 +343,12 @@ public final class ChromeTraceWriter implements TraceFile {
     arg("skbaddr", skb(skb));
     end();
   }
+
+  @Override
+  public void preempted(long ts, int cpu, String site, long heldNs) {
+    begin(ts, cpu, "i", "explore", "preempted");
+    arg("site", site);
+    arg("held_ns", heldNs);
+    end();
+  }
 }

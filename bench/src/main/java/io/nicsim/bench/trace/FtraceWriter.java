@@ -275,4 +275,10 @@ public final class FtraceWriter implements TraceFile {
   public void consumeSkb(long ts, int cpu, long skb) {
     emit(ts, cpu, "consume_skb", "skbaddr=" + skb(skb));
   }
+
+  @Override
+  public void preempted(long ts, int cpu, String site, long heldNs) {
+    // as trace_printk prints (bprint: the caller, then the text); no kernel event traces this
+    emit(ts, cpu, "bprint", site + ": nicsim --preempt held this CPU " + heldNs + " ns");
+  }
 }

@@ -153,4 +153,11 @@ public final class TeeTracer implements Tracer {
       t.consumeSkb(ts, cpu, skb);
     }
   }
+
+  @Override
+  public void preempted(long ts, int cpu, String site, long heldNs) {
+    for (Tracer t : sinks) {
+      t.preempted(ts, cpu, site, heldNs);
+    }
+  }
 }

@@ -35,4 +35,21 @@ class ExploreReportTest {
     assertThat(ex).contains("0.686876: softirq_entry").contains("0.686880: net_dev_start_xmit")
         .doesNotContain("0.100000").doesNotContain("0.900000");
   }
+
+  @Test
+  void theWindowBeforeTheFindingIsKeptWhateverFollowsIt(@TempDir Path dir) throws Exception {
+    StringBuilder sb = new StringBuilder("# tracer: nop\n");
+    sb.append("  <idle>-0  [004] ..s..     0.029148: bprint: napi_complete_done: nicsim --preempt"
+        + " held this CPU 6200 ns\n");
+    for (int us = 150; us < 200; us++) {
+      sb.append("  <idle>-0  [005] ..s..     0.029").append(us)
+          .append(": netif_receive_skb: dev=eth0 len=66\n");
+    }
+    Path t = dir.resolve("t.trace");
+    Files.writeString(t, sb.toString());
+    String ex = ExploreReport.excerpt(t, 29_150_000L);
+    assertThat(ex).startsWith("    ftrace, 0.028850 to 0.029200 s (the finding at 0.029150 s):")
+        .contains("0.029148: bprint: napi_complete_done").contains("0.029157: netif_receive_skb")
+        .doesNotContain("0.029158:");
+  }
 }

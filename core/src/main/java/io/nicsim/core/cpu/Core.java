@@ -427,13 +427,13 @@ public final class Core {
     sim.schedule(dispatch, Math.max(at, sim.now()));
   }
 
-  /** See {@link Cpu#preemptionPoint()}: this core is inside a piece of work, fired by its dispatch. */
+  /** See {@link Cpu#preemptionPoint(String)}: this core is inside a piece of work, fired by its dispatch. */
   void catchUp() {
     sim.catchUp(dispatch, cursor);
   }
 
   /**
-   * See {@link Cpu#preemptionPoint()}: the hard interrupts raised on this core while it was inside its
+   * See {@link Cpu#preemptionPoint(String)}: the hard interrupts raised on this core while it was inside its
    * piece of work (during the catch-up) preempt it here, as the kernel takes an interrupt
    * wherever the interrupted code runs with interrupts enabled. Softirqs they raise run after
    * the interrupted work: from the running softirq session's restart, or at the end of a task's
@@ -467,7 +467,7 @@ public final class Core {
 
   /**
    * Whether the piece of work this core would run next may run inside another core's catch-up
-   * ({@link Cpu#preemptionPoint()}): a hard interrupt (it takes no socket lock), or a softirq step
+   * ({@link Cpu#preemptionPoint(String)}): a hard interrupt (it takes no socket lock), or a softirq step
    * whose action says so; a task step never (tasks lock their sockets).
    */
   private boolean nextPieceNestable() {

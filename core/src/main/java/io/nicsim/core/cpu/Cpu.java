@@ -112,14 +112,19 @@ public final class Cpu {
    *   <li>the hard interrupts that reached this CPU meanwhile preempt it ({@link
    *       Core#takeInterrupts()}), where the kernel would have taken them.
    * </ol>
+   *
+   * @param site the kernel function the point sits in, for the trace line of an injected delay
    */
-  public void preemptionPoint() {
+  public void preemptionPoint(String site) {
     Core c = current;
     if (perturbation == null || c == null) {
       return;
     }
     long delay = perturbation.preemption(c.context());
     if (delay > 0) {
+      if (tracer.enabled()) {
+        tracer.preempted(c.cursor(), c.id(), site, delay);
+      }
       c.chargeNs(KernelOps.PREEMPTED, delay);
     }
     current = null; // the events that run meanwhile run between pieces of work, as they would

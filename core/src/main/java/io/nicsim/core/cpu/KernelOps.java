@@ -86,7 +86,7 @@ public final class KernelOps {
    */
   public static final CostOp CPUIDLE_EXIT = CostOp.named("cpuidle_exit");
   /**
-   * Race exploration only: a delay injected at a preemption point ({@link Cpu#preemptionPoint}),
+   * Race exploration only: a delay injected at a preemption point ({@link Cpu#preemptionPoint(String)}),
    * time the CPU spent away from the interrupted work. Charged as an explicit duration; no
    * profile cost.
    */

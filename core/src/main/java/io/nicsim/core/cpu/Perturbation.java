@@ -21,7 +21,7 @@ import java.util.SplittableRandom;
  * without a perturbation draws no random number and runs exactly as before.
  *
  * <p>Preemption ({@link #withPreemption}, off unless asked for): at each preemption point of the
- * running code ({@link Cpu#preemptionPoint}) a delay, with chance {@value #PREEMPT_CHANCE},
+ * running code ({@link Cpu#preemptionPoint(String)}) a delay, with chance {@value #PREEMPT_CHANCE},
  * uniform up to a bound: the delay injection of the kernel's own race detector (KCSAN stalls a
  * CPU at a watched access for a random time up to CONFIG_KCSAN_UDELAY_TASK, 80 us, in a task and
  * CONFIG_KCSAN_UDELAY_INTERRUPT, 20 us, in interrupt context; lib/Kconfig.kcsan), which holds
@@ -121,7 +121,7 @@ public final class Perturbation {
   public static final long KCSAN_INTERRUPT_NS = 20_000L;
 
   /**
-   * Turns on delay injection at preemption points ({@link Cpu#preemptionPoint}): at each, with
+   * Turns on delay injection at preemption points ({@link Cpu#preemptionPoint(String)}): at each, with
    * chance {@value #PREEMPT_CHANCE}, the CPU is held for a time uniform in (0, bound], the bound
    * being {@code interruptNs} in hardirq or softirq context and {@code taskNs} in a task, as an
    * interrupt (or, on PREEMPT_RT, a higher-priority thread) arriving there would hold it. 0 and

@@ -12,7 +12,7 @@ public interface SoftirqHandler {
 
   /**
    * Whether {@code core}'s next step of this action may run while another CPU is in the middle
-   * of its work ({@link Cpu#preemptionPoint()}): only if it takes no lock that CPU may hold (a socket's,
+   * of its work ({@link Cpu#preemptionPoint(String)}): only if it takes no lock that CPU may hold (a socket's,
    * as TCP's receive path and its timers and tasklets do). False unless the action says so.
    */
   default boolean mayRunInsideCatchUp(Core core) {

@@ -120,7 +120,7 @@ public final class Napi {
   /**
    * netif_napi_add_tx: this NAPI's poll only cleans a TX ring and hands nothing to the stack
    * (a driver's separate TX NAPI). It takes no socket lock, so another CPU's race exploration may
-   * run it while that CPU is inside TCP ({@link io.nicsim.core.cpu.Cpu#preemptionPoint()}).
+   * run it while that CPU is inside TCP ({@link io.nicsim.core.cpu.Cpu#preemptionPoint(String)}).
    */
   public Napi markTxOnly() {
     this.txOnly = true;
@@ -274,7 +274,7 @@ public final class Napi {
     core.charge(KernelOps.NAPI_COMPLETE);
     // race exploration: a preemption point just before SCHED clears (after a TX poll's clean
     // unlocked); another CPU's schedule attempt meanwhile sets MISSED, as it would
-    kernel.cpu().preemptionPoint();
+    kernel.cpu().preemptionPoint("napi_complete_done");
     if (onList) {
       kernel.softnet(listCore).pollList.remove(this);
       onList = false;

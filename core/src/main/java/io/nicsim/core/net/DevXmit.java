@@ -39,7 +39,7 @@ public final class DevXmit {
           + " taps, XPS and the no-qdisc path are not modelled")
   public int devQueueXmit(Skb skb) {
     // race exploration: a preemption point (this CPU holds no qdisc or TX lock yet)
-    kernel.cpu().preemptionPoint();
+    kernel.cpu().preemptionPoint("__dev_queue_xmit");
     Core core = kernel.thisCpu();
     core.charge(KernelOps.DEV_QUEUE_XMIT);
     NetdevQueue txq = dev.queue(skb.queueMapping);

@@ -12,7 +12,7 @@ import io.nicsim.core.cpu.Cpu;
  * <p>The model keeps when the last holder let go (its core's cursor at the unlock). A CPU whose
  * cursor is earlier when it takes the lock spins until then ({@link #SPIN}). Pieces of CPU work
  * run in the order they start, so this is the lock's effect exactly when the other holder's
- * piece ran first, which {@link Cpu#preemptionPoint()} arranges for a transmit that catches up with the
+ * piece ran first, which {@link Cpu#preemptionPoint(String)} arranges for a transmit that catches up with the
  * other CPUs. Only perturbed runs (race exploration, {@code --jitter}) model it: normal runs
  * take no time here and stay as they were calibrated.
  */
@@ -44,7 +44,8 @@ public final class TxLock {
     if (cpu.perturbation() == null) {
       return;
     }
-    cpu.preemptionPoint(); // interrupts that came while it was held delay the release
+    // interrupts that came while it was held delay the release
+    cpu.preemptionPoint("netif_tx_unlock");
     freeAt = Math.max(freeAt, core.cursor());
   }
 

@@ -47,4 +47,11 @@ public interface Tracer {
   default void netifReceiveSkb(long ts, int cpu, String dev, long skb, int len) {}
 
   default void consumeSkb(long ts, int cpu, long skb) {}
+
+  /**
+   * Race exploration only: a delay of {@code heldNs} injected at the preemption point
+   * {@code site} (the kernel function it sits in), from {@code ts}. No kernel event traces this;
+   * writers print it the way trace_printk would, so that a trace shows why a CPU was late.
+   */
+  default void preempted(long ts, int cpu, String site, long heldNs) {}
 }

@@ -10,7 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link Cpu#preemptionPoint()}: a core in the middle of a long piece of work lets the other cores'
+ * {@link Cpu#preemptionPoint(String)}: a core in the middle of a long piece of work lets the other cores'
  * hard interrupts and nestable softirq steps that are due before its cursor run first, when
  * timing is perturbed; never a task, and never without perturbation.
  */
@@ -37,7 +37,7 @@ class CatchUpTest {
         @Override
         protected boolean run(Core k) {
           k.charge(WORK, 80_000);
-          k.cpu().preemptionPoint();
+          k.cpu().preemptionPoint("test");
           seen.addAll(log);
           log.add("long0 continues @" + k.cursor() + " now " + sim.now());
           k.charge(WORK, 20_000);
