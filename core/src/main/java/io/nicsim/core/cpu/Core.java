@@ -58,9 +58,20 @@ public final class Core {
 
   private CpuIdle idle;
 
-  private long[] opNs = new long[64];
-  private long[] opCount = new long[64];
+  /**
+   * Per op id, three longs side by side: the op's cost from the table (-1 until first charged),
+   * the ns charged to it and its calls, so that a charge touches one array in one place.
+   */
+  private long[] ops = newOps(64);
   private final long[] contextNs = new long[CpuContext.values().length];
+  /** {@code context.ordinal()}, kept beside it for the charge path. */
+  private int contextIx = IDLE_IX;
+  private static final int IDLE_IX = CpuContext.IDLE.ordinal();
+  private static final int HARDIRQ_IX = CpuContext.HARDIRQ.ordinal();
+  private static final int SOFTIRQ_IX = CpuContext.SOFTIRQ.ordinal();
+  private static final int TASK_IX = CpuContext.TASK.ordinal();
+  /** The CPU's timing perturbation ({@link Cpu#perturb}), copied here for the charge path. */
+  Perturbation perturbation;
   private long hardirqs;
   private long softirqSessions;
   private long ksoftirqdWakeups;
@@ -152,22 +163,24 @@ public final class Core {
 
   /** Charges the profile's cost of {@code op} to the work running on this core. */
   public void charge(CostOp op) {
-    int opId = op.id();
-    long ns = costs.nsOf(opId);
-    if (ns < 0) {
-      ns = costs.require(op);
+    int i = 3 * op.id();
+    long[] t = ops;
+    if (i + 2 < t.length) {
+      long ns = t[i];
+      if (ns >= 0 && inWork && perturbation == null) {
+        cursor += ns;
+        t[i + 1] += ns;
+        t[i + 2]++;
+        contextNs[contextIx] += ns;
+        return;
+      }
     }
-    account(opId, ns);
+    account(op.id(), cost(op));
   }
 
   /** Charges {@code units} times the cost of {@code op} (per-descriptor, per-byte costs). */
   public void charge(CostOp op, long units) {
-    int opId = op.id();
-    long ns = costs.nsOf(opId);
-    if (ns < 0) {
-      ns = costs.require(op);
-    }
-    account(opId, ns * units);
+    account(op.id(), cost(op) * units);
   }
 
   /** Charges an explicit duration under {@code op}'s name. */
@@ -178,23 +191,54 @@ public final class Core {
     account(op.id(), ns);
   }
 
+  /** The profile's cost of {@code op} (a profile without it is refused), remembered in ops. */
+  private long cost(CostOp op) {
+    int id = op.id();
+    int i = 3 * id;
+    if (i + 2 < ops.length && ops[i] >= 0) {
+      return ops[i];
+    }
+    long ns = costs.nsOf(id);
+    if (ns < 0) {
+      ns = costs.require(op);
+    }
+    growOps(id);
+    ops[i] = ns;
+    return ns;
+  }
+
+  private static long[] newOps(int n) {
+    long[] t = new long[3 * n];
+    for (int i = 0; i < t.length; i += 3) {
+      t[i] = -1;
+    }
+    return t;
+  }
+
+  private void growOps(int opId) {
+    int n = ops.length / 3;
+    if (opId < n) {
+      return;
+    }
+    long[] t = newOps(Math.max(opId + 1, n * 2));
+    System.arraycopy(ops, 0, t, 0, ops.length);
+    ops = t;
+  }
+
   private void account(int opId, long ns) {
     if (!inWork) {
       throw chargedOutsideWork();
     }
-    if (opId >= opNs.length) {
-      int n = Math.max(opId + 1, opNs.length * 2);
-      opNs = Arrays.copyOf(opNs, n);
-      opCount = Arrays.copyOf(opCount, n);
-    }
-    Perturbation p = cpu.perturbation;
+    growOps(opId);
+    Perturbation p = perturbation;
     if (p != null) {
       ns = p.cost(ns, costs.rangeOf(opId));
     }
     cursor += ns;
-    opNs[opId] += ns;
-    opCount[opId]++;
-    contextNs[context.ordinal()] += ns;
+    int i = 3 * opId;
+    ops[i + 1] += ns;
+    ops[i + 2]++;
+    contextNs[contextIx] += ns;
   }
 
   // the message is built off the hot path, so that account stays small
@@ -229,6 +273,7 @@ public final class Core {
     src.queued = false;
     src.nextQueued = null;
     context = CpuContext.HARDIRQ;
+    contextIx = HARDIRQ_IX;
     hardirqs++;
     charge(irqEntry);
     src.handle(this);
@@ -327,6 +372,7 @@ public final class Core {
       return false;
     }
     context = CpuContext.SOFTIRQ;
+    contextIx = SOFTIRQ_IX;
     inKsoftirqd = true;
     try {
       softirqStep();
@@ -334,6 +380,7 @@ public final class Core {
       inKsoftirqd = false;
     }
     context = CpuContext.TASK;
+    contextIx = TASK_IX;
     return sessionActive || softirqPending != 0;
   }
 
@@ -379,11 +426,13 @@ public final class Core {
     Task t = pickTask();
     if (lastRan != null && lastRan != t) {
       context = CpuContext.TASK;
+      contextIx = TASK_IX;
       contextSwitches++;
       charge(contextSwitch);
     }
     lastRan = t;
     context = CpuContext.TASK;
+    contextIx = TASK_IX;
     boolean keep = t.run(this);
     if (!keep) {
       t.runnable = false;
@@ -415,7 +464,7 @@ public final class Core {
       return;
     }
     long at = Math.max(cpu.now(), cursor);
-    Perturbation p = cpu.perturbation;
+    Perturbation p = perturbation;
     if (p != null) {
       at += p.skew(); // work arriving at the same time on two CPUs may start in either order
     }
@@ -461,6 +510,7 @@ public final class Core {
         runHardirq();
       } else if (softirqReady()) {
         context = CpuContext.SOFTIRQ;
+        contextIx = SOFTIRQ_IX;
         bhTask = kickTask;
         softirqStep();
       } else if (hasTask()) {
@@ -468,6 +518,7 @@ public final class Core {
       }
     } finally {
       context = CpuContext.IDLE;
+      contextIx = IDLE_IX;
       bhTask = null;
       inWork = false;
       cpu.leave(this);
@@ -488,12 +539,14 @@ public final class Core {
 
   /** ns charged to {@code op} on this core. */
   public long nsCharged(CostOp op) {
-    return op.id() < opNs.length ? opNs[op.id()] : 0;
+    int i = 3 * op.id();
+    return i + 2 < ops.length ? ops[i + 1] : 0;
   }
 
   /** Times {@code op} was charged on this core. */
   public long timesCharged(CostOp op) {
-    return op.id() < opCount.length ? opCount[op.id()] : 0;
+    int i = 3 * op.id();
+    return i + 2 < ops.length ? ops[i + 2] : 0;
   }
 
   /** ns spent in a context (hardirq, softirq incl. ksoftirqd, task). */
@@ -526,9 +579,5 @@ public final class Core {
 
   public Task ksoftirqd() {
     return ksoftirqd;
-  }
-
-  long[] opNsArray() {
-    return opNs;
   }
 }
