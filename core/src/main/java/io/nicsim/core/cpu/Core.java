@@ -60,11 +60,19 @@ public final class Core {
 
   /**
    * Per op id, three longs side by side: the op's cost from the table (-1 until first charged),
-   * the ns charged to it and its calls, so that a charge touches one array in one place.
+   * the ns charged to it beyond calls × cost (explicit durations, multiples, perturbation) and
+   * its calls. A plain charge then only counts the call: the op's ns are calls × cost + that
+   * remainder ({@link #nsCharged}).
    */
   private long[] ops = newOps(64);
+  /**
+   * ns charged per context, up to {@link #contextMark}: the cursor when the current context
+   * began; the time since then belongs to it ({@link #enterContext}, {@link #nsIn}). Only
+   * charges move the cursor while work runs, so this is the sum of the charges in each context.
+   */
   private final long[] contextNs = new long[CpuContext.values().length];
-  /** {@code context.ordinal()}, kept beside it for the charge path. */
+  private long contextMark;
+  /** {@code context.ordinal()}, kept beside it. */
   private int contextIx = IDLE_IX;
   private static final int IDLE_IX = CpuContext.IDLE.ordinal();
   private static final int HARDIRQ_IX = CpuContext.HARDIRQ.ordinal();
@@ -169,9 +177,7 @@ public final class Core {
       long ns = t[i];
       if (ns >= 0 && inWork && perturbation == null) {
         cursor += ns;
-        t[i + 1] += ns;
         t[i + 2]++;
-        contextNs[contextIx] += ns;
         return;
       }
     }
@@ -203,6 +209,8 @@ public final class Core {
       ns = costs.require(op);
     }
     growOps(id);
+    // calls before the cost was known (explicit durations) are all in the remainder slot
+    ops[i + 1] -= ops[i + 2] * ns;
     ops[i] = ns;
     return ns;
   }
@@ -236,9 +244,16 @@ public final class Core {
     }
     cursor += ns;
     int i = 3 * opId;
-    ops[i + 1] += ns;
+    ops[i + 1] += ns - Math.max(ops[i], 0);
     ops[i + 2]++;
-    contextNs[contextIx] += ns;
+  }
+
+  /** Switches the running work's context; the cursor's advance so far goes to the old one. */
+  private void enterContext(CpuContext c, int ix) {
+    contextNs[contextIx] += cursor - contextMark;
+    contextMark = cursor;
+    context = c;
+    contextIx = ix;
   }
 
   // the message is built off the hot path, so that account stays small
@@ -272,8 +287,7 @@ public final class Core {
     }
     src.queued = false;
     src.nextQueued = null;
-    context = CpuContext.HARDIRQ;
-    contextIx = HARDIRQ_IX;
+    enterContext(CpuContext.HARDIRQ, HARDIRQ_IX);
     hardirqs++;
     charge(irqEntry);
     src.handle(this);
@@ -371,16 +385,14 @@ public final class Core {
     if (!sessionActive && softirqPending == 0) {
       return false;
     }
-    context = CpuContext.SOFTIRQ;
-    contextIx = SOFTIRQ_IX;
+    enterContext(CpuContext.SOFTIRQ, SOFTIRQ_IX);
     inKsoftirqd = true;
     try {
       softirqStep();
     } finally {
       inKsoftirqd = false;
     }
-    context = CpuContext.TASK;
-    contextIx = TASK_IX;
+    enterContext(CpuContext.TASK, TASK_IX);
     return sessionActive || softirqPending != 0;
   }
 
@@ -425,14 +437,12 @@ public final class Core {
   private void taskStep() {
     Task t = pickTask();
     if (lastRan != null && lastRan != t) {
-      context = CpuContext.TASK;
-      contextIx = TASK_IX;
+      enterContext(CpuContext.TASK, TASK_IX);
       contextSwitches++;
       charge(contextSwitch);
     }
     lastRan = t;
-    context = CpuContext.TASK;
-    contextIx = TASK_IX;
+    enterContext(CpuContext.TASK, TASK_IX);
     boolean keep = t.run(this);
     if (!keep) {
       t.runnable = false;
@@ -500,6 +510,7 @@ public final class Core {
     if (cursor < start) {
       cursor = start;
     }
+    contextMark = cursor;
     inWork = true;
     cpu.enter(this);
     try {
@@ -509,16 +520,14 @@ public final class Core {
       if (hqHead != null) {
         runHardirq();
       } else if (softirqReady()) {
-        context = CpuContext.SOFTIRQ;
-        contextIx = SOFTIRQ_IX;
+        enterContext(CpuContext.SOFTIRQ, SOFTIRQ_IX);
         bhTask = kickTask;
         softirqStep();
       } else if (hasTask()) {
         taskStep();
       }
     } finally {
-      context = CpuContext.IDLE;
-      contextIx = IDLE_IX;
+      enterContext(CpuContext.IDLE, IDLE_IX);
       bhTask = null;
       inWork = false;
       cpu.leave(this);
@@ -540,7 +549,7 @@ public final class Core {
   /** ns charged to {@code op} on this core. */
   public long nsCharged(CostOp op) {
     int i = 3 * op.id();
-    return i + 2 < ops.length ? ops[i + 1] : 0;
+    return i + 2 < ops.length ? ops[i + 2] * Math.max(ops[i], 0) + ops[i + 1] : 0;
   }
 
   /** Times {@code op} was charged on this core. */
@@ -551,14 +560,13 @@ public final class Core {
 
   /** ns spent in a context (hardirq, softirq incl. ksoftirqd, task). */
   public long nsIn(CpuContext ctx) {
-    return contextNs[ctx.ordinal()];
+    int ix = ctx.ordinal();
+    return contextNs[ix] + (inWork && ix == contextIx ? cursor - contextMark : 0);
   }
 
   /** Total ns of charged work. */
   public long busyNs() {
-    return contextNs[CpuContext.HARDIRQ.ordinal()]
-        + contextNs[CpuContext.SOFTIRQ.ordinal()]
-        + contextNs[CpuContext.TASK.ordinal()];
+    return nsIn(CpuContext.HARDIRQ) + nsIn(CpuContext.SOFTIRQ) + nsIn(CpuContext.TASK);
   }
 
   public long hardirqCount() {
