@@ -80,6 +80,8 @@ public final class Core {
   private static final int TASK_IX = CpuContext.TASK.ordinal();
   /** The CPU's timing perturbation ({@link Cpu#perturb}), copied here for the charge path. */
   Perturbation perturbation;
+  /** {@code inWork && perturbation == null}: a charge is its op's cost, nothing to check. */
+  private boolean plainCharges;
   private long hardirqs;
   private long softirqSessions;
   private long ksoftirqdWakeups;
@@ -175,7 +177,7 @@ public final class Core {
     long[] t = ops;
     if (i + 2 < t.length) {
       long ns = t[i];
-      if (ns >= 0 && inWork && perturbation == null) {
+      if (ns >= 0 && plainCharges) {
         cursor += ns;
         t[i + 2]++;
         return;
@@ -512,6 +514,7 @@ public final class Core {
     }
     contextMark = cursor;
     inWork = true;
+    plainCharges = perturbation == null;
     cpu.enter(this);
     try {
       if (exitNs > 0) {
@@ -530,6 +533,7 @@ public final class Core {
       enterContext(CpuContext.IDLE, IDLE_IX);
       bhTask = null;
       inWork = false;
+      plainCharges = false;
       cpu.leave(this);
     }
   }

@@ -54,6 +54,10 @@ final class EventQueue {
     return keys[2 * top()];
   }
 
+  long peekSeq() {
+    return keys[2 * top() + 1];
+  }
+
   /** The key time of {@code e}'s entry (a lower bound of its real time). */
   long entryTime(Event e) {
     return keys[2 * e.heapIndex];

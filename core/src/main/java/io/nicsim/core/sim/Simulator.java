@@ -225,7 +225,7 @@ public final class Simulator {
         e.cancelled = false;
         cancelledEntries--;
         queue.remove(e);
-      } else if (queue.peekTime() != e.time || queue.entrySeq(e) != e.seq) {
+      } else if (queue.peekTime() != e.time || queue.peekSeq() != e.seq) {
         queue.replaceTop(e);
       } else {
         return e;
