@@ -148,9 +148,23 @@ public final class Simulator {
     long outer = continueLimit;
     continueLimit = endNs;
     try {
-      Event next;
-      while ((next = top()) != null && next.time <= endNs && !stopRequested) {
-        step(next);
+      Event e;
+      while ((e = top()) != null && e.time <= endNs && !stopRequested) {
+        // step(e), written out: the JIT then compiles the dispatch into this loop whatever
+        // step's own compiled code became (a bare Simulator's first events can make step too
+        // big to inline, and this loop would call it for the rest of the JVM's life)
+        now = e.time;
+        dispatched++;
+        e.firing = true;
+        try {
+          e.fire();
+        } catch (InvariantViolation v) {
+          throw v.at(now);
+        }
+        if (e.firing) {
+          e.firing = false;
+          queue.pollTop(e);
+        }
       }
     } finally {
       continueLimit = outer;
