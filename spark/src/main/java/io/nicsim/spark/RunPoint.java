@@ -4,11 +4,22 @@ import io.nicsim.bench.plan.Point;
 import io.nicsim.bench.plan.PointResult;
 import io.nicsim.bench.plan.PointTask;
 import io.nicsim.bench.plan.PointTasks;
-import org.apache.spark.api.java.function.Function;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.TaskContext;
+import scala.collection.Iterator;
+import scala.runtime.AbstractFunction2;
 
-/** The Spark function of a plan: one point in, its row (or its error row) out. */
-final class RunPoint implements Function<Point, PointResult> {
-  private static final long serialVersionUID = 1L;
+/**
+ * The Spark task function of a plan: a partition's points in (one, as the engine partitions),
+ * their rows (or error rows) out. A named class, not a lambda: Spark's closure cleaner has
+ * nothing to inspect in it (for a lambda it reads and parses the defining class's bytecode on
+ * every job), and it is the whole job, with no map stage before the collection.
+ */
+final class RunPoint extends AbstractFunction2<TaskContext, Iterator<Point>, PointResult[]>
+    implements Serializable {
+  private static final long serialVersionUID = 2L;
 
   private final PointTask task;
 
@@ -17,7 +28,11 @@ final class RunPoint implements Function<Point, PointResult> {
   }
 
   @Override
-  public PointResult call(Point p) {
-    return PointTasks.guarded(task, p);
+  public PointResult[] apply(TaskContext context, Iterator<Point> points) {
+    List<PointResult> out = new ArrayList<>(1);
+    while (points.hasNext()) {
+      out.add(PointTasks.guarded(task, points.next()));
+    }
+    return out.toArray(new PointResult[0]);
   }
 }

@@ -9,11 +9,17 @@ import io.nicsim.bench.plan.ResultTable;
 import io.nicsim.core.config.BadInputException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
-import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.rdd.RDD;
 import org.apache.spark.sql.SparkSession;
+import scala.reflect.ClassTag;
+import scala.reflect.ClassTag$;
+import scala.runtime.AbstractFunction2;
+import scala.runtime.BoxedUnit;
 
 /**
  * Points as Spark tasks: one partition per point (a lost executor costs only its own points,
@@ -59,8 +65,12 @@ public final class SparkEngine implements PointEngine {
               System.getProperty("spark.executor.heartbeatInterval", "60s"))
           .config("spark.network.timeout", System.getProperty("spark.network.timeout", "600s"));
     }
+    // executors elsewhere fetch nicsim's jars from the driver; a local master's executor is
+    // this JVM, whose class path has them already (listing them would make every task carry
+    // the list and the first one copy all of them)
     String jars = System.getProperty(JARS_PROPERTY);
-    if (jars != null && !jars.isBlank() && System.getProperty("spark.jars") == null) {
+    if (!m.startsWith("local") && jars != null && !jars.isBlank()
+        && System.getProperty("spark.jars") == null) {
       b.config("spark.jars", String.join(",", jars.split(":")));
     }
     return new SparkEngine(b.getOrCreate());
@@ -81,16 +91,40 @@ public final class SparkEngine implements PointEngine {
     if (points.isEmpty()) {
       return List.of();
     }
-    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    SparkContext sc = spark.sparkContext();
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(sc);
     TaskProgress listener = new TaskProgress(points.size(), progress);
-    spark.sparkContext().addSparkListener(listener);
+    sc.addSparkListener(listener);
     try {
-      JavaRDD<Point> rdd = jsc.parallelize(points, points.size());
-      List<PointResult> out = new ArrayList<>(rdd.map(new RunPoint(task)).collect());
+      RDD<Point> rdd = jsc.parallelize(points, points.size()).rdd();
+      List<PointResult> out = new ArrayList<>(points.size());
+      // SparkContext.runJob straight on the points: no map stage, and no lambdas for the
+      // closure cleaner to parse (RDD.map and collect hand it one each, every job)
+      sc.runJob(rdd, new RunPoint(task), new Collect(out), RESULTS);
       out.sort(Comparator.comparingInt(PointResult::index));
       return out;
     } finally {
-      spark.sparkContext().removeSparkListener(listener);
+      sc.removeSparkListener(listener);
+    }
+  }
+
+  private static final ClassTag<PointResult[]> RESULTS =
+      ClassTag$.MODULE$.apply(PointResult[].class);
+
+  /** The driver's result handler: every partition's rows into one list. */
+  private static final class Collect extends AbstractFunction2<Object, PointResult[], BoxedUnit> {
+    private final List<PointResult> out;
+
+    Collect(List<PointResult> out) {
+      this.out = out;
+    }
+
+    @Override
+    public BoxedUnit apply(Object partition, PointResult[] rows) {
+      synchronized (out) {
+        Collections.addAll(out, rows);
+      }
+      return BoxedUnit.UNIT;
     }
   }
 

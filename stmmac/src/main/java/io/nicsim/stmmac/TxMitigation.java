@@ -49,8 +49,7 @@ final class TxMitigation {
       return true;
     } else if (Integer.compareUnsigned(txPackets, txCoalFrames) > 0) {
       return true;
-    } else if (Integer.compareUnsigned(
-            Integer.remainderUnsigned(txCountFrames, txCoalFrames), txPackets)
+    } else if (Integer.compareUnsigned(remainderU32(txCountFrames, txCoalFrames), txPackets)
         < 0) {
       return true;
     } else {
@@ -71,5 +70,13 @@ final class TxMitigation {
   static boolean setIcLegacy(int txCoalFrames, int txCountFrames, boolean tstampForcesIc) {
     boolean armTimer = Integer.compareUnsigned(txCoalFrames, txCountFrames) > 0 && !tstampForcesIc;
     return !armTimer;
+  }
+
+  /**
+   * {@code a % b} in u32: {@link Integer#remainderUnsigned}'s answer, with a 32-bit division
+   * when both are non-negative ints (the usual case; that method widens to a 64-bit one).
+   */
+  static int remainderU32(int a, int b) {
+    return a >= 0 && b > 0 ? a % b : Integer.remainderUnsigned(a, b);
   }
 }

@@ -211,4 +211,12 @@ class TxMitigationTest {
       }
     }
   }
+
+  /** The u32 remainder's 32-bit fast path gives Integer.remainderUnsigned's answer for all. */
+  @Property
+  void remainderU32IsTheUnsignedRemainder(@ForAll int a, @ForAll int b) {
+    if (b != 0) {
+      assertThat(TxMitigation.remainderU32(a, b)).isEqualTo(Integer.remainderUnsigned(a, b));
+    }
+  }
 }

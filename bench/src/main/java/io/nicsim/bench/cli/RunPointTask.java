@@ -63,6 +63,11 @@ public final class RunPointTask implements PointTask {
   public static RunRequest request(List<String> args) {
     PointArgs a = new PointArgs();
     new CommandLine(a).parseArgs(args.toArray(String[]::new));
+    return request(a);
+  }
+
+  /** The request of args already parsed (picocli's model is built per parse: parse once). */
+  private static RunRequest request(PointArgs a) {
     RunRequest req = a.options.request();
     for (String set : a.sets) {
       int eq = set.indexOf('=');
@@ -89,7 +94,7 @@ public final class RunPointTask implements PointTask {
     new CommandLine(a).parseArgs(point.args().toArray(String[]::new));
     RunResult r;
     if (a.lhs == null) {
-      r = e.engine().run(request(point.args()));
+      r = e.engine().run(request(a));
     } else {
       String[] f = a.lhs.split(":");
       // parsed inside the bound sample: the path and the SoC profile carry its values

@@ -301,26 +301,38 @@ public final class Benchmarks {
    * Wall time of a sweep on 1 thread over 2 threads, results compared byte for byte: one
    * untimed 2-thread sweep first (the JIT compiles the simulation's hot code; a cold first
    * sweep would time C2 at work), then {@code runs} rounds of a 1-thread and a 2-thread sweep
-   * back to back, so that a change in the machine's load hits both alike.
+   * back to back, so that a change in the machine's load hits both alike (1 thread first in
+   * even rounds, 2 threads first in odd ones, so that neither always follows the other).
    */
   public BenchRow sweep() {
     int points = PlanBenchmarks.sweepPoints().size();
     progress("sweep: " + points + " points, one untimed 2-thread sweep, then " + runs
-        + " rounds of 1 thread vs 2 threads");
+        + " rounds of 1 thread vs 2 threads in alternating order");
     sweepOnce(2); // warm-up
     double[] r = new double[runs];
     double[] cores = new double[r.length];
     double[] pointSec = new double[r.length];
     boolean same = true;
     for (int i = 0; i < r.length; i++) {
-      long t0 = System.nanoTime();
-      String one = sweepOnce(1);
-      double w1 = System.nanoTime() - t0;
-      long t1 = System.nanoTime();
-      long p1 = processCpuNs();
-      String two = sweepOnce(2);
-      double w2 = System.nanoTime() - t1;
-      cores[i] = (processCpuNs() - p1) / w2;
+      String one = null;
+      String two = null;
+      double w1 = 0;
+      double w2 = 0;
+      for (int k = 0; k < 2; k++) {
+        boolean single = (k == 0) == (i % 2 == 0); // 1 thread first in even rounds
+        long t0 = System.nanoTime();
+        long p0 = processCpuNs();
+        String out = sweepOnce(single ? 1 : 2);
+        double w = System.nanoTime() - t0;
+        if (single) {
+          one = out;
+          w1 = w;
+        } else {
+          two = out;
+          w2 = w;
+          cores[i] = (processCpuNs() - p0) / w;
+        }
+      }
       pointSec[i] = w1 / SEC / points;
       same &= one.equals(two);
       r[i] = w1 / w2;

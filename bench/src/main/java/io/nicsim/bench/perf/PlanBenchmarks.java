@@ -25,16 +25,19 @@ import java.util.Locale;
 public final class PlanBenchmarks {
   /**
    * The sweep the engine rows time, a sweep users run: seed 003's tx-usecs × tx-frames question
-   * for the YT6801 under BBR over its 23 ms path, 16 points of the bbr row's 10 s upload. Each
-   * point is most of a second of CPU on a warm JIT (short points would time JIT warm-up and the
-   * tail of the last point, not the engine), and 16 points of equal length keep two workers
-   * busy to the end.
+   * for the YT6801 under BBR over its 23 ms path, each setting under four seeds (the spread a
+   * tuning study needs), 64 points of the bbr row's 10 s upload. Each point is a tenth of a
+   * second to most of a second of CPU on a warm JIT (short points would time JIT warm-up and
+   * the tail of the last point, not the engine). 64 points rather than 16: a round of 16 took
+   * about a second on two threads, so a Spark job's fixed cost and Spark's own code still being
+   * compiled weighed on it as they do not on the long sweeps Spark is for (issue 15: thousands
+   * of runs), and the last point's tail on one of two workers was a larger share of the round.
    */
   public static final List<String> RUN = List.of("--mac", "stmmac", "--soc", BbrUpload.SOC,
       "--kernel", BbrUpload.KERNEL, "--patch", "+" + BbrUpload.PATCH, "--traffic",
       "iperf3 -C bbr -t 10", "--path", BbrUpload.PATH);
   public static final List<String> VARY = List.of("tx-usecs=100,1000,5000,20000",
-      "tx-frames=1,8,25,64");
+      "tx-frames=1,8,25,64", "seed=1,2,3,4");
 
   /** {@code nicsim sweep} with {@link #RUN} and {@link #VARY}, as the command line spells it. */
   public static List<String> sweepArgs() {
@@ -78,15 +81,16 @@ public final class PlanBenchmarks {
   /**
    * Spark local[*]'s overhead over {@code --engine local} with as many threads, in % of the
    * local engine's points per second; each run times both engines back to back (session
-   * already started, both warmed by one untimed sweep) and compares their rows. Then Spark's
-   * scheduling cost per point, on the same session (Spark does not like a second context in
-   * one JVM).
+   * already started, both warmed by one untimed sweep), in alternating order (local first in
+   * even runs, Spark first in odd ones, so that neither always inherits the other's garbage
+   * and the load's drift), and compares their rows. Then Spark's scheduling cost per point, on
+   * the same session (Spark does not like a second context in one JVM).
    */
   public List<BenchRow> sparkRows() {
     List<Point> points = sweepPoints();
     log.println("nicsim bench: sweep-spark: " + points.size() + " points, --engine local vs"
         + " --engine spark --master local[*], one untimed round of each, then " + runs
-        + " timed rounds");
+        + " timed rounds in alternating order");
     log.flush();
     PointTask task = new RunPointTask(BenchEnv.standard());
     double[] over = new double[runs];
@@ -101,14 +105,21 @@ public final class PlanBenchmarks {
       List<PointResult> ref = local.runAll(points, task, Progress.NONE);
       same &= spark.runAll(points, task, Progress.NONE).equals(ref);
       for (int i = 0; i < runs; i++) {
-        long t0 = System.nanoTime();
-        same &= local.runAll(points, task, Progress.NONE).equals(ref);
-        double tl = (System.nanoTime() - t0) / 1e9;
-        long t1 = System.nanoTime();
-        long c1 = Benchmarks.processCpuNs();
-        same &= spark.runAll(points, task, Progress.NONE).equals(ref);
-        double ts = (System.nanoTime() - t1) / 1e9;
-        sparkCores[i] = (Benchmarks.processCpuNs() - c1) / 1e9 / ts;
+        double tl = 0;
+        double ts = 0;
+        for (int k = 0; k < 2; k++) {
+          boolean sparkTurn = (k == 0) == (i % 2 == 1);
+          long t0 = System.nanoTime();
+          long c0 = Benchmarks.processCpuNs();
+          same &= (sparkTurn ? spark : local).runAll(points, task, Progress.NONE).equals(ref);
+          double t = (System.nanoTime() - t0) / 1e9;
+          if (sparkTurn) {
+            ts = t;
+            sparkCores[i] = (Benchmarks.processCpuNs() - c0) / 1e9 / t;
+          } else {
+            tl = t;
+          }
+        }
         localPps[i] = points.size() / tl;
         sparkPps[i] = points.size() / ts;
         over[i] = (ts / tl - 1) * 100;

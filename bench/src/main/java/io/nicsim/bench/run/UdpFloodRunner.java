@@ -62,6 +62,7 @@ public final class UdpFloodRunner implements TrafficRunner {
       sockets.add(socket);
     }
     receiver.floods = floods;
+    receiver.floodArray = floods.toArray(new UdpFlood[0]);
     return new Run(host, u, far, receiver, floods, sockets, truesize);
   }
 
@@ -86,6 +87,8 @@ public final class UdpFloodRunner implements TrafficRunner {
     final double[] jitter;
     final double[] prevTransit;
     List<UdpFlood> floods;
+    /** {@link #floods} as an array, for the per-frame path. */
+    UdpFlood[] floodArray;
     long total;
 
     Receiver(Simulator sim, int flows) {
@@ -104,14 +107,14 @@ public final class UdpFloodRunner implements TrafficRunner {
       bytes[f] += payloadLen;
       total++;
       // iperf_udp_recv: transit = arrival - the sender's timestamp; J += (|D| - J) / 16
-      UdpFlood flood = floods.get(f);
+      UdpFlood flood = floodArray[f];
       if (flood.sent() - offset > SEND_TIME_RING) {
         return;
       }
       double transit = (sim.now() - flood.sendTimeNs(offset)) / 1e9;
       double d = Math.abs(transit - prevTransit[f]);
       prevTransit[f] = transit;
-      jitter[f] += (d - jitter[f]) / 16.0;
+      jitter[f] += (d - jitter[f]) * (1.0 / 16); // exactly / 16.0: a power of two
     }
 
     void mark() {

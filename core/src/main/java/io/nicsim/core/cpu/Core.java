@@ -58,9 +58,30 @@ public final class Core {
 
   private CpuIdle idle;
 
-  private long[] opNs = new long[64];
-  private long[] opCount = new long[64];
+  /**
+   * Per op id, three longs side by side: the op's cost from the table (-1 until first charged),
+   * the ns charged to it beyond calls × cost (explicit durations, multiples, perturbation) and
+   * its calls. A plain charge then only counts the call: the op's ns are calls × cost + that
+   * remainder ({@link #nsCharged}).
+   */
+  private long[] ops = newOps(64);
+  /**
+   * ns charged per context, up to {@link #contextMark}: the cursor when the current context
+   * began; the time since then belongs to it ({@link #enterContext}, {@link #nsIn}). Only
+   * charges move the cursor while work runs, so this is the sum of the charges in each context.
+   */
   private final long[] contextNs = new long[CpuContext.values().length];
+  private long contextMark;
+  /** {@code context.ordinal()}, kept beside it. */
+  private int contextIx = IDLE_IX;
+  private static final int IDLE_IX = CpuContext.IDLE.ordinal();
+  private static final int HARDIRQ_IX = CpuContext.HARDIRQ.ordinal();
+  private static final int SOFTIRQ_IX = CpuContext.SOFTIRQ.ordinal();
+  private static final int TASK_IX = CpuContext.TASK.ordinal();
+  /** The CPU's timing perturbation ({@link Cpu#perturb}), copied here for the charge path. */
+  Perturbation perturbation;
+  /** {@code inWork && perturbation == null}: a charge is its op's cost, nothing to check. */
+  private boolean plainCharges;
   private long hardirqs;
   private long softirqSessions;
   private long ksoftirqdWakeups;
@@ -157,22 +178,22 @@ public final class Core {
 
   /** Charges the profile's cost of {@code op} to the work running on this core. */
   public void charge(CostOp op) {
-    int opId = op.id();
-    long ns = costs.nsOf(opId);
-    if (ns < 0) {
-      ns = costs.require(op);
+    int i = 3 * op.id();
+    long[] t = ops;
+    if (i + 2 < t.length) {
+      long ns = t[i];
+      if (ns >= 0 && plainCharges) {
+        cursor += ns;
+        t[i + 2]++;
+        return;
+      }
     }
-    account(opId, ns);
+    account(op.id(), cost(op));
   }
 
   /** Charges {@code units} times the cost of {@code op} (per-descriptor, per-byte costs). */
   public void charge(CostOp op, long units) {
-    int opId = op.id();
-    long ns = costs.nsOf(opId);
-    if (ns < 0) {
-      ns = costs.require(op);
-    }
-    account(opId, ns * units);
+    account(op.id(), cost(op) * units);
   }
 
   /** Charges an explicit duration under {@code op}'s name. */
@@ -183,23 +204,63 @@ public final class Core {
     account(op.id(), ns);
   }
 
+  /** The profile's cost of {@code op} (a profile without it is refused), remembered in ops. */
+  private long cost(CostOp op) {
+    int id = op.id();
+    int i = 3 * id;
+    if (i + 2 < ops.length && ops[i] >= 0) {
+      return ops[i];
+    }
+    long ns = costs.nsOf(id);
+    if (ns < 0) {
+      ns = costs.require(op);
+    }
+    growOps(id);
+    // calls before the cost was known (explicit durations) are all in the remainder slot
+    ops[i + 1] -= ops[i + 2] * ns;
+    ops[i] = ns;
+    return ns;
+  }
+
+  private static long[] newOps(int n) {
+    long[] t = new long[3 * n];
+    for (int i = 0; i < t.length; i += 3) {
+      t[i] = -1;
+    }
+    return t;
+  }
+
+  private void growOps(int opId) {
+    int n = ops.length / 3;
+    if (opId < n) {
+      return;
+    }
+    long[] t = newOps(Math.max(opId + 1, n * 2));
+    System.arraycopy(ops, 0, t, 0, ops.length);
+    ops = t;
+  }
+
   private void account(int opId, long ns) {
     if (!inWork) {
       throw chargedOutsideWork();
     }
-    if (opId >= opNs.length) {
-      int n = Math.max(opId + 1, opNs.length * 2);
-      opNs = Arrays.copyOf(opNs, n);
-      opCount = Arrays.copyOf(opCount, n);
-    }
-    Perturbation p = cpu.perturbation;
+    growOps(opId);
+    Perturbation p = perturbation;
     if (p != null) {
       ns = p.cost(ns, costs.rangeOf(opId));
     }
     cursor += ns;
-    opNs[opId] += ns;
-    opCount[opId]++;
-    contextNs[context.ordinal()] += ns;
+    int i = 3 * opId;
+    ops[i + 1] += ns - Math.max(ops[i], 0);
+    ops[i + 2]++;
+  }
+
+  /** Switches the running work's context; the cursor's advance so far goes to the old one. */
+  private void enterContext(CpuContext c, int ix) {
+    contextNs[contextIx] += cursor - contextMark;
+    contextMark = cursor;
+    context = c;
+    contextIx = ix;
   }
 
   // the message is built off the hot path, so that account stays small
@@ -233,7 +294,7 @@ public final class Core {
     }
     src.queued = false;
     src.nextQueued = null;
-    context = CpuContext.HARDIRQ;
+    enterContext(CpuContext.HARDIRQ, HARDIRQ_IX);
     hardirqs++;
     charge(irqEntry);
     src.handle(this);
@@ -331,14 +392,14 @@ public final class Core {
     if (!sessionActive && softirqPending == 0) {
       return false;
     }
-    context = CpuContext.SOFTIRQ;
+    enterContext(CpuContext.SOFTIRQ, SOFTIRQ_IX);
     inKsoftirqd = true;
     try {
       softirqStep();
     } finally {
       inKsoftirqd = false;
     }
-    context = CpuContext.TASK;
+    enterContext(CpuContext.TASK, TASK_IX);
     return sessionActive || softirqPending != 0;
   }
 
@@ -383,12 +444,12 @@ public final class Core {
   private void taskStep() {
     Task t = pickTask();
     if (lastRan != null && lastRan != t) {
-      context = CpuContext.TASK;
+      enterContext(CpuContext.TASK, TASK_IX);
       contextSwitches++;
       charge(contextSwitch);
     }
     lastRan = t;
-    context = CpuContext.TASK;
+    enterContext(CpuContext.TASK, TASK_IX);
     boolean keep = t.run(this);
     if (!keep) {
       t.runnable = false;
@@ -420,7 +481,7 @@ public final class Core {
       return;
     }
     long at = Math.max(cpu.now(), cursor);
-    Perturbation p = cpu.perturbation;
+    Perturbation p = perturbation;
     if (p != null) {
       at += p.skew(); // work arriving at the same time on two CPUs may start in either order
     }
@@ -512,7 +573,9 @@ public final class Core {
     if (cursor < start) {
       cursor = start;
     }
+    contextMark = cursor;
     inWork = true;
+    plainCharges = perturbation == null;
     cpu.enter(this);
     try {
       if (exitNs > 0) {
@@ -521,16 +584,17 @@ public final class Core {
       if (hqHead != null) {
         runHardirq();
       } else if (softirqReady()) {
-        context = CpuContext.SOFTIRQ;
+        enterContext(CpuContext.SOFTIRQ, SOFTIRQ_IX);
         bhTask = kickTask;
         softirqStep();
       } else if (hasTask()) {
         taskStep();
       }
     } finally {
-      context = CpuContext.IDLE;
+      enterContext(CpuContext.IDLE, IDLE_IX);
       bhTask = null;
       inWork = false;
+      plainCharges = false;
       cpu.leave(this);
     }
   }
@@ -549,24 +613,25 @@ public final class Core {
 
   /** ns charged to {@code op} on this core. */
   public long nsCharged(CostOp op) {
-    return op.id() < opNs.length ? opNs[op.id()] : 0;
+    int i = 3 * op.id();
+    return i + 2 < ops.length ? ops[i + 2] * Math.max(ops[i], 0) + ops[i + 1] : 0;
   }
 
   /** Times {@code op} was charged on this core. */
   public long timesCharged(CostOp op) {
-    return op.id() < opCount.length ? opCount[op.id()] : 0;
+    int i = 3 * op.id();
+    return i + 2 < ops.length ? ops[i + 2] : 0;
   }
 
   /** ns spent in a context (hardirq, softirq incl. ksoftirqd, task). */
   public long nsIn(CpuContext ctx) {
-    return contextNs[ctx.ordinal()];
+    int ix = ctx.ordinal();
+    return contextNs[ix] + (inWork && ix == contextIx ? cursor - contextMark : 0);
   }
 
   /** Total ns of charged work. */
   public long busyNs() {
-    return contextNs[CpuContext.HARDIRQ.ordinal()]
-        + contextNs[CpuContext.SOFTIRQ.ordinal()]
-        + contextNs[CpuContext.TASK.ordinal()];
+    return nsIn(CpuContext.HARDIRQ) + nsIn(CpuContext.SOFTIRQ) + nsIn(CpuContext.TASK);
   }
 
   public long hardirqCount() {
@@ -587,9 +652,5 @@ public final class Core {
 
   public Task ksoftirqd() {
     return ksoftirqd;
-  }
-
-  long[] opNsArray() {
-    return opNs;
   }
 }

@@ -22,6 +22,14 @@ public final class Cpu {
   private Core current;
   /** Timing perturbation for race exploration; null (the default) = none. */
   Perturbation perturbation;
+  /**
+   * The last jiffy {@link #jiffiesAt} computed and the times it spans, [start, end): the hot
+   * paths ask for jiffies once or twice per packet, almost always within the same tick, and
+   * this answers them without a 64-bit division.
+   */
+  private long cachedJiffy;
+  private long cachedJiffyStart;
+  private long cachedJiffyEnd;
 
   /**
    * @param hz CONFIG_HZ (100, 250, 300 or 1000)
@@ -157,6 +165,9 @@ public final class Cpu {
    */
   public void perturb(Perturbation p) {
     this.perturbation = p;
+    for (Core c : cores) {
+      c.perturbation = p;
+    }
   }
 
   /** The perturbation in force, or null. */
@@ -187,7 +198,16 @@ public final class Cpu {
 
   /** jiffies at time {@code t} (ticks since boot; the first tick is at tickNs). */
   public long jiffiesAt(long t) {
-    return t / tickNs;
+    if (t >= cachedJiffyStart && t < cachedJiffyEnd) {
+      return cachedJiffy;
+    }
+    long j = t / tickNs;
+    if (t >= 0) {
+      cachedJiffy = j;
+      cachedJiffyStart = j * tickNs;
+      cachedJiffyEnd = cachedJiffyStart + tickNs;
+    }
+    return j;
   }
 
   /** jiffies now. */

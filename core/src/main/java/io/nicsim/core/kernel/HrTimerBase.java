@@ -3,7 +3,6 @@ package io.nicsim.core.kernel;
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.HardirqSource;
 import io.nicsim.core.port.KernelPort;
-import java.util.ArrayList;
 
 /**
  * One CPU's hrtimer base (hrtimer_cpu_base, CLOCK_MONOTONIC) and its local timer interrupt.
@@ -12,7 +11,9 @@ import java.util.ArrayList;
 final class HrTimerBase extends HardirqSource {
   private final Kernel kernel;
   private final Core core;
-  private final ArrayList<HrTimer> queued = new ArrayList<>(4);
+  /** The queued timers in the order they were queued (ties in expiry go to the earlier). */
+  private HrTimer[] queued = new HrTimer[4];
+  private int count;
   long interrupts;
 
   HrTimerBase(Kernel kernel, Core core) {
@@ -25,13 +26,34 @@ final class HrTimerBase extends HardirqSource {
   }
 
   void enqueue(HrTimer t) {
-    queued.add(t);
+    if (count == queued.length) {
+      queued = java.util.Arrays.copyOf(queued, 2 * count);
+    }
+    queued[count++] = t;
     t.enqueued = true;
   }
 
   void remove(HrTimer t) {
-    queued.remove(t);
+    for (int i = 0; i < count; i++) {
+      if (queued[i] == t) {
+        count--;
+        for (int j = i; j < count; j++) {
+          queued[j] = queued[j + 1];
+        }
+        queued[count] = null;
+        break;
+      }
+    }
     t.enqueued = false;
+  }
+
+  private int indexOf(HrTimer t) {
+    for (int i = 0; i < count; i++) {
+      if (queued[i] == t) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** Whether {@code t} is the base's next event (ahead of the tick and every other timer). */
@@ -42,8 +64,8 @@ final class HrTimerBase extends HardirqSource {
         return false;
       }
     }
-    for (int i = 0; i < queued.size(); i++) {
-      HrTimer o = queued.get(i);
+    for (int i = 0; i < count; i++) {
+      HrTimer o = queued[i];
       if (o != t && o.expires <= t.expires) {
         return false;
       }
@@ -57,11 +79,11 @@ final class HrTimerBase extends HardirqSource {
   /** Every queued timer is marked queued on this base, once, and not long overdue. */
   void checkState() {
     long now = kernel.simulator().now();
-    for (int i = 0; i < queued.size(); i++) {
-      HrTimer t = queued.get(i);
-      if (!t.enqueued || t.base != this || queued.indexOf(t) != i) {
+    for (int i = 0; i < count; i++) {
+      HrTimer t = queued[i];
+      if (!t.enqueued || t.base != this || indexOf(t) != i) {
         throw new io.nicsim.core.sim.InvariantViolation("hrtimer " + t.name(),
-            "on cpu" + core.id() + "'s base " + (queued.indexOf(t) != i ? "twice" : "but marked "
+            "on cpu" + core.id() + "'s base " + (indexOf(t) != i ? "twice" : "but marked "
                 + (t.enqueued ? "queued on another base" : "inactive")));
       }
       if (now - t.expires > LOST_AFTER_NS) {
@@ -89,8 +111,8 @@ final class HrTimerBase extends HardirqSource {
     while (true) {
       long now = c.cursor();
       HrTimer next = null;
-      for (int i = 0; i < queued.size(); i++) {
-        HrTimer t = queued.get(i);
+      for (int i = 0; i < count; i++) {
+        HrTimer t = queued[i];
         if (t.expires <= now && (next == null || t.expires < next.expires)) {
           next = t;
         }

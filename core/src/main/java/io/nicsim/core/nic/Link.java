@@ -103,9 +103,17 @@ public final class Link {
       this.towardPeer = towardPeer;
     }
 
+    /** The last frame length of this direction and its wire time (a flood sends one length). */
+    private int lastLen = -1;
+    private long lastWireNs;
+
     long transmit(long earliest, Object payload, long offset, int payloadLen, int len) {
       long start = Math.max(Math.max(earliest, busyUntil), sim.now());
-      long end = start + wireTimeNs(len);
+      if (len != lastLen) {
+        lastWireNs = wireTimeNs(len);
+        lastLen = len;
+      }
+      long end = start + lastWireNs;
       busyUntil = end;
       frames++;
       bytes += len;

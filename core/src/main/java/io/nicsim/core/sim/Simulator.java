@@ -157,9 +157,23 @@ public final class Simulator {
     continueLimit = endNs;
     loopEnd = endNs;
     try {
-      Event next;
-      while ((next = top()) != null && next.time <= endNs && !stopRequested) {
-        step(next);
+      Event e;
+      while ((e = top()) != null && e.time <= endNs && !stopRequested) {
+        // step(e), written out: the JIT then compiles the dispatch into this loop whatever
+        // step's own compiled code became (a bare Simulator's first events can make step too
+        // big to inline, and this loop would call it for the rest of the JVM's life)
+        now = e.time;
+        dispatched++;
+        e.firing = true;
+        try {
+          e.fire();
+        } catch (InvariantViolation v) {
+          throw v.at(now);
+        }
+        if (e.firing) {
+          e.firing = false;
+          queue.pollTop(e);
+        }
       }
     } finally {
       continueLimit = outer;
@@ -279,7 +293,7 @@ public final class Simulator {
         e.cancelled = false;
         cancelledEntries--;
         queue.remove(e);
-      } else if (queue.peekTime() != e.time || queue.entrySeq(e) != e.seq) {
+      } else if (queue.peekTime() != e.time || queue.peekSeq() != e.seq) {
         queue.replaceTop(e);
       } else {
         return e;
