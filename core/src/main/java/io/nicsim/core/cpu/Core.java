@@ -287,6 +287,16 @@ public final class Core {
   }
 
   private void runHardirq() {
+    handleNextHardirq();
+    // irq_exit(): pending softirqs run now (invoke_softirq)
+    if (softirqPending != 0) {
+      softirqKick = true;
+      kickTask = null; // they run on irq exit, for whatever the interrupt interrupted
+    }
+  }
+
+  /** Takes the first queued hard interrupt off the queue and handles it, in hardirq context. */
+  private void handleNextHardirq() {
     HardirqSource src = hqHead;
     hqHead = src.nextQueued;
     if (hqHead == null) {
@@ -298,11 +308,6 @@ public final class Core {
     hardirqs++;
     charge(irqEntry);
     src.handle(this);
-    // irq_exit(): pending softirqs run now (invoke_softirq)
-    if (softirqPending != 0) {
-      softirqKick = true;
-      kickTask = null; // they run on irq exit, for whatever the interrupt interrupted
-    }
   }
 
   // ---------------------------------------------------------------- softirqs
@@ -507,19 +512,9 @@ public final class Core {
     }
     CpuContext interrupted = context;
     while (hqHead != null) {
-      HardirqSource src = hqHead;
-      hqHead = src.nextQueued;
-      if (hqHead == null) {
-        hqTail = null;
-      }
-      src.queued = false;
-      src.nextQueued = null;
-      context = CpuContext.HARDIRQ;
-      hardirqs++;
-      charge(irqEntry);
-      src.handle(this);
+      handleNextHardirq();
     }
-    context = interrupted;
+    enterContext(interrupted, interrupted.ordinal()); // the interrupted work goes on
     if (softirqPending != 0 && interrupted == CpuContext.TASK) {
       softirqKick = true; // local_bh_enable at the end of the task's piece runs them
       kickTask = lastRan;

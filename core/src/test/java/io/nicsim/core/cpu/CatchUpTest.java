@@ -193,6 +193,9 @@ class CatchUpTest {
     // us, then the NET_TX it raised (1 us entry, 5 us work) ends at 109 us
     assertThat(r.cpu.core(0).cursor()).isEqualTo(109_000);
     assertThat(r.cpu.core(0).hardirqCount()).isEqualTo(1);
+    // its 3 us count as hardirq time, not as the interrupted task's
+    assertThat(r.cpu.core(0).nsIn(CpuContext.HARDIRQ)).isEqualTo(3_000);
+    assertThat(r.cpu.core(0).nsIn(CpuContext.TASK)).isEqualTo(100_000);
     // the NET_TX it raised from inside the task's piece runs after that piece, not inside it
     assertThat(r.log).containsSubsequence("irq0 cpu0 @30000", "long0 continues @83000 now 30000",
         "net_tx cpu0 @103000");
