@@ -1,8 +1,11 @@
 package io.nicsim.bench.cli;
 
 import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.bench.explore.ExploreReport;
 import io.nicsim.bench.explore.LivenessText;
 import io.nicsim.bench.fidelity.Band;
+import io.nicsim.bench.fidelity.LatinHypercube;
+import io.nicsim.bench.fidelity.SampleText;
 import io.nicsim.bench.fidelity.RunBands;
 import io.nicsim.bench.fidelity.RunSampleTask;
 import io.nicsim.bench.fidelity.UncertaintyStudy;
@@ -19,6 +22,7 @@ import io.nicsim.bench.run.RunResult;
 import io.nicsim.bench.trace.TraceFormat;
 import java.io.PrintWriter;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.soc.InputSample;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,6 +89,12 @@ public final class RunCommand implements Callable<Integer> {
           + " percentile), marking bistable metrics")
   Integer uncertainty;
 
+  @Option(names = "--sample", paramLabel = "K",
+      description = "with --uncertainty N: run only sample K (0..N-1) of that design, as one"
+          + " plain run with its --trace, --pcap and --plot (what a failed sample's reproducer"
+          + " line runs)")
+  Integer sample;
+
   @Option(names = "--threads", paramLabel = "N",
       description = "worker threads for --uncertainty (default: all cores)")
   Integer threads;
@@ -135,7 +145,11 @@ public final class RunCommand implements Callable<Integer> {
     RunRequest req = options.request().withOutputs(trace, pcap, plot);
     PrintWriter out = spec.commandLine().getOut();
     if (uncertainty != null) {
-      return callUncertainty(req, out);
+      return sample != null ? callSample(format, out) : callUncertainty(req, out);
+    }
+    if (sample != null) {
+      throw BadInputException.field("--sample", "needs --uncertainty N",
+          "--uncertainty N --sample 0..N-1");
     }
     Exploration x = exploration();
     if (x == null) {
@@ -156,8 +170,7 @@ public final class RunCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** The run itself, then N samples of its uncertain inputs: each metric's band. */
-  private int callUncertainty(RunRequest req, PrintWriter out) {
+  private void checkStudy() {
     if (uncertainty < 2 || uncertainty > 10_000) {
       throw BadInputException.field("--uncertainty", uncertainty + " is out of range",
           "2..10000 samples");
@@ -166,6 +179,30 @@ public final class RunCommand implements Callable<Integer> {
       throw BadInputException.field(jitter != null ? "--jitter" : "--preempt",
           "cannot be combined with --uncertainty", "one of them");
     }
+  }
+
+  /**
+   * Sample {@code --sample} of the {@code --uncertainty} design alone, as a plain run: the
+   * request is parsed with the sample bound (so the profile and the path carry its values),
+   * its outputs are written, and a failure stops it as it stops any run.
+   */
+  private int callSample(TraceFormat format, PrintWriter out) {
+    checkStudy();
+    if (sample < 0 || sample >= uncertainty) {
+      throw BadInputException.field("--sample", sample + " is out of range",
+          "0.." + (uncertainty - 1) + " (--uncertainty " + uncertainty + ")");
+    }
+    LatinHypercube lhs = new LatinHypercube(options.seed, uncertainty, sample);
+    RunResult r = InputSample.with(lhs,
+        () -> env.engine().run(options.request().withOutputs(trace, pcap, plot), format));
+    out.print(json ? RunText.json(r) : RunText.format(r) + SampleText.format(lhs));
+    out.flush();
+    return 0;
+  }
+
+  /** The run itself, then N samples of its uncertain inputs: each metric's band. */
+  private int callUncertainty(RunRequest req, PrintWriter out) {
+    checkStudy();
     int n = threads == null ? env.threads() : threads;
     if (n < 1 || n > 1024) {
       throw BadInputException.field("--threads", n + " is out of range", "1..1024");
@@ -181,6 +218,14 @@ public final class RunCommand implements Callable<Integer> {
       res = pe.runAll(points, new RunSampleTask(env, options.seed, uncertainty,
           RunCommand::requestOf), Progress.NONE);
     }
+    for (PointResult p : res) {
+      if (p.failed()) {
+        // one line, and the command that runs that sample alone (with --trace to see it)
+        throw new RunFailure("uncertainty sample " + p.index() + " of " + uncertainty
+            + " failed: " + p.error() + "; reproduce: nicsim run " + ExploreReport.quote(args)
+            + " --uncertainty " + uncertainty + " --sample " + p.index());
+      }
+    }
     Map<String, Band> bands = UncertaintyStudy.bands(res);
     out.print(json ? RunBands.json(r, bands)
         : RunText.format(r) + RunBands.text(r, bands, uncertainty));
@@ -194,7 +239,7 @@ public final class RunCommand implements Callable<Integer> {
     int start = original.indexOf("run");
     original = original.subList(start + 1, original.size()); // the top command's own words
     Set<String> drop = Set.of("--uncertainty", "--threads", "--engine",
-        "--master", "--trace", "--pcap", "--plot");
+        "--master", "--trace", "--pcap", "--plot", "--sample");
     for (int i = 0; i < original.size(); i++) {
       String a = original.get(i);
       int eq = a.indexOf('=');

@@ -287,7 +287,7 @@ public final class ExploreReport {
   }
 
   /** Arguments as a shell line: single quotes around those with spaces. */
-  static String quote(List<String> args) {
+  public static String quote(List<String> args) {
     StringBuilder sb = new StringBuilder();
     for (String a : args) {
       if (sb.length() > 0) {

@@ -38,6 +38,21 @@ public final class LatinHypercube implements InputSample {
     return InputDesign.value(id, q, d -> drawn.computeIfAbsent(d, this::unit));
   }
 
+  /** Which sample of the design this is, 0..size-1. */
+  public int index() {
+    return index;
+  }
+
+  /** The design's number of samples. */
+  public int size() {
+    return n;
+  }
+
+  /** The study's seed. */
+  public long seed() {
+    return seed;
+  }
+
   /** The input's position in its range, 0..1, for this sample. */
   double unit(String id) {
     long key = seed * 0x9E3779B97F4A7C15L ^ fnv(id);

@@ -1,5 +1,6 @@
 package io.nicsim.bench.plan;
 
+import io.nicsim.bench.run.RunFailure;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.sim.InvariantViolation;
 
@@ -8,8 +9,9 @@ public final class PointTasks {
   private PointTasks() {}
 
   /**
-   * Runs the task on the point and turns a failure into an error row: a refused config and an
-   * invariant violation keep their one-line message; anything else is named by its class.
+   * Runs the task on the point and turns a failure into an error row: a refused config, an
+   * invariant violation and a failed run keep their one-line message (as the command would
+   * print it); anything else is named by its class.
    */
   public static PointResult guarded(PointTask task, Point p) {
     try {
@@ -18,7 +20,7 @@ public final class PointTasks {
         throw new IllegalStateException("task answered point " + r.index() + " for " + p.index());
       }
       return r;
-    } catch (BadInputException | InvariantViolation e) {
+    } catch (BadInputException | InvariantViolation | RunFailure e) {
       return PointResult.failed(p.index(), oneLine(e.getMessage()));
     } catch (RuntimeException e) {
       return PointResult.failed(p.index(), e.getClass().getSimpleName() + ": "

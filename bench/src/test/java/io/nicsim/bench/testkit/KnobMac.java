@@ -31,7 +31,14 @@ public final class KnobMac implements MacModel {
       new Patch("fast-path", "0123456789ab", "knob: a made-up mainline patch",
           KernelVersion.of(6, 7), Patch.Status.MAINLINE, "nothing"),
       new Patch("what-if", null, "knob: a made-up proposal", null, Patch.Status.PROPOSED,
-          "nothing")));
+          "nothing"),
+      new Patch("fragile", null, "knob: a made-up bug that breaks a run whose udp_sendmsg"
+          + " costs more than " + Driver.FRAGILE_ABOVE_NS + " ns (uncertainty-study fixture)",
+          null, Patch.Status.PROPOSED, "the first xmit throws")));
+
+  static {
+    Driver.FRAGILE = PATCHES.all().get(2);
+  }
 
   private final ExampleMac example = new ExampleMac();
 
@@ -60,11 +67,16 @@ public final class KnobMac implements MacModel {
 
   @Override
   public NicDriver build(HostContext ctx) {
-    return new Driver(example.build(ctx), ctx.patches());
+    Driver d = new Driver(example.build(ctx), ctx.patches());
+    d.sendmsgNs = ctx.cpu().costs().require(io.nicsim.core.cpu.CostOp.named("udp_sendmsg"));
+    return d;
   }
 
   private static final class Driver implements NicDriver, EthtoolOps {
+    static final long FRAGILE_ABOVE_NS = 2_200;
+    static Patch FRAGILE;
     private final NicDriver inner;
+    private long sendmsgNs;
     private final PatchSet patches;
     private long rxUsecs = 1000;
     private long txUsecs = 1000;
@@ -87,6 +99,10 @@ public final class KnobMac implements MacModel {
 
     @Override
     public int startXmit(Skb skb, NetdevQueue txq) {
+      if (patches.has(FRAGILE) && sendmsgNs > FRAGILE_ABOVE_NS) {
+        throw new IllegalStateException("knob +fragile: udp_sendmsg costs " + sendmsgNs
+            + " ns, above " + FRAGILE_ABOVE_NS);
+      }
       return inner.startXmit(skb, txq);
     }
 
