@@ -177,6 +177,12 @@ class ExploreCommandTest {
         .contains("nothing will clean them")
         .contains("EIMR 0x0")
         .contains("last changes: ");
+    // the changes before the spell opened, then the ones since: each once, oldest first
+    List<String> changes = List.of(r.err().strip()
+        .substring(r.err().indexOf("last changes: ") + "last changes: ".length()).split("; "));
+    assertThat(changes).hasSizeGreaterThan(1).doesNotHaveDuplicates();
+    assertThat(changes).isSortedAccordingTo(java.util.Comparator.comparing(
+        (String c) -> Double.parseDouble(c.substring(0, c.indexOf(' ')))));
   }
 
   /** Splits a shell line with single-quoted words (as ExploreReport quotes them). */

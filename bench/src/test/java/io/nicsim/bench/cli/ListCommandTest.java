@@ -32,7 +32,9 @@ class ListCommandTest {
     assertThat(r.out().lines()).containsExactly(
         "knob:",
         "  fast-path                0123456789ab v6.7    mainline knob: a made-up mainline patch",
-        "  what-if                  -            -       proposed knob: a made-up proposal");
+        "  what-if                  -            -       proposed knob: a made-up proposal",
+        "  fragile                  -            -       proposed knob: a made-up bug that breaks a"
+            + " run whose udp_sendmsg costs more than 2200 ns (uncertainty-study fixture)");
     assertThat(Cli.run("list", "patches").out()).contains("example:\n  (no patches)\n");
   }
 

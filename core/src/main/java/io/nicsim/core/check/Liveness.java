@@ -142,10 +142,17 @@ public final class Liveness {
 
     /** The kept changes, oldest first, as report lines. */
     List<String> history() {
+      return historySince(Long.MIN_VALUE);
+    }
+
+    /** The kept changes observed at or after {@code fromNs}, oldest first. */
+    List<String> historySince(long fromNs) {
       List<String> out = new ArrayList<>(size);
       for (int k = 0; k < size; k++) {
         int i = (next + HISTORY - size + k) % HISTORY;
-        out.add(seconds(at[i]) + " " + describe(i));
+        if (at[i] >= fromNs) {
+          out.add(seconds(at[i]) + " " + describe(i));
+        }
       }
       return out;
     }
@@ -364,10 +371,13 @@ public final class Liveness {
 
   private void dead(Watch w, String state) {
     if (mode == Mode.STOP) {
+      // the changes before the spell opened, then the opening one and any since (without
+      // the snapshot's entries again)
       List<String> before = w.snapshot == null ? List.of() : w.snapshot.history();
+      List<String> since = w.snapshot == null ? w.history() : w.historySince(w.start);
       throw new InvariantViolation("liveness " + w.component, state + "; last changes: "
-          + String.join("; ", before) + (before.isEmpty() ? "" : "; ")
-          + String.join("; ", w.history()));
+          + String.join("; ", before) + (before.isEmpty() || since.isEmpty() ? "" : "; ")
+          + String.join("; ", since));
     }
   }
 

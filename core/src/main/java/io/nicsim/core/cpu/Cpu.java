@@ -97,16 +97,16 @@ public final class Cpu {
   }
 
   /**
-   * A preemption point of the running code, for race exploration (a perturbed run: {@code
-   * --jitter}, {@code explore}); without perturbation it does nothing, so normal runs are
-   * unchanged. Called where kernel code runs with interrupts enabled, holds nothing the other
+   * A preemption point of the running code: where the order of this CPU's work against the
+   * other CPUs' is the kernel's in every run, and where race exploration ({@code --jitter},
+   * {@code explore}) may also inject a delay. Called where kernel code runs with interrupts enabled, holds nothing the other
    * CPUs' interrupt and softirq work needs, and where the order against other CPUs matters: the
    * entry of {@code dev_queue_xmit}, a driver's TX-lock release, and {@code napi_complete_done}
    * just before it clears SCHED (a TX poll's clean has unlocked and its completion is not yet
    * visible: the stmmac TX-timer window). Three things happen there, in this order:
    *
    * <ol>
-   *   <li>an injected delay ({@link Perturbation#withPreemption}): with the perturbation's chance,
+   *   <li>in a perturbed run only, an injected delay ({@link Perturbation#withPreemption}): with the perturbation's chance,
    *       the CPU is held for up to its bound, as an interrupt arriving at this instruction
    *       would hold it (the delay-injection of kernel race testing, which makes rare
    *       interleavings common enough to find);
@@ -125,10 +125,10 @@ public final class Cpu {
    */
   public void preemptionPoint(String site) {
     Core c = current;
-    if (perturbation == null || c == null) {
+    if (c == null) {
       return;
     }
-    long delay = perturbation.preemption(c.context());
+    long delay = perturbation == null ? 0 : perturbation.preemption(c.context());
     if (delay > 0) {
       if (tracer.enabled()) {
         tracer.preempted(c.cursor(), c.id(), site, delay);

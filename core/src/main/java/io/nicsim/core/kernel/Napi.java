@@ -78,11 +78,8 @@ public final class Napi {
    * end of the driver's poll. Its clearing of SCHED is therefore published to other CPUs only
    * when the completing CPU's cursor gets there; the completing CPU itself sees it at once. A
    * reader on another CPU reads at its own cursor (its work's start plus what it has charged
-   * so far) when timing is perturbed (race exploration, {@code --jitter}): an xmit late in a
-   * burst of several, all run at the burst's start, then sees the completion once its cursor
-   * has passed the completing CPU's. Unperturbed runs read at the work's start, as the
-   * calibrated profiles were fitted (bench/README "The stmmac TX-timer window" gives what the
-   * finer read changes there). A completion that must poll again (MISSED) is left to its
+   * so far), in every run: an xmit late in a burst of several, all run at the burst's start,
+   * sees the completion once its cursor has passed the completing CPU's. A completion that must poll again (MISSED) is left to its
    * event, which reschedules on the completing CPU.
    */
   private void settle() {
@@ -91,8 +88,7 @@ public final class Napi {
     }
     Core current = kernel.cpu().current();
     if (current == completingCore
-        || (current != null && (state & MISSED) == 0 && kernel.cpu().perturbation() != null
-            && current.cursor() >= publishAt)) {
+        || (current != null && (state & MISSED) == 0 && current.cursor() >= publishAt)) {
       kernel.simulator().cancel(publishCompletion);
       publishCompletion();
     }

@@ -13,8 +13,8 @@ import io.nicsim.core.cpu.Cpu;
  * cursor is earlier when it takes the lock spins until then ({@link #SPIN}). Pieces of CPU work
  * run in the order they start, so this is the lock's effect exactly when the other holder's
  * piece ran first, which {@link Cpu#preemptionPoint(String)} arranges for a transmit that catches up with the
- * other CPUs. Only perturbed runs (race exploration, {@code --jitter}) model it: normal runs
- * take no time here and stay as they were calibrated.
+ * other CPUs. Every run models it (until the fourth session only perturbed runs did; normal runs
+ * then let a transmit overlap another CPU's clean, an order the kernel never runs).
  */
 public final class TxLock {
   /** Time spent spinning on a held {@code _xmit_lock} (its length is the holder's; no range). */
@@ -30,9 +30,6 @@ public final class TxLock {
 
   /** __netif_tx_lock / HARD_TX_LOCK on the running core. */
   public void lock(Core core) {
-    if (cpu.perturbation() == null) {
-      return;
-    }
     if (freeAt > core.cursor()) {
       spins++;
       core.chargeNs(SPIN, freeAt - core.cursor());
@@ -41,9 +38,6 @@ public final class TxLock {
 
   /** __netif_tx_unlock / HARD_TX_UNLOCK on the running core. */
   public void unlock(Core core) {
-    if (cpu.perturbation() == null) {
-      return;
-    }
     // interrupts that came while it was held delay the release
     cpu.preemptionPoint("netif_tx_unlock");
     freeAt = Math.max(freeAt, core.cursor());
