@@ -68,6 +68,14 @@ public final class UncertaintyStudy {
     for (int s = 0; s < nominal.size(); s++) {
       ReproReport.Outcome o = nominal.get(s);
       List<PointResult> mine = res.subList(s * samples, (s + 1) * samples);
+      for (int i = 0; i < samples; i++) {
+        if (mine.get(i).failed()) {
+          // one line naming the scenario and the sample, as a failed run is reported
+          throw new io.nicsim.bench.run.RunFailure(o.scenario().name() + ": uncertainty sample "
+              + i + " of " + samples + " (--seed " + seed + ") failed: "
+              + mine.get(i).error());
+        }
+      }
       double[][] values = values(o, mine);
       List<Band> bands = new ArrayList<>();
       for (double[] v : values) {
@@ -136,7 +144,7 @@ public final class UncertaintyStudy {
 
   private static double value(PointResult p, int r, Row row) {
     if (p.failed()) {
-      throw new IllegalStateException("an uncertainty sample failed: " + p.error());
+      throw new io.nicsim.bench.run.RunFailure("an uncertainty sample failed: " + p.error());
     }
     String key = p.columns().get("key" + r);
     if (!(row.caseName() + "|" + row.metric()).equals(key)) {

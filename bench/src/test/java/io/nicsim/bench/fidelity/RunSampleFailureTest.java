@@ -65,6 +65,20 @@ class RunSampleFailureTest {
   }
 
   @Test
+  void aFailedScenarioSampleNamesTheScenarioAndTheSampleInOneLine() throws Exception {
+    Path sc = dir.resolve("s.yaml");
+    Files.writeString(sc, UncertaintyTest.SCENARIO.replace("PUBLISHED", "1000")
+        .replace("    traffic:", "    patches: [+fragile]\n    traffic:"), StandardCharsets.UTF_8);
+    assertThat(Cli.run("reproduce", "--file", sc.toString()).exit()).isZero();
+    Cli.Result r = Cli.run("reproduce", "--file", sc.toString(), "--uncertainty", "8");
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err().lines().filter(l -> !l.startsWith("[") && !l.startsWith("uncertainty:"))
+        .toList()).as(r.err()).singleElement().asString()
+        .matches("nicsim reproduce: band-check: uncertainty sample [0-7] of 8 \\(--seed 1\\)"
+            + " failed: .*knob \\+fragile: udp_sendmsg costs [0-9]+ ns, above 2200");
+  }
+
+  @Test
   void aSampleAloneIsAPlainRunThatListsWhereItsDrawsSat() {
     Cli.Result a = Cli.run(run("+what-if", "--uncertainty", "4", "--sample", "3"));
     assertThat(a.exit()).as(a.err()).isZero();
