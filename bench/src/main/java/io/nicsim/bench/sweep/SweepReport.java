@@ -67,8 +67,10 @@ public final class SweepReport {
       List<PointResult> mine = sampled.subList(i * n, (i + 1) * n);
       Map<String, Band> b = new LinkedHashMap<>();
       String error = null;
-      for (PointResult p : mine) {
-        error = error == null ? p.error() : error;
+      for (int k = 0; k < mine.size() && error == null; k++) {
+        if (mine.get(k).failed()) {
+          error = "sample " + k + " of " + n + ": " + mine.get(k).error();
+        }
       }
       if (error == null) {
         b = UncertaintyStudy.bands(mine);

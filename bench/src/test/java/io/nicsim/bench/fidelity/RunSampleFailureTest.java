@@ -79,6 +79,15 @@ class RunSampleFailureTest {
   }
 
   @Test
+  void aSweepPointWithAFailedSampleSaysWhichSample() {
+    Cli.Result r = Cli.run("sweep", "--mac", "knob", "--soc-file", board, "--patch", "+fragile",
+        "--traffic", "iperf3 -u -b 0 -l 256 -t 2ms", "--vary", "tx-usecs=100,200",
+        "--uncertainty", "8");
+    assertThat(r.out() + r.err()).containsPattern("an uncertainty sample failed: sample [0-7]"
+        + " of 8: .*knob \\+fragile: udp_sendmsg costs [0-9]+ ns, above 2200");
+  }
+
+  @Test
   void aSampleAloneIsAPlainRunThatListsWhereItsDrawsSat() {
     Cli.Result a = Cli.run(run("+what-if", "--uncertainty", "4", "--sample", "3"));
     assertThat(a.exit()).as(a.err()).isZero();
