@@ -218,13 +218,12 @@ public final class RunCommand implements Callable<Integer> {
       res = pe.runAll(points, new RunSampleTask(env, options.seed, uncertainty,
           RunCommand::requestOf), Progress.NONE);
     }
-    for (PointResult p : res) {
-      if (p.failed()) {
-        // one line, and the command that runs that sample alone (with --trace to see it)
-        throw new RunFailure("uncertainty sample " + p.index() + " of " + uncertainty
-            + " failed: " + p.error() + "; reproduce: nicsim run " + ExploreReport.quote(args)
-            + " --uncertainty " + uncertainty + " --sample " + p.index());
-      }
+    int failed = UncertaintyStudy.firstFailed(res);
+    if (failed >= 0) {
+      // one line, and the command that runs that sample alone (with --trace to see it)
+      throw new RunFailure("uncertainty sample " + failed + " of " + uncertainty
+          + " failed: " + res.get(failed).error() + "; reproduce: nicsim run "
+          + ExploreReport.quote(args) + " --uncertainty " + uncertainty + " --sample " + failed);
     }
     Map<String, Band> bands = UncertaintyStudy.bands(res);
     out.print(json ? RunBands.json(r, bands)

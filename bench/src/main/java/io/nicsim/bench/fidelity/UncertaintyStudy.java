@@ -68,13 +68,12 @@ public final class UncertaintyStudy {
     for (int s = 0; s < nominal.size(); s++) {
       ReproReport.Outcome o = nominal.get(s);
       List<PointResult> mine = res.subList(s * samples, (s + 1) * samples);
-      for (int i = 0; i < samples; i++) {
-        if (mine.get(i).failed()) {
-          // one line naming the scenario and the sample, as a failed run is reported
-          throw new io.nicsim.bench.run.RunFailure(o.scenario().name() + ": uncertainty sample "
-              + i + " of " + samples + " (--seed " + seed + ") failed: "
-              + mine.get(i).error());
-        }
+      int failed = firstFailed(mine);
+      if (failed >= 0) {
+        // one line naming the scenario and the sample, as a failed run is reported
+        throw new io.nicsim.bench.run.RunFailure(o.scenario().name() + ": uncertainty sample "
+            + failed + " of " + samples + " (--seed " + seed + ") failed: "
+            + mine.get(failed).error());
       }
       double[][] values = values(o, mine);
       List<Band> bands = new ArrayList<>();
@@ -229,6 +228,16 @@ public final class UncertaintyStudy {
       sbb += (b[i] - mb) * (b[i] - mb);
     }
     return saa == 0 || sbb == 0 ? 0 : sab / Math.sqrt(saa * sbb);
+  }
+
+  /** The first failed sample of a point's samples, or -1. */
+  public static int firstFailed(List<PointResult> samples) {
+    for (int i = 0; i < samples.size(); i++) {
+      if (samples.get(i).failed()) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** Bands of one run's metrics ({@code run --uncertainty}): metric → band. */

@@ -66,12 +66,9 @@ public final class SweepReport {
     for (int i = 0; i < results.size(); i++) {
       List<PointResult> mine = sampled.subList(i * n, (i + 1) * n);
       Map<String, Band> b = new LinkedHashMap<>();
-      String error = null;
-      for (int k = 0; k < mine.size() && error == null; k++) {
-        if (mine.get(k).failed()) {
-          error = "sample " + k + " of " + n + ": " + mine.get(k).error();
-        }
-      }
+      int failed = UncertaintyStudy.firstFailed(mine);
+      String error = failed < 0 ? null
+          : "sample " + failed + " of " + n + ": " + mine.get(failed).error();
       if (error == null) {
         b = UncertaintyStudy.bands(mine);
       } else if (results.get(i).error() == null) {

@@ -27,18 +27,17 @@ import javax.inject.Inject;
  * commands; the knobs do not change the data path.
  */
 public final class KnobMac implements MacModel {
+  /** Breaks a run whose udp_sendmsg costs more than this (the uncertainty-study fixture). */
+  static final long FRAGILE_ABOVE_NS = 2_200;
+  static final Patch FRAGILE = new Patch("fragile", null, "knob: a made-up bug that breaks a run"
+      + " whose udp_sendmsg costs more than " + FRAGILE_ABOVE_NS + " ns (uncertainty-study"
+      + " fixture)", null, Patch.Status.PROPOSED, "the first xmit throws");
   static final PatchCatalog PATCHES = new PatchCatalog("knob", List.of(
       new Patch("fast-path", "0123456789ab", "knob: a made-up mainline patch",
           KernelVersion.of(6, 7), Patch.Status.MAINLINE, "nothing"),
       new Patch("what-if", null, "knob: a made-up proposal", null, Patch.Status.PROPOSED,
           "nothing"),
-      new Patch("fragile", null, "knob: a made-up bug that breaks a run whose udp_sendmsg"
-          + " costs more than " + Driver.FRAGILE_ABOVE_NS + " ns (uncertainty-study fixture)",
-          null, Patch.Status.PROPOSED, "the first xmit throws")));
-
-  static {
-    Driver.FRAGILE = PATCHES.all().get(2);
-  }
+      FRAGILE));
 
   private final ExampleMac example = new ExampleMac();
 
@@ -73,8 +72,6 @@ public final class KnobMac implements MacModel {
   }
 
   private static final class Driver implements NicDriver, EthtoolOps {
-    static final long FRAGILE_ABOVE_NS = 2_200;
-    static Patch FRAGILE;
     private final NicDriver inner;
     private long sendmsgNs;
     private final PatchSet patches;
