@@ -213,7 +213,8 @@ public final class SocProfile {
     section(label, root, "params", b.params, b);
     section(label, root, "costs", b.costs, b);
     if (b.defaulted[0] + b.defaulted[1] > 0) {
-      warn(label, "warning: soc profile " + label + " is of schema 1 (numbers without an"
+      // once per profile: a file named two ways (relative, absolute) is one profile
+      warn(b.name + "/" + b.defaulted[0] + "/" + b.defaulted[1], "warning: soc profile " + label + " is of schema 1 (numbers without an"
           + " uncertainty class): " + classed(b.defaulted[0], "cost") + " given class "
           + schema1Class("costs.x").spelling() + " (±" + pct(schema1Class("costs.x")) + "), "
           + classed(b.defaulted[1], "other number") + " class "
@@ -359,8 +360,8 @@ public final class SocProfile {
     return prev;
   }
 
-  private static void warn(String label, String line) {
-    if (WARNED.add(label + "\n" + line)) {
+  private static void warn(String key, String line) {
+    if (WARNED.add(key)) {
       warningSink.accept(line);
     }
   }
