@@ -98,6 +98,16 @@ class InterruptThrottleTest {
   }
 
   @Test
+  void reprogrammingTheIntervalAppliesFromTheLastAssertionWithoutRestartingIt() {
+    itr.setIntervalNs(1_000 * US);
+    setAt(0, RX);
+    setAt(10 * US, RX); // held until 1000 us ...
+    k.sim.schedule(Event.of(() -> itr.setIntervalNs(100 * US)), 50 * US);
+    k.runUntil(2_000 * US);
+    assertThat(assertedAt).containsExactly(0L, 100 * US); // ... now until 0 + 100 us
+  }
+
+  @Test
   void theLevelReRaiseAfterAHandlerThatLeftACauseWaitsForTheInterval() {
     IrqLine l2 = new IrqLine(k.kernel, "eth1", 41, k.core(1));
     InterruptRegister r2 = new InterruptRegister(l2);
