@@ -57,6 +57,7 @@ public final class Nicsim implements Runnable {
     m.put("list", ListCommand.class);
     m.put("reproduce", ReproduceCommand.class);
     m.put("port-check", PortCheckCommand.class);
+    m.put("profile", ProfileCommand.class);
     m.put("bench", BenchCommand.class);
     m.put("soak", SoakCommand.class);
     return Collections.unmodifiableMap(m);
