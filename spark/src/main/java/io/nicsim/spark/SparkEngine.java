@@ -37,6 +37,48 @@ public final class SparkEngine implements PointEngine {
     this.spark = spark;
   }
 
+  /** How long a standalone master may take to accept a connection before it is refused. */
+  static final int CONNECT_TIMEOUT_MS = 3000;
+
+  /**
+   * Refuses, before a session starts, a master Spark would fail on late and loudly: {@code
+   * local[0]} (Spark's own check throws from inside its scheduler) and a standalone master no
+   * process listens on (Spark retries for a minute, then stops with an internal error).
+   */
+  static void checkMaster(String m) {
+    java.util.regex.Matcher local =
+        java.util.regex.Pattern.compile("local\\[([0-9]+)(,([0-9]+))?]").matcher(m);
+    if (local.matches()) {
+      if (local.group(1).replaceFirst("^0+", "").isEmpty()) {
+        throw BadInputException.field("--master", "'" + m + "' runs no task",
+            "local[*], or local[N] with N >= 1");
+      }
+      return;
+    }
+    if (!m.startsWith("spark://")) {
+      return;
+    }
+    String why = "no answer";
+    for (String hostPort : m.substring("spark://".length()).split(",")) {
+      int colon = hostPort.lastIndexOf(':');
+      int port = Integer.parseInt(hostPort.substring(colon + 1));
+      if (port < 1 || port > 65535) {
+        throw BadInputException.field("--master", "port " + port + " of '" + m
+            + "' is out of range", "spark://HOST:PORT with PORT 1..65535");
+      }
+      try (java.net.Socket sock = new java.net.Socket()) {
+        sock.connect(new java.net.InetSocketAddress(hostPort.substring(0, colon), port),
+            CONNECT_TIMEOUT_MS);
+        return; // a master of the list answers
+      } catch (java.io.IOException e) {
+        why = e.getMessage() == null ? why : e.getMessage().toLowerCase(java.util.Locale.ROOT);
+      }
+    }
+    throw BadInputException.field("--master", "no Spark master answers at " + m + " (" + why
+        + " within " + CONNECT_TIMEOUT_MS / 1000 + " s)", "spark://HOST:PORT of a running"
+            + " master (start-master.sh, or org.apache.spark.deploy.master.Master)");
+  }
+
   /**
    * A session on {@code master} ({@code local[*]} when null and spark-submit set none). Spark's
    * own log lines are kept off the console unless the user configured log4j2.
@@ -48,6 +90,7 @@ public final class SparkEngine implements PointEngine {
       throw BadInputException.field("--master", "'" + m + "' is not a Spark master URL",
           "local[*], local[N] or spark://HOST:PORT");
     }
+    checkMaster(m);
     SparkLogging.quiet();
     SparkSession.Builder b = SparkSession.builder().appName("nicsim").master(m)
         .config("spark.ui.enabled", "false")

@@ -6,7 +6,12 @@ import io.nicsim.core.soc.SocProfile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Stack;
+import picocli.CommandLine.IParameterConsumer;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
 /** Which host: {@code --mac M --soc S [--kernel vX.Y] [--patch +ID|-ID …]}. */
 public final class HostOptions {
@@ -28,9 +33,25 @@ public final class HostOptions {
       description = "kernel version (default: the MAC model's)")
   String kernel;
 
-  @Option(names = "--patch", paramLabel = "+ID|-ID",
+  @Option(names = "--patch", paramLabel = "+ID|-ID", parameterConsumer = PatchConsumer.class,
       description = "add (+) or remove (-) a patch by id or commit; repeatable, or comma-separated")
   List<String> patches = new ArrayList<>();
+
+  /**
+   * {@code --patch -ID} takes the next word whatever it starts with: a removal starts with a
+   * dash, and {@code -hrtimer-active} would otherwise be read as {@code -h} (help) and more.
+   */
+  public static final class PatchConsumer implements IParameterConsumer {
+    @Override
+    public void consumeParameters(Stack<String> args, ArgSpec argSpec, CommandSpec commandSpec) {
+      if (args.isEmpty()) {
+        throw new ParameterException(commandSpec.commandLine(),
+            "Missing required parameter for option '--patch' (+ID|-ID)");
+      }
+      List<String> list = argSpec.getValue();
+      list.add(args.pop());
+    }
+  }
 
   /** {@code --mac}. */
   public String mac() {
