@@ -140,7 +140,9 @@ public final class Dql {
         lowestSlack = slack;
       }
       long now = jiffies.getAsLong();
-      if (now > slackStartTime + slackHoldTime) {
+      // time_after(jiffies, slack_start_time + slack_hold_time): the signed difference, so the
+      // test holds across the counter's wrap
+      if (now - (slackStartTime + slackHoldTime) > 0) {
         lim = posdiff(lim, lowestSlack);
         slackStartTime = now;
         lowestSlack = -1;
