@@ -129,8 +129,9 @@ final class CDefinitions {
         if (!sawAssign && isFunctionBody(s, i)) {
           String name = functionName(s, i);
           if (name != null) {
+            int b = balancedStart(s, close);
             add(ordinary, name, new CDefinition(CDefinition.Kind.FUNCTION, name, source,
-                tokens.start(s), tokens.end(close), tokens.start(i), conditions.at(s)));
+                tokens.start(b), tokens.end(close), tokens.start(i), conditions.at(b)));
           }
           return close + 1;
         }
@@ -200,6 +201,45 @@ final class CDefinitions {
     return ATTRIBUTE_WORDS.contains(tokens.tokenText(i));
   }
 
+  /**
+   * The first token of a definition whose text must not leave a conditional open or closed:
+   * "#if A / static __always_inline / #else / static inline / #endif / u64 f(...)" starts at
+   * "static" inside the #if, so its text would carry an #else and #endif without their #if; the
+   * start moves back to that #if.
+   */
+  private int balancedStart(int s, int end) {
+    int open = 0;
+    int unmatched = 0;
+    for (int i = s; i <= end; i++) {
+      byte k = tokens.kind(i);
+      if (k == CTokens.DIRECTIVE_IF) {
+        open++;
+      } else if (k == CTokens.DIRECTIVE_ENDIF) {
+        if (open > 0) {
+          open--;
+        } else {
+          unmatched++;
+        }
+      }
+    }
+    int start = s;
+    int skip = 0;
+    for (int i = s - 1; i >= 0 && unmatched > 0; i--) {
+      byte k = tokens.kind(i);
+      if (k == CTokens.DIRECTIVE_ENDIF) {
+        skip++;
+      } else if (k == CTokens.DIRECTIVE_IF) {
+        if (skip > 0) {
+          skip--;
+        } else {
+          unmatched--;
+          start = i;
+        }
+      }
+    }
+    return start;
+  }
+
   private void declared(int s, int semicolon) {
     String first = firstWord(s, semicolon);
     if (first == null) {
@@ -256,6 +296,10 @@ final class CDefinitions {
         continue;
       }
       int next = i + 1;
+      // "static u64 cube_factor __read_mostly;": attributes may follow the declarator
+      while (next < semicolon && tokens.kind(next) == CTokens.WORD && isAttributeWord(next)) {
+        next++;
+      }
       boolean ends = tokens.isPunct(next, '=') || tokens.isPunct(next, '[')
           || tokens.isPunct(next, ',') || tokens.isPunct(next, ';');
       if (!ends || isAttributeWord(i)) {

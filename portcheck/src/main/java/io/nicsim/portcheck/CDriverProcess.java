@@ -15,11 +15,15 @@ import java.util.concurrent.TimeUnit;
  * Runs a compiled harness program on input records: one record per stdin line, one output
  * record per stdout line, many records per process. A record that kills the process (a
  * division by zero, a bad pointer) gets {@code signal=N} as its output and the process is
- * started again for the records after it; records still unanswered after the time limit get
- * {@code timeout}.
+ * started again for the records after it; a record the process has not finished when its time
+ * limit passes gets {@code timeout} and the process is started again after it (after three
+ * such, every record left gets {@code timeout}).
  */
 final class CDriverProcess {
+  /** Time one process may take for its records. */
   static final long TIMEOUT_MS = 60_000;
+  /** Processes that may time out before every record left is reported "timeout". */
+  static final int MAX_TIMEOUTS = 3;
 
   private final Path binary;
 
@@ -29,15 +33,19 @@ final class CDriverProcess {
 
   List<String> run(List<long[]> records) {
     List<String> out = new ArrayList<>(records.size());
-    long deadline = System.currentTimeMillis() + TIMEOUT_MS;
+    int timeouts = 0;
     while (out.size() < records.size()) {
       int from = out.size();
+      long deadline = System.currentTimeMillis() + TIMEOUT_MS;
       int answered = runFrom(records, from, out, deadline);
       if (answered < 0) {
-        while (out.size() < records.size()) {
-          out.add("timeout");
+        // the record being run never finished: it is reported, the ones after it rerun
+        out.add("timeout");
+        if (++timeouts >= MAX_TIMEOUTS) {
+          while (out.size() < records.size()) {
+            out.add("timeout");
+          }
         }
-        break;
       }
     }
     return out;
@@ -74,27 +82,39 @@ final class CDriverProcess {
     writer.setDaemon(true);
     writer.start();
     int before = out.size();
+    // a record that never ends (a loop the C cannot leave) must not hang port-check: the
+    // watchdog kills the process at the deadline and the records left are reported "timeout"
+    boolean[] killed = new boolean[1];
+    Thread watchdog = new Thread(() -> {
+      try {
+        long left = Math.max(1, deadline - System.currentTimeMillis());
+        if (!p.waitFor(left, TimeUnit.MILLISECONDS)) {
+          killed[0] = true;
+          p.destroyForcibly();
+        }
+      } catch (InterruptedException e) {
+        p.destroyForcibly();
+      }
+    }, "port-check watchdog " + binary.getFileName());
+    watchdog.setDaemon(true);
+    watchdog.start();
     try (BufferedReader r = new BufferedReader(
         new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8), 1 << 16)) {
       String line;
       while (out.size() < records.size() && (line = r.readLine()) != null) {
         out.add(line);
-        if (System.currentTimeMillis() > deadline) {
-          p.destroyForcibly();
-          return -1;
-        }
       }
-      long left = Math.max(1, deadline - System.currentTimeMillis());
-      if (!p.waitFor(left, TimeUnit.MILLISECONDS)) {
-        p.destroyForcibly();
-        return -1;
-      }
+      p.waitFor();
+      watchdog.join();
     } catch (IOException e) {
       p.destroyForcibly();
       throw new PortCheckException("cannot read from " + binary + ": " + e.getMessage());
     } catch (InterruptedException e) {
       p.destroyForcibly();
       Thread.currentThread().interrupt();
+      return -1;
+    }
+    if (killed[0]) {
       return -1;
     }
     if (out.size() < records.size()) {

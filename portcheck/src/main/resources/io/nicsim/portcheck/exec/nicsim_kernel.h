@@ -114,6 +114,9 @@ struct netlink_ext_ack { const char *_msg; };
 #define __must_hold(x)
 #define __cond_acquires(x)
 #define __no_kcsan
+#define __bpf_kfunc
+#define __bpf_kfunc_start_defs()
+#define __bpf_kfunc_end_defs()
 #define notrace
 #define asmlinkage
 #define __visible
@@ -203,6 +206,21 @@ static inline void clear_bit(long nr, volatile unsigned long *addr) {
 }
 #define __set_bit(nr, addr) set_bit(nr, addr)
 #define __clear_bit(nr, addr) clear_bit(nr, addr)
+
+/* find last / first set bit, as the generic bitops define them (1-based; 0 for no bit) */
+static inline int fls(unsigned int x) {
+  return x ? 32 - __builtin_clz(x) : 0;
+}
+static inline int fls64(u64 x) {
+  return x ? 64 - __builtin_clzll(x) : 0;
+}
+static inline unsigned long __fls(unsigned long x) {
+  return 63 - __builtin_clzl(x);
+}
+#define ffs(x) __builtin_ffs(x)
+static inline unsigned long __ffs(unsigned long x) {
+  return __builtin_ctzl(x);
+}
 
 /* ---- errno ---- */
 #define EPERM 1
