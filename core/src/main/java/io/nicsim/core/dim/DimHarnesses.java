@@ -16,6 +16,7 @@ import io.nicsim.core.port.exec.KernelHeaders;
 import io.nicsim.core.port.exec.NotRunnable;
 import io.nicsim.core.port.exec.Out;
 import io.nicsim.core.port.exec.PortHarness;
+import io.nicsim.core.port.exec.PortHarnessProvider;
 import io.nicsim.core.portexec.HarnessKernel;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,8 +28,7 @@ import java.util.function.Function;
  * {@code src/main/resources/nicsim/portexec/dim/}; a struct dim travels as the 17 fields of
  * {@link #DIM_FIELDS}.
  */
-public final class DimHarnesses {
-  private DimHarnesses() {}
+public final class DimHarnesses implements PortHarnessProvider {
 
   private static final String DIR = "nicsim/portexec/dim/";
   private static final List<String> SOURCES_C;
@@ -92,6 +92,11 @@ public final class DimHarnesses {
         u32("end.pkt_ctr-start.pkt_ctr"), u32("end.byte_ctr-start.byte_ctr"),
         u16("end.event_ctr-start.event_ctr").withEdges(63, 64, 65),
         u32("end.comp_ctr-start.comp_ctr"));
+  }
+
+  @Override
+  public List<PortHarness> harnesses() {
+    return all();
   }
 
   public static List<PortHarness> all() {

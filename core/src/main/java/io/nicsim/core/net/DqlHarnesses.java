@@ -8,6 +8,7 @@ import io.nicsim.core.port.exec.InputField;
 import io.nicsim.core.port.exec.KernelHeaders;
 import io.nicsim.core.port.exec.Out;
 import io.nicsim.core.port.exec.PortHarness;
+import io.nicsim.core.port.exec.PortHarnessProvider;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,8 +17,7 @@ import java.util.List;
  * dql travels as {@link #DQL_FIELDS} plus jiffies; the C drivers are
  * {@code src/main/resources/nicsim/portexec/dql/}.
  */
-public final class DqlHarnesses {
-  private DqlHarnesses() {}
+public final class DqlHarnesses implements PortHarnessProvider {
 
   private static final String DIR = "nicsim/portexec/dql/";
   private static final String C = "lib/dynamic_queue_limits.c";
@@ -40,6 +40,11 @@ public final class DqlHarnesses {
       u32("prev_last_obj_cnt"), u32("lowest_slack"), u64("slack_start_time"),
       u32("max_limit").withEdges(Integer.toUnsignedLong(Dql.MAX_LIMIT)), u32("min_limit"),
       u32("slack_hold_time").withEdges(100, 250, 1000), u64("jiffies"));
+
+  @Override
+  public List<PortHarness> harnesses() {
+    return all();
+  }
 
   public static List<PortHarness> all() {
     return List.of(completed(), reset(), queued(), init());
