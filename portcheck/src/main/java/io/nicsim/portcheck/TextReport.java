@@ -29,9 +29,6 @@ public final class TextReport {
       out.append("lock entry without a port: ").append(e.file()).append(' ').append(e.function())
           .append(" (--update drops it)\n");
     }
-    o.comparisons().forEach((label, c) -> comparison(out, label, o, c));
-    out.append(summary(o)).append('\n');
-    o.execution().ifPresent(e -> execution(out, o, e));
     for (LockUpdate.Change c : o.changes()) {
       out.append("updated lock: ").append(c.file()).append(' ').append(c.function()).append(' ');
       if (!c.kernel().isEmpty()) {
@@ -51,6 +48,9 @@ public final class TextReport {
       }
       out.append('\n');
     }
+    o.comparisons().forEach((label, c) -> comparison(out, label, o, c));
+    out.append(summary(o)).append('\n');
+    o.execution().ifPresent(e -> execution(out, o, e));
     return out.toString();
   }
 
