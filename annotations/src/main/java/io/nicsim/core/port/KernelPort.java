@@ -50,8 +50,9 @@ public @interface KernelPort {
   String[] commits() default {};
 
   /**
-   * The tree the port was read from, as {@code owner/repo@commit}; port-check's lock file
-   * records the hash of the function in that tree.
+   * The tree the port was read from, in a form a reader can fetch: {@code owner/repo@commit} (a
+   * GitHub repository and a commit of 12 to 40 hex digits), {@code owner/repo@vX.Y.Z} (a tag),
+   * or {@code debian:linux-source-X.Y@X.Y.Z} (Debian's source package of that stable release).
    */
   String source() default "";
 
