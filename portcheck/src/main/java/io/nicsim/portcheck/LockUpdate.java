@@ -50,10 +50,26 @@ public final class LockUpdate {
    */
   public static List<Change> apply(List<PortResult> results, List<LockEntry> stale,
       PortLock lock, String kernel, Map<String, ExecResult> executed) {
+    return apply(results, stale, lock, kernel, executed, false);
+  }
+
+  /**
+   * As above; with {@code verifiedOnly} ({@code --update-verified}) only the functions that
+   * executed SAME are recorded (their text and verdict), nothing else changes and no entry is
+   * dropped: a tree whose other changes nobody reviewed keeps reporting them.
+   */
+  public static List<Change> apply(List<PortResult> results, List<LockEntry> stale,
+      PortLock lock, String kernel, Map<String, ExecResult> executed, boolean verifiedOnly) {
     List<Change> changes = new ArrayList<>();
     for (PortResult r : results) {
       if (r.hash().isEmpty()) {
         continue;
+      }
+      if (verifiedOnly) {
+        ExecResult e = executed.get(r.port().label());
+        if (e == null || e.state() != ExecState.SAME) {
+          continue;
+        }
       }
       String file = r.port().file();
       String function = r.port().function();
@@ -76,7 +92,7 @@ public final class LockUpdate {
       changes.add(new Change(file, function, kernel,
           exact.map(LockEntry::hash).orElse(textChanged ? old : ""), hash, note));
     }
-    for (LockEntry e : stale) {
+    for (LockEntry e : verifiedOnly ? List.<LockEntry>of() : stale) {
       lock.remove(e.file(), e.function());
       changes.add(new Change(e.file(), e.function(), e.kernel(), e.hash(), "", ""));
     }

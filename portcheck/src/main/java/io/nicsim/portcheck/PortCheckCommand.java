@@ -80,6 +80,11 @@ public final class PortCheckCommand implements Callable<Integer> {
           + " tree, compiled with gcc, against its Java port on the same generated inputs.")
   boolean execute;
 
+  @Option(names = "--update-verified",
+      description = "With --execute: record in the lock only the functions that executed SAME"
+          + " (their text and verdict for this tree's release); other changes keep being reported.")
+  boolean updateVerified;
+
   @Option(names = "--inputs", paramLabel = "N",
       description = "Inputs per executed function (default: ${DEFAULT-VALUE}; 1..1000000).")
   int inputs = ExecOptions.DEFAULT_INPUTS;
@@ -135,11 +140,19 @@ public final class PortCheckCommand implements Callable<Integer> {
       throw PortCheckException.field("--execute", "--inputs, --seed and --keep-programs need"
           + " --execute", "--execute with them");
     }
+    if (updateVerified && !execute) {
+      throw PortCheckException.field("--update-verified", "needs --execute", "--execute");
+    }
+    if (updateVerified && update) {
+      throw PortCheckException.field("--update-verified", "--update records everything already",
+          "one of --update, --update-verified");
+    }
     if (inputs < 1 || inputs > 1_000_000) {
       throw PortCheckException.field("--inputs", "'" + inputs + "' is out of range", "1..1000000");
     }
     Path lockFile = lock != null ? lock : defaultLock();
-    if (update && !Files.isDirectory(lockFile.toAbsolutePath().getParent())) {
+    if ((update || updateVerified)
+        && !Files.isDirectory(lockFile.toAbsolutePath().getParent())) {
       throw PortCheckException.field(
           "--lock", "directory of " + lockFile + " does not exist", "a file in an existing directory");
     }
@@ -161,8 +174,8 @@ public final class PortCheckCommand implements Callable<Integer> {
         : Optional.empty();
     PortCheckRun.Outcome outcome =
         PortCheckRun.run(
-            new PortCheckRun.Request(
-                kernelTree, Optional.ofNullable(against), lockFile, update, subset, exec),
+            new PortCheckRun.Request(kernelTree, Optional.ofNullable(against), lockFile,
+                update || updateVerified, subset, exec, updateVerified),
             found, execute ? harnesses.get() : List.of());
     PrintWriter out = spec.commandLine().getOut();
     out.print(json ? JsonReport.render(outcome) : TextReport.render(outcome));

@@ -23,7 +23,12 @@ public final class PortCheckRun {
    */
   public record Request(
       Path tree, Optional<Path> against, Path lock, boolean update, boolean subset,
-      Optional<ExecOptions> execute) {
+      Optional<ExecOptions> execute, boolean updateVerifiedOnly) {
+    public Request(Path tree, Optional<Path> against, Path lock, boolean update, boolean subset,
+        Optional<ExecOptions> execute) {
+      this(tree, against, lock, update, subset, execute, false);
+    }
+
     public Request(Path tree, Optional<Path> against, Path lock, boolean update) {
       this(tree, against, lock, update, false);
     }
@@ -139,7 +144,8 @@ public final class PortCheckRun {
     List<LockUpdate.Change> changes = List.of();
     if (request.update()) {
       changes = LockUpdate.apply(results, stale, lock, kernel,
-          execution.map(ExecutionRun.Outcome::byLabel).orElse(Map.of()));
+          execution.map(ExecutionRun.Outcome::byLabel).orElse(Map.of()),
+          request.updateVerifiedOnly());
       if (!changes.isEmpty() || !Files.exists(request.lock())) {
         lock.write(request.lock());
       }

@@ -114,6 +114,25 @@ class PortCheckCommandTest {
   }
 
   @Test
+  void updateVerifiedRecordsOnlyTheFunctionsThatRanSame() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(Gcc.version().isPresent(), "no gcc");
+    // the broken harness runs acme_usecs_to_ticks (DIFFERS); the good one acme_set_coalesce
+    List<io.nicsim.core.port.exec.PortHarness> mixed = List.of(
+        io.nicsim.portcheck.execfixture.AcmeCoalHarnesses.broken(),
+        io.nicsim.portcheck.execfixture.AcmeCoalHarnesses.setCoalesce());
+    assertThat(runExec(mixed, "--kernel-tree", tree("new"), "--lock", lock(), "--execute",
+        "--inputs", "500", "--update-verified")).isEqualTo(1);
+    String written = Files.readString(dir.resolve("port-lock.json"));
+    assertThat(written).contains("\"function\": \"acme_set_coalesce\"")
+        .contains("\"executed\": \"SAME\", \"inputs\": 500")
+        .doesNotContain("acme_usecs_to_ticks");
+    err.getBuffer().setLength(0);
+    assertThat(run("--kernel-tree", tree("old"), "--lock", lock(), "--update-verified"))
+        .isEqualTo(2);
+    assertOneErrorLine("port-check: --update-verified: needs --execute");
+  }
+
+  @Test
   void executeOptionsWithoutExecuteAndOutOfRangeInputsAreRefusedInOneLine() {
     assertThat(run("--kernel-tree", tree("old"), "--lock", lock(), "--inputs", "10"))
         .isEqualTo(2);
