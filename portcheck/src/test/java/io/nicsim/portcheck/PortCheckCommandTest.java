@@ -127,6 +127,7 @@ class PortCheckCommandTest {
         .contains("\"executed\": \"SAME\", \"inputs\": 500")
         .doesNotContain("acme_usecs_to_ticks");
     err.getBuffer().setLength(0);
+    out.getBuffer().setLength(0);
     assertThat(run("--kernel-tree", tree("old"), "--lock", lock(), "--update-verified"))
         .isEqualTo(2);
     assertOneErrorLine("port-check: --update-verified: needs --execute");
