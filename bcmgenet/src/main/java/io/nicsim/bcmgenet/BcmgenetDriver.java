@@ -21,6 +21,12 @@ import java.util.TreeMap;
 /** One GENET v5 instance bound to a host: the hardware, the driver state and its ports. */
 public final class BcmgenetDriver implements NicDriver, TxLiveness {
   private final BcmgenetPriv priv;
+
+  /** The driver's private state (the suite's register-level tests). */
+  BcmgenetPriv priv() {
+    return priv;
+  }
+
   private final BcmgenetCoalesce coal;
   private final BcmgenetNapi napiPorts;
   private final BcmgenetXmit xmit;

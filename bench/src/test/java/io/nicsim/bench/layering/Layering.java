@@ -27,12 +27,15 @@ final class Layering {
     });
   }
 
-  /** Core's packages: io.nicsim.core.* but the annotations artifact's io.nicsim.core.port. */
+  /**
+   * Core's packages: io.nicsim.core.* but the annotations artifact's io.nicsim.core.port and
+   * its harness SPI io.nicsim.core.port.exec.
+   */
   private static DescribedPredicate<JavaClass> core() {
     return DescribedPredicate.describe("core", c -> {
       String p = c.getPackageName();
       return (p.equals("io.nicsim.core") || p.startsWith("io.nicsim.core."))
-          && !p.equals("io.nicsim.core.port");
+          && !p.equals("io.nicsim.core.port") && !p.startsWith("io.nicsim.core.port.");
     });
   }
 
