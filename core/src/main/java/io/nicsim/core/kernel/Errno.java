@@ -7,6 +7,7 @@ public enum Errno {
   EIO(5),
   EAGAIN(11),
   ENOMEM(12),
+  EACCES(13),
   EBUSY(16),
   ENODEV(19),
   EINVAL(22),
