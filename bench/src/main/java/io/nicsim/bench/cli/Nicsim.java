@@ -1,6 +1,7 @@
 package io.nicsim.bench.cli;
 
-import io.nicsim.bench.portcheck.PortCheckException;
+import io.nicsim.portcheck.PortCheckCommand;
+import io.nicsim.portcheck.PortCheckException;
 import io.nicsim.bench.run.RunFailure;
 import io.nicsim.core.config.BadInputException;
 import java.io.PrintWriter;

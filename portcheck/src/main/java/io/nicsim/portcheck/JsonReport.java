@@ -1,0 +1,73 @@
+package io.nicsim.portcheck;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/** {@code --json}: the same facts as the text report, for scripts; fields in a fixed order. */
+public final class JsonReport {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private JsonReport() {}
+
+  public static String render(PortCheckRun.Outcome o) {
+    ObjectNode root = MAPPER.createObjectNode();
+    root.put("tree", o.request().tree().toAbsolutePath().normalize().toString());
+    root.put("kernel", o.kernel());
+    root.put("lock", o.request().lock().toAbsolutePath().normalize().toString());
+    o.request().against().ifPresent(a -> root.put("against", a.toAbsolutePath().normalize().toString()));
+    ArrayNode ports = root.putArray("ports");
+    for (PortResult r : o.results()) {
+      ports.add(port(r, o.comparisons().get(r.port().label())));
+    }
+    ArrayNode stale = root.putArray("stale");
+    for (LockEntry e : o.stale()) {
+      stale.addObject().put("file", e.file()).put("function", e.function());
+    }
+    ArrayNode changes = root.putArray("updated");
+    for (LockUpdate.Change c : o.changes()) {
+      ObjectNode n = changes.addObject().put("file", c.file()).put("function", c.function());
+      n.put("old_hash", c.oldHash().isEmpty() ? null : c.oldHash());
+      n.put("new_hash", c.newHash().isEmpty() ? null : c.newHash());
+    }
+    ObjectNode summary = root.putObject("summary");
+    TextReport.counts(o.results()).forEach((state, n) -> summary.put(state.name(), n));
+    root.put("exit", o.exitCode());
+    try {
+      DefaultPrettyPrinter pretty =
+          new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"));
+      return MAPPER.writer(pretty).writeValueAsString(root) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a tree of plain nodes always serialises", e);
+    }
+  }
+
+  private static ObjectNode port(PortResult r, Comparison comparison) {
+    ObjectNode n = MAPPER.createObjectNode();
+    n.put("file", r.port().file());
+    n.put("function", r.port().function());
+    n.put("state", r.state().name());
+    ArrayNode java = n.putArray("ported_by");
+    r.port().ports().forEach(java::add);
+    ArrayNode versions = n.putArray("versions");
+    r.port().versions().forEach(versions::add);
+    ArrayNode found = n.putArray("found");
+    for (CFunction d : r.location().definitions()) {
+      found.addObject().put("file", d.source().path()).put("line", d.line());
+    }
+    n.put("hash", r.hash().orElse(null));
+    n.put("lock_hash", r.locked().map(LockEntry::hash).orElse(null));
+    n.put("lock_kernel", r.locked().map(LockEntry::kernel).orElse(null));
+    n.put("detail", r.isDrift() ? TextReport.detail(r) : "");
+    if (comparison != null) {
+      ObjectNode c = n.putObject("against");
+      c.put("found", comparison.before().map(CFunction::where).orElse(null));
+      c.put("diff", comparison.diff());
+      c.put("note", comparison.note());
+    }
+    return n;
+  }
+}

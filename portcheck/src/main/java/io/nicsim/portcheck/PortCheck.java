@@ -1,0 +1,86 @@
+package io.nicsim.portcheck;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** Compares every ported function found in a kernel tree with the lock. */
+public final class PortCheck {
+  private final PortLocator locator;
+
+  public PortCheck(KernelTree tree) {
+    this.locator = new PortLocator(tree);
+  }
+
+  /** Where each port is, in the order given (locating reads each file once). */
+  public List<Location> locate(List<PortedFunction> ports) {
+    List<Location> locations = new ArrayList<>(ports.size());
+    for (PortedFunction port : ports) {
+      locations.add(locator.locate(port));
+    }
+    return locations;
+  }
+
+  /** The verdicts, in the order of {@code ports}, for a tree of unknown version. */
+  public static List<PortResult> judge(
+      List<PortedFunction> ports, List<Location> locations, PortLock lock) {
+    return judge(ports, locations, lock, Optional.empty());
+  }
+
+  /**
+   * The verdicts, in the order of {@code ports}. A function missing from a tree whose version
+   * lies outside its {@code versions} is {@code OUT_OF_RANGE}, not {@code MISSING}.
+   */
+  public static List<PortResult> judge(
+      List<PortedFunction> ports, List<Location> locations, PortLock lock,
+      Optional<KernelRelease> tree) {
+    List<PortResult> results = new ArrayList<>(ports.size());
+    for (int i = 0; i < ports.size(); i++) {
+      results.add(judge(ports.get(i), locations.get(i), lock, tree));
+    }
+    return results;
+  }
+
+  static PortResult judge(PortedFunction port, Location location, PortLock lock) {
+    return judge(port, location, lock, Optional.empty());
+  }
+
+  static PortResult judge(
+      PortedFunction port, Location location, PortLock lock, Optional<KernelRelease> tree) {
+    Optional<LockEntry> locked = lock.get(port.file(), port.function());
+    Optional<String> hash =
+        location.isUnique() ? Optional.of(FunctionHash.of(location.definition())) : Optional.empty();
+    PortState state =
+        switch (location.kind()) {
+          case MOVED -> PortState.MOVED;
+          case MISSING -> tree.isPresent() && VersionRange.outsideAll(port.versions(), tree.get())
+              ? PortState.OUT_OF_RANGE
+              : PortState.MISSING;
+          case AMBIGUOUS -> PortState.AMBIGUOUS;
+          case FOUND -> {
+            if (locked.isEmpty()) {
+              yield PortState.NEW;
+            }
+            yield hash.get().equals(locked.get().hash()) ? PortState.OK : PortState.CHANGED;
+          }
+        };
+    return new PortResult(port, state, location, hash, locked);
+  }
+
+  /** Lock entries that no ported function claims any more. */
+  public static List<LockEntry> stale(List<PortedFunction> ports, PortLock lock) {
+    Set<String> claimed = new HashSet<>();
+    for (PortedFunction p : ports) {
+      claimed.add(LockEntry.key(p.file(), p.function()));
+    }
+    List<LockEntry> stale = new ArrayList<>();
+    for (LockEntry e : lock.entries()) {
+      if (!claimed.contains(e.key())) {
+        stale.add(e);
+      }
+    }
+    return stale;
+  }
+}

@@ -1,0 +1,264 @@
+package io.nicsim.portcheck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nicsim.portcheck.KernelPortReader;
+import io.nicsim.portcheck.PortCheckException;
+import io.nicsim.portcheck.PortedFunction;
+import io.nicsim.portcheck.fixture.AcmePorts;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** port-check (PortCheckMain, as {@code nicsim port-check} runs it) in-process: exit codes, messages, files written. */
+class PortCheckCommandTest {
+  private static final String MAIN = "drivers/net/ethernet/acme/acme_main.c";
+
+  @TempDir Path dir;
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  /** Runs nicsim with the given ports instead of a class-path scan. */
+  private int run(Supplier<List<PortedFunction>> ports, String... args) {
+    CommandLine.IFactory factory =
+        new CommandLine.IFactory() {
+          @Override
+          @SuppressWarnings("unchecked")
+          public <K> K create(Class<K> type) throws Exception {
+            return type == PortCheckCommand.class
+                ? (K) new PortCheckCommand(ports)
+                : CommandLine.defaultFactory().create(type);
+          }
+        };
+    CommandLine cli = PortCheckMain.commandLine(factory);
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    return cli.execute(args);
+  }
+
+  private int run(String... args) {
+    return run(PortCheckCommandTest::acme, args);
+  }
+
+  private static List<PortedFunction> acme() {
+    return KernelPortReader.read(List.of(AcmePorts.class));
+  }
+
+  /** The acme ports without the one that is AMBIGUOUS in every tree. */
+  private static List<PortedFunction> acmeWithoutIrq() {
+    return acme().stream().filter(p -> !p.function().equals("acme_irq")).toList();
+  }
+
+  private static String tree(String name) {
+    try {
+      return Path.of(PortCheckCommandTest.class.getResource("/portcheck/" + name).toURI()).toString();
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private String lock() {
+    return dir.resolve("port-lock.json").toString();
+  }
+
+  private void assertOneErrorLine(String startingWith) {
+    assertThat(err.toString().lines().toList()).singleElement()
+        .satisfies(line -> assertThat(line).startsWith(startingWith));
+    assertThat(out.toString()).isEmpty();
+  }
+
+  @Test
+  void missingKernelTreeIsAUsageError() {
+    assertThat(run()).isEqualTo(2);
+    assertOneErrorLine("port-check: Missing required option: '--kernel-tree=DIR|TARBALL'");
+  }
+
+  @Test
+  void aFileThatIsNotASourceTarballIsRefusedInOneLine() throws Exception {
+    Path zip = Files.writeString(dir.resolve("linux.zip"), "PK");
+    assertThat(run("--kernel-tree", zip.toString())).isEqualTo(2);
+    assertOneErrorLine("port-check: --kernel-tree: '" + zip + "' is not a source tarball");
+  }
+
+  @Test
+  void aSelectionWithNoPortsIsRefusedInOneLine() {
+    assertThat(run("--kernel-tree", tree("old"), "--lock", lock(),
+        "--package", "com.example")).isEqualTo(2);
+    assertOneErrorLine("port-check: --package: no method carrying @KernelPort in"
+        + " com.example");
+  }
+
+  @Test
+  void unknownOptionIsAUsageError() {
+    assertThat(run("--kernel-tree", tree("old"), "--frobnicate")).isEqualTo(2);
+    assertOneErrorLine("port-check: Unknown option: '--frobnicate'");
+  }
+
+  @Test
+  void treeThatIsNotADirectoryIsRefusedInOneLine() {
+    String absent = dir.resolve("no-such-tree").toString();
+    assertThat(run("--kernel-tree", absent)).isEqualTo(2);
+    assertOneErrorLine("port-check: --kernel-tree: '" + absent + "' is not a directory");
+  }
+
+  @Test
+  void aDirectoryWithoutTheTopLevelMakefileIsRefusedInOneLine() throws Exception {
+    // a subdirectory or an unrelated directory: every port would otherwise be MISSING
+    String sub = Files.createDirectories(dir.resolve("drivers")).toString();
+    assertThat(run("--kernel-tree", sub)).isEqualTo(2);
+    assertOneErrorLine("port-check: --kernel-tree: '" + sub + "' has no top-level"
+        + " Makefile (accepted: the root directory of a kernel source tree)");
+  }
+
+  @Test
+  void againstThatIsNotADirectoryIsRefusedInOneLine() {
+    assertThat(run("--kernel-tree", tree("new"), "--against", lock())).isEqualTo(2);
+    assertOneErrorLine("port-check: --against: ");
+  }
+
+  @Test
+  void unreadableLockIsAnIoErrorInOneLine() throws Exception {
+    Files.writeString(dir.resolve("port-lock.json"), "{\"format\": 1, \"ports\": [");
+    assertThat(run("--kernel-tree", tree("old"), "--lock", lock())).isEqualTo(2);
+    assertOneErrorLine("port-check: " + lock() + ": not valid JSON");
+  }
+
+  @Test
+  void classThatWillNotLoadIsAnIoErrorInOneLine() {
+    Supplier<List<PortedFunction>> failing = () -> {
+      throw new PortCheckException("cannot load com.example.Broken (it mentions @KernelPort): "
+          + "NoClassDefFoundError com/example/Missing");
+    };
+    assertThat(run(failing, "--kernel-tree", tree("old"), "--lock", lock()))
+        .isEqualTo(2);
+    assertOneErrorLine("port-check: cannot load com.example.Broken");
+  }
+
+  @Test
+  void noPortsOnTheClassPathIsAnErrorNotASuccess() {
+    assertThat(run(List::of, "--kernel-tree", tree("old"), "--lock", lock()))
+        .isEqualTo(2);
+    assertOneErrorLine("port-check: no method carrying @KernelPort on the class path");
+  }
+
+  @Test
+  void unexpectedFailureIsStillOneLineWithoutStackTrace() {
+    Supplier<List<PortedFunction>> buggy = () -> {
+      throw new IllegalStateException("boom\nsecond line");
+    };
+    assertThat(run(buggy, "--kernel-tree", tree("old"), "--lock", lock()))
+        .isEqualTo(2);
+    assertOneErrorLine("port-check: internal error: java.lang.IllegalStateException: boom second line");
+  }
+
+  @Test
+  void updateThenCheckTheSameTreeExitsZero() {
+    assertThat(run(PortCheckCommandTest::acmeWithoutIrq,
+        "--kernel-tree", tree("old"), "--lock", lock(), "--update")).isEqualTo(0);
+    assertThat(out.toString()).contains("updated lock: " + MAIN + " acme_tx_timer_arm recorded ");
+    out.getBuffer().setLength(0);
+
+    assertThat(run(PortCheckCommandTest::acmeWithoutIrq,
+        "--kernel-tree", tree("old"), "--lock", lock())).isEqualTo(0);
+    assertThat(out.toString())
+        .contains("OK           " + MAIN + " acme_tx_timer_arm\n")
+        .endsWith("summary: 10 OK, 0 CHANGED, 0 MOVED, 0 MISSING, 0 AMBIGUOUS, 0 NEW, 0 OUT_OF_RANGE: every port matches the lock\n");
+    assertThat(err.toString()).isEmpty();
+  }
+
+  @Test
+  void driftExitsOneAndNamesStateFileFunctionAndJavaMember() {
+    run("--kernel-tree", tree("old"), "--lock", lock(), "--update");
+    out.getBuffer().setLength(0);
+
+    assertThat(run("--kernel-tree", tree("new"), "--lock", lock())).isEqualTo(1);
+    String text = out.toString();
+    assertThat(text)
+        .contains("CHANGED      " + MAIN + " acme_tx_timer_arm\n")
+        .contains("ported by io.nicsim.portcheck.fixture.AcmePorts#txTimerArm(int)")
+        .contains("MOVED        drivers/net/ethernet/acme/acme_ring.c acme_ring_refill\n"
+            + "             now at drivers/net/ethernet/acme/acme_dma.c:5, text unchanged")
+        .contains("MISSING      " + MAIN + " acme_old_reset\n             not defined in " + MAIN
+            + ", nor in any .c/.h under drivers/net/ethernet/acme/")
+        .contains("AMBIGUOUS    " + MAIN + " acme_irq\n             2 definitions: " + MAIN + ":")
+        .contains("OK           " + MAIN + " acme_tx_clean\n")
+        .doesNotContain("@@"); // no diffs without --against
+    assertThat(err.toString()).isEmpty();
+  }
+
+  @Test
+  void againstPrintsTheUnifiedDiffOfChangedFunctions() {
+    run("--kernel-tree", tree("old"), "--lock", lock(), "--update");
+    out.getBuffer().setLength(0);
+
+    assertThat(run("--kernel-tree", tree("new"), "--against", tree("old"),
+        "--lock", lock())).isEqualTo(1);
+    String text = out.toString();
+    assertThat(text).contains("\n== " + MAIN + " acme_tx_timer_arm: " + tree("old") + " -> " + tree("new") + "\n"
+        + "--- a/" + MAIN + "\n+++ b/" + MAIN + "\n@@ -");
+    assertThat(text.lines().filter(l -> l.startsWith("-\t") || l.startsWith("+\t")).toList())
+        .containsExactly("-\telse", "+\telse if (!hrtimer_active(&tx_q->txtimer))");
+  }
+
+  @Test
+  void jsonIsParseableDeterministicAndCarriesTheExitStatus() throws Exception {
+    run("--kernel-tree", tree("old"), "--lock", lock(), "--update");
+    out.getBuffer().setLength(0);
+
+    assertThat(run("--kernel-tree", tree("new"), "--against", tree("old"),
+        "--lock", lock(), "--json")).isEqualTo(1);
+    String first = out.toString();
+    out.getBuffer().setLength(0);
+    run("--kernel-tree", tree("new"), "--against", tree("old"), "--lock", lock(), "--json");
+    assertThat(out.toString()).isEqualTo(first);
+
+    JsonNode json = new ObjectMapper().readTree(first);
+    assertThat(json.get("exit").asInt()).isEqualTo(1);
+    assertThat(json.get("kernel").asText()).isEqualTo("6.18.2-rc1");
+    List<String> states = new ArrayList<>();
+    json.get("ports").forEach(p -> states.add(p.get("function").asText() + "=" + p.get("state").asText()));
+    assertThat(states).contains("acme_tx_timer_arm=CHANGED", "acme_ring_refill=MOVED",
+        "acme_old_reset=MISSING", "acme_irq=AMBIGUOUS", "acme_poll=OK");
+    assertThat(json.get("summary").get("OK").asInt()).isEqualTo(7);
+    JsonNode changed = json.get("ports").findParent("against");
+    assertThat(changed.get("function").asText()).isEqualTo("acme_tx_timer_arm");
+    assertThat(changed.get("ported_by").get(0).asText())
+        .isEqualTo("io.nicsim.portcheck.fixture.AcmePorts#txTimerArm(int)");
+    assertThat(changed.get("versions").get(0).asText()).isEqualTo("v6.6");
+    assertThat(changed.get("against").get("diff").asText()).contains("+\telse if (!hrtimer_active");
+  }
+
+  @Test
+  void defaultLockIsAtTheRepositoryRootTheLauncherNames() {
+    String previous = System.getProperty(PortCheckCommand.HOME_PROPERTY);
+    System.setProperty(PortCheckCommand.HOME_PROPERTY, dir.toString());
+    try {
+      run("--kernel-tree", tree("old"), "--update");
+      assertThat(dir.resolve("port-lock.json")).isRegularFile();
+      assertThat(out.toString()).contains("lock " + dir.resolve("port-lock.json"));
+    } finally {
+      if (previous == null) {
+        System.clearProperty(PortCheckCommand.HOME_PROPERTY);
+      } else {
+        System.setProperty(PortCheckCommand.HOME_PROPERTY, previous);
+      }
+    }
+  }
+
+  @Test
+  void helpSucceeds() {
+    assertThat(run("--help")).isEqualTo(0);
+    assertThat(out.toString()).contains("--kernel-tree=DIR", "--against=OLD_DIR", "--update", "--json");
+  }
+}
