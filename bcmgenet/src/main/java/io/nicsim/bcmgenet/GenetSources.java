@@ -12,6 +12,9 @@ final class GenetSources {
   /** linux-stable v6.1.192 (Debian linux-source-6.1): same coalescing, NAPI and DIM code. */
   static final String S61 = "linux-stable v6.1.192 (Debian linux-source-6.1)";
 
+  /** v6.17-rc3 (mainline): rx_poll's napi_complete_done check and the probe's default-on call. */
+  static final String S617 = "Kingxukai/linux@0291023e7330da28f2f7453c87c2ab7082d8360f";
+
   /** Kernels whose coalescing/DIM/NAPI paths these bodies reproduce. */
   static final String VERSIONS = "v4.17..v6.18";
 }
