@@ -105,6 +105,9 @@ final class Gro {
     int f = seg.groFlow(skb);
     int bucket = f & (GRO_HASH_BUCKETS - 1);
     long k = seg.groHeaderKey(skb);
+    skb.hdrLen = seg.groHeaderLen(skb);
+    skb.payloadLen = skb.len - skb.hdrLen; // skb_gro_len: what is left past the headers
+    skb.tcpPsh = seg.groPsh(skb);
     int n = listCount[bucket];
     int p = -1;
     for (int i = 0; i < n; i++) {

@@ -5,7 +5,7 @@ package io.nicsim.core.net;
  * type that implements it may be merged into the skb GRO holds for its flow. Frames whose
  * payload does not implement it (UDP, ICMP, pure ACKs) go up as GRO_NORMAL, one skb each. The
  * skb gives the rest: its payload offset is the sequence number, its payload length the
- * segment's length, {@link Skb#tcpPsh} the PSH flag.
+ * segment's length.
  */
 public interface GroSegment {
 
@@ -21,4 +21,13 @@ public interface GroSegment {
    * the sender's clock).
    */
   long groHeaderKey(Skb skb);
+
+  /**
+   * The frame's Ethernet, IP and TCP header bytes: GRO pulls them (the segment's length is the
+   * skb's length less these); the skb's payload offset is the sequence number.
+   */
+  int groHeaderLen(Skb skb);
+
+  /** The frame's PSH flag (a sender sets it on the last segment of each TSO/GSO skb). */
+  boolean groPsh(Skb skb);
 }

@@ -19,7 +19,17 @@ class GroTest {
   private static final int MSS = 1448;
 
   /** A TCP data frame's header as tcp_gro_receive compares it. */
-  record Seg(int flow, long headerKey) implements GroSegment {
+  record Seg(int flow, long headerKey, boolean psh) implements GroSegment {
+    @Override
+    public boolean groPsh(Skb skb) {
+      return psh;
+    }
+
+    @Override
+    public int groHeaderLen(Skb skb) {
+      return 66;
+    }
+
     @Override
     public int groFlow(Skb skb) {
       return flow;
@@ -65,7 +75,7 @@ class GroTest {
 
   private Skb data(long seq, int len, boolean psh, long key) {
     Skb s = ledger.alloc(len + 66, len + 1000);
-    s.payload = new Seg(7, key);
+    s.payload = new Seg(7, key, psh);
     s.payloadOffset = seq;
     s.payloadLen = len;
     s.tcpPsh = psh;

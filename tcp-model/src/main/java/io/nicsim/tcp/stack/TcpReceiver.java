@@ -620,6 +620,11 @@ public final class TcpReceiver {
     }
   }
 
+  /** An ACK now (tcp_send_ack), for a host's tcp_cleanup_rbuf. */
+  void sendAckNow() {
+    sendAck();
+  }
+
   /** tcp_send_ack → __tcp_transmit_skb → tcp_event_ack_sent: the ACK leaves. */
   private void sendAck() {
     // tcp_event_ack_sent: tcp_dec_quickack_mode, then clear the delayed-ACK state
