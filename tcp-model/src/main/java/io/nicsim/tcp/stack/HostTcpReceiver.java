@@ -4,7 +4,6 @@ import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.cpu.Task;
 import io.nicsim.core.host.Host;
-import io.nicsim.core.kernel.BusyPoll;
 import io.nicsim.core.kernel.HrTimer;
 import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.kernel.Tasklet;
@@ -22,8 +21,9 @@ import io.nicsim.tcp.TcpAckSeg;
  * {@link TcpReceiver} decides the ACKs (quickack, delayed ACK on a timer_list, SACK
  * compression on an hrtimer) and they leave through dev_queue_xmit. In-order skbs wait on the
  * receive queue until the reader's recvmsg() copies them out (blocks of {@code -l} bytes,
- * default 128 KiB) and frees them; tcp_cleanup_rbuf may then send an ACK. With SO_BUSY_POLL the
- * reader busy polls its NAPI before sleeping. The advertised window is what the receive buffer
+ * default 128 KiB) and frees them; tcp_cleanup_rbuf may then send an ACK. With SO_BUSY_POLL (or
+ * epoll busy polling, {@link io.nicsim.core.kernel.SockWait}) the reader busy polls its NAPI
+ * before sleeping. The advertised window is what the receive buffer
  * has left (no autotuning: it starts at its maximum); out-of-order data is kept as byte ranges,
  * its skbs freed.
  */
@@ -51,11 +51,8 @@ public final class HostTcpReceiver implements RxHandler {
   private long headConsumed;
   // ACK payloads, reused once the peer processed them
   private PeerAck freeAcks;
-  // socket options and state
-  private int napiId;
-  private long busyPollUsecs;
-  private boolean preferBusyPoll;
-  private int busyPollBudget;
+  // how the reader waits (blocking, SO_BUSY_POLL, epoll)
+  private io.nicsim.core.kernel.SockWait wait;
   private long bytesRead;
   private long reads;
   private long acksSent;
@@ -85,6 +82,7 @@ public final class HostTcpReceiver implements RxHandler {
       return HrTimer.Restart.NORESTART;
     });
     this.rcv = new TcpReceiver(host.sim(), new Env(), this::sendAck, mine);
+    this.wait = io.nicsim.core.kernel.SockWait.blocking(kernel);
     this.reader = new Reader();
     host.appCore().attach(reader);
   }
@@ -93,11 +91,9 @@ public final class HostTcpReceiver implements RxHandler {
     return rcv;
   }
 
-  /** setsockopt(SO_BUSY_POLL, usecs), SO_PREFER_BUSY_POLL, SO_BUSY_POLL_BUDGET (0: 8). */
-  public void busyPoll(long usecs, boolean prefer, int budget) {
-    this.busyPollUsecs = usecs;
-    this.preferBusyPoll = prefer;
-    this.busyPollBudget = budget;
+  /** How the reader waits for data (SO_BUSY_POLL, epoll busy polling; default blocking). */
+  public void waitWith(io.nicsim.core.kernel.SockWait w) {
+    this.wait = w;
   }
 
   public TcpReceiver tcp() {
@@ -136,9 +132,6 @@ public final class HostTcpReceiver implements RxHandler {
   public void receive(Skb skb, Core core) {
     core.charge(TcpRxCosts.TCP_RCV_ESTABLISHED);
     dataSkbs++;
-    if (skb.napiId != 0) {
-      napiId = skb.napiId; // sk_mark_napi_id
-    }
     long before = rcv.rcvNxt();
     long seq = skb.payloadOffset;
     int len = skb.payloadLen;
@@ -160,6 +153,7 @@ public final class HostTcpReceiver implements RxHandler {
     }
     if (advanced > 0) {
       unread += advanced;
+      wait.dataReady(skb.napiId); // sk_mark_napi_id; ep_poll_callback
       reader.wake(); // tcp_data_ready → sk_data_ready (SO_RCVLOWAT 1)
     }
   }
@@ -219,8 +213,6 @@ public final class HostTcpReceiver implements RxHandler {
 
   /** The reading process: iperf3's receive loop of blocking recvmsg() calls. */
   private final class Reader extends Task {
-    private final BusyPoll bp = new BusyPoll(kernel);
-
     Reader() {
       super("iperf3");
     }
@@ -232,25 +224,16 @@ public final class HostTcpReceiver implements RxHandler {
       }
       if (unread == 0) {
         // tcp_recvmsg: busy poll the socket's NAPI before sleeping in sk_wait_data
-        if (busyPollUsecs > 0 && napiId != 0) {
-          if (!bp.active()) {
-            bp.start(core, napiId, preferBusyPoll,
-                busyPollBudget == 0 ? BusyPoll.BUSY_POLL_BUDGET : busyPollBudget);
-          }
-          boolean more = bp.step(core, start -> unread > 0
-              || BusyPoll.timedOut(start, busyPollUsecs, core.cursor()));
-          if (more) {
-            return true;
-          }
-          if (unread == 0) {
-            return false; // timed out: sleep until data arrives
-          }
-        } else {
+        if (wait.waitStep(core, () -> unread > 0)) {
+          return true;
+        }
+        if (unread == 0) {
           return false;
         }
       }
+      wait.gotData();
       recvmsg(core);
-      return unread > 0 || bp.active();
+      return unread > 0;
     }
 
     /** tcp_recvmsg_locked: copy out up to -l bytes, free what was read, clean up. */
