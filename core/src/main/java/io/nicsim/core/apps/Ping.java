@@ -166,7 +166,9 @@ public final class Ping extends Task implements RxHandler {
       if (repliesQueued > 0) {
         return true;
       }
-      sim.schedule(timer, nextSendNs);
+      if (!timer.isScheduled()) {
+        sim.schedule(timer, nextSendNs);
+      }
       return false;
     }
     long sentAt = core.cursor(); // gettimeofday() before sendmsg()
@@ -182,7 +184,8 @@ public final class Ping extends Task implements RxHandler {
     if (nextSeq < count) {
       sim.schedule(timer, Math.max(nextSendNs, sim.now()));
     }
-    return false;
+    // then into recvmsg for the reply: a busy-polling socket polls now, a blocking one sleeps
+    return wait.mode() != io.nicsim.core.kernel.SockWait.Mode.BLOCKING;
   }
 
   /** icmp_rcv → ping socket: takes the receive timestamp now (netif_receive_skb time). */
