@@ -19,6 +19,8 @@ import java.util.Objects;
  * @param pcap libpcap file, or null
  * @param plot run plot (PNG or SVG by extension), or null
  * @param timelineToNs record timer and IRQ events up to this time for plots (0 = none)
+ * @param napi the kernel's software-coalescing settings after ifup ({@code --sysfs},
+ *     {@code --napi-set})
  */
 public record RunRequest(
     String mac,
@@ -34,7 +36,8 @@ public record RunRequest(
     Path pcap,
     Path plot,
     long timelineToNs,
-    long bqlLimitMax) {
+    long bqlLimitMax,
+    io.nicsim.core.host.NapiWrites napi) {
 
   public RunRequest {
     Objects.requireNonNull(mac, "mac");
@@ -43,6 +46,15 @@ public record RunRequest(
     patches = patches == null ? List.of() : List.copyOf(patches);
     coalesce = coalesce == null ? CoalesceArgs.none() : coalesce;
     path = path == null ? PathSpec.direct() : path;
+    napi = napi == null ? io.nicsim.core.host.NapiWrites.none() : napi;
+  }
+
+  /** A request without software-coalescing settings of its own. */
+  public RunRequest(String mac, String soc, String kernel, List<String> patches,
+      CoalesceArgs coalesce, TrafficSpec traffic, PathSpec path, long seed, boolean check,
+      Path trace, Path pcap, Path plot, long timelineToNs, long bqlLimitMax) {
+    this(mac, soc, kernel, patches, coalesce, traffic, path, seed, check, trace, pcap, plot,
+        timelineToNs, bqlLimitMax, io.nicsim.core.host.NapiWrites.none());
   }
 
   /** {@link #bqlLimitMax} when the request leaves BQL's limit_max at the kernel's default. */
@@ -65,52 +77,58 @@ public record RunRequest(
   /** The host part of the request. */
   public HostConfig hostConfig() {
     return HostConfig.of(mac, soc).withKernel(kernel).withPatches(patches).withCoalesce(coalesce)
-        .withSeed(seed);
+        .withSeed(seed).withNapi(napi);
+  }
+
+  /** The same request with these software-coalescing settings. */
+  public RunRequest withNapi(io.nicsim.core.host.NapiWrites w) {
+    return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, check, trace,
+        pcap, plot, timelineToNs, bqlLimitMax, w);
   }
 
   public RunRequest withKernel(String k) {
     return new RunRequest(mac, soc, k, patches, coalesce, traffic, path, seed, check, trace, pcap,
-        plot, timelineToNs, bqlLimitMax);
+        plot, timelineToNs, bqlLimitMax, napi);
   }
 
   public RunRequest withSoc(String s) {
     return new RunRequest(mac, s, kernel, patches, coalesce, traffic, path, seed, check, trace,
-        pcap, plot, timelineToNs, bqlLimitMax);
+        pcap, plot, timelineToNs, bqlLimitMax, napi);
   }
 
   public RunRequest withPatches(List<String> p) {
     return new RunRequest(mac, soc, kernel, p, coalesce, traffic, path, seed, check, trace, pcap,
-        plot, timelineToNs, bqlLimitMax);
+        plot, timelineToNs, bqlLimitMax, napi);
   }
 
   public RunRequest withCoalesce(CoalesceArgs c) {
     return new RunRequest(mac, soc, kernel, patches, c, traffic, path, seed, check, trace, pcap,
-        plot, timelineToNs, bqlLimitMax);
+        plot, timelineToNs, bqlLimitMax, napi);
   }
 
   public RunRequest withTraffic(TrafficSpec t) {
     return new RunRequest(mac, soc, kernel, patches, coalesce, t, path, seed, check, trace, pcap,
-        plot, timelineToNs, bqlLimitMax);
+        plot, timelineToNs, bqlLimitMax, napi);
   }
 
   public RunRequest withPath(PathSpec p) {
     return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, p, seed, check, trace,
-        pcap, plot, timelineToNs, bqlLimitMax);
+        pcap, plot, timelineToNs, bqlLimitMax, napi);
   }
 
   public RunRequest withSeed(long s) {
     return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, s, check, trace,
-        pcap, plot, timelineToNs, bqlLimitMax);
+        pcap, plot, timelineToNs, bqlLimitMax, napi);
   }
 
   public RunRequest withCheck(boolean c) {
     return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, c, trace,
-        pcap, plot, timelineToNs, bqlLimitMax);
+        pcap, plot, timelineToNs, bqlLimitMax, napi);
   }
 
   public RunRequest withOutputs(Path traceFile, Path pcapFile, Path plotFile) {
     return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, check,
-        traceFile, pcapFile, plotFile, timelineToNs, bqlLimitMax);
+        traceFile, pcapFile, plotFile, timelineToNs, bqlLimitMax, napi);
   }
 
   /**
@@ -119,12 +137,12 @@ public record RunRequest(
    */
   public RunRequest withBqlLimitMax(long bytes) {
     return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, check, trace,
-        pcap, plot, timelineToNs, bytes);
+        pcap, plot, timelineToNs, bytes, napi);
   }
 
   /** Records timer/IRQ events from 0 to {@code toNs} for a timeline plot. */
   public RunRequest withTimeline(long toNs) {
     return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, check, trace,
-        pcap, plot, toNs, bqlLimitMax);
+        pcap, plot, toNs, bqlLimitMax, napi);
   }
 }

@@ -129,33 +129,30 @@ public record Vary(String key, List<String> values) {
 
   private TrafficSpec withLen(TrafficSpec t, int len) {
     if (t instanceof UdpFloodSpec u) {
-      return new UdpFloodSpec(u.rateBps(), len, u.durationNs(), u.omitNs(), u.parallel());
+      return u.withLength(len);
     }
     if (t instanceof TcpBulkSpec c) {
-      return new TcpBulkSpec(c.congestion(), len, c.rateBps(), c.durationNs(), c.omitNs(),
-          c.parallel());
+      return c.withLength(len);
     }
-    PingSpec p = (PingSpec) t;
-    return new PingSpec(p.count(), p.intervalNs(), len);
+    return ((PingSpec) t).withSize(len);
   }
 
   private TrafficSpec withRate(TrafficSpec t, long bps) {
     if (t instanceof UdpFloodSpec u) {
-      return new UdpFloodSpec(bps, u.length(), u.durationNs(), u.omitNs(), u.parallel());
+      return u.withRate(bps);
     }
     if (t instanceof TcpBulkSpec c) {
-      return new TcpBulkSpec(c.congestion(), c.length(), bps, c.durationNs(), c.omitNs(),
-          c.parallel());
+      return c.withRate(bps);
     }
     throw BadInputException.field(FIELD + " rate", "ping has no rate", "iperf3 traffic");
   }
 
   private TrafficSpec withParallel(TrafficSpec t, int n) {
     if (t instanceof UdpFloodSpec u) {
-      return new UdpFloodSpec(u.rateBps(), u.length(), u.durationNs(), u.omitNs(), n);
+      return u.withParallel(n);
     }
     if (t instanceof TcpBulkSpec c) {
-      return new TcpBulkSpec(c.congestion(), c.length(), c.rateBps(), c.durationNs(), c.omitNs(), n);
+      return c.withParallel(n);
     }
     throw BadInputException.field(FIELD + " parallel", "ping has no parallel flows", "iperf3 traffic");
   }

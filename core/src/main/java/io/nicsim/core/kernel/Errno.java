@@ -10,8 +10,10 @@ public enum Errno {
   EACCES(13),
   EBUSY(16),
   ENODEV(19),
+  ENOTTY(25),
   EINVAL(22),
   ERANGE(34),
+  ENOPROTOOPT(92),
   ENOBUFS(105),
   EOPNOTSUPP(95);
 

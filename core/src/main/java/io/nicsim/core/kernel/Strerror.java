@@ -22,6 +22,10 @@ public final class Strerror {
         return "Device or resource busy";
       case ENODEV:
         return "No such device";
+      case ENOTTY:
+        return "Inappropriate ioctl for device";
+      case ENOPROTOOPT:
+        return "Protocol not available";
       case EINVAL:
         return "Invalid argument";
       case ERANGE:
