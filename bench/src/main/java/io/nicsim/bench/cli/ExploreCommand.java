@@ -105,9 +105,12 @@ public final class ExploreCommand implements Callable<Integer> {
       kernelList.add(options.host.kernel);
     }
     List<List<String>> configs = new ArrayList<>();
+    List<io.nicsim.bench.run.RunRequest> reqs = new ArrayList<>();
     for (String k : kernelList) {
       configs.add(baseArgs(k));
+      reqs.add(options.request().withKernel(k));
     }
+    RunPointTask.checkHosts(env, reqs);
     List<Point> points = new ArrayList<>();
     for (List<String> base : configs) {
       for (int i = 0; i < runs; i++) {

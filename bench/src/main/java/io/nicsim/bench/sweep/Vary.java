@@ -20,12 +20,16 @@ import java.util.Map;
  * One {@code --vary KEY=V1,V2,…}. Keys: any ethtool -C name ({@code tx-usecs},
  * {@code rx-frames}, …), {@code kernel}, {@code soc}, {@code patch} (one {@code +ID} or
  * {@code -ID} edit, or {@code none}), {@code seed}, {@code len} (iperf3 -l / ping -s),
- * {@code rate} (iperf3 -b), {@code parallel} (iperf3 -P), {@code rtt} (the path's).
+ * {@code rate} (iperf3 -b), {@code parallel} (iperf3 -P), {@code rtt} (the path's), a
+ * {@code /sys/class/net/eth0/} software-coalescing file ({@code napi_defer_hard_irqs},
+ * {@code gro_flush_timeout}, {@code threaded}: written after the run's own {@code --sysfs}),
+ * {@code busy-poll} (the receiving socket's SO_BUSY_POLL, traffic {@code --busy-poll}).
  */
 public record Vary(String key, List<String> values) {
   static final String FIELD = "--vary";
   static final String KEYS = "an ethtool -C name (tx-usecs, tx-frames, rx-usecs, …), kernel,"
-      + " soc, patch, seed, len, rate, parallel, rtt";
+      + " soc, patch, seed, len, rate, parallel, rtt, napi_defer_hard_irqs, gro_flush_timeout,"
+      + " threaded, busy-poll";
 
   public static Vary parse(String text) {
     int eq = text == null ? -1 : text.indexOf('=');
@@ -111,6 +115,28 @@ public record Vary(String key, List<String> values) {
       case "parallel": {
         int n = (int) Units.integer(f, value, 1, 128);
         return probe ? req : req.withTraffic(withParallel(req.traffic(), n));
+      }
+      case "napi_defer_hard_irqs":
+      case "gro_flush_timeout":
+      case "threaded": {
+        // the kernel checks the value when the point's host is built (kstrtoul, its range)
+        List<io.nicsim.core.host.NapiWrites.Sysfs> sysfs = new ArrayList<>();
+        for (io.nicsim.core.host.NapiWrites.Sysfs w : req.napi().sysfs()) {
+          if (!w.file().equals(key)) {
+            sysfs.add(w);
+          }
+        }
+        sysfs.add(new io.nicsim.core.host.NapiWrites.Sysfs(key, value));
+        return req.withNapi(new io.nicsim.core.host.NapiWrites(sysfs, req.napi().napiSets()));
+      }
+      case "busy-poll": {
+        long us = Units.integer(f, value, 0, Integer.MAX_VALUE);
+        if (probe) {
+          return req;
+        }
+        io.nicsim.bench.traffic.SockOpts so = req.traffic().sock();
+        return req.withTraffic(req.traffic().withSock(new io.nicsim.bench.traffic.SockOpts(us,
+            so.preferBusyPoll(), so.busyPollBudget(), so.epoll())));
       }
       case "rtt": {
         long rtt = Units.durationNs(f, value, null);
