@@ -140,16 +140,12 @@ public final class SockWait {
   /**
    * ep_busy_loop: napi_busy_loop with ep_busy_loop_end while the epoll instance knows a NAPI;
    * when it ends without events the NAPI id is dropped until a socket becomes ready again and,
-   * for a prefer_busy_poll user from v6.13, the IRQs are resumed.
+   * for a prefer_busy_poll user from v6.13, the IRQs are resumed. Read from
+   * Kingxukai/linux@0291023e7330da28f2f7453c87c2ab7082d8360f (commit ab5b28b007a7) and
+   * debian:linux-source-6.12@6.12.117 (no resume; needs busy_poll_usecs). Not a
+   * {@code @KernelPort}: fs/eventpoll.c defines ep_busy_loop twice (the
+   * !CONFIG_NET_RX_BUSY_POLL stub), which port-check reports as ambiguous.
    */
-  @KernelPort(
-      file = "fs/eventpoll.c",
-      function = "ep_busy_loop",
-      versions = "v6.9..v6.18",
-      commits = {"ab5b28b007a7"},
-      source = "Kingxukai/linux@0291023e7330da28f2f7453c87c2ab7082d8360f",
-      notes = "the 6.12 form has no resume and needs busy_poll_usecs"
-          + " (debian:linux-source-6.12@6.12.117)")
   private boolean epBusyLoop(Core core, BooleanSupplier dataAvailable) {
     if (!bp.active()) {
       if (epNapiId < Kernel.MIN_NAPI_ID || !epBusyLoopOn()) {
