@@ -2,14 +2,17 @@ package io.nicsim.bench.cli;
 
 import io.nicsim.bench.env.BenchEnv;
 import io.nicsim.core.config.BadInputException;
-import io.nicsim.bench.output.AtomicFile;
-import io.nicsim.bench.plot.Plots;
-import io.nicsim.bench.plan.Point;
-import io.nicsim.bench.plan.PointEngine;
-import io.nicsim.bench.plan.PointResult;
-import io.nicsim.bench.sweep.SweepPlan;
-import io.nicsim.bench.sweep.SweepReport;
-import io.nicsim.bench.sweep.Vary;
+import io.nicsim.formats.output.AtomicFile;
+import io.nicsim.formats.plot.Plots;
+import io.nicsim.runs.options.EthtoolStyle;
+import io.nicsim.runs.options.RunOptions;
+import io.nicsim.studies.plan.Point;
+import io.nicsim.studies.plan.PointEngine;
+import io.nicsim.studies.plan.PointResult;
+import io.nicsim.studies.sweep.RunPointTask;
+import io.nicsim.studies.sweep.SweepPlan;
+import io.nicsim.studies.sweep.SweepReport;
+import io.nicsim.studies.sweep.Vary;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -97,11 +100,11 @@ public final class SweepCommand implements Callable<Integer> {
           + (1 + samples) + " runs is too many", "at most " + SweepPlan.MAX_POINTS * 10
           + " runs");
     }
-    List<io.nicsim.bench.run.RunRequest> reqs = new ArrayList<>();
+    List<io.nicsim.runs.RunRequest> reqs = new ArrayList<>();
     for (SweepPlan.Point p : plan.points()) {
       reqs.add(p.request());
     }
-    RunPointTask.checkHosts(env, reqs);
+    RunPointTask.checkHosts(env.runs(), reqs);
     // each plan point's nominal run, then its samples: point i's sample k is at
     // size + i * samples + k
     List<Point> points = new ArrayList<>();
@@ -119,7 +122,7 @@ public final class SweepCommand implements Callable<Integer> {
     }
     SweepReport report;
     try (PointEngine pe = engine.open(env.threads())) {
-      List<PointResult> all = pe.runAll(points, new RunPointTask(env),
+      List<PointResult> all = pe.runAll(points, new RunPointTask(env.runs()),
           EngineOptions.progress(spec.commandLine().getErr(), "sweep"));
       report = new SweepReport(plan, all.subList(0, size));
       if (samples > 0) {

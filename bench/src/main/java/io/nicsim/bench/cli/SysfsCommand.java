@@ -1,7 +1,8 @@
 package io.nicsim.bench.cli;
 
 import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.napi.NapiArgs;
+import io.nicsim.runs.options.HostOptions;
+import io.nicsim.runs.options.NapiArgs;
 import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostConfig;
@@ -58,7 +59,7 @@ public final class SysfsCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     NapiWrites w = NapiArgs.parse(sysfs, napiSet);
-    HostConfig cfg = HostConfig.of(host.mac, host.socName()).withKernel(host.kernelVersion())
+    HostConfig cfg = HostConfig.of(host.mac(), host.socName()).withKernel(host.kernelVersion())
         .withPatches(host.patchEdits()).withNapi(w);
     Host h = env.hosts().create(cfg).host();
     PrintWriter out = spec.commandLine().getOut();
