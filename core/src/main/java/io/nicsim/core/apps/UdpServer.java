@@ -95,7 +95,8 @@ public final class UdpServer extends Task implements RxHandler {
       reader.read(skb, core.cursor());
     }
     skb.free();
-    return !queue.isEmpty();
+    // a busy-polling reader's next recvmsg finds the queue empty and busy polls there
+    return !queue.isEmpty() || (wait != null && wait.mode() != io.nicsim.core.kernel.SockWait.Mode.BLOCKING);
   }
 
   public long received() {

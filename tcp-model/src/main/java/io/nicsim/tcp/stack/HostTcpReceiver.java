@@ -233,7 +233,8 @@ public final class HostTcpReceiver implements RxHandler {
       }
       wait.gotData();
       recvmsg(core);
-      return unread > 0;
+      // the loop's next recvmsg: a busy-polling one finds the queue empty and polls there
+      return unread > 0 || wait.mode() != io.nicsim.core.kernel.SockWait.Mode.BLOCKING;
     }
 
     /** tcp_recvmsg_locked: copy out up to -l bytes, free what was read, clean up. */
