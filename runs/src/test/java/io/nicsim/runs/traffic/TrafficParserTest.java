@@ -87,7 +87,7 @@ class TrafficParserTest {
     "iperf3 -u -P 0|--traffic iperf3 -P: 0 is out of range",
     "iperf3 -u -t 1 -t 2|given twice",
     "iperf3 -t 1 --busy-poll 50|without -R the host sends",
-    "iperf3 -R --busy-poll x|not a number",
+    "iperf3 -R --busy-poll x|--busy-poll: 'x' is not an integer",
     "iperf3 -R --epoll|nothing to busy poll",
     "iperf3 -R --prefer-busy-poll|none is asked for",
     "ping -c 1 --busy-poll-budget 8|none is asked for",
