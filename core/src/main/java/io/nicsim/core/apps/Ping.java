@@ -20,6 +20,8 @@ import java.util.List;
  * netif_receive_skb (skb->tstamp).
  */
 public final class Ping extends Task implements RxHandler {
+  /** The wait's data test, made once (a lambda per call would allocate in the hot loop). */
+  private final java.util.function.BooleanSupplier hasReply = () -> repliesQueued > 0;
   private final Simulator sim;
   private final NetDevice dev;
   private final int count;
@@ -153,14 +155,14 @@ public final class Ping extends Task implements RxHandler {
       return repliesQueued > 0 || (nextSeq < count && core.cursor() >= nextSendNs);
     }
     if (nextSeq >= count) {
-      if (awaitingReply && wait.waitStep(core, () -> repliesQueued > 0)) {
+      if (awaitingReply && wait.waitStep(core, hasReply)) {
         return true;
       }
       return repliesQueued > 0;
     }
     if (core.cursor() < nextSendNs) {
       // in recvmsg until the reply or the next send: busy polling first, if asked
-      if (awaitingReply && wait.waitStep(core, () -> repliesQueued > 0)) {
+      if (awaitingReply && wait.waitStep(core, hasReply)) {
         return true;
       }
       if (repliesQueued > 0) {

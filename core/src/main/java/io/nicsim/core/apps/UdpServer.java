@@ -12,6 +12,8 @@ import io.nicsim.core.net.Skb;
  * datagram per recvmsg() until the queue is empty.
  */
 public final class UdpServer extends Task implements RxHandler {
+  /** The wait's data test, made once (a lambda per call would allocate in the hot loop). */
+  private final java.util.function.BooleanSupplier hasData = () -> !queue.isEmpty();
   /** net.core.rmem_default. */
   public static final int RMEM_DEFAULT = 212_992;
 
@@ -82,7 +84,7 @@ public final class UdpServer extends Task implements RxHandler {
     Skb skb = queue.pollFirst();
     if (skb == null) {
       // __skb_recv_udp: busy poll (SO_BUSY_POLL, or epoll's) before sleeping
-      return wait != null && wait.waitStep(core, () -> !queue.isEmpty()) || !queue.isEmpty();
+      return wait != null && wait.waitStep(core, hasData) || !queue.isEmpty();
     }
     if (wait != null) {
       wait.gotData();

@@ -28,6 +28,8 @@ import io.nicsim.tcp.TcpAckSeg;
  * its skbs freed.
  */
 public final class HostTcpReceiver implements RxHandler {
+  /** The wait's data test, made once (a lambda per call would allocate in the hot loop). */
+  private final java.util.function.BooleanSupplier hasData = () -> unread > 0;
   /** tcp_rmem[2] (6 MiB) with tcp_adv_win_scale 1: the window the application may fill. */
   public static final int WINDOW_MAX = 3 << 20;
 
@@ -224,7 +226,7 @@ public final class HostTcpReceiver implements RxHandler {
       }
       if (unread == 0) {
         // tcp_recvmsg: busy poll the socket's NAPI before sleeping in sk_wait_data
-        if (wait.waitStep(core, () -> unread > 0)) {
+        if (wait.waitStep(core, hasData)) {
           return true;
         }
         if (unread == 0) {
