@@ -85,6 +85,35 @@ public final class GenetPatches {
           .backportedTo(KernelVersion.of(6, 12, 112), null,
               "Debian linux-source-6.12 changelog, ChangeLog-6.12.112; present in 6.12.117");
 
+  /**
+   * bcmgenet_rx_poll re-enables the RX interrupt only when napi_complete_done returns true, so
+   * napi_defer_hard_irqs / gro_flush_timeout keep it off and the watchdog polls instead. Before
+   * it the driver re-enabled it after every completed poll whatever the kernel said.
+   */
+  public static final Patch NAPI_COMPLETE_DONE_RETURN =
+      new Patch(
+          "napi-complete-done-return",
+          "28ed9bed5fb2",
+          "net: bcmgenet: use napi_complete_done return value",
+          KernelVersion.of(6, 17),
+          Status.MAINLINE,
+          "bcmgenet_rx_poll: if (work_done < budget && napi_complete_done(...)) re-enable RX0");
+
+  /**
+   * bcmgenet_probe calls netdev_sw_irq_coalesce_default_on(): gro_flush_timeout 20 us and
+   * napi_defer_hard_irqs 1 unless the user changes them in sysfs.
+   */
+  public static final Patch SW_IRQ_COALESCE_DEFAULT =
+      new Patch(
+          "sw-irq-coalesce-default",
+          "078bb22cfc65",
+          "net: bcmgenet: enable GRO software interrupt coalescing by default",
+          KernelVersion.of(6, 17),
+          Status.MAINLINE,
+          "bcmgenet_probe: netdev_sw_irq_coalesce_default_on (gro_flush_timeout 20000,"
+              + " napi_defer_hard_irqs 1)");
+
   public static final PatchCatalog CATALOG = new PatchCatalog("bcmgenet", java.util.List.of(
-      ADAPTIVE_RX, DIM_RUNNING_COUNTERS, LOST_TX_IRQ_REENABLE, RING0_TIMEOUT_MASK));
+      ADAPTIVE_RX, DIM_RUNNING_COUNTERS, LOST_TX_IRQ_REENABLE, RING0_TIMEOUT_MASK,
+      NAPI_COMPLETE_DONE_RETURN, SW_IRQ_COALESCE_DEFAULT));
 }

@@ -14,6 +14,9 @@ final class GenetSources {
   /** A v6.18.19 tree: get_coalesce without DMA_TIMEOUT_MASK. */
   static final String S618 = "6952350/linux-6.18.y@f3fce0151d4854504d6b04b806d9fd903f130998";
 
+  /** v6.17-rc3 (mainline): rx_poll's napi_complete_done check and the probe's default-on call. */
+  static final String S617 = "Kingxukai/linux@0291023e7330da28f2f7453c87c2ab7082d8360f";
+
   /** Kernels whose coalescing/DIM/NAPI paths these bodies reproduce. */
   static final String VERSIONS = "v4.17..v6.18";
 }

@@ -51,6 +51,7 @@ public final class Nicsim implements Runnable {
     m.put("help", HelpCommand.class);
     m.put("run", RunCommand.class);
     m.put("ethtool", EthtoolCommand.class);
+    m.put("sysfs", SysfsCommand.class);
     m.put("sweep", SweepCommand.class);
     m.put("tune", TuneCommand.class);
     m.put("explore", ExploreCommand.class);

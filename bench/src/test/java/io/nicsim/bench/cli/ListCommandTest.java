@@ -28,8 +28,12 @@ class ListCommandTest {
     assertThat(r.out()).containsPattern("(?m)^knobsoc +knob +2 cpus  Test SoC for bench")
         .containsPattern("(?m)^testsoc +example +2 cpus");
     // the example MAC's test profile has no TCP costs; the line says which are missing
-    assertThat(r.out()).containsPattern("(?m)^testsoc .*\n +runs: udp, ping; not tcp \\(missing"
-        + " costs\\.tcp_sendmsg, costs\\.tcp_copy_kb");
+    assertThat(r.out()).containsPattern("(?m)^testsoc .*\n +runs: udp, ping, udp-rx; not tcp"
+        + " \\(missing costs\\.tcp_sendmsg, costs\\.tcp_copy_kb");
+    // iperf3 -R: UDP into the host needs nothing more; TCP into it needs the receiver's costs
+    assertThat(r.out()).containsPattern("(?m)^testsoc .*\n +runs: udp, ping, udp-rx; not tcp"
+        + " \\(.*\\); tcp-rx \\(missing costs\\.tcp_rcv_established")
+        .containsPattern("(?m)^bcm2711 .*\n +runs: udp, ping, tcp, udp-rx, tcp-rx$");
   }
 
   @Test

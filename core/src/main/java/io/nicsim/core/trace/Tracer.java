@@ -53,5 +53,14 @@ public interface Tracer {
    * {@code site} (the kernel function it sits in), from {@code ts}. No kernel event traces this;
    * writers print it the way trace_printk would, so that a trace shows why a CPU was late.
    */
+  /**
+   * napi_complete_done kept the device interrupt off (napi_defer_hard_irqs): the count left
+   * and the gro_flush_timeout the watchdog was armed with. No kernel tracepoint: a bprint line.
+   */
+  default void napiDefer(long ts, int cpu, String napi, String dev, int countLeft, long timeoutNs) {}
+
+  /** A busy-poll loop's poll ({@code phase} "poll") or its busy_poll_stop poll ("stop"). */
+  default void busyPoll(long ts, int cpu, String napi, String phase, int work) {}
+
   default void preempted(long ts, int cpu, String site, long heldNs) {}
 }

@@ -351,4 +351,23 @@ public final class ChromeTraceWriter implements TraceFile {
     arg("held_ns", heldNs);
     end();
   }
+
+  @Override
+  public void napiDefer(long ts, int cpu, String napi, String dev, int countLeft,
+      long timeoutNs) {
+    begin(ts, cpu, "i", "napi", "napi_defer_hard_irqs");
+    arg("napi", napi);
+    arg("dev", dev);
+    arg("defer_hard_irqs_count", countLeft);
+    arg("timeout_ns", timeoutNs);
+    end();
+  }
+
+  @Override
+  public void busyPoll(long ts, int cpu, String napi, String phase, int work) {
+    begin(ts, cpu, "i", "napi", phase.equals("stop") ? "busy_poll_stop" : "napi_busy_loop");
+    arg("napi", napi);
+    arg("work", work);
+    end();
+  }
 }

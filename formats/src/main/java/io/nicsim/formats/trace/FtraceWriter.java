@@ -280,4 +280,19 @@ public final class FtraceWriter implements TraceFile {
     // as trace_printk prints (bprint: the caller, then the text); no kernel event traces this
     emit(ts, cpu, "bprint", site + ": nicsim --preempt held this CPU " + heldNs + " ns");
   }
+
+  @Override
+  public void napiDefer(long ts, int cpu, String napi, String dev, int countLeft,
+      long timeoutNs) {
+    // no kernel tracepoint: trace_printk's bprint at the function that decided it
+    emit(ts, cpu, "bprint", "napi_complete_done: napi struct " + napi(napi) + " of " + dev
+        + " defers hard irqs: defer_hard_irqs_count " + countLeft + ", napi_watchdog in "
+        + timeoutNs + " ns");
+  }
+
+  @Override
+  public void busyPoll(long ts, int cpu, String napi, String phase, int work) {
+    emit(ts, cpu, "bprint", (phase.equals("stop") ? "busy_poll_stop" : "__napi_busy_loop")
+        + ": napi struct " + napi(napi) + " work " + work);
+  }
 }

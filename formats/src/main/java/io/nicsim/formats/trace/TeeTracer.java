@@ -160,4 +160,19 @@ public final class TeeTracer implements Tracer {
       t.preempted(ts, cpu, site, heldNs);
     }
   }
+
+  @Override
+  public void napiDefer(long ts, int cpu, String napi, String dev, int countLeft,
+      long timeoutNs) {
+    for (Tracer t : sinks) {
+      t.napiDefer(ts, cpu, napi, dev, countLeft, timeoutNs);
+    }
+  }
+
+  @Override
+  public void busyPoll(long ts, int cpu, String napi, String phase, int work) {
+    for (Tracer t : sinks) {
+      t.busyPoll(ts, cpu, napi, phase, work);
+    }
+  }
 }
