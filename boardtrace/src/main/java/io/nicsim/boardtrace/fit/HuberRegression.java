@@ -3,8 +3,9 @@ package io.nicsim.boardtrace.fit;
 /**
  * Robust linear regression: Huber's M-estimator by iteratively reweighted least squares.
  * y ≈ X·b; start from ordinary least squares, then repeat: residuals r, scale
- * s = 1.4826 · median(|r − median(r)|) (at least {@code minScale}: a trace printing microseconds
- * cannot resolve residuals finer than its tick), weights w = min(1, k·s / |r|) with k = 1.345
+ * s = 1.4826 · median(|r − median(r)|) (at least {@code minScale}, the trace's tick: a span
+ * timed by a clock printing microseconds is off by up to one tick either way, and a residual of
+ * that size must count fully or the fit is pulled toward the tick's multiples), weights w = min(1, k·s / |r|) with k = 1.345
  * (95% efficiency under normal errors), weighted least squares, until b moves by less than
  * 1e-7 relative or 100 rounds. Residuals within k·s count fully, so the fit is the mean where
  * the data is clean (a quantized timestamp's error averages out), while an interrupt that
@@ -93,46 +94,7 @@ public final class HuberRegression {
         a[j][k] = a[k][j];
       }
     }
-    return solve(a, p);
-  }
-
-  /** Gaussian elimination with partial pivoting on an augmented p x (p+1) matrix. */
-  static double[] solve(double[][] a, int p) {
-    double norm = 0;
-    for (int j = 0; j < p; j++) {
-      norm = Math.max(norm, Math.abs(a[j][j]));
-    }
-    for (int col = 0; col < p; col++) {
-      int piv = col;
-      for (int r = col + 1; r < p; r++) {
-        if (Math.abs(a[r][col]) > Math.abs(a[piv][col])) {
-          piv = r;
-        }
-      }
-      if (Math.abs(a[piv][col]) <= 1e-12 * Math.max(norm, 1e-300)) {
-        return null;
-      }
-      double[] t = a[piv];
-      a[piv] = a[col];
-      a[col] = t;
-      for (int r = col + 1; r < p; r++) {
-        double f = a[r][col] / a[col][col];
-        if (f != 0) {
-          for (int k = col; k <= p; k++) {
-            a[r][k] -= f * a[col][k];
-          }
-        }
-      }
-    }
-    double[] b = new double[p];
-    for (int j = p - 1; j >= 0; j--) {
-      double s = a[j][p];
-      for (int k = j + 1; k < p; k++) {
-        s -= a[j][k] * b[k];
-      }
-      b[j] = s / a[j][j];
-    }
-    return b;
+    return Solve.linear(a, p);
   }
 
   /** Median absolute deviation from the median of r[0..n). */

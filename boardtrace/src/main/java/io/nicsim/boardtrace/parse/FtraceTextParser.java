@@ -52,6 +52,7 @@ public final class FtraceTextParser {
    */
   public ImportStats finish(boolean lastLineTerminated) {
     if (!lastLineTerminated) {
+      lineNo++; // the unterminated tail is the next line; it is not parsed
       throw error("the file ends inside this line (truncated)");
     }
     sink.end();

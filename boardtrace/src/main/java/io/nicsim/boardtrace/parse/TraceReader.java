@@ -277,12 +277,7 @@ public final class TraceReader {
 
     /** Whether the input so far ended with a newline (or was empty). */
     boolean atLineStart() {
-      if (partial.length() > 0) {
-        parser.line(partial.toString()); // numbered, then refused as truncated by finish
-        partial.setLength(0);
-        return false;
-      }
-      return true;
+      return partial.length() == 0;
     }
   }
 }

@@ -49,11 +49,14 @@ public final class UdpServer extends Task implements RxHandler {
     if (skb == null) {
       return false;
     }
+    core.traceSysEnter("read", 5, 131072); // iperf3 -s: read(2) into its 128 KiB buffer
     core.charge(KernelOps.SOCK_RECVMSG);
     rmemAlloc -= skb.truesize;
     received++;
-    receivedBytes += skb.len - HEADERS;
+    int bytes = skb.len - HEADERS;
+    receivedBytes += bytes;
     skb.free();
+    core.traceSysExit("read", bytes);
     return !queue.isEmpty();
   }
 
