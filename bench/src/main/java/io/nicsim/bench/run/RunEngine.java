@@ -67,6 +67,20 @@ public final class RunEngine {
 
   /** The same, its {@code --trace} (if any) written in {@code traceFormat}. */
   public Exploration.Run run(RunRequest req, Exploration x, TraceFormat traceFormat) {
+    return run(req, x, traceFormat, List.of());
+  }
+
+  /**
+   * A plain run whose trace events also go to {@code observers} (bound to the host, told the
+   * measured window and the application's task, finished at the end), e.g. a trace written
+   * to memory for {@code nicsim trace compare}.
+   */
+  public RunResult run(RunRequest req, List<? extends TraceFile> observers) {
+    return run(req, null, TraceFormat.FTRACE, observers).result();
+  }
+
+  private Exploration.Run run(RunRequest req, Exploration x, TraceFormat traceFormat,
+      List<? extends TraceFile> observers) {
     TrafficRunner runner = TrafficRunners.find(runners, req.traffic());
     if (req.plot() != null) {
       Plots.checkPlotFile(req.plot(), "--plot");
@@ -90,7 +104,9 @@ public final class RunEngine {
         long to = req.timelineToNs() > 0 ? req.timelineToNs() : total;
         timeline = new TimelineRecorder(new Timeline(to, 2_000_000));
       }
-      Tracer tracer = TeeTracer.of(java.util.Arrays.asList(ftrace, timeline));
+      List<Tracer> tracers = new ArrayList<>(java.util.Arrays.asList(ftrace, timeline));
+      tracers.addAll(observers);
+      Tracer tracer = TeeTracer.of(tracers);
       Host host = hosts.create(req.hostConfig().withTracer(tracer)).host();
       if (req.bqlLimitMax() != RunRequest.BQL_DEFAULT) {
         // echo N > /sys/class/net/eth0/queues/tx-*/byte_queue_limits/limit_max, after ifup
@@ -106,8 +122,13 @@ public final class RunEngine {
           l.setAffinity(host.cpu().core(p.irqCpu(host.cpu().cores())));
         }
       }
+      List<TraceFile> traces = new ArrayList<>(observers);
       if (ftrace != null) {
-        ftrace.bind(host);
+        traces.add(0, ftrace);
+      }
+      for (TraceFile t : traces) {
+        t.window(req.traffic().omitNs(), total);
+        t.bind(host);
       }
       StallMeter stall = new StallMeter();
       List<FrameTap> taps = new ArrayList<>();
@@ -120,8 +141,8 @@ public final class RunEngine {
       }
       host.link().setTap(new TeeTap(taps));
       TrafficRun traffic = runner.start(host, req.traffic(), req.path());
-      if (ftrace != null) {
-        ftrace.setTask(host.appCore().id(), traffic.comm());
+      for (TraceFile t : traces) {
+        t.setTask(host.appCore().id(), traffic.comm());
       }
       Snapshot s0;
       Snapshot s1;
@@ -194,6 +215,9 @@ public final class RunEngine {
           Metrics.cpuByOp(s0, s1, cores), Metrics.callsByOp(s0, s1),
           Metrics.counters(s0, s1), cores, windowSec,
           timeline == null ? null : timeline.timeline(), host.kernel().dmesg());
+      for (TraceFile t : observers) {
+        t.finish();
+      }
       if (ftrace != null) {
         ftrace.finish();
         traceFile.commit();

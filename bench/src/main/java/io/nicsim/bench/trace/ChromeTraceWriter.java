@@ -351,4 +351,28 @@ public final class ChromeTraceWriter implements TraceFile {
     arg("held_ns", heldNs);
     end();
   }
+
+  @Override
+  public void sysEnter(long ts, int cpu, String syscall, long fd, long count) {
+    beginSlice(ts, cpu, "syscall", "sys_" + syscall);
+    arg("fd", fd);
+    arg("count", count);
+    end();
+  }
+
+  @Override
+  public void sysExit(long ts, int cpu, String syscall, long ret) {
+    endSlice(ts, cpu, "syscall", "sys_" + syscall);
+    arg("ret", ret);
+    end();
+  }
+
+  @Override
+  public void schedSwitch(long ts, int cpu, Task prev, char prevState, Task next) {
+    begin(ts, cpu, "i", "sched", "sched_switch");
+    arg("prev", prev == null ? "swapper/" + cpu : prev.name());
+    arg("prev_state", String.valueOf(prevState));
+    arg("next", next == null ? "swapper/" + cpu : next.name());
+    end();
+  }
 }

@@ -160,4 +160,26 @@ public final class TeeTracer implements Tracer {
       t.preempted(ts, cpu, site, heldNs);
     }
   }
+
+  @Override
+  public void sysEnter(long ts, int cpu, String syscall, long fd, long count) {
+    for (Tracer t : sinks) {
+      t.sysEnter(ts, cpu, syscall, fd, count);
+    }
+  }
+
+  @Override
+  public void sysExit(long ts, int cpu, String syscall, long ret) {
+    for (Tracer t : sinks) {
+      t.sysExit(ts, cpu, syscall, ret);
+    }
+  }
+
+  @Override
+  public void schedSwitch(long ts, int cpu, io.nicsim.core.cpu.Task prev, char prevState,
+      io.nicsim.core.cpu.Task next) {
+    for (Tracer t : sinks) {
+      t.schedSwitch(ts, cpu, prev, prevState, next);
+    }
+  }
 }

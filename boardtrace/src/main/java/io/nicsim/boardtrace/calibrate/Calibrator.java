@@ -45,6 +45,11 @@ public final class Calibrator {
   public static final int MIN_SPANS = 30;
   /** The fitted spans must hold at least this share of an operation's time for it to move. */
   public static final double MIN_SHARE = 0.5;
+  /**
+   * A coefficient moves costs only when its standard error is at most this part of it (a
+   * per-call cost beside a count that barely varies is only loosely known).
+   */
+  public static final double MAX_REL_SE = 0.15;
 
   /**
    * @param base the profile the result inherits (a shipped profile's name)
@@ -58,7 +63,7 @@ public final class Calibrator {
 
   /** One fitted coefficient on both sides. */
   public record Coefficient(String key, Regressor column, double board, double modelBase,
-      double modelCalibrated, double spread, long boardSpans, String events) {
+      double modelCalibrated, double spread, double relativeSe, long boardSpans, String events) {
     public double ratioBase() {
       return modelBase / board;
     }
@@ -88,9 +93,14 @@ public final class Calibrator {
    * Calibrates BASE to {@code board} (the board's fit samples, over its window) through
    * {@code runner}.
    */
-  public static Result calibrate(SpanSamples board, double boardTickNs, boolean nanoseconds,
-      ModelRunner runner, Options opts, ProfileWriter.Provenance provenance) {
+  public static Result calibrate(SpanSamples board, double boardTickNs, ModelRunner runner,
+      Options opts, ProfileWriter.Provenance provenance) {
     Options o = opts;
+    // the model's side in nanoseconds, whatever the board's tick: a board's clock has no phase
+    // with its events, so rounding to its tick averages out over many spans, while the model's
+    // events keep a fixed phase with the microsecond grid (its periods are whole microseconds)
+    // and rounding them would bias every span the same way
+    boolean nanoseconds = true;
     SocProfile base = SocProfile.load(o.base());
     ModelSide.Fits model = ModelSide.fits(runner, o.base(), nanoseconds, true);
     double modelTick = model.stats().resolutionNs;
@@ -119,10 +129,23 @@ public final class Calibrator {
       while (!cols.isEmpty()) {
         b = board.fit(key, cols, boardTickNs);
         m = model.spans().fit(key, cols, modelTick);
-        if (!b.singular() && !m.singular() && attr.perUnit(key, cols) != null) {
+        if (b.singular() || m.singular() || attr.perUnit(key, cols) == null) {
+          cols.remove(cols.size() - 1); // the last count cannot be told from the others
+          continue;
+        }
+        // a count whose own cost the board's spans do not pin down is folded into the per-call
+        // cost (its effect stays in the fit, as part of the mean)
+        int loosest = -1;
+        for (int j = 1; j < cols.size(); j++) {
+          if (b.relativeSe(j) > MAX_REL_SE
+              && (loosest < 0 || b.relativeSe(j) > b.relativeSe(loosest))) {
+            loosest = j;
+          }
+        }
+        if (loosest < 0) {
           break;
         }
-        cols.remove(cols.size() - 1); // the last count cannot be told from the others
+        cols.remove(loosest);
       }
       if (cols.isEmpty() || b == null || b.singular()) {
         skipped.add(key + ": its counts cannot be told apart");
@@ -185,9 +208,16 @@ public final class Calibrator {
           inSpans += attr.inKeyNs(key, op);
         }
         double share = inSpans / total;
+        CostFit ob = boardFits.get(keys.get((int) ow[0]));
+        int oj = (int) ow[1];
         if (share < MIN_SHARE) {
           kept.add(new Kept(op, value.get(op), String.format(java.util.Locale.ROOT,
               "the timed spans hold only %.0f%% of it", 100 * share)));
+        } else if (ob.relativeSe(oj) > MAX_REL_SE) {
+          kept.add(new Kept(op, value.get(op), String.format(java.util.Locale.ROOT,
+              "its part of '%s' (%s) is known only to +-%.0f%% from this trace (more spans,"
+                  + " or counts that vary more, would pin it down)", keys.get((int) ow[0]),
+              columns.get(keys.get((int) ow[0])).get(oj).words(), 100 * ob.relativeSe(oj))));
         } else {
           moving.put(op, new double[] {ow[0], ow[1], share, ow[3]});
         }
@@ -253,7 +283,8 @@ public final class Calibrator {
       CostFit m1 = lastModel.get(key);
       for (int j = 0; j < b.coef().length; j++) {
         Coefficient c = new Coefficient(key, columns.get(key).get(j), b.coef()[j], m0.coef()[j],
-            m1 == null ? Double.NaN : m1.coef()[j], b.spread()[j], b.seen(), board.events(key));
+            m1 == null ? Double.NaN : m1.coef()[j], b.spread()[j], b.relativeSe(j), b.seen(),
+            board.events(key));
         coefs.add(c);
         byOwner.put(ki + "/" + j, c);
       }
@@ -264,7 +295,7 @@ public final class Calibrator {
       Coefficient c = byOwner.get((int) w[0] + "/" + (int) w[1]);
       fitted.add(new Fitted(e.getKey(), base.costs().get(e.getKey()).value(),
           Math.rint(value.get(e.getKey())), c, w[2], w[3] / c.modelBase(),
-          ProfileWriter.range(c.spread())));
+          ProfileWriter.range(c.spread(), c.relativeSe())));
     }
     return new Result(coefs, fitted, kept, yaml, rounds, skipped);
   }

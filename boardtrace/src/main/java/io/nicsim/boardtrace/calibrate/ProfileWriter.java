@@ -36,12 +36,14 @@ public final class ProfileWriter {
   public record Provenance(String label, String sha256, String kernel, int cpus,
       double windowSec, String name) {}
 
-  /** The relative range of a coefficient with {@code spread} (NaN: too short to tell). */
-  static double range(double spread) {
-    if (Double.isNaN(spread)) {
-      return io.nicsim.core.soc.UncertaintyClass.MEASURED.defaultRange();
-    }
-    return Math.min(MAX_RANGE, Math.max(MIN_RANGE, spread));
+  /**
+   * The relative range of a coefficient: half the spread of its fits over the trace's time
+   * slices (how much the board's cost drifts over the trace), or twice its standard error
+   * (how well the trace pins it down), whichever is wider; at least 1%.
+   */
+  static double range(double spread, double relativeSe) {
+    double r = Math.max(Double.isNaN(spread) ? 0 : spread, 2 * relativeSe);
+    return Math.min(MAX_RANGE, Math.max(MIN_RANGE, r));
   }
 
   static String yaml(Provenance p, SocProfile base, Map<String, Double> value,
@@ -73,16 +75,17 @@ public final class ProfileWriter {
       int j = (int) w[1];
       CostFit b = boardFits.get(key);
       Regressor col = columns.get(key).get(j);
-      double r = range(b.spread()[j]);
+      double r = range(b.spread()[j], b.relativeSe(j));
       Quantity q = base.costs().get(op);
       String src = "measured: trace " + p.label() + " sha256:" + hash + " (kernel "
           + (p.kernel() == null ? "not recorded" : p.kernel()) + ", events "
           + board.events(key) + "): '" + key + "' " + fmt(b.coef()[j] / 1e3) + " us "
           + col.words() + " over " + b.seen() + " spans (Huber IRLS); " + op + " holds "
           + pct(w[2]) + " of its time in these spans and was " + (long) q.value()
-          + " ns in " + baseName + "; range: half the spread of the fit over "
-          + SpanSamples.SLICES + " time slices"
-          + (Double.isNaN(b.spread()[j]) ? " (too few spans: measured's default)" : "");
+          + " ns in " + baseName + "; range: the wider of half the spread of the fit over "
+          + SpanSamples.SLICES + " time slices (" + (Double.isNaN(b.spread()[j]) ? "too few spans"
+              : pct(b.spread()[j])) + ") and twice its standard error (" + pct(2 * b.relativeSe(j))
+          + ")";
       y.append("  ").append(op).append(": {value: ").append((long) Math.rint(value.get(op)))
           .append(", source: \"").append(esc(src)).append("\", class: measured, range: ")
           .append(String.format(Locale.ROOT, "%.1f%%", 100 * r)).append("}\n");

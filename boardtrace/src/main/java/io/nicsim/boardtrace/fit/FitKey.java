@@ -29,13 +29,14 @@ public record FitKey(String name, List<Regressor> regressors, String events) {
    */
   public static FitKey of(Span s, String app, UnaryOperator<String> rename) {
     return switch (s.kind) {
-      case HARDIRQ -> new FitKey("hardirq " + rename.apply(s.label), List.of(Regressor.SPAN),
-          "irq_handler_entry/exit");
+      case HARDIRQ -> new FitKey("hardirq " + rename.apply(s.label), List.of(Regressor.SPAN,
+          Regressor.RAISE, Regressor.TIMER), "irq_handler_entry/exit, softirq_raise,"
+          + " hrtimer_expire_entry/exit");
       case SOFTIRQ -> new FitKey("softirq " + s.label, List.of(Regressor.SPAN, Regressor.POLL,
           Regressor.RX, Regressor.FREE), "softirq_entry/exit, napi_poll, netif_receive_skb,"
           + " consume_skb, kfree_skb");
-      case HRTIMER -> new FitKey("hrtimer " + rename.apply(s.label), List.of(Regressor.SPAN),
-          "hrtimer_expire_entry/exit");
+      case HRTIMER -> new FitKey("hrtimer " + rename.apply(s.label), List.of(Regressor.SPAN,
+          Regressor.RAISE), "hrtimer_expire_entry/exit, softirq_raise");
       case XMIT -> new FitKey("xmit " + rename.apply(s.label), List.of(Regressor.SPAN),
           "net_dev_start_xmit, net_dev_xmit");
       case SYSCALL -> {

@@ -17,8 +17,12 @@ public final class HuberRegression {
 
   private HuberRegression() {}
 
-  /** The fit: coefficients, the robust scale of the residuals, the samples used. */
-  public record Result(double[] coef, double scale, int n, boolean singular) {}
+  /**
+   * The fit: coefficients, their standard errors (s² (X'WX)⁻¹ of the last round: how well the
+   * spans pin each one down; a count that barely varies leaves the per-call cost loose), the
+   * robust scale of the residuals, the samples used.
+   */
+  public record Result(double[] coef, double[] se, double scale, int n, boolean singular) {}
 
   /**
    * Fits {@code y} on the columns of {@code x} (row-major, {@code p} columns, the first usually
@@ -26,13 +30,13 @@ public final class HuberRegression {
    */
   public static Result fit(double[] y, double[][] x, int n, int p, double minScale) {
     if (n < p || n == 0) {
-      return new Result(new double[p], 0, n, true);
+      return new Result(new double[p], new double[p], 0, n, true);
     }
     double[] w = new double[n];
     java.util.Arrays.fill(w, 0, n, 1.0);
     double[] b = wls(y, x, w, n, p);
     if (b == null) {
-      return new Result(new double[p], 0, n, true);
+      return new Result(new double[p], new double[p], 0, n, true);
     }
     double[] r = new double[n];
     double scale = 0;
@@ -61,7 +65,31 @@ public final class HuberRegression {
         break;
       }
     }
-    return new Result(b, scale, n, false);
+    return new Result(b, standardErrors(x, w, n, p, scale), scale, n, false);
+  }
+
+  /** sqrt of the diagonal of s² (X'WX)⁻¹. */
+  static double[] standardErrors(double[][] x, double[] w, int n, int p, double scale) {
+    double[][] xtwx = new double[p][p];
+    for (int i = 0; i < n; i++) {
+      double[] xi = x[i];
+      for (int k = 0; k < p; k++) {
+        for (int l = 0; l < p; l++) {
+          xtwx[k][l] += w[i] * xi[k] * xi[l];
+        }
+      }
+    }
+    double[] se = new double[p];
+    for (int j = 0; j < p; j++) {
+      double[][] a = new double[p][p + 1];
+      for (int k = 0; k < p; k++) {
+        System.arraycopy(xtwx[k], 0, a[k], 0, p);
+      }
+      a[j][p] = 1;
+      double[] col = Solve.linear(a, p);
+      se[j] = col == null ? Double.POSITIVE_INFINITY : scale * Math.sqrt(Math.max(0, col[j]));
+    }
+    return se;
   }
 
   private static double dot(double[] xi, double[] b, int p) {

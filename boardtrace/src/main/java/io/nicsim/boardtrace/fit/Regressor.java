@@ -9,6 +9,8 @@ public enum Regressor {
   RX("per received packet"),
   FREE("per freed skb"),
   QUEUED("per queued packet"),
+  TIMER("per hrtimer callback"),
+  RAISE("per softirq raised"),
   KIB("per KiB");
 
   private final String words;
@@ -29,6 +31,8 @@ public enum Regressor {
       case RX -> s.rx;
       case FREE -> s.frees;
       case QUEUED -> s.queued;
+      case TIMER -> s.timers;
+      case RAISE -> s.raises;
       case KIB -> s.bytes / 1024.0;
     };
   }

@@ -76,7 +76,7 @@ public final class SpanSamples implements SpanSink {
    */
   public SpanSamples(String app, UnaryOperator<String> rename, long fromNs, long toNs) {
     this.app = app;
-    this.rename = rename == null ? UnaryOperator.identity() : rename;
+    this.rename = rename == null ? io.nicsim.boardtrace.Names.canonical() : rename;
     this.from = fromNs;
     this.to = toNs;
   }
@@ -162,7 +162,8 @@ public final class SpanSamples implements SpanSink {
     }
     HuberRegression.Result all = fit(g, idx, 0, g.n, Long.MIN_VALUE, Long.MAX_VALUE, minScale);
     if (all.singular()) {
-      return new CostFit(name, cols, all.coef(), new double[cols.size()], all.n(), g.seen,
+      return new CostFit(name, cols, all.coef(), all.se(), new double[cols.size()], all.n(),
+          g.seen,
           all.scale(), true, means(g, idx));
     }
     // the spread: the same fit on each tenth of the window
@@ -195,7 +196,8 @@ public final class SpanSamples implements SpanSink {
       double c = Math.abs(all.coef()[j]);
       spread[j] = good < 2 || c == 0 ? Double.NaN : (hi[j] - lo[j]) / 2 / c;
     }
-    return new CostFit(name, cols, all.coef(), spread, all.n(), g.seen, all.scale(), false,
+    return new CostFit(name, cols, all.coef(), all.se(), spread, all.n(), g.seen, all.scale(),
+        false,
         means(g, idx));
   }
 

@@ -17,7 +17,8 @@ public interface ModelRunner {
    * @param text receives the run's ftrace text, line by line without newlines, as
    *     {@code nicsim run --trace} writes it (with {@code nanoseconds}, 9 decimals instead of 6)
    * @param nanoseconds print 9 decimals (a board traced with trace-cmd report -t)
-   * @param observer also receives the run's events (bound to the run's host), or null
+   * @param observer also receives the run's events (bound to the run's host before the run,
+   *     told the application's task, finished after it), or null
    */
   void run(String soc, Consumer<String> text, boolean nanoseconds, TracerEvents observer);
 

@@ -54,9 +54,6 @@ public final class ModelSide {
       EventSink sink, TracerEvents observer) {
     FtraceTextParser p = new FtraceTextParser("of the model run", sink, ParseOptions.DEFAULT);
     runner.run(soc, p::line, nanoseconds, observer);
-    if (observer != null) {
-      observer.finish();
-    }
     return p.finish(true);
   }
 }

@@ -28,6 +28,10 @@ public final class Span {
   public final int xmits;
   /** net_dev_queue events. */
   public final int queued;
+  /** hrtimer callbacks run inside (a hard interrupt's hrtimer_interrupt). */
+  public final int timers;
+  /** softirq_raise events inside (a handler that scheduled NAPI raised NET_RX). */
+  public final int raises;
   /** Syscalls: the byte count returned (0 for an error). */
   public final long bytes;
   /** Syscalls: the task slept inside (sched_switch away in a state other than R). */
@@ -36,8 +40,8 @@ public final class Span {
   public final String comm;
 
   public Span(SpanKind kind, String label, int cpu, long startNs, long endNs, long selfNs,
-      long userNs, int polls, int work, int rx, int frees, int xmits, int queued, long bytes,
-      boolean blocked, String comm) {
+      long userNs, int polls, int work, int rx, int frees, int xmits, int queued, int timers,
+      int raises, long bytes, boolean blocked, String comm) {
     this.kind = kind;
     this.label = label;
     this.cpu = cpu;
@@ -51,6 +55,8 @@ public final class Span {
     this.frees = frees;
     this.xmits = xmits;
     this.queued = queued;
+    this.timers = timers;
+    this.raises = raises;
     this.bytes = bytes;
     this.blocked = blocked;
     this.comm = comm;

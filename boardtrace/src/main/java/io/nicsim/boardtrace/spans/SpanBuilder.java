@@ -49,6 +49,8 @@ public final class SpanBuilder implements EventSink {
     int frees;
     int xmits;
     int queued;
+    int timers;
+    int raises;
     boolean blocked;
     String comm;
     int cpu;
@@ -108,6 +110,10 @@ public final class SpanBuilder implements EventSink {
       case SOFTIRQ_ENTRY -> push(c, e, SpanKind.SOFTIRQ, vecName(e.vec), e.vec);
       case SOFTIRQ_EXIT -> pop(c, e, SpanKind.SOFTIRQ, e.vec);
       case HRTIMER_EXPIRE_ENTRY -> {
+        Frame parent = innermost(c);
+        if (parent != null) {
+          parent.timers++;
+        }
         Frame f = push(c, e, SpanKind.HRTIMER, e.name, (int) e.addr);
         f.addr = e.addr;
       }
@@ -130,6 +136,7 @@ public final class SpanBuilder implements EventSink {
       case NETIF_RECEIVE_SKB -> count(c).rx++;
       case CONSUME_SKB, KFREE_SKB -> count(c).frees++;
       case NET_DEV_QUEUE -> count(c).queued++;
+      case SOFTIRQ_RAISE -> count(c).raises++;
       case SYS_ENTER -> sysEnter(c, e);
       case SYS_EXIT -> sysExit(c, e);
       case SCHED_SWITCH -> {
@@ -140,7 +147,7 @@ public final class SpanBuilder implements EventSink {
         c.current = e.nextPid;
       }
       default -> {
-        // softirq_raise, hrtimer_start/cancel: no span of their own
+        // hrtimer_start/cancel: no span of their own
       }
     }
   }
@@ -197,7 +204,7 @@ public final class SpanBuilder implements EventSink {
 
   private void close(Frame f, long end, long bytes) {
     Span s = new Span(f.kind, f.label, f.cpu, f.start, end, f.self, f.user, f.polls, f.work,
-        f.rx, f.frees, f.xmits, f.queued, bytes, f.blocked, f.comm);
+        f.rx, f.frees, f.xmits, f.queued, f.timers, f.raises, bytes, f.blocked, f.comm);
     if (probe != null) {
       probe.closed(f, s);
     }
