@@ -5,15 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.report.Num;
-import io.nicsim.bench.run.RunEngine;
-import io.nicsim.bench.run.RunRequest;
-import io.nicsim.bench.run.RunResult;
-import io.nicsim.bench.report.RunText;
-import io.nicsim.bench.sweep.ParallelRuns;
 import io.nicsim.bench.testkit.Cli;
-import io.nicsim.bench.traffic.TrafficParser;
 import io.nicsim.core.ethtool.CoalesceArgs;
+import io.nicsim.formats.text.Num;
+import io.nicsim.runs.RunEngine;
+import io.nicsim.runs.RunRequest;
+import io.nicsim.runs.RunResult;
+import io.nicsim.runs.RunText;
+import io.nicsim.runs.traffic.TrafficParser;
+import io.nicsim.studies.plan.ParallelRuns;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -84,27 +84,37 @@ class DeterminismTest {
   }
 
   @Test
-  void runsOnParallelThreadsWriteWhatTheyWriteAlone(@TempDir Path dir) throws Exception {
+  void runsOnParallelThreadsWriteWhatTheyWriteAlone() throws Exception {
     RunEngine engine = STANDARD.engine();
     RunRequest base = RunRequest.of("stmmac", "cyclone5",
         TrafficParser.parse("iperf3 -u -b 0 -l 256 -t 10ms")).withKernel("v6.7").withSeed(3)
         .withCoalesce(CoalesceArgs.parse("tx-frames 8"));
     RunRequest other = RunRequest.of("fec", "imx8qxp", TrafficParser.parse("ping -c 3 -i 0.005"));
-    RunResult alone = engine.run(base.withOutputs(dir.resolve("alone.trace"),
-        dir.resolve("alone.pcap"), null));
-    List<RunRequest> reqs = new ArrayList<>();
+    Written alone = Written.run(engine, base);
+    List<java.util.function.Supplier<Written>> jobs = new ArrayList<>();
     for (int i = 0; i < 4; i++) {
-      reqs.add(base.withOutputs(dir.resolve(i + ".trace"), dir.resolve(i + ".pcap"), null));
-      reqs.add(other);
+      jobs.add(() -> Written.run(engine, base));
+      jobs.add(() -> new Written(engine.run(other), "", new byte[0]));
     }
-    List<RunResult> results = ParallelRuns.run(engine, reqs, 4);
+    List<Written> results = ParallelRuns.map(jobs, 4);
     for (int i = 0; i < 4; i++) {
-      assertThat(RunText.json(results.get(2 * i))).isEqualTo(RunText.json(alone));
-      assertThat(RunText.format(results.get(2 * i))).isEqualTo(RunText.format(alone));
-      assertThat(Files.readAllBytes(dir.resolve(i + ".trace")))
-          .isEqualTo(Files.readAllBytes(dir.resolve("alone.trace")));
-      assertThat(Files.readAllBytes(dir.resolve(i + ".pcap")))
-          .isEqualTo(Files.readAllBytes(dir.resolve("alone.pcap")));
+      Written w = results.get(2 * i);
+      assertThat(RunText.json(w.result())).isEqualTo(RunText.json(alone.result()));
+      assertThat(RunText.format(w.result())).isEqualTo(RunText.format(alone.result()));
+      assertThat(w.trace()).isEqualTo(alone.trace());
+      assertThat(w.pcap()).isEqualTo(alone.pcap());
+    }
+  }
+
+  /** A run with its trace and capture written into memory. */
+  private record Written(RunResult result, String trace, byte[] pcap) {
+    static Written run(RunEngine engine, RunRequest req) {
+      java.io.StringWriter trace = new java.io.StringWriter();
+      java.io.ByteArrayOutputStream pcap = new java.io.ByteArrayOutputStream();
+      RunResult r = engine.run(req, new io.nicsim.runs.RunSinks(
+          new io.nicsim.formats.trace.FtraceWriter(trace),
+          new io.nicsim.formats.pcap.PcapWriter(pcap, new io.nicsim.formats.pcap.FrameSynth())));
+      return new Written(r, trace.toString(), pcap.toByteArray());
     }
   }
 

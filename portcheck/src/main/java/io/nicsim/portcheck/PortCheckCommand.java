@@ -1,12 +1,5 @@
 package io.nicsim.portcheck;
 
-import io.nicsim.portcheck.ClasspathScanner;
-import io.nicsim.portcheck.JsonReport;
-import io.nicsim.portcheck.KernelTree;
-import io.nicsim.portcheck.PortCheckException;
-import io.nicsim.portcheck.PortCheckRun;
-import io.nicsim.portcheck.PortedFunction;
-import io.nicsim.portcheck.TextReport;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

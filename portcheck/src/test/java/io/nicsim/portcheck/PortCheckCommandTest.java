@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.portcheck.KernelPortReader;
-import io.nicsim.portcheck.PortCheckException;
-import io.nicsim.portcheck.PortedFunction;
 import io.nicsim.portcheck.fixture.AcmePorts;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -1,6 +1,6 @@
 package io.nicsim.spark;
 
-import io.nicsim.bench.plan.ResultTable;
+import io.nicsim.studies.plan.ResultTable;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

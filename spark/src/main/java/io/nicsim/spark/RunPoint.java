@@ -1,9 +1,9 @@
 package io.nicsim.spark;
 
-import io.nicsim.bench.plan.Point;
-import io.nicsim.bench.plan.PointResult;
-import io.nicsim.bench.plan.PointTask;
-import io.nicsim.bench.plan.PointTasks;
+import io.nicsim.studies.plan.Point;
+import io.nicsim.studies.plan.PointResult;
+import io.nicsim.studies.plan.PointTask;
+import io.nicsim.studies.plan.PointTasks;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,11 +1,11 @@
 package io.nicsim.spark;
 
-import io.nicsim.bench.plan.Point;
-import io.nicsim.bench.plan.PointEngine;
-import io.nicsim.bench.plan.PointResult;
-import io.nicsim.bench.plan.PointTask;
-import io.nicsim.bench.plan.Progress;
-import io.nicsim.bench.plan.ResultTable;
+import io.nicsim.studies.plan.Point;
+import io.nicsim.studies.plan.PointEngine;
+import io.nicsim.studies.plan.PointResult;
+import io.nicsim.studies.plan.PointTask;
+import io.nicsim.studies.plan.Progress;
+import io.nicsim.studies.plan.ResultTable;
 import io.nicsim.core.config.BadInputException;
 import java.nio.file.Path;
 import java.util.ArrayList;

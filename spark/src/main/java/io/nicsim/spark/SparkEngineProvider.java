@@ -1,7 +1,7 @@
 package io.nicsim.spark;
 
-import io.nicsim.bench.plan.PointEngine;
-import io.nicsim.bench.plan.PointEngineProvider;
+import io.nicsim.studies.plan.PointEngine;
+import io.nicsim.studies.plan.PointEngineProvider;
 
 /** {@code --engine spark}: found by {@link java.util.ServiceLoader} when this module is present. */
 public final class SparkEngineProvider implements PointEngineProvider {

@@ -1,6 +1,6 @@
 package io.nicsim.spark;
 
-import io.nicsim.bench.plan.Progress;
+import io.nicsim.studies.plan.Progress;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.spark.scheduler.SparkListener;

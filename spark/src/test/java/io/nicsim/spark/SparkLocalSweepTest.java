@@ -56,7 +56,7 @@ class SparkLocalSweepTest {
         boolean failed = !cells[cells.length - 1].isEmpty();
         assertThat(r.isNullAt(head.length - 1)).as("error of row " + i).isEqualTo(!failed);
         if (!failed) {
-          assertThat(io.nicsim.bench.report.Num.plain(r.getDouble(3))).isEqualTo(cells[3]);
+          assertThat(io.nicsim.formats.text.Num.plain(r.getDouble(3))).isEqualTo(cells[3]);
         }
       }
     } finally {

@@ -77,7 +77,7 @@ public final class BenchCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     double loadBefore = Machine.load();
-    Benchmarks b = new Benchmarks(runs, err);
+    Benchmarks b = new Benchmarks(runs, err, Nicsim::commandLine);
     List<BenchRow> rows = new ArrayList<>();
     for (String n : chosen) {
       switch (n) {

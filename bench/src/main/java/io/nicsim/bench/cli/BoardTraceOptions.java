@@ -1,7 +1,7 @@
 package io.nicsim.bench.cli;
 
 import io.nicsim.boardtrace.BoardTrace;
-import io.nicsim.boardtrace.Names;
+import io.nicsim.boardtrace.event.Names;
 import io.nicsim.boardtrace.parse.ParseOptions;
 import io.nicsim.core.config.BadInputException;
 import java.nio.file.Path;

@@ -1,10 +1,10 @@
 package io.nicsim.bench.cli;
 
-import io.nicsim.bench.plan.PointEngine;
-import io.nicsim.bench.plan.PointEngines;
-import io.nicsim.bench.plan.Progress;
-import io.nicsim.bench.plan.ThrottledProgress;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.studies.plan.PointEngine;
+import io.nicsim.studies.plan.PointEngines;
+import io.nicsim.studies.plan.Progress;
+import io.nicsim.studies.plan.ThrottledProgress;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;

@@ -1,7 +1,6 @@
 package io.nicsim.bench.cli;
 
 import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.report.EthtoolText;
 import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.core.ethtool.Ethtool;
 import io.nicsim.core.ethtool.EthtoolCoalesce;
@@ -9,6 +8,9 @@ import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.host.NicDriver;
 import io.nicsim.core.kernel.KernelException;
+import io.nicsim.formats.text.EthtoolText;
+import io.nicsim.runs.options.EthtoolStyle;
+import io.nicsim.runs.options.HostOptions;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -58,7 +60,7 @@ public final class EthtoolCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     CoalesceArgs args = action.set == null ? null : CoalesceArgs.parse(EthtoolStyle.join(action.set));
-    HostConfig cfg = HostConfig.of(host.mac, host.socName()).withKernel(host.kernelVersion())
+    HostConfig cfg = HostConfig.of(host.mac(), host.socName()).withKernel(host.kernelVersion())
         .withPatches(host.patchEdits());
     Host h = env.hosts().create(cfg).host();
     NicDriver driver = h.driver();

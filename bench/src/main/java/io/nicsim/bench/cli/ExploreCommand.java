@@ -1,15 +1,16 @@
 package io.nicsim.bench.cli;
 
 import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.explore.ExploreReport;
-import io.nicsim.bench.explore.ExploreTask;
-import io.nicsim.bench.plan.Point;
-import io.nicsim.bench.plan.PointEngine;
-import io.nicsim.bench.plan.PointEngines;
-import io.nicsim.bench.plan.PointResult;
-import io.nicsim.bench.plan.Progress;
-import io.nicsim.bench.run.Exploration;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.runs.Exploration;
+import io.nicsim.runs.options.RunOptions;
+import io.nicsim.studies.explore.ExploreReport;
+import io.nicsim.studies.explore.ExploreTask;
+import io.nicsim.studies.plan.Point;
+import io.nicsim.studies.plan.PointEngine;
+import io.nicsim.studies.plan.PointEngines;
+import io.nicsim.studies.plan.PointResult;
+import io.nicsim.studies.plan.Progress;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,7 +95,7 @@ public final class ExploreCommand implements Callable<Integer> {
     options.request(); // refuses bad input before any point runs
     List<String> kernelList = new ArrayList<>();
     if (kernels != null) {
-      if (options.host.kernel != null) {
+      if (options.host().kernel() != null) {
         throw BadInputException.field("--kernels", "given with --kernel", "one of them");
       }
       for (String k : kernels.split(",", -1)) {
@@ -102,16 +103,16 @@ public final class ExploreCommand implements Callable<Integer> {
         kernelList.add(k.trim());
       }
     } else {
-      kernelList.add(options.host.kernel);
+      kernelList.add(options.host().kernel());
     }
     List<List<String>> configs = new ArrayList<>();
     for (String k : kernelList) {
-      configs.add(baseArgs(k));
+      configs.add(options.configArgs(k));
     }
     List<Point> points = new ArrayList<>();
     for (List<String> base : configs) {
       for (int i = 0; i < runs; i++) {
-        long seed = options.seed + i;
+        long seed = options.seed() + i;
         List<String> args = new ArrayList<>(base);
         args.add("--seed");
         args.add(Long.toString(seed));
@@ -142,47 +143,5 @@ public final class ExploreCommand implements Callable<Integer> {
         err.flush();
       }
     };
-  }
-
-  /** The {@code nicsim run} arguments of one configuration, without seed and jitter. */
-  private List<String> baseArgs(String kernel) {
-    List<String> a = new ArrayList<>();
-    a.add("--mac");
-    a.add(options.host.mac);
-    if (options.host.soc != null) {
-      a.add("--soc");
-      a.add(options.host.soc);
-    }
-    if (options.host.socFile != null) {
-      a.add("--soc-file");
-      a.add(options.host.socFile.toAbsolutePath().normalize().toString());
-    }
-    if (kernel != null) {
-      a.add("--kernel");
-      a.add(kernel);
-    }
-    for (String p : options.host.patchEdits()) {
-      a.add("--patch");
-      a.add(p);
-    }
-    if (options.coalesce != null) {
-      a.add("-C");
-      a.add(EthtoolStyle.join(options.coalesce));
-    }
-    a.add("--traffic");
-    a.add(options.traffic);
-    if (options.path != null) {
-      a.add("--path");
-      a.add(options.path);
-    }
-    if (options.duration != null) {
-      a.add("--duration");
-      a.add(options.duration);
-    }
-    if (options.bqlLimitMax != null) {
-      a.add("--bql-limit-max");
-      a.add(options.bqlLimitMax);
-    }
-    return a;
   }
 }

@@ -1,15 +1,15 @@
 package io.nicsim.bench.cli;
 
 import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.repro.Scenario;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.era.KernelLines;
+import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.era.Patch;
+import io.nicsim.core.era.PatchCatalog;
 import io.nicsim.core.host.MacModel;
 import io.nicsim.core.soc.SocCatalog;
 import io.nicsim.core.soc.SocProfile;
-import io.nicsim.core.era.KernelLines;
-import io.nicsim.core.era.KernelVersion;
-import io.nicsim.core.era.PatchCatalog;
+import io.nicsim.scenarios.Scenario;
 import io.nicsim.tcp.TcpPatches;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -113,7 +113,7 @@ public final class ListCommand implements Callable<Integer> {
   static String runs(SocProfile p, BenchEnv env) {
     java.util.List<String> can = new java.util.ArrayList<>();
     java.util.List<String> cannot = new java.util.ArrayList<>();
-    for (io.nicsim.bench.run.TrafficRunner r : env.runners()) {
+    for (io.nicsim.runs.TrafficRunner r : env.runners()) {
       java.util.List<String> missing = new java.util.ArrayList<>();
       for (io.nicsim.core.cpu.CostOp op : r.costs()) {
         if (!p.costs().containsKey(op.name())) {

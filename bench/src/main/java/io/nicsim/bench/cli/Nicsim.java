@@ -1,9 +1,10 @@
 package io.nicsim.bench.cli;
 
+import io.nicsim.core.config.BadInputException;
 import io.nicsim.portcheck.PortCheckCommand;
 import io.nicsim.portcheck.PortCheckException;
-import io.nicsim.bench.run.RunFailure;
-import io.nicsim.core.config.BadInputException;
+import io.nicsim.runs.RunFailure;
+import io.nicsim.runs.options.EthtoolStyle;
 import java.io.PrintWriter;
 import java.util.Collection;
 import java.util.Collections;

@@ -1,11 +1,11 @@
 package io.nicsim.bench.cli;
 
 import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.repro.ReproReport;
-import io.nicsim.bench.repro.ReproRunner;
-import io.nicsim.bench.repro.Scenario;
-import io.nicsim.bench.repro.ScenarioFile;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.scenarios.ReproReport;
+import io.nicsim.scenarios.ReproRunner;
+import io.nicsim.scenarios.Scenario;
+import io.nicsim.scenarios.ScenarioFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -66,7 +66,7 @@ public final class ReproduceCommand implements Callable<Integer> {
   boolean sensitivity;
 
   @Option(names = "--markdown",
-      description = "print the fidelity page's generated block (bench/FIDELITY.md) instead")
+      description = "print the fidelity page's generated block (scenarios/FIDELITY.md) instead")
   boolean markdown;
 
   @Option(names = "--engine", paramLabel = "NAME",
@@ -123,9 +123,9 @@ public final class ReproduceCommand implements Callable<Integer> {
     List<ReproReport.Outcome> outcomes =
         new ReproRunner(env.engine(), seed, n, !noCheck).run(scenarios, err, csvDir, plotDir);
     if (uncertainty != null) {
-      try (io.nicsim.bench.plan.PointEngine pe =
-          io.nicsim.bench.plan.PointEngines.open(engine, master, n)) {
-        outcomes = new io.nicsim.bench.fidelity.UncertaintyStudy(env, seed, uncertainty,
+      try (io.nicsim.studies.plan.PointEngine pe =
+          io.nicsim.studies.plan.PointEngines.open(engine, master, n)) {
+        outcomes = new io.nicsim.scenarios.fidelity.UncertaintyStudy(env.scenarioEnv(), seed, uncertainty,
             !noCheck).run(outcomes, fileOf, sensitivity, pe, (done, total) -> {
               if (done == total || done % 16 == 0) {
                 err.println("uncertainty: " + done + "/" + total + " points");
@@ -135,7 +135,7 @@ public final class ReproduceCommand implements Callable<Integer> {
       }
     }
     PrintWriter out = spec.commandLine().getOut();
-    out.print(markdown ? io.nicsim.bench.fidelity.FidelityPage.markdown(outcomes)
+    out.print(markdown ? io.nicsim.scenarios.fidelity.FidelityPage.markdown(outcomes)
         : json ? ReproReport.json(outcomes) : ReproReport.text(outcomes));
     out.flush();
     return 0;

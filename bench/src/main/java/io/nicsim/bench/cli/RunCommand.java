@@ -1,35 +1,36 @@
 package io.nicsim.bench.cli;
 
 import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.explore.ExploreReport;
-import io.nicsim.bench.explore.LivenessText;
-import io.nicsim.bench.fidelity.Band;
-import io.nicsim.bench.fidelity.LatinHypercube;
-import io.nicsim.bench.fidelity.SampleText;
-import io.nicsim.bench.fidelity.RunBands;
-import io.nicsim.bench.fidelity.RunSampleTask;
-import io.nicsim.bench.fidelity.UncertaintyStudy;
-import io.nicsim.bench.plan.Point;
-import io.nicsim.bench.plan.PointEngine;
-import io.nicsim.bench.plan.PointEngines;
-import io.nicsim.bench.plan.PointResult;
-import io.nicsim.bench.plan.Progress;
-import io.nicsim.bench.report.RunText;
-import io.nicsim.bench.run.Exploration;
-import io.nicsim.bench.run.RunFailure;
-import io.nicsim.bench.run.RunRequest;
-import io.nicsim.bench.run.RunResult;
-import io.nicsim.bench.trace.TraceFormat;
-import java.io.PrintWriter;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.soc.InputSample;
+import io.nicsim.formats.trace.TraceFormat;
+import io.nicsim.runs.Exploration;
+import io.nicsim.runs.RunFailure;
+import io.nicsim.runs.RunRequest;
+import io.nicsim.runs.RunResult;
+import io.nicsim.runs.RunText;
+import io.nicsim.runs.options.ExplorationOptions;
+import io.nicsim.runs.options.RunArgs;
+import io.nicsim.runs.options.RunOptions;
+import io.nicsim.studies.explore.ExploreReport;
+import io.nicsim.studies.explore.LivenessText;
+import io.nicsim.studies.plan.Point;
+import io.nicsim.studies.plan.PointEngine;
+import io.nicsim.studies.plan.PointEngines;
+import io.nicsim.studies.plan.PointResult;
+import io.nicsim.studies.plan.Progress;
+import io.nicsim.studies.uncertainty.Band;
+import io.nicsim.studies.uncertainty.LatinHypercube;
+import io.nicsim.studies.uncertainty.RunBands;
+import io.nicsim.studies.uncertainty.RunSampleTask;
+import io.nicsim.studies.uncertainty.SampleText;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -49,6 +50,8 @@ public final class RunCommand implements Callable<Integer> {
 
   @Mixin RunOptions options;
 
+  @Mixin ExplorationOptions exploration;
+
   @Option(names = "--json", description = "print {\"config\": …, \"summary\": …} instead")
   boolean json;
 
@@ -64,21 +67,6 @@ public final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--pcap", paramLabel = "FILE", description = "write the wire as a pcap file")
   Path pcap;
-
-  @Option(names = "--jitter", paramLabel = "ranges|PCT", arity = "0..1",
-      fallbackValue = Exploration.RANGES,
-      description = "explore races: every CPU cost jittered within its own documented range"
-          + " (ranges, the profile number's uncertainty: the default) or by up to PCT%% either"
-          + " way, and simultaneous work on different CPUs in either order, deterministic per"
-          + " --seed; liveness findings are listed instead of stopping the run")
-  String jitter;
-
-  @Option(names = "--preempt", paramLabel = "kcsan|DURATION",
-      description = "with --jitter: at each preemption point (dev_queue_xmit, a TX-lock"
-          + " release, napi_complete_done before SCHED clears) hold the CPU, with chance 1/8,"
-          + " as an interrupt there would: kcsan (KCSAN's bounds, up to 20us in interrupt"
-          + " context, 80us in a task) or a DURATION for every context (default: none)")
-  String preempt;
 
   @Option(names = "--plot", paramLabel = "FILE.png|FILE.svg",
       description = "plot frames, IRQs and timer events over time")
@@ -115,35 +103,10 @@ public final class RunCommand implements Callable<Integer> {
     this.env = env;
   }
 
-  /**
-   * The request and the exploration ({@code --jitter}, {@code --preempt}; null without
-   * --jitter) that a {@code nicsim run} argument list gives; refuses bad input as the command
-   * would (plan points of explore).
-   */
-  public static Map.Entry<RunRequest, Exploration> parse(List<String> args) {
-    RunCommand c = new RunCommand(null);
-    new CommandLine(c).parseArgs(args.toArray(new String[0]));
-    return new java.util.AbstractMap.SimpleImmutableEntry<>(
-        c.options.request().withOutputs(c.trace, c.pcap, c.plot), c.exploration());
-  }
-
-  /** What --jitter and --preempt ask for; null without --jitter (--preempt needs it). */
-  private Exploration exploration() {
-    if (jitter == null) {
-      if (preempt != null) {
-        throw BadInputException.field("--preempt", "needs --jitter",
-            "--jitter [ranges|PCT] --preempt kcsan|DURATION");
-      }
-      return null;
-    }
-    Exploration x = Exploration.parse(jitter);
-    return preempt == null ? x : x.withPreempt(preempt);
-  }
-
   @Override
   public Integer call() {
     TraceFormat format = TraceFormat.parse(traceFormat);
-    RunRequest req = options.request().withOutputs(trace, pcap, plot);
+    RunRequest req = options.request();
     PrintWriter out = spec.commandLine().getOut();
     if (uncertainty != null) {
       return sample != null ? callSample(format, out) : callUncertainty(req, out);
@@ -152,14 +115,24 @@ public final class RunCommand implements Callable<Integer> {
       throw BadInputException.field("--sample", "needs --uncertainty N",
           "--uncertainty N --sample 0..N-1");
     }
-    Exploration x = exploration();
+    Exploration x = exploration.exploration();
     if (x == null) {
-      RunResult r = env.engine().run(req, format);
+      RunResult r;
+      try (RunFiles files = RunFiles.open(trace, format, pcap, plot)) {
+        r = env.engine().run(files.request(req), files.sinks());
+        files.commit(r);
+      }
       out.print(json ? RunText.json(r) : RunText.format(r));
       out.flush();
       return 0;
     }
-    Exploration.Run run = env.engine().run(req, x, format);
+    Exploration.Run run;
+    try (RunFiles files = RunFiles.open(trace, format, pcap, plot)) {
+      run = env.engine().run(files.request(req), x, files.sinks());
+      if (run.result() != null) {
+        files.commit(run.result());
+      }
+    }
     if (run.result() != null) {
       out.print(json ? RunText.json(run.result()) : RunText.format(run.result()));
     }
@@ -176,8 +149,8 @@ public final class RunCommand implements Callable<Integer> {
       throw BadInputException.field("--uncertainty", uncertainty + " is out of range",
           "2..10000 samples");
     }
-    if (jitter != null || preempt != null) {
-      throw BadInputException.field(jitter != null ? "--jitter" : "--preempt",
+    if (exploration.given()) {
+      throw BadInputException.field(exploration.givenName(),
           "cannot be combined with --uncertainty", "one of them");
     }
   }
@@ -193,9 +166,13 @@ public final class RunCommand implements Callable<Integer> {
       throw BadInputException.field("--sample", sample + " is out of range",
           "0.." + (uncertainty - 1) + " (--uncertainty " + uncertainty + ")");
     }
-    LatinHypercube lhs = new LatinHypercube(options.seed, uncertainty, sample);
-    RunResult r = InputSample.with(lhs,
-        () -> env.engine().run(options.request().withOutputs(trace, pcap, plot), format));
+    LatinHypercube lhs = new LatinHypercube(options.seed(), uncertainty, sample);
+    RunResult r;
+    try (RunFiles files = RunFiles.open(trace, format, pcap, plot)) {
+      r = InputSample.with(lhs,
+          () -> env.engine().run(files.request(options.request()), files.sinks()));
+      files.commit(r);
+    }
     out.print(json ? RunText.json(r) : RunText.format(r) + SampleText.format(lhs));
     out.flush();
     return 0;
@@ -216,17 +193,17 @@ public final class RunCommand implements Callable<Integer> {
     }
     List<PointResult> res;
     try (PointEngine pe = PointEngines.open(engine, master, n)) {
-      res = pe.runAll(points, new RunSampleTask(env, options.seed, uncertainty,
-          RunCommand::requestOf), Progress.NONE);
+      res = pe.runAll(points, new RunSampleTask(env.runs(), options.seed(), uncertainty,
+          RunArgs::request), Progress.NONE);
     }
-    int failed = UncertaintyStudy.firstFailed(res);
+    int failed = RunBands.firstFailed(res);
     if (failed >= 0) {
       // one line, and the command that runs that sample alone (with --trace to see it)
       throw new RunFailure("uncertainty sample " + failed + " of " + uncertainty
           + " failed: " + res.get(failed).error() + "; reproduce: nicsim run "
           + ExploreReport.quote(args) + " --uncertainty " + uncertainty + " --sample " + failed);
     }
-    Map<String, Band> bands = UncertaintyStudy.bands(res);
+    Map<String, Band> bands = RunBands.of(res);
     out.print(json ? RunBands.json(r, bands)
         : RunText.format(r) + RunBands.text(r, bands, uncertainty));
     out.flush();
@@ -239,7 +216,7 @@ public final class RunCommand implements Callable<Integer> {
     int start = original.indexOf("run");
     original = original.subList(start + 1, original.size()); // the top command's own words
     Set<String> drop = Set.of("--uncertainty", "--threads", "--engine",
-        "--master", "--trace", "--pcap", "--plot", "--sample");
+        "--master", "--trace", "--trace-format", "--pcap", "--plot", "--sample");
     for (int i = 0; i < original.size(); i++) {
       String a = original.get(i);
       int eq = a.indexOf('=');
@@ -256,12 +233,5 @@ public final class RunCommand implements Callable<Integer> {
       out.add(a);
     }
     return out;
-  }
-
-  /** A request from run arguments, as the command line parses them. */
-  static RunRequest requestOf(List<String> args) {
-    RunCommand c = new RunCommand(null);
-    new CommandLine(c).parseArgs(args.toArray(new String[0]));
-    return c.options.request();
   }
 }

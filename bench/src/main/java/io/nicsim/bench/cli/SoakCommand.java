@@ -1,8 +1,8 @@
 package io.nicsim.bench.cli;
 
 import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.soak.Soak;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.studies.soak.Soak;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

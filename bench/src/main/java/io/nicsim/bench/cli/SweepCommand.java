@@ -2,14 +2,17 @@ package io.nicsim.bench.cli;
 
 import io.nicsim.bench.env.BenchEnv;
 import io.nicsim.core.config.BadInputException;
-import io.nicsim.bench.output.AtomicFile;
-import io.nicsim.bench.plot.Plots;
-import io.nicsim.bench.plan.Point;
-import io.nicsim.bench.plan.PointEngine;
-import io.nicsim.bench.plan.PointResult;
-import io.nicsim.bench.sweep.SweepPlan;
-import io.nicsim.bench.sweep.SweepReport;
-import io.nicsim.bench.sweep.Vary;
+import io.nicsim.formats.output.AtomicFile;
+import io.nicsim.formats.plot.Plots;
+import io.nicsim.runs.options.EthtoolStyle;
+import io.nicsim.runs.options.RunOptions;
+import io.nicsim.studies.plan.Point;
+import io.nicsim.studies.plan.PointEngine;
+import io.nicsim.studies.plan.PointResult;
+import io.nicsim.studies.sweep.RunPointTask;
+import io.nicsim.studies.sweep.SweepPlan;
+import io.nicsim.studies.sweep.SweepReport;
+import io.nicsim.studies.sweep.Vary;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -114,7 +117,7 @@ public final class SweepCommand implements Callable<Integer> {
     }
     SweepReport report;
     try (PointEngine pe = engine.open(env.threads())) {
-      List<PointResult> all = pe.runAll(points, new RunPointTask(env),
+      List<PointResult> all = pe.runAll(points, new RunPointTask(env.runs()),
           EngineOptions.progress(spec.commandLine().getErr(), "sweep"));
       report = new SweepReport(plan, all.subList(0, size));
       if (samples > 0) {

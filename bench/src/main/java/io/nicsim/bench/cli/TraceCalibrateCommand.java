@@ -1,10 +1,10 @@
 package io.nicsim.bench.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.bench.boardtrace.RunModelRunner;
+import io.nicsim.boardtrace.model.RunModelRunner;
 import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.output.AtomicFile;
-import io.nicsim.bench.run.RunRequest;
+import io.nicsim.formats.output.AtomicFile;
+import io.nicsim.runs.RunRequest;
 import io.nicsim.boardtrace.BoardTrace;
 import io.nicsim.boardtrace.ImportReport;
 import io.nicsim.boardtrace.calibrate.CalibrationReport;
@@ -17,6 +17,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import io.nicsim.runs.options.RunOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -72,10 +73,12 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (options.host.socFile != null || options.host.soc == null) {
-      throw BadInputException.field("--soc", options.host.socFile != null
-          ? "--soc-file cannot be a base (the profile written inherits a shipped one by name)"
-          : "missing", "a shipped profile's name (nicsim list socs)");
+    RunRequest req = options.request();
+    String base = req.soc();
+    if (base.startsWith(SocProfile.FILE_PREFIX)) {
+      throw BadInputException.field("--soc-file", "cannot be the base (the profile written"
+          + " inherits a shipped one by name)", "--soc NAME, a shipped profile (nicsim list"
+          + " socs)");
     }
     if (rounds < 0 || rounds > 10) {
       throw BadInputException.field("--rounds", rounds + " is out of range", "0..10");
@@ -86,7 +89,6 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
       throw BadInputException.field("--name", "'" + profileName + "' is not a profile name",
           "lower case letters, digits, '.', '_' and '-', e.g. myboard");
     }
-    RunRequest req = options.request();
     BoardTrace t = board.open();
     RunModelRunner runner = new RunModelRunner(env.engine(), req);
     SpanSamples spans = t.spans(runner.info().app(), board.rename());
@@ -98,7 +100,7 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
     Calibrator.Result r;
     try {
       r = Calibrator.calibrate(spans, t.stats().resolutionNs, runner,
-          new Calibrator.Options(options.host.soc, rounds, scratch), p);
+          new Calibrator.Options(base, rounds, scratch), p);
     } finally {
       try (var s = Files.list(scratch)) {
         for (Path f : s.toList()) {
@@ -113,14 +115,14 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
     if (json) {
       ObjectMapper m = new ObjectMapper();
       w.println(m.writerWithDefaultPrettyPrinter().writeValueAsString(
-          CalibrationReport.json(r, options.host.soc, p, out.toString(), m)));
+          CalibrationReport.json(r, base, p, out.toString(), m)));
     } else {
       String via = ImportReport.via(t.stats());
       if (via != null) {
         w.println(via);
       }
-      w.print(CalibrationReport.text(r, options.host.soc, p));
-      w.println("wrote " + out + " (inherits " + options.host.soc + "; run it with --soc-file "
+      w.print(CalibrationReport.text(r, base, p));
+      w.println("wrote " + out + " (inherits " + base + "; run it with --soc-file "
           + out + ")");
     }
     w.flush();

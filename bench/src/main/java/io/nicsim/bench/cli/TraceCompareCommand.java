@@ -1,10 +1,10 @@
 package io.nicsim.bench.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.bench.boardtrace.RunModelRunner;
+import io.nicsim.boardtrace.model.RunModelRunner;
 import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.plot.Plots;
-import io.nicsim.bench.run.RunRequest;
+import io.nicsim.formats.plot.Plots;
+import io.nicsim.runs.RunRequest;
 import io.nicsim.boardtrace.BoardTrace;
 import io.nicsim.boardtrace.ImportReport;
 import io.nicsim.boardtrace.figures.ComparePlot;
@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.jfree.chart.JFreeChart;
+import io.nicsim.runs.options.RunOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

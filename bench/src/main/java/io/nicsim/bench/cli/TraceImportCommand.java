@@ -1,7 +1,7 @@
 package io.nicsim.bench.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.bench.output.AtomicFile;
+import io.nicsim.formats.output.AtomicFile;
 import io.nicsim.boardtrace.BoardTrace;
 import io.nicsim.boardtrace.ImportReport;
 import io.nicsim.boardtrace.KeptEventsWriter;

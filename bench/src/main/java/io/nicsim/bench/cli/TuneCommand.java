@@ -1,17 +1,19 @@
 package io.nicsim.bench.cli;
 
 import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.output.AtomicFile;
-import io.nicsim.bench.plan.Point;
-import io.nicsim.bench.plan.PointEngine;
-import io.nicsim.bench.plan.PointResult;
-import io.nicsim.bench.plot.Plots;
-import io.nicsim.bench.sweep.Vary;
-import io.nicsim.bench.traffic.TrafficParser;
-import io.nicsim.bench.tune.Objective;
-import io.nicsim.bench.tune.TunePlan;
-import io.nicsim.bench.tune.TuneReport;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.formats.output.AtomicFile;
+import io.nicsim.formats.plot.Plots;
+import io.nicsim.runs.options.HostOptions;
+import io.nicsim.runs.traffic.TrafficParser;
+import io.nicsim.studies.plan.Point;
+import io.nicsim.studies.plan.PointEngine;
+import io.nicsim.studies.plan.PointResult;
+import io.nicsim.studies.sweep.RunPointTask;
+import io.nicsim.studies.sweep.Vary;
+import io.nicsim.studies.tune.Objective;
+import io.nicsim.studies.tune.TunePlan;
+import io.nicsim.studies.tune.TuneReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -139,7 +141,7 @@ public final class TuneCommand implements Callable<Integer> {
     RunPointTask.request(points.get(0).args());
     TuneReport report;
     try (PointEngine pe = engine.open(env.threads())) {
-      List<PointResult> results = pe.runAll(points, new RunPointTask(env, true),
+      List<PointResult> results = pe.runAll(points, new RunPointTask(env.runs(), true),
           EngineOptions.progress(spec.commandLine().getErr(), "tune"));
       report = new TuneReport(plan, os, results);
       if (engine.out != null) {
@@ -153,8 +155,7 @@ public final class TuneCommand implements Callable<Integer> {
       report.plot(plot, "--plot");
     }
     PrintWriter out = spec.commandLine().getOut();
-    String hostLine = host.mac + " on " + (host.soc != null ? host.soc : host.socFile)
-        + (host.kernel != null ? " (" + host.kernel + ")" : "");
+    String hostLine = host.describe();
     out.print(report.text(hostLine, prefix));
     out.flush();
     return report.recommended() < 0 ? 1 : 0;

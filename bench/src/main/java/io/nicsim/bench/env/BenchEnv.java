@@ -1,11 +1,11 @@
 package io.nicsim.bench.env;
 
-import io.nicsim.bench.host.HostFactory;
-import io.nicsim.bench.host.NicsimHost;
-import io.nicsim.bench.repro.ScenarioRegistry;
-import io.nicsim.bench.run.RunEngine;
-import io.nicsim.bench.run.TrafficRunner;
-import io.nicsim.bench.run.TrafficRunners;
+import io.nicsim.runs.RunEngine;
+import io.nicsim.runs.RunEnv;
+import io.nicsim.runs.TrafficRunner;
+import io.nicsim.runs.host.HostFactory;
+import io.nicsim.scenarios.ScenarioEnv;
+import io.nicsim.scenarios.ScenarioRegistry;
 import java.util.List;
 
 /**
@@ -20,8 +20,19 @@ public record BenchEnv(
 
   /** nicsim's own hosts, runners and scenarios, one worker per available core. */
   public static BenchEnv standard() {
-    return new BenchEnv(NicsimHost.FACTORY, TrafficRunners.standard(),
-        ScenarioRegistry.standard(), Runtime.getRuntime().availableProcessors());
+    RunEnv runs = RunEnv.standard();
+    return new BenchEnv(runs.hosts(), runs.runners(), io.nicsim.scenarios.seeds.SeedScenarios.registry(),
+        runs.threads());
+  }
+
+  /** The run part, what studies and their tasks take. */
+  public RunEnv runs() {
+    return new RunEnv(hosts, runners, threads);
+  }
+
+  /** The scenario part, what scenario studies take. */
+  public ScenarioEnv scenarioEnv() {
+    return new ScenarioEnv(runs(), scenarios);
   }
 
   public RunEngine engine() {

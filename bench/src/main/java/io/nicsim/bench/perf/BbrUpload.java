@@ -1,14 +1,14 @@
 package io.nicsim.bench.perf;
 
 import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.host.NicsimHost;
-import io.nicsim.bench.path.PathSpec;
-import io.nicsim.bench.run.RunRequest;
-import io.nicsim.bench.run.RunResult;
-import io.nicsim.bench.run.TcpBulkRunner;
-import io.nicsim.bench.traffic.TrafficParser;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostConfig;
+import io.nicsim.runs.RunRequest;
+import io.nicsim.runs.RunResult;
+import io.nicsim.runs.TcpBulkRunner;
+import io.nicsim.runs.host.NicsimHost;
+import io.nicsim.runs.path.PathSpec;
+import io.nicsim.runs.traffic.TrafficParser;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package io.nicsim.bench.perf;
 
-import io.nicsim.bench.report.Json;
+import io.nicsim.formats.text.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

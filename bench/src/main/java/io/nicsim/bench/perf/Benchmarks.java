@@ -1,13 +1,11 @@
 package io.nicsim.bench.perf;
 
-import io.nicsim.bench.cli.Nicsim;
-import io.nicsim.bench.repro.ScenarioRegistry;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.lang.management.ManagementFactory;
 import java.io.StringWriter;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,11 +36,16 @@ public final class Benchmarks {
   private final int runs;
   private final PrintWriter log;
 
+  /** Makes the nicsim command line the sweep figure runs in this JVM. */
+  private final java.util.function.Supplier<CommandLine> nicsim;
+
   /**
    * @param runs measured repetitions per figure
    * @param log progress lines (stderr)
+   * @param nicsim the nicsim command line (the command passes its own)
    */
-  public Benchmarks(int runs, PrintWriter log) {
+  public Benchmarks(int runs, PrintWriter log, java.util.function.Supplier<CommandLine> nicsim) {
+    this.nicsim = nicsim;
     this.runs = runs;
     this.log = log;
   }
@@ -190,7 +193,7 @@ public final class Benchmarks {
    * launcher's options.
    */
   public BenchRow reproduce() {
-    int n = ScenarioRegistry.standard().select(List.of()).size();
+    int n = io.nicsim.scenarios.seeds.SeedScenarios.registry().select(List.of()).size();
     Path launcher = launcher();
     progress("reproduce: nicsim reproduce, " + n + " scenarios, "
         + (launcher != null ? launcher : "child JVM"));
@@ -209,7 +212,7 @@ public final class Benchmarks {
     Stats s = Stats.of(r);
     return new BenchRow("reproduce", "nicsim reproduce, all scenarios, build excluded", "s wall",
         20, false, s.median(), s.min(), s.max(), s.runs(), "./nicsim reproduce",
-        n + " scenarios: " + ScenarioRegistry.standard().select(List.of()).stream().map(x -> x.name())
+        n + " scenarios: " + io.nicsim.scenarios.seeds.SeedScenarios.registry().select(List.of()).stream().map(x -> x.name())
             .collect(java.util.stream.Collectors.joining(", ")));
   }
 
@@ -279,7 +282,7 @@ public final class Benchmarks {
       double[] r = new double[runs];
       for (int i = 0; i < runs; i++) {
         long t0 = System.nanoTime();
-        Child c = Child.run(List.of("-Xmx64m", "-XX:+UseSerialGC"), Nicsim.class.getName(),
+        Child c = Child.run(List.of("-Xmx64m", "-XX:+UseSerialGC"), "io.nicsim.bench.cli.Nicsim",
             List.of("trace", "import", "--trace", file.toString(), "--json"));
         r[i] = (System.nanoTime() - t0) / SEC;
         if (c.status != 0) {
@@ -412,10 +415,10 @@ public final class Benchmarks {
         ? sun.getProcessCpuTime() : 0;
   }
 
-  private static String sweepOnce(int threads) {
+  private String sweepOnce(int threads) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cli = Nicsim.commandLine();
+    CommandLine cli = nicsim.get();
     cli.setOut(new PrintWriter(out));
     cli.setErr(new PrintWriter(err));
     List<String> args = new ArrayList<>(SWEEP_ARGS);

@@ -1,13 +1,13 @@
 package io.nicsim.bench.perf;
 
-import io.nicsim.bench.host.NicsimHost;
-import io.nicsim.bench.path.PathSpec;
-import io.nicsim.bench.run.TrafficRun;
-import io.nicsim.bench.run.UdpFloodRunner;
-import io.nicsim.bench.traffic.UdpFloodSpec;
 import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostConfig;
+import io.nicsim.runs.TrafficRun;
+import io.nicsim.runs.UdpFloodRunner;
+import io.nicsim.runs.host.NicsimHost;
+import io.nicsim.runs.path.PathSpec;
+import io.nicsim.runs.traffic.UdpFloodSpec;
 
 /**
  * The flood benchmark's workload: {@code iperf3 -u -b 0 -l 18} (60-byte skbs, 64-byte

@@ -1,16 +1,16 @@
 package io.nicsim.bench.perf;
 
-import io.nicsim.bench.cli.RunPointTask;
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.plan.Point;
-import io.nicsim.bench.plan.PointEngine;
-import io.nicsim.bench.plan.PointEngines;
-import io.nicsim.bench.plan.PointResult;
-import io.nicsim.bench.plan.PointTask;
-import io.nicsim.bench.plan.Progress;
-import io.nicsim.bench.run.RunRequest;
-import io.nicsim.bench.sweep.SweepPlan;
-import io.nicsim.bench.sweep.Vary;
+import io.nicsim.runs.RunEnv;
+import io.nicsim.runs.RunRequest;
+import io.nicsim.studies.plan.Point;
+import io.nicsim.studies.plan.PointEngine;
+import io.nicsim.studies.plan.PointEngines;
+import io.nicsim.studies.plan.PointResult;
+import io.nicsim.studies.plan.PointTask;
+import io.nicsim.studies.plan.Progress;
+import io.nicsim.studies.sweep.RunPointTask;
+import io.nicsim.studies.sweep.SweepPlan;
+import io.nicsim.studies.sweep.Vary;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,7 +92,7 @@ public final class PlanBenchmarks {
         + " --engine spark --master local[*], one untimed round of each, then " + runs
         + " timed rounds in alternating order");
     log.flush();
-    PointTask task = new RunPointTask(BenchEnv.standard());
+    PointTask task = new RunPointTask(RunEnv.standard());
     double[] over = new double[runs];
     double[] localPps = new double[runs];
     double[] sparkPps = new double[runs];

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.bench.repro.ReproReport;
 import io.nicsim.bench.testkit.Cli;
 import io.nicsim.bench.testkit.DemoScenario;
+import io.nicsim.scenarios.ReproReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.bench.run.Metrics;
 import io.nicsim.bench.testkit.Cli;
+import io.nicsim.runs.Metrics;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -189,7 +189,7 @@ class RunCommandTest {
     assertThat(r.exit()).as(r.err()).isZero();
     List<String> lines = Files.readAllLines(t, StandardCharsets.UTF_8);
     String all = String.join("\n", lines);
-    var events = io.nicsim.bench.trace.FtraceWriterTest.parseLikePerfetto(all);
+    var events = io.nicsim.formats.trace.FtraceWriterTest.parseLikePerfetto(all);
     assertThat(events).hasSizeGreaterThan(100);
     for (String ev : new String[] {"irq_handler_entry", "irq_handler_exit", "softirq_raise",
         "softirq_entry", "softirq_exit", "napi_poll", "net_dev_queue", "net_dev_start_xmit",
@@ -217,7 +217,7 @@ class RunCommandTest {
         "--trace", t.toString());
     assertThat(r.exit()).as(r.err()).isZero();
     String all = Files.readString(t);
-    io.nicsim.bench.trace.FtraceWriterTest.parseLikePerfetto(all);
+    io.nicsim.formats.trace.FtraceWriterTest.parseLikePerfetto(all);
     assertThat(all).containsPattern(
         "iperf3-\\d+ +\\[001\\] \\.{5} +0\\.\\d{6}: softirq_raise: vec=2 ");
     assertThat(all).containsPattern(

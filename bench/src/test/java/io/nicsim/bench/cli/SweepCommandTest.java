@@ -94,7 +94,7 @@ class SweepCommandTest {
         "--traffic", "iperf3 -u -b 0 -l 256 -t 0.005", "-C", "tx-usecs 1000", "--seed",
         Long.toString(seed), "--json").out()).get("summary");
     for (int c = 3; c < head.length; c++) {
-      assertThat(io.nicsim.bench.report.Num.plain(s.get(head[c]).asDouble()))
+      assertThat(io.nicsim.formats.text.Num.plain(s.get(head[c]).asDouble()))
           .as(head[c]).isEqualTo(row[c]);
     }
   }

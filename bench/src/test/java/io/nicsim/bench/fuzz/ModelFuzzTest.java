@@ -3,13 +3,13 @@ package io.nicsim.bench.fuzz;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.run.RunEngine;
-import io.nicsim.bench.run.RunRequest;
-import io.nicsim.bench.run.RunFailure;
-import io.nicsim.bench.run.RunResult;
-import io.nicsim.bench.traffic.TrafficParser;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.ethtool.CoalesceArgs;
+import io.nicsim.runs.RunEngine;
+import io.nicsim.runs.RunFailure;
+import io.nicsim.runs.RunRequest;
+import io.nicsim.runs.RunResult;
+import io.nicsim.runs.traffic.TrafficParser;
 import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
@@ -121,8 +121,8 @@ class ModelFuzzTest {
           .withKernel(c.kernel()).withPatches(c.patches())
           .withCoalesce(c.coalesce().isEmpty() ? CoalesceArgs.none()
               : CoalesceArgs.parse(c.coalesce()))
-          .withPath(c.path().isEmpty() ? io.nicsim.bench.path.PathSpec.direct()
-              : io.nicsim.bench.path.PathSpec.parse(c.path()))
+          .withPath(c.path().isEmpty() ? io.nicsim.runs.path.PathSpec.direct()
+              : io.nicsim.runs.path.PathSpec.parse(c.path()))
           .withSeed(c.seed());
       ENGINE.hosts().create(req.hostConfig()).host();
     } catch (BadInputException refused) {

@@ -3,10 +3,10 @@ package io.nicsim.bench.fuzz;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.run.RunRequest;
-import io.nicsim.bench.traffic.TrafficParser;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.soc.SocProfile;
+import io.nicsim.runs.RunRequest;
+import io.nicsim.runs.traffic.TrafficParser;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

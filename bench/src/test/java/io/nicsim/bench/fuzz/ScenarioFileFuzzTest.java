@@ -2,10 +2,10 @@ package io.nicsim.bench.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.repro.Scenario;
-import io.nicsim.bench.repro.ScenarioFile;
 import io.nicsim.bench.testkit.Cli;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.scenarios.Scenario;
+import io.nicsim.scenarios.ScenarioFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

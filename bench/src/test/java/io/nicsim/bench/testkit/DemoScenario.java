@@ -1,12 +1,12 @@
 package io.nicsim.bench.testkit;
 
-import io.nicsim.bench.repro.ReproContext;
-import io.nicsim.bench.repro.Role;
-import io.nicsim.bench.repro.Row;
-import io.nicsim.bench.repro.Scenario;
-import io.nicsim.bench.run.RunRequest;
-import io.nicsim.bench.run.RunResult;
-import io.nicsim.bench.traffic.TrafficParser;
+import io.nicsim.runs.RunRequest;
+import io.nicsim.runs.RunResult;
+import io.nicsim.runs.traffic.TrafficParser;
+import io.nicsim.scenarios.ReproContext;
+import io.nicsim.scenarios.Role;
+import io.nicsim.scenarios.Row;
+import io.nicsim.scenarios.Scenario;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -67,7 +67,7 @@ public final class FigureRecorder implements EventSink, SpanSink {
     this.from = fromNs;
     this.to = toNs;
     this.batchMethod = batchMethod;
-    this.rename = rename == null ? io.nicsim.boardtrace.Names.canonical() : rename;
+    this.rename = rename == null ? io.nicsim.boardtrace.event.Names.canonical() : rename;
   }
 
   private boolean in(long ts) {

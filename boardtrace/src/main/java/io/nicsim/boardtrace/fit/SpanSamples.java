@@ -76,7 +76,7 @@ public final class SpanSamples implements SpanSink {
    */
   public SpanSamples(String app, UnaryOperator<String> rename, long fromNs, long toNs) {
     this.app = app;
-    this.rename = rename == null ? io.nicsim.boardtrace.Names.canonical() : rename;
+    this.rename = rename == null ? io.nicsim.boardtrace.event.Names.canonical() : rename;
     this.from = fromNs;
     this.to = toNs;
   }

@@ -142,7 +142,7 @@ public final class OpAttribution extends TracerEvents implements SpanSink, SpanS
     if (s == null || s.startNs < from || s.startNs >= to) {
       return;
     }
-    FitKey k = FitKey.of(s, app, io.nicsim.boardtrace.Names.canonical());
+    FitKey k = FitKey.of(s, app, io.nicsim.boardtrace.event.Names.canonical());
     if (k == null) {
       return;
     }

@@ -7,6 +7,7 @@ import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.Task;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.trace.Tracer;
+import io.nicsim.formats.trace.TraceFile;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -17,7 +18,7 @@ import java.util.Map;
  * {@code current} task (the application under the comm its traffic gives it, ksoftirqd, the
  * interrupted task, or the idle task as pid 0).
  */
-public class TracerEvents implements Tracer {
+public class TracerEvents implements TraceFile {
   private final EventSink sink;
   private final TraceEvent e = new TraceEvent();
   private final Map<Integer, String> taskComm = new HashMap<>();
@@ -30,11 +31,13 @@ public class TracerEvents implements Tracer {
   }
 
   /** Reads the host's cores (the current task) from now on. */
+  @Override
   public void bind(Host h) {
     this.host = h;
   }
 
   /** The comm of the task in process context on {@code cpu} (the application). */
+  @Override
   public void setTask(int cpu, String comm) {
     taskComm.put(cpu, comm);
   }
@@ -49,6 +52,7 @@ public class TracerEvents implements Tracer {
   }
 
   /** The trace ended. */
+  @Override
   public void finish() {
     sink.end();
   }

@@ -8,7 +8,6 @@ import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.ethtool.Ethtool;
 import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.kernel.KernelException;
-import io.nicsim.core.metrics.HostMetrics;
 import io.nicsim.core.net.NetDevice;
 import io.nicsim.core.net.SkbLedger;
 import io.nicsim.core.nic.Link;

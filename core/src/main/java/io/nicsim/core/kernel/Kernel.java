@@ -5,7 +5,6 @@ import io.nicsim.core.cpu.Cpu;
 import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.cpu.Softirq;
 import io.nicsim.core.cpu.SoftirqHandler;
-import io.nicsim.core.net.Qdisc;
 import io.nicsim.core.port.KernelPort;
 import io.nicsim.core.sim.Simulator;
 import io.nicsim.core.trace.Tracer;
@@ -139,7 +138,7 @@ public final class Kernel {
       function = "__netif_schedule",
       versions = "v4.19..v6.18",
       source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9")
-  public void netifSchedule(Qdisc q) {
+  public void netifSchedule(TxQdisc q) {
     if (q.testAndSetScheduled()) {
       return;
     }
@@ -158,7 +157,7 @@ public final class Kernel {
     Softnet sd = softnet(core);
     int n = sd.outputQueue.size();
     for (int i = 0; i < n; i++) {
-      Qdisc q = sd.outputQueue.pollFirst();
+      TxQdisc q = sd.outputQueue.pollFirst();
       q.clearScheduled();
       q.run();
     }

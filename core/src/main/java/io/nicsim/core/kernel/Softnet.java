@@ -1,12 +1,11 @@
 package io.nicsim.core.kernel;
 
-import io.nicsim.core.net.Qdisc;
 import java.util.ArrayDeque;
 
 /** Per-CPU softnet_data: the NAPI poll list, the qdisc output queue, xmit_more. */
 public final class Softnet {
   final ArrayDeque<Napi> pollList = new ArrayDeque<>();
-  final ArrayDeque<Qdisc> outputQueue = new ArrayDeque<>();
+  final ArrayDeque<TxQdisc> outputQueue = new ArrayDeque<>();
   final ArrayDeque<Tasklet> tasklets = new ArrayDeque<>();
   /** softnet_data.xmit.more: what netdev_xmit_more() reads in ndo_start_xmit. */
   boolean xmitMore;

@@ -6,7 +6,7 @@ import io.nicsim.core.kernel.Kernel;
  * A root queueing discipline on one TX queue. Subclasses provide enqueue/dequeue; the run
  * logic (qdisc_run → __qdisc_run → qdisc_restart with bulk dequeue) is {@link DevXmit}'s.
  */
-public abstract class Qdisc {
+public abstract class Qdisc implements io.nicsim.core.kernel.TxQdisc {
   protected final Kernel kernel;
   NetdevQueue txq;
   private boolean scheduled;
@@ -74,6 +74,7 @@ public abstract class Qdisc {
   }
 
   /** test_and_set_bit(__QDISC_STATE_SCHED). */
+  @Override
   public boolean testAndSetScheduled() {
     boolean was = scheduled;
     scheduled = true;
@@ -94,11 +95,13 @@ public abstract class Qdisc {
     return running;
   }
 
+  @Override
   public void clearScheduled() {
     scheduled = false;
   }
 
   /** qdisc_run, from net_tx_action. */
+  @Override
   public void run() {
     txq.dev().xmit().qdiscRun(this);
   }

@@ -6,7 +6,7 @@ import java.util.Locale;
  * How sure nicsim is of an input number: the one table of default ranges (relative half-widths)
  * that every profile, path and scenario number falls back to. A number may override its class's
  * range ({@code range: 12%}) and then says why in its {@code source}. An uncertainty study draws
- * each number uniformly between its low and high end (see bench/FIDELITY.md).
+ * each number uniformly between its low and high end (see scenarios/FIDELITY.md).
  *
  * <table>
  * <caption>classes and default ranges</caption>

@@ -1,0 +1,61 @@
+package io.nicsim.bench.layering;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import io.nicsim.formats.layeringfixture.ReachesIntoRuns;
+import io.nicsim.runs.cyclefixturea.Ping;
+import io.nicsim.runs.cyclefixtureb.Pong;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The module and package arrows hold for every main class on this module's class path (all of
+ * nicsim's modules), and the rules catch a back-import and a circle of packages when one is
+ * added (test fixtures here, never in main code).
+ */
+class LayeringTest {
+  private static JavaClasses main;
+
+  @BeforeAll
+  static void importMainClasses() {
+    // main classes only: the modules' class directories or jars, not test classes or test jars
+    ImportOption mainOnly = location -> !location.contains("/test-classes/")
+        && !location.matches(java.util.regex.Pattern.compile(".*-tests\\.jar.*"));
+    main = new ClassFileImporter().withImportOption(mainOnly).importPackages("io.nicsim");
+  }
+
+  @Test
+  void everyModuleReachesOnlyTheModulesBelowIt() {
+    assertThat(main.contain(io.nicsim.bench.cli.Nicsim.class)).isTrue();
+    assertThat(main.contain(io.nicsim.stmmac.StmmacMacProvider.class)).isTrue();
+    Layering.MODULES.check(main);
+  }
+
+  @Test
+  void noPackageReachesAnotherRoundACircle() {
+    Layering.PACKAGES.check(main);
+  }
+
+  @Test
+  void aFormatsClassImportingRunsBreaksTheModuleRule() {
+    JavaClasses withFixture = new ClassFileImporter().importClasses(
+        ReachesIntoRuns.class, io.nicsim.runs.RunResult.class);
+    assertThatThrownBy(() -> Layering.MODULES.check(withFixture))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("ReachesIntoRuns")
+        .hasMessageContaining("io.nicsim.runs.RunResult");
+  }
+
+  @Test
+  void twoPackagesImportingEachOtherBreakTheCycleRule() {
+    JavaClasses withFixture = new ClassFileImporter().importClasses(Ping.class, Pong.class);
+    assertThatThrownBy(() -> Layering.PACKAGES.check(withFixture))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("cyclefixturea")
+        .hasMessageContaining("cyclefixtureb");
+  }
+}

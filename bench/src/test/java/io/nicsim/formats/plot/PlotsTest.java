@@ -1,0 +1,178 @@
+package io.nicsim.formats.plot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.nicsim.bench.testkit.Cli;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogarithmicAxis;
+import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.CombinedDomainXYPlot;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What the charts show a reader, read back from the SVG text they render (titles, tick labels,
+ * legend, the horizontal axis's title; JFreeSVG draws rotated text as outlines, so the value
+ * axis's title is read from the chart) or from the chart's axes and renderers: units on the axes, categorical knobs
+ * as categories without connecting lines, calibration told from prediction, a log axis with a
+ * label at every swept value, marks that match the one legend of a stacked chart.
+ */
+class PlotsTest {
+  /** The texts an SVG draws, in order. */
+  static List<String> texts(JFreeChart chart, Path dir) throws Exception {
+    Path svg = dir.resolve("c.svg");
+    Plots.write(chart, svg, "--plot");
+    List<String> out = new ArrayList<>();
+    Matcher m = Pattern.compile("<text[^>]*>([^<]*)</text>").matcher(Files.readString(svg));
+    while (m.find()) {
+      out.add(m.group(1).replace("&amp;", "&"));
+    }
+    return out;
+  }
+
+  @Test
+  void axisTitlesCarryUnits() {
+    assertThat(AxisLabels.of("udp_mbps")).isEqualTo("UDP goodput (Mbit/s)");
+    assertThat(AxisLabels.of("tcp_mbps")).isEqualTo("TCP goodput (Mbit/s)");
+    assertThat(AxisLabels.of("cpu_pct")).isEqualTo("CPU busy (% of all cores)");
+    assertThat(AxisLabels.of("ping_rtt_ms")).endsWith("(ms)");
+    assertThat(AxisLabels.of("tx-usecs")).isEqualTo("tx-usecs (µs)");
+    assertThat(AxisLabels.of("irq_per_s")).isEqualTo("interrupts per second");
+    // names not listed get the unit their suffix spells
+    assertThat(AxisLabels.of("txtimer_fire_per_s")).isEqualTo("txtimer fire per second");
+    assertThat(AxisLabels.of("stall_ms")).isEqualTo("stall (ms)");
+    assertThat(AxisLabels.of("hardirq_cpu_pct")).isEqualTo("hardirq cpu (%)");
+  }
+
+  /** tx-usecs 100, 1000, 5000: a log axis, each swept value labelled (5000 too). */
+  @Test
+  void aKnobSpanningDecadesIsLogWithALabelAtEverySweptValue(@TempDir Path dir) throws Exception {
+    Map<String, double[][]> s = new LinkedHashMap<>();
+    s.put("tx-frames=1", new double[][] {{100, 1}, {1000, 2}, {5000, 3}});
+    JFreeChart c = Plots.lines("t", AxisLabels.of("tx-usecs"), AxisLabels.of("pps"), s);
+    assertThat(c.getXYPlot().getDomainAxis()).isInstanceOf(LogarithmicAxis.class);
+    assertThat(c.getXYPlot().getRangeAxis().getLabel()).isEqualTo("packets per second (TX, wire)");
+    List<String> t = texts(c, dir);
+    assertThat(t).contains("tx-usecs (µs)", "100", "1000", "5000");
+  }
+
+  /** A patch or a kernel: categories, marks without a line between two of them. */
+  @Test
+  void categoricalKnobsAreCategoriesWithoutConnectingLines(@TempDir Path dir) throws Exception {
+    Map<String, double[][]> s = new LinkedHashMap<>();
+    s.put("cyclone5", new double[][] {{0, 45_200}, {1, 49_800}});
+    s.put("agilex5", new double[][] {{0, 47_000}, {1, 51_000}});
+    JFreeChart c = Plots.lines("t", "patch", AxisLabels.of("pps"), s,
+        List.of("v6.7", "v6.7 + edceeba4af3d"));
+    XYPlot p = c.getXYPlot();
+    assertThat(p.getDomainAxis()).isInstanceOf(SymbolAxis.class);
+    XYLineAndShapeRenderer r = (XYLineAndShapeRenderer) p.getRenderer();
+    for (int i = 0; i < 2; i++) {
+      assertThat(r.getItemLineVisible(i, 0)).isFalse();
+      assertThat(r.getItemShapeVisible(i, 0)).isTrue();
+    }
+    assertThat(texts(c, dir)).contains("v6.7", "v6.7 + edceeba4af3d", "patch")
+        .doesNotContain("0.5");
+
+    Map<String, Map<String, Double>> bars = new LinkedHashMap<>();
+    bars.put("soc=cyclone5", new LinkedHashMap<>(Map.of("v6.6", 1.0)));
+    bars.get("soc=cyclone5").put("v6.18", 2.0);
+    bars.put("soc=agilex5", new LinkedHashMap<>(Map.of("v6.6", 3.0)));
+    bars.get("soc=agilex5").put("v6.18", null);
+    JFreeChart b = Plots.categoryBars("t", AxisLabels.of("kernel"), AxisLabels.of("udp_mbps"),
+        bars);
+    CategoryPlot cp = b.getCategoryPlot();
+    assertThat(cp.getDataset().getColumnKeys()).containsExactly("v6.6", "v6.18");
+    assertThat(cp.getDataset().getValue("soc=agilex5", "v6.18")).isNull(); // left out, not 0
+    assertThat(cp.getRangeAxis().getLabel()).isEqualTo("UDP goodput (Mbit/s)");
+    assertThat(texts(b, dir)).contains("kernel version", "v6.6", "v6.18", "soc=cyclone5",
+        "soc=agilex5");
+  }
+
+  /** Published vs simulated: the legend says which simulated bar is a fit, which a prediction. */
+  @Test
+  void publishedVsSimulatedBarsTellCalibrationFromPrediction(@TempDir Path dir)
+      throws Exception {
+    JFreeChart c = Plots.bars("s: pps", "pps (pkt/s)", List.of("before", "after", "other"),
+        java.util.Arrays.asList(45_200.0, 52_000.0, null), List.of(45_100.0, 49_700.0, 150_000.0),
+        List.of("calib", "pred", "extra"));
+    List<String> t = texts(c, dir);
+    assertThat(t).contains("published", "simulated: calibration (fitted to the published figure)",
+        "simulated: prediction (nothing fitted to it)", "simulated (no published figure)");
+    assertThat(c.getCategoryPlot().getRangeAxis().getLabel()).isEqualTo("pps (pkt/s)");
+    // each case's two bars side by side; the simulated one coloured by its role, as in the legend
+    var plot = c.getCategoryPlot();
+    assertThat(plot.getDataset().getRowKeys()).containsExactly("published", "simulated");
+    var legend = plot.getLegendItems();
+    for (int col = 0; col < 3; col++) {
+      java.awt.Paint paint = plot.getRenderer().getItemPaint(1, col);
+      String role = Plots.SIMULATED.get(List.of("calib", "pred", "extra").get(col));
+      for (int k = 0; k < legend.getItemCount(); k++) {
+        if (legend.get(k).getLabel().equals(role)) {
+          assertThat(legend.get(k).getFillPaint()).as(role).isEqualTo(paint);
+        } else {
+          assertThat(legend.get(k).getFillPaint()).as(role).isNotEqualTo(paint);
+        }
+      }
+    }
+  }
+
+  /** Every panel of a stacked chart draws series i with the mark its one legend shows. */
+  @Test
+  void stackedPanelsDrawEachSeriesWithTheLegendsMark() {
+    List<JFreeChart> panels = new ArrayList<>();
+    for (String m : List.of("udp_mbps", "cpu_pct", "irq_per_s")) {
+      Map<String, double[][]> s = new LinkedHashMap<>();
+      s.put("tx-frames=1", new double[][] {{100, 1}, {1000, 2}});
+      s.put("tx-frames=25", new double[][] {{100, 3}, {1000, 4}});
+      panels.add(Plots.lines(m, "tx-usecs (µs)", AxisLabels.of(m), s));
+    }
+    JFreeChart c = Plots.stacked("all", panels);
+    var legend = ((CombinedDomainXYPlot) c.getPlot()).getLegendItems();
+    for (Object o : ((CombinedDomainXYPlot) c.getPlot()).getSubplots()) {
+      var r = ((XYPlot) o).getRenderer();
+      for (int i = 0; i < 2; i++) {
+        assertThat(r.getSeriesShape(i)).isEqualTo(legend.get(i).getShape());
+        assertThat(r.getSeriesPaint(i)).isEqualTo(legend.get(i).getFillPaint());
+      }
+    }
+    assertThat(Plots.height(c)).isEqualTo(3 * Plots.PANEL_HEIGHT);
+  }
+
+  /**
+   * A ping run's plot: one mark per event on a row per kind against time in ms (a rate per
+   * 1 ms bin would be spikes of 0.05 events/ms); a flood's: events per ms.
+   */
+  @Test
+  void aSparseRunIsOneMarkPerEventABusyOneARate(@TempDir Path dir) throws Exception {
+    Path ping = dir.resolve("ping.svg");
+    assertThat(Cli.run("run", "--mac", "example", "--soc", "testsoc", "--traffic",
+        "ping -c 5 -i 0.2", "--plot", ping.toString()).exit()).isZero();
+    String p = Files.readString(ping);
+    // a row per kind (singular names on the value axis), no legend of rates
+    for (String text : List.of(">time (ms)<", ">frame on wire<", ">NIC IRQ<", ">timer start<")) {
+      assertThat(p.contains(text)).as(text).isTrue();
+    }
+    assertThat(p.contains(">frames on the wire<")).isFalse();
+    Path flood = dir.resolve("flood.svg");
+    assertThat(Cli.run("run", "--mac", "example", "--soc", "testsoc", "--traffic",
+        "iperf3 -u -b 0 -l 64 -t 0.02", "--plot", flood.toString()).exit()).isZero();
+    String f = Files.readString(flood);
+    // a line per kind in events per ms, named in the legend
+    for (String text : List.of(">time (ms)<", ">frames on the wire<", ">NIC IRQs<")) {
+      assertThat(f.contains(text)).as(text).isTrue();
+    }
+    assertThat(f.contains(">frame on wire<")).isFalse();
+  }
+}

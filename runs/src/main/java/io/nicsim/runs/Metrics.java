@@ -1,0 +1,143 @@
+package io.nicsim.runs;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The metric names of nicsim's output contract and how a run's window yields them. Rates are
+ * per simulated second of the measured window; CPU percentages are of all cores' time (100 =
+ * every core busy the whole window).
+ */
+public final class Metrics {
+  /** The contract's names, in the order JSON and CSV print them. */
+  public static final List<String> CONTRACT = List.of(
+      "pps", "udp_mbps", "tcp_mbps", "cpu_pct", "hrtimer_cpu_pct", "hrtimer_start_per_s",
+      "timer_arms_per_s", "tx_irq_per_s", "rx_irq_per_s", "pkts_per_tx_irq", "ping_rtt_ms",
+      "stall_ms");
+
+  private Metrics() {}
+
+  /** Units for reports. */
+  public static String unit(String metric) {
+    switch (metric) {
+      case "pps":
+        return "pkt/s";
+      case "udp_mbps":
+      case "tcp_mbps":
+        return "Mbit/s";
+      case "cpu_pct":
+      case "hrtimer_cpu_pct":
+        return "%";
+      case "ping_rtt_ms":
+      case "stall_ms":
+        return "ms";
+      case "pkts_per_tx_irq":
+        return "pkt/irq";
+      default:
+        return metric.endsWith("_per_s") ? "1/s" : "";
+    }
+  }
+
+  /** The host's metrics between two snapshots (stall from the wire tap). */
+  static LinkedHashMap<String, Double> host(Snapshot a, Snapshot b, int cores, double stallMs,
+      boolean withStall) {
+    double sec = (b.timeNs() - a.timeNs()) / 1e9;
+    double coreNs = (b.timeNs() - a.timeNs()) * (double) cores;
+    LinkedHashMap<String, Double> m = new LinkedHashMap<>();
+    m.put("pps", (b.wireFrames() - a.wireFrames()) / sec);
+    m.put("cpu_pct", 100.0 * (b.busyNs() - a.busyNs()) / coreNs);
+    long hrNs = 0;
+    for (String op : b.nsByOp().keySet()) {
+      if (op.startsWith("hrtimer_")) {
+        hrNs += b.ns(op) - a.ns(op);
+      }
+    }
+    m.put("hrtimer_cpu_pct", 100.0 * hrNs / coreNs);
+    long starts = b.calls("hrtimer_start") - a.calls("hrtimer_start");
+    m.put("hrtimer_start_per_s", starts / sec);
+    m.put("timer_arms_per_s", (starts + b.calls("mod_timer") - a.calls("mod_timer")) / sec);
+    Long tx0 = a.counters().get("tx_irq");
+    Long tx1 = b.counters().get("tx_irq");
+    if (tx1 != null) {
+      m.put("tx_irq_per_s", (tx1 - (tx0 == null ? 0 : tx0)) / sec);
+    }
+    Long rx1 = b.counters().get("rx_irq");
+    if (rx1 != null) {
+      Long rx0 = a.counters().get("rx_irq");
+      m.put("rx_irq_per_s", (rx1 - (rx0 == null ? 0 : rx0)) / sec);
+    }
+    if (tx1 != null && tx1 - (tx0 == null ? 0 : tx0) > 0) {
+      m.put("pkts_per_tx_irq",
+          (double) (b.devTxPackets() - a.devTxPackets()) / (tx1 - (tx0 == null ? 0 : tx0)));
+    }
+    if (withStall) {
+      m.put("stall_ms", stallMs);
+    }
+    m.put("irq_per_s", (b.hardirqs() - a.hardirqs()) / sec);
+    m.put("timer_cancel_per_s", (b.calls("hrtimer_cancel") - a.calls("hrtimer_cancel")
+        + b.calls("del_timer") - a.calls("del_timer")) / sec);
+    m.put("hrtimer_expire_per_s", (b.calls("hrtimer_expire") - a.calls("hrtimer_expire")) / sec);
+    m.put("hardirq_cpu_pct", 100.0 * (b.contextNs()[0] - a.contextNs()[0]) / coreNs);
+    m.put("softirq_cpu_pct", 100.0 * (b.contextNs()[1] - a.contextNs()[1]) / coreNs);
+    m.put("task_cpu_pct", 100.0 * (b.contextNs()[2] - a.contextNs()[2]) / coreNs);
+    return m;
+  }
+
+  /** Contract names first (those present), then the others in their insertion order. */
+  static LinkedHashMap<String, Double> order(Map<String, Double> all) {
+    LinkedHashMap<String, Double> out = new LinkedHashMap<>();
+    for (String k : CONTRACT) {
+      if (all.containsKey(k)) {
+        out.put(k, all.get(k));
+      }
+    }
+    List<String> rest = new ArrayList<>();
+    for (String k : all.keySet()) {
+      if (!out.containsKey(k)) {
+        rest.add(k);
+      }
+    }
+    for (String k : rest) {
+      out.put(k, all.get(k));
+    }
+    return out;
+  }
+
+  /** Per-op CPU % of all cores between two snapshots, ops charged in the window. */
+  static SortedMap<String, Double> cpuByOp(Snapshot a, Snapshot b, int cores) {
+    double coreNs = (b.timeNs() - a.timeNs()) * (double) cores;
+    SortedMap<String, Double> out = new TreeMap<>();
+    for (String op : b.nsByOp().keySet()) {
+      long ns = b.ns(op) - a.ns(op);
+      if (ns > 0) {
+        out.put(op, 100.0 * ns / coreNs);
+      }
+    }
+    return out;
+  }
+
+  /** Calls per second per op in the window. */
+  static SortedMap<String, Double> callsByOp(Snapshot a, Snapshot b) {
+    double sec = (b.timeNs() - a.timeNs()) / 1e9;
+    SortedMap<String, Double> out = new TreeMap<>();
+    for (String op : b.callsByOp().keySet()) {
+      long n = b.calls(op) - a.calls(op);
+      if (n > 0) {
+        out.put(op, n / sec);
+      }
+    }
+    return out;
+  }
+
+  /** Driver counters per second in the window. */
+  static SortedMap<String, Double> counters(Snapshot a, Snapshot b) {
+    double sec = (b.timeNs() - a.timeNs()) / 1e9;
+    SortedMap<String, Double> out = new TreeMap<>();
+    b.counters().forEach((k, v) -> out.put(k, (v - a.counters().getOrDefault(k, 0L)) / sec));
+    return out;
+  }
+}

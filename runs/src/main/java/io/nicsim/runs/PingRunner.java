@@ -1,0 +1,148 @@
+package io.nicsim.runs;
+
+import io.nicsim.core.apps.EchoPeer;
+import io.nicsim.core.apps.IcmpEcho;
+import io.nicsim.core.apps.Ping;
+import io.nicsim.core.host.Host;
+import io.nicsim.formats.text.ToolFormat;
+import io.nicsim.runs.path.NetPath;
+import io.nicsim.runs.path.PathSpec;
+import io.nicsim.runs.traffic.PingSpec;
+import io.nicsim.runs.traffic.TrafficSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+
+/**
+ * {@code ping}: core's Ping on the application core and an EchoPeer behind the path that
+ * answers after the path's way back plus its own turn-around ({@code peer=} in --path).
+ */
+public final class PingRunner implements TrafficRunner {
+  static final String PEER = "10.0.0.2";
+
+  @Override
+  public String kind() {
+    return "ping";
+  }
+
+  @Override
+  public java.util.List<io.nicsim.core.cpu.CostOp> costs() {
+    return java.util.List.of(io.nicsim.core.cpu.KernelOps.PING_SENDMSG,
+        io.nicsim.core.cpu.KernelOps.ICMP_RCV);
+  }
+
+  @Override
+  public boolean accepts(TrafficSpec spec) {
+    return spec instanceof PingSpec;
+  }
+
+  @Override
+  public TrafficRun start(Host host, TrafficSpec spec, PathSpec path) {
+    PingSpec p = (PingSpec) spec;
+    PathSpec route = path == null ? PathSpec.direct() : path;
+    EchoPeer echo = new EchoPeer(host.sim(), host.link(), route.peerNs() + route.oneWayNs());
+    host.peer().register(IcmpEcho.class, NetPath.wrap(host.sim(), route, echo));
+    Ping ping = Ping.on(host).count(p.count()).intervalNs(p.intervalNs()).size(p.size()).build();
+    host.stack().register(IcmpEcho.class, ping);
+    ping.start(host.appCore());
+    return new Run(host, p, ping, route);
+  }
+
+  private static final class Run implements TrafficRun {
+    private final Host host;
+    private final PingSpec spec;
+    private final Ping ping;
+    private final PathSpec path;
+
+    Run(Host host, PingSpec spec, Ping ping, PathSpec path) {
+      this.host = host;
+      this.spec = spec;
+      this.ping = ping;
+      this.path = path;
+    }
+
+    @Override
+    public void mark() {}
+
+    @Override
+    public void endMeasure() {}
+
+    @Override
+    public boolean drained() {
+      return ping.transmitted() == spec.count() && ping.received() == ping.transmitted();
+    }
+
+    @Override
+    public long drainLimitNs() {
+      return 2_000_000_000L + path.rttNs();
+    }
+
+    @Override
+    public TrafficReport report(double windowSec) {
+      List<String> lines = new ArrayList<>();
+      lines.add("PING " + PEER + " (" + PEER + ") " + spec.size() + "(" + (spec.size() + 28)
+          + ") bytes of data.");
+      List<Long> rtts = ping.rtts();
+      if (spec.count() <= 100) {
+        // ping prints a line per reply, under its request's icmp_seq (a lost one has none)
+        for (int seq = 0; seq < ping.transmitted(); seq++) {
+          if (ping.answered(seq)) {
+            lines.add((spec.size() + 8) + " bytes from " + PEER + ": icmp_seq=" + (seq + 1)
+                + " ttl=64 time=" + ToolFormat.pingTime(ping.rttNs(seq)) + " ms");
+          }
+        }
+      }
+      lines.add("");
+      lines.add("--- " + PEER + " ping statistics ---");
+      int tx = ping.transmitted();
+      int rx = ping.received();
+      long lossPct = tx == 0 ? 0 : Math.round(100.0 * (tx - rx) / tx);
+      long timeMs = (long) (tx - 1) * spec.intervalNs() / 1_000_000L;
+      lines.add(tx + " packets transmitted, " + rx + " received, " + lossPct
+          + "% packet loss, time " + timeMs + "ms");
+      double[] s = ping.summaryNs();
+      LinkedHashMap<String, Double> m = new LinkedHashMap<>();
+      if (rx > 0) {
+        lines.add("rtt min/avg/max/mdev = " + ToolFormat.pingSummary(rtts) + " ms");
+        m.put("ping_rtt_ms", s[1] / 1e6);
+        m.put("ping_rtt_min_ms", s[0] / 1e6);
+        m.put("ping_rtt_max_ms", s[2] / 1e6);
+        m.put("ping_rtt_mdev_ms", s[3] / 1e6);
+      }
+      m.put("ping_loss_pct", tx == 0 ? 0.0 : 100.0 * (tx - rx) / tx);
+      return new TrafficReport(lines, m);
+    }
+
+    @Override
+    public List<String> violations() {
+      List<String> out = new ArrayList<>();
+      // a request still queued on the host (a TX queue the driver never completes, e.g.
+      // tx-usecs 0 with a frame counter that never fills: BQL keeps the queue stopped) is a
+      // stall the model shows, not a lost reply
+      int missing = ping.transmitted() - ping.received();
+      long queued = queuedRequests();
+      if (path.loss() == 0 && missing > queued) {
+        out.add("ping: " + (missing - queued) + " echo replies never arrived on a lossless path"
+            + (queued > 0 ? " (" + queued + " requests still queued on the host)" : ""));
+      }
+      return out;
+    }
+
+    /** Requests the driver and the qdiscs still hold (every live TX skb is one), or 0. */
+    private long queuedRequests() {
+      long held = host.driver().skbsHeld();
+      if (held < 0) {
+        return 0;
+      }
+      for (int i = 0; i < host.dev().numTxQueues(); i++) {
+        held += host.dev().queue(i).qdisc().qlen() + host.dev().queue(i).qdisc().requeuedLen();
+      }
+      return held;
+    }
+
+    @Override
+    public String comm() {
+      return "ping";
+    }
+  }
+}

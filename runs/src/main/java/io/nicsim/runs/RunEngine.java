@@ -1,0 +1,249 @@
+package io.nicsim.runs;
+
+import io.nicsim.core.check.HostAudit;
+import io.nicsim.core.check.Liveness;
+import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.era.Patch;
+import io.nicsim.core.ethtool.CoalesceParam;
+import io.nicsim.core.ethtool.Ethtool;
+import io.nicsim.core.ethtool.EthtoolCoalesce;
+import io.nicsim.core.host.Host;
+import io.nicsim.core.host.NicDriver;
+import io.nicsim.core.kernel.KernelException;
+import io.nicsim.core.nic.FrameTap;
+import io.nicsim.core.sim.InvariantViolation;
+import io.nicsim.core.trace.Tracer;
+import io.nicsim.formats.trace.TeeTracer;
+import io.nicsim.formats.trace.Timeline;
+import io.nicsim.formats.trace.TimelineRecorder;
+import io.nicsim.formats.trace.TraceFile;
+import io.nicsim.runs.host.HostFactory;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+
+/**
+ * Runs one {@link RunRequest}: builds the host, installs the traffic, runs the omit time and
+ * the measured window, lets in-flight traffic drain, checks, and collects the metrics. It
+ * opens no file: the event streams go to the {@link RunSinks} the caller hands in (a trace
+ * writer, a frame tap), and the caller's outputs commit or discard what they were given.
+ */
+public final class RunEngine {
+  private final HostFactory hosts;
+  private final List<TrafficRunner> runners;
+
+  public RunEngine(HostFactory hosts, List<TrafficRunner> runners) {
+    this.hosts = hosts;
+    this.runners = List.copyOf(runners);
+  }
+
+  /** The host components runs are built from. */
+  public HostFactory hosts() {
+    return hosts;
+  }
+
+  public RunResult run(RunRequest req) {
+    return run(req, (Exploration) null, RunSinks.NONE).result();
+  }
+
+  /** The run, its event streams going to {@code sinks}. */
+  public RunResult run(RunRequest req, RunSinks sinks) {
+    return run(req, (Exploration) null, sinks).result();
+  }
+
+  /**
+   * Runs {@code req}, perturbed and watched for races when {@code x} is not null: liveness is
+   * then recorded (never stops the run) and the spells come back with the result. Without
+   * {@code x} the run is exactly {@link #run(RunRequest)}'s: a failure is thrown.
+   */
+  public Exploration.Run run(RunRequest req, Exploration x) {
+    return run(req, x, RunSinks.NONE);
+  }
+
+  /**
+   * The same, its event streams going to {@code sinks}; the trace is finished (flushed) when
+   * the run succeeded, and left to its owner to discard otherwise.
+   */
+  public Exploration.Run run(RunRequest req, Exploration x, RunSinks sinks) {
+    TrafficRunner runner = TrafficRunners.find(runners, req.traffic());
+    TraceFile ftrace = sinks.trace();
+    long total = req.traffic().omitNs() + req.traffic().durationNs();
+    TimelineRecorder timeline = null;
+    if (req.timelineToNs() > 0) {
+      long to = req.timelineToNs() == RunRequest.WHOLE_RUN ? total : req.timelineToNs();
+      timeline = new TimelineRecorder(new Timeline(to, 2_000_000));
+    }
+    Tracer tracer = TeeTracer.of(java.util.Arrays.asList(ftrace, timeline));
+    Host host = hosts.create(req.hostConfig().withTracer(tracer)).host();
+    if (req.bqlLimitMax() != RunRequest.BQL_DEFAULT) {
+      // echo N > /sys/class/net/eth0/queues/tx-*/byte_queue_limits/limit_max, after ifup
+      for (int q = 0; q < host.dev().numTxQueues(); q++) {
+        host.dev().queue(q).dql().setMaxLimit(req.bqlLimitMax());
+      }
+    }
+    if (x != null) {
+      io.nicsim.core.cpu.Perturbation p = x.perturbation(req.seed());
+      host.cpu().perturb(p);
+      // exploration also spreads the interrupt vectors over the CPUs, as irqbalance does
+      for (io.nicsim.core.kernel.IrqLine l : host.kernel().irqLines()) {
+        l.setAffinity(host.cpu().core(p.irqCpu(host.cpu().cores())));
+      }
+    }
+    if (ftrace != null) {
+      ftrace.window(req.traffic().omitNs(), total); // the header states the measured window
+      ftrace.bind(host);
+    }
+    StallMeter stall = new StallMeter();
+    List<FrameTap> taps = new ArrayList<>();
+    taps.add(stall);
+    if (sinks.capture() != null) {
+      taps.add(sinks.capture());
+    }
+    if (timeline != null) {
+      taps.add(timeline);
+    }
+    host.link().setTap(new TeeTap(taps));
+    TrafficRun traffic = runner.start(host, req.traffic(), req.path());
+    if (ftrace != null) {
+      ftrace.setTask(host.appCore().id(), traffic.comm());
+    }
+    Snapshot s0;
+    Snapshot s1;
+    // the periodic audit runs while traffic flows; it is stopped for the drain, whose end
+    // (and so the trace's last lines) must not depend on it, and runs once more after it
+    HostAudit audit = req.check() || x != null ? HostAudit.attach(host) : null;
+    if (audit != null) {
+      traffic.addChecks(audit);
+    }
+    if (x != null) {
+      audit.liveness().mode(Liveness.Mode.RECORD).probeEvery(x.probeNs());
+    }
+    try {
+      host.run(req.traffic().omitNs());
+      s0 = Snapshot.take(host);
+      traffic.mark();
+      stall.start(host.sim().now());
+      host.run(req.traffic().durationNs());
+      stall.stop(host.sim().now());
+      s1 = Snapshot.take(host);
+      traffic.endMeasure();
+      if (audit != null) {
+        audit.stop();
+      }
+      long limit = host.sim().now() + traffic.drainLimitNs();
+      host.sim().runUntil(traffic::drained, limit);
+      if (audit != null) {
+        audit.checkNow();
+      }
+    } catch (BadInputException | RunFailure e) {
+      throw e;
+    } catch (InvariantViolation e) {
+      String m = e.at(host.sim().now()).getMessage();
+      if (x != null) {
+        return new Exploration.Run(null, m, audit.liveness().episodes(),
+            host.link().framesToPeer(), host.sim().now(), inFlightReads(host));
+      }
+      throw new RunFailure(m);
+    } catch (RuntimeException e) {
+      String m = "the simulation stopped at " + host.sim().now() + " ns: "
+          + e.getClass().getSimpleName() + ": " + String.valueOf(e.getMessage());
+      if (x != null && !(e instanceof BadInputException)) {
+        return new Exploration.Run(null, m, audit.liveness().episodes(),
+            host.link().framesToPeer(), host.sim().now(), inFlightReads(host));
+      }
+      throw new RunFailure(m);
+    }
+    if (req.check()) {
+      List<String> v = traffic.violations();
+      if (!v.isEmpty()) {
+        String m = "check failed at " + host.sim().now() + " ns: " + v.get(0)
+            + (v.size() > 1 ? " (and " + (v.size() - 1) + " more)" : "")
+            + "; --no-check skips the checks";
+        if (x != null) {
+          return new Exploration.Run(null, m, audit.liveness().episodes(),
+              host.link().framesToPeer(), host.sim().now(), inFlightReads(host));
+        }
+        throw new RunFailure(m);
+      }
+    }
+    double windowSec = (s1.timeNs() - s0.timeNs()) / 1e9;
+    int cores = host.cpu().cores();
+    String kind = req.traffic().kind();
+    boolean stream = kind.equals("udp") || kind.equals("tcp");
+    LinkedHashMap<String, Double> all = Metrics.host(s0, s1, cores, stall.maxGapNs() / 1e6,
+        stream);
+    TrafficReport report = traffic.report(windowSec);
+    all.putAll(report.metrics());
+    RunResult result = new RunResult(config(req, host), Metrics.order(all), report.lines(),
+        Metrics.cpuByOp(s0, s1, cores), Metrics.callsByOp(s0, s1),
+        Metrics.counters(s0, s1), cores, windowSec,
+        timeline == null ? null : timeline.timeline(), host.kernel().dmesg());
+    if (ftrace != null) {
+      ftrace.finish();
+    }
+    return new Exploration.Run(result, null,
+        audit == null ? List.of() : audit.liveness().episodes(), host.link().framesToPeer(),
+        host.sim().now(), inFlightReads(host));
+  }
+
+  /** The resolved configuration, in print order. */
+  static LinkedHashMap<String, Object> config(RunRequest req, Host host) {
+    NicDriver driver = host.driver();
+    LinkedHashMap<String, Object> c = new LinkedHashMap<>();
+    c.put("mac", host.mac().name());
+    c.put("soc", host.soc().name());
+    c.put("kernel", driver.patchSet().base().toString());
+    List<String> ids = new ArrayList<>();
+    List<String> commits = new ArrayList<>();
+    for (Patch p : driver.patchSet().patches()) {
+      ids.add(p.id());
+      if (p.commit() != null) {
+        commits.add(p.commit());
+      }
+    }
+    c.put("patches", ids);
+    c.put("patch_commits", commits);
+    c.put("patch_edits", driver.patchSet().editsFromBase());
+    c.put("coalesce", coalesce(driver));
+    c.put("traffic", req.traffic().spelling());
+    c.put("path", req.path().spelling());
+    c.put("seed", req.seed());
+    c.put("cpus", host.cpu().cores());
+    c.put("link_bps", host.link().rateBps());
+    c.put("omit_s", seconds(req.traffic().omitNs()));
+    c.put("duration_s", seconds(req.traffic().durationNs()));
+    return c;
+  }
+
+  /** The coalescing values ethtool -c would show as numbers (supported or non-zero). */
+  public static LinkedHashMap<String, Long> coalesce(NicDriver driver) {
+    LinkedHashMap<String, Long> out = new LinkedHashMap<>();
+    try {
+      EthtoolCoalesce ec = Ethtool.getCoalesce(driver.ethtool());
+      int supported = driver.ethtool().supportedCoalesceParams();
+      for (CoalesceParam p : CoalesceParam.values()) {
+        long v = ec.get(p);
+        if ((supported & p.bit()) != 0 || v != 0) {
+          out.put(p.cliName(), v);
+        }
+      }
+    } catch (KernelException e) {
+      // a driver that refuses the get shows nothing
+    }
+    return out;
+  }
+
+  /** Reads of a NAPI's state by one CPU while another's poll of it was completing. */
+  private static long inFlightReads(Host host) {
+    long n = 0;
+    for (io.nicsim.core.kernel.Napi napi : host.kernel().napis()) {
+      n += napi.inFlightReadCount();
+    }
+    return n;
+  }
+
+  private static BigDecimal seconds(long ns) {
+    return new BigDecimal(ns).movePointLeft(9).stripTrailingZeros();
+  }
+}

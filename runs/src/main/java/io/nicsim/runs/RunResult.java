@@ -1,0 +1,49 @@
+package io.nicsim.runs;
+
+import io.nicsim.formats.trace.Timeline;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.SortedMap;
+
+/**
+ * What a run produced.
+ *
+ * @param config the resolved configuration, in print order
+ * @param summary metric → value: the contract's names first, then nicsim's extras
+ * @param toolLines iperf3's or ping's own summary lines
+ * @param cpuPctByOp CPU % of all cores per operation in the window
+ * @param callsPerSecByOp calls per second per operation in the window
+ * @param countersPerSec the driver's counters per second in the window
+ * @param cores the host's CPU count
+ * @param windowSec the measured window, seconds
+ * @param timeline recorded timer/IRQ events, or null
+ * @param dmesg the kernel log of the run (NETDEV WATCHDOG and the like)
+ */
+public record RunResult(
+    LinkedHashMap<String, Object> config,
+    LinkedHashMap<String, Double> summary,
+    List<String> toolLines,
+    SortedMap<String, Double> cpuPctByOp,
+    SortedMap<String, Double> callsPerSecByOp,
+    SortedMap<String, Double> countersPerSec,
+    int cores,
+    double windowSec,
+    Timeline timeline,
+    List<String> dmesg) {
+
+  public RunResult {
+    dmesg = dmesg == null ? List.of() : List.copyOf(dmesg);
+  }
+
+  /** What a plot of the run is titled: {@code MAC on SOC, KERNEL: TRAFFIC}. */
+  public String title() {
+    return config.get("mac") + " on " + config.get("soc") + ", " + config.get("kernel") + ": "
+        + config.get("traffic");
+  }
+
+  /** A summary metric, or NaN when the run has none of that name. */
+  public double metric(String name) {
+    Double v = summary.get(name);
+    return v == null ? Double.NaN : v;
+  }
+}

@@ -1,0 +1,94 @@
+package io.nicsim.runs;
+
+import io.nicsim.formats.text.Json;
+import io.nicsim.formats.text.Num;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The text summary of {@code nicsim run}. */
+public final class RunText {
+  private RunText() {}
+
+  public static String format(RunResult r) {
+    Map<String, Object> c = r.config();
+    StringBuilder sb = new StringBuilder();
+    sb.append("nicsim run: ").append(c.get("mac")).append(" on ").append(c.get("soc"))
+        .append(" (").append(c.get("cpus")).append(" cpus), kernel ").append(c.get("kernel"))
+        .append(", seed ").append(c.get("seed")).append('\n');
+    List<?> edits = (List<?>) c.get("patch_edits");
+    List<?> patches = (List<?>) c.get("patches");
+    sb.append("patches: ").append(patches.size()).append(" (")
+        .append(edits.isEmpty() ? c.get("kernel") + " as released"
+            : c.get("kernel") + " " + String.join(" ", edits.stream().map(Object::toString).toList()))
+        .append("; --json lists them)\n");
+    sb.append("coalesce: ").append(coalesce(c.get("coalesce"))).append('\n');
+    sb.append("traffic: ").append(c.get("traffic")).append("   path: ").append(c.get("path"))
+        .append("   link: ").append(Num.human(((Number) c.get("link_bps")).doubleValue() / 1e6))
+        .append(" Mbit/s\n\n");
+    for (String line : r.toolLines()) {
+      sb.append(line).append('\n');
+    }
+    sb.append('\n');
+    LinkedHashMap<String, Double> s = r.summary();
+    sb.append("NIC IRQs/s: tx ").append(opt(s, "tx_irq_per_s")).append("  rx ")
+        .append(opt(s, "rx_irq_per_s")).append("   packets per tx IRQ ")
+        .append(opt(s, "pkts_per_tx_irq")).append("   all hard IRQs/s ")
+        .append(opt(s, "irq_per_s")).append('\n');
+    sb.append("timers/s: hrtimer_start ").append(opt(s, "hrtimer_start_per_s"))
+        .append("  cancels ").append(opt(s, "timer_cancel_per_s")).append("  hrtimer expiries ")
+        .append(opt(s, "hrtimer_expire_per_s")).append("  arms (hrtimer+timer_list) ")
+        .append(opt(s, "timer_arms_per_s")).append('\n');
+    sb.append("wire: ").append(opt(s, "pps")).append(" pps");
+    if (s.containsKey("stall_ms")) {
+      sb.append(", longest silence ").append(opt(s, "stall_ms")).append(" ms");
+    }
+    sb.append('\n');
+    sb.append(String.format(Locale.ROOT,
+        "CPU %% of %d cores: %s (hardirq %s, softirq %s, task %s), hrtimer %s%n", r.cores(),
+        opt(s, "cpu_pct"), opt(s, "hardirq_cpu_pct"), opt(s, "softirq_cpu_pct"),
+        opt(s, "task_cpu_pct"), opt(s, "hrtimer_cpu_pct")));
+    sb.append(String.format(Locale.ROOT, "  %-28s %9s %12s%n", "operation", "cpu %", "calls/s"));
+    for (Map.Entry<String, Double> e : r.cpuPctByOp().entrySet()) {
+      Double calls = r.callsPerSecByOp().get(e.getKey());
+      sb.append(String.format(Locale.ROOT, "  %-28s %9s %12s%n", e.getKey(),
+          Num.human(e.getValue()), calls == null ? "-" : Num.human(calls)));
+    }
+    if (!r.dmesg().isEmpty()) {
+      sb.append("dmesg:\n");
+      for (String line : r.dmesg()) {
+        sb.append("  ").append(line).append('\n');
+      }
+    }
+    if (!r.countersPerSec().isEmpty()) {
+      sb.append("driver counters per s:");
+      r.countersPerSec().forEach((k, v) -> sb.append(' ').append(k).append(' ').append(Num.human(v)));
+      sb.append('\n');
+    }
+    return sb.toString();
+  }
+
+  private static String opt(Map<String, Double> s, String k) {
+    Double v = s.get(k);
+    return v == null ? "-" : Num.human(v);
+  }
+
+  private static String coalesce(Object m) {
+    Map<?, ?> map = (Map<?, ?>) m;
+    if (map.isEmpty()) {
+      return "(the driver supports none)";
+    }
+    StringBuilder sb = new StringBuilder();
+    map.forEach((k, v) -> sb.append(sb.length() > 0 ? " " : "").append(k).append(' ').append(v));
+    return sb.toString();
+  }
+
+  /** {@code {"config": …, "summary": …}}. */
+  public static String json(RunResult r) {
+    LinkedHashMap<String, Object> out = new LinkedHashMap<>();
+    out.put("config", r.config());
+    out.put("summary", r.summary());
+    return Json.write(out);
+  }
+}

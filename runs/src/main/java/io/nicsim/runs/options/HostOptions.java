@@ -1,0 +1,104 @@
+package io.nicsim.runs.options;
+
+import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.era.KernelVersion;
+import io.nicsim.core.soc.SocProfile;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** Which host: {@code --mac M --soc S [--kernel vX.Y] [--patch +ID|-ID …]}. */
+public final class HostOptions {
+  @Option(names = "--mac", required = true, paramLabel = "MAC",
+      description = "MAC model (nicsim list macs)")
+  String mac;
+
+  @Option(names = "--soc", paramLabel = "SOC",
+      description = "SoC profile (nicsim list socs); a reference MAC such as ideal has its own"
+          + " default")
+  String soc;
+
+  @Option(names = "--soc-file", paramLabel = "PATH",
+      description = "a SoC profile of your own (YAML, every number with its source);"
+          + " instead of --soc")
+  Path socFile;
+
+  @Option(names = "--kernel", paramLabel = "vX.Y",
+      description = "kernel version (default: the MAC model's)")
+  String kernel;
+
+  @Option(names = "--patch", paramLabel = "+ID|-ID",
+      description = "add (+) or remove (-) a patch by id or commit; repeatable, or comma-separated")
+  List<String> patches = new ArrayList<>();
+
+  /** {@code --mac}. */
+  public String mac() {
+    return mac;
+  }
+
+  /** {@code --kernel} as typed, or null. */
+  public String kernel() {
+    return kernel;
+  }
+
+  /** {@code MAC on SOC (KERNEL)}, as typed (tune's header). */
+  public String describe() {
+    return mac + " on " + (soc != null ? soc : socFile) + (kernel != null ? " (" + kernel + ")" : "");
+  }
+
+  /** These options as command-line arguments (for a plan's points). */
+  public List<String> args() {
+    List<String> a = new ArrayList<>(List.of("--mac", mac));
+    if (soc != null) {
+      a.addAll(List.of("--soc", soc));
+    }
+    if (socFile != null) {
+      a.addAll(List.of("--soc-file", socFile.toAbsolutePath().normalize().toString()));
+    }
+    if (kernel != null) {
+      a.addAll(List.of("--kernel", kernel));
+    }
+    for (String p : patches) {
+      a.addAll(List.of("--patch", p));
+    }
+    return a;
+  }
+
+  /** The profile to build: a name, or {@code file:PATH} for --soc-file (checked here). */
+  public String socName() {
+    if (soc != null && socFile != null) {
+      throw BadInputException.field("--soc-file", "given with --soc", "one of --soc NAME or"
+          + " --soc-file PATH");
+    }
+    if (socFile != null) {
+      SocProfile.loadFile(socFile); // refuses an unreadable or malformed file before anything
+      return SocProfile.FILE_PREFIX + socFile.toAbsolutePath().normalize();
+    }
+    if (soc == null) {
+      io.nicsim.core.host.MacModel m = io.nicsim.core.host.MacDiscovery.classPath().byName()
+          .get(mac);
+      if (m != null && m.defaultSoc() != null) {
+        return m.defaultSoc();
+      }
+      throw BadInputException.field("--soc", "missing", "a profile name (nicsim list socs) or"
+          + " --soc-file PATH");
+    }
+    return soc;
+  }
+
+  /** The kernel version as nicsim spells it, or null; refused with --kernel's form. */
+  public String kernelVersion() {
+    return kernel == null ? null : KernelVersion.parse(kernel).toString();
+  }
+
+  public List<String> patchEdits() {
+    List<String> out = new ArrayList<>();
+    for (String p : patches) {
+      for (String e : p.split(",", -1)) { // keep empty names: select() refuses them
+        out.add(e.trim());
+      }
+    }
+    return out;
+  }
+}

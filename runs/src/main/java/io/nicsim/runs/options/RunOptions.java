@@ -1,0 +1,168 @@
+package io.nicsim.runs.options;
+
+import io.nicsim.core.ethtool.CoalesceArgs;
+import io.nicsim.runs.RunRequest;
+import io.nicsim.runs.path.PathSpec;
+import io.nicsim.runs.traffic.TrafficParser;
+import io.nicsim.runs.traffic.TrafficSpec;
+import io.nicsim.runs.traffic.Units;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** What {@code run} and {@code sweep} share: the host, coalescing, traffic, path and seed. */
+public final class RunOptions {
+  @Mixin HostOptions host;
+
+  @Option(names = {"-C", "--coalesce"}, paramLabel = "k v", arity = "1..*",
+      description = "ethtool -C parameters applied after the interface is up, as ethtool takes"
+          + " them: -C tx-usecs 100 tx-frames 1 (the words up to the next option; quoting them"
+          + " as one word works too)")
+  java.util.List<String> coalesce;
+
+  @Option(names = "--traffic", required = true, paramLabel = "'iperf3 …'|'ping …'",
+      description = "e.g. 'iperf3 -u -b 0 -l 64 -t 1', 'iperf3 -C bbr -t 10',"
+          + " 'ping -c 20 -i 0.2'")
+  String traffic;
+
+  @Option(names = "--path", paramLabel = "'rtt=…,rate=…'",
+      description = "the network beyond the link partner:"
+          + " rtt=23ms,rate=1gbit,buffer=1bdp,loss=0.0001,peer=20us")
+  String path;
+
+  @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+      description = "random seed (default: ${DEFAULT-VALUE})")
+  long seed;
+
+  @Option(names = "--duration", paramLabel = "SECS",
+      description = "measured time, overriding iperf3 -t (ping: caps -c); seconds or 500ms")
+  String duration;
+
+  @Option(names = "--bql-limit-max", paramLabel = "BYTES|max",
+      description = "write byte_queue_limits/limit_max of every TX queue after the interface"
+          + " is up, as echo N > /sys/class/net/eth0/queues/tx-0/byte_queue_limits/limit_max")
+  String bqlLimitMax;
+
+  @Option(names = "--no-check",
+      description = "skip the invariant audit and the end-of-run checks (benchmarks)")
+  boolean noCheck;
+
+  /**
+   * These options as {@code nicsim run} arguments, without {@code --seed} (a plan gives each
+   * point its own): what a {@link io.nicsim.studies.plan.PointTask} parses on another JVM.
+   */
+  public java.util.List<String> argsWithoutSeed() {
+    java.util.List<String> a = new java.util.ArrayList<>(host.args());
+    if (coalesce != null) {
+      a.addAll(java.util.List.of("-C", EthtoolStyle.join(coalesce)));
+    }
+    a.addAll(java.util.List.of("--traffic", traffic));
+    if (path != null) {
+      a.addAll(java.util.List.of("--path", path));
+    }
+    if (duration != null) {
+      a.addAll(java.util.List.of("--duration", duration));
+    }
+    if (bqlLimitMax != null) {
+      a.addAll(java.util.List.of("--bql-limit-max", bqlLimitMax));
+    }
+    if (noCheck) {
+      a.add("--no-check");
+    }
+    return a;
+  }
+
+  /** {@code --mac …}. */
+  public HostOptions host() {
+    return host;
+  }
+
+  /** {@code --seed}. */
+  public long seed() {
+    return seed;
+  }
+
+  /**
+   * The {@code nicsim run} arguments of one configuration on {@code kernel} (null: the MAC's
+   * default), without seed and jitter: explore's points, one configuration per kernel.
+   */
+  public java.util.List<String> configArgs(String kernel) {
+    java.util.List<String> a = new java.util.ArrayList<>();
+    a.add("--mac");
+    a.add(host.mac);
+    if (host.soc != null) {
+      a.add("--soc");
+      a.add(host.soc);
+    }
+    if (host.socFile != null) {
+      a.add("--soc-file");
+      a.add(host.socFile.toAbsolutePath().normalize().toString());
+    }
+    if (kernel != null) {
+      a.add("--kernel");
+      a.add(kernel);
+    }
+    for (String p : host.patchEdits()) {
+      a.add("--patch");
+      a.add(p);
+    }
+    if (coalesce != null) {
+      a.add("-C");
+      a.add(EthtoolStyle.join(coalesce));
+    }
+    a.add("--traffic");
+    a.add(traffic);
+    if (path != null) {
+      a.add("--path");
+      a.add(path);
+    }
+    if (duration != null) {
+      a.add("--duration");
+      a.add(duration);
+    }
+    if (bqlLimitMax != null) {
+      a.add("--bql-limit-max");
+      a.add(bqlLimitMax);
+    }
+    return a;
+  }
+
+  /** The request these options describe (no output files). */
+  public RunRequest request() {
+    TrafficSpec t = TrafficParser.parse(traffic);
+    if (duration != null) {
+      long ns = Units.durationNs("--duration", duration, "s");
+      if (ns <= 0) {
+        throw io.nicsim.core.config.BadInputException.field("--duration", "must be positive",
+            "seconds > 0, e.g. 1 or 500ms");
+      }
+      t = t.withDurationNs(ns);
+    }
+    PathSpec p = path == null ? PathSpec.direct() : PathSpec.parse(path);
+    CoalesceArgs c = coalesce == null ? CoalesceArgs.none() : CoalesceArgs.parse(EthtoolStyle.join(coalesce));
+    return new RunRequest(host.mac, host.socName(), host.kernelVersion(), host.patchEdits(), c, t, p,
+        seed, !noCheck, 0, bqlLimitMax());
+  }
+
+  /** --bql-limit-max as bql_set parses it: "max" or a u32 up to DQL_MAX_LIMIT, else -EINVAL. */
+  private long bqlLimitMax() {
+    if (bqlLimitMax == null) {
+      return RunRequest.BQL_DEFAULT;
+    }
+    long max = io.nicsim.core.net.Dql.maxLimitAccepted();
+    if (bqlLimitMax.equals("max")) {
+      return max;
+    }
+    String accepted = "max or 0.." + max + " bytes (bql_set refuses anything else with"
+        + " EINVAL)";
+    if (!bqlLimitMax.matches("[0-9]{1,10}")) {
+      throw io.nicsim.core.config.BadInputException.field("--bql-limit-max",
+          "'" + bqlLimitMax + "' is not a decimal integer", accepted);
+    }
+    long v = Long.parseLong(bqlLimitMax);
+    if (v > max) {
+      throw io.nicsim.core.config.BadInputException.field("--bql-limit-max",
+          v + " is out of range", accepted);
+    }
+    return v;
+  }
+}

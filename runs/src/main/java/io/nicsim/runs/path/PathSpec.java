@@ -1,0 +1,273 @@
+package io.nicsim.runs.path;
+
+import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.soc.InputSample;
+import io.nicsim.core.soc.Quantity;
+import io.nicsim.core.soc.UncertaintyClass;
+import io.nicsim.runs.traffic.Units;
+import java.math.BigDecimal;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The network beyond the link partner: {@code --path 'rtt=23ms,rate=1gbit,buffer=1bdp,
+ * loss=0.0001,peer=20us'}. Every key is optional.
+ *
+ * @param rttNs round-trip time the path adds (both directions together)
+ * @param rateBps bottleneck rate toward the receiver, 0 = no bottleneck
+ * @param bufferBytes bottleneck queue limit in bytes (tail drop), 0 = unlimited
+ * @param bufferBdp the buffer as spelled in BDPs, or 0 when given in bytes/packets
+ * @param loss random loss probability per frame toward the receiver, 0..1
+ * @param peerNs the far host's time to answer (echo reply turn-around)
+ */
+public record PathSpec(
+    long rttNs, long rateBps, long bufferBytes, double bufferBdp, double loss, long peerNs) {
+  static final String FIELD = "--path";
+  static final String FORM =
+      "comma-separated key=value: rtt=23ms, rate=1gbit, buffer=1bdp|256kb|100pkt,"
+          + " loss=0.0001|0.01%, peer=20us; a value may end in ~N% (its range)";
+  /**
+   * The uncertainty of a path number not given a {@code ~N%} range (scenarios/FIDELITY.md "Input
+   * ranges"): an RTT is measured (ping), a rate is a setting (a link or a shaper), a buffer is
+   * an assumption (no seed states one), a loss rate is measured, a peer's turn-around is an
+   * estimate.
+   */
+  public static final Map<String, UncertaintyClass> CLASSES = Map.of(
+      "rtt", UncertaintyClass.MEASURED, "rate", UncertaintyClass.EXACT,
+      "buffer", UncertaintyClass.ASSUMPTION, "loss", UncertaintyClass.MEASURED,
+      "peer", UncertaintyClass.ESTIMATE);
+  private static final java.util.regex.Pattern RANGE =
+      java.util.regex.Pattern.compile("(.*)~([0-9]+(?:\\.[0-9]+)?)%");
+  /** Echo turn-around of a Linux peer when none is given (interrupt, icmp_rcv, xmit). */
+  public static final long DEFAULT_PEER_NS = 20_000L;
+  private static final int MTU_FRAME = 1514;
+
+  /** No path: the link partner is the far end. */
+  public static PathSpec direct() {
+    return new PathSpec(0, 0, 0, 0, 0, DEFAULT_PEER_NS);
+  }
+
+  public boolean isDirect() {
+    return rttNs == 0 && rateBps == 0 && loss == 0;
+  }
+
+  /** One-way delay each direction adds. */
+  public long oneWayNs() {
+    return rttNs / 2;
+  }
+
+  public static PathSpec parse(String text) {
+    if (text == null || text.isBlank()) {
+      throw BadInputException.field(FIELD, "empty", FORM);
+    }
+    long rtt = 0;
+    long rate = 0;
+    String buffer = null;
+    double loss = 0;
+    long peer = DEFAULT_PEER_NS;
+    Map<String, String> seen = new LinkedHashMap<>();
+    Map<String, Double> ranges = new LinkedHashMap<>();
+    for (String part : text.split(",", -1)) {
+      String p = part.trim();
+      if (p.isEmpty()) {
+        throw BadInputException.field(FIELD, "an empty entry in '" + text + "'", FORM);
+      }
+      int eq = p.indexOf('=');
+      if (eq <= 0 || eq == p.length() - 1) {
+        throw BadInputException.field(FIELD, "'" + p + "' is not key=value", FORM);
+      }
+      String key = p.substring(0, eq).trim().toLowerCase(Locale.ROOT);
+      String value = p.substring(eq + 1).trim();
+      java.util.regex.Matcher rm = RANGE.matcher(value);
+      if (rm.matches()) {
+        double r = Double.parseDouble(rm.group(2)) / 100.0;
+        if (!(r < 1)) {
+          throw BadInputException.field(FIELD + " " + key, "range ~" + rm.group(2)
+              + "% is out of range", "~0%..~99%");
+        }
+        ranges.put(key, r);
+        value = rm.group(1).trim();
+      }
+      if (seen.put(key, value) != null) {
+        throw BadInputException.field(FIELD, key + " given twice", "each key once");
+      }
+      String f = FIELD + " " + key;
+      switch (key) {
+        case "rtt":
+          rtt = Units.durationNs(f, value, null);
+          break;
+        case "rate":
+          rate = Units.tcRate(f, value);
+          break;
+        case "buffer":
+          buffer = value;
+          break;
+        case "loss":
+          loss = loss(f, value);
+          break;
+        case "peer":
+          peer = Units.durationNs(f, value, null);
+          break;
+        default:
+          throw BadInputException.field(FIELD, "unknown key '" + key + "'", FORM);
+      }
+    }
+    rtt = sampled("rtt", rtt, ranges);
+    rate = sampled("rate", rate, ranges);
+    loss = Math.min(0.999999, sampledFraction("loss", loss, ranges));
+    peer = sampled("peer", peer, ranges);
+    long bufferBytes = 0;
+    double bdp = 0;
+    if (buffer != null) {
+      String f = FIELD + " buffer";
+      String accepted = "Nbdp (needs rate and rtt), bytes as Nb/Nkb/Nmb (1024 based), or Npkt";
+      String v = buffer.toLowerCase(Locale.ROOT);
+      java.util.regex.Matcher m =
+          java.util.regex.Pattern.compile("([0-9]+(?:\\.[0-9]+)?)(bdp|b|k|kb|kib|m|mb|mib|pkt|pkts|p)")
+              .matcher(v);
+      if (!m.matches()) {
+        throw BadInputException.field(f, "'" + buffer + "' is not a buffer size", accepted);
+      }
+      BigDecimal n = new BigDecimal(m.group(1));
+      switch (m.group(2)) {
+        case "bdp":
+          if (rate == 0 || rtt == 0) {
+            throw BadInputException.field(f, "'" + buffer + "' needs rate= and rtt=", accepted);
+          }
+          bdp = n.doubleValue();
+          n = BigDecimal.valueOf(sampledFraction("buffer", bdp, ranges));
+          bufferBytes = n.multiply(BigDecimal.valueOf(rate)).multiply(BigDecimal.valueOf(rtt))
+              .divide(BigDecimal.valueOf(8_000_000_000L), 0, java.math.RoundingMode.HALF_EVEN)
+              .longValueExact();
+          break;
+        case "b":
+          bufferBytes = n.longValue();
+          break;
+        case "k":
+        case "kb":
+        case "kib":
+          bufferBytes = n.multiply(BigDecimal.valueOf(1024)).longValue();
+          break;
+        case "m":
+        case "mb":
+        case "mib":
+          bufferBytes = n.multiply(BigDecimal.valueOf(1 << 20)).longValue();
+          break;
+        default:
+          bufferBytes = n.multiply(BigDecimal.valueOf(MTU_FRAME)).longValue();
+          break;
+      }
+      if (bdp == 0) {
+        bufferBytes = sampled("buffer", bufferBytes, ranges);
+      }
+      if (bufferBytes < MTU_FRAME) {
+        throw BadInputException.field(f, "'" + buffer + "' holds less than one full frame",
+            "at least " + MTU_FRAME + " bytes");
+      }
+      if (rate == 0) {
+        throw BadInputException.field(f, "a buffer needs a bottleneck rate=", "rate=N(k|m|g)bit");
+      }
+    }
+    return new PathSpec(rtt, rate, bufferBytes, bdp, loss, peer);
+  }
+
+  /** A path number's range: its {@code ~N%}, or its key's class default. */
+  public static double range(String key, Map<String, Double> ranges) {
+    Double r = ranges.get(key);
+    return r != null ? r : CLASSES.get(key).defaultRange();
+  }
+
+  private static Quantity quantity(String key, double v, Map<String, Double> ranges) {
+    UncertaintyClass c = ranges.containsKey(key) ? UncertaintyClass.MEASURED : CLASSES.get(key);
+    return new Quantity(v, "--path " + key, null, c, range(key, ranges), "path");
+  }
+
+  /** {@code v} as the bound sample has it ({@code path:KEY}); nominal with none bound. */
+  private static long sampled(String key, long v, Map<String, Double> ranges) {
+    return Math.round(sampledFraction(key, v, ranges));
+  }
+
+  private static double sampledFraction(String key, double v, Map<String, Double> ranges) {
+    if (InputSample.current() == null) {
+      return v;
+    }
+    return InputSample.apply("path:" + key, quantity(key, v, ranges)).value();
+  }
+
+  /** The uncertain numbers of {@code text} as a study sees them ({@code path:KEY}). */
+  public static Map<String, Quantity> inputs(String text) {
+    Map<String, Quantity> out = new LinkedHashMap<>();
+    PathSpec p = InputSample.with(null, () -> parse(text));
+    Map<String, Double> ranges = new LinkedHashMap<>();
+    for (String part : text.split(",")) {
+      int eq = part.indexOf('=');
+      java.util.regex.Matcher rm = RANGE.matcher(part.substring(eq + 1).trim());
+      if (rm.matches()) {
+        ranges.put(part.substring(0, eq).trim().toLowerCase(Locale.ROOT),
+            Double.parseDouble(rm.group(2)) / 100.0);
+      }
+    }
+    double[] v = {p.rttNs, p.rateBps, p.bufferBdp != 0 ? p.bufferBdp : p.bufferBytes, p.loss,
+        p.peerNs};
+    String[] k = {"rtt", "rate", "buffer", "loss", "peer"};
+    for (int i = 0; i < k.length; i++) {
+      Quantity q = quantity(k[i], v[i], ranges);
+      if (q.uncertain()) {
+        out.put("path:" + k[i], q);
+      }
+    }
+    return out;
+  }
+
+  private static double loss(String f, String value) {
+    String accepted = "a probability 0..1 (0.0001) or a percentage (0.01%)";
+    boolean pct = value.endsWith("%");
+    String num = pct ? value.substring(0, value.length() - 1) : value;
+    if (!num.matches("[0-9]+(\\.[0-9]+)?([eE]-?[0-9]+)?")) {
+      throw BadInputException.field(f, "'" + value + "' is not a probability", accepted);
+    }
+    double v = Double.parseDouble(num) / (pct ? 100.0 : 1.0);
+    if (!(v >= 0 && v < 1)) {
+      throw BadInputException.field(f, value + " is out of range", accepted);
+    }
+    return v;
+  }
+
+  /** The canonical spelling, or {@code direct}. */
+  public String spelling() {
+    StringBuilder sb = new StringBuilder();
+    if (rttNs != 0) {
+      sb.append("rtt=").append(durationWord(rttNs));
+    }
+    if (rateBps != 0) {
+      sb.append(sb.length() > 0 ? "," : "").append("rate=").append(rateBps).append("bit");
+    }
+    if (bufferBytes != 0) {
+      sb.append(sb.length() > 0 ? "," : "").append("buffer=");
+      if (bufferBdp != 0) {
+        sb.append(BigDecimal.valueOf(bufferBdp).stripTrailingZeros().toPlainString()).append("bdp");
+      } else {
+        sb.append(bufferBytes).append('b');
+      }
+    }
+    if (loss != 0) {
+      sb.append(sb.length() > 0 ? "," : "").append("loss=")
+          .append(BigDecimal.valueOf(loss).stripTrailingZeros().toPlainString());
+    }
+    if (peerNs != DEFAULT_PEER_NS) {
+      sb.append(sb.length() > 0 ? "," : "").append("peer=").append(durationWord(peerNs));
+    }
+    return sb.length() == 0 ? "direct" : sb.toString();
+  }
+
+  static String durationWord(long ns) {
+    if (ns % 1_000_000 == 0) {
+      return ns / 1_000_000 + "ms";
+    }
+    if (ns % 1_000 == 0) {
+      return ns / 1_000 + "us";
+    }
+    return ns + "ns";
+  }
+}

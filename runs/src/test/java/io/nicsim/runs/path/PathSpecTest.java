@@ -1,0 +1,68 @@
+package io.nicsim.runs.path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.nicsim.core.config.BadInputException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class PathSpecTest {
+
+  @Test
+  void theIssuesExampleWithItsUnits() {
+    PathSpec p = PathSpec.parse("rtt=23ms,rate=1gbit,buffer=1bdp,loss=0.0001");
+    assertThat(p.rttNs()).isEqualTo(23_000_000L);
+    assertThat(p.rateBps()).isEqualTo(1_000_000_000L);
+    // one BDP: 1 Gbit/s × 23 ms / 8 bits
+    assertThat(p.bufferBytes()).isEqualTo(2_875_000L);
+    assertThat(p.loss()).isEqualTo(0.0001);
+    assertThat(p.oneWayNs()).isEqualTo(11_500_000L);
+    assertThat(p.peerNs()).isEqualTo(PathSpec.DEFAULT_PEER_NS);
+  }
+
+  @Test
+  void otherSpellings() {
+    PathSpec p = PathSpec.parse(" rtt = 500us , rate=100Mbit/s, buffer=64kb, loss=0.5%, peer=30us");
+    assertThat(p.rttNs()).isEqualTo(500_000L);
+    assertThat(p.rateBps()).isEqualTo(100_000_000L);
+    assertThat(p.bufferBytes()).isEqualTo(65_536L);
+    assertThat(p.loss()).isEqualTo(0.005);
+    assertThat(p.peerNs()).isEqualTo(30_000L);
+    assertThat(PathSpec.parse("rate=10mbit,buffer=100pkt").bufferBytes()).isEqualTo(151_400L);
+  }
+
+  @Test
+  void spellingRoundTrips() {
+    for (String s : new String[] {"rtt=23ms,rate=1gbit,buffer=1bdp,loss=0.0001",
+        "rtt=500us", "rate=10mbit,buffer=64kb", "loss=0.01,peer=5us"}) {
+      PathSpec p = PathSpec.parse(s);
+      assertThat(PathSpec.parse(p.spelling())).isEqualTo(p);
+    }
+    assertThat(PathSpec.direct().spelling()).isEqualTo("direct");
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+    "rtt=23|--path rtt: '23' has no unit",
+    "rtt=23 parsecs|unknown unit",
+    "rate=1g|--path rate: unknown unit",
+    "rate=1000|--path rate: '1000' has no unit",
+    "rate=1gbps|unknown unit",
+    "buffer=1bdp|needs rate= and rtt=",
+    "rate=1gbit,buffer=10b|less than one full frame",
+    "buffer=64kb|needs a bottleneck rate",
+    "loss=2|out of range",
+    "loss=lots|not a probability",
+    "jitter=1ms|unknown key 'jitter'",
+    "rtt=1ms,rtt=2ms|given twice",
+    "rtt|not key=value",
+  })
+  void refusals(String text, String expected) {
+    assertThatThrownBy(() -> PathSpec.parse(text))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining(expected)
+        .hasMessageContaining("accepted");
+  }
+}

@@ -1,0 +1,112 @@
+package io.nicsim.scenarios;
+
+import io.nicsim.formats.trace.Timeline;
+import io.nicsim.runs.RunEngine;
+import io.nicsim.runs.RunRequest;
+import io.nicsim.runs.RunResult;
+import io.nicsim.studies.plan.ParallelRuns;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a scenario runs with: the run engine, a base seed, worker threads for independent
+ * runs, and the plots it asks for beyond the published-vs-simulated bars.
+ */
+public final class ReproContext {
+  private final RunEngine engine;
+  private final long seed;
+  private final int threads;
+  private final boolean check;
+  private final List<KnobPlot> knobPlots = new ArrayList<>();
+  private final List<TimelinePlot> timelines = new ArrayList<>();
+
+  /** A metric against a knob, one line per series ({@code series → [[x, y], …]}). */
+  public record KnobPlot(String title, String xLabel, String yLabel,
+      Map<String, double[][]> series, List<String> categories) {
+    /** A numeric knob. */
+    public KnobPlot(String title, String xLabel, String yLabel, Map<String, double[][]> series) {
+      this(title, xLabel, yLabel, series, null);
+    }
+  }
+
+  /** Events of one run between two times. */
+  public record TimelinePlot(String title, Timeline timeline, long fromNs, long toNs) {}
+
+  public ReproContext(RunEngine engine, long seed, int threads) {
+    this(engine, seed, threads, true);
+  }
+
+  /** @param check run the invariant audit and end-of-run checks (off: reproduce --no-check) */
+  public ReproContext(RunEngine engine, long seed, int threads, boolean check) {
+    this.engine = engine;
+    this.seed = seed;
+    this.threads = threads;
+    this.check = check;
+  }
+
+  /** The seed scenarios should give their runs (--seed). */
+  public long seed() {
+    return seed;
+  }
+
+  /** The host components, for scenarios that drive a host directly. */
+  public io.nicsim.runs.host.HostFactory hosts() {
+    return engine.hosts();
+  }
+
+  public RunResult run(RunRequest req) {
+    return engine.run(checked(req));
+  }
+
+  /** Runs independent requests on the worker threads; results in request order. */
+  public List<RunResult> runAll(List<RunRequest> reqs) {
+    List<RunRequest> out = new ArrayList<>();
+    for (RunRequest r : reqs) {
+      out.add(checked(r));
+    }
+    return ParallelRuns.run(engine, out, threads);
+  }
+
+  private RunRequest checked(RunRequest req) {
+    return check ? req : req.withCheck(false);
+  }
+
+  /** A perturbed run watched for races ({@code run --jitter}); failures come back as rows. */
+  public io.nicsim.runs.Exploration.Run explore(RunRequest req,
+      io.nicsim.runs.Exploration x) {
+    return engine.run(req.withCheck(true), x);
+  }
+
+  /** Independent jobs (each driving its own host) on the worker threads; results in order. */
+  public <T> List<T> parallel(List<java.util.function.Supplier<T>> jobs) {
+    return ParallelRuns.map(jobs, threads);
+  }
+
+  public void plotKnob(String title, String xLabel, String yLabel,
+      Map<String, double[][]> series) {
+    knobPlots.add(new KnobPlot(title, xLabel, yLabel, series));
+  }
+
+  /**
+   * A metric against a categorical knob (patch on/off, kernel eras): x value i of each series
+   * is {@code categories.get(i)}; drawn on a category axis, marks without lines.
+   */
+  public void plotCategories(String title, String xLabel, String yLabel,
+      List<String> categories, Map<String, double[][]> series) {
+    knobPlots.add(new KnobPlot(title, xLabel, yLabel, series, List.copyOf(categories)));
+  }
+
+  /** A timeline of a run made with {@link RunRequest#withTimeline}. */
+  public void plotTimeline(String title, Timeline timeline, long fromNs, long toNs) {
+    timelines.add(new TimelinePlot(title, timeline, fromNs, toNs));
+  }
+
+  List<KnobPlot> knobPlots() {
+    return knobPlots;
+  }
+
+  List<TimelinePlot> timelines() {
+    return timelines;
+  }
+}

@@ -1,0 +1,17 @@
+package io.nicsim.studies.plan;
+
+/**
+ * An engine found at run time with {@link java.util.ServiceLoader} (the Spark runner lives in a
+ * module of its own, so commands that do not ask for it never load Spark's classes).
+ */
+public interface PointEngineProvider {
+
+  /** The {@code --engine} name this provider answers to. */
+  String name();
+
+  /**
+   * An engine for {@code master} (engine-specific, e.g. {@code local[*]} or
+   * {@code spark://host:7077}; null for the engine's default).
+   */
+  PointEngine open(String master, int threads);
+}
