@@ -1,6 +1,5 @@
 package io.nicsim.boardtrace.model;
 
-import io.nicsim.core.cpu.Task;
 import io.nicsim.core.host.Host;
 import io.nicsim.formats.trace.TraceFile;
 import java.util.List;
@@ -184,7 +183,7 @@ final class TeeTraceFile implements TraceFile {
   }
 
   @Override
-  public void schedSwitch(long ts, int cpu, Task prev, char prevState, Task next) {
+  public void schedSwitch(long ts, int cpu, String prev, char prevState, String next) {
     for (TraceFile f : files) {
       f.schedSwitch(ts, cpu, prev, prevState, next);
     }

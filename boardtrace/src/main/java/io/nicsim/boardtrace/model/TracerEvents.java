@@ -22,7 +22,7 @@ public class TracerEvents implements TraceFile {
   private final EventSink sink;
   private final TraceEvent e = new TraceEvent();
   private final Map<Integer, String> taskComm = new HashMap<>();
-  private final Map<Task, Integer> pids = new HashMap<>();
+  private final Map<String, Integer> pids = new HashMap<>();
   private final Map<String, Long> timerAddr = new HashMap<>();
   private Host host;
 
@@ -80,7 +80,16 @@ public class TracerEvents implements TraceFile {
   }
 
   private int pid(Task t) {
-    return t == null ? 0 : pids.computeIfAbsent(t, k -> 1000 + pids.size());
+    return t == null ? 0 : pid(comm(t, t.core() == null ? 0 : t.core().id()));
+  }
+
+  /** A stable pid per comm, as nicsim's writer gives one. */
+  private int pid(String comm) {
+    return pids.computeIfAbsent(comm, k -> 1000 + pids.size());
+  }
+
+  private String comm(int cpu, String name) {
+    return name.startsWith("ksoftirqd/") ? name : taskComm.getOrDefault(cpu, name);
   }
 
   private String comm(Task t, int cpu) {
@@ -242,13 +251,14 @@ public class TracerEvents implements TraceFile {
   }
 
   @Override
-  public void schedSwitch(long ts, int cpu, Task prev, char prevState, Task next) {
+  public void schedSwitch(long ts, int cpu, String prev, char prevState, String next) {
     TraceEvent ev = begin(EventKind.SCHED_SWITCH, ts, cpu);
-    ev.prevPid = pid(prev);
-    ev.prevComm = prev == null ? "swapper/" + cpu : comm(prev, cpu);
+    ev.prevComm = prev == null ? "swapper/" + cpu : comm(cpu, prev);
+    ev.prevPid = prev == null ? 0 : pid(ev.prevComm);
     ev.prevState = prevState;
-    ev.nextPid = pid(next);
-    ev.nextComm = next == null ? "swapper/" + cpu : comm(next, cpu);
+    ev.nextComm = next == null ? "swapper/" + cpu : comm(cpu, next);
+    ev.nextPid = next == null ? 0 : pid(ev.nextComm);
     emit(ev);
   }
+
 }

@@ -454,7 +454,8 @@ public final class Core {
     Tracer tr = cpu.tracer();
     if (traced != t && tr.enabled()) {
       // __schedule's trace_sched_switch: the task ftrace showed last, or idle
-      tr.schedSwitch(cursor, id, traced, traced != null && traced.runnable ? 'R' : 'S', t);
+      tr.schedSwitch(cursor, id, traced == null ? null : traced.name(),
+          traced != null && traced.runnable ? 'R' : 'S', t.name());
       traced = t;
     }
     if (lastRan != null && lastRan != t) {
@@ -471,7 +472,7 @@ public final class Core {
         current = null;
       }
       if (tr.enabled() && !hasTask()) {
-        tr.schedSwitch(cursor, id, t, 'S', null); // nothing else to run: the idle task
+        tr.schedSwitch(cursor, id, t.name(), 'S', null); // nothing else to run: idle
         traced = null;
       }
     }

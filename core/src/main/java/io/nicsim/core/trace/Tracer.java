@@ -58,11 +58,11 @@ public interface Tracer {
   default void sysExit(long ts, int cpu, String syscall, long ret) {}
 
   /**
-   * sched_switch: {@code cpu} stops running {@code prev} (null: the idle task), which is still
-   * runnable ({@code prevState} 'R') or sleeps ('S'), and runs {@code next} (null: idle).
+   * sched_switch: {@code cpu} stops running the task named {@code prev} (null: the idle task),
+   * which is still runnable ({@code prevState} 'R') or sleeps ('S'), and runs {@code next}
+   * (null: idle). Names are the tasks' own ({@code ksoftirqd/N}, an application's).
    */
-  default void schedSwitch(long ts, int cpu, io.nicsim.core.cpu.Task prev, char prevState,
-      io.nicsim.core.cpu.Task next) {}
+  default void schedSwitch(long ts, int cpu, String prev, char prevState, String next) {}
 
   /**
    * Race exploration only: a delay of {@code heldNs} injected at the preemption point

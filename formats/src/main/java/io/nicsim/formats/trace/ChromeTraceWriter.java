@@ -368,11 +368,11 @@ public final class ChromeTraceWriter implements TraceFile {
   }
 
   @Override
-  public void schedSwitch(long ts, int cpu, Task prev, char prevState, Task next) {
+  public void schedSwitch(long ts, int cpu, String prev, char prevState, String next) {
     begin(ts, cpu, "i", "sched", "sched_switch");
-    arg("prev", prev == null ? "swapper/" + cpu : prev.name());
+    arg("prev", prev == null ? "swapper/" + cpu : prev);
     arg("prev_state", String.valueOf(prevState));
-    arg("next", next == null ? "swapper/" + cpu : next.name());
+    arg("next", next == null ? "swapper/" + cpu : next);
     end();
   }
 }

@@ -159,6 +159,11 @@ public final class FtraceWriter implements TraceFile {
     return t == core.ksoftirqd() ? t.name() : taskComm.getOrDefault(core.id(), t.name());
   }
 
+  /** The same for a task known by name (sched_switch). */
+  private String comm(int cpu, String name) {
+    return name.startsWith("ksoftirqd/") ? name : taskComm.getOrDefault(cpu, name);
+  }
+
   private void emit(long ts, int cpu, String comm, int pid, String name, String info) {
     String flags = ".....";
     if (host != null && cpu < host.cpu().cores()) {
@@ -361,15 +366,16 @@ public final class FtraceWriter implements TraceFile {
   }
 
   @Override
-  public void schedSwitch(long ts, int cpu, Task prev, char prevState, Task next) {
+  public void schedSwitch(long ts, int cpu, String prev, char prevState, String next) {
     // include/trace/events/sched.h sched_switch; the line's task is prev (current until the
     // switch)
-    String prevComm = prev == null ? "swapper/" + cpu : comm(host.cpu().core(cpu), prev);
-    int prevPid = prev == null ? 0 : pid(prevComm, cpu, prev == host.cpu().core(cpu).ksoftirqd());
-    String nextComm = next == null ? "swapper/" + cpu : comm(host.cpu().core(cpu), next);
-    int nextPid = next == null ? 0 : pid(nextComm, cpu, next == host.cpu().core(cpu).ksoftirqd());
+    String prevComm = prev == null ? "swapper/" + cpu : comm(cpu, prev);
+    int prevPid = prev == null ? 0 : pid(prevComm, cpu, prev.startsWith("ksoftirqd/"));
+    String nextComm = next == null ? "swapper/" + cpu : comm(cpu, next);
+    int nextPid = next == null ? 0 : pid(nextComm, cpu, next.startsWith("ksoftirqd/"));
     emit(ts, cpu, prev == null ? "<idle>" : prevComm, prevPid, "sched_switch", "prev_comm="
         + prevComm + " prev_pid=" + prevPid + " prev_prio=120 prev_state=" + prevState
         + " ==> next_comm=" + nextComm + " next_pid=" + nextPid + " next_prio=120");
   }
+
 }

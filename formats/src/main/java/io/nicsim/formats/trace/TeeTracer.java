@@ -176,8 +176,7 @@ public final class TeeTracer implements Tracer {
   }
 
   @Override
-  public void schedSwitch(long ts, int cpu, io.nicsim.core.cpu.Task prev, char prevState,
-      io.nicsim.core.cpu.Task next) {
+  public void schedSwitch(long ts, int cpu, String prev, char prevState, String next) {
     for (Tracer t : sinks) {
       t.schedSwitch(ts, cpu, prev, prevState, next);
     }
