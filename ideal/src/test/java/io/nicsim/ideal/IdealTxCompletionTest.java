@@ -112,9 +112,11 @@ class IdealTxCompletionTest {
   void refusesWhatItCannotDo() {
     assertThatThrownBy(() -> host("tx-usecs 0 tx-frames 8"))
         .isInstanceOf(BadInputException.class).hasMessageContaining("EINVAL")
-        .hasMessageContaining("tx-usecs 0..1000000, tx-frames 0..512; tx-usecs 0 only with"
-            + " tx-frames 1");
-    assertThatThrownBy(() -> host("rx-usecs 10")).isInstanceOf(BadInputException.class)
+        .hasMessageContaining("tx-usecs 0..1000000, tx-frames 0..512, rx-usecs 0..1000000;"
+            + " tx-usecs 0 only with tx-frames 1");
+    assertThatThrownBy(() -> host("rx-usecs 1000001")).isInstanceOf(BadInputException.class)
+        .hasMessageContaining("EINVAL");
+    assertThatThrownBy(() -> host("rx-frames 10")).isInstanceOf(BadInputException.class)
         .hasMessageContaining("EOPNOTSUPP");
   }
 

@@ -70,8 +70,9 @@ public final class PortCheckCommand implements Callable<Integer> {
   boolean json;
 
   @Option(names = "--lock", paramLabel = "FILE",
-      description = "Lock file (default: port-lock.json at the nicsim repository root, or in the"
-          + " current directory).")
+      description = "Lock file (default: with --package or --class, port-lock.json in the"
+          + " current directory, a library's own lock, never nicsim's; otherwise port-lock.json"
+          + " at the nicsim repository root).")
   Path lock;
 
   @Spec CommandSpec spec;
@@ -95,12 +96,14 @@ public final class PortCheckCommand implements Callable<Integer> {
     if (against != null) {
       requireTree("--against", against);
     }
-    Path lockFile = lock != null ? lock : defaultLock();
+    boolean subset = !packages.isEmpty() || !classes.isEmpty();
+    // a selection is a library checking its own ports (a consumer's --package): its lock is
+    // the one where it runs, so that --update never writes into nicsim's own lock
+    Path lockFile = lock != null ? lock : subset ? Path.of("port-lock.json") : defaultLock();
     if (update && !Files.isDirectory(lockFile.toAbsolutePath().getParent())) {
       throw PortCheckException.field(
           "--lock", "directory of " + lockFile + " does not exist", "a file in an existing directory");
     }
-    boolean subset = !packages.isEmpty() || !classes.isEmpty();
     List<PortedFunction> found =
         ports.apply(subset ? PortedFunction.selection(packages, classes) : name -> true);
     if (found.isEmpty()) {

@@ -254,6 +254,27 @@ class PortCheckCommandTest {
   }
 
   @Test
+  void aSelectionsDefaultLockIsTheCurrentDirectorysNeverNicsims() {
+    String previous = System.getProperty(PortCheckCommand.HOME_PROPERTY);
+    System.setProperty(PortCheckCommand.HOME_PROPERTY, dir.toString());
+    try {
+      // without --update nothing is written: the report names the lock it read
+      run("--kernel-tree", tree("old"), "--package", "io.nicsim.portcheck.fixture");
+      assertThat(out.toString()).contains("lock " + Path.of("port-lock.json").toAbsolutePath())
+          .doesNotContain("lock " + dir.resolve("port-lock.json"));
+      out.getBuffer().setLength(0);
+      run("--kernel-tree", tree("old"), "--class", AcmePorts.class.getName());
+      assertThat(out.toString()).contains("lock " + Path.of("port-lock.json").toAbsolutePath());
+    } finally {
+      if (previous == null) {
+        System.clearProperty(PortCheckCommand.HOME_PROPERTY);
+      } else {
+        System.setProperty(PortCheckCommand.HOME_PROPERTY, previous);
+      }
+    }
+  }
+
+  @Test
   void helpSucceeds() {
     assertThat(run("--help")).isEqualTo(0);
     assertThat(out.toString()).contains("--kernel-tree=DIR", "--against=OLD_DIR", "--update", "--json");

@@ -11,12 +11,20 @@ import java.util.TreeMap;
  * The metric names of nicsim's output contract and how a run's window yields them. Rates are
  * per simulated second of the measured window; CPU percentages are of all cores' time (100 =
  * every core busy the whole window).
+ *
+ * <p>Interrupts of the NIC: {@code nic_irq_per_s} counts the assertions of its lines (each
+ * handler run once, however many causes it found: core's {@code HostMetrics.nicIrqs}), the
+ * NIC's interrupt rate. {@code tx_irq_per_s} and {@code rx_irq_per_s} are causes: the
+ * assertions that carried a TX (RX) cause, from the driver's {@code tx_irq}/{@code rx_irq}
+ * counters; on a line shared by both they add up to more than {@code nic_irq_per_s}, and
+ * {@code pkts_per_tx_irq} is packets per assertion that carried a TX cause.
  */
 public final class Metrics {
   /** The contract's names, in the order JSON and CSV print them. */
   public static final List<String> CONTRACT = List.of(
       "pps", "udp_mbps", "tcp_mbps", "cpu_pct", "hrtimer_cpu_pct", "hrtimer_start_per_s",
-      "timer_arms_per_s", "tx_irq_per_s", "rx_irq_per_s", "pkts_per_tx_irq", "ping_rtt_ms",
+      "timer_arms_per_s", "nic_irq_per_s", "tx_irq_per_s", "rx_irq_per_s", "pkts_per_tx_irq",
+      "ping_rtt_ms",
       "stall_ms");
 
   private Metrics() {}
@@ -60,6 +68,7 @@ public final class Metrics {
     long starts = b.calls("hrtimer_start") - a.calls("hrtimer_start");
     m.put("hrtimer_start_per_s", starts / sec);
     m.put("timer_arms_per_s", (starts + b.calls("mod_timer") - a.calls("mod_timer")) / sec);
+    m.put("nic_irq_per_s", (b.nicIrqs() - a.nicIrqs()) / sec);
     Long tx0 = a.counters().get("tx_irq");
     Long tx1 = b.counters().get("tx_irq");
     if (tx1 != null) {
@@ -130,6 +139,14 @@ public final class Metrics {
         out.put(op, n / sec);
       }
     }
+    return out;
+  }
+
+  /** Assertions per second of each of the NIC's interrupt lines in the window. */
+  static SortedMap<String, Double> irqsByLine(Snapshot a, Snapshot b) {
+    double sec = (b.timeNs() - a.timeNs()) / 1e9;
+    SortedMap<String, Double> out = new TreeMap<>();
+    b.irqsByLine().forEach((k, v) -> out.put(k, (v - a.irqsByLine().getOrDefault(k, 0L)) / sec));
     return out;
   }
 

@@ -178,7 +178,8 @@ public final class RunEngine {
     RunResult result = new RunResult(config(req, host), Metrics.order(all), report.lines(),
         Metrics.cpuByOp(s0, s1, cores), Metrics.callsByOp(s0, s1),
         Metrics.counters(s0, s1), cores, windowSec,
-        timeline == null ? null : timeline.timeline(), host.kernel().dmesg());
+        timeline == null ? null : timeline.timeline(), host.kernel().dmesg(),
+        Metrics.irqsByLine(s0, s1));
     if (ftrace != null) {
       ftrace.finish();
     }

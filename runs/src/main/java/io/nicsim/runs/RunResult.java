@@ -18,6 +18,7 @@ import java.util.SortedMap;
  * @param windowSec the measured window, seconds
  * @param timeline recorded timer/IRQ events, or null
  * @param dmesg the kernel log of the run (NETDEV WATCHDOG and the like)
+ * @param irqsPerSecByLine assertions per second of each of the NIC's interrupt lines
  */
 public record RunResult(
     LinkedHashMap<String, Object> config,
@@ -29,10 +30,12 @@ public record RunResult(
     int cores,
     double windowSec,
     Timeline timeline,
-    List<String> dmesg) {
+    List<String> dmesg,
+    SortedMap<String, Double> irqsPerSecByLine) {
 
   public RunResult {
     dmesg = dmesg == null ? List.of() : List.copyOf(dmesg);
+    irqsPerSecByLine = irqsPerSecByLine == null ? new java.util.TreeMap<>() : irqsPerSecByLine;
   }
 
   /** What a plot of the run is titled: {@code MAC on SOC, KERNEL: TRAFFIC}. */

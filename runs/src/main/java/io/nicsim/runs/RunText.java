@@ -32,7 +32,16 @@ public final class RunText {
     }
     sb.append('\n');
     LinkedHashMap<String, Double> s = r.summary();
-    sb.append("NIC IRQs/s: tx ").append(opt(s, "tx_irq_per_s")).append("  rx ")
+    // the NIC's interrupts are its lines' assertions; the causes they carried are shown
+    // beside them, never added to them (a TX and an RX cause on one line are one interrupt)
+    sb.append("NIC IRQs/s: ").append(opt(s, "nic_irq_per_s"));
+    if (r.irqsPerSecByLine().size() > 1) {
+      StringBuilder lines = new StringBuilder();
+      r.irqsPerSecByLine().forEach((k, v) -> lines.append(lines.length() > 0 ? ", " : "")
+          .append(k).append(' ').append(Num.human(v)));
+      sb.append(" (").append(lines).append(')');
+    }
+    sb.append("   causes: tx ").append(opt(s, "tx_irq_per_s")).append("  rx ")
         .append(opt(s, "rx_irq_per_s")).append("   packets per tx IRQ ")
         .append(opt(s, "pkts_per_tx_irq")).append("   all hard IRQs/s ")
         .append(opt(s, "irq_per_s")).append('\n');

@@ -11,6 +11,8 @@ record Snapshot(
     long devTxPackets,
     long devRxPackets,
     long hardirqs,
+    long nicIrqs,
+    SortedMap<String, Long> irqsByLine,
     long[] contextNs,
     SortedMap<String, Long> nsByOp,
     SortedMap<String, Long> callsByOp,
@@ -27,7 +29,8 @@ record Snapshot(
       ctx[2] += c.nsIn(CpuContext.TASK);
     }
     return new Snapshot(host.sim().now(), host.link().framesToPeer(), host.dev().txPackets(),
-        host.dev().rxPackets(), hardirqs, ctx, host.metrics().nsByOp(),
+        host.dev().rxPackets(), hardirqs, host.metrics().nicIrqs(),
+        host.metrics().irqsByLine(), ctx, host.metrics().nsByOp(),
         host.metrics().callsByOp(), host.driver().counters());
   }
 

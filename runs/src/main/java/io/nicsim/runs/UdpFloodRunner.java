@@ -86,6 +86,19 @@ public final class UdpFloodRunner implements TrafficRunner {
     /** iperf3's per-stream jitter (RFC 3550 section 6.4.1), seconds, and its last transit. */
     final double[] jitter;
     final double[] prevTransit;
+    /**
+     * The longest gap between consecutive datagrams of a flow, at the receiver or in their send
+     * times, or the first one's transit: each |D| of the jitter is at most that when both come
+     * in order, so the jitter is too (the audit's bound).
+     */
+    final long[] maxGapNs;
+    final long[] lastArrivalNs;
+    final long[] lastSendNs;
+    /**
+     * The first datagram whose send time ran backwards or lay after its arrival (one path, in
+     * order: neither can happen), as a line for the audit; null while none did.
+     */
+    String misread;
     List<UdpFlood> floods;
     /** {@link #floods} as an array, for the per-frame path. */
     UdpFlood[] floodArray;
@@ -98,6 +111,10 @@ public final class UdpFloodRunner implements TrafficRunner {
       this.windowBytes = new long[flows];
       this.jitter = new double[flows];
       this.prevTransit = new double[flows];
+      this.maxGapNs = new long[flows];
+      this.lastArrivalNs = new long[flows];
+      this.lastSendNs = new long[flows];
+      java.util.Arrays.fill(lastArrivalNs, -1);
     }
 
     @Override
@@ -111,7 +128,23 @@ public final class UdpFloodRunner implements TrafficRunner {
       if (flood.sent() - offset > SEND_TIME_RING) {
         return;
       }
-      double transit = (sim.now() - flood.sendTimeNs(offset)) / 1e9;
+      long now = sim.now();
+      long sendNs = flood.sendTimeNs(offset);
+      if (sendNs > now || (lastArrivalNs[f] >= 0 && sendNs < lastSendNs[f])) {
+        if (misread == null) {
+          misread = "datagram " + offset + " of flow " + f + " arrived at " + now
+              + " ns with send time " + sendNs + " ns (the previous one's: " + lastSendNs[f]
+              + " ns)";
+        }
+      } else {
+        // the first |D| is the first transit itself (iperf3 starts from a transit of 0)
+        long gap = lastArrivalNs[f] < 0 ? now - sendNs
+            : Math.max(now - lastArrivalNs[f], sendNs - lastSendNs[f]);
+        maxGapNs[f] = Math.max(maxGapNs[f], gap);
+      }
+      lastArrivalNs[f] = now;
+      lastSendNs[f] = sendNs;
+      double transit = (now - sendNs) / 1e9;
       double d = Math.abs(transit - prevTransit[f]);
       prevTransit[f] = transit;
       jitter[f] += (d - jitter[f]) * (1.0 / 16); // exactly / 16.0: a power of two
@@ -200,6 +233,7 @@ public final class UdpFloodRunner implements TrafficRunner {
           + " Datagrams");
       String interval = String.format(Locale.ROOT, "%6.2f-%-6.2f sec", 0.0, windowSec);
       long sumSent = 0;
+      long sumTotal = 0;
       long sumSentBytes = 0;
       long sumRecv = 0;
       long sumRecvBytes = 0;
@@ -208,15 +242,19 @@ public final class UdpFloodRunner implements TrafficRunner {
       List<String> receivers = new ArrayList<>();
       for (int i = 0; i < n; i++) {
         long sent = sentAtEnd[i] - sentAtMark[i];
+        // iperf3's Total: every datagram the sender sent after the omit time, the last sendto
+        // that began inside the window and reached the wire after it included (as on the wire)
+        long total = floods.get(i).sent() - sentAtMark[i];
         long sentBytes = bytesAtEnd[i] - bytesAtMark[i];
         long recv = receiver.frames[i];
         long recvBytes = receiver.windowBytes[i];
         String id = String.format(Locale.ROOT, "[%3d]", 5 + 2 * i);
-        lines.add(line(id, interval, sentBytes, windowSec, 0, 0, sent, "sender"));
+        lines.add(line(id, interval, sentBytes, windowSec, 0, 0, total, "sender"));
         receivers.add(line(id, interval, recvBytes, windowSec, receiver.jitter[i],
-            Math.max(0, sent - recv), sent, "receiver"));
+            Math.max(0, total - recv), total, "receiver"));
         jitterSum += receiver.jitter[i];
         sumSent += sent;
+        sumTotal += total;
         sumSentBytes += sentBytes;
         sumRecv += recv;
         sumRecvBytes += recvBytes;
@@ -224,15 +262,16 @@ public final class UdpFloodRunner implements TrafficRunner {
       lines.addAll(receivers);
       if (n > 1) {
         // iperf3's [SUM] jitter is the streams' mean
-        lines.add(line("[SUM]", interval, sumSentBytes, windowSec, 0, 0, sumSent, "sender"));
+        lines.add(line("[SUM]", interval, sumSentBytes, windowSec, 0, 0, sumTotal, "sender"));
         lines.add(line("[SUM]", interval, sumRecvBytes, windowSec, jitterSum / n,
-            Math.max(0, sumSent - sumRecv), sumSent, "receiver"));
+            Math.max(0, sumTotal - sumRecv), sumTotal, "receiver"));
       }
       LinkedHashMap<String, Double> m = new LinkedHashMap<>();
       m.put("udp_mbps", sumRecvBytes * 8.0 / windowSec / 1e6);
       m.put("udp_sender_mbps", sumSentBytes * 8.0 / windowSec / 1e6);
       m.put("udp_sent_pps", sumSent / windowSec);
-      m.put("udp_lost_pct", sumSent == 0 ? 0.0 : 100.0 * Math.max(0, sumSent - sumRecv) / sumSent);
+      m.put("udp_lost_pct",
+          sumTotal == 0 ? 0.0 : 100.0 * Math.max(0, sumTotal - sumRecv) / sumTotal);
       m.put("udp_jitter_ms", jitterSum / n * 1e3);
       return new TrafficReport(lines, m);
     }
@@ -269,6 +308,19 @@ public final class UdpFloodRunner implements TrafficRunner {
         if (sum != live * truesize) {
           throw new InvariantViolation("udp sockets", "sk_wmem_alloc totals " + sum
               + " bytes for " + live + " live datagrams of truesize " + truesize);
+        }
+        if (receiver.misread != null) {
+          throw new InvariantViolation("iperf3 receiver", receiver.misread);
+        }
+        for (int f = 0; f < receiver.jitter.length; f++) {
+          // in order, each |D| of RFC 3550's J is at most the longest gap seen: so is J
+          double bound = receiver.maxGapNs[f] / 1e9;
+          if (receiver.jitter[f] > bound * (1 + 1e-9) + 1e-12) {
+            throw new InvariantViolation("iperf3 receiver flow " + f, String.format(
+                Locale.ROOT, "jitter %.6f ms above the longest inter-arrival or inter-send gap"
+                    + " %.6f ms (a datagram's send time misread)", receiver.jitter[f] * 1e3,
+                bound * 1e3));
+          }
         }
       });
     }

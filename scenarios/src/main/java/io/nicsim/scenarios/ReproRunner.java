@@ -1,6 +1,6 @@
 package io.nicsim.scenarios;
 
-import io.nicsim.formats.output.AtomicFile;
+import io.nicsim.formats.output.Outputs;
 import io.nicsim.formats.plot.Plots;
 import io.nicsim.runs.RunEngine;
 import io.nicsim.studies.plan.ParallelRuns;
@@ -38,15 +38,16 @@ public final class ReproRunner {
   }
 
   /**
-   * Runs {@code scenarios}; {@code csvDir}/{@code plotDir} may be null. The scenarios run
+   * Runs {@code scenarios}; {@code csvDir}/{@code plotDir} may be null; their files join
+   * {@code outs} (committed by the caller when the command succeeded). The scenarios run
    * concurrently as tasks of one fork/join pool of {@code threads} workers, which their own
    * parallel runs join, so a scenario with one long run does not leave a core idle; results,
    * files and progress lines still come in scenario order.
    */
   public List<ReproReport.Outcome> run(List<Scenario> scenarios, PrintWriter progress,
-      Path csvDir, Path plotDir) {
-    checkDir(csvDir, "--csv");
-    checkDir(plotDir, "--plot-dir");
+      Outputs outs, Path csvDir, Path plotDir) {
+    outs.claimDir(csvDir, "--csv");
+    outs.claimDir(plotDir, "--plot-dir");
     List<ReproContext> contexts = new ArrayList<>();
     for (int k = 0; k < scenarios.size(); k++) {
       contexts.add(new ReproContext(engine, seed, threads, check));
@@ -71,10 +72,10 @@ public final class ReproRunner {
         ReproReport.Outcome o = new ReproReport.Outcome(s, rows);
         out.add(o);
         if (csvDir != null) {
-          AtomicFile.writeText(csvDir.resolve(s.name() + ".csv"), "--csv", ReproReport.csv(o));
+          outs.writeText(csvDir.resolve(s.name() + ".csv"), "--csv", ReproReport.csv(o));
         }
         if (plotDir != null) {
-          writePlots(o, contexts.get(k), plotDir);
+          writePlots(outs, o, contexts.get(k), plotDir);
         }
         progress.println(tag + ": " + rows.size() + " rows");
         progress.flush();
@@ -99,19 +100,8 @@ public final class ReproRunner {
     }
   }
 
-  /**
-   * An output directory: refused up front if it names a file or cannot be made; created with
-   * its parents (as {@code mkdir -p}) when its first file is written, so a run refused before
-   * that leaves no directory behind.
-   */
-  private static void checkDir(Path dir, String field) {
-    if (dir != null) {
-      AtomicFile.checkDir(dir, field);
-    }
-  }
-
   /** Bars per metric, the scenario's knob plots and timelines, each as PNG and SVG. */
-  static void writePlots(ReproReport.Outcome o, ReproContext ctx, Path dir) {
+  static void writePlots(Outputs outs, ReproReport.Outcome o, ReproContext ctx, Path dir) {
     String name = o.scenario().name();
     Map<String, List<Row>> byMetric = new LinkedHashMap<>();
     for (Row r : o.rows()) {
@@ -131,22 +121,22 @@ public final class ReproRunner {
       String unit = e.getValue().get(0).unit();
       JFreeChart c = Plots.bars(name + ": " + e.getKey(), e.getKey()
           + (unit.isEmpty() ? "" : " (" + unit + ")"), cases, pub, sim, roles);
-      both(c, dir, name + "-" + e.getKey());
+      both(outs, c, dir, name + "-" + e.getKey());
     }
     int k = 0;
     for (ReproContext.KnobPlot p : ctx.knobPlots()) {
-      both(Plots.lines(p.title(), p.xLabel(), p.yLabel(), p.series(), p.categories()), dir,
+      both(outs, Plots.lines(p.title(), p.xLabel(), p.yLabel(), p.series(), p.categories()), dir,
           name + "-knob" + (++k));
     }
     k = 0;
     for (ReproContext.TimelinePlot t : ctx.timelines()) {
-      both(Plots.timeline(t.title(), t.timeline(), t.fromNs(), t.toNs()), dir,
+      both(outs, Plots.timeline(t.title(), t.timeline(), t.fromNs(), t.toNs()), dir,
           name + "-timeline" + (++k));
     }
   }
 
-  private static void both(JFreeChart c, Path dir, String base) {
-    Plots.write(c, dir.resolve(base + ".png"), "--plot-dir");
-    Plots.write(c, dir.resolve(base + ".svg"), "--plot-dir");
+  private static void both(Outputs outs, JFreeChart c, Path dir, String base) {
+    Plots.write(outs, c, dir.resolve(base + ".png"), "--plot-dir");
+    Plots.write(outs, c, dir.resolve(base + ".svg"), "--plot-dir");
   }
 }

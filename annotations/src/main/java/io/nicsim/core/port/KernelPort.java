@@ -50,8 +50,11 @@ public @interface KernelPort {
   String[] commits() default {};
 
   /**
-   * The tree the port was read from, as {@code owner/repo@commit}; port-check's lock file
-   * records the hash of the function in that tree.
+   * The exact text the port was read from, for a reviewer to fetch: a git tree as {@code
+   * owner/repo@commit} (or {@code @tag}), a distribution's source package as {@code
+   * debian:linux-source-6.12@6.12.117}, a release tarball as {@code
+   * kernel.org:linux-6.6.58.tar.xz}, any other tarball as {@code tarball:NAME@sha256:HEX16}.
+   * Free text for people: port-check hashes the tree it is given, not this.
    */
   String source() default "";
 

@@ -73,8 +73,13 @@ public final class ListCommand implements Callable<Integer> {
         socs(out, env);
         break;
       case macs:
-        for (MacModel m : env.hosts().macModels().values()) {
-          out.printf(Locale.ROOT, "%-12s %-7s %s%n", m.name(), m.defaultKernel(), m.description());
+        // each MAC with the jar (or class directory) it was found in: which of two builds
+        // of a library is on NICSIM_CLASSPATH
+        io.nicsim.core.host.MacModels found =
+            env.hosts().create(io.nicsim.core.host.HostConfig.of("-", "-")).macModels();
+        for (MacModel m : found.byName().values()) {
+          out.printf(Locale.ROOT, "%-12s %-7s %s%n  jar: %s%n", m.name(), m.defaultKernel(),
+              m.description(), found.origin(m.name()));
         }
         break;
       case patches:

@@ -1,6 +1,7 @@
 package io.nicsim.bench.cli;
 
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.formats.output.Outputs;
 import io.nicsim.portcheck.PortCheckCommand;
 import io.nicsim.portcheck.PortCheckException;
 import io.nicsim.runs.RunFailure;
@@ -57,6 +58,7 @@ public final class Nicsim implements Runnable {
     m.put("list", ListCommand.class);
     m.put("reproduce", ReproduceCommand.class);
     m.put("port-check", PortCheckCommand.class);
+    m.put("profile", ProfileCommand.class);
     m.put("bench", BenchCommand.class);
     m.put("soak", SoakCommand.class);
     return Collections.unmodifiableMap(m);
@@ -70,7 +72,30 @@ public final class Nicsim implements Runnable {
   }
 
   public static void main(String[] args) {
-    System.exit(commandLine(CommandLine.defaultFactory(), args).execute(args));
+    Thread interrupt = onInterrupt(args.length > 0 && SUBCOMMANDS.containsKey(args[0])
+        ? "nicsim " + args[0] : "nicsim");
+    Runtime.getRuntime().addShutdownHook(interrupt);
+    int status = commandLine(CommandLine.defaultFactory(), args).execute(args);
+    try {
+      Runtime.getRuntime().removeShutdownHook(interrupt); // finished: nothing to clean up
+    } catch (IllegalStateException e) {
+      // going down on a signal: the hook's line says so, and exit waits for it
+    }
+    System.exit(status);
+  }
+
+  /**
+   * What SIGINT or SIGTERM does while a command runs (the JVM then exits 130 or 143): the
+   * command's unfinished output files and the directories made for them are removed, and one
+   * line says so.
+   */
+  static Thread onInterrupt(String command) {
+    return new Thread(() -> {
+      int removed = Outputs.discardAll();
+      System.err.println(command + ": interrupted" + (removed == 0 ? ""
+          : "; removed " + removed + " unfinished output file" + (removed == 1 ? "" : "s")));
+      System.err.flush();
+    }, "nicsim-interrupt");
   }
 
   /** The command line with nicsim's error handling and every subcommand. */
@@ -137,6 +162,9 @@ public final class Nicsim implements Runnable {
 
   private static int executionError(
       Exception e, CommandLine failed, CommandLine.ParseResult parsed) {
+    if (Outputs.interrupted()) {
+      return EXIT_USAGE; // going down on a signal: its one line says so
+    }
     PrintWriter err = failed.getErr();
     if (e instanceof BadInputException || e instanceof PortCheckException
         || e instanceof RunFailure) {

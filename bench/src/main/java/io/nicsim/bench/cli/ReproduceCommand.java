@@ -2,6 +2,7 @@ package io.nicsim.bench.cli;
 
 import io.nicsim.bench.env.BenchEnv;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.formats.output.Outputs;
 import io.nicsim.scenarios.ReproReport;
 import io.nicsim.scenarios.ReproRunner;
 import io.nicsim.scenarios.Scenario;
@@ -86,6 +87,12 @@ public final class ReproduceCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    try (Outputs outs = Outputs.begin()) {
+      return call(outs);
+    }
+  }
+
+  private int call(Outputs outs) {
     int n = threads == null ? env.threads() : threads;
     if (n < 1 || n > 1024) {
       throw BadInputException.field("--threads", n + " is out of range", "1..1024");
@@ -121,7 +128,8 @@ public final class ReproduceCommand implements Callable<Integer> {
       err.flush();
     }
     List<ReproReport.Outcome> outcomes =
-        new ReproRunner(env.engine(), seed, n, !noCheck).run(scenarios, err, csvDir, plotDir);
+        new ReproRunner(env.engine(), seed, n, !noCheck).run(scenarios, err, outs, csvDir,
+            plotDir);
     if (uncertainty != null) {
       try (io.nicsim.studies.plan.PointEngine pe =
           io.nicsim.studies.plan.PointEngines.open(engine, master, n)) {
@@ -134,6 +142,7 @@ public final class ReproduceCommand implements Callable<Integer> {
             });
       }
     }
+    outs.commit();
     PrintWriter out = spec.commandLine().getOut();
     out.print(markdown ? io.nicsim.scenarios.fidelity.FidelityPage.markdown(outcomes)
         : json ? ReproReport.json(outcomes) : ReproReport.text(outcomes));

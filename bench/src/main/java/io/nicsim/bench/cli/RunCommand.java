@@ -109,7 +109,7 @@ public final class RunCommand implements Callable<Integer> {
     RunRequest req = options.request();
     PrintWriter out = spec.commandLine().getOut();
     if (uncertainty != null) {
-      return sample != null ? callSample(format, out) : callUncertainty(req, out);
+      return sample != null ? callSample(format, out) : callUncertainty(req, format, out);
     }
     if (sample != null) {
       throw BadInputException.field("--sample", "needs --uncertainty N",
@@ -121,6 +121,7 @@ public final class RunCommand implements Callable<Integer> {
       try (RunFiles files = RunFiles.open(trace, format, pcap, plot)) {
         r = env.engine().run(files.request(req), files.sinks());
         files.commit(r);
+        out = summaryTo(files);
       }
       out.print(json ? RunText.json(r) : RunText.format(r));
       out.flush();
@@ -132,6 +133,7 @@ public final class RunCommand implements Callable<Integer> {
       if (run.result() != null) {
         files.commit(run.result());
       }
+      out = summaryTo(files);
     }
     if (run.result() != null) {
       out.print(json ? RunText.json(run.result()) : RunText.format(run.result()));
@@ -142,6 +144,11 @@ public final class RunCommand implements Callable<Integer> {
       throw new RunFailure(run.failure());
     }
     return 0;
+  }
+
+  /** Standard output, or standard error when a trace or capture is streamed to stdout. */
+  private PrintWriter summaryTo(RunFiles files) {
+    return files.streamsToStdout() ? spec.commandLine().getErr() : spec.commandLine().getOut();
   }
 
   private void checkStudy() {
@@ -172,6 +179,7 @@ public final class RunCommand implements Callable<Integer> {
       r = InputSample.with(lhs,
           () -> env.engine().run(files.request(options.request()), files.sinks()));
       files.commit(r);
+      out = summaryTo(files);
     }
     out.print(json ? RunText.json(r) : RunText.format(r) + SampleText.format(lhs));
     out.flush();
@@ -179,13 +187,18 @@ public final class RunCommand implements Callable<Integer> {
   }
 
   /** The run itself, then N samples of its uncertain inputs: each metric's band. */
-  private int callUncertainty(RunRequest req, PrintWriter out) {
+  private int callUncertainty(RunRequest req, TraceFormat format, PrintWriter out) {
     checkStudy();
     int n = threads == null ? env.threads() : threads;
     if (n < 1 || n > 1024) {
       throw BadInputException.field("--threads", n + " is out of range", "1..1024");
     }
-    RunResult r = env.engine().run(req);
+    RunResult r;
+    try (RunFiles files = RunFiles.open(trace, format, pcap, plot)) {
+      r = env.engine().run(files.request(req), files.sinks());
+      files.commit(r);
+      out = summaryTo(files);
+    }
     List<String> args = sampleArgs(spec.commandLine().getParseResult().originalArgs());
     List<Point> points = new ArrayList<>();
     for (int i = 0; i < uncertainty; i++) {

@@ -2,6 +2,8 @@ package io.nicsim.bench.cli;
 
 import io.nicsim.core.nic.FrameTap;
 import io.nicsim.formats.output.AtomicFile;
+import io.nicsim.formats.output.OutputPath;
+import io.nicsim.formats.output.Outputs;
 import io.nicsim.formats.pcap.FrameSynth;
 import io.nicsim.formats.pcap.PcapWriter;
 import io.nicsim.formats.plot.Plots;
@@ -13,46 +15,47 @@ import io.nicsim.runs.RunSinks;
 import java.nio.file.Path;
 
 /**
- * The files of one {@code nicsim run} ({@code --trace}, {@code --pcap}, {@code --plot}): opened
- * through formats before the run, handed to it as sinks, and committed together after it
- * succeeded; closing without a commit discards them.
+ * The files of one {@code nicsim run} ({@code --trace}, {@code --pcap}, {@code --plot}): claimed
+ * and opened through formats' {@link Outputs} before the run, handed to it as sinks, and
+ * committed together after it succeeded; closing without a commit discards them.
  */
 final class RunFiles implements AutoCloseable {
-  private final AtomicFile traceFile;
-  private final AtomicFile pcapFile;
+  private final Outputs outs;
   private final Path plot;
   private final RunSinks sinks;
+  private final boolean toStdout;
 
-  private RunFiles(AtomicFile traceFile, AtomicFile pcapFile, Path plot, RunSinks sinks) {
-    this.traceFile = traceFile;
-    this.pcapFile = pcapFile;
+  private RunFiles(Outputs outs, Path plot, RunSinks sinks, boolean toStdout) {
+    this.outs = outs;
     this.plot = plot;
     this.sinks = sinks;
+    this.toStdout = toStdout;
   }
 
-  /** Checks the plot's name and opens the trace and capture files (each may be null). */
+  /** Checks every output first, then opens the trace and capture files (each may be null). */
   static RunFiles open(Path trace, TraceFormat format, Path pcap, Path plot) {
-    if (plot != null) {
-      Plots.checkPlotFile(plot, "--plot");
-    }
-    AtomicFile t = null;
-    AtomicFile p = null;
+    Outputs outs = Outputs.begin();
     try {
+      if (plot != null) {
+        Plots.checkPlotFile(plot, "--plot");
+      }
+      outs.claim(plot, "--plot");
+      outs.claim(trace, "--trace");
+      outs.claim(pcap, "--pcap");
       TraceFile tf = null;
       if (trace != null) {
-        t = AtomicFile.open(trace, "--trace");
-        tf = format.open(t.writer());
+        tf = format.open(outs.open(trace, "--trace").writer());
       }
       FrameTap capture = null;
       if (pcap != null) {
-        p = AtomicFile.open(pcap, "--pcap");
+        AtomicFile p = outs.open(pcap, "--pcap");
         capture = new PcapWriter(p.stream(), new FrameSynth());
       }
-      return new RunFiles(t, p, plot, new RunSinks(tf, capture));
+      boolean stdout = (trace != null && OutputPath.isStdout(trace))
+          || (pcap != null && OutputPath.isStdout(pcap));
+      return new RunFiles(outs, plot, new RunSinks(tf, capture), stdout);
     } catch (RuntimeException e) {
-      if (t != null) {
-        t.close();
-      }
+      outs.close();
       throw e;
     }
   }
@@ -61,31 +64,26 @@ final class RunFiles implements AutoCloseable {
     return sinks;
   }
 
+  /** Whether a trace or capture goes to standard output (the summary then goes to stderr). */
+  boolean streamsToStdout() {
+    return toStdout;
+  }
+
   /** The request, recording the whole run's timeline when it is to be plotted. */
   RunRequest request(RunRequest req) {
     return plot == null ? req : req.withTimeline(RunRequest.WHOLE_RUN);
   }
 
-  /** Puts the trace and the capture in place and writes the plot of {@code r}. */
+  /** Writes the plot of {@code r} and puts every file in place. */
   void commit(RunResult r) {
-    if (traceFile != null) {
-      traceFile.commit();
-    }
-    if (pcapFile != null) {
-      pcapFile.commit();
-    }
     if (plot != null) {
-      Plots.runPlot(r.timeline(), r.title(), plot, "--plot");
+      Plots.runPlot(outs, r.timeline(), r.title(), plot, "--plot");
     }
+    outs.commit();
   }
 
   @Override
   public void close() {
-    if (traceFile != null) {
-      traceFile.close();
-    }
-    if (pcapFile != null) {
-      pcapFile.close();
-    }
+    outs.close();
   }
 }

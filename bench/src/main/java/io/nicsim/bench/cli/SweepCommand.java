@@ -2,7 +2,7 @@ package io.nicsim.bench.cli;
 
 import io.nicsim.bench.env.BenchEnv;
 import io.nicsim.core.config.BadInputException;
-import io.nicsim.formats.output.AtomicFile;
+import io.nicsim.formats.output.Outputs;
 import io.nicsim.formats.plot.Plots;
 import io.nicsim.runs.options.EthtoolStyle;
 import io.nicsim.runs.options.RunOptions;
@@ -78,12 +78,19 @@ public final class SweepCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    try (Outputs outs = Outputs.begin()) {
+      return call(outs);
+    }
+  }
+
+  private int call(Outputs outs) {
+    // refused now, not after the points have run
     if (plot != null) {
       Plots.checkPlotFile(plot, "--plot");
     }
-    if (csv != null) {
-      AtomicFile.check(csv, "--csv"); // refused now, not after the points have run
-    }
+    outs.claim(plot, "--plot");
+    outs.claim(csv, "--csv");
+    outs.claimDir(engine.out, "--out");
     List<Vary> vs = new ArrayList<>();
     for (String v : varies) {
       vs.add(Vary.parse(v));
@@ -128,11 +135,12 @@ public final class SweepCommand implements Callable<Integer> {
       }
     }
     if (csv != null) {
-      AtomicFile.writeText(csv, "--csv", report.csv());
+      outs.writeText(csv, "--csv", report.csv());
     }
     if (plot != null) {
-      report.plot(plot, metrics.isEmpty() ? report.defaultMetrics() : metrics);
+      report.plot(outs, plot, metrics.isEmpty() ? report.defaultMetrics() : metrics);
     }
+    outs.commit();
     PrintWriter out = spec.commandLine().getOut();
     out.print(report.text());
     out.flush();

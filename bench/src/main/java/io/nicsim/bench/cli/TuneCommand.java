@@ -2,7 +2,7 @@ package io.nicsim.bench.cli;
 
 import io.nicsim.bench.env.BenchEnv;
 import io.nicsim.core.config.BadInputException;
-import io.nicsim.formats.output.AtomicFile;
+import io.nicsim.formats.output.Outputs;
 import io.nicsim.formats.plot.Plots;
 import io.nicsim.runs.options.HostOptions;
 import io.nicsim.runs.traffic.TrafficParser;
@@ -99,12 +99,19 @@ public final class TuneCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    try (Outputs outs = Outputs.begin()) {
+      return call(outs);
+    }
+  }
+
+  private int call(Outputs outs) {
+    // refused now, not after the points have run
     if (plot != null) {
       Plots.checkPlotFile(plot, "--plot");
     }
-    if (csv != null) {
-      AtomicFile.check(csv, "--csv"); // refused now, not after the points have run
-    }
+    outs.claim(plot, "--plot");
+    outs.claim(csv, "--csv");
+    outs.claimDir(engine.out, "--out");
     List<Vary> vs = new ArrayList<>();
     for (String v : varies) {
       vs.add(Vary.parse(v));
@@ -149,11 +156,12 @@ public final class TuneCommand implements Callable<Integer> {
       }
     }
     if (csv != null) {
-      AtomicFile.writeText(csv, "--csv", report.csv());
+      outs.writeText(csv, "--csv", report.csv());
     }
     if (plot != null) {
-      report.plot(plot, "--plot");
+      report.plot(outs, plot, "--plot");
     }
+    outs.commit();
     PrintWriter out = spec.commandLine().getOut();
     String hostLine = host.describe();
     out.print(report.text(hostLine, prefix));

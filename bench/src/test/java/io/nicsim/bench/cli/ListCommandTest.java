@@ -11,9 +11,15 @@ class ListCommandTest {
   void macs() {
     Cli.Result r = Cli.run("list", "macs");
     assertThat(r.exit()).isZero();
-    assertThat(r.out().lines()).containsExactly(
-        "example      v6.18   minimal ring NIC with an interrupt per frame (core's SPI example)",
+    java.util.List<String> lines = r.out().lines().toList();
+    assertThat(lines).hasSize(4);
+    assertThat(lines.get(0)).isEqualTo(
+        "example      v6.18   minimal ring NIC with an interrupt per frame (core's SPI example)");
+    assertThat(lines.get(2)).isEqualTo(
         "knob         v6.7    example MAC with coalescing knobs (bench test fixture)");
+    // under each, where it was loaded from: core's test classes, bench's test classes
+    assertThat(lines.get(1)).matches("  jar: .*/core/target/(test-classes|nicsim-core-.*-tests\\.jar)");
+    assertThat(lines.get(3)).matches("  jar: .*/bench/target/test-classes");
   }
 
   @Test

@@ -37,7 +37,7 @@ class RunCommandTest {
         .containsPattern("\\[  5\\]   0\\.00-0\\.02   sec .* Mbits/sec  0\\.000 ms  0/\\d+ \\(0%\\)  sender")
         .containsPattern("\\[  5\\]   0\\.00-0\\.02   sec .* Mbits/sec  \\d+\\.\\d{3} ms  0/\\d+ \\(0%\\)"
             + "  receiver")
-        .contains("NIC IRQs/s: tx ")
+        .containsPattern("NIC IRQs/s: \\S+   causes: tx \\S+  rx ")
         .contains("packets per tx IRQ 1.000")
         .contains("timers/s: hrtimer_start 0")
         .contains("CPU % of 2 cores:")
@@ -138,7 +138,7 @@ class RunCommandTest {
     }
     List<String> contract = keys.stream().filter(Metrics.CONTRACT::contains).toList();
     assertThat(contract).containsExactly("pps", "udp_mbps", "cpu_pct", "hrtimer_cpu_pct",
-        "hrtimer_start_per_s", "timer_arms_per_s", "tx_irq_per_s", "rx_irq_per_s",
+        "hrtimer_start_per_s", "timer_arms_per_s", "nic_irq_per_s", "tx_irq_per_s", "rx_irq_per_s",
         "pkts_per_tx_irq", "stall_ms");
     assertThat(keys.subList(0, contract.size())).isEqualTo(contract);
     assertThat(s.get("udp_mbps").asDouble()).isPositive();

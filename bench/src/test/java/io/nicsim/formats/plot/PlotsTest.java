@@ -3,6 +3,7 @@ package io.nicsim.formats.plot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nicsim.bench.testkit.Cli;
+import io.nicsim.formats.output.Outputs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,7 +33,10 @@ class PlotsTest {
   /** The texts an SVG draws, in order. */
   static List<String> texts(JFreeChart chart, Path dir) throws Exception {
     Path svg = dir.resolve("c.svg");
-    Plots.write(chart, svg, "--plot");
+    try (Outputs outs = Outputs.begin()) {
+      Plots.write(outs, chart, svg, "--plot");
+      outs.commit();
+    }
     List<String> out = new ArrayList<>();
     Matcher m = Pattern.compile("<text[^>]*>([^<]*)</text>").matcher(Files.readString(svg));
     while (m.find()) {

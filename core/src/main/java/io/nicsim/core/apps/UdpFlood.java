@@ -214,11 +214,14 @@ public final class UdpFlood extends Task {
     skb.payloadLen = payloadLen;
     skb.hdrLen = frameLen - payloadLen;
     socket.charge(skb);
+    if (sendTimes != null) {
+      // iperf3 writes the timestamp into the datagram before sendto: the frame may reach the
+      // receiver before dev_queue_xmit returns here (another CPU's work caught up meanwhile);
+      // a dropped datagram's slot is taken by the next one, which reuses its number
+      sendTimes[(int) (sent & (sendTimes.length - 1))] = sendtoNs;
+    }
     int rc = dev.queueXmit(skb);
     if (rc == NetdevTx.NET_XMIT_SUCCESS) {
-      if (sendTimes != null) {
-        sendTimes[(int) (sent & (sendTimes.length - 1))] = sendtoNs;
-      }
       sent++;
       sentBytes += payloadLen;
     } else {

@@ -8,6 +8,7 @@ import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.cpu.Cpu;
 import io.nicsim.core.cpu.CpuContext;
+import io.nicsim.core.kernel.IrqLine;
 import io.nicsim.core.metrics.SimClock;
 import java.util.Map;
 import java.util.SortedMap;
@@ -55,12 +56,57 @@ public final class HostMetrics {
     FunctionCounter.builder("net.rx.packets", host.dev(), d -> d.rxPackets()).register(registry);
     FunctionCounter.builder("net.rx.bytes", host.dev(), d -> d.rxBytes()).register(registry);
     Gauge.builder("skb.live", host.skbs(), s -> s.live()).register(registry);
+    for (IrqLine line : host.kernel().irqLines()) {
+      FunctionCounter.builder("nic.irq.assertions", line, IrqLine::count)
+          .tag("line", line.irqName()).register(registry);
+      for (String cause : line.causeCounts().keySet()) {
+        FunctionCounter.builder("nic.irq.causes", line, l -> l.causeCount(cause))
+            .tag("line", line.irqName()).tag("cause", cause).register(registry);
+      }
+    }
     for (String key : host.driver().counters().keySet()) {
       FunctionCounter.builder("driver." + key, host.driver(),
               d -> d.counters().getOrDefault(key, 0L))
           .tag("mac", host.mac().name()).register(registry);
     }
     return registry;
+  }
+
+  /**
+   * Assertions of each of the NIC's interrupt lines (the device lines of the host's kernel), by
+   * line name: the times each line's handler ran, as /proc/interrupts counts them.
+   */
+  public SortedMap<String, Long> irqsByLine() {
+    SortedMap<String, Long> out = new TreeMap<>();
+    for (IrqLine line : host.kernel().irqLines()) {
+      out.merge(line.irqName(), line.count(), Long::sum);
+    }
+    return out;
+  }
+
+  /**
+   * The NIC's interrupts: the sum of its lines' assertions. An assertion carrying several
+   * causes (TX and RX done on one vector) counts once here; see {@link #irqCauses()}.
+   */
+  public long nicIrqs() {
+    long n = 0;
+    for (IrqLine line : host.kernel().irqLines()) {
+      n += line.count();
+    }
+    return n;
+  }
+
+  /**
+   * Assertions per cause over the NIC's lines ({@link IrqLine#causeCounts()} summed by cause
+   * name): an assertion carrying TX and RX counts once under each, so on a shared line these
+   * add up to more than {@link #nicIrqs()}.
+   */
+  public SortedMap<String, Long> irqCauses() {
+    SortedMap<String, Long> out = new TreeMap<>();
+    for (IrqLine line : host.kernel().irqLines()) {
+      line.causeCounts().forEach((k, v) -> out.merge(k, v, Long::sum));
+    }
+    return out;
   }
 
   /** ns charged per operation over all cores, by op name, for ops charged at least once. */

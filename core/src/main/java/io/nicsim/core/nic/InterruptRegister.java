@@ -11,18 +11,53 @@ public final class InterruptRegister {
   private final IrqLine line;
   private int status;
   private int enable;
+  private InterruptThrottle throttle;
 
   public InterruptRegister(IrqLine line) {
     this.line = line;
-    line.levelTriggered(this::asserted);
+    line.levelTriggered(this::levelAsserted);
+    line.causeSource(this::pending);
+  }
+
+  /**
+   * Puts {@code t} between this register and its line: from now on the line asserts no more
+   * often than {@code t}'s interval (see {@link InterruptThrottle} for the rule). Returns this.
+   */
+  public InterruptRegister throttle(InterruptThrottle t) {
+    t.attach(this);
+    this.throttle = t;
+    return this;
+  }
+
+  /** The throttle between this register and its line, or null. */
+  public InterruptThrottle throttle() {
+    return throttle;
+  }
+
+  /** Names cause bit(s) for the line's per-cause counts ({@link IrqLine#causeCounts()}). */
+  public InterruptRegister nameCause(int bits, String name) {
+    line.nameCause(bits, name);
+    return this;
   }
 
   /** The hardware sets cause bits. */
   public void set(int bits) {
     status |= bits;
-    if ((status & enable) != 0) {
+    reassert();
+  }
+
+  /** Asserts the line if a cause is pending and the throttle (if any) lets it. */
+  void reassert() {
+    int p = status & enable;
+    if (p != 0 && (throttle == null || throttle.admit(p))) {
       line.raise();
     }
+  }
+
+  /** The level the line sees after its handler: pending, and let through by the throttle. */
+  private boolean levelAsserted() {
+    int p = status & enable;
+    return p != 0 && (throttle == null || throttle.admit(p));
   }
 
   /** Write-1-to-clear acknowledge. */
@@ -33,9 +68,7 @@ public final class InterruptRegister {
   /** Writes the enable mask; enabling a pending cause asserts the line. */
   public void setEnable(int mask) {
     enable = mask;
-    if ((status & enable) != 0) {
-      line.raise();
-    }
+    reassert();
   }
 
   public int status() {

@@ -36,8 +36,21 @@ public final class SocProfile {
   /** A {@code --soc} value naming a file rather than a profile on the classpath. */
   public static final String FILE_PREFIX = "file:";
   private static final Set<String> TOP_KEYS =
-      Set.of("name", "title", "mac", "inherits", "compatible", "cpu", "kernel", "clocks", "params",
-          "costs", "notes");
+      Set.of("schema", "name", "title", "mac", "inherits", "compatible", "cpu", "kernel",
+          "clocks", "params", "costs", "notes");
+  /**
+   * The profile schema this nicsim writes and reads ({@code schema: 2}). Schema 1 is the form
+   * before uncertainty classes: numbers with a {@code source} and no {@code class}. A profile
+   * of schema 1 is still read: each number without a class is given the default of
+   * {@link #schema1Class}, with one warning line per profile ({@link #setWarningSink}), and
+   * {@link ProfileUpgrade} writes those classes into the file. A profile without a
+   * {@code schema:} key is of schema 2 when every number has a class, else of schema 1.
+   */
+  public static final int SCHEMA = 2;
+  /** Warnings already printed (one line per profile per JVM). */
+  private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
+  private static volatile java.util.function.Consumer<String> warningSink =
+      line -> System.err.println(line);
 
   private final String name;
   private final String title;
@@ -48,8 +61,10 @@ public final class SocProfile {
   private final Map<String, Quantity> clocks;
   private final Map<String, Quantity> params;
   private final Map<String, Quantity> costs;
+  private final int schema;
 
   private SocProfile(Builder b) {
+    this.schema = b.schema;
     this.name = b.name;
     this.title = b.title;
     this.mac = b.mac;
@@ -164,7 +179,10 @@ public final class SocProfile {
                 + String.join(", ", new java.util.TreeSet<>(TOP_KEYS)) + ")");
       }
     }
+    int schema = schema(label, root);
     Builder b = new Builder();
+    b.defaulted = new int[2];
+    b.schema = schema;
     SocProfile parent = null;
     if (root.hasNonNull("inherits")) {
       parent = load(text(label, root, "inherits"), chain);
@@ -189,11 +207,20 @@ public final class SocProfile {
         b.compatible.add(s.asText());
       }
     }
-    section(label, root, "cpu", b.cpu);
-    section(label, root, "kernel", b.kernel);
-    section(label, root, "clocks", b.clocks);
-    section(label, root, "params", b.params);
-    section(label, root, "costs", b.costs);
+    section(label, root, "cpu", b.cpu, b);
+    section(label, root, "kernel", b.kernel, b);
+    section(label, root, "clocks", b.clocks, b);
+    section(label, root, "params", b.params, b);
+    section(label, root, "costs", b.costs, b);
+    if (b.defaulted[0] + b.defaulted[1] > 0) {
+      // once per profile: a file named two ways (relative, absolute) is one profile
+      warn(b.name + "/" + b.defaulted[0] + "/" + b.defaulted[1], "warning: soc profile " + label + " is of schema 1 (numbers without an"
+          + " uncertainty class): " + classed(b.defaulted[0], "cost") + " given class "
+          + schema1Class("costs.x").spelling() + " (±" + pct(schema1Class("costs.x")) + "), "
+          + classed(b.defaulted[1], "other number") + " class "
+          + schema1Class("params.x").spelling() + "; 'nicsim profile upgrade FILE' writes them"
+          + " in (schema " + SCHEMA + ")");
+    }
     if (parent != null) {
       scaleInheritedCosts(label, root, parent, b);
     }
@@ -266,7 +293,86 @@ public final class SocProfile {
     }
   }
 
-  private static void section(String label, JsonNode root, String key, Map<String, Quantity> into) {
+  private static String classed(int n, String what) {
+    return n + " " + what + (n == 1 ? "" : "s");
+  }
+
+  private static String pct(UncertaintyClass c) {
+    return Math.round(c.defaultRange() * 100) + "%";
+  }
+
+  /**
+   * {@code schema:} if given (1..SCHEMA), else inferred: 1 when no number states a class and
+   * some number lacks one (a file written before classes existed), else SCHEMA (so a current
+   * profile that forgot one class is refused, naming it, as before).
+   */
+  private static int schema(String label, JsonNode root) {
+    JsonNode n = root.get("schema");
+    if (n == null) {
+      return looksLikeSchema1(root) ? 1 : SCHEMA;
+    }
+    if (!n.isIntegralNumber() || n.asLong() < 1 || n.asLong() > SCHEMA) {
+      throw new BadInputException("soc profile " + label + ": schema '" + n.asText() + "' is"
+          + (n.isIntegralNumber() && n.asLong() > SCHEMA ? " newer than this nicsim reads"
+          : " not a schema version") + " (accepted: 1.." + SCHEMA + ")");
+    }
+    return n.asInt();
+  }
+
+  private static boolean looksLikeSchema1(JsonNode root) {
+    boolean unclassed = false;
+    for (String sec : List.of("cpu", "kernel", "clocks", "params", "costs")) {
+      JsonNode m = root.get(sec);
+      if (m == null || !m.isObject()) {
+        continue;
+      }
+      for (JsonNode q : m) {
+        if (!q.isObject()) {
+          continue;
+        }
+        if (q.has("class") || q.has("range")) {
+          return false;
+        }
+        unclassed |= q.has("value") && !q.has("calibrated");
+      }
+    }
+    return unclassed;
+  }
+
+  /**
+   * The class a schema-1 number without one is given: {@code estimate} for a cost (the old
+   * profiles' costs are cycle estimates), {@code exact} for everything else (core counts,
+   * clocks, CONFIG_HZ, ring sizes and other settings, as those profiles stated them).
+   */
+  public static UncertaintyClass schema1Class(String field) {
+    return field.startsWith("costs.") ? UncertaintyClass.ESTIMATE : UncertaintyClass.EXACT;
+  }
+
+  /**
+   * Where warnings go (one line each, once per profile per JVM): stderr unless replaced; a
+   * test or an embedding tool collects them. Returns the previous sink.
+   */
+  public static java.util.function.Consumer<String> setWarningSink(
+      java.util.function.Consumer<String> sink) {
+    java.util.function.Consumer<String> prev = warningSink;
+    warningSink = sink;
+    WARNED.clear();
+    return prev;
+  }
+
+  private static void warn(String key, String line) {
+    if (WARNED.add(key)) {
+      warningSink.accept(line);
+    }
+  }
+
+  /** The schema this profile's own file was read as (1 or {@link #SCHEMA}). */
+  public int schema() {
+    return schema;
+  }
+
+  private static void section(String label, JsonNode root, String key, Map<String, Quantity> into,
+      Builder b) {
     if (!root.has(key)) {
       return;
     }
@@ -276,7 +382,7 @@ public final class SocProfile {
     }
     for (Iterator<Map.Entry<String, JsonNode>> it = sec.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
-      into.put(e.getKey(), quantity(label, key + "." + e.getKey(), e.getValue()));
+      into.put(e.getKey(), quantity(label, key + "." + e.getKey(), e.getValue(), b));
     }
   }
 
@@ -286,7 +392,7 @@ public final class SocProfile {
   /** Discrete choices (a CONFIG_HZ, a core count): a study never moves them. */
   private static final Set<String> DISCRETE = Set.of("cpu.cores", "kernel.hz");
 
-  private static Quantity quantity(String label, String field, JsonNode n) {
+  private static Quantity quantity(String label, String field, JsonNode n, Builder b) {
     String form = FORM;
     if (n.isNumber()) {
       throw new BadInputException(
@@ -322,7 +428,13 @@ public final class SocProfile {
       throw new BadInputException(
           "soc profile " + label + ": " + field + ".calibrated must name the fitted figure");
     }
-    UncertaintyClass cls = uncertaintyClass(label, field, n, c != null);
+    UncertaintyClass cls;
+    if (b.schema == 1 && !n.has("class") && c == null) {
+      cls = schema1Class(field);
+      b.defaulted[field.startsWith("costs.") ? 0 : 1]++;
+    } else {
+      cls = uncertaintyClass(label, field, n, c != null);
+    }
     double range = cls.defaultRange();
     JsonNode r = n.get("range");
     if (r != null) {
@@ -391,6 +503,7 @@ public final class SocProfile {
     Builder b = new Builder();
     b.from(this);
     b.name = name;
+    b.schema = schema;
     sample(b.cpu, "cpu");
     sample(b.kernel, "kernel");
     sample(b.clocks, "clocks");
@@ -640,6 +753,9 @@ public final class SocProfile {
     final Map<String, Quantity> clocks = new TreeMap<>();
     final Map<String, Quantity> params = new TreeMap<>();
     final Map<String, Quantity> costs = new TreeMap<>();
+    int schema = SCHEMA;
+    /** Schema-1 numbers given a default class: costs, others. */
+    int[] defaulted;
 
     void from(SocProfile p) {
       title = p.title;

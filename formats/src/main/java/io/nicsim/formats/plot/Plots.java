@@ -1,7 +1,8 @@
 package io.nicsim.formats.plot;
 
 import io.nicsim.core.config.BadInputException;
-import io.nicsim.formats.output.AtomicFile;
+import io.nicsim.formats.output.OutputPath;
+import io.nicsim.formats.output.Outputs;
 import io.nicsim.formats.trace.Timeline;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -85,11 +86,11 @@ public final class Plots {
       throw BadInputException.field(field, "'" + file + "' has no known image extension",
           "a file ending in .png or .svg");
     }
-    AtomicFile.check(file, field);
+    OutputPath.checkFile(file, field);
   }
 
-  /** Writes a chart as PNG or SVG (by extension), atomically. */
-  public static void write(JFreeChart chart, Path file, String field) {
+  /** Writes a chart as PNG or SVG (by extension) among a command's outputs. */
+  public static void write(Outputs outs, JFreeChart chart, Path file, String field) {
     checkPlotFile(file, field);
     String n = file.getFileName().toString().toLowerCase(Locale.ROOT);
     byte[] data;
@@ -108,7 +109,7 @@ public final class Plots {
       }
       data = out.toByteArray();
     }
-    AtomicFile.write(file, field, data);
+    outs.write(file, field, data);
   }
 
   /**
@@ -116,13 +117,13 @@ public final class Plots {
    * (ping: a few events per interval) is drawn as one mark per event on a row per kind, time in
    * ms; a busy one as events per ms in 200 bins.
    */
-  public static void runPlot(Timeline t, String title, Path file, String field) {
+  public static void runPlot(Outputs outs, Timeline t, String title, Path file, String field) {
     int events = 0;
     for (Timeline.Kind k : Timeline.Kind.values()) {
       events += t.times(k).length;
     }
     if (events <= SPARSE_EVENTS) {
-      write(timeline(title, t, 0, t.toNs(), 1e6, "time (ms)"), file, field);
+      write(outs, timeline(title, t, 0, t.toNs(), 1e6, "time (ms)"), file, field);
       return;
     }
     int bins = 200;
@@ -145,7 +146,7 @@ public final class Plots {
         String.format(Locale.ROOT, "events per ms (mean over %.3g ms bins)", binMs), data,
         PlotOrientation.VERTICAL, true, false, false);
     style(chart);
-    write(chart, file, field);
+    write(outs, chart, file, field);
   }
 
   /** At most this many events: one mark per event instead of rates. */

@@ -241,7 +241,7 @@ public record PathSpec(
       sb.append("rtt=").append(durationWord(rttNs));
     }
     if (rateBps != 0) {
-      sb.append(sb.length() > 0 ? "," : "").append("rate=").append(rateBps).append("bit");
+      sb.append(sb.length() > 0 ? "," : "").append("rate=").append(rateWord(rateBps));
     }
     if (bufferBytes != 0) {
       sb.append(sb.length() > 0 ? "," : "").append("buffer=");
@@ -259,6 +259,18 @@ public record PathSpec(
       sb.append(sb.length() > 0 ? "," : "").append("peer=").append(durationWord(peerNs));
     }
     return sb.length() == 0 ? "direct" : sb.toString();
+  }
+
+  /** A rate as tc spells it, in the largest unit that keeps it whole: 1gbit, 475mbit. */
+  static String rateWord(long bps) {
+    String[] units = {"tbit", "gbit", "mbit", "kbit"};
+    long[] mult = {1_000_000_000_000L, 1_000_000_000L, 1_000_000L, 1_000L};
+    for (int i = 0; i < units.length; i++) {
+      if (bps % mult[i] == 0) {
+        return bps / mult[i] + units[i];
+      }
+    }
+    return bps + "bit";
   }
 
   static String durationWord(long ns) {

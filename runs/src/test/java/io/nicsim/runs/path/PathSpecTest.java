@@ -43,6 +43,15 @@ class PathSpecTest {
     assertThat(PathSpec.direct().spelling()).isEqualTo("direct");
   }
 
+  @Test
+  void ratesAreSpelledAsTcSpellsThemNotInBits() {
+    assertThat(PathSpec.parse("rtt=10ms,rate=1gbit").spelling()).isEqualTo("rtt=10ms,rate=1gbit");
+    assertThat(PathSpec.parse("rate=475mbit").spelling()).isEqualTo("rate=475mbit");
+    assertThat(PathSpec.parse("rate=1500kbit").spelling()).isEqualTo("rate=1500kbit");
+    assertThat(PathSpec.parse("rate=100Mbit/s").spelling()).isEqualTo("rate=100mbit");
+    assertThat(PathSpec.parse("rate=1234bit").spelling()).isEqualTo("rate=1234bit");
+  }
+
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
     "rtt=23|--path rtt: '23' has no unit",

@@ -86,7 +86,8 @@ public final class StmmacXmitMore implements Scenario {
         + " fitted: the TCP costs of the profile are cycle estimates");
     a.put("predictions", "BBR and CUBIC before, BBR's bandwidth estimate, BBR after the patch and"
         + " its IRQ and packet rates are predictions");
-    a.put("nic_irq_per_s", "TX plus RX interrupts of the NIC (the seed's 'NIC IRQs/s total');"
+    a.put("nic_irq_per_s", "the NIC's interrupts (the seed's 'NIC IRQs/s total'): the"
+        + " assertions of its lines, an interrupt carrying a TX and an RX cause counted once;"
         + " pkts_per_nic_irq divides the wire's packet rate by it, as the seed does");
     return a;
   }

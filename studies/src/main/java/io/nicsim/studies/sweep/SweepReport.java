@@ -2,6 +2,7 @@ package io.nicsim.studies.sweep;
 
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.formats.plot.AxisLabels;
+import io.nicsim.formats.output.Outputs;
 import io.nicsim.formats.plot.Plots;
 import io.nicsim.formats.text.Csv;
 import io.nicsim.formats.text.Num;
@@ -308,8 +309,8 @@ public final class SweepReport {
   }
 
   /** One metric against the first knob (see {@link #plot(Path, List)}). */
-  public void plot(Path file, String metric) {
-    plot(file, List.of(metric));
+  public void plot(Outputs outs, Path file, String metric) {
+    plot(outs, file, List.of(metric));
   }
 
   /**
@@ -317,7 +318,7 @@ public final class SweepReport {
    * in a panel, a line per combination of the other knobs, or bars when the first knob's
    * values are not numbers.
    */
-  public void plot(Path file, List<String> metrics) {
+  public void plot(Outputs outs, Path file, List<String> metrics) {
     for (String metric : metrics) {
       if (!allColumns().contains(metric)) {
         throw BadInputException.field("--metric", "no point has '" + metric + "'",
@@ -332,7 +333,7 @@ public final class SweepReport {
         metrics) + " vs " + plan.points().get(0).knobs().keySet().iterator().next() + " ("
         + plan.points().get(0).request().mac() + ", "
         + plan.points().get(0).request().traffic().spelling() + ")", panels);
-    Plots.write(chart, file, "--plot");
+    Plots.write(outs, chart, file, "--plot");
   }
 
   private JFreeChart chart(String metric) {

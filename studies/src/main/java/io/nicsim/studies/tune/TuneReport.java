@@ -1,6 +1,7 @@
 package io.nicsim.studies.tune;
 
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.formats.output.Outputs;
 import io.nicsim.formats.plot.Plots;
 import io.nicsim.formats.text.Csv;
 import io.nicsim.formats.text.Num;
@@ -422,7 +423,7 @@ public final class TuneReport {
    * the first knob when there is one): every setting, the front, today's default and the
    * recommendation.
    */
-  public void plot(Path file, String field) {
+  public void plot(Outputs outs, Path file, String field) {
     boolean twoMetrics = labels.size() >= 2;
     String xl = twoMetrics ? labels.get(0) : plan.knobs().get(0);
     String yl = twoMetrics ? labels.get(1) : labels.get(0);
@@ -458,6 +459,6 @@ public final class TuneReport {
     chart.getXYPlot().setBackgroundPaint(Color.WHITE);
     chart.getXYPlot().setDomainGridlinePaint(Color.LIGHT_GRAY);
     chart.getXYPlot().setRangeGridlinePaint(Color.LIGHT_GRAY);
-    Plots.write(chart, file, field);
+    Plots.write(outs, chart, file, field);
   }
 }

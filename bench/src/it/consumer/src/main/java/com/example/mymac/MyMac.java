@@ -5,6 +5,7 @@ import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.era.PatchCatalog;
 import io.nicsim.core.era.PatchSet;
+import io.nicsim.core.ethtool.CoalesceParam;
 import io.nicsim.core.ethtool.EthtoolCoalesce;
 import io.nicsim.core.ethtool.EthtoolOps;
 import io.nicsim.core.host.HostContext;
@@ -21,6 +22,7 @@ import io.nicsim.core.net.NetdevTx;
 import io.nicsim.core.net.Skb;
 import io.nicsim.core.nic.DescRing;
 import io.nicsim.core.nic.InterruptRegister;
+import io.nicsim.core.nic.InterruptThrottle;
 import io.nicsim.core.nic.PerPacketModeration;
 import io.nicsim.core.nic.RxDmaEngine;
 import io.nicsim.core.nic.TxDmaEngine;
@@ -32,7 +34,9 @@ import javax.inject.Inject;
 
 /**
  * A complete MAC model in one file (the minimal form of nicsim's ideal MAC): a TX and an RX
- * ring, DMA at line rate, an interrupt per frame each way, one NAPI, BQL.
+ * ring, DMA at line rate, one interrupt line carrying a TX and an RX cause, one NAPI, BQL,
+ * and an Intel-style interrupt throttle (ITR) on the line, set with {@code ethtool -C
+ * rx-usecs N} as e1000e sets its ITR register.
  */
 public final class MyMac implements MacModel {
   static final CostOp XMIT = CostOp.named("mymac_xmit");
@@ -44,7 +48,7 @@ public final class MyMac implements MacModel {
   @Override public String name() { return "mymac"; }
 
   @Override public String description() {
-    return "example consumer MAC: one ring each way, an interrupt per frame";
+    return "example consumer MAC: one ring each way, one line, an ITR throttle";
   }
 
   @Override public KernelVersion defaultKernel() { return KernelVersion.of(6, 12); }
@@ -56,6 +60,8 @@ public final class MyMac implements MacModel {
   static final class Driver implements NicDriver, EthtoolOps {
     static final int TX_DONE = 1;
     static final int RX_DONE = 2;
+    /** The ITR register counts in 256 ns units (as e1000e's ITR). */
+    static final long ITR_UNIT_NS = 256;
     private final Kernel kernel;
     private final NetDevice dev;
     private final PatchSet patches;
@@ -64,22 +70,30 @@ public final class MyMac implements MacModel {
     private final TxDmaEngine txDma;
     private final InterruptRegister irq;
     private final Napi napi;
-    private long txIrqs;
-    private long rxIrqs;
+    private final IrqLine line;
+    private final InterruptThrottle itr;
+    private long rxUsecs;
+    private long itrReg;
 
     Driver(HostContext ctx) {
       kernel = ctx.kernel();
       dev = ctx.dev();
       patches = ctx.patches();
       ctx.cpu().costs().requireAll(XMIT, TX_CLEAN, RX); // refuse a profile without them
-      int size = (int) ctx.soc().param("mymac_ring", 64, 4096);
+      // optional parameters with their defaults and ranges: a profile may leave them out
+      int size = (int) ctx.soc().param("mymac_ring", 256, 64, 4096);
       tx = new DescRing("tx", size);
       rx = new DescRing("rx", size);
-      IrqLine line = ctx.newIrqLine("eth0");
-      irq = new InterruptRegister(line);
+      line = ctx.newIrqLine("eth0");
+      // the throttle sits between the status register and the line: at most one assertion
+      // per interval, whichever causes are pending; 0 (the default) is off
+      itr = new InterruptThrottle(kernel);
+      irq = new InterruptRegister(line).nameCause(TX_DONE, "tx").nameCause(RX_DONE, "rx")
+          .throttle(itr);
       line.request(l -> interrupt());
-      txDma = new TxDmaEngine(ctx.sim(), tx, ctx.link(), ctx.soc().param("mymac_fetch_ns", 0,
-          1_000_000), (first, last, ic) -> irq.set(TX_DONE));
+      txDma = new TxDmaEngine(ctx.sim(), tx, ctx.link(),
+          ctx.soc().param("mymac_fetch_ns", 500, 0, 1_000_000),
+          (first, last, ic) -> irq.set(TX_DONE));
       ctx.link().attachNic(new RxDmaEngine(rx, new PerPacketModeration(() -> irq.set(RX_DONE))));
       napi = new Napi(kernel, "eth0", "eth0", (n, budget) -> poll(budget), 64);
     }
@@ -131,8 +145,6 @@ public final class MyMac implements MacModel {
     private boolean interrupt() {
       int status = irq.pending();
       irq.ack(status);
-      txIrqs += status & TX_DONE;
-      rxIrqs += (status & RX_DONE) >> 1;
       if (napi.schedulePrep()) {
         irq.setEnable(0);
         napi.schedule();
@@ -183,18 +195,42 @@ public final class MyMac implements MacModel {
 
     @Override public PatchSet patchSet() { return patches; }
 
+    /** tx_irq / rx_irq: the line's assertions that carried each cause (core counts them). */
     @Override public SortedMap<String, Long> counters() {
-      return new TreeMap<>(java.util.Map.of("tx_irq", txIrqs, "rx_irq", rxIrqs, "napi_poll",
-          napi.pollCount()));
+      return new TreeMap<>(java.util.Map.of("tx_irq", line.causeCount("tx"), "rx_irq",
+          line.causeCount("rx"), "napi_poll", napi.pollCount(), "itr_held", itr.heldCount()));
     }
 
     @Override public int supportedCoalesceParams() {
-      return 0; // ethtool -C is refused with EOPNOTSUPP before reaching the driver
+      return CoalesceParam.RX_USECS.bit(); // anything else: EOPNOTSUPP before the driver
     }
 
-    @Override public void getCoalesce(EthtoolCoalesce out) {} // nothing to show
+    @Override public void getCoalesce(EthtoolCoalesce out) {
+      out.rxCoalesceUsecs(rxUsecs);
+    }
+
+    /**
+     * rx-usecs as e1000e's set_coalesce takes it (its adaptive modes 1..4 are not modelled
+     * here): 0 is off, 10..10000 µs an interrupt rate of 10^6 / N per second, written to the
+     * ITR register in 256 ns units; the interval is what the register holds.
+     */
     @Override public void setCoalesce(EthtoolCoalesce in) throws KernelException {
-      throw new KernelException(Errno.EOPNOTSUPP);
+      long us = in.rxCoalesceUsecs();
+      if (us != 0 && (us < 10 || us > 10_000)) {
+        throw new KernelException(Errno.EINVAL);
+      }
+      long itrPerSec = us == 0 ? 0 : 1_000_000 / us;
+      itrReg = itrPerSec == 0 ? 0 : 1_000_000_000L / (itrPerSec * ITR_UNIT_NS);
+      rxUsecs = us;
+      itr.setIntervalNs(itrReg * ITR_UNIT_NS);
+    }
+
+    @Override public String coalesceLimits() {
+      return "rx-usecs 0 or 10..10000";
+    }
+
+    @Override public SortedMap<String, Long> coalesceRegisters() {
+      return new TreeMap<>(java.util.Map.of("ITR", itrReg));
     }
   }
 }

@@ -12,6 +12,8 @@ import io.nicsim.core.apps.UdpDatagram;
 import io.nicsim.core.apps.UdpFlood;
 import io.nicsim.core.apps.UdpSink;
 import io.nicsim.core.check.HostAudit;
+import io.nicsim.core.ethtool.CoalesceArgs;
+import io.nicsim.core.ethtool.Ethtool;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostComponent;
 import io.nicsim.core.host.HostConfig;
@@ -36,10 +38,41 @@ class MyMacTest {
   }
 
   static Host host() {
-    Host h = DaggerMyMacTest_TestHost.factory().create(HostConfig.of("mymac", "mymac-board"))
-        .host();
+    return host(null);
+  }
+
+  /** A host with {@code ethtool -C} applied ({@code "rx-usecs 100"}), as nicsim's -C does. */
+  static Host host(String coalesce) {
+    HostConfig config = HostConfig.of("mymac", "mymac-board");
+    if (coalesce != null) {
+      config = config.withCoalesce(CoalesceArgs.parse(coalesce));
+    }
+    Host h = DaggerMyMacTest_TestHost.factory().create(config).host();
     HostAudit.attach(h); // skb, ring and BQL invariants checked every simulated millisecond
     return h;
+  }
+
+  /** 10 000 datagrams of 1000 bytes a second for one second; returns the host after it. */
+  static Host flood10k(String coalesce) {
+    Host h = host(coalesce);
+    UdpSink sink = new UdpSink(h.sim());
+    h.peer().register(UdpDatagram.class, sink);
+    UdpFlood.on(h).length(1000).rateBps(80_000_000L).durationNs(SEC).build()
+        .start(h.appCore());
+    h.run(SEC + 20 * MS);
+    assertEquals(10_000, sink.frames());
+    return h;
+  }
+
+  @Test
+  void rxUsecsThrottlesTheLineAsTheItrRegisterHoldsIt() throws Exception {
+    assertEquals(10_000, flood10k(null).metrics().nicIrqs()); // one interrupt per frame
+    Host h = flood10k("rx-usecs 500");
+    // ITR = 10^9 / (2000/s x 256 ns) = 1953 units = 499.968 us between assertions
+    assertEquals(1953L, h.driver().coalesceRegisters().get("ITR"));
+    long irqs = h.metrics().nicIrqs();
+    assertTrue(irqs >= 1_900 && irqs <= 2_001, "assertions " + irqs);
+    assertEquals(500, Ethtool.getCoalesce(h.driver().ethtool()).rxCoalesceUsecs());
   }
 
   @Test

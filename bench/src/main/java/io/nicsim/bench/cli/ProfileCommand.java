@@ -1,0 +1,121 @@
+package io.nicsim.bench.cli;
+
+import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.soc.ProfileUpgrade;
+import io.nicsim.core.soc.SocProfile;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.MalformedInputException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code nicsim profile upgrade FILE}: a SoC profile of an older schema as the current one. */
+@Command(
+    name = "profile",
+    addMethodSubcommands = false,
+    mixinStandardHelpOptions = true,
+    subcommands = ProfileCommand.Upgrade.class,
+    description = "SoC profile files: 'upgrade FILE' rewrites one of an older schema.")
+public final class ProfileCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new ParameterException(spec.commandLine(), "a subcommand is required (upgrade)");
+  }
+
+  /** The upgrade itself. */
+  @Command(
+      name = "upgrade",
+      addMethodSubcommands = false,
+      mixinStandardHelpOptions = true,
+      description = "Rewrite a SoC profile of schema 1 (numbers without an uncertainty class)"
+          + " as schema " + SocProfile.SCHEMA + ": every number without a class gets the one"
+          + " it was read with (costs estimate, the rest exact) and 'schema: "
+          + SocProfile.SCHEMA + "' is stated; comments and layout stay. The file is replaced"
+          + " only when the result reads as a profile.")
+  public static final class Upgrade implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", description = "the profile (YAML)")
+    Path file;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT",
+        description = "write the upgraded profile here instead of replacing FILE ('-': stdout)")
+    String output;
+
+    @Override
+    public Integer call() throws IOException {
+      String label = file.toString();
+      if (!Files.isRegularFile(file)) {
+        throw new BadInputException("soc profile " + label + ": no such file");
+      }
+      String text;
+      try {
+        text = Files.readString(file, StandardCharsets.UTF_8);
+      } catch (MalformedInputException e) {
+        throw new BadInputException("soc profile " + label + ": not UTF-8 text");
+      }
+      ProfileUpgrade.Result r = ProfileUpgrade.upgrade(label, text);
+      // the result must read as a profile of the current schema: check before writing
+      Consumer<String> prev = SocProfile.setWarningSink(w -> {});
+      try {
+        SocProfile.parse(label, r.text());
+      } finally {
+        SocProfile.setWarningSink(prev);
+      }
+      PrintWriter out = spec.commandLine().getOut();
+      if ("-".equals(output)) {
+        out.print(r.text());
+        out.flush();
+        return 0;
+      }
+      Path target = output == null ? file : Path.of(output);
+      if (!r.changed() && output == null) {
+        out.println(label + ": already schema " + SocProfile.SCHEMA + ", unchanged");
+        out.flush();
+        return 0;
+      }
+      write(target, r.text());
+      out.println(target + ": schema " + SocProfile.SCHEMA + ", " + r.classesAdded()
+          + (r.classesAdded() == 1 ? " number" : " numbers") + " given a class (costs "
+          + SocProfile.schema1Class("costs.x").spelling() + ", the rest "
+          + SocProfile.schema1Class("params.x").spelling() + "): review them (a measured"
+          + " number is 'measured', a datasheet's 'datasheet')");
+      out.flush();
+      return 0;
+    }
+
+    /** Replaces {@code target} in one step: a reader sees the old file or the new one. */
+    private static void write(Path target, String text) throws IOException {
+      Path dir = target.toAbsolutePath().getParent();
+      if (dir == null || !Files.isDirectory(dir)) {
+        throw BadInputException.field("--output", "directory of " + target + " does not exist",
+            "a file in an existing directory");
+      }
+      Path tmp = Files.createTempFile(dir, ".nicsim-profile", ".yaml");
+      try {
+        Files.writeString(tmp, text, StandardCharsets.UTF_8);
+        try {
+          Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING,
+              StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+          Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+      } finally {
+        Files.deleteIfExists(tmp);
+      }
+    }
+  }
+}
