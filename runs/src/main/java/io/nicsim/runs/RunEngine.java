@@ -91,6 +91,7 @@ public final class RunEngine {
       }
     }
     if (ftrace != null) {
+      ftrace.window(req.traffic().omitNs(), total); // the header states the measured window
       ftrace.bind(host);
     }
     StallMeter stall = new StallMeter();

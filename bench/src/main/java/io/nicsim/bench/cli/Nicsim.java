@@ -55,6 +55,7 @@ public final class Nicsim implements Runnable {
     m.put("sweep", SweepCommand.class);
     m.put("tune", TuneCommand.class);
     m.put("explore", ExploreCommand.class);
+    m.put("trace", TraceCommand.class);
     m.put("list", ListCommand.class);
     m.put("reproduce", ReproduceCommand.class);
     m.put("port-check", PortCheckCommand.class);

@@ -54,12 +54,16 @@ final class Layering {
       .layer("runs").definedBy(in("runs", "io.nicsim.runs"))
       .layer("studies").definedBy(in("studies", "io.nicsim.studies"))
       .layer("scenarios").definedBy(in("scenarios", "io.nicsim.scenarios"))
+      .layer("boardtrace").definedBy(in("boardtrace", "io.nicsim.boardtrace"))
       .layer("bench").definedBy(in("bench", "io.nicsim.bench"))
       .whereLayer("bench").mayNotBeAccessedByAnyLayer()
       .whereLayer("scenarios").mayOnlyBeAccessedByLayers("bench")
+      .whereLayer("boardtrace").mayOnlyBeAccessedByLayers("bench")
       .whereLayer("studies").mayOnlyBeAccessedByLayers("scenarios", "bench")
-      .whereLayer("runs").mayOnlyBeAccessedByLayers("studies", "scenarios", "bench")
-      .whereLayer("formats").mayOnlyBeAccessedByLayers("runs", "studies", "scenarios", "bench")
+      .whereLayer("runs").mayOnlyBeAccessedByLayers("studies", "scenarios", "boardtrace",
+          "bench")
+      .whereLayer("formats").mayOnlyBeAccessedByLayers("runs", "studies", "scenarios",
+          "boardtrace", "bench")
       .whereLayer("portcheck").mayOnlyBeAccessedByLayers("bench")
       // MAC models are found at run time: nothing names a driver's classes
       .whereLayer("stmmac").mayNotBeAccessedByAnyLayer()
@@ -67,9 +71,9 @@ final class Layering {
       .whereLayer("bcmgenet").mayNotBeAccessedByAnyLayer()
       .whereLayer("ideal").mayNotBeAccessedByAnyLayer()
       .whereLayer("tcp-model").mayOnlyBeAccessedByLayers(
-          "formats", "runs", "studies", "scenarios", "bench")
+          "formats", "runs", "studies", "scenarios", "boardtrace", "bench")
       .whereLayer("core").mayOnlyBeAccessedByLayers("stmmac", "fec", "bcmgenet", "ideal",
-          "tcp-model", "formats", "runs", "studies", "scenarios", "bench")
+          "tcp-model", "formats", "runs", "studies", "scenarios", "boardtrace", "bench")
       .as("nicsim's modules reach only the modules below them");
 
   /** Packages form a directed acyclic graph: no file imports into a circle of packages. */

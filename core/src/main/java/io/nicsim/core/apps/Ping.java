@@ -174,6 +174,7 @@ public final class Ping extends Task implements RxHandler {
       return false;
     }
     long sentAt = core.cursor(); // gettimeofday() before sendmsg()
+    core.traceSysEnter("sendto", 3, payloadLen); // iputils ping: sendto(2) on fd 3
     core.charge(KernelOps.PING_SENDMSG);
     Skb skb = dev.skbs().alloc(frameLen, frameLen + 576);
     skb.payload = new IcmpEcho(nextSeq, sentAt, false);
@@ -181,6 +182,7 @@ public final class Ping extends Task implements RxHandler {
     skb.hdrLen = frameLen - payloadLen;
     nextSeq++;
     dev.queueXmit(skb);
+    core.traceSysExit("sendto", payloadLen);
     awaitingReply = true;
     nextSendNs += intervalNs;
     if (nextSeq < count) {

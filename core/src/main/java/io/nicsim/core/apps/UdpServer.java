@@ -89,16 +89,20 @@ public final class UdpServer extends Task implements RxHandler {
     if (wait != null) {
       wait.gotData();
     }
+    core.traceSysEnter("read", 5, 131072); // iperf3 -s: read(2) into its 128 KiB buffer
     core.charge(KernelOps.SOCK_RECVMSG);
     rmemAlloc -= skb.truesize;
     received++;
-    receivedBytes += skb.len - HEADERS;
+    int bytes = skb.len - HEADERS;
+    receivedBytes += bytes;
     if (reader != null) {
       reader.read(skb, core.cursor());
     }
     skb.free();
+    core.traceSysExit("read", bytes);
     // a busy-polling reader's next recvmsg finds the queue empty and busy polls there
-    return !queue.isEmpty() || (wait != null && wait.mode() != io.nicsim.core.kernel.SockWait.Mode.BLOCKING);
+    return !queue.isEmpty()
+        || (wait != null && wait.mode() != io.nicsim.core.kernel.SockWait.Mode.BLOCKING);
   }
 
   public long received() {

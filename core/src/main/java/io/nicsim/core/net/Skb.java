@@ -69,7 +69,7 @@ public final class Skb {
       throw new io.nicsim.core.sim.InvariantViolation("skb", "skb " + id + " freed twice");
     }
     freed = true;
-    ledger.freed++;
+    ledger.freed(this);
     SkbDestructor d = destructor;
     if (d != null) {
       destructor = null;

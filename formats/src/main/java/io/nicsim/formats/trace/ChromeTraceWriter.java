@@ -370,4 +370,28 @@ public final class ChromeTraceWriter implements TraceFile {
     arg("work", work);
     end();
   }
+
+  @Override
+  public void sysEnter(long ts, int cpu, String syscall, long fd, long count) {
+    beginSlice(ts, cpu, "syscall", "sys_" + syscall);
+    arg("fd", fd);
+    arg("count", count);
+    end();
+  }
+
+  @Override
+  public void sysExit(long ts, int cpu, String syscall, long ret) {
+    endSlice(ts, cpu, "syscall", "sys_" + syscall);
+    arg("ret", ret);
+    end();
+  }
+
+  @Override
+  public void schedSwitch(long ts, int cpu, String prev, char prevState, String next) {
+    begin(ts, cpu, "i", "sched", "sched_switch");
+    arg("prev", prev == null ? "swapper/" + cpu : prev);
+    arg("prev_state", String.valueOf(prevState));
+    arg("next", next == null ? "swapper/" + cpu : next);
+    end();
+  }
 }
