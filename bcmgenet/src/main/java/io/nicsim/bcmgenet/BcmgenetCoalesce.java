@@ -36,6 +36,7 @@ final class BcmgenetCoalesce implements EthtoolOps {
   void tdmaRingDoneThreshWritel(int v) {
     priv.chargeWrite();
     priv.hw.tdmaDoneThresh = v;
+    priv.hw.writes.written("tdma_ring_writel", "DMA_MBUF_DONE_THRESH", 0, v);
   }
 
   int rdmaRingDoneThreshReadl() {
@@ -46,6 +47,7 @@ final class BcmgenetCoalesce implements EthtoolOps {
   void rdmaRingDoneThreshWritel(int v) {
     priv.chargeWrite();
     priv.hw.rdmaDoneThresh = v;
+    priv.hw.writes.written("rdma_ring_writel", "DMA_MBUF_DONE_THRESH", 0, v);
   }
 
   int rdmaTimeoutReadl() {
@@ -53,9 +55,11 @@ final class BcmgenetCoalesce implements EthtoolOps {
     return priv.hw.rdmaTimeout;
   }
 
+  // (ring->index selects DMA_RING0_TIMEOUT + i; the model's one RX ring is ring 0)
   void rdmaTimeoutWritel(int v) {
     priv.chargeWrite();
     priv.hw.rdmaTimeout = v;
+    priv.hw.writes.written("rdma_writel", "DMA_RING_TIMEOUT", 0, v);
   }
 
   // ---- ethtool
@@ -74,14 +78,19 @@ final class BcmgenetCoalesce implements EthtoolOps {
 
   @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_get_coalesce",
       versions = GenetSources.VERSIONS, source = GenetSources.S612,
-      notes = "one RX ring (GENET v5 rx_queues = 0)")
+      notes = "one RX ring (GENET v5 rx_queues = 0); DMA_TIMEOUT_MASK applied from"
+          + " ring0-timeout-mask (6.1.189, 6.12.112; mainline v6.18.19 has no mask, "
+          + GenetSources.S618 + ")")
   @Override
   public void getCoalesce(EthtoolCoalesce ec) {
     ec.set(CoalesceParam.TX_MAX_FRAMES, tdmaRingDoneThreshReadl() & 0xFFFF_FFFFL);
     ec.set(CoalesceParam.RX_MAX_FRAMES, rdmaRingDoneThreshReadl() & 0xFFFF_FFFFL);
-    // (timeout & mask) * 8192 / 1000: u32 arithmetic
-    long usecs = ((rdmaTimeoutReadl() & BcmgenetPriv.DMA_TIMEOUT_MASK) * 8192L / 1000L)
-        & 0xFFFF_FFFFL;
+    int timeout = rdmaTimeoutReadl();
+    if (priv.patches.has(GenetPatches.RING0_TIMEOUT_MASK)) {
+      timeout &= BcmgenetPriv.DMA_TIMEOUT_MASK;
+    }
+    // timeout * 8192 / 1000 in u32: the product wraps before the division
+    long usecs = ((Integer.toUnsignedLong(timeout) * 8192L) & 0xFFFF_FFFFL) / 1000L;
     ec.set(CoalesceParam.RX_USECS, usecs);
     if (adaptive()) {
       long use = ec.get(CoalesceParam.USE_ADAPTIVE_RX);
@@ -96,8 +105,8 @@ final class BcmgenetCoalesce implements EthtoolOps {
     rdmaRingDoneThreshWritel((int) pkts);
     int reg = rdmaTimeoutReadl();
     reg &= ~BcmgenetPriv.DMA_TIMEOUT_MASK;
-    // DIV_ROUND_UP(usecs * 1000, 8192) on a u32
-    long ticks = (((usecs * 1000L) & 0xFFFF_FFFFL) + 8192 - 1) / 8192;
+    // DIV_ROUND_UP(usecs * 1000, 8192) on a u32: the product and the "+ 8191" both wrap
+    long ticks = ((((usecs * 1000L) & 0xFFFF_FFFFL) + 8192 - 1) & 0xFFFF_FFFFL) / 8192;
     reg |= (int) ticks;
     rdmaTimeoutWritel(reg);
   }

@@ -21,6 +21,12 @@ import java.util.TreeMap;
 /** One GENET v5 instance bound to a host: the hardware, the driver state and its ports. */
 public final class BcmgenetDriver implements NicDriver, TxLiveness {
   private final BcmgenetPriv priv;
+
+  /** The driver's private state (the suite's register-level tests). */
+  BcmgenetPriv priv() {
+    return priv;
+  }
+
   private final BcmgenetCoalesce coal;
   private final BcmgenetNapi napiPorts;
   private final BcmgenetXmit xmit;
@@ -58,9 +64,15 @@ public final class BcmgenetDriver implements NicDriver, TxLiveness {
   }
 
   @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_probe",
-      versions = GenetSources.VERSIONS, source = GenetSources.S612,
-      notes = "only the default coalescing parameters: rx_max_coalesced_frames = 1 per ring")
+      versions = GenetSources.VERSIONS, source = GenetSources.S617,
+      commits = {"078bb22cfc65"},
+      notes = "only the default coalescing parameters: netdev_sw_irq_coalesce_default_on from"
+          + " 078bb22cfc65 (v6.17), rx_max_coalesced_frames = 1 per ring; also "
+          + GenetSources.S612)
   private void probe() {
+    if (priv.patches.has(GenetPatches.SW_IRQ_COALESCE_DEFAULT)) {
+      priv.dev.swIrqCoalesceDefaultOn(); // after the features, before the WOL IRQ
+    }
     priv.rx.index = 0;
     priv.rx.rxMaxCoalescedFrames = 1;
   }

@@ -135,15 +135,21 @@ final class BcmgenetNapi {
   }
 
   @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_rx_poll",
-      versions = GenetSources.VERSIONS, source = GenetSources.S612,
+      versions = GenetSources.VERSIONS, source = GenetSources.S617,
+      commits = {"28ed9bed5fb2"},
       notes = "dim_update_sample gets the last poll's packets/bytes (ring->dim.packets is "
           + "assigned, not accumulated, in bcmgenet_desc_rx): net_dim sees differences of "
-          + "per-poll counts")
+          + "per-poll counts; before 28ed9bed5fb2 (v6.17) the return of napi_complete_done "
+          + "was ignored (" + GenetSources.S612 + ")")
   int rxPoll(Napi napi, int budget) {
     BcmgenetPriv.RxRing ring = priv.rx;
     int workDone = descRx(ring, budget);
 
-    if (workDone < budget) {
+    if (priv.patches.has(GenetPatches.NAPI_COMPLETE_DONE_RETURN)) {
+      if (workDone < budget && napi.completeDone(workDone)) {
+        priv.intrl2MaskClearWritel(GenetHw.RX0_BIT); // bcmgenet_rx_ring_int_enable
+      }
+    } else if (workDone < budget) {
       napi.completeDone(workDone);
       priv.intrl2MaskClearWritel(GenetHw.RX0_BIT); // bcmgenet_rx_ring_int_enable
     }

@@ -54,6 +54,18 @@ final class GenetHw {
   private int tdmaPending;
   private long tdmaRaised;
 
+  /**
+   * Hears the driver's coalescing register writes, by accessor and register name (the
+   * {@code port-check --execute} harness compares them with the C's); nobody by default.
+   */
+  interface Writes {
+    void written(String accessor, String reg, int index, int value);
+  }
+
+  static final Writes NO_WRITES = (accessor, reg, index, value) -> { };
+
+  Writes writes = NO_WRITES;
+
   private final Simulator sim;
   private final Event rdmaTimer =
       new Event() {

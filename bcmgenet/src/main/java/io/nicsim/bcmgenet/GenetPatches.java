@@ -64,6 +64,56 @@ public final class GenetPatches {
           "bcmgenet_tx_poll calls napi_complete and skips bcmgenet_tx_ring_int_enable:"
               + " explore's self-test (a stall it must find)");
 
+  /**
+   * A stable-line fix: bcmgenet_get_coalesce masks DMA_RING0_TIMEOUT with DMA_TIMEOUT_MASK
+   * before converting it to rx-usecs. Carried by 6.1.y from 6.1.189 and 6.12.y from 6.12.112
+   * (Debian's changelogs list it under ChangeLog-6.1.189 and ChangeLog-6.12.112); not in the
+   * v6.18.19 tree read, whose get_coalesce converts the whole register (found by port-check
+   * --execute: the port masked in every era).
+   */
+  public static final Patch RING0_TIMEOUT_MASK =
+      new Patch(
+          "ring0-timeout-mask",
+          null, // the upstream id was not in the sources available
+          "net: bcmgenet: mask DMA_TIMEOUT_MASK when reading DMA_RING0_TIMEOUT",
+          null,
+          Status.APPLIED,
+          "ethtool -c reads only the timeout field of DMA_RING0_TIMEOUT (no mainline release"
+              + " nicsim records has it: v6.18.19 converts the whole register)")
+          .backportedTo(KernelVersion.of(6, 1, 189), null,
+              "Debian linux-source-6.1 changelog, ChangeLog-6.1.189; present in 6.1.192")
+          .backportedTo(KernelVersion.of(6, 12, 112), null,
+              "Debian linux-source-6.12 changelog, ChangeLog-6.12.112; present in 6.12.117");
+
+  /**
+   * bcmgenet_rx_poll re-enables the RX interrupt only when napi_complete_done returns true, so
+   * napi_defer_hard_irqs / gro_flush_timeout keep it off and the watchdog polls instead. Before
+   * it the driver re-enabled it after every completed poll whatever the kernel said.
+   */
+  public static final Patch NAPI_COMPLETE_DONE_RETURN =
+      new Patch(
+          "napi-complete-done-return",
+          "28ed9bed5fb2",
+          "net: bcmgenet: use napi_complete_done return value",
+          KernelVersion.of(6, 17),
+          Status.MAINLINE,
+          "bcmgenet_rx_poll: if (work_done < budget && napi_complete_done(...)) re-enable RX0");
+
+  /**
+   * bcmgenet_probe calls netdev_sw_irq_coalesce_default_on(): gro_flush_timeout 20 us and
+   * napi_defer_hard_irqs 1 unless the user changes them in sysfs.
+   */
+  public static final Patch SW_IRQ_COALESCE_DEFAULT =
+      new Patch(
+          "sw-irq-coalesce-default",
+          "078bb22cfc65",
+          "net: bcmgenet: enable GRO software interrupt coalescing by default",
+          KernelVersion.of(6, 17),
+          Status.MAINLINE,
+          "bcmgenet_probe: netdev_sw_irq_coalesce_default_on (gro_flush_timeout 20000,"
+              + " napi_defer_hard_irqs 1)");
+
   public static final PatchCatalog CATALOG = new PatchCatalog("bcmgenet", java.util.List.of(
-      ADAPTIVE_RX, DIM_RUNNING_COUNTERS, LOST_TX_IRQ_REENABLE));
+      ADAPTIVE_RX, DIM_RUNNING_COUNTERS, LOST_TX_IRQ_REENABLE, RING0_TIMEOUT_MASK,
+      NAPI_COMPLETE_DONE_RETURN, SW_IRQ_COALESCE_DEFAULT));
 }

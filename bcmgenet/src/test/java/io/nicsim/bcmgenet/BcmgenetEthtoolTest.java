@@ -91,4 +91,44 @@ class BcmgenetEthtoolTest {
     assertThat(ops(h).supportedCoalesceParams() & CoalesceParam.USE_ADAPTIVE_RX.bit()).isZero();
     assertThat(refused(h, "adaptive-rx on")).isEqualTo(Errno.EOPNOTSUPP);
   }
+
+  /**
+   * bcmgenet_get_coalesce converts DMA_RING0_TIMEOUT masked with DMA_TIMEOUT_MASK in 6.1.189+
+   * and 6.12.112+ (ring0-timeout-mask), the whole register in mainline up to v6.18.19 (found by
+   * port-check --execute on the 6.18.19 tree: the port masked in every era). The u32 product
+   * wraps before the division.
+   */
+  @Test
+  void getCoalesceMasksTheTimeoutOnlyInTheStableLinesThatCarryTheFix() throws KernelException {
+    int reg = 0x0001_000D; // 13 ticks in the timeout field, a bit above it
+    long masked = 13L * 8192 / 1000;                               // 106
+    long whole = ((0x0001_000DL * 8192) & 0xFFFF_FFFFL) / 1000;  // 536977
+    String[][] cases = {{"v6.1.192", "m"}, {"v6.1.188", "w"}, {"v6.12.117", "m"},
+        {"v6.12.111", "w"}, {"v6.18", "w"}, {"v6.18.19", "w"}};
+    for (String[] c : cases) {
+      Host h = GenetHosts.host(null, c[0]);
+      GenetHosts.driver(h).priv().hw.rdmaTimeout = reg;
+      assertThat(Ethtool.getCoalesce(ops(h)).get(CoalesceParam.RX_USECS)).as(c[0])
+          .isEqualTo(c[1].equals("m") ? masked : whole);
+    }
+    assertThat(GenetPatches.RING0_TIMEOUT_MASK.inKernel(io.nicsim.core.era.KernelVersion.parse(
+        "v6.12.112"))).isTrue();
+  }
+
+  /**
+   * bcmgenet_set_rx_coalesce's DIV_ROUND_UP(usecs * 1000, 8192) is u32 arithmetic: the "+ 8191"
+   * wraps too (found by port-check --execute; the port added it in 64 bits). 536870904 µs ×
+   * 1000 is 2^32 × 125 − 8000, so the rounded tick count wraps to 0.
+   */
+  @Test
+  void setRxCoalesceRoundsUpInU32() {
+    Host h = GenetHosts.host(null, null);
+    BcmgenetPriv priv = GenetHosts.driver(h).priv();
+    BcmgenetCoalesce coal = new BcmgenetCoalesce(priv);
+    priv.hw.rdmaTimeout = 0;
+    coal.setRxCoalesce(priv.rx, 536_870_904L, 1);
+    assertThat(priv.hw.rdmaTimeout).isZero();
+    coal.setRxCoalesce(priv.rx, 100, 1);
+    assertThat(priv.hw.rdmaTimeout).isEqualTo(13);
+  }
 }

@@ -96,7 +96,7 @@ public final class FecNapi {
       notes = "the do/while over collect_events since the Jul 2020 tx-starvation fix (v5.8);"
           + " fec_enet_tx got its budget argument with XDP page recycling (v6.5); it only"
           + " changes XDP buffer handling, not modelled; the return of napi_complete_done is"
-          + " ignored like in the C")
+          + " ignored like in the C (the what-if napi-complete-done-return checks it)")
   public int rxNapi(Napi napi, int budget) {
     int done = 0;
 
@@ -106,9 +106,11 @@ public final class FecNapi {
     } while ((done < budget) && collectEvents());
 
     if (done < budget) {
-      napi.completeDone(done);
+      boolean completed = napi.completeDone(done);
+      // napi-complete-done-return (what-if): FEC_IMASK stays 0 while the kernel keeps the NAPI;
       // lost-irq-reenable: a deliberately broken what-if (explore's self-test)
-      if (done > 0 || !fep.patches.has(FecPatches.LOST_IRQ_REENABLE)) {
+      if ((completed || !fep.patches.has(FecPatches.NAPI_COMPLETE_DONE_RETURN))
+          && (done > 0 || !fep.patches.has(FecPatches.LOST_IRQ_REENABLE))) {
         fep.writel(FEC_DEFAULT_IMASK, FEC_IMASK);
       }
     }

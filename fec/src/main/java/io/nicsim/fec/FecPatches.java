@@ -150,6 +150,22 @@ public final class FecPatches {
           "fec_enet_rx_napi completes but leaves every event masked when it received nothing:"
               + " explore's self-test (a stall it must find)");
 
+  /**
+   * What-if: fec_enet_rx_napi re-enables FEC_IMASK only when napi_complete_done returns true,
+   * as bcmgenet does from 28ed9bed5fb2. Mainline fec ignores the return (6.1, 6.12, 6.17), so
+   * napi_defer_hard_irqs and gro_flush_timeout cannot keep its interrupt off: the IMASK write
+   * re-arms it after every poll and the watchdog only adds polls.
+   */
+  public static final Patch NAPI_COMPLETE_DONE_RETURN =
+      new Patch(
+          "napi-complete-done-return",
+          null,
+          "what-if: fec_enet_rx_napi unmasks only when napi_complete_done returns true",
+          null,
+          Status.VARIANT,
+          "the deferral of napi_defer_hard_irqs / gro_flush_timeout (and busy polling) keeps"
+              + " FEC_IMASK at 0 until the kernel completes the NAPI");
+
   public static final PatchCatalog CATALOG =
       new PatchCatalog(
           "fec",
@@ -163,7 +179,8 @@ public final class FecPatches {
               COAL_DISABLE,
               SOC_RX_USECS,
               DIM,
-              LOST_IRQ_REENABLE));
+              LOST_IRQ_REENABLE,
+              NAPI_COMPLETE_DONE_RETURN));
 
   /**
    * Refuses combinations whose hunks could not apply: the guard and the proposed per-SoC default

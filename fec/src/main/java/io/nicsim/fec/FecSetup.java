@@ -171,7 +171,8 @@ public final class FecSetup {
   @KernelPort(
       file = FecSources.MAIN_C,
       function = "fec_ctrl_reset",
-      versions = "v6.12.31..v6.17",
+      // mainline from v6.14 (not v6.13); 6.12.y from its 6.12.31 backport
+      versions = "v6.12.31..v6.12, v6.14..v6.17",
       commits = {"67800d296191"},
       source = FecSources.S1,
       notes = "udelay(10) not charged; magic-packet sleep path not modelled")

@@ -30,9 +30,44 @@ public final class JsonReport {
     ArrayNode changes = root.putArray("updated");
     for (LockUpdate.Change c : o.changes()) {
       ObjectNode n = changes.addObject().put("file", c.file()).put("function", c.function());
+      n.put("kernel", c.kernel().isEmpty() ? null : c.kernel());
+      n.put("executed", c.executed().isEmpty() ? null : c.executed());
       n.put("old_hash", c.oldHash().isEmpty() ? null : c.oldHash());
       n.put("new_hash", c.newHash().isEmpty() ? null : c.newHash());
     }
+    o.execution().ifPresent(e -> {
+      ObjectNode ex = root.putObject("execute");
+      ex.put("compiler", e.compiler());
+      ex.put("inputs", e.options().inputs());
+      ex.put("seed", e.options().seed());
+      ArrayNode functions = ex.putArray("functions");
+      for (ExecResult r : e.results()) {
+        ObjectNode f = functions.addObject();
+        f.put("file", r.file());
+        f.put("function", r.function());
+        f.put("state", r.stateText());
+        f.put("inputs", r.inputs());
+        f.put("distinct", r.distinct());
+        f.put("whole_domain", r.wholeDomain());
+        f.put("differing", r.differing());
+        f.put("reason", r.reason().isEmpty() ? null : r.reason());
+        f.put("failed", r.failed());
+        f.put("notes", r.notes().isEmpty() ? null : r.notes());
+        r.counterexample().ifPresent(c -> {
+          ObjectNode ce = f.putObject("counterexample");
+          ArrayNode in = ce.putArray("input");
+          c.input().forEach(in::add);
+          ce.put("c", c.c());
+          ce.put("java", c.java());
+          ce.put("difference", c.difference());
+        });
+      }
+      ArrayNode without = ex.putArray("without_harness");
+      for (PortedFunction p : e.withoutHarness()) {
+        without.addObject().put("file", p.file()).put("function", p.function());
+      }
+      ex.put("exit", e.exitCode());
+    });
     ObjectNode summary = root.putObject("summary");
     TextReport.counts(o.results()).forEach((state, n) -> summary.put(state.name(), n));
     root.put("exit", o.exitCode());

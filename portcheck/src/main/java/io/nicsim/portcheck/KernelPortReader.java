@@ -33,7 +33,7 @@ public final class KernelPortReader {
       for (KernelPort port : member.getAnnotationsByType(KernelPort.class)) {
         into.add(
             new PortedFunction.Annotation(
-                port.file(), port.function(), port.versions(), describe(member)));
+                port.file(), port.function(), port.versions(), describe(member), port.source()));
       }
     }
   }

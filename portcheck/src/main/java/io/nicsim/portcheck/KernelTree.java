@@ -42,10 +42,18 @@ public final class KernelTree {
    * (their files, and the C sources under their files' directories for functions that moved).
    */
   public static KernelTree open(Path path, List<PortedFunction> ports) {
+    return open(path, ports, List.of());
+  }
+
+  /**
+   * As {@link #open(Path, List)}, a tarball's pass also keeping {@code moreFiles} (the sources
+   * of {@code --execute}'s harnesses).
+   */
+  public static KernelTree open(Path path, List<PortedFunction> ports, List<String> moreFiles) {
     if (Files.isDirectory(path) || !TarballFiles.isArchive(path)) {
       return new KernelTree(path);
     }
-    Set<String> wantedFiles = new HashSet<>();
+    Set<String> wantedFiles = new HashSet<>(moreFiles);
     Set<String> wantedDirs = new HashSet<>();
     for (PortedFunction p : ports) {
       if (PortLocator.isTreeRelative(p.file())) {

@@ -49,7 +49,7 @@ public final class PortCheck {
 
   static PortResult judge(
       PortedFunction port, Location location, PortLock lock, Optional<KernelRelease> tree) {
-    Optional<LockEntry> locked = lock.get(port.file(), port.function());
+    Optional<LockEntry> locked = lock.nearest(port.file(), port.function(), tree);
     Optional<String> hash =
         location.isUnique() ? Optional.of(FunctionHash.of(location.definition())) : Optional.empty();
     PortState state =
@@ -77,7 +77,7 @@ public final class PortCheck {
     }
     List<LockEntry> stale = new ArrayList<>();
     for (LockEntry e : lock.entries()) {
-      if (!claimed.contains(e.key())) {
+      if (!claimed.contains(LockEntry.key(e.file(), e.function()))) {
         stale.add(e);
       }
     }

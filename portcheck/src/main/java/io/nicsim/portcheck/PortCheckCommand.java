@@ -1,5 +1,6 @@
 package io.nicsim.portcheck;
 
+import io.nicsim.core.port.exec.PortHarness;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,11 +28,16 @@ import picocli.CommandLine.Spec;
       "States: OK, CHANGED, MOVED (file gone, found under its directory), MISSING,"
           + " AMBIGUOUS (several definitions), NEW (not in the lock yet), OUT_OF_RANGE (absent"
           + " from a tree whose version lies outside the port's versions; not drift).",
+      "--execute also compiles each ported function that has a harness from the tree's own C"
+          + " (gcc, against nicsim's compatibility header and the harness's stubs) and runs it"
+          + " beside its Java port on the same inputs: SAME n inputs, DIFFERS (with the smallest"
+          + " counterexample found) or NOT RUN (with the reason).",
     },
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {
-      "0:every port matches the lock (or is out of range)",
-      "1:drift: some port is not OK",
+      "0:every port matches the lock (or is out of range); with --execute every executed"
+          + " function is SAME",
+      "1:drift: some port is not OK, or (--execute) one DIFFERS or its harness failed",
       "2:usage or I/O error",
     })
 public final class PortCheckCommand implements Callable<Integer> {
@@ -69,6 +75,30 @@ public final class PortCheckCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Machine-readable output.")
   boolean json;
 
+  @Option(names = "--execute",
+      description = "Also run every ported function that has a harness: its C taken from the"
+          + " tree, compiled with gcc, against its Java port on the same generated inputs.")
+  boolean execute;
+
+  @Option(names = "--update-verified",
+      description = "With --execute: record in the lock only the functions that executed SAME"
+          + " (their text and verdict for this tree's release); other changes keep being reported.")
+  boolean updateVerified;
+
+  @Option(names = "--inputs", paramLabel = "N",
+      description = "Inputs per executed function (default: ${DEFAULT-VALUE}; 1..1000000).")
+  int inputs = ExecOptions.DEFAULT_INPUTS;
+
+  @Option(names = "--seed", paramLabel = "S",
+      description = "Seed of the input generator (default: ${DEFAULT-VALUE}); the same seed"
+          + " gives the same inputs.")
+  long seed = ExecOptions.DEFAULT_SEED;
+
+  @Option(names = "--keep-programs", paramLabel = "DIR",
+      description = "Keep each generated C program and binary in DIR (they hold the tree's C:"
+          + " keep them out of a repository).")
+  Path keepPrograms;
+
   @Option(names = "--lock", paramLabel = "FILE",
       description = "Lock file (default: with --package or --class, port-lock.json in the"
           + " current directory, a library's own lock, never nicsim's; otherwise port-lock.json"
@@ -79,15 +109,25 @@ public final class PortCheckCommand implements Callable<Integer> {
 
   /** Reads the ports of the classes a filter selects. */
   private final Function<Predicate<String>, List<PortedFunction>> ports;
+  /** The harnesses --execute may use. */
+  private final Supplier<List<PortHarness>> harnesses;
 
-  /** Scans this JVM's class path for ports. */
+  /** Scans this JVM's class path for ports and harnesses. */
   public PortCheckCommand() {
     this.ports = filter -> ClasspathScanner.ofThisJvm().ports(filter);
+    this.harnesses = HarnessCatalog::ofThisJvm;
   }
 
   /** Checks the given ports (tests, or an embedding application with its own class loader). */
   public PortCheckCommand(Supplier<List<PortedFunction>> ports) {
+    this(ports, HarnessCatalog::ofThisJvm);
+  }
+
+  /** Checks the given ports, executing them with the given harnesses. */
+  public PortCheckCommand(Supplier<List<PortedFunction>> ports,
+      Supplier<List<PortHarness>> harnesses) {
     this.ports = filter -> PortedFunction.select(ports.get(), filter);
+    this.harnesses = harnesses;
   }
 
   @Override
@@ -96,11 +136,27 @@ public final class PortCheckCommand implements Callable<Integer> {
     if (against != null) {
       requireTree("--against", against);
     }
+    if (!execute && (keepPrograms != null || inputs != ExecOptions.DEFAULT_INPUTS
+        || seed != ExecOptions.DEFAULT_SEED)) {
+      throw PortCheckException.field("--execute", "--inputs, --seed and --keep-programs need"
+          + " --execute", "--execute with them");
+    }
+    if (updateVerified && !execute) {
+      throw PortCheckException.field("--update-verified", "needs --execute", "--execute");
+    }
+    if (updateVerified && update) {
+      throw PortCheckException.field("--update-verified", "--update records everything already",
+          "one of --update, --update-verified");
+    }
+    if (inputs < 1 || inputs > 1_000_000) {
+      throw PortCheckException.field("--inputs", "'" + inputs + "' is out of range", "1..1000000");
+    }
     boolean subset = !packages.isEmpty() || !classes.isEmpty();
     // a selection is a library checking its own ports (a consumer's --package): its lock is
     // the one where it runs, so that --update never writes into nicsim's own lock
     Path lockFile = lock != null ? lock : subset ? Path.of("port-lock.json") : defaultLock();
-    if (update && !Files.isDirectory(lockFile.toAbsolutePath().getParent())) {
+    if ((update || updateVerified)
+        && !Files.isDirectory(lockFile.toAbsolutePath().getParent())) {
       throw PortCheckException.field(
           "--lock", "directory of " + lockFile + " does not exist", "a file in an existing directory");
     }
@@ -116,11 +172,14 @@ public final class PortCheckCommand implements Callable<Integer> {
       // Checking nothing must not pass: the class path is wrong.
       throw new PortCheckException("no method carrying @KernelPort on the class path");
     }
+    Optional<ExecOptions> exec = execute
+        ? Optional.of(new ExecOptions(inputs, seed, Optional.ofNullable(keepPrograms)))
+        : Optional.empty();
     PortCheckRun.Outcome outcome =
         PortCheckRun.run(
-            new PortCheckRun.Request(
-                kernelTree, Optional.ofNullable(against), lockFile, update, subset),
-            found);
+            new PortCheckRun.Request(kernelTree, Optional.ofNullable(against), lockFile,
+                update || updateVerified, subset, exec, updateVerified),
+            found, execute ? harnesses.get() : List.of());
     PrintWriter out = spec.commandLine().getOut();
     out.print(json ? JsonReport.render(outcome) : TextReport.render(outcome));
     out.flush();

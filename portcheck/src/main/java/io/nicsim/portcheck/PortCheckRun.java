@@ -22,9 +22,19 @@ public final class PortCheckRun {
    *     other ports are neither reported stale nor dropped by {@code --update}
    */
   public record Request(
-      Path tree, Optional<Path> against, Path lock, boolean update, boolean subset) {
+      Path tree, Optional<Path> against, Path lock, boolean update, boolean subset,
+      Optional<ExecOptions> execute, boolean updateVerifiedOnly) {
+    public Request(Path tree, Optional<Path> against, Path lock, boolean update, boolean subset,
+        Optional<ExecOptions> execute) {
+      this(tree, against, lock, update, subset, execute, false);
+    }
+
     public Request(Path tree, Optional<Path> against, Path lock, boolean update) {
       this(tree, against, lock, update, false);
+    }
+
+    public Request(Path tree, Optional<Path> against, Path lock, boolean update, boolean subset) {
+      this(tree, against, lock, update, subset, Optional.empty());
     }
   }
 
@@ -44,11 +54,28 @@ public final class PortCheckRun {
       List<PortResult> results,
       List<LockEntry> stale,
       List<LockUpdate.Change> changes,
-      Map<String, Comparison> comparisons) {
+      Map<String, Comparison> comparisons,
+      Optional<ExecutionRun.Outcome> execution) {
 
-    /** 0 when every port is OK (or out of range), 1 when any has drifted. */
+    public Outcome(Request request, String kernel, List<PortResult> results,
+        List<LockEntry> stale, List<LockUpdate.Change> changes,
+        Map<String, Comparison> comparisons) {
+      this(request, kernel, results, stale, changes, comparisons, Optional.empty());
+    }
+
+    /**
+     * 0 when every port is OK (or out of range) and, with {@code --execute}, every executed
+     * function is SAME; 1 when any has drifted, differs, or its harness failed.
+     */
     public int exitCode() {
-      return results.stream().anyMatch(PortResult::isDrift) ? 1 : 0;
+      boolean drift = results.stream().anyMatch(PortResult::isDrift);
+      int exec = execution.map(ExecutionRun.Outcome::exitCode).orElse(0);
+      return drift || exec != 0 ? 1 : 0;
+    }
+
+    /** Whether the text comparison alone found drift. */
+    public boolean drift() {
+      return results.stream().anyMatch(PortResult::isDrift);
     }
 
     /** The tree's version, when its Makefile states one. */
@@ -78,7 +105,22 @@ public final class PortCheckRun {
   private PortCheckRun() {}
 
   public static Outcome run(Request request, List<PortedFunction> ports) {
-    KernelTree tree = KernelTree.open(request.tree(), ports);
+    return run(request, ports, request.execute().isPresent() ? HarnessCatalog.ofThisJvm()
+        : List.of());
+  }
+
+  /** With the harnesses {@code --execute} may use (read the tree once for both). */
+  public static Outcome run(Request request, List<PortedFunction> ports,
+      List<io.nicsim.core.port.exec.PortHarness> harnesses) {
+    List<io.nicsim.core.port.exec.PortHarness> selected = ExecutionRun.select(harnesses, ports);
+    KernelTree tree = KernelTree.open(request.tree(), ports,
+        request.execute().isPresent() ? ExecutionRun.sourcesOf(selected) : List.of());
+    return run(request, ports, selected, tree);
+  }
+
+  /** On a tree already open (a test reading a tarball once for several checks). */
+  public static Outcome run(Request request, List<PortedFunction> ports,
+      List<io.nicsim.core.port.exec.PortHarness> harnesses, KernelTree tree) {
     String kernel = tree.kernelVersion().orElse("unknown");
     Optional<KernelRelease> version = VersionRange.ofTree(kernel);
     PortLock lock = PortLock.read(request.lock());
@@ -96,16 +138,21 @@ public final class PortCheckRun {
       }
     }
 
+    Optional<ExecutionRun.Outcome> execution = request.execute().map(
+        o -> ExecutionRun.run(tree, kernel, ports, harnesses, o));
+
     List<LockUpdate.Change> changes = List.of();
     if (request.update()) {
-      changes = LockUpdate.apply(results, stale, lock, kernel);
+      changes = LockUpdate.apply(results, stale, lock, kernel,
+          execution.map(ExecutionRun.Outcome::byLabel).orElse(Map.of()),
+          request.updateVerifiedOnly());
       if (!changes.isEmpty() || !Files.exists(request.lock())) {
         lock.write(request.lock());
       }
       results = PortCheck.judge(ports, locations, lock, version);
       stale = request.subset() ? List.of() : PortCheck.stale(ports, lock);
     }
-    return new Outcome(request, kernel, results, stale, changes, comparisons);
+    return new Outcome(request, kernel, results, stale, changes, comparisons, execution);
   }
 
   /** CHANGED, or MOVED with a text that no longer matches the lock. */

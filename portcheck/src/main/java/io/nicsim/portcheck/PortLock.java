@@ -19,20 +19,26 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * {@code port-lock.json}: one entry per ported function, sorted by file then function, one line
- * per entry so that a review shows exactly the ports brought up to date.
+ * {@code port-lock.json}: one entry per ported function and kernel release it was reviewed on,
+ * sorted by file, function, then release, one line per entry so that a review shows exactly the
+ * ports brought up to date. An entry may carry {@code --execute}'s verdict on that release.
  *
  * <pre>{@code
  * {
- *   "format": 1,
+ *   "format": 2,
  *   "ports": [
- *     {"file": "net/ethtool/ioctl.c", "function": "ethtool_set_coalesce", "kernel": "6.18.0", "hash": "…"}
+ *     {"file": "lib/dim/dim.c", "function": "dim_turn", "kernel": "6.1.192", "hash": "…", "executed": "SAME", "inputs": 10000},
+ *     {"file": "lib/dim/dim.c", "function": "dim_turn", "kernel": "6.12.117", "hash": "…"}
  *   ]
  * }
  * }</pre>
+ *
+ * A tree is compared with the entry of its own release, else with the nearest release below
+ * it, else with the oldest above it. Format 1 (one entry per function, no verdicts) is still
+ * read; writing always gives format 2.
  */
 public final class PortLock {
-  static final int FORMAT = 1;
+  static final int FORMAT = 2;
 
   private final Map<String, LockEntry> entries = new TreeMap<>();
 
@@ -68,7 +74,7 @@ public final class PortLock {
       throw new PortCheckException(name + ": expected a JSON object with \"format\" and \"ports\"");
     }
     int format = root.path("format").asInt(-1);
-    if (format != FORMAT) {
+    if (format != FORMAT && format != 1) {
       throw new PortCheckException(
           name + ": lock format " + root.path("format") + " is not supported (expected " + FORMAT + ")");
     }
@@ -83,26 +89,93 @@ public final class PortLock {
         throw new PortCheckException(
             name + ": ports[" + i + "] needs \"file\", \"function\" and a 64-hex-digit \"hash\"");
       }
-      lock.put(new LockEntry(file, function, p.path("kernel").asText("unknown"), hash));
+      String executed = p.path("executed").asText("");
+      int inputs = p.path("inputs").asInt(0);
+      if (!executed.isEmpty() && !List.of("SAME", "DIFFERS", "NOT RUN").contains(executed)) {
+        throw new PortCheckException(name + ": ports[" + i + "] \"executed\" is '" + executed
+            + "' (accepted: SAME, DIFFERS, NOT RUN)");
+      }
+      lock.put(new LockEntry(file, function, p.path("kernel").asText("unknown"), hash, executed,
+          inputs));
     }
     return lock;
   }
 
+  /** The entry a tree of unknown release is compared with: the newest release recorded. */
   public Optional<LockEntry> get(String file, String function) {
-    return Optional.ofNullable(entries.get(LockEntry.key(file, function)));
+    return nearest(file, function, Optional.empty());
   }
+
+  /** The entry recorded for exactly this release ({@code kernel} as a Makefile states it). */
+  public Optional<LockEntry> exact(String file, String function, String kernel) {
+    return Optional.ofNullable(entries.get(LockEntry.key(file, function) + "\0" + kernel));
+  }
+
+  /** Every entry of one function, oldest release first. */
+  public List<LockEntry> of(String file, String function) {
+    String prefix = LockEntry.key(file, function) + "\0";
+    List<LockEntry> out = new ArrayList<>();
+    for (Map.Entry<String, LockEntry> e : entries.entrySet()) {
+      if (e.getKey().startsWith(prefix)) {
+        out.add(e.getValue());
+      }
+    }
+    out.sort(BY_RELEASE);
+    return out;
+  }
+
+  /**
+   * The entry a tree of release {@code tree} is compared with: its own release's, else the
+   * nearest release below it, else the oldest above it; the newest when the release is unknown.
+   */
+  public Optional<LockEntry> nearest(String file, String function, Optional<KernelRelease> tree) {
+    List<LockEntry> all = of(file, function);
+    if (all.isEmpty()) {
+      return Optional.empty();
+    }
+    if (tree.isEmpty()) {
+      return Optional.of(all.get(all.size() - 1));
+    }
+    LockEntry below = null;
+    for (LockEntry e : all) {
+      Optional<KernelRelease> r = e.release();
+      if (r.isPresent() && r.get().equals(tree.get())) {
+        return Optional.of(e);
+      }
+      if (r.isPresent() && r.get().before(tree.get())) {
+        below = e;
+      }
+    }
+    if (below != null) {
+      return Optional.of(below);
+    }
+    for (LockEntry e : all) {
+      if (e.release().isPresent()) {
+        return Optional.of(e);
+      }
+    }
+    return Optional.of(all.get(all.size() - 1));
+  }
+
+  private static final java.util.Comparator<LockEntry> BY_RELEASE = java.util.Comparator
+      .comparing((LockEntry e) -> e.release().orElse(new KernelRelease(0, 0, 0)))
+      .thenComparing(LockEntry::kernel);
 
   public void put(LockEntry entry) {
     entries.put(entry.key(), entry);
   }
 
+  /** Drops every release's entry of one function. */
   public void remove(String file, String function) {
-    entries.remove(LockEntry.key(file, function));
+    entries.keySet().removeIf(k -> k.startsWith(LockEntry.key(file, function) + "\0"));
   }
 
-  /** All entries, sorted by file then function. */
+  /** All entries, sorted by file, function, then release. */
   public List<LockEntry> entries() {
-    return new ArrayList<>(entries.values());
+    List<LockEntry> out = new ArrayList<>(entries.values());
+    out.sort(java.util.Comparator.comparing(LockEntry::file).thenComparing(LockEntry::function)
+        .thenComparing(BY_RELEASE));
+    return out;
   }
 
   /** The file's exact text: fixed key order, two-space indent, one entry per line, final newline. */
@@ -111,13 +184,17 @@ public final class PortLock {
     StringBuilder out = new StringBuilder();
     out.append("{\n  \"format\": ").append(FORMAT).append(",\n  \"ports\": [");
     String separator = "\n";
-    for (LockEntry e : entries.values()) {
+    for (LockEntry e : entries()) {
       out.append(separator)
           .append("    {\"file\": \"").append(json.quoteAsString(e.file()))
           .append("\", \"function\": \"").append(json.quoteAsString(e.function()))
           .append("\", \"kernel\": \"").append(json.quoteAsString(e.kernel()))
-          .append("\", \"hash\": \"").append(e.hash())
-          .append("\"}");
+          .append("\", \"hash\": \"").append(e.hash()).append('"');
+      if (!e.executed().isEmpty()) {
+        out.append(", \"executed\": \"").append(e.executed()).append("\", \"inputs\": ")
+            .append(e.inputs());
+      }
+      out.append('}');
       separator = ",\n";
     }
     out.append(entries.isEmpty() ? "]\n}\n" : "\n  ]\n}\n");

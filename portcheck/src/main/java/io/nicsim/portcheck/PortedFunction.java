@@ -17,8 +17,10 @@ import java.util.function.Predicate;
  * @param function the annotation's {@code function}
  * @param ports the Java members, as {@code pkg.Class#method(ParamType, ...)}, sorted
  * @param versions the annotations' {@code versions}, sorted, duplicates removed
+ * @param sources the annotations' {@code source} trees, sorted, duplicates and blanks removed
  */
-public record PortedFunction(String file, String function, List<String> ports, List<String> versions)
+public record PortedFunction(String file, String function, List<String> ports, List<String> versions,
+    List<String> sources)
     implements Comparable<PortedFunction> {
 
   static final Comparator<PortedFunction> ORDER =
@@ -27,10 +29,20 @@ public record PortedFunction(String file, String function, List<String> ports, L
   public PortedFunction {
     ports = List.copyOf(ports);
     versions = List.copyOf(versions);
+    sources = List.copyOf(sources);
+  }
+
+  public PortedFunction(String file, String function, List<String> ports, List<String> versions) {
+    this(file, function, ports, versions, List.of());
   }
 
   /** One annotation on one member. */
-  public record Annotation(String file, String function, String versions, String member) {}
+  public record Annotation(String file, String function, String versions, String member,
+      String source) {
+    public Annotation(String file, String function, String versions, String member) {
+      this(file, function, versions, member, "");
+    }
+  }
 
   /** Groups annotations by C function; the result is sorted by file, then function. */
   public static List<PortedFunction> group(List<Annotation> annotations) {
@@ -42,14 +54,18 @@ public record PortedFunction(String file, String function, List<String> ports, L
     for (List<Annotation> group : byKey.values()) {
       TreeSet<String> members = new TreeSet<>();
       TreeSet<String> versions = new TreeSet<>();
+      TreeSet<String> sources = new TreeSet<>();
       for (Annotation a : group) {
         members.add(a.member());
         versions.add(a.versions());
+        if (!a.source().isBlank()) {
+          sources.add(a.source());
+        }
       }
       Annotation first = group.get(0);
       functions.add(
-          new PortedFunction(
-              first.file(), first.function(), new ArrayList<>(members), new ArrayList<>(versions)));
+          new PortedFunction(first.file(), first.function(), new ArrayList<>(members),
+              new ArrayList<>(versions), new ArrayList<>(sources)));
     }
     functions.sort(ORDER);
     return functions;
@@ -79,7 +95,7 @@ public record PortedFunction(String file, String function, List<String> ports, L
         }
       }
       if (!members.isEmpty()) {
-        out.add(new PortedFunction(f.file(), f.function(), members, f.versions()));
+        out.add(new PortedFunction(f.file(), f.function(), members, f.versions(), f.sources()));
       }
     }
     return out;

@@ -48,6 +48,103 @@ class PortCheckCommandTest {
     return run(PortCheckCommandTest::acme, args);
   }
 
+  /** Runs with the acme coalescing ports and the given harnesses. */
+  private int runExec(List<io.nicsim.core.port.exec.PortHarness> harnesses, String... args) {
+    CommandLine.IFactory factory =
+        new CommandLine.IFactory() {
+          @Override
+          @SuppressWarnings("unchecked")
+          public <K> K create(Class<K> type) throws Exception {
+            return type == PortCheckCommand.class
+                ? (K) new PortCheckCommand(() -> KernelPortReader.read(List.of(
+                    io.nicsim.portcheck.execfixture.AcmeCoalPorts.class)), () -> harnesses)
+                : CommandLine.defaultFactory().create(type);
+          }
+        };
+    CommandLine cli = PortCheckMain.commandLine(factory);
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    return cli.execute(args);
+  }
+
+  @Test
+  void executeReportsSameWithTheInputCountAndRecordsItWithUpdate() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(Gcc.version().isPresent(), "no gcc");
+    var h = io.nicsim.portcheck.execfixture.AcmeCoalHarnesses.class;
+    List<io.nicsim.core.port.exec.PortHarness> good = List.of(
+        io.nicsim.portcheck.execfixture.AcmeCoalHarnesses.usecsToTicks(),
+        io.nicsim.portcheck.execfixture.AcmeCoalHarnesses.setCoalesce());
+    assertThat(runExec(good, "--kernel-tree", tree("new"), "--lock", lock(), "--execute",
+        "--inputs", "500", "--update")).isEqualTo(0);
+    assertThat(out.toString())
+        .contains("execute: 2 functions with a harness, 500 inputs each (seed 20260530),"
+            + " compiled from Linux 6.18.2-rc1 with ")
+        .contains("SAME        500 inputs  drivers/net/ethernet/acme/acme_coal.c acme_set_coalesce\n")
+        .contains("execute summary: 2 SAME, 0 DIFFERS, 0 NOT RUN: every executed function behaves as its C\n")
+        .contains("updated lock: drivers/net/ethernet/acme/acme_coal.c acme_usecs_to_ticks"
+            + " (6.18.2-rc1) recorded ");
+    assertThat(Files.readString(dir.resolve("port-lock.json")))
+        .contains("\"function\": \"acme_usecs_to_ticks\", \"kernel\": \"6.18.2-rc1\"")
+        .contains("\"executed\": \"SAME\", \"inputs\": 500}");
+    assertThat(h).isNotNull();
+  }
+
+  @Test
+  void aBrokenPortExitsOneWithItsCounterexampleInTextAndJson() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(Gcc.version().isPresent(), "no gcc");
+    List<io.nicsim.core.port.exec.PortHarness> broken =
+        List.of(io.nicsim.portcheck.execfixture.AcmeCoalHarnesses.broken());
+    assertThat(runExec(broken, "--kernel-tree", tree("new"), "--lock", lock(), "--execute",
+        "--inputs", "2000")).isEqualTo(1);
+    assertThat(out.toString())
+        .containsPattern("DIFFERS  drivers/net/ethernet/acme/acme_coal.c acme_usecs_to_ticks: \\d+ of"
+            + " 2000 inputs differ; smallest counterexample found:\n           input: usecs=\\d+"
+            + " frames=0 mode=\\d\n           C:     ret=\\d+\n           Java:  ret=\\d+\n")
+        .contains("execute summary: 0 SAME, 1 DIFFERS, 0 NOT RUN: behaviour differs");
+    out.getBuffer().setLength(0);
+    assertThat(runExec(broken, "--kernel-tree", tree("new"), "--lock", lock(), "--execute",
+        "--inputs", "2000", "--json")).isEqualTo(1);
+    JsonNode json = new ObjectMapper().readTree(out.toString());
+    JsonNode f = json.path("execute").path("functions").get(0);
+    assertThat(f.path("state").asText()).isEqualTo("DIFFERS");
+    assertThat(f.path("counterexample").path("input").get(0).asText()).startsWith("usecs=");
+    assertThat(f.path("counterexample").path("c").asText())
+        .isNotEqualTo(f.path("counterexample").path("java").asText());
+    assertThat(json.path("exit").asInt()).isEqualTo(1);
+  }
+
+  @Test
+  void updateVerifiedRecordsOnlyTheFunctionsThatRanSame() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(Gcc.version().isPresent(), "no gcc");
+    // the broken harness runs acme_usecs_to_ticks (DIFFERS); the good one acme_set_coalesce
+    List<io.nicsim.core.port.exec.PortHarness> mixed = List.of(
+        io.nicsim.portcheck.execfixture.AcmeCoalHarnesses.broken(),
+        io.nicsim.portcheck.execfixture.AcmeCoalHarnesses.setCoalesce());
+    assertThat(runExec(mixed, "--kernel-tree", tree("new"), "--lock", lock(), "--execute",
+        "--inputs", "500", "--update-verified")).isEqualTo(1);
+    String written = Files.readString(dir.resolve("port-lock.json"));
+    assertThat(written).contains("\"function\": \"acme_set_coalesce\"")
+        .contains("\"executed\": \"SAME\", \"inputs\": 500")
+        .doesNotContain("acme_usecs_to_ticks");
+    err.getBuffer().setLength(0);
+    out.getBuffer().setLength(0);
+    assertThat(run("--kernel-tree", tree("old"), "--lock", lock(), "--update-verified"))
+        .isEqualTo(2);
+    assertOneErrorLine("port-check: --update-verified: needs --execute");
+  }
+
+  @Test
+  void executeOptionsWithoutExecuteAndOutOfRangeInputsAreRefusedInOneLine() {
+    assertThat(run("--kernel-tree", tree("old"), "--lock", lock(), "--inputs", "10"))
+        .isEqualTo(2);
+    assertOneErrorLine("port-check: --execute: --inputs, --seed and --keep-programs need"
+        + " --execute");
+    err.getBuffer().setLength(0);
+    assertThat(run("--kernel-tree", tree("old"), "--lock", lock(), "--execute", "--inputs", "0"))
+        .isEqualTo(2);
+    assertOneErrorLine("port-check: --inputs: '0' is out of range (accepted: 1..1000000)");
+  }
+
   private static List<PortedFunction> acme() {
     return KernelPortReader.read(List.of(AcmePorts.class));
   }
@@ -163,7 +260,8 @@ class PortCheckCommandTest {
   void updateThenCheckTheSameTreeExitsZero() {
     assertThat(run(PortCheckCommandTest::acmeWithoutIrq,
         "--kernel-tree", tree("old"), "--lock", lock(), "--update")).isEqualTo(0);
-    assertThat(out.toString()).contains("updated lock: " + MAIN + " acme_tx_timer_arm recorded ");
+    assertThat(out.toString())
+        .contains("updated lock: " + MAIN + " acme_tx_timer_arm (6.6.0) recorded ");
     out.getBuffer().setLength(0);
 
     assertThat(run(PortCheckCommandTest::acmeWithoutIrq,

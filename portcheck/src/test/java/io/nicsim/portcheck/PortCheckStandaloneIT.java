@@ -52,6 +52,28 @@ class PortCheckStandaloneIT {
     assertThat(out).contains("acme_tx_timer_arm");
     assertThat(lock).isRegularFile();
 
+    // --execute with a consumer's harness: their jar (here test-classes) and a services file
+    if (Gcc.version().isPresent()) {
+      Path services = dir.resolve("services/META-INF/services");
+      Files.createDirectories(services);
+      Files.writeString(services.resolve("io.nicsim.core.port.exec.PortHarnessProvider"),
+          "io.nicsim.portcheck.execfixture.AcmeCoalHarnesses\n");
+      String execCp = cp + File.pathSeparator + dir.resolve("services");
+      Path newTree = Path.of(PortCheckStandaloneIT.class.getResource("/portcheck/new").toURI());
+      Process exec = new ProcessBuilder(List.of(cmd.get(0), "-cp", execCp,
+          "io.nicsim.portcheck.PortCheckMain", "--kernel-tree", newTree.toString(),
+          "--lock", dir.resolve("exec-lock.json").toString(),
+          "--package", "io.nicsim.portcheck.execfixture", "--execute", "--inputs", "300"))
+          .redirectErrorStream(true).start();
+      String execOut = new String(exec.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      // the text part reports NEW (no lock yet): exit 1; both functions run SAME
+      assertThat(exec.waitFor()).as(execOut).isEqualTo(1);
+      assertThat(execOut)
+          .contains("SAME        300 inputs  drivers/net/ethernet/acme/acme_coal.c acme_usecs_to_ticks")
+          .contains("SAME        300 inputs  drivers/net/ethernet/acme/acme_coal.c acme_set_coalesce")
+          .contains("execute summary: 2 SAME, 0 DIFFERS, 0 NOT RUN");
+    }
+
     // a refused input: one line, exit 2, named after the standalone command
     Process bad = new ProcessBuilder(List.of(cmd.get(0), "-cp", cp,
         "io.nicsim.portcheck.PortCheckMain", "--kernel-tree", dir.resolve("absent").toString()))

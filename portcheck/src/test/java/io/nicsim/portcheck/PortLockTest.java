@@ -25,7 +25,7 @@ class PortLockTest {
     assertThat(text.lines().toList())
         .containsExactly(
             "{",
-            "  \"format\": 1,",
+            "  \"format\": 2,",
             "  \"ports\": [",
             "    {\"file\": \"drivers/x.c\", \"function\": \"x_a\", \"kernel\": \"6.6.0\", \"hash\": \"" + H1 + "\"},",
             "    {\"file\": \"drivers/x.c\", \"function\": \"x_b\", \"kernel\": \"6.6.0\", \"hash\": \"" + H1 + "\"},",
@@ -60,5 +60,44 @@ class PortLockTest {
     assertThatThrownBy(
             () -> PortLock.parse("{\"format\": 1, \"ports\": [{\"file\": \"a.c\"}]}", "lock.json"))
         .hasMessage("lock.json: ports[0] needs \"file\", \"function\" and a 64-hex-digit \"hash\"");
+  }
+
+  @Test
+  void aTreeIsComparedWithItsOwnReleaseElseTheNearestBelowElseTheOldestAbove() {
+    LockEntry e61 = new LockEntry("lib/dim/dim.c", "dim_turn", "6.1.192", H1, "SAME", 10_000);
+    LockEntry e612 = new LockEntry("lib/dim/dim.c", "dim_turn", "6.12.117", H2);
+    PortLock lock = new PortLock(List.of(e612, e61));
+    assertThat(lock.nearest("lib/dim/dim.c", "dim_turn", KernelRelease.parse("6.1.192")))
+        .contains(e61);
+    assertThat(lock.nearest("lib/dim/dim.c", "dim_turn", KernelRelease.parse("6.6")))
+        .contains(e61);
+    assertThat(lock.nearest("lib/dim/dim.c", "dim_turn", KernelRelease.parse("6.18.19")))
+        .contains(e612);
+    assertThat(lock.nearest("lib/dim/dim.c", "dim_turn", KernelRelease.parse("5.15")))
+        .contains(e61);
+    assertThat(lock.get("lib/dim/dim.c", "dim_turn")).as("unknown release: the newest")
+        .contains(e612);
+    assertThat(lock.of("lib/dim/dim.c", "dim_turn")).containsExactly(e61, e612);
+    lock.remove("lib/dim/dim.c", "dim_turn");
+    assertThat(lock.entries()).isEmpty();
+  }
+
+  @Test
+  void executionVerdictsRoundTripAndVersionOneLocksStillRead() throws Exception {
+    Path file = dir.resolve("port-lock.json");
+    PortLock lock = new PortLock(List.of(
+        new LockEntry("a.c", "f", "6.12.117", H1, "SAME", 10_000),
+        new LockEntry("a.c", "f", "6.18.19", H2, "NOT RUN", 0)));
+    lock.write(file);
+    assertThat(Files.readString(file)).contains(
+        "{\"file\": \"a.c\", \"function\": \"f\", \"kernel\": \"6.12.117\", \"hash\": \"" + H1
+            + "\", \"executed\": \"SAME\", \"inputs\": 10000}");
+    assertThat(PortLock.read(file).entries()).isEqualTo(lock.entries());
+    PortLock v1 = PortLock.parse("{\"format\": 1, \"ports\": [{\"file\": \"a.c\", "
+        + "\"function\": \"f\", \"kernel\": \"6.12.117\", \"hash\": \"" + H1 + "\"}]}", "old");
+    assertThat(v1.entries()).containsExactly(new LockEntry("a.c", "f", "6.12.117", H1));
+    assertThatThrownBy(() -> PortLock.parse("{\"format\": 2, \"ports\": [{\"file\": \"a.c\", "
+        + "\"function\": \"f\", \"hash\": \"" + H1 + "\", \"executed\": \"MAYBE\"}]}", "lock"))
+        .hasMessageContaining("\"executed\" is 'MAYBE' (accepted: SAME, DIFFERS, NOT RUN)");
   }
 }

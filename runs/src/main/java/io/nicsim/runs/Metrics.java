@@ -86,6 +86,20 @@ public final class Metrics {
     if (withStall) {
       m.put("stall_ms", stallMs);
     }
+    Long wd1 = b.counters().get("napi_watchdog_poll");
+    if (wd1 != null) {
+      // the kernel's own coalescing: polls the watchdog scheduled are RX wake-ups too
+      long wd = wd1 - a.counters().getOrDefault("napi_watchdog_poll", 0L);
+      m.put("napi_watchdog_per_s", wd / sec);
+      m.put("napi_deferred_per_s", (b.counters().get("napi_deferred")
+          - a.counters().getOrDefault("napi_deferred", 0L)) / sec);
+      m.put("busy_poll_per_s", (b.counters().get("busy_poll")
+          - a.counters().getOrDefault("busy_poll", 0L)) / sec);
+      if (rx1 != null) {
+        long rx = rx1 - a.counters().getOrDefault("rx_irq", 0L);
+        m.put("rx_wakeups_per_s", (rx + wd) / sec);
+      }
+    }
     m.put("irq_per_s", (b.hardirqs() - a.hardirqs()) / sec);
     m.put("timer_cancel_per_s", (b.calls("hrtimer_cancel") - a.calls("hrtimer_cancel")
         + b.calls("del_timer") - a.calls("del_timer")) / sec);

@@ -42,7 +42,8 @@ public final class PingRunner implements TrafficRunner {
     PathSpec route = path == null ? PathSpec.direct() : path;
     EchoPeer echo = new EchoPeer(host.sim(), host.link(), route.peerNs() + route.oneWayNs());
     host.peer().register(IcmpEcho.class, NetPath.wrap(host.sim(), route, echo));
-    Ping ping = Ping.on(host).count(p.count()).intervalNs(p.intervalNs()).size(p.size()).build();
+    Ping ping = Ping.on(host).count(p.count()).intervalNs(p.intervalNs()).size(p.size())
+        .wait(ReceiveSocket.waitFor(host, p.sock(), "ping")).build();
     host.stack().register(IcmpEcho.class, ping);
     ping.start(host.appCore());
     return new Run(host, p, ping, route);
@@ -108,9 +109,22 @@ public final class PingRunner implements TrafficRunner {
         m.put("ping_rtt_min_ms", s[0] / 1e6);
         m.put("ping_rtt_max_ms", s[2] / 1e6);
         m.put("ping_rtt_mdev_ms", s[3] / 1e6);
+        m.put("ping_rtt_p50_ms", percentile(rtts, 50) / 1e6);
+        m.put("ping_rtt_p99_ms", percentile(rtts, 99) / 1e6);
       }
       m.put("ping_loss_pct", tx == 0 ? 0.0 : 100.0 * (tx - rx) / tx);
       return new TrafficReport(lines, m);
+    }
+
+    /** The nearest-rank percentile of the replies' RTTs, ns. */
+    static double percentile(List<Long> rtts, int pct) {
+      long[] v = new long[rtts.size()];
+      for (int i = 0; i < v.length; i++) {
+        v[i] = rtts.get(i);
+      }
+      java.util.Arrays.sort(v);
+      int rank = (int) Math.ceil(pct / 100.0 * v.length);
+      return v[Math.max(0, rank - 1)];
     }
 
     @Override

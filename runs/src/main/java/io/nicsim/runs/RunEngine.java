@@ -91,6 +91,7 @@ public final class RunEngine {
       }
     }
     if (ftrace != null) {
+      ftrace.window(req.traffic().omitNs(), total); // the header states the measured window
       ftrace.bind(host);
     }
     StallMeter stall = new StallMeter();
@@ -104,6 +105,7 @@ public final class RunEngine {
     }
     host.link().setTap(new TeeTap(taps));
     TrafficRun traffic = runner.start(host, req.traffic(), req.path());
+    boolean napi = softCoalescing(host, req);
     if (ftrace != null) {
       ftrace.setTask(host.appCore().id(), traffic.comm());
     }
@@ -120,12 +122,12 @@ public final class RunEngine {
     }
     try {
       host.run(req.traffic().omitNs());
-      s0 = Snapshot.take(host);
+      s0 = Snapshot.take(host, napi);
       traffic.mark();
       stall.start(host.sim().now());
       host.run(req.traffic().durationNs());
       stall.stop(host.sim().now());
-      s1 = Snapshot.take(host);
+      s1 = Snapshot.take(host, napi);
       traffic.endMeasure();
       if (audit != null) {
         audit.stop();
@@ -187,6 +189,23 @@ public final class RunEngine {
         host.sim().now(), inFlightReads(host));
   }
 
+  /**
+   * Whether the run uses the kernel's software coalescing (a deferral, GRO timeout or threaded
+   * NAPI set by the user or the driver, or a busy-polling reader): its counters and metrics are
+   * reported then, and only then, so other runs print what they always did.
+   */
+  static boolean softCoalescing(Host host, RunRequest req) {
+    if (!req.napi().isEmpty() || !req.traffic().sock().isNone()) {
+      return true;
+    }
+    for (io.nicsim.core.kernel.Napi n : host.kernel().napis()) {
+      if (n.deferHardIrqs() != 0 || n.groFlushTimeout() != 0 || n.threadedMode() != 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The resolved configuration, in print order. */
   static LinkedHashMap<String, Object> config(RunRequest req, Host host) {
     NicDriver driver = host.driver();
@@ -206,6 +225,9 @@ public final class RunEngine {
     c.put("patch_commits", commits);
     c.put("patch_edits", driver.patchSet().editsFromBase());
     c.put("coalesce", coalesce(driver));
+    if (softCoalescing(host, req)) {
+      c.put("sysfs", sysfs(host));
+    }
     c.put("traffic", req.traffic().spelling());
     c.put("path", req.path().spelling());
     c.put("seed", req.seed());
@@ -230,6 +252,23 @@ public final class RunEngine {
       }
     } catch (KernelException e) {
       // a driver that refuses the get shows nothing
+    }
+    return out;
+  }
+
+  /** /sys/class/net/eth0/'s software-coalescing files as cat reads them (those the kernel has). */
+  public static LinkedHashMap<String, String> sysfs(Host host) {
+    io.nicsim.core.net.NetSysfs fs = new io.nicsim.core.net.NetSysfs(host.dev().napiDevice(),
+        host.kernel().netCore(), (int) host.soc().param("unsigned_long_bits", 64, 32, 64));
+    LinkedHashMap<String, String> out = new LinkedHashMap<>();
+    for (String f : io.nicsim.core.net.NetSysfs.FILES) {
+      if (fs.exists(f)) {
+        try {
+          out.put(f, fs.cat(f).trim());
+        } catch (KernelException e) {
+          // every file the kernel has can be read
+        }
+      }
     }
     return out;
   }

@@ -17,6 +17,8 @@ import java.util.Objects;
  * @param check run the end-of-run checks (off with --no-check)
  * @param timelineToNs record timer and IRQ events up to this time for plots (0 = none,
  *     {@link #WHOLE_RUN} = omit time and measured window)
+ * @param napi the kernel's software-coalescing settings after ifup ({@code --sysfs},
+ *     {@code --napi-set})
  */
 public record RunRequest(
     String mac,
@@ -29,7 +31,8 @@ public record RunRequest(
     long seed,
     boolean check,
     long timelineToNs,
-    long bqlLimitMax) {
+    long bqlLimitMax,
+    io.nicsim.core.host.NapiWrites napi) {
 
   public RunRequest {
     Objects.requireNonNull(mac, "mac");
@@ -38,6 +41,15 @@ public record RunRequest(
     patches = patches == null ? List.of() : List.copyOf(patches);
     coalesce = coalesce == null ? CoalesceArgs.none() : coalesce;
     path = path == null ? PathSpec.direct() : path;
+    napi = napi == null ? io.nicsim.core.host.NapiWrites.none() : napi;
+  }
+
+  /** A request without software-coalescing settings of its own. */
+  public RunRequest(String mac, String soc, String kernel, List<String> patches,
+      CoalesceArgs coalesce, TrafficSpec traffic, PathSpec path, long seed, boolean check,
+      long timelineToNs, long bqlLimitMax) {
+    this(mac, soc, kernel, patches, coalesce, traffic, path, seed, check, timelineToNs,
+        bqlLimitMax, io.nicsim.core.host.NapiWrites.none());
   }
 
   /** {@link #timelineToNs} that records the whole run (a run plot). */
@@ -63,39 +75,53 @@ public record RunRequest(
   /** The host part of the request. */
   public HostConfig hostConfig() {
     return HostConfig.of(mac, soc).withKernel(kernel).withPatches(patches).withCoalesce(coalesce)
-        .withSeed(seed);
+        .withSeed(seed).withNapi(napi);
+  }
+
+  /** The same request with these software-coalescing settings. */
+  public RunRequest withNapi(io.nicsim.core.host.NapiWrites w) {
+    return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, check,
+        timelineToNs, bqlLimitMax, w);
   }
 
   public RunRequest withKernel(String k) {
-    return new RunRequest(mac, soc, k, patches, coalesce, traffic, path, seed, check, timelineToNs, bqlLimitMax);
+    return new RunRequest(mac, soc, k, patches, coalesce, traffic, path, seed, check,
+        timelineToNs, bqlLimitMax, napi);
   }
 
   public RunRequest withSoc(String s) {
-    return new RunRequest(mac, s, kernel, patches, coalesce, traffic, path, seed, check, timelineToNs, bqlLimitMax);
+    return new RunRequest(mac, s, kernel, patches, coalesce, traffic, path, seed, check,
+        timelineToNs, bqlLimitMax, napi);
   }
 
   public RunRequest withPatches(List<String> p) {
-    return new RunRequest(mac, soc, kernel, p, coalesce, traffic, path, seed, check, timelineToNs, bqlLimitMax);
+    return new RunRequest(mac, soc, kernel, p, coalesce, traffic, path, seed, check,
+        timelineToNs, bqlLimitMax, napi);
   }
 
   public RunRequest withCoalesce(CoalesceArgs c) {
-    return new RunRequest(mac, soc, kernel, patches, c, traffic, path, seed, check, timelineToNs, bqlLimitMax);
+    return new RunRequest(mac, soc, kernel, patches, c, traffic, path, seed, check,
+        timelineToNs, bqlLimitMax, napi);
   }
 
   public RunRequest withTraffic(TrafficSpec t) {
-    return new RunRequest(mac, soc, kernel, patches, coalesce, t, path, seed, check, timelineToNs, bqlLimitMax);
+    return new RunRequest(mac, soc, kernel, patches, coalesce, t, path, seed, check,
+        timelineToNs, bqlLimitMax, napi);
   }
 
   public RunRequest withPath(PathSpec p) {
-    return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, p, seed, check, timelineToNs, bqlLimitMax);
+    return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, p, seed, check,
+        timelineToNs, bqlLimitMax, napi);
   }
 
   public RunRequest withSeed(long s) {
-    return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, s, check, timelineToNs, bqlLimitMax);
+    return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, s, check,
+        timelineToNs, bqlLimitMax, napi);
   }
 
   public RunRequest withCheck(boolean c) {
-    return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, c, timelineToNs, bqlLimitMax);
+    return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, c,
+        timelineToNs, bqlLimitMax, napi);
   }
 
   /**
@@ -103,11 +129,13 @@ public record RunRequest(
    * is up (bql_set: 0..DQL_MAX_LIMIT bytes; {@link #BQL_DEFAULT} leaves the kernel's).
    */
   public RunRequest withBqlLimitMax(long bytes) {
-    return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, check, timelineToNs, bytes);
+    return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, check,
+        timelineToNs, bytes, napi);
   }
 
   /** Records timer/IRQ events from 0 to {@code toNs} for a timeline plot. */
   public RunRequest withTimeline(long toNs) {
-    return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, check, toNs, bqlLimitMax);
+    return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, check,
+        toNs, bqlLimitMax, napi);
   }
 }

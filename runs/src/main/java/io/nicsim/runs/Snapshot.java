@@ -19,6 +19,15 @@ record Snapshot(
     SortedMap<String, Long> counters) {
 
   static Snapshot take(Host host) {
+    return take(host, false);
+  }
+
+  /**
+   * With {@code napi}, the counters also hold the kernel's NAPI software-coalescing events
+   * (watchdog polls, deferred completions, busy and threaded polls, GRO merges), summed over
+   * the host's NAPIs.
+   */
+  static Snapshot take(Host host, boolean napi) {
     long hardirqs = 0;
     long[] ctx = new long[3];
     for (int i = 0; i < host.cpu().cores(); i++) {
@@ -28,10 +37,37 @@ record Snapshot(
       ctx[1] += c.nsIn(CpuContext.SOFTIRQ);
       ctx[2] += c.nsIn(CpuContext.TASK);
     }
+    SortedMap<String, Long> counters = host.driver().counters();
+    if (napi) {
+      counters = new java.util.TreeMap<>(counters);
+      long wd = 0;
+      long fires = 0;
+      long deferred = 0;
+      long busy = 0;
+      long busyPkts = 0;
+      long threaded = 0;
+      long merged = 0;
+      for (io.nicsim.core.kernel.Napi n : host.kernel().napis()) {
+        wd += n.watchdogPollCount();
+        fires += n.watchdogFireCount();
+        deferred += n.deferredCount();
+        busy += n.busyPollCount();
+        busyPkts += n.busyPollPackets();
+        threaded += n.threadedPollCount();
+        merged += n.groMergedCount();
+      }
+      counters.put("napi_watchdog_poll", wd);
+      counters.put("napi_watchdog_fire", fires);
+      counters.put("napi_deferred", deferred);
+      counters.put("busy_poll", busy);
+      counters.put("busy_poll_rx_packets", busyPkts);
+      counters.put("napi_threaded_poll", threaded);
+      counters.put("gro_merged", merged);
+    }
     return new Snapshot(host.sim().now(), host.link().framesToPeer(), host.dev().txPackets(),
         host.dev().rxPackets(), hardirqs, host.metrics().nicIrqs(),
         host.metrics().irqsByLine(), ctx, host.metrics().nsByOp(),
-        host.metrics().callsByOp(), host.driver().counters());
+        host.metrics().callsByOp(), counters);
   }
 
   long ns(String op) {

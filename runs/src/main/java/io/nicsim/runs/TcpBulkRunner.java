@@ -46,7 +46,7 @@ public final class TcpBulkRunner implements TrafficRunner {
 
   @Override
   public boolean accepts(TrafficSpec spec) {
-    return spec instanceof TcpBulkSpec;
+    return spec instanceof TcpBulkSpec t && !t.reverse();
   }
 
   @Override

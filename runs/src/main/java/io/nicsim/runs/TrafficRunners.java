@@ -9,9 +9,10 @@ import java.util.List;
 public final class TrafficRunners {
   private TrafficRunners() {}
 
-  /** UDP flood, ping, and TCP bulk on tcp-model. */
+  /** UDP flood, ping, TCP bulk on tcp-model, and both into the host (iperf3 -R). */
   public static List<TrafficRunner> standard() {
-    return List.of(new UdpFloodRunner(), new PingRunner(), new TcpBulkRunner());
+    return List.of(new UdpFloodRunner(), new PingRunner(), new TcpBulkRunner(),
+        new UdpReverseRunner(), new TcpReverseRunner());
   }
 
   /** The first runner that accepts {@code spec}; a refusal names the kinds available. */

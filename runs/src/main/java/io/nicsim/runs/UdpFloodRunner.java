@@ -37,7 +37,7 @@ public final class UdpFloodRunner implements TrafficRunner {
 
   @Override
   public boolean accepts(TrafficSpec spec) {
-    return spec instanceof UdpFloodSpec;
+    return spec instanceof UdpFloodSpec u && !u.reverse();
   }
 
   @Override

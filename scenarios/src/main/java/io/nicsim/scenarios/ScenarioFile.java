@@ -47,6 +47,8 @@ import java.util.regex.Pattern;
  *     kernel: "v6.7"                  # optional (text: a YAML number drops trailing zeros)
  *     patches: [+hrtimer-active]      # optional
  *     coalesce: "tx-usecs 100 tx-frames 1"   # optional, as ethtool -C
+ *     sysfs: "napi_defer_hard_irqs=2 gro_flush_timeout=200000"  # optional, as run --sysfs
+ *     napi-set: "irq-suspend-timeout=2000000"  # optional, as run --napi-set (v6.13)
  *     traffic: "iperf3 -u -b 0 -l 64 -t 1"
  *     path: "rtt=23ms,rate=1gbit"     # optional
  *     seed: 1                         # optional: reproduce --seed
@@ -65,7 +67,8 @@ public final class ScenarioFile {
   static final Set<String> TOP_KEYS =
       new LinkedHashSet<>(List.of("name", "title", "seeds", "assumptions", "runs"));
   static final Set<String> RUN_KEYS = new LinkedHashSet<>(List.of("case", "mac", "soc",
-      "soc-file", "kernel", "patches", "coalesce", "traffic", "path", "seed", "metrics"));
+      "soc-file", "kernel", "patches", "coalesce", "sysfs", "napi-set", "traffic", "path", "seed",
+      "metrics"));
   static final Set<String> METRIC_KEYS = new LinkedHashSet<>(List.of("published", "role"));
   /** Metrics besides the contract's that runs report (see bench/README). */
   static final List<String> EXTRAS = List.of("irq_per_s", "timer_cancel_per_s",
@@ -73,7 +76,10 @@ public final class ScenarioFile {
       "udp_sender_mbps", "udp_sent_pps", "udp_lost_pct", "udp_jitter_ms", "ping_rtt_min_ms", "ping_rtt_max_ms",
       "ping_rtt_mdev_ms", "ping_loss_pct", "tcp_sender_mbps", "tcp_retrans", "tcp_cwnd",
       "tcp_srtt_ms", "tcp_pacing_mbps", "tcp_tso_segs", "tsq_limit_bytes",
-      "tcp_wmem_alloc_bytes", "skbs_below_tcp", "bbr_bw_mbps");
+      "tcp_wmem_alloc_bytes", "skbs_below_tcp", "bbr_bw_mbps", "udp_rcv_pps",
+      "udp_rcvbuf_errors", "tcp_acks_per_s", "tcp_rx_skbs_per_s", "gro_segs_per_skb",
+      "ping_rtt_p50_ms", "ping_rtt_p99_ms", "napi_watchdog_per_s", "napi_deferred_per_s",
+      "busy_poll_per_s", "rx_wakeups_per_s");
 
   private ScenarioFile() {}
 
@@ -220,6 +226,10 @@ public final class ScenarioFile {
         ? guard(label, at + ".coalesce", () -> CoalesceArgs.parse(text(label, at + ".coalesce",
             n.get("coalesce"))))
         : CoalesceArgs.none();
+    List<String> sysfs = words(label, at + ".sysfs", n.get("sysfs"));
+    List<String> napiSet = words(label, at + ".napi-set", n.get("napi-set"));
+    io.nicsim.core.host.NapiWrites napi = guard(label, at,
+        () -> io.nicsim.runs.options.NapiArgs.parse(sysfs, napiSet));
     String trafficText = required(label, at, n, "traffic");
     TrafficSpec traffic = guard(label, at + ".traffic", () -> TrafficParser.parse(trafficText));
     PathSpec path = n.has("path")
@@ -237,7 +247,7 @@ public final class ScenarioFile {
       seed = s.asLong();
     }
     RunRequest req = new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed,
-        true, 0);
+        true, 0, RunRequest.BQL_DEFAULT, napi);
     // the host exactly as the run will build it: unknown MAC or patch, a SoC for another MAC,
     // and the driver's refusal of the coalescing (errno and message) surface here
     guard(label, at, () -> hosts.create(req.hostConfig()).host());
@@ -334,7 +344,17 @@ public final class ScenarioFile {
       throw bad(label, f, "unknown metric '" + name + "'",
           String.join(", ", Metrics.CONTRACT) + "; " + String.join(", ", EXTRAS));
     }
-    String kind = t.kind();
+    // iperf3 -R measures what iperf3 does (udp_*, tcp_*), but the host sends no TCP of its own
+    String kind = t.kind().equals("udp-rx") ? "udp" : t.kind();
+    if (kind.equals("tcp-rx") && (name.startsWith("tsq_") || name.startsWith("bbr_")
+        || name.equals("skbs_below_tcp") || name.equals("tcp_cwnd")
+        || name.equals("tcp_pacing_mbps") || name.equals("tcp_tso_segs")
+        || name.equals("tcp_wmem_alloc_bytes"))) {
+      throw bad(label, f, name + " is not measured for tcp-rx traffic", "the receiver's"
+          + " tcp_mbps, tcp_sender_mbps, tcp_retrans, tcp_acks_per_s, tcp_rx_skbs_per_s,"
+          + " gro_segs_per_skb, tcp_srtt_ms");
+    }
+    kind = kind.equals("tcp-rx") ? "tcp" : kind;
     boolean ok = !((name.startsWith("ping_") && !kind.equals("ping"))
         || (name.startsWith("udp_") && !kind.equals("udp"))
         || ((name.startsWith("tcp_") || name.startsWith("tsq_") || name.startsWith("bbr_")
@@ -346,6 +366,22 @@ public final class ScenarioFile {
               + " TCP, stall_ms for iperf3)");
     }
     return name;
+  }
+
+  /** A text or a list of texts ({@code sysfs:}, {@code napi-set:}); none when absent. */
+  private static List<String> words(String label, String f, JsonNode v) {
+    List<String> out = new ArrayList<>();
+    if (v == null || v.isNull()) {
+      return out;
+    }
+    if (v.isArray()) {
+      for (int i = 0; i < v.size(); i++) {
+        out.add(text(label, f + "[" + i + "]", v.get(i)));
+      }
+    } else {
+      out.add(text(label, f, v));
+    }
+    return out;
   }
 
   private static String required(String label, String at, JsonNode n, String key) {

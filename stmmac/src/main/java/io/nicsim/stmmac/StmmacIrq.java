@@ -168,6 +168,7 @@ public class StmmacIrq {
       function = "stmmac_napi_poll",
       versions = "v4.19..v4.20",
       commits = {"8fce33317023"},
+      source = "torvalds/linux@v4.19",
       notes = StmmacTx.V419_NOTE)
   int napiPoll(Napi napi, int budget) {
     StmmacChannel ch = channelOf(napi);

@@ -57,7 +57,7 @@ public class StmmacLifecycle {
       function = "stmmac_release",
       versions = "v4.19..v6.17",
       commits = {},
-      source = "Debian linux-source-6.12 (6.12.117)",
+      source = "debian:linux-source-6.12@6.12.117",
       notes = "the body __stmmac_release took over in 6.18; only the coalescing-relevant steps")
   public void release() {
     priv.netifRunning = false;

@@ -160,7 +160,7 @@ public final class Bbr implements CongestionOps {
   @KernelPort(file = "net/ipv4/tcp_bbr.c", function = "bbr_rate_bytes_per_sec",
       versions = VERSIONS, source = SRC)
   static long rateBytesPerSec(TcpSock sk, long rate, int gain) {
-    int mss = sk.mssCache;
+    long mss = Seq.u32(sk.mssCache); // unsigned int mss: the u64 product never sign-extends it
 
     rate *= mss;
     rate *= gain;

@@ -392,7 +392,9 @@ public final class Cubic implements CongestionOps {
           threshold >>>= 1;
         }
 
-        if (now - roundStart > threshold) {
+        // (s32)(now - round_start) > threshold: threshold is a u32, so the comparison is
+        // unsigned and a round_start after now counts as a long train
+        if (Integer.compareUnsigned(now - roundStart, threshold) > 0) {
           found = true;
           sk.sndSsthresh = sk.sndCwnd();
         }

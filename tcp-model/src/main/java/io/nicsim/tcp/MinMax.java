@@ -13,6 +13,22 @@ public final class MinMax {
   private final int[] t = new int[3];
   private final int[] v = new int[3];
 
+  /** Sample {@code i}'s time (the --execute harness reads and sets the window). */
+  int t(int i) {
+    return t[i];
+  }
+
+  /** Sample {@code i}'s value. */
+  int v(int i) {
+    return v[i];
+  }
+
+  /** Sets sample {@code i}, as a struct assignment would. */
+  void set(int i, int time, int value) {
+    t[i] = time;
+    v[i] = value;
+  }
+
   /** {@code minmax_get}: the current best value. */
   public int get() {
     return v[0];
@@ -38,11 +54,11 @@ public final class MinMax {
       if (Integer.compareUnsigned(valT - t[0], win) > 0) {
         shiftIn(valT, valV);
       }
-    } else if (t[1] == t[0] && Integer.compareUnsigned(dt, win / 4) > 0) {
+    } else if (t[1] == t[0] && Integer.compareUnsigned(dt, win >>> 2) > 0) {
       // a quarter window without a new 2nd choice: take one from the 2nd quarter
       t[2] = t[1] = valT;
       v[2] = v[1] = valV;
-    } else if (t[2] == t[1] && Integer.compareUnsigned(dt, win / 2) > 0) {
+    } else if (t[2] == t[1] && Integer.compareUnsigned(dt, win >>> 1) > 0) {
       // half the window without a new 3rd choice: take one from the last half
       t[2] = valT;
       v[2] = valV;

@@ -438,7 +438,7 @@ public final class TcpOutput {
     if (!sk.patchTsoRttBonus) {
       bytes = TcpSock.umin64(sk.skPacingRate >>> sk.skPacingShift,
           sk.skGsoMaxSize - 1 - sk.sysctl.maxTcpHeader);
-      return Seq.umax((int) (bytes / mssNow), minTsoSegs);
+      return Seq.umax((int) Long.divideUnsigned(bytes, Seq.u32(mssNow)), minTsoSegs);
     }
 
     int r;
@@ -452,7 +452,7 @@ public final class TcpOutput {
 
     bytes = TcpSock.umin64(bytes, Seq.u32(sk.skGsoMaxSize));
 
-    return Seq.umax((int) Long.divideUnsigned(bytes, mssNow), minTsoSegs);
+    return Seq.umax((int) Long.divideUnsigned(bytes, Seq.u32(mssNow)), minTsoSegs);
   }
 
   /** Segments wanted per TSO skb: the CC's minimum or tcp_min_tso_segs, autosized. */
@@ -728,7 +728,8 @@ public final class TcpOutput {
   public static boolean smallQueueCheck(TcpSock sk, TcpSkb skb, int factor) {
     long limit;
 
-    limit = Math.max(2L * skb.truesize, sk.skPacingRate >>> sk.skPacingShift);
+    // max_t(unsigned long, 2 * skb->truesize, rate >> shift): 2 * truesize is unsigned int
+    limit = umax64(Seq.u32(2 * skb.truesize), sk.skPacingRate >>> sk.skPacingShift);
     if (!sk.patchTsqPacedUncapped || sk.patchTsqAlwaysLimit
         || sk.skPacingStatus == TcpSock.SK_PACING_NONE) {
       limit = TcpSock.umin64(limit, sk.limitOutputBytes);
@@ -1119,5 +1120,10 @@ public final class TcpOutput {
     if (rearmTimer) {
       TcpTimer.resetXmitTimer(tp, TcpSock.ICSK_TIME_RETRANS, tp.icskRto, true);
     }
+  }
+
+  /** max_t(unsigned long, a, b). */
+  static long umax64(long a, long b) {
+    return Long.compareUnsigned(a, b) >= 0 ? a : b;
   }
 }

@@ -86,7 +86,8 @@ public final class TcpRate {
     rs.delivered = tp.delivered - rs.priorDelivered;
 
     // sending and ACKing a window are two pipeline phases; the longer one bounds the rate
-    long sndUs = rs.intervalUs;
+    // u32 snd_us, ack_us: the send phase is truncated to 32 bits, the maximum taken unsigned
+    long sndUs = Seq.u32((int) rs.intervalUs);
     long ackUs = TcpSock.stampUsDelta(tp.tcpMstamp, rs.priorMstamp);
     rs.intervalUs = Math.max(sndUs, ackUs);
 
@@ -99,11 +100,12 @@ public final class TcpRate {
     }
 
     // remember the last non-app-limited sample, or the fastest app-limited one
+    // (u64)rs->delivered sign-extends the s32; the u64 products compare unsigned
     if (!rs.isAppLimited
-        || Seq.u32(rs.delivered) * tp.rateIntervalUs
-            >= Seq.u32(tp.rateDelivered) * rs.intervalUs) {
+        || Long.compareUnsigned((long) rs.delivered * tp.rateIntervalUs,
+            Seq.u32(tp.rateDelivered) * rs.intervalUs) >= 0) {
       tp.rateDelivered = rs.delivered;
-      tp.rateIntervalUs = rs.intervalUs;
+      tp.rateIntervalUs = Seq.u32((int) rs.intervalUs); // u32 rate_interval_us
       tp.rateAppLimited = rs.isAppLimited;
     }
   }

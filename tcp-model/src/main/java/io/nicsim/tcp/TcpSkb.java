@@ -17,7 +17,9 @@ public final class TcpSkb {
   public static final int TCPCB_TAGBITS = 0x07;
   public static final int TCPCB_REPAIRED = 0x10;
   public static final int TCPCB_EVER_RETRANS = 0x80;
-  public static final int TCPCB_RETRANS = TCPCB_SACKED_RETRANS | TCPCB_EVER_RETRANS;
+  /** As include/net/tcp.h defines it, REPAIRED included (TCP repair is not modelled). */
+  public static final int TCPCB_RETRANS = TCPCB_SACKED_RETRANS | TCPCB_EVER_RETRANS
+      | TCPCB_REPAIRED;
 
   /* tcp_flags */
   public static final int TCPHDR_FIN = 0x01;
@@ -65,7 +67,7 @@ public final class TcpSkb {
 
   /** tcp_skb_timestamp_us(skb). */
   public long timestampUs() {
-    return skbMstampNs / 1000L;
+    return Long.divideUnsigned(skbMstampNs, 1000L); // div_u64(skb_mstamp_ns, NSEC_PER_USEC)
   }
 
   /** tcp_skb_mss(skb). */

@@ -426,17 +426,17 @@ public final class TcpSock {
     ca.cwndEvent(this, event);
   }
 
-  /** tcp_stamp_us_delta(t1, t0) = max(t1 - t0, 0). */
+  /** tcp_stamp_us_delta(t1, t0) = max_t(s64, t1 - t0, 0), returned as a u32. */
   @KernelPort(file = H, function = "tcp_stamp_us_delta", versions = "v4.13..v6.17", source = SRC)
   public static long stampUsDelta(long t1, long t0) {
-    return Math.max(t1 - t0, 0);
+    return Seq.u32((int) Math.max(t1 - t0, 0));
   }
 
-  /** tcp_skb_sent_after(t1, t2, seq1, seq2). */
+  /** tcp_skb_sent_after(t1, t2, seq1, seq2): u64 timestamps, compared unsigned. */
   @KernelPort(file = H, function = "tcp_skb_sent_after", versions = "v6.1..v6.17",
       source = SRC, notes = "the open-coded form before v6.1 decides the same")
   public static boolean skbSentAfter(long t1, long t2, int seq1, int seq2) {
-    return t1 > t2 || (t1 == t2 && Seq.after(seq1, seq2));
+    return Long.compareUnsigned(t1, t2) > 0 || (t1 == t2 && Seq.after(seq1, seq2));
   }
 
   /** sk_wmem_alloc_get(): sk_wmem_alloc without the socket's own reference. */

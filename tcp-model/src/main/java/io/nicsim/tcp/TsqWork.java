@@ -31,7 +31,7 @@ public final class TsqWork {
           + " tasklet to the BH workqueue; same body")
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_tasklet_func",
       versions = "v4.20..v6.16",
-      source = "Debian linux-source-6.12 (6.12.117)",
+      source = "debian:linux-source-6.12@6.12.117",
       notes = "the body tcp_tsq_workfn has from v6.17; a tasklet here, a BH work item there")
   public void workfn() {
     TcpSock list = head;

@@ -50,11 +50,12 @@ public @interface KernelPort {
   String[] commits() default {};
 
   /**
-   * The exact text the port was read from, for a reviewer to fetch: a git tree as {@code
-   * owner/repo@commit} (or {@code @tag}), a distribution's source package as {@code
-   * debian:linux-source-6.12@6.12.117}, a release tarball as {@code
-   * kernel.org:linux-6.6.58.tar.xz}, any other tarball as {@code tarball:NAME@sha256:HEX16}.
-   * Free text for people: port-check hashes the tree it is given, not this.
+   * The exact text the port was read from, in a form a reader can fetch: {@code owner/repo@commit}
+   * (a GitHub repository and a commit of 12 to 40 hex digits), {@code owner/repo@vX.Y.Z} (a tag),
+   * {@code debian:linux-source-X.Y@X.Y.Z} (Debian's source package of that stable release), a
+   * release tarball as {@code kernel.org:linux-6.6.58.tar.xz}, or any other tarball as {@code
+   * tarball:NAME@sha256:HEX16}. nicsim's own ports use the first three. Free text for people:
+   * port-check hashes the tree it is given, not this.
    */
   String source() default "";
 

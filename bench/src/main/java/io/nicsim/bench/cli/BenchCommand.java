@@ -29,12 +29,13 @@ import picocli.CommandLine.Spec;
     description = {
       "Measure nicsim's speed targets on this machine: engine events/s, line-rate flood"
           + " packets/s, BBR 10 s upload wall time, nicsim reproduce wall time, flood memory in"
-          + " a 256 MB heap and peak RSS as a fresh ./nicsim run, sweep speed-up on 2 threads.",
-      "FIGURE: engine, flood, bbr, reproduce, memory, sweep (default: all), or scaling (event"
+          + " a 256 MB heap and peak RSS as a fresh ./nicsim run, sweep speed-up on 2 threads,"
+          + " nicsim trace import of a 100 MiB trace in a 64 MiB heap.",
+      "FIGURE: engine, flood, bbr, reproduce, memory, sweep, trace (default: all), or scaling (event"
           + " cost vs packets, flows, rings, coalescing and duration; not part of all)."})
 public final class BenchCommand implements Callable<Integer> {
   static final List<String> ALL =
-      List.of("engine", "flood", "bbr", "reproduce", "memory", "sweep");
+      List.of("engine", "flood", "bbr", "reproduce", "memory", "sweep", "trace");
 
   @Spec CommandSpec spec;
 
@@ -87,6 +88,7 @@ public final class BenchCommand implements Callable<Integer> {
           rows.add(b.bbrFresh());
         }
         case "reproduce" -> rows.add(b.reproduce());
+        case "trace" -> rows.add(b.traceImport());
         case "memory" -> {
           rows.add(b.memory());
           rows.add(b.floodRss());

@@ -106,9 +106,12 @@ public final class ExploreCommand implements Callable<Integer> {
       kernelList.add(options.host().kernel());
     }
     List<List<String>> configs = new ArrayList<>();
+    List<io.nicsim.runs.RunRequest> reqs = new ArrayList<>();
     for (String k : kernelList) {
       configs.add(options.configArgs(k));
+      reqs.add(options.request().withKernel(k));
     }
+    io.nicsim.studies.sweep.RunPointTask.checkHosts(env.runs(), reqs);
     List<Point> points = new ArrayList<>();
     for (List<String> base : configs) {
       for (int i = 0; i < runs; i++) {

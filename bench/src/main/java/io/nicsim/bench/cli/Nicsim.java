@@ -51,9 +51,11 @@ public final class Nicsim implements Runnable {
     m.put("help", HelpCommand.class);
     m.put("run", RunCommand.class);
     m.put("ethtool", EthtoolCommand.class);
+    m.put("sysfs", SysfsCommand.class);
     m.put("sweep", SweepCommand.class);
     m.put("tune", TuneCommand.class);
     m.put("explore", ExploreCommand.class);
+    m.put("trace", TraceCommand.class);
     m.put("list", ListCommand.class);
     m.put("reproduce", ReproduceCommand.class);
     m.put("port-check", PortCheckCommand.class);

@@ -59,8 +59,9 @@ public final class RunCommand implements Callable<Integer> {
       description = "write the kernel's trace events (ftrace text, or --trace-format json)")
   Path trace;
 
-  @Option(names = "--trace-format", paramLabel = "ftrace|json",
+  @Option(names = "--trace-format", paramLabel = "ftrace|ftrace-ns|json",
       description = "ftrace: the kernel's trace file text, as Perfetto imports it (default);"
+          + " ftrace-ns: the same with nanosecond timestamps (trace-cmd report -t);"
           + " json: Chrome trace events for Perfetto UI or chrome://tracing")
   String traceFormat;
 

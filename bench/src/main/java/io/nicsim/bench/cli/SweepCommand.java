@@ -107,6 +107,11 @@ public final class SweepCommand implements Callable<Integer> {
           + (1 + samples) + " runs is too many", "at most " + SweepPlan.MAX_POINTS * 10
           + " runs");
     }
+    List<io.nicsim.runs.RunRequest> reqs = new ArrayList<>();
+    for (SweepPlan.Point p : plan.points()) {
+      reqs.add(p.request());
+    }
+    RunPointTask.checkHosts(env.runs(), reqs);
     // each plan point's nominal run, then its samples: point i's sample k is at
     // size + i * samples + k
     List<Point> points = new ArrayList<>();

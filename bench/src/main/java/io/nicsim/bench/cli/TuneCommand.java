@@ -75,6 +75,15 @@ public final class TuneCommand implements Callable<Integer> {
       description = "measured time of every traffic, overriding iperf3 -t (ping: caps -c)")
   String duration;
 
+  @Option(names = "--sysfs", paramLabel = "'FILE=VALUE …'",
+      description = "write /sys/class/net/eth0/ files on every setting's host, as in run (a"
+          + " --vary of the same file overrides it)")
+  List<String> sysfs = new ArrayList<>();
+
+  @Option(names = "--napi-set", paramLabel = "'[id=N] KEY=VALUE …'",
+      description = "netlink napi-set (v6.13) on every setting's host, as in run")
+  List<String> napiSet = new ArrayList<>();
+
   @Option(names = "--csv", paramLabel = "FILE", description = "write every setting as CSV")
   Path csv;
 
@@ -146,6 +155,11 @@ public final class TuneCommand implements Callable<Integer> {
     }
     // the host is refused once, here, rather than once per point
     RunPointTask.request(points.get(0).args());
+    List<io.nicsim.runs.RunRequest> reqs = new ArrayList<>();
+    for (int s = 0; s < plan.settings().size(); s++) {
+      reqs.add(RunPointTask.request(points.get(plan.point(s, 0)).args()));
+    }
+    RunPointTask.checkHosts(env.runs(), reqs);
     TuneReport report;
     try (PointEngine pe = engine.open(env.threads())) {
       List<PointResult> results = pe.runAll(points, new RunPointTask(env.runs(), true),
@@ -177,6 +191,12 @@ public final class TuneCommand implements Callable<Integer> {
     }
     if (duration != null) {
       a.addAll(List.of("--duration", duration));
+    }
+    for (String s : sysfs) {
+      a.addAll(List.of("--sysfs", s));
+    }
+    for (String s : napiSet) {
+      a.addAll(List.of("--napi-set", s));
     }
     if (traffics.isEmpty()) {
       throw BadInputException.field("--traffic", "missing", "one or more --traffic");

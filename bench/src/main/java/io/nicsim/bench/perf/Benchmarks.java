@@ -258,6 +258,56 @@ public final class Benchmarks {
         + " launcher's options)") + "; /usr/bin/time -f %M (MiB)");
   }
 
+  /** The size of the trace {@link #traceImport} imports. */
+  static final long TRACE_BYTES = 100L << 20;
+
+  /**
+   * {@code nicsim trace import} of a 100 MiB ftrace text file ({@link SyntheticFtrace}) in a
+   * fresh JVM whose heap is capped at 64 MiB, well under the file: a streamed import finishes,
+   * one that held the trace would not. Wall time includes the JVM's start; the import's counts
+   * are checked against what was written.
+   */
+  public BenchRow traceImport() {
+    progress("trace: nicsim trace import of a 100 MiB ftrace text, -Xmx64m child JVM");
+    Path dir;
+    try {
+      dir = java.nio.file.Files.createTempDirectory("nicsim-bench-trace");
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+    Path file = dir.resolve("board.txt");
+    try {
+      long[] written = SyntheticFtrace.write(file, TRACE_BYTES);
+      double mb = file.toFile().length() / (double) (1 << 20);
+      double[] r = new double[runs];
+      for (int i = 0; i < runs; i++) {
+        long t0 = System.nanoTime();
+        Child c = Child.run(List.of("-Xmx64m", "-XX:+UseSerialGC"), "io.nicsim.bench.cli.Nicsim",
+            List.of("trace", "import", "--trace", file.toString(), "--json"));
+        r[i] = (System.nanoTime() - t0) / SEC;
+        if (c.status != 0) {
+          throw new IllegalStateException("nicsim trace import exited " + c.status + ": "
+              + c.lastLine());
+        }
+        String json = String.join("\n", c.lines);
+        if (!json.contains("\"kept\" : " + written[0] + ",")
+            || !json.contains("\"skipped\" : " + written[1] + ",")) {
+          throw new IllegalStateException("nicsim trace import counted other events than the"
+              + " " + written[0] + " kept and " + written[1] + " skipped written: " + json);
+        }
+      }
+      Stats s = Stats.of(r);
+      return new BenchRow("trace-import", "nicsim trace import of a 100 MiB ftrace text file,"
+          + " fresh JVM, heap capped at 64 MiB", "s", 30, false, s.median(), s.min(), s.max(),
+          s.runs(), "nicsim bench trace", String.format(Locale.ROOT, "%.0f MiB, %d events kept,"
+              + " %d skipped, counts checked; %.1f MiB/s", mb, written[0], written[1],
+              mb / s.median()));
+    } finally {
+      file.toFile().delete();
+      dir.toFile().delete();
+    }
+  }
+
   /** The {@code nicsim} launcher of this installation, or null (tests, IDE). */
   static Path launcher() {
     String home = System.getProperty("nicsim.home");

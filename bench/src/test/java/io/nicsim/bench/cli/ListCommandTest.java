@@ -28,8 +28,12 @@ class ListCommandTest {
     assertThat(r.out()).containsPattern("(?m)^knobsoc +knob +2 cpus  Test SoC for bench")
         .containsPattern("(?m)^testsoc +example +2 cpus");
     // the example MAC's test profile has no TCP costs; the line says which are missing
-    assertThat(r.out()).containsPattern("(?m)^testsoc .*\n +runs: udp, ping; not tcp \\(missing"
-        + " costs\\.tcp_sendmsg, costs\\.tcp_copy_kb");
+    assertThat(r.out()).containsPattern("(?m)^testsoc .*\n +runs: udp, ping, udp-rx; not tcp"
+        + " \\(missing costs\\.tcp_sendmsg, costs\\.tcp_copy_kb");
+    // iperf3 -R: UDP into the host needs nothing more; TCP into it needs the receiver's costs
+    assertThat(r.out()).containsPattern("(?m)^testsoc .*\n +runs: udp, ping, udp-rx; not tcp"
+        + " \\(.*\\); tcp-rx \\(missing costs\\.tcp_rcv_established")
+        .containsPattern("(?m)^bcm2711 .*\n +runs: udp, ping, tcp, udp-rx, tcp-rx$");
   }
 
   @Test
@@ -71,7 +75,7 @@ class ListCommandTest {
     assertThat(future.err().lines()).hasSize(1);
     assertThat(future.err()).contains("--kernel: 'v9.99' is newer than the newest kernel nicsim"
         + " knows (accepted: v2.6..v7.2 (mainline), v6.1.1..v6.1.192 (6.1.y),"
-        + " v6.12.1..v6.12.117 (6.12.y))");
+        + " v6.12.1..v6.12.117 (6.12.y), v6.18.1..v6.18.19 (6.18.y))");
   }
 
   @Test

@@ -134,6 +134,24 @@ class UserFilesTest {
         .contains("== demo-example").contains("== my-check");
   }
 
+  /** sysfs: and napi-set: in a scenario file, as run --sysfs and --napi-set. */
+  @Test
+  void aScenarioFileWritesSysfs() throws Exception {
+    Path s = write("sw.yaml", "name: sw\nruns:\n"
+        + "  - case: deferred\n    mac: example\n    soc: testsoc\n"
+        + "    sysfs: [\"napi_defer_hard_irqs=2 gro_flush_timeout=200000\"]\n"
+        + "    napi-set: \"irq-suspend-timeout=1000000\"\n"
+        + "    traffic: \"iperf3 -u -b 100M -l 1400 -t 20ms -R\"\n"
+        + "    metrics: [udp_rcv_pps, rx_irq_per_s, napi_watchdog_per_s, rx_wakeups_per_s]\n");
+    Cli.Result r = Cli.run("reproduce", "--file", s.toString(), "--json");
+    assertThat(r.exit()).as(r.err()).isZero();
+    JsonNode rows = new ObjectMapper().readTree(r.out()).get("scenarios").get(0).get("rows");
+    assertThat(rows).hasSize(4);
+    assertThat(rows.get(0).get("simulated").asDouble()).isPositive();
+    assertThat(rows.get(2).get("metric").asText()).isEqualTo("napi_watchdog_per_s");
+    assertThat(rows.get(2).get("simulated").asDouble()).isPositive();
+  }
+
   static final String RUN = "runs:\\n  - case: a\\n    mac: knob\\n    soc: knobsoc\\n"
       + "    traffic: \"ping -c 1\"\\n";
 
@@ -183,6 +201,14 @@ class UserFilesTest {
     "case twice|runs:\\n  - {case: a, mac: knob, soc: knobsoc, traffic: ping -c 1, metrics: [pps]}"
         + "\\n  - {case: a, mac: knob, soc: knobsoc, traffic: ping -c 1, metrics: [pps]}|"
         + "runs[1].case: 'a' is used twice",
+    "bad sysfs value|RUN    sysfs: napi_defer_hard_irqs=-1\\n    metrics: [pps]|runs[0]: --sysfs"
+        + " napi_defer_hard_irqs=-1: echo -1 > /sys/class/net/eth0/napi_defer_hard_irqs: write"
+        + " error: Invalid argument (-EINVAL)",
+    "sysfs not FILE=VALUE|RUN    sysfs: threaded\\n    metrics: [pps]|runs[0]: --sysfs:"
+        + " 'threaded' is not FILE=VALUE",
+    "napi-set of a later era|RUN    napi-set: defer-hard-irqs=1\\n    metrics: [pps]|runs[0]:"
+        + " --napi-set defer-hard-irqs=1: napi-set: Operation not supported (-EOPNOTSUPP): no"
+        + " napi-set command before v6.13",
     "duplicate key|runs:\\n  - {case: a, case: b}|not valid YAML at line 2, column 19: Duplicate"
         + " field 'case'",
   })

@@ -27,12 +27,15 @@ final class Layering {
     });
   }
 
-  /** Core's packages: io.nicsim.core.* but the annotations artifact's io.nicsim.core.port. */
+  /**
+   * Core's packages: io.nicsim.core.* but the annotations artifact's io.nicsim.core.port and
+   * its harness SPI io.nicsim.core.port.exec.
+   */
   private static DescribedPredicate<JavaClass> core() {
     return DescribedPredicate.describe("core", c -> {
       String p = c.getPackageName();
       return (p.equals("io.nicsim.core") || p.startsWith("io.nicsim.core."))
-          && !p.equals("io.nicsim.core.port");
+          && !p.equals("io.nicsim.core.port") && !p.startsWith("io.nicsim.core.port.");
     });
   }
 
@@ -51,12 +54,16 @@ final class Layering {
       .layer("runs").definedBy(in("runs", "io.nicsim.runs"))
       .layer("studies").definedBy(in("studies", "io.nicsim.studies"))
       .layer("scenarios").definedBy(in("scenarios", "io.nicsim.scenarios"))
+      .layer("boardtrace").definedBy(in("boardtrace", "io.nicsim.boardtrace"))
       .layer("bench").definedBy(in("bench", "io.nicsim.bench"))
       .whereLayer("bench").mayNotBeAccessedByAnyLayer()
       .whereLayer("scenarios").mayOnlyBeAccessedByLayers("bench")
+      .whereLayer("boardtrace").mayOnlyBeAccessedByLayers("bench")
       .whereLayer("studies").mayOnlyBeAccessedByLayers("scenarios", "bench")
-      .whereLayer("runs").mayOnlyBeAccessedByLayers("studies", "scenarios", "bench")
-      .whereLayer("formats").mayOnlyBeAccessedByLayers("runs", "studies", "scenarios", "bench")
+      .whereLayer("runs").mayOnlyBeAccessedByLayers("studies", "scenarios", "boardtrace",
+          "bench")
+      .whereLayer("formats").mayOnlyBeAccessedByLayers("runs", "studies", "scenarios",
+          "boardtrace", "bench")
       .whereLayer("portcheck").mayOnlyBeAccessedByLayers("bench")
       // MAC models are found at run time: nothing names a driver's classes
       .whereLayer("stmmac").mayNotBeAccessedByAnyLayer()
@@ -64,9 +71,9 @@ final class Layering {
       .whereLayer("bcmgenet").mayNotBeAccessedByAnyLayer()
       .whereLayer("ideal").mayNotBeAccessedByAnyLayer()
       .whereLayer("tcp-model").mayOnlyBeAccessedByLayers(
-          "formats", "runs", "studies", "scenarios", "bench")
+          "formats", "runs", "studies", "scenarios", "boardtrace", "bench")
       .whereLayer("core").mayOnlyBeAccessedByLayers("stmmac", "fec", "bcmgenet", "ideal",
-          "tcp-model", "formats", "runs", "studies", "scenarios", "bench")
+          "tcp-model", "formats", "runs", "studies", "scenarios", "boardtrace", "bench")
       .as("nicsim's modules reach only the modules below them");
 
   /** Packages form a directed acyclic graph: no file imports into a circle of packages. */

@@ -20,6 +20,8 @@ import java.util.List;
  * netif_receive_skb (skb->tstamp).
  */
 public final class Ping extends Task implements RxHandler {
+  /** The wait's data test, made once (a lambda per call would allocate in the hot loop). */
+  private final java.util.function.BooleanSupplier hasReply = () -> repliesQueued > 0;
   private final Simulator sim;
   private final NetDevice dev;
   private final int count;
@@ -31,6 +33,12 @@ public final class Ping extends Task implements RxHandler {
   private int nextSeq;
   private int received;
   private long nextSendNs;
+  private final io.nicsim.core.kernel.SockWait wait;
+  /** The process is in recvmsg waiting for a reply. */
+  private boolean awaitingReply;
+  /** Replies on the socket not yet read. */
+  private int repliesQueued;
+  private long recvmsgs;
   private final Event timer =
       new Event() {
         @Override
@@ -60,6 +68,7 @@ public final class Ping extends Task implements RxHandler {
     private long intervalNs = 1_000_000_000L;
     private int size = 56;
     private long startNs;
+    private io.nicsim.core.kernel.SockWait wait;
 
     Builder(Simulator sim, NetDevice dev) {
       this.sim = sim;
@@ -90,8 +99,17 @@ public final class Ping extends Task implements RxHandler {
       return this;
     }
 
+    /**
+     * How the process waits for each reply in recvmsg (default: blocking; SO_BUSY_POLL or
+     * epoll busy polling through {@link io.nicsim.core.kernel.SockWait}).
+     */
+    public Builder wait(io.nicsim.core.kernel.SockWait w) {
+      this.wait = w;
+      return this;
+    }
+
     public Ping build() {
-      return new Ping(sim, dev, count, intervalNs, size, startNs);
+      return new Ping(sim, dev, count, intervalNs, size, startNs, wait);
     }
   }
 
@@ -102,7 +120,13 @@ public final class Ping extends Task implements RxHandler {
    */
   @Deprecated
   public Ping(Simulator sim, NetDevice dev, int count, long intervalNs, int size, long startNs) {
+    this(sim, dev, count, intervalNs, size, startNs, null);
+  }
+
+  private Ping(Simulator sim, NetDevice dev, int count, long intervalNs, int size, long startNs,
+      io.nicsim.core.kernel.SockWait wait) {
     super("ping");
+    this.wait = wait != null ? wait : io.nicsim.core.kernel.SockWait.blocking(dev.kernel());
     this.sim = sim;
     this.dev = dev;
     this.count = count;
@@ -121,14 +145,36 @@ public final class Ping extends Task implements RxHandler {
 
   @Override
   protected boolean run(Core core) {
+    if (repliesQueued > 0) {
+      // ping_recvmsg of the reply that woke the process
+      core.charge(KernelOps.SOCK_RECVMSG);
+      recvmsgs++;
+      repliesQueued--;
+      awaitingReply = false;
+      wait.gotData();
+      return repliesQueued > 0 || (nextSeq < count && core.cursor() >= nextSendNs);
+    }
     if (nextSeq >= count) {
-      return false;
+      if (awaitingReply && wait.waitStep(core, hasReply)) {
+        return true;
+      }
+      return repliesQueued > 0;
     }
     if (core.cursor() < nextSendNs) {
-      sim.schedule(timer, nextSendNs);
+      // in recvmsg until the reply or the next send: busy polling first, if asked
+      if (awaitingReply && wait.waitStep(core, hasReply)) {
+        return true;
+      }
+      if (repliesQueued > 0) {
+        return true;
+      }
+      if (!timer.isScheduled()) {
+        sim.schedule(timer, nextSendNs);
+      }
       return false;
     }
     long sentAt = core.cursor(); // gettimeofday() before sendmsg()
+    core.traceSysEnter("sendto", 3, payloadLen); // iputils ping: sendto(2) on fd 3
     core.charge(KernelOps.PING_SENDMSG);
     Skb skb = dev.skbs().alloc(frameLen, frameLen + 576);
     skb.payload = new IcmpEcho(nextSeq, sentAt, false);
@@ -136,11 +182,14 @@ public final class Ping extends Task implements RxHandler {
     skb.hdrLen = frameLen - payloadLen;
     nextSeq++;
     dev.queueXmit(skb);
+    core.traceSysExit("sendto", payloadLen);
+    awaitingReply = true;
     nextSendNs += intervalNs;
     if (nextSeq < count) {
       sim.schedule(timer, Math.max(nextSendNs, sim.now()));
     }
-    return false;
+    // then into recvmsg for the reply: a busy-polling socket polls now, a blocking one sleeps
+    return wait.mode() != io.nicsim.core.kernel.SockWait.Mode.BLOCKING;
   }
 
   /** icmp_rcv → ping socket: takes the receive timestamp now (netif_receive_skb time). */
@@ -156,6 +205,15 @@ public final class Ping extends Task implements RxHandler {
     answered[echo.seq()] = true;
     rttNs[echo.seq()] = rxTimestamp - echo.sentNs();
     received++;
+    // the reply waits on the socket for the process's recvmsg (sk_data_ready wakes it)
+    repliesQueued++;
+    wait.dataReady(skb.napiId);
+    wake();
+  }
+
+  /** recvmsg calls that returned a reply. */
+  public long recvmsgCount() {
+    return recvmsgs;
   }
 
   public int transmitted() {

@@ -177,7 +177,8 @@ public final class UdpFlood extends Task {
   protected boolean run(Core core) {
     if (copied) {
       copied = false;
-      transmit();
+      int rc = transmit();
+      core.traceSysExit("write", rc == NetdevTx.NET_XMIT_SUCCESS ? payloadLen : -ENOBUFS);
       return true;
     }
     long now = core.cursor();
@@ -194,12 +195,19 @@ public final class UdpFlood extends Task {
       return false;
     }
     sendtoNs = now;
+    core.traceSysEnter("write", FD, payloadLen); // iperf3 writes its datagrams with write(2)
     core.charge(KernelOps.UDP_SENDMSG);
     copied = true;
     return true;
   }
 
-  private void transmit() {
+  /** The socket's file descriptor as iperf3's first data socket has it (traces only). */
+  private static final int FD = 5;
+
+  /** -ENOBUFS: what write(2) returns for a datagram the qdisc dropped. */
+  private static final int ENOBUFS = 105;
+
+  private int transmit() {
     Skb skb = dev.skbs().alloc(frameLen, truesize);
     skb.payload = payload;
     skb.payloadOffset = sent;
@@ -222,6 +230,7 @@ public final class UdpFlood extends Task {
     if (gapNs > 0) {
       nextSendNs += gapNs;
     }
+    return rc;
   }
 
   /**

@@ -18,6 +18,9 @@ public final class UdpPeerSource {
   private final long gapNs;
   private final long endNs;
   private long sent;
+  /** Send times of the last {@link #RING} datagrams (iperf3 puts them in the datagram). */
+  private final long[] sentAt = new long[RING];
+  static final int RING = 1 << 16;
   private final Event next =
       new Event() {
         @Override
@@ -39,6 +42,7 @@ public final class UdpPeerSource {
   }
 
   private void send() {
+    sentAt[(int) (sent & (RING - 1))] = sim.now();
     long end = link.transmitToNic(sim.now(), flow, sent, payloadLen, frameLen);
     sent++;
     long at = gapNs > 0 ? sim.now() + gapNs : end;
@@ -49,5 +53,18 @@ public final class UdpPeerSource {
 
   public long sent() {
     return sent;
+  }
+
+  /**
+   * When datagram {@code seq} (its payload offset) was sent, as iperf3 stamps it; valid for the
+   * last 65536 sent.
+   */
+  public long sendTimeNs(long seq) {
+    return sentAt[(int) (seq & (RING - 1))];
+  }
+
+  /** Payload bytes per datagram. */
+  public int payloadLen() {
+    return payloadLen;
   }
 }

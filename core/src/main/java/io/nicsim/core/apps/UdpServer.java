@@ -12,6 +12,8 @@ import io.nicsim.core.net.Skb;
  * datagram per recvmsg() until the queue is empty.
  */
 public final class UdpServer extends Task implements RxHandler {
+  /** The wait's data test, made once (a lambda per call would allocate in the hot loop). */
+  private final java.util.function.BooleanSupplier hasData = () -> !queue.isEmpty();
   /** net.core.rmem_default. */
   public static final int RMEM_DEFAULT = 212_992;
 
@@ -23,10 +25,41 @@ public final class UdpServer extends Task implements RxHandler {
   private long received;
   private long receivedBytes;
   private long dropped;
+  private io.nicsim.core.kernel.SockWait wait;
+  private Reader reader;
+
+  /** What the reading process learns of each datagram it reads (iperf3's jitter and loss). */
+  @FunctionalInterface
+  public interface Reader {
+    /** A datagram read at {@code readNs} (its payload offset is the sender's sequence). */
+    void read(Skb skb, long readNs);
+  }
 
   public UdpServer(int rcvbuf) {
-    super("iperf3-s");
+    this(rcvbuf, "iperf3-s");
+  }
+
+  /** A server whose process is named {@code comm} (ftrace's task name). */
+  public UdpServer(int rcvbuf, String comm) {
+    super(comm);
     this.rcvbuf = rcvbuf;
+  }
+
+  /** How the process waits for datagrams (default: blocking recvmsg). */
+  public UdpServer waitWith(io.nicsim.core.kernel.SockWait w) {
+    this.wait = w;
+    return this;
+  }
+
+  /** Called for each datagram the process reads, before it is freed. */
+  public UdpServer onRead(Reader r) {
+    this.reader = r;
+    return this;
+  }
+
+  /** Datagrams waiting on the socket (for skb conservation). */
+  public int queued() {
+    return queue.size();
   }
 
   /** udp_rcv → __udp_queue_rcv_skb → sock_queue_rcv_skb → sk_data_ready. */
@@ -40,6 +73,9 @@ public final class UdpServer extends Task implements RxHandler {
     }
     rmemAlloc += skb.truesize;
     queue.addLast(skb);
+    if (wait != null) {
+      wait.dataReady(skb.napiId); // sk_mark_napi_id, ep_poll_callback
+    }
     wake();
   }
 
@@ -47,14 +83,26 @@ public final class UdpServer extends Task implements RxHandler {
   protected boolean run(Core core) {
     Skb skb = queue.pollFirst();
     if (skb == null) {
-      return false;
+      // __skb_recv_udp: busy poll (SO_BUSY_POLL, or epoll's) before sleeping
+      return wait != null && wait.waitStep(core, hasData) || !queue.isEmpty();
     }
+    if (wait != null) {
+      wait.gotData();
+    }
+    core.traceSysEnter("read", 5, 131072); // iperf3 -s: read(2) into its 128 KiB buffer
     core.charge(KernelOps.SOCK_RECVMSG);
     rmemAlloc -= skb.truesize;
     received++;
-    receivedBytes += skb.len - HEADERS;
+    int bytes = skb.len - HEADERS;
+    receivedBytes += bytes;
+    if (reader != null) {
+      reader.read(skb, core.cursor());
+    }
     skb.free();
-    return !queue.isEmpty();
+    core.traceSysExit("read", bytes);
+    // a busy-polling reader's next recvmsg finds the queue empty and busy polls there
+    return !queue.isEmpty()
+        || (wait != null && wait.mode() != io.nicsim.core.kernel.SockWait.Mode.BLOCKING);
   }
 
   public long received() {

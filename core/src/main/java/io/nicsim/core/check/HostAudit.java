@@ -130,6 +130,14 @@ public final class HostAudit {
     }
     long others = 0;
     StringBuilder names = new StringBuilder();
+    long gro = 0;
+    for (io.nicsim.core.kernel.Napi n : host.kernel().napis()) {
+      gro += n.skbsHeld(); // GRO's held skbs and its rx list
+    }
+    if (gro > 0) {
+      others += gro;
+      names.append(", GRO");
+    }
     for (Holder h : holders) {
       others += h.skbs().getAsLong();
       names.append(", ").append(h.name());

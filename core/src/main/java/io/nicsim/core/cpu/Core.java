@@ -2,6 +2,7 @@ package io.nicsim.core.cpu;
 
 import io.nicsim.core.sim.Event;
 import io.nicsim.core.sim.Simulator;
+import io.nicsim.core.trace.Tracer;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 
@@ -50,6 +51,8 @@ public final class Core {
   private final ArrayDeque<Task> runqueue = new ArrayDeque<>();
   private Task current;
   private Task lastRan;
+  /** The task the last traced sched_switch switched to (null: idle); tracing only. */
+  private Task traced;
   /** The task whose process-context raise kicked the pending softirqs (its local_bh_enable). */
   private Task kickTask;
   /** While a kicked softirq step runs: the task it runs on behalf of (ftrace's current). */
@@ -448,6 +451,13 @@ public final class Core {
 
   private void taskStep() {
     Task t = pickTask();
+    Tracer tr = cpu.tracer();
+    if (traced != t && tr.enabled()) {
+      // __schedule's trace_sched_switch: the task ftrace showed last, or idle
+      tr.schedSwitch(cursor, id, traced == null ? null : traced.name(),
+          traced != null && traced.runnable ? 'R' : 'S', t.name());
+      traced = t;
+    }
     if (lastRan != null && lastRan != t) {
       enterContext(CpuContext.TASK, TASK_IX);
       contextSwitches++;
@@ -461,6 +471,26 @@ public final class Core {
       if (current == t) {
         current = null;
       }
+      if (tr.enabled() && !hasTask()) {
+        tr.schedSwitch(cursor, id, t.name(), 'S', null); // nothing else to run: idle
+        traced = null;
+      }
+    }
+  }
+
+  /** sys_enter_NAME of the task running now (a traced application's syscall). */
+  public void traceSysEnter(String syscall, long fd, long count) {
+    Tracer tr = cpu.tracer();
+    if (tr.enabled()) {
+      tr.sysEnter(cursor, id, syscall, fd, count);
+    }
+  }
+
+  /** sys_exit_NAME of the task running now. */
+  public void traceSysExit(String syscall, long ret) {
+    Tracer tr = cpu.tracer();
+    if (tr.enabled()) {
+      tr.sysExit(cursor, id, syscall, ret);
     }
   }
 

@@ -92,7 +92,36 @@ public final class KernelOps {
    */
   public static final CostOp PREEMPTED = CostOp.named("preempted");
 
-  /** All of the above except CPUIDLE_EXIT and PREEMPTED: what a SoC profile must cover for core. */
+  /**
+   * tcp4_gro_receive + skb_gro_receive for a TCP segment merged into a held GRO skb (its frags
+   * attached, its head freed); the held skb itself is charged {@link #NETIF_RECEIVE_SKB} when
+   * it is delivered. Charged only when GRO merges, so only TCP receive needs it.
+   */
+  public static final CostOp GRO_MERGE = CostOp.named("gro_merge");
+  /**
+   * One round of a NAPI kthread's loop around __napi_poll (napi_threaded_poll_loop:
+   * local_bh_disable/enable, the netpoll lock, the RCU quiescent-state report), beside
+   * {@link #NAPI_POLL}. Threaded NAPI only.
+   */
+  public static final CostOp NAPI_THREAD_LOOP = CostOp.named("napi_thread_loop");
+  /**
+   * One iteration of __napi_busy_loop besides the driver's poll (local_bh_disable/enable,
+   * skb_defer_free_flush, the loop_end test, cpu_relax). Busy polling only.
+   */
+  public static final CostOp BUSY_POLL_LOOP = CostOp.named("busy_poll_loop");
+
+  /**
+   * The ops of the kernel's software coalescing paths (GRO merging, threaded NAPI, busy
+   * polling), required only when a run uses them; every shipped base profile gives them.
+   */
+  public static CostOp[] softwareCoalescing() {
+    return new CostOp[] {GRO_MERGE, NAPI_THREAD_LOOP, BUSY_POLL_LOOP};
+  }
+
+  /**
+   * All of the above except CPUIDLE_EXIT, PREEMPTED and {@link #softwareCoalescing()}: what a
+   * SoC profile must cover for core.
+   */
   public static CostOp[] all() {
     return new CostOp[] {
       IRQ_ENTRY, SOFTIRQ_ENTRY, CONTEXT_SWITCH, TRY_TO_WAKE_UP, SCHED_TICK,

@@ -1,6 +1,7 @@
 package io.nicsim.core.dim;
 
 import io.nicsim.core.era.KernelVersion;
+import io.nicsim.core.era.Patch;
 
 /**
  * What changed in lib/dim's behaviour across kernels. The profile values themselves have not
@@ -31,9 +32,25 @@ public record DimEra(String name, boolean retakesStartSample, boolean txProfiles
   /** v6.4: a zero time delta ends the iteration. */
   public static final DimEra V6_4 = new DimEra("v6.4", true, true, true);
 
-  /** The era a kernel version runs. */
+  /**
+   * The change that made dim_calc_stats report a zero time delta and net_dim skip the sample:
+   * mainline v6.4, and the 6.1.y stable line from 6.1.30 (Debian's linux-source-6.1 changelog
+   * lists it under ChangeLog-6.1.30; 6.1.192's dim.c and net_dim.c have it).
+   */
+  public static final Patch ZERO_DELTA = new Patch(
+      "dim-zero-delta", null, "linux/dim: Do nothing if no time delta between samples",
+      KernelVersion.of(6, 4), Patch.Status.MAINLINE,
+      "dim_calc_stats returns false when no whole microsecond passed; net_dim skips the sample")
+      .backportedTo(KernelVersion.of(6, 1, 30), null,
+          "Debian linux-source-6.1 changelog: ChangeLog-6.1.30 lists 'linux/dim: Do nothing if"
+              + " no time delta between samples'; present in 6.1.192 (" + DimSources.S61 + ")");
+
+  /**
+   * The era a kernel version runs: a stable release has its line's backports (6.1.30 and later
+   * skip a zero time delta as v6.4 does).
+   */
   public static DimEra of(KernelVersion v) {
-    if (v.compareTo(KernelVersion.of(6, 4)) >= 0) {
+    if (ZERO_DELTA.inKernel(v)) {
       return V6_4;
     }
     if (v.compareTo(KernelVersion.of(4, 18)) >= 0) {

@@ -10,6 +10,8 @@ public final class DimLib {
   public static final int NEVENTS = 64;
   static final long USEC_PER_MSEC = 1000L;
 
+  @KernelPort(file = DimSources.NET_DIM_H, function = "net_dim_on_top",
+      versions = DimSources.HEADER_VERSIONS, source = DimSources.S416)
   @KernelPort(file = DimSources.DIM_C, function = "dim_on_top", versions = "v5.3..v6.18",
       source = DimSources.S612, notes = "net_dim_on_top in include/linux/net_dim.h before v5.3")
   public static boolean onTop(Dim dim) {
@@ -24,6 +26,8 @@ public final class DimLib {
     }
   }
 
+  @KernelPort(file = DimSources.NET_DIM_H, function = "net_dim_turn",
+      versions = DimSources.HEADER_VERSIONS, source = DimSources.S416)
   @KernelPort(file = DimSources.DIM_C, function = "dim_turn", versions = "v5.3..v6.18",
       source = DimSources.S612)
   public static void turn(Dim dim) {
@@ -41,6 +45,8 @@ public final class DimLib {
     }
   }
 
+  @KernelPort(file = DimSources.NET_DIM_H, function = "net_dim_park_on_top",
+      versions = DimSources.HEADER_VERSIONS, source = DimSources.S416)
   @KernelPort(file = DimSources.DIM_C, function = "dim_park_on_top", versions = "v5.3..v6.18",
       source = DimSources.S612)
   public static void parkOnTop(Dim dim) {
@@ -50,6 +56,8 @@ public final class DimLib {
     dim.tuneState = Dim.PARKING_ON_TOP;
   }
 
+  @KernelPort(file = DimSources.NET_DIM_H, function = "net_dim_park_tired",
+      versions = DimSources.HEADER_VERSIONS, source = DimSources.S416)
   @KernelPort(file = DimSources.DIM_C, function = "dim_park_tired", versions = "v5.3..v6.18",
       source = DimSources.S612)
   public static void parkTired(Dim dim) {
@@ -85,6 +93,8 @@ public final class DimLib {
    * whatever its stack held; {@link NetDim} keeps that era's behaviour by reusing the last
    * values).
    */
+  @KernelPort(file = DimSources.NET_DIM_H, function = "net_dim_calc_stats",
+      versions = DimSources.HEADER_VERSIONS, source = DimSources.S416)
   @KernelPort(file = DimSources.DIM_C, function = "dim_calc_stats", versions = "v5.3..v6.18",
       commits = {"4c4dbb4a7363"}, source = DimSources.S612,
       notes = "u32 delta_us and counters; LP64 long for the × USEC_PER_MSEC products; "
@@ -121,6 +131,8 @@ public final class DimLib {
    * dim_update_sample: the counters truncated to the sample's C types ({@code u64} packets and
    * bytes into {@code u32}, the event counter into {@code u16}) and the time of the call.
    */
+  @KernelPort(file = DimSources.NET_DIM_H, function = "net_dim_sample",
+      versions = DimSources.HEADER_VERSIONS, source = DimSources.S416)
   @KernelPort(file = DimSources.DIM_H, function = "dim_update_sample", versions = "v5.3..v6.18",
       source = DimSources.S612, notes = "net_dim_sample in net_dim.h before v5.3; ktime_get() is "
           + "the caller's clock, passed in")

@@ -64,23 +64,29 @@ public final class NetDim {
     return era;
   }
 
+  @KernelPort(file = DimSources.NET_DIM_H, function = "net_dim_get_rx_moderation",
+      versions = DimSources.HEADER_VERSIONS, source = DimSources.S416)
   @KernelPort(file = DimSources.NET_DIM_C, function = "net_dim_get_rx_moderation",
-      versions = "v4.16..v6.18", commits = {"4c4dbb4a7363"}, source = DimSources.S612,
+      versions = DimSources.VERSIONS, commits = {"4c4dbb4a7363"}, source = DimSources.S612,
       notes = "values unchanged since the v4.16 header (" + DimSources.S416 + ")")
   public DimCqModer getRxModeration(int cqPeriodMode, int ix) {
     return RX_PROFILE.get(cqPeriodMode).get(ix).withMode(cqPeriodMode);
   }
 
+  @KernelPort(file = DimSources.NET_DIM_H, function = "net_dim_get_def_rx_moderation",
+      versions = DimSources.HEADER_VERSIONS, source = DimSources.S416)
   @KernelPort(file = DimSources.NET_DIM_C, function = "net_dim_get_def_rx_moderation",
-      versions = "v4.16..v6.18", source = DimSources.S612)
+      versions = DimSources.VERSIONS, source = DimSources.S612)
   public DimCqModer getDefRxModeration(int cqPeriodMode) {
     int profileIx = cqPeriodMode == Dim.CQ_PERIOD_MODE_START_FROM_CQE
         ? DEF_PROFILE_CQE : DEF_PROFILE_EQE;
     return getRxModeration(cqPeriodMode, profileIx);
   }
 
+  @KernelPort(file = DimSources.NET_DIM_H, function = "net_dim_get_tx_moderation",
+      versions = "v4.18..v5.2", source = DimSources.S419)
   @KernelPort(file = DimSources.NET_DIM_C, function = "net_dim_get_tx_moderation",
-      versions = "v4.18..v6.18", source = DimSources.S612,
+      versions = DimSources.VERSIONS, source = DimSources.S612,
       notes = "absent from the v4.16 header (" + DimSources.S416 + "), present in "
           + DimSources.S419)
   public DimCqModer getTxModeration(int cqPeriodMode, int ix) {
@@ -90,15 +96,19 @@ public final class NetDim {
     return TX_PROFILE.get(cqPeriodMode).get(ix).withMode(cqPeriodMode);
   }
 
+  @KernelPort(file = DimSources.NET_DIM_H, function = "net_dim_get_def_tx_moderation",
+      versions = "v4.18..v5.2", source = DimSources.S419)
   @KernelPort(file = DimSources.NET_DIM_C, function = "net_dim_get_def_tx_moderation",
-      versions = "v4.18..v6.18", source = DimSources.S612)
+      versions = DimSources.VERSIONS, source = DimSources.S612)
   public DimCqModer getDefTxModeration(int cqPeriodMode) {
     int profileIx = cqPeriodMode == Dim.CQ_PERIOD_MODE_START_FROM_CQE
         ? DEF_PROFILE_CQE : DEF_PROFILE_EQE;
     return getTxModeration(cqPeriodMode, profileIx);
   }
 
-  @KernelPort(file = DimSources.NET_DIM_C, function = "net_dim_step", versions = "v4.16..v6.18",
+  @KernelPort(file = DimSources.NET_DIM_H, function = "net_dim_step",
+      versions = DimSources.HEADER_VERSIONS, source = DimSources.S416)
+  @KernelPort(file = DimSources.NET_DIM_C, function = "net_dim_step", versions = DimSources.VERSIONS,
       source = DimSources.S612)
   static int step(Dim dim) {
     if (dim.tired == PARAMS_NUM_PROFILES * 2) {
@@ -126,15 +136,19 @@ public final class NetDim {
     return Dim.STEPPED;
   }
 
+  @KernelPort(file = DimSources.NET_DIM_H, function = "net_dim_exit_parking",
+      versions = DimSources.HEADER_VERSIONS, source = DimSources.S416)
   @KernelPort(file = DimSources.NET_DIM_C, function = "net_dim_exit_parking",
-      versions = "v4.16..v6.18", source = DimSources.S612)
+      versions = DimSources.VERSIONS, source = DimSources.S612)
   static void exitParking(Dim dim) {
     dim.tuneState = dim.profileIx != 0 ? Dim.GOING_LEFT : Dim.GOING_RIGHT;
     step(dim);
   }
 
+  @KernelPort(file = DimSources.NET_DIM_H, function = "net_dim_stats_compare",
+      versions = DimSources.HEADER_VERSIONS, source = DimSources.S416)
   @KernelPort(file = DimSources.NET_DIM_C, function = "net_dim_stats_compare",
-      versions = "v4.16..v6.18", source = DimSources.S612)
+      versions = DimSources.VERSIONS, source = DimSources.S612)
   static int statsCompare(DimStats curr, DimStats prev) {
     if (prev.bpms == 0) {
       return curr.bpms != 0 ? Dim.STATS_BETTER : Dim.STATS_SAME;
@@ -157,8 +171,10 @@ public final class NetDim {
     return Dim.STATS_SAME;
   }
 
+  @KernelPort(file = DimSources.NET_DIM_H, function = "net_dim_decision",
+      versions = DimSources.HEADER_VERSIONS, source = DimSources.S416)
   @KernelPort(file = DimSources.NET_DIM_C, function = "net_dim_decision",
-      versions = "v4.16..v6.18", source = DimSources.S612)
+      versions = DimSources.VERSIONS, source = DimSources.S612)
   static boolean decision(DimStats currStats, Dim dim) {
     int prevState = dim.tuneState;
     int prevIx = dim.profileIx;
@@ -212,7 +228,9 @@ public final class NetDim {
    * iteration moves the profile it schedules {@code dim.work}, whose driver function programs
    * the new profile and sets {@code state} back to START_MEASURE.
    */
-  @KernelPort(file = DimSources.NET_DIM_C, function = "net_dim", versions = "v4.16..v6.18",
+  @KernelPort(file = DimSources.NET_DIM_H, function = "net_dim",
+      versions = DimSources.HEADER_VERSIONS, source = DimSources.S416)
+  @KernelPort(file = DimSources.NET_DIM_C, function = "net_dim", versions = DimSources.VERSIONS,
       commits = {"4c4dbb4a7363"}, source = DimSources.S612,
       notes = "eras: start sample re-taken (v4.18, " + DimSources.S419 + "), zero delta "
           + "skipped (v6.4, " + DimSources.ZERO_DELTA_MSG + "); v6.13 passes the sample by "

@@ -48,12 +48,16 @@ public final class Host {
         config.kernel() == null ? mac.defaultKernel() : KernelVersion.parse(config.kernel());
     PatchSet patches = mac.patches().select(version, config.patches());
     dev.setKernelVersion(version);
+    kernel.setNetCore(io.nicsim.core.kernel.NetCorePatches.forKernel(version));
     HostContext ctx = new HostContext(config, soc, sim, cpu, kernel, dev, link, patches);
     this.driver = mac.build(ctx);
     dev.setOps(driver);
     dev.setRxHandler(stack);
     link.attachPeer(peer);
     dev.open();
+    if (!config.napi().isEmpty()) {
+      NapiConfigurator.apply(this, config.napi());
+    }
     if (!config.coalesce().isEmpty()) {
       try {
         Ethtool.applyArgs(driver.ethtool(), config.coalesce());

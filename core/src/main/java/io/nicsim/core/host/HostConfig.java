@@ -22,6 +22,8 @@ import java.util.Objects;
  * @param appCore core the traffic application runs on (-1 = the last core)
  * @param kernelConfig kernel tunables
  * @param tracer trace sink (Tracer.NONE for none)
+ * @param napi the kernel's software-coalescing settings (sysfs files, netlink napi-set)
+ *     applied after the interface is up, before {@code coalesce}
  */
 public record HostConfig(
     String mac,
@@ -36,7 +38,8 @@ public record HostConfig(
     int irqCore,
     int appCore,
     KernelConfig kernelConfig,
-    Tracer tracer) {
+    Tracer tracer,
+    NapiWrites napi) {
 
   public HostConfig {
     Objects.requireNonNull(mac, "mac");
@@ -45,56 +48,62 @@ public record HostConfig(
     coalesce = coalesce == null ? CoalesceArgs.none() : coalesce;
     kernelConfig = kernelConfig == null ? KernelConfig.defaults() : kernelConfig;
     tracer = tracer == null ? Tracer.NONE : tracer;
+    napi = napi == null ? NapiWrites.none() : napi;
   }
 
   /** A config with defaults for everything but the MAC and SoC. */
   public static HostConfig of(String mac, String soc) {
     return new HostConfig(mac, soc, null, List.of(), CoalesceArgs.none(), 1, 1.0, 0, 50, 0, -1,
-        KernelConfig.defaults(), Tracer.NONE);
+        KernelConfig.defaults(), Tracer.NONE, NapiWrites.none());
   }
 
   public HostConfig withKernel(String v) {
     return new HostConfig(mac, soc, v, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi);
   }
 
   public HostConfig withPatches(List<String> p) {
     return new HostConfig(mac, soc, kernel, p, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi);
   }
 
   public HostConfig withCoalesce(CoalesceArgs c) {
     return new HostConfig(mac, soc, kernel, patches, c, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi);
   }
 
   public HostConfig withSeed(long s) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, s, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi);
   }
 
   public HostConfig withCpuScale(double scale) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, scale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi);
   }
 
   public HostConfig withLink(long rateBps, long propagationNs) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, rateBps,
-        propagationNs, irqCore, appCore, kernelConfig, tracer);
+        propagationNs, irqCore, appCore, kernelConfig, tracer, napi);
   }
 
   public HostConfig withCores(int irq, int app) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irq, app, kernelConfig, tracer);
+        linkPropagationNs, irq, app, kernelConfig, tracer, napi);
   }
 
   public HostConfig withKernelConfig(KernelConfig k) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, k, tracer);
+        linkPropagationNs, irqCore, appCore, k, tracer, napi);
   }
 
   public HostConfig withTracer(Tracer t) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, t);
+        linkPropagationNs, irqCore, appCore, kernelConfig, t, napi);
+  }
+
+  public HostConfig withNapi(NapiWrites w) {
+    return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, w);
   }
 }

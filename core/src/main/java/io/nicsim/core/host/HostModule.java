@@ -85,8 +85,12 @@ public abstract class HostModule {
 
   @Provides
   @HostScope
-  static SkbLedger skbs() {
-    return new SkbLedger();
+  static SkbLedger skbs(Cpu cpu) {
+    SkbLedger l = new SkbLedger();
+    if (cpu.tracer().enabled()) {
+      l.traceFrees(cpu); // consume_skb lines; no cost when nothing traces
+    }
+    return l;
   }
 
   @Provides

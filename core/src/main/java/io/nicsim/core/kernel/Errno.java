@@ -7,10 +7,13 @@ public enum Errno {
   EIO(5),
   EAGAIN(11),
   ENOMEM(12),
+  EACCES(13),
   EBUSY(16),
   ENODEV(19),
+  ENOTTY(25),
   EINVAL(22),
   ERANGE(34),
+  ENOPROTOOPT(92),
   ENOBUFS(105),
   EOPNOTSUPP(95);
 

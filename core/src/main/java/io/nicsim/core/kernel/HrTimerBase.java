@@ -108,6 +108,11 @@ final class HrTimerBase extends HardirqSource {
   @Override
   protected void handle(Core c) {
     interrupts++;
+    boolean trace = kernel.tracer().enabled();
+    if (trace) {
+      // the local timer's interrupt, as a board's trace shows it (handle_percpu_devid_irq)
+      kernel.tracer().irqHandlerEntry(c.cursor(), c.id(), irqNumber(), irqName());
+    }
     while (true) {
       long now = c.cursor();
       HrTimer next = null;
@@ -118,9 +123,12 @@ final class HrTimerBase extends HardirqSource {
         }
       }
       if (next == null) {
-        return;
+        break;
       }
       next.runExpired(c);
+    }
+    if (trace) {
+      kernel.tracer().irqHandlerExit(c.cursor(), c.id(), irqNumber(), true);
     }
   }
 

@@ -25,6 +25,20 @@ public final class Kernel {
   private final java.util.List<String> dmesg = new java.util.ArrayList<>();
   private final java.util.List<Napi> napis = new java.util.ArrayList<>();
   private final java.util.List<IrqLine> irqs = new java.util.ArrayList<>();
+  private final java.util.Map<String, NapiDevice> napiDevices = new java.util.LinkedHashMap<>();
+  /**
+   * The net/core changes of the kernel this host runs (set by the host from its kernel version
+   * before the driver is built); without one, none (the behaviour before v5.5).
+   */
+  private io.nicsim.core.era.PatchSet netCore =
+      NetCorePatches.forKernel(io.nicsim.core.era.KernelVersion.of(5, 4));
+  /**
+   * napi_gen_id: NAPI ids start above NR_CPUS (MIN_NAPI_ID = NR_CPUS + 1); nicsim assumes
+   * arm64's default CONFIG_NR_CPUS of 512, so the first NAPI is 513.
+   */
+  private int napiGenId = MIN_NAPI_ID - 1;
+  /** MIN_NAPI_ID for CONFIG_NR_CPUS = 512. */
+  public static final int MIN_NAPI_ID = 513;
 
   public Kernel(Simulator sim, Cpu cpu, KernelConfig config) {
     this.sim = sim;
@@ -196,6 +210,39 @@ public final class Kernel {
 
   void registerNapi(Napi n) {
     napis.add(n);
+  }
+
+  /** The net/core changes this kernel has ({@link NetCorePatches}). */
+  public io.nicsim.core.era.PatchSet netCore() {
+    return netCore;
+  }
+
+  /** Sets the kernel's net/core era; before any NAPI is created. */
+  public void setNetCore(io.nicsim.core.era.PatchSet set) {
+    if (!napis.isEmpty()) {
+      throw new IllegalStateException("the net/core era is set before NAPIs are added");
+    }
+    this.netCore = set;
+  }
+
+  /** napi_hash_add's id for the next NAPI. */
+  int nextNapiId() {
+    return ++napiGenId;
+  }
+
+  /** napi_by_id, or null. */
+  public Napi napiById(int id) {
+    for (Napi n : napis) {
+      if (n.napiId() == id) {
+        return n;
+      }
+    }
+    return null;
+  }
+
+  /** The NAPI fields of device {@code name} (created on first use). */
+  public NapiDevice napiDevice(String name) {
+    return napiDevices.computeIfAbsent(name, NapiDevice::new);
   }
 
   public java.util.List<Napi> napis() {

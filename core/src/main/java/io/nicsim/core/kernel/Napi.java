@@ -3,12 +3,18 @@ package io.nicsim.core.kernel;
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.cpu.Softirq;
+import io.nicsim.core.era.PatchSet;
+import io.nicsim.core.net.Skb;
 import io.nicsim.core.port.KernelPort;
 
 /**
- * A NAPI context (struct napi_struct) with the state bits that matter for coalescing: SCHED,
- * MISSED and DISABLE. The driver's poll runs from net_rx_action on the CPU whose poll list the
- * NAPI was put on by {@link #schedule()}.
+ * A NAPI context (struct napi_struct): its state bits (SCHED, MISSED, DISABLE, IN_BUSY_POLL,
+ * PREFER_BUSY_POLL, THREADED, SCHED_THREADED, THREADED_BUSY_POLL), its GRO lists, the
+ * software-coalescing settings (napi_defer_hard_irqs and gro_flush_timeout, per device until
+ * v6.12 and per NAPI from v6.13, irq_suspend_timeout from v6.13) with the hrtimer they arm
+ * (napi_watchdog), and its kthread when threaded. The driver's poll runs from net_rx_action on
+ * the CPU whose poll list {@link #schedule()} put it on, from the NAPI's kthread, or from a
+ * busy-polling task.
  */
 public final class Napi {
   /** NAPI_STATE_SCHED. */
@@ -17,6 +23,18 @@ public final class Napi {
   static final int MISSED = 1 << 1;
   /** NAPI_STATE_DISABLE. */
   static final int DISABLE = 1 << 2;
+  /** NAPI_STATE_NPSVC (netpoll; only its early return in napi_complete_done is modelled). */
+  static final int NPSVC = 1 << 3;
+  /** NAPI_STATE_IN_BUSY_POLL: a busy poller owns the NAPI. */
+  static final int IN_BUSY_POLL = 1 << 6;
+  /** NAPI_STATE_PREFER_BUSY_POLL. */
+  static final int PREFER_BUSY_POLL = 1 << 7;
+  /** NAPI_STATE_THREADED: polled by its kthread. */
+  static final int THREADED = 1 << 8;
+  /** NAPI_STATE_SCHED_THREADED: scheduled, and the kthread owns the poll. */
+  static final int SCHED_THREADED = 1 << 9;
+  /** NAPI_STATE_THREADED_BUSY_POLL (v6.18): the kthread busy polls. */
+  static final int THREADED_BUSY_POLL = 1 << 10;
 
   /** The driver's poll function: returns the work done, at most {@code budget}. */
   @FunctionalInterface
@@ -29,6 +47,9 @@ public final class Napi {
   private final String device;
   private final Poll poll;
   private final int weight;
+  private final PatchSet net;
+  private final boolean deferEra;
+  private final NapiDevice dev;
   int state;
   boolean onList;
   Core listCore;
@@ -50,6 +71,21 @@ public final class Napi {
         }
       };
 
+  /** napi->napi_id (napi_hash_add). */
+  private final int napiId;
+  /** napi->defer_hard_irqs (int until 08062af0a521, u32 after: both fit an int here). */
+  int deferHardIrqs;
+  /** napi->gro_flush_timeout, ns. */
+  long groFlushTimeout;
+  /** napi->irq_suspend_timeout, ns (v6.13). */
+  long irqSuspendTimeout;
+  /** napi->defer_hard_irqs_count. */
+  int deferHardIrqsCount;
+  /** napi->timer: gro_flush_timeout / irq_suspend_timeout's hrtimer, napi_watchdog. */
+  private final HrTimer timer;
+  private final Gro gro;
+  private NapiThread thread;
+
   private boolean txOnly;
   private long schedules;
   private long polls;
@@ -57,6 +93,14 @@ public final class Napi {
   private long completions;
   private long missed;
   private long inFlightReads;
+  private long deferrals;
+  private long watchdogPolls;
+  private long watchdogFires;
+  private long busyPolls;
+  private long busyPollPackets;
+  private long threadedPolls;
+  /** __napi_poll's *repoll, read by its caller right after (no allocation per poll). */
+  boolean repollRequested;
 
   /** netif_napi_add_weight: the NAPI starts disabled until {@link #enable()} (napi_enable). */
   public Napi(Kernel kernel, String name, String device, Poll poll, int weight) {
@@ -65,12 +109,30 @@ public final class Napi {
     this.device = device;
     this.poll = poll;
     this.weight = weight;
+    this.net = kernel.netCore();
+    this.deferEra = net.has(NetCorePatches.DEFER_HARD_IRQS);
     this.state = SCHED; // netif_napi_add sets SCHED until napi_enable clears it
+    this.napiId = kernel.nextNapiId();
+    this.timer = new HrTimer(kernel, "napi_watchdog", this::watchdog);
+    this.gro = new Gro(kernel, net.has(NetCorePatches.GRO_NORMAL_BATCH));
+    this.dev = kernel.napiDevice(device);
+    // netif_napi_add: the device's sysfs defaults apply to every NAPI of it
+    this.deferHardIrqs = dev.napiDeferHardIrqs;
+    this.groFlushTimeout = dev.groFlushTimeout;
     kernel.registerNapi(this);
+    dev.napis.add(this);
+    if (dev.threaded != 0) {
+      makeThreaded(dev.threaded);
+    }
   }
 
   public String name() {
     return name;
+  }
+
+  /** napi->napi_id, as netlink and SO_INCOMING_NAPI_ID show it. */
+  public int napiId() {
+    return napiId;
   }
 
   /**
@@ -79,8 +141,8 @@ public final class Napi {
    * when the completing CPU's cursor gets there; the completing CPU itself sees it at once. A
    * reader on another CPU reads at its own cursor (its work's start plus what it has charged
    * so far), in every run: an xmit late in a burst of several, all run at the burst's start,
-   * sees the completion once its cursor has passed the completing CPU's. A completion that must poll again (MISSED) is left to its
-   * event, which reschedules on the completing CPU.
+   * sees the completion once its cursor has passed the completing CPU's. A completion that must
+   * poll again (MISSED) is left to its event, which reschedules on the completing CPU.
    */
   private void settle() {
     if (completingCore == null) {
@@ -136,12 +198,20 @@ public final class Napi {
     return weight;
   }
 
-  /** napi_enable. */
-  public void enable() {
-    state &= ~(SCHED | DISABLE | MISSED);
+  /** The net/core changes this NAPI's kernel has. */
+  PatchSet netCore() {
+    return net;
   }
 
-  /** napi_disable: the NAPI is left SCHED so nobody schedules it. */
+  /** napi_enable. */
+  public void enable() {
+    state &= ~(SCHED | DISABLE | MISSED | NPSVC);
+    if (thread != null && dev.threaded != 0) {
+      state |= THREADED; // napi_enable: dev->threaded && n->thread
+    }
+  }
+
+  /** napi_disable: the NAPI is left SCHED so nobody schedules it; its timer is cancelled. */
   public void disable() {
     if (completingCore != null) {
       kernel.simulator().cancel(publishCompletion);
@@ -154,7 +224,10 @@ public final class Napi {
       onList = false;
     }
     state |= SCHED;
-    state &= ~MISSED;
+    state &= ~(MISSED | THREADED | THREADED_BUSY_POLL | PREFER_BUSY_POLL | SCHED_THREADED
+        | IN_BUSY_POLL);
+    timer.tryToCancel(); // hrtimer_cancel(&n->timer); configuration runs outside CPU work
+    gro.drop(); // what GRO held is freed (flush_gro_hash / gro_cleanup)
   }
 
   /**
@@ -185,16 +258,19 @@ public final class Napi {
   }
 
   /**
-   * __napi_schedule: puts the NAPI on this CPU's poll list and raises NET_RX. The caller has
+   * ____napi_schedule: a threaded NAPI wakes its kthread (SCHED_THREADED: the thread owns the
+   * poll); otherwise the NAPI goes on this CPU's poll list and NET_RX is raised. The caller has
    * won {@link #schedulePrep()}.
    */
   @KernelPort(
       file = "net/core/dev.c",
       function = "____napi_schedule",
       versions = "v4.19..v6.18",
-      source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9",
-      notes = "threaded NAPI and the in_net_rx_action shortcut (v6.8) are not modelled:"
-          + " NET_RX is always raised")
+      commits = {"29863d41bb6e"},
+      source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa",
+      notes = "6.1 sets SCHED_THREADED only when the thread is not asleep and lets a woken"
+          + " thread poll without it: the same polls; the in_net_rx_action shortcut (v6.8)"
+          + " is not modelled, NET_RX is always raised")
   public void schedule() {
     if ((state & SCHED) == 0) {
       throw scheduleWithoutPrep();
@@ -202,6 +278,14 @@ public final class Napi {
     Core core = kernel.cpu().requireCurrent();
     core.charge(KernelOps.NAPI_SCHEDULE);
     schedules++;
+    if ((state & THREADED) != 0 && thread != null) {
+      state |= SCHED_THREADED;
+      if (thread.core() == null) {
+        core.attach(thread); // the kthread runs where it was first woken (see NapiThread)
+      }
+      thread.wake();
+      return;
+    }
     if (!onList) {
       kernel.softnet(core).pollList.addLast(this);
       onList = true;
@@ -233,12 +317,16 @@ public final class Napi {
   /**
    * Whether this NAPI's poll will run (again): scheduled, enabled, and not merely finishing a
    * poll that completed (a completion not yet visible to other CPUs still shows SCHED, but no
-   * poll follows it unless a schedule attempt was missed meanwhile). For the liveness check.
+   * poll follows it unless a schedule attempt was missed meanwhile); or its watchdog is armed
+   * (napi_watchdog schedules it). For the liveness check.
    */
   public boolean willPoll() {
     int val = state;
-    if ((val & SCHED) == 0 || (val & DISABLE) != 0) {
+    if ((val & DISABLE) != 0) {
       return false;
+    }
+    if ((val & SCHED) == 0) {
+      return timer.isQueued();
     }
     return completingCore == null || (val & MISSED) != 0;
   }
@@ -251,23 +339,74 @@ public final class Napi {
     return completingCore != null && (state & MISSED) == 0;
   }
 
+  /** napi_get_defer_hard_irqs: the device's value until v6.12, the NAPI's from v6.13. */
+  private int getDeferHardIrqs() {
+    return deferHardIrqs;
+  }
+
+  /** napi_get_gro_flush_timeout: likewise. */
+  private long getGroFlushTimeout() {
+    return groFlushTimeout;
+  }
+
   /**
-   * napi_complete_done: ends polling. When a schedule attempt was missed meanwhile, the NAPI
-   * is rescheduled instead and false is returned (the driver must not re-enable interrupts).
+   * napi_complete_done: ends polling, unless interrupts are to stay deferred: a poll that did
+   * work reloads defer_hard_irqs_count from napi_defer_hard_irqs, each completion counts it
+   * down, and while it was above zero with a gro_flush_timeout the watchdog is armed and false
+   * is returned (the driver must leave its interrupt masked; the watchdog polls again). GRO
+   * keeps what arrived this jiffy when a timeout is armed, and delivers the rest. When a
+   * schedule attempt was missed meanwhile the NAPI is rescheduled and false is returned. A busy
+   * poller's NAPI is left alone (false). Before v5.10 only gro_flush_timeout existed: armed
+   * when GRO held packets after a poll with work, without changing the return.
    */
   @KernelPort(
       file = "net/core/dev.c",
       function = "napi_complete_done",
       versions = "v4.10..v6.18",
-      commits = {"39e6c8208d7b"},
-      source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9",
-      notes = "busy-poll, GRO flush and napi_defer_hard_irqs timeouts are not modelled")
+      commits = {"39e6c8208d7b", "6f8b12d661d0", "7fd3253a7de6", "29863d41bb6e",
+          "08062af0a521", "86e25f40aa1e"},
+      source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa",
+      notes = "also debian:linux-source-6.12@6.12.117 and -6.1@6.1.192 (same logic; 6.1's"
+          + " defer_hard_irqs_count is a signed int, kept here); NPSVC (netpoll) is never set")
   public boolean completeDone(int workDone) {
-    // race exploration: the other CPUs catch up, and interrupts that reached this one preempt
-    // the poll here, between the driver's clean and the clearing of SCHED
     Core core = kernel.cpu().requireCurrent();
     settle();
-    core.charge(KernelOps.NAPI_COMPLETE);
+    // 1) a busy poller owns it: it will call again (netpoll's NPSVC is never set here)
+    if ((state & (NPSVC | IN_BUSY_POLL)) != 0) {
+      return false;
+    }
+    long timeout = 0;
+    boolean ret = true;
+    if (deferEra) {
+      if (workDone != 0) {
+        if (gro.bitmask() != 0) {
+          timeout = getGroFlushTimeout();
+        }
+        deferHardIrqsCount = getDeferHardIrqs();
+      }
+      if (deferHardIrqsCount > 0) {
+        deferHardIrqsCount--;
+        timeout = getGroFlushTimeout();
+        if (timeout != 0) {
+          ret = false;
+        }
+      }
+      // a timeout keeps this jiffy's GRO packets for the next poll, bounding how long they wait
+      gro.flush(timeout != 0, core);
+      gro.normalList(core);
+    } else {
+      if (gro.bitmask() != 0) {
+        if (workDone != 0) {
+          timeout = getGroFlushTimeout();
+        }
+        gro.flush(timeout != 0, core);
+        if (timeout != 0) {
+          timer.start(timeout); // this era armed it before the state change
+        }
+      }
+      gro.normalList(core);
+    }
+    core.charge(KernelOps.NAPI_COMPLETE); // its own work: the poll list and the state update
     // race exploration: a preemption point just before SCHED clears (after a TX poll's clean
     // unlocked); another CPU's schedule attempt meanwhile sets MISSED, as it would
     kernel.cpu().preemptionPoint("napi_complete_done");
@@ -278,20 +417,66 @@ public final class Napi {
     int val = state;
     // if MISSED was set, keep SCHED: we will poll again
     if ((val & MISSED) != 0) {
-      state = (val & ~MISSED) | SCHED;
+      state = (val & ~(MISSED | SCHED_THREADED | PREFER_BUSY_POLL)) | SCHED;
       schedule();
       return false;
     }
     completions++;
     // SCHED clears for the other CPUs when this CPU's work reaches this point
-    state = val & ~MISSED;
+    state = val & ~(MISSED | SCHED_THREADED | PREFER_BUSY_POLL);
     completingCore = core;
     publishAt = core.cursor();
     kernel.simulator().schedule(publishCompletion, publishAt);
-    return true;
+    if (deferEra && timeout != 0) {
+      timer.start(timeout); // HRTIMER_MODE_REL_PINNED: on this CPU
+    }
+    if (!ret) {
+      deferrals++;
+      if (kernel.tracer().enabled()) {
+        kernel.tracer().napiDefer(core.cursor(), core.id(), name, device, deferHardIrqsCount,
+            timeout);
+      }
+    }
+    return ret;
   }
 
-  /** Runs the driver's poll (from napi_poll); tracks that it never runs on two CPUs at once. */
+  /**
+   * napi_complete: napi_complete_done(n, 0).
+   */
+  public boolean complete() {
+    return completeDone(0);
+  }
+
+  /**
+   * napi_watchdog: the gro_flush_timeout / irq_suspend_timeout hrtimer. A relaxed
+   * napi_schedule_prep (no MISSED: it does not answer a device interrupt): if the NAPI is idle
+   * and not being disabled, it is scheduled, in hard interrupt context on the CPU that armed
+   * the timer.
+   */
+  @KernelPort(
+      file = "net/core/dev.c",
+      function = "napi_watchdog",
+      versions = "v3.19..v6.18",
+      commits = {"3b47d30396ba", "7fd3253a7de6"},
+      source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa")
+  private HrTimer.Restart watchdog(HrTimer t) {
+    settle();
+    watchdogFires++;
+    if ((state & DISABLE) == 0 && (state & SCHED) == 0) { // !test_and_set_bit(SCHED)
+      state |= SCHED;
+      state &= ~PREFER_BUSY_POLL;
+      watchdogPolls++;
+      schedule(); // __napi_schedule_irqoff
+    }
+    return HrTimer.Restart.NORESTART;
+  }
+
+  /** The watchdog hrtimer (napi->timer). */
+  public HrTimer timer() {
+    return timer;
+  }
+
+  /** Runs the driver's poll; tracks that it never runs on two CPUs at once. */
   int runPoll(Core core, int budget) {
     settle();
     if (pollingOn != null || !isScheduled()) {
@@ -310,9 +495,165 @@ public final class Napi {
   }
 
   /**
+   * __napi_poll: the driver's poll with the NAPI's weight; a poll that used the whole weight
+   * has more work and is polled again ({@link #repollRequested}), after GRO delivers what
+   * waited since an earlier jiffy (or everything when HZ &lt; 1000), unless the NAPI is being
+   * disabled (completed) or prefers busy polling (completed, rescheduled only if that arms no
+   * timeout).
+   */
+  @KernelPort(
+      file = "net/core/dev.c",
+      function = "__napi_poll",
+      versions = "v5.12..v6.18",
+      commits = {"7fd3253a7de6"},
+      source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa",
+      notes = "xdp_do_check_flushed is not modelled; the weight is the budget")
+  int napiPoll(Core core) {
+    repollRequested = false;
+    core.charge(KernelOps.NAPI_POLL);
+    int w = weight;
+    int done = 0;
+    if (isScheduled()) {
+      done = runPoll(core, w);
+      if (kernel.tracer().enabled()) {
+        kernel.tracer().napiPoll(core.cursor(), core.id(), name, device, done, w);
+      }
+    }
+    if (done > w) {
+      throw overWeight(done, w);
+    }
+    if (done < w) {
+      return done;
+    }
+    if ((state & DISABLE) != 0) {
+      completeDone(done); // napi_complete
+      return done;
+    }
+    if ((state & PREFER_BUSY_POLL) != 0) {
+      // more work, but a busy poller prefers to take it: exit early
+      if (completeDone(done)) {
+        napiSchedule(); // no timeout was set: make sure it runs again
+      }
+      return done;
+    }
+    gro.flushNormal(kernel.cpu().hz() >= 1000, core);
+    if (onList) {
+      // the driver called napi_schedule before exhausting its budget
+      return done;
+    }
+    repollRequested = true;
+    return done;
+  }
+
+  // ---------------------------------------------------------------- GRO
+
+  /** napi_gro_receive: where drivers hand received frames (via the device). */
+  public void groReceive(Skb skb, Core core, GroDeliver up) {
+    if (!gro.bound()) {
+      gro.bind(up);
+    }
+    gro.receive(skb, core, napiId);
+  }
+
+  Gro gro() {
+    return gro;
+  }
+
+  /** Segments GRO merged into a held skb (NAPI_GRO_CB count beyond the first). */
+  public long groMergedCount() {
+    return gro.mergedCount();
+  }
+
+  /** skbs GRO or the rx list hold right now (for the skb-conservation audit). */
+  public int skbsHeld() {
+    return gro.skbsHeld();
+  }
+
+  // ---------------------------------------------------------------- threaded
+
+  /**
+   * napi_kthread_create + THREADED (dev_set_threaded's per-NAPI step): the NAPI is polled by a
+   * kthread of its own from its next schedule on. {@code mode} 1 threaded, 2 threaded busy poll
+   * (v6.18), 0 back to softirq.
+   */
+  void makeThreaded(int mode) {
+    if (mode != 0 && thread == null) {
+      thread = new NapiThread(kernel, this);
+    }
+    if (mode == 0) {
+      state &= ~(THREADED | THREADED_BUSY_POLL);
+      return;
+    }
+    state |= THREADED;
+    if (mode == 2) {
+      state |= THREADED_BUSY_POLL;
+    } else {
+      state &= ~THREADED_BUSY_POLL;
+    }
+  }
+
+  /** The NAPI's kthread (napi/eth0-N), or null when it was never threaded. */
+  public io.nicsim.core.cpu.Task thread() {
+    return thread;
+  }
+
+  boolean threadOwnsPoll() {
+    return (state & SCHED_THREADED) != 0;
+  }
+
+  void countThreadedPoll() {
+    threadedPolls++;
+  }
+
+  // ---------------------------------------------------------------- busy polling
+
+  /** A busy poller reads the state (READ_ONCE(napi->state)) at its cursor. */
+  void settleForBusyPoll() {
+    settle();
+  }
+
+  void countBusyPoll(int packets) {
+    busyPolls++;
+    busyPollPackets += packets;
+  }
+
+  /**
+   * napi_suspend_irqs (v6.13): epoll found events for a prefer_busy_poll user; the device
+   * interrupt stays off until irq_suspend_timeout unless epoll resumes it first.
+   */
+  @KernelPort(
+      file = "net/core/dev.c",
+      function = "napi_suspend_irqs",
+      versions = "v6.13..v6.18",
+      commits = {"3fcbecbdeb04"},
+      source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa")
+  public void suspendIrqs() {
+    long timeout = irqSuspendTimeout;
+    if (timeout != 0) {
+      timer.start(timeout);
+    }
+  }
+
+  /** napi_resume_irqs (v6.13): epoll found nothing; schedule the NAPI to re-enable the IRQ. */
+  @KernelPort(
+      file = "net/core/dev.c",
+      function = "napi_resume_irqs",
+      versions = "v6.13..v6.18",
+      commits = {"3fcbecbdeb04"},
+      source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa")
+  public void resumeIrqs() {
+    if (irqSuspendTimeout != 0) {
+      napiSchedule(); // local_bh_disable; napi_schedule; local_bh_enable
+    }
+  }
+
+  // ---------------------------------------------------------------- invariants
+
+  /**
    * SCHED against the poll lists: a NAPI on a list must be scheduled and listed once; a
-   * scheduled, enabled NAPI that is on no list, not being taken by net_rx_action and not
-   * completing would never be polled again (its driver keeps its interrupts masked forever).
+   * scheduled, enabled NAPI that is on no list, not being taken by net_rx_action, not owned by
+   * its kthread or a busy poller and not completing would never be polled again (its driver
+   * keeps its interrupts masked forever).
    */
   void checkState(Softnet[] softnet, NetRxAction[] netRx) {
     int listed = 0;
@@ -336,7 +677,9 @@ public final class Napi {
       throw new io.nicsim.core.sim.InvariantViolation("napi " + name,
           "on a poll list while not scheduled (state " + state + ")");
     }
-    if (sched && (state & DISABLE) == 0 && !onList && !taken && completingCore == null) {
+    boolean owned = (state & (SCHED_THREADED | IN_BUSY_POLL)) != 0 || pollingOn != null;
+    if (sched && (state & DISABLE) == 0 && !onList && !taken && !owned
+        && completingCore == null) {
       throw new io.nicsim.core.sim.InvariantViolation("napi " + name,
           "scheduled but on no poll list: it would never be polled again (state " + state
               + ")");
@@ -359,6 +702,36 @@ public final class Napi {
     return completions;
   }
 
+  /** napi_complete_done calls that returned false to keep the interrupt deferred. */
+  public long deferredCount() {
+    return deferrals;
+  }
+
+  /** napi_watchdog expiries. */
+  public long watchdogFireCount() {
+    return watchdogFires;
+  }
+
+  /** napi_watchdog expiries that scheduled a poll (the NAPI was idle). */
+  public long watchdogPollCount() {
+    return watchdogPolls;
+  }
+
+  /** Driver polls run by a busy-polling task, and the packets they found. */
+  public long busyPollCount() {
+    return busyPolls;
+  }
+
+  /** LINUX_MIB_BUSYPOLLRXPACKETS for this NAPI. */
+  public long busyPollPackets() {
+    return busyPollPackets;
+  }
+
+  /** __napi_poll calls from the NAPI's kthread. */
+  public long threadedPollCount() {
+    return threadedPolls;
+  }
+
   /**
    * Times another CPU read SCHED ({@link #isScheduled}) while a poll's napi_complete_done was
    * still in flight: the reader saw a NAPI that had already stopped polling. Races like the
@@ -373,6 +746,41 @@ public final class Napi {
     return missed;
   }
 
+  /**
+   * netdev_nl_napi_set_config: napi_set_defer_hard_irqs, napi_set_gro_flush_timeout,
+   * napi_set_irq_suspend_timeout for the attributes given (null = absent).
+   */
+  public void setConfig(Long defer, Long groFlush, Long irqSuspend) {
+    if (defer != null) {
+      deferHardIrqs = (int) (long) defer;
+    }
+    if (groFlush != null) {
+      groFlushTimeout = groFlush;
+    }
+    if (irqSuspend != null) {
+      irqSuspendTimeout = irqSuspend;
+    }
+  }
+
+  /** The NAPI's software-coalescing values (netlink napi-get's fields). */
+  public int deferHardIrqs() {
+    return deferHardIrqs;
+  }
+
+  public long groFlushTimeout() {
+    return groFlushTimeout;
+  }
+
+  public long irqSuspendTimeout() {
+    return irqSuspendTimeout;
+  }
+
+  /** 0 softirq, 1 threaded, 2 threaded busy poll (netlink napi-get's threaded). */
+  public int threadedMode() {
+    int s = state;
+    return (s & THREADED) == 0 ? 0 : (s & THREADED_BUSY_POLL) != 0 ? 2 : 1;
+  }
+
   // the violations of the hot paths are built here, so that those methods stay small
   private io.nicsim.core.sim.InvariantViolation scheduleWithoutPrep() {
     return new io.nicsim.core.sim.InvariantViolation("napi " + name,
@@ -383,5 +791,10 @@ public final class Napi {
     return new io.nicsim.core.sim.InvariantViolation("napi " + name, pollingOn != null
         ? "polled on cpu" + core.id() + " while polling on cpu" + pollingOn.id()
         : "polled while not scheduled (state " + state + ")");
+  }
+
+  private io.nicsim.core.sim.InvariantViolation overWeight(int done, int w) {
+    return new io.nicsim.core.sim.InvariantViolation("napi " + name,
+        "poll returned " + done + " > weight " + w);
   }
 }

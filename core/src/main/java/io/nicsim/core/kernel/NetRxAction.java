@@ -101,42 +101,17 @@ final class NetRxAction {
     }
   }
 
-  /** napi_poll / __napi_poll. */
+  /** napi_poll: off the list, __napi_poll, onto the repoll list if it asked. */
   @KernelPort(
       file = "net/core/dev.c",
-      function = "__napi_poll",
+      function = "napi_poll",
       versions = "v5.12..v6.18",
-      source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9")
+      source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa")
   private int napiPoll(Core core, Napi n) {
-    core.charge(KernelOps.NAPI_POLL);
-    int weight = n.weight();
-    int work = 0;
-    if (n.isScheduled()) {
-      work = n.runPoll(core, weight);
-      if (kernel.tracer().enabled()) {
-        kernel.tracer().napiPoll(core.cursor(), core.id(), n.name(), n.device(), work, weight);
-      }
+    int work = n.napiPoll(core);
+    if (n.repollRequested) {
+      repoll.addLast(n);
     }
-    if (work > weight) {
-      throw overWeight(n, work, weight);
-    }
-    if (work < weight) {
-      return work;
-    }
-    if ((n.state & Napi.DISABLE) != 0) {
-      n.completeDone(work);
-      return work;
-    }
-    if (n.onList) {
-      // the driver called napi_schedule before exhausting its budget
-      return work;
-    }
-    repoll.addLast(n);
     return work;
-  }
-
-  private static io.nicsim.core.sim.InvariantViolation overWeight(Napi n, int work, int weight) {
-    return new io.nicsim.core.sim.InvariantViolation("napi " + n.name(),
-        "poll returned " + work + " > weight " + weight);
   }
 }

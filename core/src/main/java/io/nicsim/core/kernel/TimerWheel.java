@@ -84,17 +84,33 @@ final class TimerWheel extends HardirqSource {
     timers.remove(t);
   }
 
+  /** The tick's hrtimer callback, as traces name it (tick_nohz_handler since 6.10). */
+  static final String TICK = "tick_sched_timer";
+
   /** tick_sched_timer → update_process_times → run_local_timers. */
   @Override
   protected void handle(Core c) {
     ticks++;
+    boolean trace = kernel.tracer().enabled();
+    if (trace) {
+      // as a board's trace shows the tick with high-resolution timers: the local timer's
+      // interrupt (handle_percpu_devid_irq) running the tick's hrtimer, which restarts itself
+      kernel.tracer().irqHandlerEntry(c.cursor(), c.id(), irqNumber(), irqName());
+      kernel.tracer().hrtimerExpireEntry(c.cursor(), c.id(), TICK, TICK, c.cursor());
+    }
     c.charge(KernelOps.SCHED_TICK);
     long now = kernel.cpu().jiffiesAt(c.cursor());
     for (int i = 0; i < timers.size(); i++) {
       if (timers.get(i).expires <= now) {
         c.raiseSoftirq(Softirq.TIMER);
-        return;
+        break;
       }
+    }
+    if (trace) {
+      kernel.tracer().hrtimerExpireExit(c.cursor(), c.id(), TICK);
+      long next = kernel.cpu().jiffyStart(now + 1);
+      kernel.tracer().hrtimerStart(c.cursor(), c.id(), TICK, TICK, next, next);
+      kernel.tracer().irqHandlerExit(c.cursor(), c.id(), irqNumber(), true);
     }
   }
 

@@ -65,7 +65,7 @@ final class DevWatchdog {
       function = "dev_watchdog",
       versions = "v4.19..v6.18",
       commits = {"33fb988b6705"},
-      source = "Debian linux-source-6.12 (6.12.117); linux-source-6.1 (6.1.192)",
+      source = "debian:linux-source-6.12@6.12.117",
       notes = "round_jiffies on the re-arm is not modelled; qdisc_tx_is_noop, device-present"
           + " and carrier tests are always true here; netif_freeze_queues around ndo_tx_timeout"
           + " is not modelled (the model's handler runs atomically). Before 33fb988b6705"

@@ -83,7 +83,7 @@ public final class Dql {
       file = "net/core/net-sysfs.c",
       function = "bql_set",
       versions = "v3.3..v6.18",
-      source = "Debian linux-source-6.12 (6.12.117)",
+      source = "debian:linux-source-6.12@6.12.117",
       notes = "the sysfs parse (kstrtouint) is the caller's; this is the store")
   public void setMaxLimit(long value) {
     if (value < 0 || value > Integer.toUnsignedLong(MAX_LIMIT)) {
@@ -140,7 +140,9 @@ public final class Dql {
         lowestSlack = slack;
       }
       long now = jiffies.getAsLong();
-      if (now > slackStartTime + slackHoldTime) {
+      // time_after(jiffies, slack_start_time + slack_hold_time): the signed difference, so the
+      // test holds across the counter's wrap
+      if (now - (slackStartTime + slackHoldTime) > 0) {
         lim = posdiff(lim, lowestSlack);
         slackStartTime = now;
         lowestSlack = -1;

@@ -177,20 +177,55 @@ public final class NetDevice {
     return xmit.devQueueXmit(skb);
   }
 
-  /** netif_receive_skb / napi_gro_receive (GRO not modelled): hands a frame to the stack. */
+  /**
+   * napi_gro_receive: the driver hands a received frame to its NAPI's GRO, which merges TCP
+   * data of one flow, holds it, or passes it on ({@link #deliver}).
+   */
   public void receive(Napi napi, Skb skb) {
     if (kernel.simulator().catchingUp()) {
       throw deliveredInsideCatchUp(napi);
     }
     Core core = kernel.thisCpu();
-    skb.tstamp = core.cursor(); // net_timestamp_check: the receive timestamp SO_TIMESTAMP reports
-    core.charge(KernelOps.NETIF_RECEIVE_SKB);
     rxPackets++;
     rxBytes += skb.len;
+    napi.groReceive(skb, core, deliver);
+  }
+
+  private final io.nicsim.core.kernel.GroDeliver deliver = this::deliver;
+
+  /**
+   * netif_receive_skb_list_internal / netif_receive_skb_internal for one skb GRO passes up:
+   * the receive timestamp (net_timestamp_check: what SO_TIMESTAMP reports), then the stack.
+   */
+  private void deliver(Skb skb, Core core) {
+    skb.tstamp = core.cursor();
+    core.charge(KernelOps.NETIF_RECEIVE_SKB);
     if (kernel.tracer().enabled()) {
       kernel.tracer().netifReceiveSkb(core.cursor(), core.id(), name, skb.id(), skb.len);
     }
     rxHandler.receive(skb, core);
+  }
+
+  /**
+   * netdev_sw_irq_coalesce_default_on: a driver's probe asks for software IRQ coalescing by
+   * default (gro_flush_timeout 20 us, napi_defer_hard_irqs 1; not on PREEMPT_RT, which nicsim's
+   * kernels are not). Users override it through sysfs.
+   */
+  @io.nicsim.core.port.KernelPort(
+      file = "net/core/dev.c",
+      function = "netdev_sw_irq_coalesce_default_on",
+      versions = "v6.2..v6.18",
+      source = "debian:linux-source-6.12@6.12.117",
+      notes = "6.13 writes through netdev_set_gro_flush_timeout / netdev_set_defer_hard_irqs")
+  public void swIrqCoalesceDefaultOn() {
+    io.nicsim.core.kernel.NapiDevice d = napiDevice();
+    d.setGroFlushTimeout(20000);
+    d.setDeferHardIrqs(1);
+  }
+
+  /** The NAPI fields of this device (sysfs napi_defer_hard_irqs, gro_flush_timeout, threaded). */
+  public io.nicsim.core.kernel.NapiDevice napiDevice() {
+    return kernel.napiDevice(name);
   }
 
   // a NAPI marked as delivering nothing delivered a frame while another CPU was inside its work

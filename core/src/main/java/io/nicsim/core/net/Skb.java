@@ -30,6 +30,13 @@ public final class Skb {
   public long tstamp;
   /** skb->priority. */
   public int priority;
+  /**
+   * skb->napi_id: the NAPI that received it (skb_mark_napi_id in napi_gro_receive); sockets
+   * copy it (sk_mark_napi_id) and busy polling polls that NAPI. 0 = none.
+   */
+  public int napiId;
+  /** The TCP PSH flag of received data (GRO ORs it into the merged skb, tcp_gro_receive). */
+  public boolean tcpPsh;
   /** List link for qdisc bulk dequeue and GSO segment lists. */
   public Skb next;
   boolean freed;
@@ -62,7 +69,7 @@ public final class Skb {
       throw new io.nicsim.core.sim.InvariantViolation("skb", "skb " + id + " freed twice");
     }
     freed = true;
-    ledger.freed++;
+    ledger.freed(this);
     SkbDestructor d = destructor;
     if (d != null) {
       destructor = null;

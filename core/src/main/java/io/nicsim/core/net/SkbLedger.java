@@ -5,6 +5,27 @@ public final class SkbLedger {
   private long nextId = 1;
   long allocated;
   long freed;
+  /** The CPUs whose tracer gets a consume_skb per free (null: frees are not traced). */
+  private io.nicsim.core.cpu.Cpu traced;
+
+  /**
+   * Traces every free as consume_skb on the CPU that frees it (the skb's TX completion or its
+   * delivery), through {@code cpu}'s tracer. Frees outside CPU work are not traced.
+   */
+  public void traceFrees(io.nicsim.core.cpu.Cpu cpu) {
+    this.traced = cpu;
+  }
+
+  void freed(Skb skb) {
+    freed++;
+    io.nicsim.core.cpu.Cpu c = traced;
+    if (c != null) {
+      io.nicsim.core.cpu.Core core = c.current();
+      if (core != null) {
+        c.tracer().consumeSkb(core.cursor(), core.id(), skb.id());
+      }
+    }
+  }
 
   /** alloc_skb: an skb with {@code len} bytes and the given truesize. */
   public Skb alloc(int len, int truesize) {

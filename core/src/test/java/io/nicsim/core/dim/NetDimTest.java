@@ -279,4 +279,55 @@ class NetDimTest {
     assertThat(DimEra.of(io.nicsim.core.era.KernelVersion.of(6, 1))).isEqualTo(DimEra.V4_18);
     assertThat(DimEra.of(io.nicsim.core.era.KernelVersion.of(6, 12))).isEqualTo(DimEra.V6_4);
   }
+
+  /**
+   * A 64-event sample with no elapsed time, from GOING_RIGHT: mainline v6.1 decides on it (the
+   * stats it never filled), 6.1.192 skips it as v6.4 does (6.1.30's backport, found by
+   * port-check --execute on Debian's 6.1.192: the era was chosen from the version number only).
+   */
+  @Test
+  void v6_1_192SkipsAZeroElapsedSampleAndMainlineV6_1DoesNot() {
+    assertThat(DimEra.of(io.nicsim.core.era.KernelVersion.parse("v6.1.192")))
+        .isEqualTo(DimEra.V6_4);
+    assertThat(DimEra.of(io.nicsim.core.era.KernelVersion.parse("v6.1.29")))
+        .isEqualTo(DimEra.V4_18);
+    assertThat(DimEra.of(io.nicsim.core.era.KernelVersion.parse("v6.1.30")))
+        .isEqualTo(DimEra.V6_4);
+    for (String kernel : new String[] {"v6.1", "v6.1.192"}) {
+      NetDim n = new NetDim(DimEra.of(io.nicsim.core.era.KernelVersion.parse(kernel)), () -> 0);
+      Dim d = new Dim();
+      d.work = new io.nicsim.core.kernel.WorkItem(
+          new io.nicsim.core.portexec.HarnessKernel().kernel, "dim", () -> { });
+      d.state = Dim.MEASURE_IN_PROGRESS;
+      d.tuneState = Dim.GOING_RIGHT;
+      d.stepsRight = 1;
+      d.stepsLeft = 0;
+      d.tired = 3;
+      d.profileIx = 2;
+      d.startSample.time = 5_000_000;
+      DimSample end = new DimSample();
+      end.time = 5_000_000; // no time elapsed
+      end.eventCtr = 64;
+      end.pktCtr = 640;
+      end.byteCtr = 64_000;
+      n.netDim(d, end);
+      assertThat(n.iterations()).isEqualTo(1);
+      if (kernel.equals("v6.1")) {
+        // the old net_dim decides on stats it never filled (all zero: STATS_SAME), turns left
+        // and steps: a new profile is applied
+        assertThat(d.tuneState).as(kernel).isEqualTo(Dim.GOING_LEFT);
+        assertThat(d.profileIx).as(kernel).isEqualTo(1);
+        assertThat(d.state).as(kernel).isEqualTo(Dim.APPLY_NEW_PROFILE);
+        assertThat(d.work.pending()).as(kernel + ": schedule_work").isTrue();
+      } else {
+        assertThat(d.tuneState).as(kernel + ": sample skipped").isEqualTo(Dim.GOING_RIGHT);
+        assertThat(d.profileIx).isEqualTo(2);
+        assertThat(d.stepsRight).isEqualTo(1);
+        assertThat(d.tired).isEqualTo(3);
+        assertThat(d.state).isEqualTo(Dim.MEASURE_IN_PROGRESS);
+        assertThat(d.startSample.eventCtr).as(kernel + ": start sample kept").isZero();
+        assertThat(d.work.pending()).isFalse();
+      }
+    }
+  }
 }

@@ -41,4 +41,35 @@ class DqlTest {
     }
     assertThat(dql.limit()).isLessThan(grown);
   }
+
+  /**
+   * dql_completed's hold-time test is time_after(jiffies, slack_start_time + slack_hold_time):
+   * a signed difference, true across the counter's wrap (found by port-check --execute on
+   * 6.1.192/6.12.117; the port compared the raw values).
+   */
+  @Test
+  void theHoldTimeTestIsTimeAfterAcrossTheJiffiesWrap() {
+    // a busy queue with slack: limit 10000, 2000 in flight before and after this completion
+    dql.limit = 10_000;
+    dql.numQueued = 6000;
+    dql.numCompleted = 2000;
+    dql.prevNumQueued = 5000;
+    dql.lowestSlack = 4000;
+    dql.slackHoldTime = 100;
+    dql.slackStartTime = Long.MAX_VALUE - 110; // the hold time ends just before the wrap
+    jiffies = Long.MIN_VALUE + 5;              // 16 jiffies after it, the counter wrapped
+    dql.completed(2000);
+    assertThat(dql.limit()).as("the slack shrinks the limit once the hold time has passed")
+        .isEqualTo(10_000 - 4000);
+    assertThat(dql.slackStartTime).isEqualTo(jiffies);
+
+    dql.limit = 10_000;
+    dql.numQueued += 4000;
+    dql.prevNumQueued = dql.numQueued - 1000;
+    dql.lowestSlack = 4000;
+    dql.slackStartTime = Long.MAX_VALUE - 50;  // the hold time ends past the wrap
+    jiffies = Long.MAX_VALUE - 10;             // 40 jiffies later: 60 before it ends
+    dql.completed(2000);
+    assertThat(dql.limit()).as("no shrinking within the hold time").isEqualTo(10_000);
+  }
 }

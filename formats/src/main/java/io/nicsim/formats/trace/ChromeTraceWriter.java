@@ -351,4 +351,47 @@ public final class ChromeTraceWriter implements TraceFile {
     arg("held_ns", heldNs);
     end();
   }
+
+  @Override
+  public void napiDefer(long ts, int cpu, String napi, String dev, int countLeft,
+      long timeoutNs) {
+    begin(ts, cpu, "i", "napi", "napi_defer_hard_irqs");
+    arg("napi", napi);
+    arg("dev", dev);
+    arg("defer_hard_irqs_count", countLeft);
+    arg("timeout_ns", timeoutNs);
+    end();
+  }
+
+  @Override
+  public void busyPoll(long ts, int cpu, String napi, String phase, int work) {
+    begin(ts, cpu, "i", "napi", phase.equals("stop") ? "busy_poll_stop" : "napi_busy_loop");
+    arg("napi", napi);
+    arg("work", work);
+    end();
+  }
+
+  @Override
+  public void sysEnter(long ts, int cpu, String syscall, long fd, long count) {
+    beginSlice(ts, cpu, "syscall", "sys_" + syscall);
+    arg("fd", fd);
+    arg("count", count);
+    end();
+  }
+
+  @Override
+  public void sysExit(long ts, int cpu, String syscall, long ret) {
+    endSlice(ts, cpu, "syscall", "sys_" + syscall);
+    arg("ret", ret);
+    end();
+  }
+
+  @Override
+  public void schedSwitch(long ts, int cpu, String prev, char prevState, String next) {
+    begin(ts, cpu, "i", "sched", "sched_switch");
+    arg("prev", prev == null ? "swapper/" + cpu : prev);
+    arg("prev_state", String.valueOf(prevState));
+    arg("next", next == null ? "swapper/" + cpu : next);
+    end();
+  }
 }

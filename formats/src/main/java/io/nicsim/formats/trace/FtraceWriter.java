@@ -53,8 +53,11 @@ public final class FtraceWriter implements TraceFile {
   private final Map<String, Long> napiAddr = new HashMap<>();
   private final Map<Integer, String> taskComm = new HashMap<>();
   private final Map<String, Integer> taskPid = new HashMap<>();
+  private final boolean nanoseconds;
   private Host host;
   private boolean headerDone;
+  private long windowFrom = -1;
+  private long windowTo = -1;
   private long seq;
   private long lines;
 
@@ -62,7 +65,22 @@ public final class FtraceWriter implements TraceFile {
 
   /** The header is written when the writer is bound to its host (or finished). */
   public FtraceWriter(Writer out) {
+    this(out, false);
+  }
+
+  /**
+   * With {@code nanoseconds}, timestamps get 9 decimals, as {@code trace-cmd report -t} prints
+   * them, instead of the trace file's 6.
+   */
+  public FtraceWriter(Writer out, boolean nanoseconds) {
     this.out = out;
+    this.nanoseconds = nanoseconds;
+  }
+
+  @Override
+  public void window(long fromNs, long toNs) {
+    this.windowFrom = fromNs;
+    this.windowTo = toNs;
   }
 
   /**
@@ -82,6 +100,9 @@ public final class FtraceWriter implements TraceFile {
       write("# tracer: nop\n"
           + "#\n"
           + "# nicsim: simulated kernel, " + cpus + " CPUs (#P:" + cpus + ")\n"
+          + (windowFrom < 0 ? "" : String.format(Locale.ROOT,
+              "# nicsim: measured window %d.%09d..%d.%09d s\n", windowFrom / 1_000_000_000L,
+              windowFrom % 1_000_000_000L, windowTo / 1_000_000_000L, windowTo % 1_000_000_000L))
           + "#\n"
           + "#                                _-----=> irqs-off/BH-disabled\n"
           + "#                               / _----=> need-resched\n"
@@ -123,23 +144,59 @@ public final class FtraceWriter implements TraceFile {
   private void emit(long ts, int cpu, String name, String info) {
     String comm = "<idle>";
     int pid = 0;
-    String flags = ".....";
     if (host != null && cpu < host.cpu().cores()) {
       Core core = host.cpu().core(cpu);
       Task t = core.traceTask();
       if (t != null) {
-        comm = t == core.ksoftirqd() ? t.name() : taskComm.getOrDefault(cpu, t.name());
+        comm = comm(core, t);
         pid = pid(comm, cpu, t == core.ksoftirqd());
       }
+    }
+    emit(ts, cpu, comm, pid, name, info);
+  }
+
+  private String comm(Core core, Task t) {
+    return t == core.ksoftirqd() ? t.name() : taskComm.getOrDefault(core.id(), t.name());
+  }
+
+  /** The same for a task known by name (sched_switch). */
+  private String comm(int cpu, String name) {
+    return name.startsWith("ksoftirqd/") ? name : taskComm.getOrDefault(cpu, name);
+  }
+
+  private void emit(long ts, int cpu, String comm, int pid, String name, String info) {
+    String flags = ".....";
+    if (host != null && cpu < host.cpu().cores()) {
+      Core core = host.cpu().core(cpu);
       if (core.inWork()) {
         CpuContext ctx = core.context();
         flags = ctx == CpuContext.HARDIRQ ? "d.h.." : ctx == CpuContext.SOFTIRQ ? "..s.." : ".....";
       }
     }
-    long us = (ts + 500) / 1000;
+    // "%16s-%-7d [%03d] %s %5llu.%06lu: %s: " written out (Formatter parses its pattern on
+    // every call, which made tracing several times slower than the run)
     StringBuilder sb = new StringBuilder(128);
-    sb.append(String.format(Locale.ROOT, "%16s-%-7d [%03d] %s %5d.%06d: %s: ", comm, pid, cpu,
-        flags, us / 1_000_000, us % 1_000_000, name));
+    padLeft(sb, comm, 16, ' ');
+    sb.append('-');
+    int at = sb.length();
+    sb.append(pid);
+    for (int i = sb.length() - at; i < 7; i++) {
+      sb.append(' ');
+    }
+    sb.append(" [");
+    padLeft(sb, Integer.toString(cpu), 3, '0');
+    sb.append("] ").append(flags).append(' ');
+    if (nanoseconds) {
+      padLeft(sb, Long.toString(ts / 1_000_000_000L), 5, ' ');
+      sb.append('.');
+      padLeft(sb, Long.toString(ts % 1_000_000_000L), 9, '0');
+    } else {
+      long us = (ts + 500) / 1000;
+      padLeft(sb, Long.toString(us / 1_000_000), 5, ' ');
+      sb.append('.');
+      padLeft(sb, Long.toString(us % 1_000_000), 6, '0');
+    }
+    sb.append(": ").append(name).append(": ");
     sb.append(info).append('\n');
     pending.add(new Line(ts, seq++, sb.toString()));
     long horizon = host == null || !headerDone ? -1 : host.sim().now();
@@ -147,6 +204,18 @@ public final class FtraceWriter implements TraceFile {
       write(pending.poll().text);
       lines++;
     }
+  }
+
+  private static void padLeft(StringBuilder sb, String s, int width, char pad) {
+    for (int i = s.length(); i < width; i++) {
+      sb.append(pad);
+    }
+    sb.append(s);
+  }
+
+  private static String hex8(long v) {
+    String h = Long.toHexString(v);
+    return h.length() >= 8 ? h : "00000000".substring(h.length()) + h;
   }
 
   /** A stable made-up pid per task: ksoftirqd/N as early kernel threads, applications 1234+. */
@@ -279,5 +348,48 @@ public final class FtraceWriter implements TraceFile {
   public void preempted(long ts, int cpu, String site, long heldNs) {
     // as trace_printk prints (bprint: the caller, then the text); no kernel event traces this
     emit(ts, cpu, "bprint", site + ": nicsim --preempt held this CPU " + heldNs + " ns");
+  }
+
+  @Override
+  public void napiDefer(long ts, int cpu, String napi, String dev, int countLeft,
+      long timeoutNs) {
+    // no kernel tracepoint: trace_printk's bprint at the function that decided it
+    emit(ts, cpu, "bprint", "napi_complete_done: napi struct " + napi(napi) + " of " + dev
+        + " defers hard irqs: defer_hard_irqs_count " + countLeft + ", napi_watchdog in "
+        + timeoutNs + " ns");
+  }
+
+  @Override
+  public void busyPoll(long ts, int cpu, String napi, String phase, int work) {
+    emit(ts, cpu, "bprint", (phase.equals("stop") ? "busy_poll_stop" : "__napi_busy_loop")
+        + ": napi struct " + napi(napi) + " work " + work);
+  }
+
+  @Override
+  public void sysEnter(long ts, int cpu, String syscall, long fd, long count) {
+    // the syscall event's print fmt (include/trace/syscall.h, as trace-cmd prints it)
+    String args = syscall.equals("sendto")
+        ? "fd: 0x" + hex8(fd) + ", buff: 0x00000000, len: 0x" + hex8(count)
+            + ", flags: 0x00000000, addr: 0x00000000, addr_len: 0x00000010"
+        : "fd: 0x" + hex8(fd) + ", buf: 0x00000000, count: 0x" + hex8(count);
+    emit(ts, cpu, "sys_enter_" + syscall, args);
+  }
+
+  @Override
+  public void sysExit(long ts, int cpu, String syscall, long ret) {
+    emit(ts, cpu, "sys_exit_" + syscall, "0x" + Long.toHexString(ret));
+  }
+
+  @Override
+  public void schedSwitch(long ts, int cpu, String prev, char prevState, String next) {
+    // include/trace/events/sched.h sched_switch; the line's task is prev (current until the
+    // switch)
+    String prevComm = prev == null ? "swapper/" + cpu : comm(cpu, prev);
+    int prevPid = prev == null ? 0 : pid(prevComm, cpu, prev.startsWith("ksoftirqd/"));
+    String nextComm = next == null ? "swapper/" + cpu : comm(cpu, next);
+    int nextPid = next == null ? 0 : pid(nextComm, cpu, next.startsWith("ksoftirqd/"));
+    emit(ts, cpu, prev == null ? "<idle>" : prevComm, prevPid, "sched_switch", "prev_comm="
+        + prevComm + " prev_pid=" + prevPid + " prev_prio=120 prev_state=" + prevState
+        + " ==> next_comm=" + nextComm + " next_pid=" + nextPid + " next_prio=120");
   }
 }

@@ -160,4 +160,40 @@ public final class TeeTracer implements Tracer {
       t.preempted(ts, cpu, site, heldNs);
     }
   }
+
+  @Override
+  public void napiDefer(long ts, int cpu, String napi, String dev, int countLeft,
+      long timeoutNs) {
+    for (Tracer t : sinks) {
+      t.napiDefer(ts, cpu, napi, dev, countLeft, timeoutNs);
+    }
+  }
+
+  @Override
+  public void busyPoll(long ts, int cpu, String napi, String phase, int work) {
+    for (Tracer t : sinks) {
+      t.busyPoll(ts, cpu, napi, phase, work);
+    }
+  }
+
+  @Override
+  public void sysEnter(long ts, int cpu, String syscall, long fd, long count) {
+    for (Tracer t : sinks) {
+      t.sysEnter(ts, cpu, syscall, fd, count);
+    }
+  }
+
+  @Override
+  public void sysExit(long ts, int cpu, String syscall, long ret) {
+    for (Tracer t : sinks) {
+      t.sysExit(ts, cpu, syscall, ret);
+    }
+  }
+
+  @Override
+  public void schedSwitch(long ts, int cpu, String prev, char prevState, String next) {
+    for (Tracer t : sinks) {
+      t.schedSwitch(ts, cpu, prev, prevState, next);
+    }
+  }
 }

@@ -42,6 +42,17 @@ public final class RunOptions {
           + " is up, as echo N > /sys/class/net/eth0/queues/tx-0/byte_queue_limits/limit_max")
   String bqlLimitMax;
 
+  @Option(names = "--sysfs", paramLabel = "'FILE=VALUE …'",
+      description = "write /sys/class/net/eth0/ files after the interface is up, as echo VALUE >"
+          + " FILE: napi_defer_hard_irqs, gro_flush_timeout (ns), threaded (repeatable), e.g."
+          + " --sysfs 'napi_defer_hard_irqs=2 gro_flush_timeout=200000'")
+  java.util.List<String> sysfs;
+
+  @Option(names = "--napi-set", paramLabel = "'[id=N] KEY=VALUE …'",
+      description = "netlink napi-set (v6.13) for NAPI id N or every NAPI of eth0, after the"
+          + " sysfs writes: defer-hard-irqs, gro-flush-timeout, irq-suspend-timeout (repeatable)")
+  java.util.List<String> napiSet;
+
   @Option(names = "--no-check",
       description = "skip the invariant audit and the end-of-run checks (benchmarks)")
   boolean noCheck;
@@ -64,6 +75,12 @@ public final class RunOptions {
     }
     if (bqlLimitMax != null) {
       a.addAll(java.util.List.of("--bql-limit-max", bqlLimitMax));
+    }
+    for (String s : sysfs == null ? java.util.List.<String>of() : sysfs) {
+      a.addAll(java.util.List.of("--sysfs", s));
+    }
+    for (String s : napiSet == null ? java.util.List.<String>of() : napiSet) {
+      a.addAll(java.util.List.of("--napi-set", s));
     }
     if (noCheck) {
       a.add("--no-check");
@@ -140,7 +157,7 @@ public final class RunOptions {
     PathSpec p = path == null ? PathSpec.direct() : PathSpec.parse(path);
     CoalesceArgs c = coalesce == null ? CoalesceArgs.none() : CoalesceArgs.parse(EthtoolStyle.join(coalesce));
     return new RunRequest(host.mac, host.socName(), host.kernelVersion(), host.patchEdits(), c, t, p,
-        seed, !noCheck, 0, bqlLimitMax());
+        seed, !noCheck, 0, bqlLimitMax(), NapiArgs.parse(sysfs, napiSet));
   }
 
   /** --bql-limit-max as bql_set parses it: "max" or a u32 up to DQL_MAX_LIMIT, else -EINVAL. */

@@ -6,8 +6,27 @@ package io.nicsim.runs.traffic;
  * @param count echo requests (-c)
  * @param intervalNs gap between requests (-i)
  * @param size ICMP data bytes (-s)
+ * @param sock how ping's process waits for each reply
  */
-public record PingSpec(int count, long intervalNs, int size) implements TrafficSpec {
+public record PingSpec(int count, long intervalNs, int size, SockOpts sock)
+    implements TrafficSpec {
+
+  public PingSpec {
+    sock = sock == null ? SockOpts.NONE : sock;
+  }
+
+  public PingSpec(int count, long intervalNs, int size) {
+    this(count, intervalNs, size, SockOpts.NONE);
+  }
+
+  public PingSpec withSize(int s) {
+    return new PingSpec(count, intervalNs, s, sock);
+  }
+
+  @Override
+  public TrafficSpec withSock(SockOpts s) {
+    return new PingSpec(count, intervalNs, size, s);
+  }
 
   @Override
   public long omitNs() {
@@ -23,12 +42,13 @@ public record PingSpec(int count, long intervalNs, int size) implements TrafficS
   @Override
   public TrafficSpec withDurationNs(long ns) {
     int c = (int) Math.max(1, Math.min(Integer.MAX_VALUE, ns / intervalNs));
-    return new PingSpec(c, intervalNs, size);
+    return new PingSpec(c, intervalNs, size, sock);
   }
 
   @Override
   public String spelling() {
-    return "ping -c " + count + " -i " + TrafficParser.secondsWord(intervalNs) + " -s " + size;
+    return "ping -c " + count + " -i " + TrafficParser.secondsWord(intervalNs) + " -s " + size
+        + sock.spelling();
   }
 
   @Override

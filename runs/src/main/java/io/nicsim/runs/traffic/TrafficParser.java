@@ -16,14 +16,19 @@ import java.util.List;
  *       required since a simulation must end).
  * </ul>
  *
+ * {@code -R} turns iperf3 around (the link partner sends, the host receives: {@code udp-rx},
+ * {@code tcp-rx}); the receiving process's socket options ({@link SockOpts}: {@code --busy-poll
+ * USECS}, {@code --prefer-busy-poll}, {@code --busy-poll-budget N}, {@code --epoll}) go with
+ * -R or ping.
+ *
  * A short option's value may be attached ({@code -l64}); long options take {@code --name V} or
  * {@code --name=V}. Durations are seconds, fractions allowed, or carry a unit ({@code 500ms}).
  */
 public final class TrafficParser {
   static final String FIELD = "--traffic";
   static final String FORMS =
-      "'iperf3 -u -b RATE -l LEN -t SECS [-P N] [-O SECS]', 'iperf3 -C ALGO -t SECS [-P N]'"
-          + " or 'ping -c N -i SECS -s SIZE'";
+      "'iperf3 -u -b RATE -l LEN -t SECS [-P N] [-O SECS] [-R]', 'iperf3 -C ALGO -t SECS [-P N]"
+          + " [-R]' or 'ping -c N -i SECS -s SIZE'";
   /** iperf3's DEFAULT_UDP_BLKSIZE when the path MTU is not known. */
   static final int UDP_DEFAULT_LEN = 1460;
   /** iperf3's DEFAULT_TCP_BLKSIZE (128 KiB). */
@@ -77,6 +82,11 @@ public final class TrafficParser {
     {"O", "omit", "1"},
     {"c", "client", "1"},
     {"R", "reverse", "0"},
+    // nicsim's receive-socket options (SockOpts): long forms only
+    {"1", "busy-poll", "1"},
+    {"2", "prefer-busy-poll", "0"},
+    {"3", "busy-poll-budget", "1"},
+    {"4", "epoll", "0"},
   };
 
   private static final String[][] PING_OPTS = {
@@ -84,7 +94,48 @@ public final class TrafficParser {
     {"i", "interval", "1"},
     {"s", "size", "1"},
     {"q", "quiet", "0"},
+    {"1", "busy-poll", "1"},
+    {"2", "prefer-busy-poll", "0"},
+    {"3", "busy-poll-budget", "1"},
+    {"4", "epoll", "0"},
   };
+
+  /** The receive-socket options, as accepted-form text. */
+  static final String SOCK_FORMS = "--busy-poll USECS, --prefer-busy-poll, --busy-poll-budget N,"
+      + " --epoll";
+
+  /** Folds one receive-socket option into {@code s}; false if {@code name} is not one. */
+  private static SockOpts sockOpt(SockOpts s, Opt opt, String f) {
+    switch (opt.name()) {
+      case "1":
+        return new SockOpts(Units.integer(f, opt.value(), 0, Integer.MAX_VALUE),
+            s.preferBusyPoll(), s.busyPollBudget(), s.epoll());
+      case "2":
+        return new SockOpts(s.busyPollUsecs(), true, s.busyPollBudget(), s.epoll());
+      case "3":
+        // SO_BUSY_POLL_BUDGET: -EINVAL above U16_MAX (root may exceed NAPI_POLL_WEIGHT)
+        return new SockOpts(s.busyPollUsecs(), s.preferBusyPoll(),
+            (int) Units.integer(f, opt.value(), 0, 65535), s.epoll());
+      case "4":
+        return new SockOpts(s.busyPollUsecs(), s.preferBusyPoll(), s.busyPollBudget(), true);
+      default:
+        return null;
+    }
+  }
+
+  /** Refuses socket options that would do nothing or that need each other. */
+  private static void checkSock(SockOpts s, String program) {
+    if (s.epoll() && s.busyPollUsecs() == 0 && !s.preferBusyPoll()) {
+      throw BadInputException.field(FIELD + " " + program + " --epoll", "nothing to busy poll",
+          "--epoll with --busy-poll USECS (EPIOCSPARAMS busy_poll_usecs) or"
+              + " --prefer-busy-poll (v6.13)");
+    }
+    if (!s.epoll() && s.busyPollUsecs() == 0 && (s.preferBusyPoll() || s.busyPollBudget() != 0)) {
+      throw BadInputException.field(FIELD + " " + program, "--prefer-busy-poll and"
+          + " --busy-poll-budget change a busy poll, and none is asked for",
+          "with --busy-poll USECS or --epoll");
+    }
+  }
 
   private static List<Object> options(List<String> words, String[][] table, String program,
       String accepted) {
@@ -116,7 +167,7 @@ public final class TrafficParser {
       } else {
         String letter = w.substring(1, 2);
         for (String[] s : table) {
-          if (s[0].equals(letter)) {
+          if (s[0].equals(letter) && !Character.isDigit(s[0].charAt(0))) { // digits: long-only
             spec = s;
             break;
           }
@@ -147,7 +198,10 @@ public final class TrafficParser {
   }
 
   private static TrafficSpec iperf3(List<String> words) {
-    String accepted = "-u, -b RATE, -l LEN, -t SECS, -P N, -C ALGO, -O SECS, -c HOST";
+    String accepted = "-u, -b RATE, -l LEN, -t SECS, -P N, -C ALGO, -O SECS, -c HOST, -R, "
+        + SOCK_FORMS;
+    boolean reverse = false;
+    SockOpts sock = SockOpts.NONE;
     boolean udp = false;
     Long rate = null;
     Long length = null;
@@ -167,6 +221,11 @@ public final class TrafficParser {
       }
       seen[key] = true;
       String f = FIELD + " iperf3 " + opt.spelled();
+      SockOpts so = sockOpt(sock, opt, f);
+      if (so != null) {
+        sock = so;
+        continue;
+      }
       switch (opt.name()) {
         case "u":
           udp = true;
@@ -199,10 +258,16 @@ public final class TrafficParser {
         case "c":
           break; // the server address: the link partner is the server
         case "R":
-          throw BadInputException.field(f, "reverse mode is not modelled", "the host sends");
+          reverse = true;
+          break;
         default:
           throw new AssertionError(opt.name());
       }
+    }
+    checkSock(sock, "iperf3");
+    if (!sock.isNone() && !reverse) {
+      throw BadInputException.field(FIELD + " iperf3", "the busy-poll options are for the"
+          + " receiving socket, and without -R the host sends", "-R with " + SOCK_FORMS);
     }
     if (udp) {
       if (congestion != null) {
@@ -216,7 +281,7 @@ public final class TrafficParser {
             "16..65507 bytes");
       }
       return new UdpFloodSpec(rate == null ? UDP_DEFAULT_RATE : rate, (int) len, durationNs,
-          omitNs, parallel);
+          omitNs, parallel, reverse, sock);
     }
     long len = length == null ? TCP_DEFAULT_LEN : length;
     if (len < 1 || len > (1 << 30)) {
@@ -224,11 +289,12 @@ public final class TrafficParser {
           "1..1G bytes");
     }
     return new TcpBulkSpec(congestion, (int) len, rate == null ? 0 : rate, durationNs, omitNs,
-        parallel);
+        parallel, reverse, sock);
   }
 
   private static TrafficSpec ping(List<String> words) {
-    String accepted = "-c COUNT, -i SECS, -s SIZE, -q, HOST";
+    String accepted = "-c COUNT, -i SECS, -s SIZE, -q, HOST, " + SOCK_FORMS;
+    SockOpts sock = SockOpts.NONE;
     Integer count = null;
     long intervalNs = SEC;
     int size = 56;
@@ -248,6 +314,11 @@ public final class TrafficParser {
       }
       seen[key] = true;
       String f = FIELD + " ping " + opt.spelled();
+      SockOpts so = sockOpt(sock, opt, f);
+      if (so != null) {
+        sock = so;
+        continue;
+      }
       switch (opt.name()) {
         case "c":
           count = (int) Units.integer(f, opt.value(), 1, 10_000_000);
@@ -270,7 +341,8 @@ public final class TrafficParser {
     if (count == null) {
       throw BadInputException.field(FIELD, "ping needs -c COUNT (a simulation must end)", FORMS);
     }
-    return new PingSpec(count, intervalNs, size);
+    checkSock(sock, "ping");
+    return new PingSpec(count, intervalNs, size, sock);
   }
 
   /** iperf3's spelling of a rate: 0, or the shortest exact K/M/G form. */

@@ -18,6 +18,12 @@ public sealed interface TrafficSpec permits UdpFloodSpec, TcpBulkSpec, PingSpec 
   /** The canonical spelling, e.g. {@code iperf3 -u -b 0 -l 64 -t 1}. */
   String spelling();
 
-  /** A short kind name for configs and reports: udp, tcp, ping. */
+  /** A short kind name for configs and reports: udp, tcp, ping; udp-rx, tcp-rx (iperf3 -R). */
   String kind();
+
+  /** How the receiving process reads its socket (busy polling); none by default. */
+  SockOpts sock();
+
+  /** The same traffic read with {@code s}. */
+  TrafficSpec withSock(SockOpts s);
 }

@@ -18,6 +18,7 @@ public final class SeedScenarios {
         new StmmacRingBound(),
         new FecRxUsecs(),
         new DimWhatIf(),
+        new SoftwareCoalescing(),
         new StmmacStrandedSkb()));
   }
 

@@ -32,6 +32,8 @@ public final class RunPointTask implements PointTask {
 
   /** The column prefix under which a run reports the coalescing ethtool -c shows (tune). */
   public static final String ETHTOOL = "ethtool.";
+  /** The column prefix under which a run reports the /sys/class/net/eth0/ files it reads. */
+  public static final String SYSFS = "sysfs.";
 
   private transient RunEnv env;
   private final boolean coalesce;
@@ -79,6 +81,21 @@ public final class RunPointTask implements PointTask {
   }
 
   /**
+   * Builds the host of every distinct request that writes software-coalescing settings, so a
+   * write the kernel refuses (a bad /sys/class/net/eth0/ value, a netlink napi-set before
+   * v6.13) stops the plan with the kernel's errno before any point runs, as it does a run.
+   */
+  public static void checkHosts(RunEnv env, List<RunRequest> requests) {
+    RunEnv e = env == null ? RunEnv.standard() : env;
+    java.util.Set<io.nicsim.core.host.HostConfig> seen = new java.util.HashSet<>();
+    for (RunRequest r : requests) {
+      if (!r.napi().isEmpty() && seen.add(r.hostConfig())) {
+        e.engine().hosts().create(r.hostConfig());
+      }
+    }
+  }
+
+  /**
    * The args of a point that runs under sample {@code k} of an {@code n}-sample Latin hypercube
    * over the inputs' uncertainty ranges (issue 13's), seeded by {@code seed}.
    */
@@ -108,6 +125,9 @@ public final class RunPointTask implements PointTask {
     if (coalesce && r.config().get("coalesce") instanceof Map<?, ?> m) {
       m.forEach((k, v) -> cols.put(ETHTOOL + k, Double.toString(((Number) v)
           .doubleValue())));
+    }
+    if (coalesce && r.config().get("sysfs") instanceof Map<?, ?> m) {
+      m.forEach((k, v) -> cols.put(SYSFS + k, String.valueOf(v)));
     }
     return PointResult.ok(point.index(), cols);
   }

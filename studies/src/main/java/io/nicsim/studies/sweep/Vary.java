@@ -20,12 +20,16 @@ import java.util.Map;
  * One {@code --vary KEY=V1,V2,…}. Keys: any ethtool -C name ({@code tx-usecs},
  * {@code rx-frames}, …), {@code kernel}, {@code soc}, {@code patch} (one {@code +ID} or
  * {@code -ID} edit, or {@code none}), {@code seed}, {@code len} (iperf3 -l / ping -s),
- * {@code rate} (iperf3 -b), {@code parallel} (iperf3 -P), {@code rtt} (the path's).
+ * {@code rate} (iperf3 -b), {@code parallel} (iperf3 -P), {@code rtt} (the path's), a
+ * {@code /sys/class/net/eth0/} software-coalescing file ({@code napi_defer_hard_irqs},
+ * {@code gro_flush_timeout}, {@code threaded}: written after the run's own {@code --sysfs}),
+ * {@code busy-poll} (the receiving socket's SO_BUSY_POLL, traffic {@code --busy-poll}).
  */
 public record Vary(String key, List<String> values) {
   static final String FIELD = "--vary";
   static final String KEYS = "an ethtool -C name (tx-usecs, tx-frames, rx-usecs, …), kernel,"
-      + " soc, patch, seed, len, rate, parallel, rtt";
+      + " soc, patch, seed, len, rate, parallel, rtt, napi_defer_hard_irqs, gro_flush_timeout,"
+      + " threaded, busy-poll";
 
   public static Vary parse(String text) {
     int eq = text == null ? -1 : text.indexOf('=');
@@ -112,6 +116,28 @@ public record Vary(String key, List<String> values) {
         int n = (int) Units.integer(f, value, 1, 128);
         return probe ? req : req.withTraffic(withParallel(req.traffic(), n));
       }
+      case "napi_defer_hard_irqs":
+      case "gro_flush_timeout":
+      case "threaded": {
+        // the kernel checks the value when the point's host is built (kstrtoul, its range)
+        List<io.nicsim.core.host.NapiWrites.Sysfs> sysfs = new ArrayList<>();
+        for (io.nicsim.core.host.NapiWrites.Sysfs w : req.napi().sysfs()) {
+          if (!w.file().equals(key)) {
+            sysfs.add(w);
+          }
+        }
+        sysfs.add(new io.nicsim.core.host.NapiWrites.Sysfs(key, value));
+        return req.withNapi(new io.nicsim.core.host.NapiWrites(sysfs, req.napi().napiSets()));
+      }
+      case "busy-poll": {
+        long us = Units.integer(f, value, 0, Integer.MAX_VALUE);
+        if (probe) {
+          return req;
+        }
+        io.nicsim.runs.traffic.SockOpts so = req.traffic().sock();
+        return req.withTraffic(req.traffic().withSock(new io.nicsim.runs.traffic.SockOpts(us,
+            so.preferBusyPoll(), so.busyPollBudget(), so.epoll())));
+      }
       case "rtt": {
         long rtt = Units.durationNs(f, value, null);
         PathSpec p = req.path();
@@ -129,33 +155,30 @@ public record Vary(String key, List<String> values) {
 
   private TrafficSpec withLen(TrafficSpec t, int len) {
     if (t instanceof UdpFloodSpec u) {
-      return new UdpFloodSpec(u.rateBps(), len, u.durationNs(), u.omitNs(), u.parallel());
+      return u.withLength(len);
     }
     if (t instanceof TcpBulkSpec c) {
-      return new TcpBulkSpec(c.congestion(), len, c.rateBps(), c.durationNs(), c.omitNs(),
-          c.parallel());
+      return c.withLength(len);
     }
-    PingSpec p = (PingSpec) t;
-    return new PingSpec(p.count(), p.intervalNs(), len);
+    return ((PingSpec) t).withSize(len);
   }
 
   private TrafficSpec withRate(TrafficSpec t, long bps) {
     if (t instanceof UdpFloodSpec u) {
-      return new UdpFloodSpec(bps, u.length(), u.durationNs(), u.omitNs(), u.parallel());
+      return u.withRate(bps);
     }
     if (t instanceof TcpBulkSpec c) {
-      return new TcpBulkSpec(c.congestion(), c.length(), bps, c.durationNs(), c.omitNs(),
-          c.parallel());
+      return c.withRate(bps);
     }
     throw BadInputException.field(FIELD + " rate", "ping has no rate", "iperf3 traffic");
   }
 
   private TrafficSpec withParallel(TrafficSpec t, int n) {
     if (t instanceof UdpFloodSpec u) {
-      return new UdpFloodSpec(u.rateBps(), u.length(), u.durationNs(), u.omitNs(), n);
+      return u.withParallel(n);
     }
     if (t instanceof TcpBulkSpec c) {
-      return new TcpBulkSpec(c.congestion(), c.length(), c.rateBps(), c.durationNs(), c.omitNs(), n);
+      return c.withParallel(n);
     }
     throw BadInputException.field(FIELD + " parallel", "ping has no parallel flows", "iperf3 traffic");
   }

@@ -30,6 +30,8 @@ import org.jfree.data.xy.XYSeriesCollection;
 public final class TuneReport {
   /** The column prefix under which a run reports the coalescing ethtool -c shows. */
   public static final String ETHTOOL = RunPointTask.ETHTOOL;
+  /** The column prefix under which a run reports the /sys/class/net/eth0/ files it reads. */
+  public static final String SYSFS = RunPointTask.SYSFS;
 
   private final TunePlan plan;
   private final List<Objective> objectives;
@@ -230,8 +232,40 @@ public final class TuneReport {
     return recommended;
   }
 
-  /** {@code rx-usecs 100 rx-frames 1}: the recommended setting's ethtool -C words. */
+  /** Knobs that are /sys/class/net/eth0/ files rather than ethtool -C names. */
+  static boolean isSysfs(String knob) {
+    return io.nicsim.core.net.NetSysfs.FILES.contains(knob);
+  }
+
+  /** The traffic's receive-socket knob (--busy-poll). */
+  static boolean isSocket(String knob) {
+    return knob.equals("busy-poll");
+  }
+
+  /** {@code rx-usecs 100 rx-frames 1}: the setting's ethtool -C words. */
   public String coalesceLine(int s) {
+    StringBuilder sb = new StringBuilder();
+    plan.settings().get(s).forEach((k, v) -> {
+      if (!isSysfs(k) && !isSocket(k)) {
+        sb.append(sb.length() > 0 ? " " : "").append(k).append(' ').append(v);
+      }
+    });
+    return sb.toString();
+  }
+
+  /** {@code napi_defer_hard_irqs=2 gro_flush_timeout=200000}: the setting's sysfs writes. */
+  public String sysfsLine(int s) {
+    StringBuilder sb = new StringBuilder();
+    plan.settings().get(s).forEach((k, v) -> {
+      if (isSysfs(k)) {
+        sb.append(sb.length() > 0 ? " " : "").append(k).append('=').append(v);
+      }
+    });
+    return sb.toString();
+  }
+
+  /** Every knob of the setting, {@code key value} words. */
+  public String settingLine(int s) {
     StringBuilder sb = new StringBuilder();
     plan.settings().get(s).forEach((k, v) -> sb.append(sb.length() > 0 ? " " : "")
         .append(k).append(' ').append(v));
@@ -275,7 +309,7 @@ public final class TuneReport {
       for (int s = 1; s <= n; s++) {
         if (error(s) != null) {
           sb.append(failed).append(" of ").append(n).append(" settings failed (all in --csv);"
-              + " the first: ").append(coalesceLine(s)).append(": ").append(error(s))
+              + " the first: ").append(settingLine(s)).append(": ").append(error(s))
               .append('\n');
           break;
         }
@@ -309,11 +343,32 @@ public final class TuneReport {
     }
     table(sb, rows, plan.knobs().size());
     sb.append('\n');
-    sb.append("recommended: ethtool -C eth0 ").append(coalesceLine(recommended)).append('\n');
+    String c = coalesceLine(recommended);
+    String f = sysfsLine(recommended);
+    sb.append("recommended:");
+    if (!c.isEmpty()) {
+      sb.append(" ethtool -C eth0 ").append(c);
+    }
+    plan.settings().get(recommended).forEach((k, v) -> {
+      if (isSysfs(k)) {
+        sb.append(c.isEmpty() && sb.charAt(sb.length() - 1) == ':' ? " " : "; ").append("echo ")
+            .append(v).append(" > /sys/class/net/eth0/").append(k);
+      } else if (isSocket(k)) {
+        sb.append(sb.charAt(sb.length() - 1) == ':' ? " " : "; ")
+            .append("setsockopt(SO_BUSY_POLL, ").append(v).append(')');
+      }
+    });
+    sb.append('\n');
     List<List<String>> cmp = new ArrayList<>();
     cmp.add(List.of("", "default", "recommended"));
     for (String k : plan.knobs()) {
       String d = results.get(plan.point(0, 0)).columns().get(ETHTOOL + k);
+      if (isSysfs(k)) {
+        // a file nobody wrote reads 0 (the kernel's default) unless the driver set it
+        d = results.get(plan.point(0, 0)).columns().getOrDefault(SYSFS + k, "0");
+      } else if (isSocket(k)) {
+        d = "0";
+      }
       cmp.add(List.of(k, d == null ? "-" : Long.toString((long) Double.parseDouble(d)),
           plan.settings().get(recommended).get(k)));
     }
@@ -329,8 +384,15 @@ public final class TuneReport {
       for (String a : runPrefix) {
         sb.append(quote(a)).append(' ');
       }
-      sb.append("-C ").append(quote(coalesceLine(recommended))).append(" --traffic ")
-          .append(quote(plan.traffics().get(t))).append(" --seed ").append(plan.seed(t))
+      if (!c.isEmpty()) {
+        sb.append("-C ").append(quote(c)).append(' ');
+      }
+      if (!f.isEmpty()) {
+        sb.append("--sysfs ").append(quote(f)).append(' ');
+      }
+      String busy = plan.settings().get(recommended).get("busy-poll");
+      String traffic = plan.traffics().get(t) + (busy == null ? "" : " --busy-poll " + busy);
+      sb.append("--traffic ").append(quote(traffic)).append(" --seed ").append(plan.seed(t))
           .append('\n');
     }
     return sb.toString();

@@ -55,9 +55,11 @@ public final class BulkSender extends Task {
     if (core.cursor() >= endNs) {
       return false;
     }
+    core.traceSysEnter("write", 5, len); // iperf3's write(2) of its -l buffer
     core.charge(TcpCosts.TCP_SENDMSG);
     long n = TcpSendmsg.sendmsgLocked(sk, len);
     core.charge(TcpCosts.TCP_COPY_KB, (n + 1023) / 1024);
+    core.traceSysExit("write", n);
     written += n;
     writes++;
     if (sk.sockNoSpace) {

@@ -41,10 +41,41 @@ public final class TcpReceiver {
     void ack(long rcvNxt, int window, long[] sackStart, long[] sackEnd, int n);
   }
 
+  /**
+   * Where the receiver runs: its clock, jiffies and two timers. The far end of a path runs on
+   * the simulator's clock with events ({@link #TcpReceiver(Simulator, AckSink, PathConfig)});
+   * a receiving host runs on its CPUs with a timer_list and an hrtimer (tcp-model's
+   * {@code HostTcpReceiver}).
+   */
+  public interface Env {
+    /** jiffies (tcp_jiffies32) now. */
+    int jiffies();
+
+    /** sk_reset_timer(sk, &icsk->icsk_delack_timer, expires): at jiffy {@code expires}. */
+    void delackTimerReset(int expires);
+
+    /** sk_stop_timer of the delayed-ACK timer. */
+    void delackTimerCancel();
+
+    /** hrtimer_is_queued(&tp->compressed_ack_timer). */
+    boolean compressedAckTimerQueued();
+
+    /** hrtimer_start(&tp->compressed_ack_timer, delay, HRTIMER_MODE_REL_PINNED_SOFT). */
+    void compressedAckTimerStart(long delayNs);
+
+    /** hrtimer_try_to_cancel of the compressed-ACK timer. */
+    void compressedAckTimerCancel();
+
+    /** The window the next ACK advertises, given the receiver's constant one. */
+    default int window(int rcvWnd) {
+      return rcvWnd;
+    }
+  }
+
   private final Simulator sim;
+  private final Env env;
   private final AckSink path;
   private final int hz;
-  private final long tickNs;
   private final int advmss;
   private final int rcvWnd;
   private final long compSackDelayNs;
@@ -121,11 +152,17 @@ public final class TcpReceiver {
     }
   };
 
+  /** The receiver at the far end of a path: the simulator's clock, events for its timers. */
   public TcpReceiver(Simulator sim, AckSink path, PathConfig cfg) {
+    this(sim, null, path, cfg);
+  }
+
+  /** A receiver in {@code env} (GRO, when the config asks for it, needs {@code sim}). */
+  public TcpReceiver(Simulator sim, Env env, AckSink path, PathConfig cfg) {
     this.sim = sim;
+    this.env = env != null ? env : new FarEnv(sim, 1_000_000_000L / cfg.receiverHz());
     this.path = path;
     this.hz = cfg.receiverHz();
-    this.tickNs = 1_000_000_000L / hz;
     this.advmss = cfg.mss();
     this.rcvWnd = cfg.receiveWindow();
     this.compSackDelayNs = 1_000_000L; // tcp_comp_sack_delay_ns
@@ -141,7 +178,48 @@ public final class TcpReceiver {
   }
 
   private int jiffies() {
-    return (int) (sim.now() / tickNs);
+    return env.jiffies();
+  }
+
+  /** The far end's environment: the simulator's clock, its timers as events. */
+  private final class FarEnv implements Env {
+    private final Simulator sim;
+    private final long tickNs;
+
+    FarEnv(Simulator sim, long tickNs) {
+      this.sim = sim;
+      this.tickNs = tickNs;
+    }
+
+    @Override
+    public int jiffies() {
+      return (int) (sim.now() / tickNs);
+    }
+
+    @Override
+    public void delackTimerReset(int expires) {
+      sim.schedule(delackTimer, Math.max(sim.now(), (long) expires * tickNs));
+    }
+
+    @Override
+    public void delackTimerCancel() {
+      sim.cancel(delackTimer);
+    }
+
+    @Override
+    public boolean compressedAckTimerQueued() {
+      return compressedAckTimer.isScheduled();
+    }
+
+    @Override
+    public void compressedAckTimerStart(long delayNs) {
+      sim.schedule(compressedAckTimer, sim.now() + delayNs);
+    }
+
+    @Override
+    public void compressedAckTimerCancel() {
+      sim.cancel(compressedAckTimer);
+    }
   }
 
   private int usecsToJiffies(long us) {
@@ -195,7 +273,7 @@ public final class TcpReceiver {
   }
 
   /** tcp_rcv_established for a data skb of {@code len} bytes ({@code gsoSize} per segment). */
-  private void rcvEstablished(long seq, int len, int gsoSize, boolean psh) {
+  void rcvEstablished(long seq, int len, int gsoSize, boolean psh) {
     boolean ofo = dataQueue(seq, len, gsoSize, psh);
     if ((pending & ICSK_ACK_SCHED) != 0) {
       ackSndCheck(ofo ? 1 : 0); // tcp_ack_snd_check
@@ -461,16 +539,16 @@ public final class TcpReceiver {
       return;
     }
     compressedAck++;
-    if (compressedAckTimer.isScheduled()) {
+    if (env.compressedAckTimerQueued()) {
       return;
     }
 
     // 5% of the RTT, at most tcp_comp_sack_delay_ns
     long delay = Math.min(compSackDelayNs, (srttUs >> 3) * 1000 / 20);
-    sim.schedule(compressedAckTimer, sim.now() + delay);
+    env.compressedAckTimerStart(delay);
   }
 
-  private void compressedAckKick() {
+  void compressedAckKick() {
     if (compressedAck != 0) {
       sendAck();
     }
@@ -517,7 +595,7 @@ public final class TcpReceiver {
     }
     pending |= ICSK_ACK_SCHED | ICSK_ACK_TIMER;
     ackTimeout = timeout;
-    sim.schedule(delackTimer, Math.max(sim.now(), (long) timeout * tickNs));
+    env.delackTimerReset(timeout);
   }
 
   @KernelPort(file = "net/ipv4/tcp_timer.c", function = "tcp_delack_timer_handler",
@@ -531,7 +609,7 @@ public final class TcpReceiver {
       return;
     }
     if (ackTimeout - jiffies() > 0) {
-      sim.schedule(delackTimer, (long) ackTimeout * tickNs);
+      env.delackTimerReset(ackTimeout);
       return;
     }
     pending &= ~ICSK_ACK_TIMER;
@@ -540,6 +618,11 @@ public final class TcpReceiver {
       ato = Math.min(ato << 1, icskRto);
       sendAck();
     }
+  }
+
+  /** An ACK now (tcp_send_ack), for a host's tcp_cleanup_rbuf. */
+  void sendAckNow() {
+    sendAck();
   }
 
   /** tcp_send_ack → __tcp_transmit_skb → tcp_event_ack_sent: the ACK leaves. */
@@ -555,13 +638,13 @@ public final class TcpReceiver {
       }
     }
     pending = 0;
-    sim.cancel(delackTimer);
+    env.delackTimerCancel();
     compressedAck = 0;
-    sim.cancel(compressedAckTimer);
+    env.compressedAckTimerCancel();
     rcvWup = rcvNxt; // tcp_select_window
     acksSent++;
     int n = Math.min(numSacks, SACK_BLOCKS_SENT);
-    path.ack(rcvNxt, rcvWnd, sackStart, sackEnd, n);
+    path.ack(rcvNxt, env.window(rcvWnd), sackStart, sackEnd, n);
   }
 
   public long bytesReceived() {

@@ -1,0 +1,62 @@
+package io.nicsim.bench.cli;
+
+import io.nicsim.boardtrace.BoardTrace;
+import io.nicsim.boardtrace.event.Names;
+import io.nicsim.boardtrace.parse.ParseOptions;
+import io.nicsim.core.config.BadInputException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import picocli.CommandLine.Option;
+
+/** How to read a board's trace: {@code --trace FILE [--clock-hz HZ] [--from S --to S] [--map B=M]}. */
+public final class BoardTraceOptions {
+  @Option(names = "--trace", required = true, paramLabel = "FILE",
+      description = "the board's trace: ftrace text (/sys/kernel/tracing/trace, trace_pipe,"
+          + " trace-cmd report; .gz/.xz too) or trace-cmd's trace.dat")
+  Path trace;
+
+  @Option(names = "--clock-hz", paramLabel = "HZ",
+      description = "ticks per second of a raw counter clock (trace_clock x86-tsc, counter)")
+  Long clockHz;
+
+  @Option(names = "--from", paramLabel = "SECS",
+      description = "start of the window, seconds after the trace's first event")
+  Double from;
+
+  @Option(names = "--to", paramLabel = "SECS",
+      description = "end of the window, seconds after the trace's first event")
+  Double to;
+
+  @Option(names = "--map", paramLabel = "BOARD=MODEL",
+      description = "a board name as the model spells it: an IRQ line, device or timer callback"
+          + " (--map end0=eth0 --map 30be0000.ethernet=eth0-int0); repeatable")
+  List<String> map = List.of();
+
+  ParseOptions parseOptions() {
+    if (clockHz != null && (clockHz < 1 || clockHz > 100_000_000_000L)) {
+      throw BadInputException.field("--clock-hz", clockHz + " is out of range",
+          "1..100000000000 ticks per second");
+    }
+    return new ParseOptions(clockHz == null ? 0 : clockHz);
+  }
+
+  UnaryOperator<String> rename() {
+    Map<String, String> m = new LinkedHashMap<>();
+    for (String s : map) {
+      int eq = s.indexOf('=');
+      if (eq <= 0 || eq == s.length() - 1) {
+        throw BadInputException.field("--map", "'" + s + "' is not BOARD=MODEL",
+            "a board name and the model's, e.g. --map end0=eth0");
+      }
+      m.put(s.substring(0, eq), s.substring(eq + 1));
+    }
+    return Names.mapping(m);
+  }
+
+  BoardTrace open() {
+    return BoardTrace.open(trace, parseOptions(), from, to);
+  }
+}

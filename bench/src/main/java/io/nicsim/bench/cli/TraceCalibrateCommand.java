@@ -1,0 +1,136 @@
+package io.nicsim.bench.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nicsim.boardtrace.model.RunModelRunner;
+import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.formats.output.AtomicFile;
+import io.nicsim.runs.RunRequest;
+import io.nicsim.boardtrace.BoardTrace;
+import io.nicsim.boardtrace.ImportReport;
+import io.nicsim.boardtrace.calibrate.CalibrationReport;
+import io.nicsim.boardtrace.calibrate.Calibrator;
+import io.nicsim.boardtrace.calibrate.ProfileWriter;
+import io.nicsim.boardtrace.fit.SpanSamples;
+import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.soc.SocProfile;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import io.nicsim.runs.options.RunOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code nicsim trace calibrate --trace FILE --soc BASE --out FILE.yaml <run options>}: a SoC
+ * profile whose costs the trace measures.
+ */
+@Command(
+    name = "calibrate",
+    addMethodSubcommands = false,
+    mixinStandardHelpOptions = true,
+    description = "Fit the costs a board's trace measures (hard interrupt handlers, softirq"
+        + " per poll and per packet, the driver's xmit, timer callbacks, send/receive syscalls)"
+        + " and write a profile inheriting --soc with them as class measured.")
+public final class TraceCalibrateCommand implements Callable<Integer> {
+  private final BenchEnv env;
+
+  @Spec CommandSpec spec;
+
+  @Mixin BoardTraceOptions board;
+
+  @Mixin RunOptions options;
+
+  @Option(names = "--out", required = true, paramLabel = "FILE.yaml",
+      description = "the calibrated profile (inherits --soc)")
+  Path out;
+
+  @Option(names = "--name", paramLabel = "NAME",
+      description = "the profile's name (default: --out's file name without .yaml)")
+  String name;
+
+  @Option(names = "--board-kernel", paramLabel = "VERSION",
+      description = "the board's kernel (uname -r) when the trace does not record it")
+  String boardKernel;
+
+  @Option(names = "--rounds", paramLabel = "N", defaultValue = "3",
+      description = "model runs that correct the first scaling (default: ${DEFAULT-VALUE})")
+  int rounds;
+
+  @Option(names = "--json", description = "print the fits and the costs as JSON")
+  boolean json;
+
+  public TraceCalibrateCommand() {
+    this(BenchEnv.standard());
+  }
+
+  public TraceCalibrateCommand(BenchEnv env) {
+    this.env = env;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    RunRequest req = options.request();
+    String base = req.soc();
+    if (base.startsWith(SocProfile.FILE_PREFIX)) {
+      throw BadInputException.field("--soc-file", "cannot be the base (the profile written"
+          + " inherits a shipped one by name)", "--soc NAME, a shipped profile (nicsim list"
+          + " socs)");
+    }
+    if (rounds < 0 || rounds > 10) {
+      throw BadInputException.field("--rounds", rounds + " is out of range", "0..10");
+    }
+    AtomicFile.check(out, "--out");
+    String profileName = name != null ? name : defaultName(out);
+    if (!profileName.matches("[a-z0-9][a-z0-9._-]*")) {
+      throw BadInputException.field("--name", "'" + profileName + "' is not a profile name",
+          "lower case letters, digits, '.', '_' and '-', e.g. myboard");
+    }
+    BoardTrace t = board.open();
+    RunModelRunner runner = new RunModelRunner(env.engine(), req);
+    SpanSamples spans = t.spans(runner.info().app(), board.rename());
+    String kernel = t.stats().kernel != null ? t.stats().kernel : boardKernel;
+    ProfileWriter.Provenance p = new ProfileWriter.Provenance(board.trace.getFileName()
+        .toString(), t.stats().sha256, kernel, Math.max(t.stats().cpusDeclared,
+        t.stats().cpusSeen.size()), t.window().seconds(), profileName);
+    Path scratch = Files.createTempDirectory("nicsim-calibrate");
+    Calibrator.Result r;
+    try {
+      r = Calibrator.calibrate(spans, t.stats().resolutionNs, runner,
+          new Calibrator.Options(base, rounds, scratch), p);
+    } finally {
+      try (var s = Files.list(scratch)) {
+        for (Path f : s.toList()) {
+          Files.deleteIfExists(f);
+        }
+      }
+      Files.deleteIfExists(scratch);
+    }
+    SocProfile.parse(out.toString(), r.profileYaml()); // it loads, or nothing is written
+    AtomicFile.writeText(out, "--out", r.profileYaml());
+    PrintWriter w = spec.commandLine().getOut();
+    if (json) {
+      ObjectMapper m = new ObjectMapper();
+      w.println(m.writerWithDefaultPrettyPrinter().writeValueAsString(
+          CalibrationReport.json(r, base, p, out.toString(), m)));
+    } else {
+      String via = ImportReport.via(t.stats());
+      if (via != null) {
+        w.println(via);
+      }
+      w.print(CalibrationReport.text(r, base, p));
+      w.println("wrote " + out + " (inherits " + base + "; run it with --soc-file "
+          + out + ")");
+    }
+    w.flush();
+    return 0;
+  }
+
+  private static String defaultName(Path out) {
+    String f = out.getFileName().toString();
+    return f.endsWith(".yaml") ? f.substring(0, f.length() - 5) : f;
+  }
+}

@@ -1,0 +1,122 @@
+package io.nicsim.bench.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nicsim.boardtrace.model.RunModelRunner;
+import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.formats.plot.Plots;
+import io.nicsim.runs.RunRequest;
+import io.nicsim.boardtrace.BoardTrace;
+import io.nicsim.boardtrace.ImportReport;
+import io.nicsim.boardtrace.figures.ComparePlot;
+import io.nicsim.boardtrace.figures.Comparison;
+import io.nicsim.boardtrace.figures.Figure;
+import io.nicsim.boardtrace.figures.FigureSet;
+import io.nicsim.boardtrace.model.ModelSide;
+import io.nicsim.core.config.BadInputException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.jfree.chart.JFreeChart;
+import io.nicsim.runs.options.RunOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code nicsim trace compare --trace FILE <run options>}: board beside model. */
+@Command(
+    name = "compare",
+    addMethodSubcommands = false,
+    mixinStandardHelpOptions = true,
+    description = "Run the configuration and print the board's figures beside the model's:"
+        + " IRQ/s, hrtimer starts/cancels/expiries, NAPI polls and work per poll, softirq time,"
+        + " xmit batches, TX completion latency, inter-IRQ intervals, packets/s.")
+public final class TraceCompareCommand implements Callable<Integer> {
+  private final BenchEnv env;
+
+  @Spec CommandSpec spec;
+
+  @Mixin BoardTraceOptions board;
+
+  @Mixin RunOptions options;
+
+  @Option(names = "--json", description = "{\"rows\": [{\"figure\", \"unit\", \"board\","
+      + " \"model\", \"ratio\"}]}")
+  boolean json;
+
+  @Option(names = "--plot", paramLabel = "FILE.png|FILE.svg",
+      description = "the distributions side by side")
+  Path plot;
+
+  public TraceCompareCommand() {
+    this(BenchEnv.standard());
+  }
+
+  public TraceCompareCommand(BenchEnv env) {
+    this.env = env;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    if (plot != null) {
+      Plots.checkPlotFile(plot, "--plot");
+    }
+    RunRequest req = options.request();
+    BoardTrace t = board.open();
+    FigureSet b = t.figures(t.batchMethod(), board.rename());
+    RunModelRunner runner = new RunModelRunner(env.engine(), req);
+    // the model's trace at the board's resolution, so that both round their times alike
+    FigureSet m = ModelSide.figures(runner, req.soc(), t.stats().resolutionNs < 1000,
+        t.batchMethod());
+    Comparison c = Comparison.of(b, m);
+    if (plot != null) {
+      java.util.List<JFreeChart> panels = ComparePlot.panels(c);
+      if (panels.isEmpty()) {
+        throw new BadInputException("--plot: the board's trace has none of the model's"
+            + " distributions (NAPI work, xmit batches, TX completion, inter-IRQ intervals)");
+      }
+      Plots.write(Plots.stacked("board " + board.trace.getFileName() + " beside the model ("
+          + runner.info().description() + ")", panels), plot, "--plot");
+    }
+    PrintWriter w = spec.commandLine().getOut();
+    if (json) {
+      ObjectMapper mapper = new ObjectMapper();
+      w.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(c.json(mapper)));
+    } else {
+      String via = ImportReport.via(t.stats());
+      if (via != null) {
+        w.println(via);
+      }
+      w.printf(Locale.ROOT, "board: %s, window %.6f s (%s); model: %s, window %.6f s%n",
+          board.trace, t.window().seconds(), t.window().source(), runner.info().description(),
+          (runner.info().toNs() - runner.info().fromNs()) / 1e9);
+      w.printf(Locale.ROOT, "xmit batches: %s%n", t.batchMethod().description());
+      w.print(c.text());
+      w.println("ratio: model / board; '-' where the board's trace has no such figure.");
+      if (!c.boardOnly().isEmpty()) {
+        StringBuilder sb = new StringBuilder("board only (no such object in the model):");
+        int n = 0;
+        for (Figure f : c.boardOnly()) {
+          if (f.figure().startsWith("IRQ/s ") || f.figure().startsWith("hrtimer_start/s ")) {
+            sb.append(n++ == 0 ? " " : ", ").append(f.figure()).append(' ')
+                .append(String.format(Locale.ROOT, "%.1f", f.value()));
+          }
+        }
+        if (n > 0) {
+          w.println(sb);
+        }
+      }
+      if (!t.stats().lostByCpu.isEmpty()) {
+        w.println("lost events on CPU " + t.stats().lostByCpu.keySet()
+            + ": the board's figures there count too little");
+      }
+      if (plot != null) {
+        w.println("wrote " + plot);
+      }
+    }
+    w.flush();
+    return 0;
+  }
+}

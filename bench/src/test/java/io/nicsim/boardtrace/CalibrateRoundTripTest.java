@@ -1,0 +1,146 @@
+package io.nicsim.boardtrace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nicsim.bench.testkit.Cli;
+import io.nicsim.core.soc.Quantity;
+import io.nicsim.core.soc.SocProfile;
+import io.nicsim.core.soc.UncertaintyClass;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code nicsim trace calibrate} on a trace of cyclone5 whose costs were scaled by known
+ * factors recovers each of them within ±10%, writes a profile of measured numbers that loads
+ * and runs every traffic kind, and says which costs the trace could not see. The factors are
+ * per group of costs that share one span and one work count (one fitted coefficient), the
+ * resolution a trace gives: the trace times a driver's ndo_start_xmit as a whole, not its
+ * descriptor writes apart from its doorbell.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CalibrateRoundTripTest {
+  /** Groups of cyclone5's costs, the factor each was scaled by. */
+  static final Map<Double, List<String>> GROUPS = new LinkedHashMap<>();
+
+  static {
+    // the application's write(2) down to the qdisc (the span's own time)
+    GROUPS.put(1.20, List.of("udp_sendmsg", "dev_queue_xmit", "qdisc_enqueue",
+        "dev_hard_start_xmit"));
+    // stmmac_xmit between net_dev_start_xmit and net_dev_xmit
+    GROUPS.put(0.80, List.of("stmmac_xmit", "stmmac_xmit_desc", "stmmac_doorbell", "bql_sent",
+        "hrtimer_start", "hrtimer_reprogram", "hrtimer_cancel", "hrtimer_active"));
+    // the TX interrupt's handler
+    GROUPS.put(1.50, List.of("stmmac_dma_isr", "napi_schedule"));
+    // NET_RX per call: the poll's fixed part, the interrupt re-enable
+    GROUPS.put(0.70, List.of("napi_poll", "napi_complete", "bql_completed", "stmmac_irq_mask"));
+    // NET_RX per freed skb: the TX clean
+    GROUPS.put(1.30, List.of("stmmac_tx_clean_desc", "skb_free", "try_to_wake_up"));
+    // the tick's callback
+    GROUPS.put(1.40, List.of("sched_tick"));
+    // hrtimer_interrupt around its callbacks
+    GROUPS.put(0.90, List.of("hrtimer_expire"));
+  }
+
+  static final List<String> CONFIG = List.of("--mac", "stmmac", "--kernel", "v6.7",
+      "--patch", "+hrtimer-active", "--traffic", "iperf3 -u -b 8M -l 64 -t 1");
+
+  @TempDir static Path dir;
+  Map<String, Double> perturbed = new TreeMap<>();
+  JsonNode result;
+  Path profile;
+
+  @BeforeAll
+  void calibrate() throws Exception {
+    SocProfile base = SocProfile.load("cyclone5");
+    StringBuilder y = new StringBuilder("name: perturbed\ninherits: cyclone5\ncosts:\n");
+    GROUPS.forEach((f, ops) -> {
+      for (String op : ops) {
+        double v = Math.rint(base.costs().get(op).value() * f);
+        perturbed.put(op, v);
+        y.append(String.format(Locale.ROOT, "  %s: {value: %d, source: \"cyclone5 x%.2f"
+            + " (round trip)\", class: exact}%n", op, (long) v, f));
+      }
+    });
+    Path p = dir.resolve("perturbed.yaml");
+    Files.writeString(p, y);
+    Path trace = dir.resolve("board.txt");
+    Cli.Result run = BoardTraceCli.run(BoardTraceCli.concat(List.of("run", "--soc-file",
+        p.toString(), "--trace", trace.toString(), "--trace-format", "ftrace-ns"), CONFIG));
+    assertThat(run.exit()).as(run.err()).isZero();
+    profile = dir.resolve("myboard.yaml");
+    Cli.Result c = BoardTraceCli.run(BoardTraceCli.concat(List.of("trace", "calibrate",
+        "--trace", trace.toString(), "--soc", "cyclone5", "--out", profile.toString(),
+        "--json"), CONFIG));
+    assertThat(c.exit()).as(c.err()).isZero();
+    assertThat(c.err()).isEmpty();
+    result = new ObjectMapper().readTree(c.out());
+  }
+
+  @Test
+  void recoversEveryScaledCostWithinTenPercent() {
+    Map<String, Long> measured = new TreeMap<>();
+    for (JsonNode m : result.get("measured")) {
+      measured.put(m.get("op").asText(), m.get("value_ns").asLong());
+    }
+    assertThat(measured.keySet()).containsAll(perturbed.keySet());
+    perturbed.forEach((op, want) -> assertThat((double) measured.get(op)).as(op)
+        .isBetween(0.9 * want, 1.1 * want));
+  }
+
+  @Test
+  void everyFittedCoefficientOfTheCalibratedModelMatchesTheBoards() {
+    int n = 0;
+    for (JsonNode c : result.get("coefficients")) {
+      if (c.get("relative_se").isNull() || c.get("relative_se").asDouble() > 0.15) {
+        continue; // not pinned down by the trace: moves no cost
+      }
+      assertThat(c.get("ratio").asDouble()).as(c.get("fit").asText() + " "
+          + c.get("per").asText()).isBetween(0.95, 1.05);
+      n++;
+    }
+    assertThat(n).isGreaterThanOrEqualTo(7);
+  }
+
+  @Test
+  void theProfileIsMeasuredInheritsBaseAndSaysWhatItCouldNotSee() throws Exception {
+    SocProfile p = SocProfile.loadFile(profile);
+    for (String op : perturbed.keySet()) {
+      Quantity q = p.costs().get(op);
+      assertThat(q.uncertainty()).as(op).isEqualTo(UncertaintyClass.MEASURED);
+      assertThat(q.source()).as(op).startsWith("measured: trace board.txt sha256:")
+          .contains("Huber IRLS").contains("range: ");
+      assertThat(q.range()).as(op).isBetween(0.01, 0.5);
+    }
+    // what the trace cannot time keeps cyclone5's number, inherited, and is listed
+    Quantity irqEntry = p.costs().get("irq_entry");
+    assertThat(irqEntry.value()).isEqualTo(SocProfile.load("cyclone5").costs().get("irq_entry")
+        .value());
+    assertThat(irqEntry.uncertainty()).isEqualTo(UncertaintyClass.ESTIMATE);
+    String yaml = Files.readString(profile);
+    assertThat(yaml).contains("inherits: cyclone5").containsPattern("#   irq_entry = 1800 ns: ");
+    assertThat(result.get("kept").toString()).contains("\"op\":\"irq_entry\"");
+  }
+
+  @Test
+  void theProfileRunsEveryTrafficKind() {
+    for (String t : List.of("iperf3 -u -b 0 -l 64 -t 0.2", "ping -c 3 -i 0.05",
+        "iperf3 -t 0.2")) {
+      Cli.Result r = BoardTraceCli.run(List.of("run", "--mac", "stmmac", "--soc-file",
+          profile.toString(), "--traffic", t, "--path", "rtt=2ms,rate=1gbit"));
+      assertThat(r.exit()).as(t + ": " + r.err()).isZero();
+      assertThat(r.out()).containsPattern(t.startsWith("ping")
+          ? "3 packets transmitted, 3 received" : "receiver");
+    }
+  }
+}

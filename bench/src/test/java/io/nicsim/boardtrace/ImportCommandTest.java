@@ -1,0 +1,122 @@
+package io.nicsim.boardtrace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nicsim.bench.testkit.Cli;
+import io.nicsim.boardtrace.parse.TraceReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code nicsim trace import} on the real-kernel fixtures and on broken files. */
+class ImportCommandTest {
+  @TempDir Path dir;
+
+  /** A fixture of boardtrace's test jar, copied out to a file. */
+  Path fixture(String name) throws java.io.IOException {
+    Path f = dir.resolve("fixtures").resolve(name);
+    if (!Files.exists(f)) {
+      Files.createDirectories(f.getParent());
+      try (java.io.InputStream in = ImportCommandTest.class.getResourceAsStream("/fixtures/"
+          + name)) {
+        Files.copy(in, f);
+      }
+    }
+    return f;
+  }
+
+  @Test
+  void importsAFixtureAndWritesItsKeptEventsBack() throws Exception {
+    Path out = dir.resolve("kept/ping.txt");
+    Cli.Result r = BoardTraceCli.run(List.of("trace", "import", "--trace",
+        fixture("ping-veth.trace.txt").toString(), "--json", "--out", out.toString()));
+    assertThat(r.exit()).as(r.err()).isZero();
+    JsonNode j = new ObjectMapper().readTree(r.out());
+    assertThat(j.get("layout").asText()).isEqualTo("tracefs (irq-info)");
+    assertThat(j.get("kept").asLong()).isEqualTo(j.get("events").asLong());
+    // the file written is a trace of the kept events alone: every one of them kept again
+    Cli.Result again = BoardTraceCli.run(List.of("trace", "import", "--trace", out.toString(),
+        "--json"));
+    assertThat(again.exit()).as(again.err()).isZero();
+    JsonNode k = new ObjectMapper().readTree(again.out());
+    assertThat(k.get("kept_by_event")).isEqualTo(j.get("kept_by_event"));
+    assertThat(k.get("skipped").asLong()).isZero();
+    assertThat(k.get("first_s")).isEqualTo(j.get("first_s"));
+  }
+
+  @Test
+  void aTruncatedTraceIsOneLineExitTwoAndNothingWritten() throws Exception {
+    String text = Files.readString(fixture("udp-veth.report.txt"));
+    Path cut = dir.resolve("cut.txt");
+    Files.writeString(cut, text.substring(0, text.length() / 2));
+    long lines = text.substring(0, text.length() / 2).chars().filter(c -> c == '\n').count();
+    Path out = dir.resolve("out/kept.txt");
+    Cli.Result r = BoardTraceCli.run(List.of("trace", "import", "--trace", cut.toString(),
+        "--out", out.toString()));
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err()).isEqualTo("nicsim trace import: trace " + cut + " line " + (lines + 1)
+        + ": the file ends inside this line (truncated)\n");
+    assertThat(out).doesNotExist();
+    assertThat(out.getParent()).doesNotExist();
+  }
+
+  @Test
+  void aGarbledTraceNamesItsLine() throws Exception {
+    List<String> lines = Files.readAllLines(fixture("ping-veth.trace.txt"));
+    lines.set(99, "\u0000\u0000\u0000 garbage " + lines.get(99).substring(20));
+    Path bad = dir.resolve("bad.txt");
+    Files.write(bad, lines);
+    Cli.Result r = BoardTraceCli.run(List.of("trace", "compare", "--trace", bad.toString(),
+        "--mac", "stmmac", "--soc", "cyclone5", "--traffic", "ping -c 2"));
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err()).startsWith("nicsim trace compare: trace " + bad + " line 100: ")
+        .endsWith("\n").doesNotContain("Exception");
+    assertThat(r.err().lines().count()).isEqualTo(1);
+  }
+
+  @Test
+  void traceDatGoesThroughTraceCmdAndSaysSo() throws Exception {
+    assumeTrue(TraceReader.traceCmdInstalled(), "trace-cmd is not installed");
+    Cli.Result r = BoardTraceCli.run(List.of("trace", "import", "--trace",
+        fixture("udp-veth.dat").toString()));
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out().lines().findFirst().orElseThrow())
+        .startsWith("trace " + fixture("udp-veth.dat") + ": trace-cmd's trace.dat, read through"
+            + " trace-cmd report -t");
+    assertThat(r.out()).contains("kernel      6.18.44-fc-v1098 (x86_64)");
+  }
+
+  @Test
+  void compareReadsARealKernelTraceWithNamesMapped() throws Exception {
+    Path f = fixture("udp-veth.report-ns.txt");
+    // the board's TX rate read off the file by hand: nsb-va's successful transmits over the
+    // time from the first event to the last (the window compare uses)
+    List<String> lines = Files.readAllLines(f);
+    long xmits = lines.stream().filter(l -> l.contains(" net_dev_xmit: ")
+        && l.contains("dev=nsb-va ") && l.endsWith(" rc=0")).count();
+    java.util.function.ToDoubleFunction<String> ts = l -> Double.parseDouble(
+        l.substring(l.indexOf("] ") + 2, l.indexOf(": ", l.indexOf("] "))).trim());
+    double span = ts.applyAsDouble(lines.get(lines.size() - 1)) - ts.applyAsDouble(lines.get(1));
+    Cli.Result r = BoardTraceCli.run(List.of("trace", "compare", "--trace",
+        f.toString(), "--map", "nsb-va=eth0", "--mac", "stmmac",
+        "--soc", "cyclone5", "--traffic", "iperf3 -u -b 2M -l 256 -t 0.1", "--json"));
+    assertThat(r.exit()).as(r.err()).isZero();
+    JsonNode rows = new ObjectMapper().readTree(r.out()).get("rows");
+    JsonNode tx = null;
+    for (JsonNode row : rows) {
+      if (row.get("figure").asText().equals("packets/s TX eth0")) {
+        tx = row;
+      }
+    }
+    assertThat(xmits).isGreaterThanOrEqualTo(100); // iperf3 sent 100 datagrams
+    assertThat(tx).isNotNull();
+    assertThat(tx.get("board").asDouble()).isCloseTo(xmits / span,
+        org.assertj.core.api.Assertions.within(0.01 * xmits / span));
+  }
+}

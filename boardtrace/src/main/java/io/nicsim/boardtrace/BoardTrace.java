@@ -1,0 +1,163 @@
+package io.nicsim.boardtrace;
+
+import io.nicsim.boardtrace.event.EventSink;
+import io.nicsim.boardtrace.figures.FigureRecorder;
+import io.nicsim.boardtrace.figures.FigureSet;
+import io.nicsim.boardtrace.figures.XmitBatchMethod;
+import io.nicsim.boardtrace.fit.SpanSamples;
+import io.nicsim.boardtrace.parse.ImportStats;
+import io.nicsim.boardtrace.parse.ParseOptions;
+import io.nicsim.boardtrace.parse.TraceReader;
+import io.nicsim.boardtrace.spans.SpanBuilder;
+import io.nicsim.core.config.BadInputException;
+import java.nio.file.Path;
+import java.util.function.UnaryOperator;
+
+/**
+ * A board's trace file, read in two streaming passes: the first finds its facts (CPUs, clock,
+ * window, which events it has), the second computes figures or fit samples over the window.
+ */
+public final class BoardTrace {
+  private final Path file;
+  private final ParseOptions options;
+  private final ImportStats stats;
+  private final Window window;
+
+  /**
+   * The trace's window: where every CPU's buffer holds events. A nicsim-written trace states
+   * its measured window; otherwise it starts at the first event, or at the latest CPU's first
+   * event when the ring overwrote that CPU's beginning ({@code ##### CPU N buffer started}),
+   * and ends after the last event.
+   *
+   * @param fromNs start on the trace's clock
+   * @param toNs end (exclusive)
+   * @param source how it was chosen, for reports
+   */
+  public record Window(long fromNs, long toNs, String source) {
+    public double seconds() {
+      return (toNs - fromNs) / 1e9;
+    }
+  }
+
+  private BoardTrace(Path file, ParseOptions options, ImportStats stats, Window window) {
+    this.file = file;
+    this.options = options;
+    this.stats = stats;
+    this.window = window;
+  }
+
+  /**
+   * Reads {@code file} once for its facts.
+   *
+   * @param fromSec seconds after the trace's first event where the window starts, or null
+   * @param toSec seconds after the first event where it ends, or null
+   */
+  public static BoardTrace open(Path file, ParseOptions options, Double fromSec, Double toSec) {
+    ImportStats s = TraceReader.read(file, e -> { }, options);
+    if (s.kept == 0) {
+      throw new BadInputException("trace " + file + ": no event nicsim reads (" + s.events
+          + " event lines, none of irq, softirq, hrtimer, napi, net, skb, sched_switch or"
+          + " syscalls); record with trace-cmd record -e irq -e timer -e napi -e net -e skb ...");
+    }
+    return new BoardTrace(file, options, s, window(file, s, fromSec, toSec));
+  }
+
+  static Window window(Path file, ImportStats s, Double fromSec, Double toSec) {
+    long from;
+    long to;
+    String source;
+    if (s.windowFromNs >= 0 && s.windowToNs > s.windowFromNs) {
+      from = s.windowFromNs;
+      to = s.windowToNs;
+      source = "the measured window the trace states";
+    } else {
+      from = s.firstTs;
+      source = "first to last event";
+      for (int cpu : s.bufferStarted) {
+        Long f = s.firstTsByCpu.get(cpu);
+        if (f != null && f > from) {
+          from = f;
+          source = "from CPU " + cpu + "'s first event (its buffer started late) to the last";
+        }
+      }
+      to = s.lastTs + 1;
+    }
+    long first = s.firstTs;
+    if (fromSec != null || toSec != null) {
+      long a = fromSec == null ? from : first + Math.round(fromSec * 1e9);
+      long b = toSec == null ? to : first + Math.round(toSec * 1e9);
+      if (fromSec != null && (fromSec < 0 || a >= s.lastTs)) {
+        throw BadInputException.field("--from", fromSec + " s is outside the trace",
+            "0.." + String.format(java.util.Locale.ROOT, "%.6f", s.spanSec()) + " s after its"
+                + " first event");
+      }
+      if (b <= a) {
+        throw BadInputException.field("--to", toSec + " s is not after --from",
+            "a time after --from, up to " + String.format(java.util.Locale.ROOT, "%.6f",
+                s.spanSec()) + " s");
+      }
+      from = a;
+      to = b;
+      source = "--from/--to";
+    }
+    if (to <= from) {
+      throw new BadInputException("trace " + file + ": its events span no time (one"
+          + " timestamp); a window needs two");
+    }
+    return new Window(from, to, source);
+  }
+
+  public ImportStats stats() {
+    return stats;
+  }
+
+  public Window window() {
+    return window;
+  }
+
+  /** How xmit batches can be told in this trace. */
+  public XmitBatchMethod batchMethod() {
+    return hasXmitMore() ? XmitBatchMethod.XMIT_MORE : XmitBatchMethod.INFERRED;
+  }
+
+  private Boolean xmitMore;
+
+  private boolean hasXmitMore() {
+    if (xmitMore == null) {
+      boolean[] seen = {false};
+      if (stats.keptByEvent.containsKey("net_dev_start_xmit")) {
+        TraceReader.read(file, e -> {
+          if (e.xmitMore >= 0) {
+            seen[0] = true;
+          }
+        }, options);
+      }
+      xmitMore = seen[0];
+    }
+    return xmitMore;
+  }
+
+  /** The figures over the window (a second pass). */
+  public FigureSet figures(XmitBatchMethod method, UnaryOperator<String> rename) {
+    FigureRecorder r = new FigureRecorder(window.fromNs(), window.toNs(), method, rename);
+    TraceReader.read(file, r, options);
+    return r.result();
+  }
+
+  /** The spans of the fits over the window (a second pass). */
+  public SpanSamples spans(String app, UnaryOperator<String> rename) {
+    SpanSamples s = new SpanSamples(app, rename, window.fromNs(), window.toNs());
+    SpanBuilder b = new SpanBuilder(s);
+    TraceReader.read(file, b, options);
+    return s;
+  }
+
+  /** Another pass to a sink of the caller's (import --out). */
+  public void replay(EventSink sink) {
+    TraceReader.read(file, sink, options);
+  }
+
+  public Path file() {
+    return file;
+  }
+}

@@ -1,0 +1,125 @@
+package io.nicsim.boardtrace.figures;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Board and model side by side: one row per figure the model has (its IRQ lines, timers,
+ * devices and CPUs), the board's value of the same figure, and model / board.
+ */
+public final class Comparison {
+  /**
+   * One row. {@code board} is NaN when the trace has no such figure (the event was not
+   * recorded, or the board has no such object); {@code ratio} is model / board, NaN when the
+   * board's value is missing or zero.
+   */
+  public record Row(String figure, String unit, double board, double model, double ratio) {}
+
+  private final List<Row> rows;
+  private final List<Figure> boardOnly;
+  private final FigureSet board;
+  private final FigureSet model;
+
+  private Comparison(List<Row> rows, List<Figure> boardOnly, FigureSet board, FigureSet model) {
+    this.rows = rows;
+    this.boardOnly = boardOnly;
+    this.board = board;
+    this.model = model;
+  }
+
+  public static Comparison of(FigureSet board, FigureSet model) {
+    Map<String, Figure> b = board.byName();
+    Map<String, Figure> m = model.byName();
+    List<Row> rows = new ArrayList<>();
+    for (Figure f : model.rows()) {
+      Figure bf = b.get(f.figure());
+      double bv = bf == null ? Double.NaN : bf.value();
+      double ratio = bf == null || bv == 0 ? (bv == 0 && f.value() == 0 ? 1 : Double.NaN)
+          : f.value() / bv;
+      rows.add(new Row(f.figure(), f.unit(), bv, f.value(), ratio));
+    }
+    List<Figure> only = new ArrayList<>();
+    for (Figure f : board.rows()) {
+      if (!m.containsKey(f.figure())) {
+        only.add(f);
+      }
+    }
+    return new Comparison(rows, only, board, model);
+  }
+
+  public List<Row> rows() {
+    return rows;
+  }
+
+  /** Figures of objects the model does not have (the board's other IRQ lines, timers). */
+  public List<Figure> boardOnly() {
+    return boardOnly;
+  }
+
+  public FigureSet board() {
+    return board;
+  }
+
+  public FigureSet model() {
+    return model;
+  }
+
+  /** The table: figure, unit, board, model, model/board. */
+  public String text() {
+    int w = 34;
+    for (Row r : rows) {
+      w = Math.max(w, r.figure().length());
+    }
+    StringBuilder sb = new StringBuilder();
+    sb.append(String.format(Locale.ROOT, "%-" + w + "s  %-5s  %12s  %12s  %6s%n", "figure",
+        "unit", "board", "model", "ratio"));
+    for (Row r : rows) {
+      sb.append(String.format(Locale.ROOT, "%-" + w + "s  %-5s  %12s  %12s  %6s%n", r.figure(),
+          r.unit(), num(r.board()), num(r.model()),
+          Double.isNaN(r.ratio()) ? "-" : String.format(Locale.ROOT, "%.2f", r.ratio())));
+    }
+    return sb.toString();
+  }
+
+  /** {"rows": [{"figure", "unit", "board", "model", "ratio"}]}; a missing number is null. */
+  public ObjectNode json(ObjectMapper mapper) {
+    ObjectNode root = mapper.createObjectNode();
+    ArrayNode a = root.putArray("rows");
+    for (Row r : rows) {
+      ObjectNode o = a.addObject();
+      o.put("figure", r.figure());
+      o.put("unit", r.unit());
+      put(o, "board", r.board());
+      put(o, "model", r.model());
+      put(o, "ratio", r.ratio());
+    }
+    return root;
+  }
+
+  private static void put(ObjectNode o, String k, double v) {
+    if (Double.isNaN(v) || Double.isInfinite(v)) {
+      o.putNull(k);
+    } else {
+      o.put(k, new java.math.BigDecimal(v).round(new java.math.MathContext(9)).stripTrailingZeros());
+    }
+  }
+
+  /** Four significant digits, no exponent. */
+  static String num(double v) {
+    if (Double.isNaN(v)) {
+      return "-";
+    }
+    if (v == 0) {
+      return "0";
+    }
+    java.math.BigDecimal d = new java.math.BigDecimal(v).round(new java.math.MathContext(4));
+    return d.abs().compareTo(java.math.BigDecimal.valueOf(1_000_000)) >= 0
+        ? d.setScale(0, java.math.RoundingMode.HALF_EVEN).toPlainString()
+        : d.stripTrailingZeros().toPlainString();
+  }
+}

@@ -1,0 +1,62 @@
+package io.nicsim.boardtrace.fit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class HuberRegressionTest {
+  @Test
+  void recoversCoefficientsThroughOutliersThatPullLeastSquaresAway() {
+    SplittableRandom r = new SplittableRandom(7);
+    int n = 5000;
+    double[] y = new double[n];
+    double[][] x = new double[n][];
+    for (int i = 0; i < n; i++) {
+      int polls = 1 + r.nextInt(3);
+      int frees = r.nextInt(40);
+      x[i] = new double[] {1, polls, frees};
+      y[i] = 800 + 600 * polls + 1500 * frees + r.nextGaussian() * 100;
+      if (i % 20 == 0) {
+        y[i] += 30_000; // an interrupt nested where the trace cannot show it
+      }
+    }
+    HuberRegression.Result h = HuberRegression.fit(y, x, n, 3, 1);
+    double[] w = new double[n];
+    java.util.Arrays.fill(w, 1);
+    double[] ols = HuberRegression.wls(y, x, w, n, 3);
+    assertThat(ols[0]).isGreaterThan(2000); // least squares takes the outliers in
+    assertThat(h.coef()[0]).isCloseTo(800, within(40.0));
+    assertThat(h.coef()[1]).isCloseTo(600, within(20.0));
+    assertThat(h.coef()[2]).isCloseTo(1500, within(2.0));
+  }
+
+  @Test
+  void quantizedTimesAverageOutInsteadOfSnappingToTheTick() {
+    // a 1150 ns handler timed by a clock printing microseconds: 1 or 2 us, the median is 1
+    SplittableRandom r = new SplittableRandom(3);
+    int n = 20000;
+    double[] y = new double[n];
+    double[][] x = new double[n][];
+    for (int i = 0; i < n; i++) {
+      long start = r.nextLong(1_000_000_000L);
+      long end = start + 1150;
+      y[i] = Math.round(end / 1000.0) * 1000 - Math.round(start / 1000.0) * 1000;
+      x[i] = new double[] {1};
+    }
+    // with the scale floored at the tick, every quantized residual (below one tick) counts
+    // fully: the fit is the mean; floored at half a tick, the 2 us readings are down-weighted
+    HuberRegression.Result h = HuberRegression.fit(y, x, n, 1, 1000);
+    assertThat(HuberRegression.median(y.clone(), n)).isEqualTo(1000);
+    assertThat(h.coef()[0]).isCloseTo(1150, within(10.0));
+    assertThat(HuberRegression.fit(y, x, n, 1, 500).coef()[0]).isLessThan(1125);
+  }
+
+  @Test
+  void collinearColumnsAreSingular() {
+    double[] y = {1, 2, 3, 4};
+    double[][] x = {{1, 2}, {1, 2}, {1, 2}, {1, 2}};
+    assertThat(HuberRegression.fit(y, x, 4, 2, 1).singular()).isTrue();
+  }
+}

@@ -1,0 +1,307 @@
+package io.nicsim.core.kernel;
+
+import io.nicsim.core.cpu.Core;
+import io.nicsim.core.cpu.KernelOps;
+import io.nicsim.core.net.GroSegment;
+import io.nicsim.core.net.Skb;
+import io.nicsim.core.port.KernelPort;
+
+/**
+ * One NAPI's GRO state (struct gro_node in 6.18; napi->gro_hash, gro_bitmask, rx_list before):
+ * up to {@value #MAX_GRO_SKBS} held skbs in each of {@value #GRO_HASH_BUCKETS} buckets, youngest
+ * first, and the list of GRO_NORMAL skbs waiting to go up the stack. Only TCP data frames
+ * ({@link GroSegment} payloads) are merged; the rest go up as GRO_NORMAL, as UDP sockets without
+ * UDP_GRO and ICMP do. Allocation-free: held skbs sit in fixed arrays, the rx list is linked
+ * through {@link Skb#next}.
+ */
+final class Gro {
+  /** GRO_HASH_BUCKETS (include/net/gro.h). */
+  static final int GRO_HASH_BUCKETS = 8;
+  /** MAX_GRO_SKBS (net/core/gro.c). */
+  static final int MAX_GRO_SKBS = 8;
+  /** GRO_LEGACY_MAX_SIZE: skb_gro_receive refuses to grow an skb to 64 KB. */
+  static final int GRO_MAX_SIZE = 65536;
+  /** net.core.gro_normal_batch's default. */
+  static final int GRO_NORMAL_BATCH = 8;
+
+  private final Kernel kernel;
+  private final boolean batch;
+  private GroDeliver up;
+  /** Per bucket, youngest first: the held skbs, their age (jiffies), their flow's key. */
+  private final Skb[][] held = new Skb[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
+  private final long[][] age = new long[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
+  private final long[][] key = new long[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
+  private final int[][] flow = new int[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
+  /** Per held skb: its segment count (NAPI_GRO_CB(p)->count) and mss (gso_size). */
+  private final int[][] count = new int[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
+  private final int[][] mss = new int[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
+  private final int[] listCount = new int[GRO_HASH_BUCKETS];
+  private int bitmask;
+  private Skb rxHead;
+  private Skb rxTail;
+  private int rxCount;
+  private long merged;
+  private long held0;
+
+  Gro(Kernel kernel, boolean batch) {
+    this.kernel = kernel;
+    this.batch = batch;
+  }
+
+  void bind(GroDeliver deliver) {
+    this.up = deliver;
+  }
+
+  boolean bound() {
+    return up != null;
+  }
+
+  /** napi->gro_bitmask: which buckets hold skbs (0: nothing held). */
+  int bitmask() {
+    return bitmask;
+  }
+
+  /** Segments merged into a held skb so far. */
+  long mergedCount() {
+    return merged;
+  }
+
+  /** skbs GRO held (started a merge with) so far. */
+  long heldCount() {
+    return held0;
+  }
+
+  /** skbs held or waiting on the rx list (for skb conservation). */
+  int skbsHeld() {
+    int n = 0;
+    for (int b = 0; b < GRO_HASH_BUCKETS; b++) {
+      n += listCount[b];
+    }
+    for (Skb s = rxHead; s != null; s = s.next) {
+      n++;
+    }
+    return n;
+  }
+
+  /**
+   * napi_gro_receive: the skb is merged into its flow's held skb, held itself, or (anything
+   * not TCP data) queued as GRO_NORMAL.
+   */
+  @KernelPort(
+      file = "net/core/gro.c",
+      function = "dev_gro_receive",
+      versions = "v5.0..v6.18",
+      source = "debian:linux-source-6.12@6.12.117",
+      notes = "TCP over IPv4 only (inet_gro_receive -> tcp4_gro_receive); the flush decision of"
+          + " tcp_gro_receive is in groReceiveTcp; same_flow is the payload's flow hash")
+  void receive(Skb skb, Core core, int napiId) {
+    if (skb.napiId == 0) {
+      skb.napiId = napiId; // skb_mark_napi_id
+    }
+    if (!(skb.payload instanceof GroSegment seg)) {
+      normalOne(skb, 1, core);
+      return;
+    }
+    int f = seg.groFlow(skb);
+    int bucket = f & (GRO_HASH_BUCKETS - 1);
+    long k = seg.groHeaderKey(skb);
+    skb.hdrLen = seg.groHeaderLen(skb);
+    skb.payloadLen = skb.len - skb.hdrLen; // skb_gro_len: what is left past the headers
+    skb.tcpPsh = seg.groPsh(skb);
+    int n = listCount[bucket];
+    int p = -1;
+    for (int i = 0; i < n; i++) {
+      if (flow[bucket][i] == f) { // gro_list_prepare + tcp_gro_lookup: the same 4-tuple
+        p = i;
+        break;
+      }
+    }
+    // tcp_gro_receive
+    int len = skb.payloadLen;
+    boolean flushNew;
+    boolean completeP = false;
+    boolean sameFlow = false;
+    int pmss = 1;
+    if (p >= 0) {
+      Skb ps = held[bucket][p];
+      pmss = mss[bucket][p];
+      boolean flush = k != key[bucket][p]; // flags, ack_seq, window, options
+      flush |= (len - 1) >= pmss; // (unsigned) a single frame longer than the mss
+      flush |= ps.payloadOffset + ps.payloadLen != skb.payloadOffset; // not the next bytes
+      if (flush || ps.len + len >= GRO_MAX_SIZE) { // skb_gro_receive's -E2BIG
+        pmss = 1;
+      } else {
+        // skb_gro_receive: the segment's data joins p's frags, its head is freed
+        core.charge(KernelOps.GRO_MERGE);
+        ps.len += len;
+        ps.payloadLen += len;
+        count[bucket][p]++;
+        ps.gsoSegs = count[bucket][p];
+        ps.tcpPsh |= skb.tcpPsh;
+        merged++;
+        sameFlow = true;
+      }
+    }
+    // out_check_final: a short segment or PSH ends the merge
+    flushNew = len < pmss || skb.tcpPsh;
+    if (p >= 0 && (!sameFlow || flushNew)) {
+      completeP = true;
+    }
+    if (completeP) {
+      Skb pp = removeAt(bucket, p);
+      complete(pp, core);
+    }
+    if (sameFlow) {
+      skb.free(); // GRO_MERGED_FREE: napi_skb_free_stolen_head
+      return;
+    }
+    if (flushNew) {
+      normalOne(skb, 1, core);
+      return;
+    }
+    if (listCount[bucket] >= MAX_GRO_SKBS) {
+      // gro_flush_oldest: the oldest skb of the bucket goes up to make room
+      complete(removeAt(bucket, listCount[bucket] - 1), core);
+    }
+    // hold it: NAPI_GRO_CB(skb)->age = jiffies, gso_size = its length, at the list's head
+    int m = listCount[bucket];
+    for (int i = m; i > 0; i--) {
+      held[bucket][i] = held[bucket][i - 1];
+      age[bucket][i] = age[bucket][i - 1];
+      key[bucket][i] = key[bucket][i - 1];
+      flow[bucket][i] = flow[bucket][i - 1];
+      count[bucket][i] = count[bucket][i - 1];
+      mss[bucket][i] = mss[bucket][i - 1];
+    }
+    held[bucket][0] = skb;
+    age[bucket][0] = kernel.cpu().jiffiesAt(core.cursor());
+    key[bucket][0] = k;
+    flow[bucket][0] = f;
+    count[bucket][0] = 1;
+    mss[bucket][0] = len;
+    skb.gsoSize = len;
+    listCount[bucket] = m + 1;
+    bitmask |= 1 << bucket;
+    held0++;
+  }
+
+  private Skb removeAt(int bucket, int i) {
+    Skb s = held[bucket][i];
+    int n = listCount[bucket] - 1;
+    for (int j = i; j < n; j++) {
+      held[bucket][j] = held[bucket][j + 1];
+      age[bucket][j] = age[bucket][j + 1];
+      key[bucket][j] = key[bucket][j + 1];
+      flow[bucket][j] = flow[bucket][j + 1];
+      count[bucket][j] = count[bucket][j + 1];
+      mss[bucket][j] = mss[bucket][j + 1];
+    }
+    held[bucket][n] = null;
+    listCount[bucket] = n;
+    if (n == 0) {
+      bitmask &= ~(1 << bucket);
+    }
+    return s;
+  }
+
+  /** napi_gro_complete: a held skb goes up as one skb of its segments. */
+  private void complete(Skb skb, Core core) {
+    int segs = skb.gsoSegs;
+    if (segs == 1) {
+      skb.gsoSize = 0; // a single frame is not a GSO skb
+    }
+    normalOne(skb, segs, core);
+  }
+
+  /**
+   * napi_gro_flush: every held skb goes up, oldest first; with {@code flushOld} only those held
+   * since an earlier jiffy (__napi_gro_flush_chain stops at the first one of this jiffy).
+   */
+  @KernelPort(
+      file = "net/core/gro.c",
+      function = "__napi_gro_flush_chain",
+      versions = "v5.0..v6.18",
+      source = "debian:linux-source-6.12@6.12.117")
+  @KernelPort(
+      file = "net/core/gro.c",
+      function = "napi_gro_flush",
+      versions = "v5.0..v6.18",
+      source = "debian:linux-source-6.12@6.12.117",
+      notes = "named gro_flush in 6.18 (struct gro_node); same walk")
+  void flush(boolean flushOld, Core core) {
+    if (bitmask == 0) {
+      return;
+    }
+    long now = kernel.cpu().jiffiesAt(core.cursor());
+    for (int b = 0; b < GRO_HASH_BUCKETS; b++) {
+      while (listCount[b] > 0) {
+        int oldest = listCount[b] - 1;
+        if (flushOld && age[b][oldest] == now) {
+          break;
+        }
+        complete(removeAt(b, oldest), core);
+      }
+    }
+  }
+
+  /** gro_normal_one: queue for the stack; a full batch goes up at once. */
+  void normalOne(Skb skb, int segs, Core core) {
+    if (!batch) {
+      up.deliver(skb, core); // before 6570bc79c0df: netif_receive_skb_internal at once
+      return;
+    }
+    skb.next = null;
+    if (rxTail == null) {
+      rxHead = skb;
+    } else {
+      rxTail.next = skb;
+    }
+    rxTail = skb;
+    rxCount += segs;
+    if (rxCount >= GRO_NORMAL_BATCH) {
+      normalList(core);
+    }
+  }
+
+  /** gro_normal_list: the waiting skbs go up the stack. */
+  void normalList(Core core) {
+    if (rxCount == 0) {
+      return;
+    }
+    Skb s = rxHead;
+    rxHead = null;
+    rxTail = null;
+    rxCount = 0;
+    while (s != null) {
+      Skb next = s.next;
+      s.next = null;
+      up.deliver(s, core);
+      s = next;
+    }
+  }
+
+  /** gro_flush_normal (6.18) / napi_gro_flush + gro_normal_list: both, in that order. */
+  void flushNormal(boolean flushOld, Core core) {
+    flush(flushOld, core);
+    normalList(core);
+  }
+
+  /** Frees what GRO holds (napi_disable's flush_gro_hash; the rx list is freed too). */
+  void drop() {
+    for (int b = 0; b < GRO_HASH_BUCKETS; b++) {
+      while (listCount[b] > 0) {
+        removeAt(b, listCount[b] - 1).free();
+      }
+    }
+    Skb s = rxHead;
+    rxHead = null;
+    rxTail = null;
+    rxCount = 0;
+    while (s != null) {
+      Skb next = s.next;
+      s.next = null;
+      s.free();
+      s = next;
+    }
+  }
+}

@@ -1,0 +1,10 @@
+package io.nicsim.core.kernel;
+
+import io.nicsim.core.cpu.Core;
+import io.nicsim.core.net.Skb;
+
+/** Where GRO hands skbs up the stack (netif_receive_skb_list_internal), one at a time. */
+@FunctionalInterface
+public interface GroDeliver {
+  void deliver(Skb skb, Core core);
+}

@@ -1,0 +1,246 @@
+package io.nicsim.core.net;
+
+import io.nicsim.core.era.PatchSet;
+import io.nicsim.core.kernel.Errno;
+import io.nicsim.core.kernel.KernelException;
+import io.nicsim.core.kernel.NapiDevice;
+import io.nicsim.core.kernel.NetCorePatches;
+import io.nicsim.core.port.KernelPort;
+import java.util.List;
+
+/**
+ * The software-coalescing files of {@code /sys/class/net/eth0/} (net/core/net-sysfs.c):
+ * {@code gro_flush_timeout}, {@code napi_defer_hard_irqs} and {@code threaded}, written as
+ * {@code echo VALUE > FILE} writes them (the value and a newline) and read back as {@code cat}
+ * shows them. A write the kernel refuses throws its errno; a file the kernel does not have
+ * (unknown, or of a later kernel) cannot be created in sysfs: {@code EACCES}, as the shell's
+ * redirection reports it.
+ */
+public final class NetSysfs {
+  /** The files nicsim models, in the order {@code ls} lists them. */
+  public static final List<String> FILES =
+      List.of("gro_flush_timeout", "napi_defer_hard_irqs", "threaded");
+
+  private final NapiDevice dev;
+  private final PatchSet net;
+  private final int unsignedLongBits;
+
+  /**
+   * @param unsignedLongBits the width of C {@code unsigned long} on the host (32 on ARMv7, 64
+   *     on arm64): kstrtoul's range and gro_flush_timeout's type
+   */
+  public NetSysfs(NapiDevice dev, PatchSet netCore, int unsignedLongBits) {
+    if (unsignedLongBits != 32 && unsignedLongBits != 64) {
+      throw new IllegalArgumentException("unsigned long is 32 or 64 bits, not " + unsignedLongBits);
+    }
+    this.dev = dev;
+    this.net = netCore;
+    this.unsignedLongBits = unsignedLongBits;
+  }
+
+  /** Whether this kernel has the file. */
+  public boolean exists(String file) {
+    switch (file) {
+      case "gro_flush_timeout":
+        return true; // v3.19 (3b47d30396ba)
+      case "napi_defer_hard_irqs":
+        return net.has(NetCorePatches.DEFER_HARD_IRQS);
+      case "threaded":
+        return net.has(NetCorePatches.THREADED);
+      default:
+        return false;
+    }
+  }
+
+  /** The kernel release that added the file, for messages ({@code null}: never / unknown). */
+  public static String since(String file) {
+    switch (file) {
+      case "gro_flush_timeout":
+        return "v3.19";
+      case "napi_defer_hard_irqs":
+        return "v5.10";
+      case "threaded":
+        return "v5.12";
+      default:
+        return null;
+    }
+  }
+
+  /** The values a write accepts, as the kernel's checks define them (for messages). */
+  public String accepted(String file) {
+    String ulongMax = unsignedLongBits == 64 ? "18446744073709551615" : "4294967295";
+    switch (file) {
+      case "gro_flush_timeout":
+        return "0.." + ulongMax + " ns";
+      case "napi_defer_hard_irqs":
+        return net.has(NetCorePatches.DEFER_U32) ? "0..2147483647" : "0.." + ulongMax
+            + " (stored in an int)";
+      case "threaded":
+        return net.has(NetCorePatches.THREADED_BUSY_POLL) ? "0, 1 or 2" : "0 or 1";
+      default:
+        return String.join(", ", FILES);
+    }
+  }
+
+  /** {@code echo VALUE > /sys/class/net/DEV/FILE}: the value with echo's newline. */
+  public void echo(String file, String value) throws KernelException {
+    store(file, value + "\n");
+  }
+
+  /** The file's store: netdev_store's kstrtoul, then the file's change function. */
+  @KernelPort(
+      file = "net/core/net-sysfs.c",
+      function = "netdev_store",
+      versions = "v4.19..v6.18",
+      source = "debian:linux-source-6.12@6.12.117",
+      notes = "CAP_NET_ADMIN held; rtnl_trylock always succeeds; the device is alive")
+  public void store(String file, String buf) throws KernelException {
+    if (!exists(file)) {
+      // no such attribute: the shell's open(O_CREAT) of a sysfs directory entry fails
+      throw new KernelException(Errno.EACCES, "no such file in /sys/class/net/" + dev.name()
+          + (since(file) == null ? "" : " before " + since(file)));
+    }
+    long val = kstrtoul(buf, unsignedLongBits);
+    switch (file) {
+      case "gro_flush_timeout":
+        changeGroFlushTimeout(val);
+        break;
+      case "napi_defer_hard_irqs":
+        changeNapiDeferHardIrqs(val);
+        break;
+      case "threaded":
+        modifyNapiThreaded(val);
+        break;
+      default:
+        throw new AssertionError(file);
+    }
+  }
+
+  @KernelPort(
+      file = "net/core/net-sysfs.c",
+      function = "change_gro_flush_timeout",
+      versions = "v4.19..v6.18",
+      source = "debian:linux-source-6.12@6.12.117",
+      notes = "v6.13 writes through netdev_set_gro_flush_timeout (every NAPI too)")
+  void changeGroFlushTimeout(long val) {
+    dev.setGroFlushTimeout(val);
+  }
+
+  @KernelPort(
+      file = "net/core/net-sysfs.c",
+      function = "change_napi_defer_hard_irqs",
+      versions = "v5.10..v6.18",
+      commits = {"6f8b12d661d0", "08062af0a521"},
+      source = "debian:linux-source-6.12@6.12.117",
+      notes = "before 08062af0a521 (6.1) the unsigned long is stored into an int, as gcc"
+          + " truncates it")
+  void changeNapiDeferHardIrqs(long val) throws KernelException {
+    if (net.has(NetCorePatches.DEFER_U32)) {
+      if (Long.compareUnsigned(val, Integer.MAX_VALUE) > 0) { // val > S32_MAX
+        throw new KernelException(Errno.ERANGE);
+      }
+    }
+    dev.setDeferHardIrqs((int) val);
+  }
+
+  @KernelPort(
+      file = "net/core/net-sysfs.c",
+      function = "modify_napi_threaded",
+      versions = "v5.12..v6.18",
+      commits = {"5fdd2f0e5c64", "c18d4b190a46"},
+      source = "debian:linux-source-6.12@6.12.117",
+      notes = "v6.18 (c18d4b190a46) accepts 2, threaded busy poll")
+  void modifyNapiThreaded(long val) throws KernelException {
+    if (dev.napis().isEmpty()) {
+      throw new KernelException(Errno.EOPNOTSUPP);
+    }
+    long max = net.has(NetCorePatches.THREADED_BUSY_POLL) ? 2 : 1;
+    if (Long.compareUnsigned(val, max) > 0) {
+      throw new KernelException(Errno.EOPNOTSUPP);
+    }
+    dev.setThreaded((int) val);
+  }
+
+  /** {@code cat FILE}: the show function's format (fmt_ulong, fmt_dec or fmt_uint). */
+  public String cat(String file) throws KernelException {
+    if (!exists(file)) {
+      throw new KernelException(Errno.ENOENT, "no such file in /sys/class/net/" + dev.name());
+    }
+    switch (file) {
+      case "gro_flush_timeout":
+        return Long.toUnsignedString(dev.groFlushTimeout()) + "\n";
+      case "napi_defer_hard_irqs":
+        // fmt_dec of an int until 08062af0a521, fmt_uint of a u32 after
+        return (net.has(NetCorePatches.DEFER_U32)
+            ? Integer.toUnsignedString(dev.napiDeferHardIrqs())
+            : Integer.toString(dev.napiDeferHardIrqs())) + "\n";
+      case "threaded":
+        return dev.threaded() + "\n";
+      default:
+        throw new AssertionError(file);
+    }
+  }
+
+  /**
+   * kstrtoul(buf, 0, &new): an optional '+', a base from the prefix (0x hex, 0 octal, else
+   * decimal), digits to the end but for one trailing newline. -EINVAL for anything else,
+   * -ERANGE past unsigned long.
+   */
+  @KernelPort(
+      file = "lib/kstrtox.c",
+      function = "_kstrtoull",
+      versions = "v4.19..v6.18",
+      source = "debian:linux-source-6.12@6.12.117",
+      notes = "with kstrtoull's '+' and _parse_integer_fixup_radix / _parse_integer;"
+          + " kstrtoul's unsigned long range check")
+  public static long kstrtoul(String s, int unsignedLongBits) throws KernelException {
+    int i = 0;
+    int n = s.length();
+    if (i < n && s.charAt(i) == '+') {
+      i++;
+    }
+    int base = 10;
+    if (i < n && s.charAt(i) == '0') {
+      if (i + 2 < n + 0 && Character.toLowerCase(s.charAt(i + 1)) == 'x'
+          && Character.digit(s.charAt(i + 2), 16) >= 0) {
+        base = 16;
+        i += 2;
+      } else {
+        base = 8;
+      }
+    }
+    long res = 0;
+    int digits = 0;
+    boolean overflow = false;
+    while (i < n) {
+      int d = Character.digit(s.charAt(i), 16);
+      char c = s.charAt(i);
+      if (d < 0 || d >= base || c > 0x7f) {
+        break;
+      }
+      // an overflow of 64 bits: res * base + d > ULLONG_MAX
+      if (Long.compareUnsigned(res, Long.divideUnsigned(-1L - d, base)) > 0) {
+        overflow = true;
+      }
+      res = res * base + d;
+      digits++;
+      i++;
+    }
+    if (overflow) {
+      throw new KernelException(Errno.ERANGE);
+    }
+    if (digits == 0) {
+      throw new KernelException(Errno.EINVAL);
+    }
+    if (i < n && s.charAt(i) == '\n') {
+      i++;
+    }
+    if (i != n) {
+      throw new KernelException(Errno.EINVAL);
+    }
+    if (unsignedLongBits == 32 && Long.compareUnsigned(res, 0xffff_ffffL) > 0) {
+      throw new KernelException(Errno.ERANGE);
+    }
+    return res;
+  }
+}

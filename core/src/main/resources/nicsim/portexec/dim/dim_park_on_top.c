@@ -1,0 +1,7 @@
+//@ driver
+static void nicsim_run(const long long *in) {
+  struct dim d;
+  nicsim_dim_set(&d, in);
+  dim_park_on_top(&d);
+  nicsim_dim_put(&d);
+}

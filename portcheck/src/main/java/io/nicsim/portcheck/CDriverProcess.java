@@ -1,0 +1,126 @@
+package io.nicsim.portcheck;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs a compiled harness program on input records: one record per stdin line, one output
+ * record per stdout line, many records per process. A record that kills the process (a
+ * division by zero, a bad pointer) gets {@code signal=N} as its output and the process is
+ * started again for the records after it; a record the process has not finished when its time
+ * limit passes gets {@code timeout} and the process is started again after it (after three
+ * such, every record left gets {@code timeout}).
+ */
+final class CDriverProcess {
+  /** Time one process may take for its records. */
+  static final long TIMEOUT_MS = 60_000;
+  /** Processes that may time out before every record left is reported "timeout". */
+  static final int MAX_TIMEOUTS = 3;
+
+  private final Path binary;
+
+  CDriverProcess(Path binary) {
+    this.binary = binary;
+  }
+
+  List<String> run(List<long[]> records) {
+    List<String> out = new ArrayList<>(records.size());
+    int timeouts = 0;
+    while (out.size() < records.size()) {
+      int from = out.size();
+      long deadline = System.currentTimeMillis() + TIMEOUT_MS;
+      int answered = runFrom(records, from, out, deadline);
+      if (answered < 0) {
+        // the record being run never finished: it is reported, the ones after it rerun
+        out.add("timeout");
+        if (++timeouts >= MAX_TIMEOUTS) {
+          while (out.size() < records.size()) {
+            out.add("timeout");
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * One process for the records from {@code from}; appends what it printed, then (if it died
+   * early) the dead record's {@code signal=N}. Returns -1 on timeout.
+   */
+  private int runFrom(List<long[]> records, int from, List<String> out, long deadline) {
+    Process p;
+    try {
+      p = new ProcessBuilder(binary.toString()).redirectError(ProcessBuilder.Redirect.DISCARD)
+          .start();
+    } catch (IOException e) {
+      throw new PortCheckException("cannot run " + binary + ": " + e.getMessage());
+    }
+    Thread writer = new Thread(() -> {
+      try (BufferedWriter w = new BufferedWriter(
+          new OutputStreamWriter(p.getOutputStream(), StandardCharsets.US_ASCII), 1 << 16)) {
+        StringBuilder line = new StringBuilder(256);
+        for (int i = from; i < records.size(); i++) {
+          line.setLength(0);
+          for (long v : records.get(i)) {
+            line.append(v).append(' ');
+          }
+          line.append('\n');
+          w.write(line.toString());
+        }
+      } catch (IOException e) {
+        // the process died: the reader sees where
+      }
+    }, "port-check stdin " + binary.getFileName());
+    writer.setDaemon(true);
+    writer.start();
+    int before = out.size();
+    // a record that never ends (a loop the C cannot leave) must not hang port-check: the
+    // watchdog kills the process at the deadline and the records left are reported "timeout"
+    boolean[] killed = new boolean[1];
+    Thread watchdog = new Thread(() -> {
+      try {
+        long left = Math.max(1, deadline - System.currentTimeMillis());
+        if (!p.waitFor(left, TimeUnit.MILLISECONDS)) {
+          killed[0] = true;
+          p.destroyForcibly();
+        }
+      } catch (InterruptedException e) {
+        p.destroyForcibly();
+      }
+    }, "port-check watchdog " + binary.getFileName());
+    watchdog.setDaemon(true);
+    watchdog.start();
+    try (BufferedReader r = new BufferedReader(
+        new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8), 1 << 16)) {
+      String line;
+      while (out.size() < records.size() && (line = r.readLine()) != null) {
+        out.add(line);
+      }
+      p.waitFor();
+      watchdog.join();
+    } catch (IOException e) {
+      p.destroyForcibly();
+      throw new PortCheckException("cannot read from " + binary + ": " + e.getMessage());
+    } catch (InterruptedException e) {
+      p.destroyForcibly();
+      Thread.currentThread().interrupt();
+      return -1;
+    }
+    if (killed[0]) {
+      return -1;
+    }
+    if (out.size() < records.size()) {
+      int code = p.exitValue();
+      out.add(code > 128 ? "signal=" + (code - 128) : "exit=" + code);
+    }
+    return out.size() - before;
+  }
+}

@@ -1,0 +1,21 @@
+package io.nicsim.portcheck;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * How {@code --execute} runs.
+ *
+ * @param inputs records per function ({@code --inputs})
+ * @param seed the generator's seed ({@code --seed}); the same seed gives the same records
+ * @param keep a directory to keep each generated program in ({@code --keep-programs}), else a
+ *     temporary directory that is removed
+ */
+public record ExecOptions(int inputs, long seed, Optional<Path> keep) {
+  public static final int DEFAULT_INPUTS = 10_000;
+  public static final long DEFAULT_SEED = 20_260_530L;
+
+  public static ExecOptions defaults() {
+    return new ExecOptions(DEFAULT_INPUTS, DEFAULT_SEED, Optional.empty());
+  }
+}

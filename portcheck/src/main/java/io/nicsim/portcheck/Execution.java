@@ -1,0 +1,255 @@
+package io.nicsim.portcheck;
+
+import io.nicsim.core.port.exec.InputField;
+import io.nicsim.core.port.exec.JavaPort;
+import io.nicsim.core.port.exec.NotRunnable;
+import io.nicsim.core.port.exec.PortHarness;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One harness on one tree: take the C, compile it once, run every input record through the
+ * program and through the Java port, compare the records, and shrink a difference to the
+ * smallest input that still differs.
+ */
+final class Execution {
+  private static final int SHRINK_ROUNDS = 60;
+  /** What nicsim_kernel.h defines (never taken from a tree). */
+  private static final CDefinitions COMPAT =
+      CDefinitions.of(new CSource(CProgram.COMPAT, CProgram.compatText()));
+
+  private final PortHarness harness;
+  private final Map<String, CDefinitions> tree;
+  private final KernelRelease release;
+  private final String kernel;
+  private final ExecOptions options;
+
+  /**
+   * @param tree the harness's source files, parsed, by path (files the tree lacks are absent)
+   */
+  Execution(PortHarness harness, Map<String, CDefinitions> tree, KernelRelease release,
+      String kernel, ExecOptions options) {
+    this.harness = harness;
+    this.tree = tree;
+    this.release = release;
+    this.kernel = kernel;
+    this.options = options;
+  }
+
+  ExecResult run(Path workDir) {
+    String file = harness.file();
+    String function = harness.function();
+    String notes = harness.notes();
+    if (harness.notRun().isPresent()) {
+      return ExecResult.notRun(file, function, harness.notRun().get(), false, notes);
+    }
+    List<CDefinitions> sources = new ArrayList<>();
+    for (String path : harness.sources()) {
+      CDefinitions d = tree.get(path);
+      if (d != null) {
+        sources.add(d);
+      }
+    }
+    CDefinitions home = tree.get(file);
+    if (home == null) {
+      return ExecResult.notRun(file, function, file + " is not in this tree", false, notes);
+    }
+    if (!sources.contains(home)) {
+      sources.add(0, home);
+    }
+    String label = function + ".c";
+    java.util.Map<String, String> sections;
+    try {
+      sections = CProgram.sections(harness.program(), "harness/" + label);
+    } catch (IllegalArgumentException e) {
+      return ExecResult.notRun(file, function, e.getMessage(), true, notes);
+    }
+    List<CDefinitions> provided = List.of(COMPAT,
+        CDefinitions.of(new CSource("harness", harness.program())));
+    CExtraction.Result taken = CExtraction.take(sources, provided, function, home,
+        CExtraction.references(harness.program()));
+    if (taken.root().isEmpty()) {
+      return ExecResult.notRun(file, function, "not defined in " + file + " of this tree", false,
+          notes);
+    }
+    JavaPort java;
+    try {
+      java = harness.java(kernel);
+    } catch (NotRunnable e) {
+      return ExecResult.notRun(file, function, "Java side: " + e.getMessage(), false, notes);
+    } catch (RuntimeException e) {
+      return ExecResult.notRun(file, function, "Java side failed to set up: " + e, true, notes);
+    }
+    String program = CProgram.assemble(taken, sections, harness.inputs().size(), release);
+    String name = safe(function);
+    Gcc.Compiled compiled = Gcc.compile(workDir, name, program);
+    if (!compiled.ok()) {
+      return ExecResult.notRun(file, function, "does not compile: " + compiled.error(), true,
+          notes);
+    }
+    CDriverProcess c = new CDriverProcess(compiled.binary());
+    List<long[]> records = new InputGenerator(harness, options.seed()).records(options.inputs());
+    if (records.isEmpty()) {
+      return ExecResult.notRun(file, function, "the harness admits no input", true, notes);
+    }
+    List<String> cOut = c.run(records);
+    List<long[]> differing = new ArrayList<>();
+    for (int i = 0; i < records.size(); i++) {
+      if (!cOut.get(i).equals(runJava(java, records.get(i)))) {
+        differing.add(records.get(i));
+      }
+    }
+    java.util.Set<String> distinct = new java.util.HashSet<>();
+    records.forEach(r -> distinct.add(Arrays.toString(r)));
+    if (differing.isEmpty()) {
+      return ExecResult.same(file, function, records.size(), distinct.size(), notes)
+          .withDomain(domainSize());
+    }
+    long[] smallest = shrink(differing, c, java);
+    String cRecord = c.run(List.of(smallest)).get(0);
+    String jRecord = runJava(java, smallest);
+    ExecResult.Counterexample ce = new ExecResult.Counterexample(
+        describe(smallest), cRecord, jRecord, firstDifference(cRecord, jRecord));
+    return new ExecResult(file, function, ExecState.DIFFERS, records.size(), distinct.size(),
+        false, differing.size(), "", false, Optional.of(ce), notes);
+  }
+
+  /** The number of distinct records the fields allow, or -1 when it exceeds a million. */
+  private long domainSize() {
+    long size = 1;
+    for (InputField f : harness.inputs()) {
+      long span = f.max() - f.min();
+      if (Long.compareUnsigned(span, 1_000_000) >= 0) {
+        return -1;
+      }
+      size *= span + 1;
+      if (size > 1_000_000) {
+        return -1;
+      }
+    }
+    return size;
+  }
+
+  private static String runJava(JavaPort java, long[] record) {
+    try {
+      return java.run(record.clone());
+    } catch (ArithmeticException e) {
+      return "signal=8"; // the C program dies of SIGFPE on the same division
+    } catch (RuntimeException | StackOverflowError e) {
+      return "exception=" + e.getClass().getSimpleName() + ":" + String.valueOf(e.getMessage())
+          .replace(' ', '_');
+    }
+  }
+
+  /** Greedy shrinking toward each field's simplest value, one C run per round. */
+  private long[] shrink(List<long[]> differing, CDriverProcess c, JavaPort java) {
+    long[] best = differing.get(0);
+    for (long[] r : differing) {
+      if (smaller(r, best)) {
+        best = r;
+      }
+    }
+    for (int round = 0; round < SHRINK_ROUNDS; round++) {
+      List<long[]> candidates = candidates(best);
+      if (candidates.isEmpty()) {
+        break;
+      }
+      List<String> cOut = c.run(candidates);
+      long[] next = null;
+      for (int i = 0; i < candidates.size(); i++) {
+        long[] cand = candidates.get(i);
+        if (!cOut.get(i).equals(runJava(java, cand)) && (next == null || smaller(cand, next))) {
+          next = cand;
+        }
+      }
+      if (next == null) {
+        break;
+      }
+      best = next;
+    }
+    return best;
+  }
+
+  private List<long[]> candidates(long[] from) {
+    List<InputField> fields = harness.inputs();
+    Map<String, long[]> out = new LinkedHashMap<>();
+    for (int f = 0; f < fields.size(); f++) {
+      InputField field = fields.get(f);
+      long target = field.simplest();
+      long v = from[f];
+      if (v == target) {
+        continue;
+      }
+      long diff = v - target;
+      long[] moves = {target, target + diff / 2, v - Long.signum(diff),
+          target + Long.highestOneBit(Math.abs(diff)) / 2, v & (v - 1)};
+      for (long m : moves) {
+        if (m == v || !field.contains(m)) {
+          continue;
+        }
+        long[] cand = from.clone();
+        cand[f] = m;
+        long[] admitted = harness.admit(cand.clone());
+        if (admitted != null && smaller(admitted, from)) {
+          out.putIfAbsent(Arrays.toString(admitted), admitted);
+        }
+      }
+    }
+    return new ArrayList<>(out.values());
+  }
+
+  /** Fewer significant bits away from the simplest values, then smaller distances. */
+  private boolean smaller(long[] a, long[] b) {
+    long bitsA = 0;
+    long bitsB = 0;
+    for (int f = 0; f < a.length; f++) {
+      long t = harness.inputs().get(f).simplest();
+      bitsA += 64 - Long.numberOfLeadingZeros(Math.abs(a[f] - t));
+      bitsB += 64 - Long.numberOfLeadingZeros(Math.abs(b[f] - t));
+    }
+    if (bitsA != bitsB) {
+      return bitsA < bitsB;
+    }
+    for (int f = 0; f < a.length; f++) {
+      long t = harness.inputs().get(f).simplest();
+      int cmp = Long.compareUnsigned(Math.abs(a[f] - t), Math.abs(b[f] - t));
+      if (cmp != 0) {
+        return cmp < 0;
+      }
+    }
+    return false;
+  }
+
+  private List<String> describe(long[] record) {
+    List<String> out = new ArrayList<>();
+    List<InputField> fields = harness.inputs();
+    for (int f = 0; f < fields.size(); f++) {
+      out.add(fields.get(f).name() + "=" + (fields.get(f).unsigned()
+          ? Long.toUnsignedString(record[f]) : Long.toString(record[f])));
+    }
+    return out;
+  }
+
+  /** The first token where the records differ, {@code C-token vs Java-token}. */
+  static String firstDifference(String c, String java) {
+    String[] a = c.split(" ");
+    String[] b = java.split(" ");
+    for (int i = 0; i < Math.max(a.length, b.length); i++) {
+      String x = i < a.length ? a[i] : "(nothing)";
+      String y = i < b.length ? b[i] : "(nothing)";
+      if (!x.equals(y)) {
+        return x + " vs " + y;
+      }
+    }
+    return "";
+  }
+
+  private static String safe(String function) {
+    return function.replaceAll("[^A-Za-z0-9_]", "_");
+  }
+}

@@ -1,0 +1,106 @@
+package io.nicsim.portcheck;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The system C compiler. Programs are built as the kernel builds its C where that changes
+ * results: signed overflow wraps ({@code -fno-strict-overflow}), no type-based aliasing,
+ * {@code char} unsigned (the kernel's {@code -funsigned-char} since 6.2), LP64 (the host's
+ * x86-64 or arm64, as arm64 kernels). A call to a function neither the tree nor the harness
+ * defines is an error, not an implicit declaration.
+ */
+final class Gcc {
+  static final List<String> FLAGS = List.of(
+      "-std=gnu11", "-O1", "-fno-strict-overflow", "-fno-strict-aliasing",
+      "-fno-delete-null-pointer-checks", "-funsigned-char", "-fno-common",
+      "-Werror=implicit-function-declaration", "-Werror=implicit-int",
+      "-Werror=return-type");
+  private static final long TIMEOUT_S = 120;
+
+  private Gcc() {}
+
+  /** The compiler's command, from {@code NICSIM_CC} or {@code gcc}. */
+  static String command() {
+    String cc = System.getenv("NICSIM_CC");
+    return cc == null || cc.isBlank() ? "gcc" : cc;
+  }
+
+  /** Its version line, or empty when it cannot be run. */
+  static Optional<String> version() {
+    try {
+      Process p = new ProcessBuilder(command(), "--version").redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
+        return Optional.empty();
+      }
+      return out.lines().findFirst();
+    } catch (IOException e) {
+      return Optional.empty();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * Compiles {@code dir/name.c} to {@code dir/name}.
+   *
+   * @return the binary, or the compiler's first error (with its line) as the failure
+   */
+  static Compiled compile(Path dir, String name, String program) {
+    Path source = dir.resolve(name + ".c");
+    Path binary = dir.resolve(name);
+    try {
+      Files.writeString(source, program, StandardCharsets.UTF_8);
+      List<String> cmd = new ArrayList<>();
+      cmd.add(command());
+      cmd.addAll(FLAGS);
+      cmd.add("-o");
+      cmd.add(binary.toString());
+      cmd.add(source.toString());
+      cmd.add("-lm");
+      Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!p.waitFor(TIMEOUT_S, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        return new Compiled(null, "the compiler took longer than " + TIMEOUT_S + " s");
+      }
+      if (p.exitValue() != 0) {
+        return new Compiled(null, firstError(out, source));
+      }
+      return new Compiled(binary, "");
+    } catch (IOException e) {
+      return new Compiled(null, "cannot run " + command() + ": " + e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new Compiled(null, "interrupted");
+    }
+  }
+
+  /** A binary, or why there is none. */
+  record Compiled(Path binary, String error) {
+    boolean ok() {
+      return binary != null;
+    }
+  }
+
+  /** The first "error:" line (or undefined reference), with the generated file's name dropped. */
+  static String firstError(String output, Path source) {
+    String prefix = source.toString();
+    for (String line : output.lines().toList()) {
+      if (line.contains("error:") || line.contains("undefined reference")) {
+        String l = line.replace(prefix + ":", "");
+        int at = l.indexOf(": in function");
+        return l.strip();
+      }
+    }
+    return output.lines().findFirst().orElse("the compiler failed").strip();
+  }
+}

@@ -1,0 +1,393 @@
+/*
+ * nicsim_kernel.h: the environment port-check --execute compiles kernel functions in.
+ * nicsim's own code (no kernel text): integer types, attributes and annotations the kernel's
+ * C uses, printk-style calls and WARN/BUG that record what the kernel would print, a register
+ * file behind readl/writel, and the driver loop that reads input records on stdin and prints
+ * one output record per input (tokens "name=value" and "call(args)").
+ *
+ * Every name defined here is never taken from a kernel tree. Arithmetic macros whose exact
+ * definition matters (DIV_ROUND_UP, do_div, ...) are taken from the tree when the harness lists
+ * their headers; nicsim_fallback.h supplies them otherwise.
+ */
+#ifndef NICSIM_KERNEL_H
+#define NICSIM_KERNEL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <limits.h>
+
+#define __KERNEL__ 1
+#define CONFIG_64BIT 1
+#define BITS_PER_LONG 64
+#define BITS_PER_LONG_LONG 64
+
+/* ---- integer types (LP64, as arm64 and x86-64 kernels) ---- */
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int8_t s8;
+typedef int16_t s16;
+typedef int32_t s32;
+typedef int64_t s64;
+typedef u8 __u8;
+typedef u16 __u16;
+typedef u32 __u32;
+typedef u64 __u64;
+typedef s8 __s8;
+typedef s16 __s16;
+typedef s32 __s32;
+typedef s64 __s64;
+typedef u16 __le16;
+typedef u32 __le32;
+typedef u64 __le64;
+typedef u16 __be16;
+typedef u32 __be32;
+typedef u64 __be64;
+typedef u16 __sum16;
+typedef u32 __wsum;
+typedef _Bool bool;
+#define true 1
+#define false 0
+typedef s64 ktime_t;
+typedef u64 dma_addr_t;
+typedef u64 phys_addr_t;
+typedef u64 resource_size_t;
+typedef unsigned int gfp_t;
+typedef unsigned int fmode_t;
+typedef struct { int counter; } atomic_t;
+typedef struct { long counter; } atomic_long_t;
+typedef struct { s64 counter; } atomic64_t;
+typedef struct { int refs; } refcount_t;
+typedef struct { int locked; } spinlock_t;
+typedef struct { int locked; } raw_spinlock_t;
+typedef struct { unsigned seq; } seqcount_t;
+typedef struct { int count; } mutex_t;
+
+/* ---- kernel structs the taken C only passes around or embeds ---- */
+struct list_head { struct list_head *next, *prev; };
+struct hlist_node { struct hlist_node *next, **pprev; };
+struct rcu_head { struct rcu_head *next; void (*func)(struct rcu_head *head); };
+struct work_struct { long data; struct list_head entry; void (*func)(struct work_struct *work); };
+struct timer_list { unsigned long expires; void (*function)(struct timer_list *t); };
+struct delayed_work { struct work_struct work; struct timer_list timer; };
+struct device { const char *init_name; };
+struct netlink_ext_ack { const char *_msg; };
+
+/* ---- attributes and annotations the kernel's C carries ---- */
+#define __iomem
+#define __user
+#define __kernel
+#define __force
+#define __bitwise
+#define __rcu
+#define __percpu
+#define __private
+#define __must_check
+#define __cold
+#define __init
+#define __exit
+#define __initdata
+#define __initconst
+#define __read_mostly
+#define __ro_after_init
+#define __maybe_unused __attribute__((unused))
+#define __always_unused __attribute__((unused))
+#define __used __attribute__((used))
+#define __always_inline inline __attribute__((always_inline))
+#define noinline __attribute__((noinline))
+#define noinline_for_stack noinline
+#define __packed __attribute__((packed))
+#define __aligned(x) __attribute__((aligned(x)))
+#define __cacheline_aligned
+#define __cacheline_aligned_in_smp
+#define ____cacheline_aligned
+#define ____cacheline_aligned_in_smp
+#define __counted_by(x)
+#define __nonstring
+#define __acquires(x)
+#define __releases(x)
+#define __must_hold(x)
+#define __cond_acquires(x)
+#define __no_kcsan
+#define __bpf_kfunc
+#define __bpf_kfunc_start_defs()
+#define __bpf_kfunc_end_defs()
+#define notrace
+#define asmlinkage
+#define __visible
+#define __weak __attribute__((weak))
+#define __printf(a, b) __attribute__((format(printf, a, b)))
+#define fallthrough __attribute__((__fallthrough__))
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#define unreachable() __builtin_unreachable()
+#define barrier() __asm__ __volatile__("" ::: "memory")
+#define smp_mb() barrier()
+#define smp_rmb() barrier()
+#define smp_wmb() barrier()
+#define smp_mb__before_atomic() barrier()
+#define smp_mb__after_atomic() barrier()
+#define dma_wmb() barrier()
+#define dma_rmb() barrier()
+#define wmb() barrier()
+#define rmb() barrier()
+#define mb() barrier()
+#define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
+#define WRITE_ONCE(x, v) (*(volatile __typeof__(x) *)&(x) = (v))
+#define data_race(x) (x)
+#define EXPORT_SYMBOL(s)
+#define EXPORT_SYMBOL_GPL(s)
+#define EXPORT_SYMBOL_NS_GPL(s, ns)
+#define EXPORT_IPV6_MOD(s)
+#define EXPORT_IPV6_MOD_GPL(s)
+#define MODULE_LICENSE(s)
+#define MODULE_DESCRIPTION(s)
+#define MODULE_AUTHOR(s)
+#define MODULE_ALIAS(s)
+#define module_param(a, b, c)
+#define MODULE_PARM_DESC(a, b)
+#define INDIRECT_CALLABLE_SCOPE static
+#define INDIRECT_CALL_1(f, f1, ...) f(__VA_ARGS__)
+#define INDIRECT_CALL_2(f, f2, f1, ...) f(__VA_ARGS__)
+#define lockdep_assert_held(l) ((void)0)
+#define lockdep_sock_is_held(sk) 1
+#define rcu_read_lock() ((void)0)
+#define rcu_read_unlock() ((void)0)
+#define rcu_dereference(p) (p)
+#define rcu_access_pointer(p) (p)
+#define rcu_assign_pointer(p, v) ((p) = (v))
+#define might_sleep() ((void)0)
+#define static_assert(e, ...) _Static_assert(e, #e)
+#define BUILD_BUG_ON(c) ((void)sizeof(char[1 - 2 * !!(c)]))
+#define BUILD_BUG_ON_MSG(c, m) BUILD_BUG_ON(c)
+#define __UNIQUE_ID(p) __nicsim_cat(__nicsim_uid_, __COUNTER__)
+#define __nicsim_cat2(a, b) a##b
+#define __nicsim_cat(a, b) __nicsim_cat2(a, b)
+
+/* ---- simple generic helpers (their kernel definitions only add type checks) ---- */
+#define min(a, b) ((a) < (b) ? (a) : (b))
+#define max(a, b) ((a) > (b) ? (a) : (b))
+#define min_t(t, a, b) ((t)(a) < (t)(b) ? (t)(a) : (t)(b))
+#define max_t(t, a, b) ((t)(a) > (t)(b) ? (t)(a) : (t)(b))
+#define min3(a, b, c) min(min(a, b), c)
+#define max3(a, b, c) max(max(a, b), c)
+#define umin(a, b) min_t(unsigned long long, a, b)
+#define umax(a, b) max_t(unsigned long long, a, b)
+#define clamp(v, lo, hi) min(max(v, lo), hi)
+#define clamp_t(t, v, lo, hi) min_t(t, max_t(t, v, lo), hi)
+#define clamp_val(v, lo, hi) clamp_t(__typeof__(v), v, lo, hi)
+#define swap(a, b) do { __typeof__(a) __t = (a); (a) = (b); (b) = __t; } while (0)
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define container_of(p, type, member) ((type *)((char *)(p) - offsetof(type, member)))
+#define abs(x) ({ __typeof__(x) __a = (x); __a < 0 ? -__a : __a; })
+#define IS_ENABLED(option) __nicsim_is_defined(option)
+#define IS_BUILTIN(option) __nicsim_is_defined(option)
+#define IS_REACHABLE(option) __nicsim_is_defined(option)
+#define __nicsim_arg_placeholder_1 0,
+#define __nicsim_take_second(ignored, val, ...) val
+#define __nicsim_is_defined(x) __nicsim_is_defined2(x)
+#define __nicsim_is_defined2(val) __nicsim_is_defined3(__nicsim_arg_placeholder_##val)
+#define __nicsim_is_defined3(arg1_or_junk) __nicsim_take_second(arg1_or_junk 1, 0)
+
+/* ---- bit operations on unsigned long arrays (generic, non-atomic here: one CPU) ---- */
+static inline bool test_bit(long nr, const volatile unsigned long *addr) {
+  return 1UL & (addr[nr / BITS_PER_LONG] >> (nr % BITS_PER_LONG));
+}
+static inline void set_bit(long nr, volatile unsigned long *addr) {
+  addr[nr / BITS_PER_LONG] |= 1UL << (nr % BITS_PER_LONG);
+}
+static inline void clear_bit(long nr, volatile unsigned long *addr) {
+  addr[nr / BITS_PER_LONG] &= ~(1UL << (nr % BITS_PER_LONG));
+}
+#define __set_bit(nr, addr) set_bit(nr, addr)
+#define __clear_bit(nr, addr) clear_bit(nr, addr)
+
+/* find last / first set bit, as the generic bitops define them (1-based; 0 for no bit) */
+static inline int fls(unsigned int x) {
+  return x ? 32 - __builtin_clz(x) : 0;
+}
+static inline int fls64(u64 x) {
+  return x ? 64 - __builtin_clzll(x) : 0;
+}
+static inline unsigned long __fls(unsigned long x) {
+  return 63 - __builtin_clzl(x);
+}
+#define ffs(x) __builtin_ffs(x)
+static inline unsigned long __ffs(unsigned long x) {
+  return __builtin_ctzl(x);
+}
+
+/* ---- errno ---- */
+#define EPERM 1
+#define ENOENT 2
+#define EIO 5
+#define EAGAIN 11
+#define ENOMEM 12
+#define EBUSY 16
+#define EINVAL 22
+#define ERANGE 34
+#define EOPNOTSUPP 95
+#define ETIMEDOUT 110
+
+/* ---- the output record ---- */
+static char nicsim_buf[1 << 16];
+static size_t nicsim_len;
+
+static void nicsim_tok(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void nicsim_tok(const char *fmt, ...) {
+  va_list ap;
+  if (nicsim_len > 0 && nicsim_len < sizeof nicsim_buf - 1) {
+    nicsim_buf[nicsim_len++] = ' ';
+  }
+  va_start(ap, fmt);
+  int n = vsnprintf(nicsim_buf + nicsim_len, sizeof nicsim_buf - nicsim_len, fmt, ap);
+  va_end(ap);
+  if (n > 0) {
+    nicsim_len += (size_t)n < sizeof nicsim_buf - nicsim_len ? (size_t)n : sizeof nicsim_buf - nicsim_len - 1;
+  }
+}
+
+/** name=value, signed. */
+#define OUT(name, v) nicsim_tok("%s=%lld", name, (long long)(v))
+/** name=value, unsigned 64-bit. */
+#define OUTU(name, v) nicsim_tok("%s=%llu", name, (unsigned long long)(v))
+
+/** name(a,b,...) with signed decimal arguments. */
+static void nicsim_call(const char *name, int n, ...) {
+  char args[512];
+  size_t len = 0;
+  va_list ap;
+  va_start(ap, n);
+  args[0] = 0;
+  for (int i = 0; i < n && len < sizeof args - 32; i++) {
+    len += (size_t)snprintf(args + len, sizeof args - len, i ? ",%lld" : "%lld", va_arg(ap, long long));
+  }
+  va_end(ap);
+  nicsim_tok("%s(%s)", name, args);
+}
+#define __nicsim_ll(x) ((long long)(x))
+#define CALL0(name) nicsim_call(name, 0)
+#define CALL1(name, a) nicsim_call(name, 1, __nicsim_ll(a))
+#define CALL2(name, a, b) nicsim_call(name, 2, __nicsim_ll(a), __nicsim_ll(b))
+#define CALL3(name, a, b, c) nicsim_call(name, 3, __nicsim_ll(a), __nicsim_ll(b), __nicsim_ll(c))
+#define CALL4(name, a, b, c, d) \
+  nicsim_call(name, 4, __nicsim_ll(a), __nicsim_ll(b), __nicsim_ll(c), __nicsim_ll(d))
+
+/** name("message") with the text's spaces as '_' (one token), surrounding blanks dropped. */
+static void nicsim_msg(const char *name, const char *fmt, ...) {
+  char text[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(text, sizeof text, fmt, ap);
+  va_end(ap);
+  char *s = text;
+  while (*s == ' ' || *s == '\n' || *s == '\t') {
+    s++;
+  }
+  size_t n = strlen(s);
+  while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\n' || s[n - 1] == '\t')) {
+    s[--n] = 0;
+  }
+  for (char *p = s; *p; p++) {
+    if (*p == ' ') {
+      *p = '_';
+    }
+  }
+  nicsim_tok("%s(\"%s\")", name, s);
+}
+#define CALL_MSG(name, ...) nicsim_msg(name, __VA_ARGS__)
+
+/* ---- what the kernel prints, recorded (debug output is dropped) ---- */
+#define printk(...) ((void)0)
+#define pr_err(...) nicsim_msg("pr_err", __VA_ARGS__)
+#define pr_warn(...) nicsim_msg("pr_warn", __VA_ARGS__)
+#define pr_info(...) ((void)0)
+#define pr_debug(...) ((void)0)
+#define pr_err_once(...) pr_err(__VA_ARGS__)
+#define pr_warn_once(...) pr_warn(__VA_ARGS__)
+#define net_warn_ratelimited(...) pr_warn(__VA_ARGS__)
+#define dev_err(dev, ...) nicsim_msg("dev_err", __VA_ARGS__)
+#define dev_warn(dev, ...) nicsim_msg("dev_warn", __VA_ARGS__)
+#define dev_info(dev, ...) ((void)0)
+#define dev_dbg(dev, ...) ((void)0)
+#define netdev_err(dev, ...) nicsim_msg("netdev_err", __VA_ARGS__)
+#define netdev_warn(dev, ...) nicsim_msg("netdev_warn", __VA_ARGS__)
+#define netdev_info(dev, ...) ((void)0)
+#define netdev_dbg(dev, ...) ((void)0)
+#define netif_err(priv, type, dev, ...) nicsim_msg("netif_err", __VA_ARGS__)
+#define netif_warn(priv, type, dev, ...) nicsim_msg("netif_warn", __VA_ARGS__)
+#define netif_info(priv, type, dev, ...) ((void)0)
+#define netif_dbg(priv, type, dev, ...) ((void)0)
+#define NL_SET_ERR_MSG(extack, msg) nicsim_msg("extack", "%s", msg)
+#define NL_SET_ERR_MSG_MOD(extack, msg) nicsim_msg("extack", "%s", msg)
+#define NL_SET_ERR_MSG_FMT_MOD(extack, ...) nicsim_msg("extack", __VA_ARGS__)
+#define WARN_ON(c) ({ int __c = !!(c); if (__c) CALL0("WARN_ON"); __c; })
+#define WARN_ON_ONCE(c) WARN_ON(c)
+#define WARN(c, ...) WARN_ON(c)
+#define WARN_ONCE(c, ...) WARN_ON(c)
+#define BUG_ON(c) do { if (c) CALL0("BUG"); } while (0)
+#define BUG() CALL0("BUG")
+#define DEBUG_NET_WARN_ON_ONCE(c) ((void)0)
+
+/* ---- time ---- */
+static unsigned long jiffies;
+
+/* ---- a register file behind readl/writel: offsets from nicsim_mmio ---- */
+static u32 nicsim_mmio_regs[1 << 14];
+static char nicsim_mmio[1 << 16];
+#define NICSIM_MMIO_OFF(addr) ((long long)((const char *)(addr) - nicsim_mmio))
+static u32 nicsim_readl(const volatile void *addr) {
+  long long off = NICSIM_MMIO_OFF(addr);
+  return off >= 0 && off < (long long)sizeof nicsim_mmio ? nicsim_mmio_regs[off >> 2] : 0;
+}
+static void nicsim_writel(u32 v, volatile void *addr) {
+  long long off = NICSIM_MMIO_OFF(addr);
+  CALL2("writel", off, v);
+  if (off >= 0 && off < (long long)sizeof nicsim_mmio) {
+    nicsim_mmio_regs[off >> 2] = v;
+  }
+}
+#define readl(a) nicsim_readl(a)
+#define readl_relaxed(a) nicsim_readl(a)
+#define writel(v, a) nicsim_writel((u32)(v), a)
+#define writel_relaxed(v, a) nicsim_writel((u32)(v), a)
+#define ioread32(a) nicsim_readl(a)
+#define iowrite32(v, a) nicsim_writel((u32)(v), a)
+
+/* ---- the driver loop: one input record per line, one output record per line ---- */
+#ifndef NICSIM_NIN
+#define NICSIM_NIN 1
+#endif
+static void nicsim_run(const long long *in);
+
+int main(void) {
+  static char line[1 << 14];
+  long long in[NICSIM_NIN];
+  /* a record that crashes the program must not lose the ones before it */
+  setvbuf(stdout, NULL, _IOLBF, 1 << 16);
+  while (fgets(line, sizeof line, stdin)) {
+    char *p = line;
+    for (int i = 0; i < NICSIM_NIN; i++) {
+      char *end;
+      in[i] = strtoll(p, &end, 10);
+      if (end == p) {
+        in[i] = 0;
+      }
+      p = end;
+    }
+    nicsim_len = 0;
+    nicsim_buf[0] = 0;
+    nicsim_run(in);
+    fwrite(nicsim_buf, 1, nicsim_len, stdout);
+    fputc('\n', stdout);
+  }
+  fflush(stdout);
+  return 0;
+}
+
+#endif /* NICSIM_KERNEL_H */
