@@ -31,7 +31,9 @@ class FecPortsTest {
   void annotationsAreWellFormed() {
     for (KernelPort p : ports()) {
       assertThat(p.source()).as(p.function()).matches("[\\w.-]+/[\\w.-]+@[0-9a-f]{40}");
-      assertThat(p.versions()).as(p.function()).matches("v\\d+\\.\\d+(\\.\\d+)?(\\.\\.v\\d+\\.\\d+(\\.\\d+)?)?");
+      // one range, or several comma-separated (a stable line's backport, then mainline)
+      String range = "v\\d+\\.\\d+(\\.\\d+)?(\\.\\.v\\d+\\.\\d+(\\.\\d+)?)?";
+      assertThat(p.versions()).as(p.function()).matches(range + "(, " + range + ")*");
       assertThat(p.file()).as(p.function()).isEqualTo(FecSources.MAIN_C);
       for (String c : p.commits()) {
         assertThat(c).as(p.function()).matches("[0-9a-f]{12}");

@@ -3,7 +3,7 @@ package io.nicsim.bench.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nicsim.boardtrace.model.RunModelRunner;
 import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.formats.output.AtomicFile;
+import io.nicsim.formats.output.Outputs;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.boardtrace.BoardTrace;
 import io.nicsim.boardtrace.ImportReport;
@@ -73,6 +73,12 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    try (Outputs outs = Outputs.begin()) {
+      return call(outs);
+    }
+  }
+
+  private int call(Outputs outs) throws Exception {
     RunRequest req = options.request();
     String base = req.soc();
     if (base.startsWith(SocProfile.FILE_PREFIX)) {
@@ -83,7 +89,7 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
     if (rounds < 0 || rounds > 10) {
       throw BadInputException.field("--rounds", rounds + " is out of range", "0..10");
     }
-    AtomicFile.check(out, "--out");
+    outs.claim(out, "--out");
     String profileName = name != null ? name : defaultName(out);
     if (!profileName.matches("[a-z0-9][a-z0-9._-]*")) {
       throw BadInputException.field("--name", "'" + profileName + "' is not a profile name",
@@ -110,7 +116,8 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
       Files.deleteIfExists(scratch);
     }
     SocProfile.parse(out.toString(), r.profileYaml()); // it loads, or nothing is written
-    AtomicFile.writeText(out, "--out", r.profileYaml());
+    outs.writeText(out, "--out", r.profileYaml());
+    outs.commit();
     PrintWriter w = spec.commandLine().getOut();
     if (json) {
       ObjectMapper m = new ObjectMapper();

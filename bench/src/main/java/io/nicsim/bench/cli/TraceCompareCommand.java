@@ -3,6 +3,7 @@ package io.nicsim.bench.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nicsim.boardtrace.model.RunModelRunner;
 import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.formats.output.Outputs;
 import io.nicsim.formats.plot.Plots;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.boardtrace.BoardTrace;
@@ -60,9 +61,16 @@ public final class TraceCompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    try (Outputs outs = Outputs.begin()) {
+      return call(outs);
+    }
+  }
+
+  private int call(Outputs outs) throws Exception {
     if (plot != null) {
       Plots.checkPlotFile(plot, "--plot");
     }
+    outs.claim(plot, "--plot");
     RunRequest req = options.request();
     BoardTrace t = board.open();
     FigureSet b = t.figures(t.batchMethod(), board.rename());
@@ -77,8 +85,9 @@ public final class TraceCompareCommand implements Callable<Integer> {
         throw new BadInputException("--plot: the board's trace has none of the model's"
             + " distributions (NAPI work, xmit batches, TX completion, inter-IRQ intervals)");
       }
-      Plots.write(Plots.stacked("board " + board.trace.getFileName() + " beside the model ("
+      Plots.write(outs, Plots.stacked("board " + board.trace.getFileName() + " beside the model ("
           + runner.info().description() + ")", panels), plot, "--plot");
+      outs.commit();
     }
     PrintWriter w = spec.commandLine().getOut();
     if (json) {

@@ -1,7 +1,7 @@
 package io.nicsim.bench.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.formats.output.AtomicFile;
+import io.nicsim.formats.output.Outputs;
 import io.nicsim.boardtrace.BoardTrace;
 import io.nicsim.boardtrace.ImportReport;
 import io.nicsim.boardtrace.KeptEventsWriter;
@@ -35,19 +35,20 @@ public final class TraceImportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (out != null) {
-      AtomicFile.check(out, "--out");
+    try (Outputs outs = Outputs.begin()) {
+      return call(outs);
     }
+  }
+
+  private int call(Outputs outs) throws Exception {
+    outs.claim(out, "--out");
     BoardTrace t = board.open();
     PrintWriter w = spec.commandLine().getOut();
     if (out != null) {
-      try (AtomicFile f = AtomicFile.open(out, "--out")) {
-        java.io.Writer writer = f.writer();
-        t.replay(new KeptEventsWriter(writer, t.stats().resolutionNs < 1000,
-            Math.max(t.stats().cpusDeclared, t.stats().cpusSeen.size()), t.file().toString()));
-        writer.flush();
-        f.commit();
-      }
+      java.io.Writer writer = outs.open(out, "--out").writer();
+      t.replay(new KeptEventsWriter(writer, t.stats().resolutionNs < 1000,
+          Math.max(t.stats().cpusDeclared, t.stats().cpusSeen.size()), t.file().toString()));
+      outs.commit();
     }
     if (json) {
       ObjectMapper m = new ObjectMapper();

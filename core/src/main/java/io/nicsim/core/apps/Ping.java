@@ -21,7 +21,7 @@ import java.util.List;
  */
 public final class Ping extends Task implements RxHandler {
   /** The wait's data test, made once (a lambda per call would allocate in the hot loop). */
-  private final java.util.function.BooleanSupplier hasReply = () -> repliesQueued > 0;
+  private final java.util.function.BooleanSupplier hasReply = () -> this.repliesQueued > 0;
   private final Simulator sim;
   private final NetDevice dev;
   private final int count;

@@ -13,7 +13,7 @@ import io.nicsim.core.net.Skb;
  */
 public final class UdpServer extends Task implements RxHandler {
   /** The wait's data test, made once (a lambda per call would allocate in the hot loop). */
-  private final java.util.function.BooleanSupplier hasData = () -> !queue.isEmpty();
+  private final java.util.function.BooleanSupplier hasData = () -> !this.queue.isEmpty();
   /** net.core.rmem_default. */
   public static final int RMEM_DEFAULT = 212_992;
 

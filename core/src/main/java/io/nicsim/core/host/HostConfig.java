@@ -51,6 +51,18 @@ public record HostConfig(
     napi = napi == null ? NapiWrites.none() : napi;
   }
 
+  /**
+   * The config without software-coalescing writes: the canonical constructor before they
+   * existed, kept so that a MAC model compiled against it still links (the API policy).
+   */
+  public HostConfig(String mac, String soc, String kernel, List<String> patches,
+      CoalesceArgs coalesce, long seed, double cpuScale, long linkRateBps,
+      long linkPropagationNs, int irqCore, int appCore, KernelConfig kernelConfig,
+      Tracer tracer) {
+    this(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps, linkPropagationNs,
+        irqCore, appCore, kernelConfig, tracer, NapiWrites.none());
+  }
+
   /** A config with defaults for everything but the MAC and SoC. */
   public static HostConfig of(String mac, String soc) {
     return new HostConfig(mac, soc, null, List.of(), CoalesceArgs.none(), 1, 1.0, 0, 50, 0, -1,

@@ -182,7 +182,7 @@ public final class NetSysfs {
   }
 
   /**
-   * kstrtoul(buf, 0, &new): an optional '+', a base from the prefix (0x hex, 0 octal, else
+   * {@code kstrtoul(buf, 0, &new)}: an optional '+', a base from the prefix (0x hex, 0 octal, else
    * decimal), digits to the end but for one trailing newline. -EINVAL for anything else,
    * -ERANGE past unsigned long.
    */

@@ -29,7 +29,7 @@ import io.nicsim.tcp.TcpAckSeg;
  */
 public final class HostTcpReceiver implements RxHandler {
   /** The wait's data test, made once (a lambda per call would allocate in the hot loop). */
-  private final java.util.function.BooleanSupplier hasData = () -> unread > 0;
+  private final java.util.function.BooleanSupplier hasData = () -> this.unread > 0;
   /** tcp_rmem[2] (6 MiB) with tcp_adv_win_scale 1: the window the application may fill. */
   public static final int WINDOW_MAX = 3 << 20;
 
