@@ -1,8 +1,8 @@
-package io.nicsim.bench.cli;
+package io.nicsim.boardtrace.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nicsim.boardtrace.model.RunModelRunner;
-import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.runs.RunEnv;
 import io.nicsim.formats.output.Outputs;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.boardtrace.BoardTrace;
@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
         + " per poll and per packet, the driver's xmit, timer callbacks, send/receive syscalls)"
         + " and write a profile inheriting --soc with them as class measured.")
 public final class TraceCalibrateCommand implements Callable<Integer> {
-  private final BenchEnv env;
+  private final RunEnv env;
 
   @Spec CommandSpec spec;
 
@@ -64,10 +64,10 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
   boolean json;
 
   public TraceCalibrateCommand() {
-    this(BenchEnv.standard());
+    this(RunEnv.standard());
   }
 
-  public TraceCalibrateCommand(BenchEnv env) {
+  public TraceCalibrateCommand(RunEnv env) {
     this.env = env;
   }
 
