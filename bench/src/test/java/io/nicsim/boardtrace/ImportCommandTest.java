@@ -81,6 +81,45 @@ class ImportCommandTest {
   }
 
   @Test
+  void aGarbledOrTruncatedTraceWritesNothingForAnyCommand() throws Exception {
+    List<String> lines = Files.readAllLines(fixture("ping-veth.trace.txt"));
+    List<String> garbled = new java.util.ArrayList<>(lines);
+    garbled.set(99, "\u0000\u0000\u0000 garbage " + garbled.get(99).substring(20));
+    Path bad = dir.resolve("bad.txt");
+    Files.write(bad, garbled);
+    String whole = String.join("\n", lines) + "\n";
+    int at = 0;
+    for (int i = 0; i < 199; i++) {
+      at = whole.indexOf('\n', at) + 1;
+    }
+    Path cut = dir.resolve("cut.txt");
+    Files.writeString(cut, whole.substring(0, at + 40)); // ends inside line 200
+    List<String> run = List.of("--mac", "stmmac", "--soc", "cyclone5", "--traffic", "ping -c 2");
+    for (Path trace : List.of(bad, cut)) {
+      String line = trace == bad ? " line 100: " : " line 200: the file ends inside this line"
+          + " (truncated)";
+      Path out = dir.resolve("out-" + trace.getFileName());
+      List<List<String>> commands = List.of(
+          List.of("trace", "import", "--trace", trace.toString(), "--out",
+              out.resolve("kept.txt").toString()),
+          BoardTraceCli.concat(List.of("trace", "compare", "--trace", trace.toString(),
+              "--plot", out.resolve("cmp.png").toString()), run),
+          BoardTraceCli.concat(List.of("trace", "calibrate", "--trace", trace.toString(),
+              "--out", out.resolve("board.yaml").toString()), run));
+      for (List<String> c : commands) {
+        Cli.Result r = BoardTraceCli.run(c);
+        String name = "nicsim trace " + c.get(1);
+        assertThat(r.exit()).as(name).isEqualTo(2);
+        assertThat(r.out()).as(name).isEmpty();
+        assertThat(r.err()).as(name).startsWith(name + ": trace " + trace + line)
+            .endsWith("\n").doesNotContain("Exception");
+        assertThat(r.err().lines().count()).as(name).isEqualTo(1);
+        assertThat(out).as(name + ": nothing written, not even the directory").doesNotExist();
+      }
+    }
+  }
+
+  @Test
   void traceDatGoesThroughTraceCmdAndSaysSo() throws Exception {
     assumeTrue(TraceReader.traceCmdInstalled(), "trace-cmd is not installed");
     Cli.Result r = BoardTraceCli.run(List.of("trace", "import", "--trace",
