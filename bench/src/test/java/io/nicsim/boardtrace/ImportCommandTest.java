@@ -49,6 +49,57 @@ class ImportCommandTest {
     assertThat(k.get("first_s")).isEqualTo(j.get("first_s"));
   }
 
+  /** Every committed real-kernel fixture (the text ones, and trace.dat when trace-cmd reads it). */
+  static List<String> fixtures() {
+    List<String> f = new java.util.ArrayList<>(List.of("ping-veth.trace.txt",
+        "ping-veth.noirqinfo.trace.txt", "ping-veth.tgid.trace.txt",
+        "ping-veth.x86-tsc.trace.txt", "udp-veth.report.txt", "udp-veth.report-ns.txt",
+        "udp-veth.lost.trace.txt", "udp-veth.lost.pipe.txt", "udp-veth.dropped.report.txt"));
+    if (TraceReader.traceCmdInstalled()) {
+      f.add("udp-veth.dat");
+    }
+    return f;
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.MethodSource("fixtures")
+  void importAndCompareReadEveryFixtureAccountingForEveryLine(String name) throws Exception {
+    Path f = fixture(name);
+    List<String> clock = name.contains("x86-tsc") ? List.of("--clock-hz", "2596148000")
+        : List.of();
+    Cli.Result r = BoardTraceCli.run(BoardTraceCli.concat(List.of("trace", "import",
+        "--trace", f.toString(), "--json"), clock));
+    assertThat(r.exit()).as(r.err()).isZero();
+    JsonNode j = new ObjectMapper().readTree(r.out());
+    long kept = 0;
+    for (JsonNode n : j.get("kept_by_event")) {
+      kept += n.asLong();
+    }
+    long skipped = 0;
+    for (JsonNode n : j.get("skipped_by_event")) {
+      skipped += n.asLong();
+    }
+    assertThat(j.get("kept").asLong()).isEqualTo(kept).isPositive();
+    assertThat(j.get("skipped").asLong()).isEqualTo(skipped);
+    assertThat(kept + skipped).isEqualTo(j.get("events").asLong());
+    if (!name.endsWith(".dat")) {
+      assertThat(j.get("lines").asLong()).isEqualTo(Files.readAllLines(f).size());
+    }
+    // compare reads the same file and puts its figures beside a model run's
+    Cli.Result c = BoardTraceCli.run(BoardTraceCli.concat(List.of("trace", "compare",
+        "--trace", f.toString(), "--map", "nsb-va=eth0", "--mac", "stmmac", "--soc",
+        "cyclone5", "--traffic", "iperf3 -u -b 2M -l 256 -t 0.1", "--json"), clock));
+    assertThat(c.exit()).as(c.err()).isZero();
+    assertThat(c.err()).isEmpty();
+    int boardFigures = 0;
+    for (JsonNode row : new ObjectMapper().readTree(c.out()).get("rows")) {
+      if (row.get("board").isNumber()) {
+        boardFigures++;
+      }
+    }
+    assertThat(boardFigures).isPositive();
+  }
+
   @Test
   void aTruncatedTraceIsOneLineExitTwoAndNothingWritten() throws Exception {
     String text = Files.readString(fixture("udp-veth.report.txt"));
