@@ -14,7 +14,6 @@ import io.nicsim.boardtrace.fit.SpanSamples;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.soc.SocProfile;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import io.nicsim.runs.options.RunOptions;
@@ -102,19 +101,10 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
     ProfileWriter.Provenance p = new ProfileWriter.Provenance(board.trace.getFileName()
         .toString(), t.stats().sha256, kernel, Math.max(t.stats().cpusDeclared,
         t.stats().cpusSeen.size()), t.window().seconds(), profileName);
-    Path scratch = Files.createTempDirectory("nicsim-calibrate");
-    Calibrator.Result r;
-    try {
-      r = Calibrator.calibrate(spans, t.stats().resolutionNs, runner,
-          new Calibrator.Options(base, rounds, scratch), p);
-    } finally {
-      try (var s = Files.list(scratch)) {
-        for (Path f : s.toList()) {
-          Files.deleteIfExists(f);
-        }
-      }
-      Files.deleteIfExists(scratch);
-    }
+    // the trial profiles of each round: removed with outs, on success, failure or a signal
+    Path scratch = outs.scratchDir("nicsim-calibrate");
+    Calibrator.Result r = Calibrator.calibrate(spans, t.stats().resolutionNs, runner,
+        new Calibrator.Options(base, rounds, scratch), p);
     SocProfile.parse(out.toString(), r.profileYaml()); // it loads, or nothing is written
     outs.writeText(out, "--out", r.profileYaml());
     outs.commit();
