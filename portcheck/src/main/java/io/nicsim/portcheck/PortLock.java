@@ -55,6 +55,9 @@ public final class PortLock {
       json = Files.readString(file, StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
       return new PortLock();
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new PortCheckException(file + ": not a valid port lock (not UTF-8 text; accepted: the"
+          + " JSON port-check --update writes)");
     } catch (IOException e) {
       throw new PortCheckException("cannot read " + file + ": " + e.getMessage());
     }
@@ -67,11 +70,13 @@ public final class PortLock {
       root = new ObjectMapper().readTree(json);
     } catch (JsonProcessingException e) {
       throw new PortCheckException(
-          name + ": not valid JSON"
-              + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")"));
+          name + ": not a valid port lock: not JSON"
+              + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")")
+              + " (accepted: the JSON port-check --update writes)");
     }
     if (root == null || !root.isObject()) {
-      throw new PortCheckException(name + ": expected a JSON object with \"format\" and \"ports\"");
+      throw new PortCheckException(name + ": not a valid port lock: expected a JSON object with"
+          + " \"format\" and \"ports\"");
     }
     int format = root.path("format").asInt(-1);
     if (format != FORMAT && format != 1) {
