@@ -201,7 +201,7 @@ public final class FecPatches {
     if (set.base().mainline().compareTo(NEWEST) > 0) {
       throw BadInputException.field("--kernel", set.base() + " is newer than the fec model"
           + " (read from " + OLDEST + ".." + NEWEST + ")", OLDEST + ".." + NEWEST
-          + " and their stable releases");
+          + ", or a stable release of those lines");
     }
     if (!set.has(COAL_KEEP)) {
       for (Patch p : List.of(COAL_GUARD, SOC_RX_USECS)) {
