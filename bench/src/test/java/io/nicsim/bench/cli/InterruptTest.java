@@ -29,12 +29,20 @@ class InterruptTest {
   static Process start(Path cwd, String... args) throws IOException {
     List<String> cmd = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-cp", System.getProperty("java.class.path"),
+        "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-cp", classPath(),
         Nicsim.class.getName()));
     cmd.addAll(List.of(args));
     return new ProcessBuilder(cmd).directory(cwd.toFile())
         .redirectOutput(cwd.resolve("stdout").toFile())
         .redirectError(cwd.resolve("stderr").toFile()).start();
+  }
+
+  /**
+   * This build's test class path spelt out (surefire's own is a manifest-only jar that may be
+   * gone before a child starts).
+   */
+  static String classPath() {
+    return System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
   }
 
   /** Every file under {@code d}, recursively (directories included), relative to it. */
