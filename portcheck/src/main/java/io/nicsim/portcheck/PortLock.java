@@ -50,6 +50,7 @@ public final class PortLock {
 
   /** Reads a lock file; a missing file is an empty lock. */
   public static PortLock read(Path file) {
+    checkKind(file);
     String json;
     try {
       json = Files.readString(file, StandardCharsets.UTF_8);
@@ -206,8 +207,30 @@ public final class PortLock {
     return out.toString();
   }
 
+  /**
+   * Refuses a lock path that is not a regular file: the lock is written by renaming a new file
+   * over it, which would replace a device, FIFO or symbolic link instead of writing to it (and
+   * reading a FIFO would wait for a writer).
+   */
+  static void checkKind(Path file) {
+    java.nio.file.attribute.BasicFileAttributes a;
+    try {
+      a = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class,
+          java.nio.file.LinkOption.NOFOLLOW_LINKS);
+    } catch (IOException e) {
+      return; // nothing there: an empty lock, written new
+    }
+    if (!a.isRegularFile()) {
+      String what = a.isDirectory() ? "a directory" : a.isSymbolicLink() ? "a symbolic link"
+          : "not a regular file (a device, FIFO or socket)";
+      throw new PortCheckException("--lock: " + file + " is " + what
+          + " (accepted: a port-lock.json file, or a new path)");
+    }
+  }
+
   /** Writes to a temporary file beside {@code file}, then moves it over {@code file}. */
   public void write(Path file) {
+    checkKind(file);
     Path target = file.toAbsolutePath();
     Path temp = null;
     try {
@@ -219,7 +242,11 @@ public final class PortLock {
         Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
       }
     } catch (IOException e) {
-      throw new PortCheckException("cannot write " + target + ": " + e.getMessage());
+      throw new PortCheckException("cannot write " + target + ": "
+          + (e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+          : e instanceof java.nio.file.NoSuchFileException ? "no such directory"
+          : e instanceof java.nio.file.FileSystemException f && f.getReason() != null
+          ? f.getReason() : "I/O error"));
     } finally {
       if (temp != null) {
         try {

@@ -174,4 +174,40 @@ class OutputRefusalTest {
           .doesNotContainPattern("\\.[a-z]\\.[a-z]+\\.[0-9]+").doesNotContain("java.");
     }
   }
+
+  /**
+   * Found by the grammar fuzz: profile upgrade and port-check's lock wrote by their own rename,
+   * past these checks ({@code profile upgrade -o ''} was an internal error, {@code -o} a device
+   * would have been replaced). Now a FIFO, a device or a symbolic link is refused for them too.
+   */
+  @Test
+  void profileUpgradeAndPortCheckLockRefuseWhatIsNotARegularFile() throws Exception {
+    Path fifo = dir.resolve("f.yaml");
+    Path nul = dir.resolve("null");
+    assumeTrue(sh("mkfifo", fifo.toString()) == 0 && sh("mknod", nul.toString(), "c", "1", "3")
+        == 0, "mkfifo, mknod (needs root)");
+    Path profile = java.nio.file.Files.writeString(dir.resolve("board.yaml"),
+        "name: board\ninherits: knobsoc\ntitle: a board\n"
+        + "params:\n  example_ring: {value: 64, source: \"my DT\"}\n");
+    Path link = Files.createSymbolicLink(dir.resolve("link.yaml"), profile);
+    List<String> before = listing(dir);
+    refused(Cli.run("profile", "upgrade", profile.toString(), "-o", fifo.toString()),
+        "--output: '" + fifo + "' is a FIFO");
+    refused(Cli.run("profile", "upgrade", profile.toString(), "-o", nul.toString()),
+        "--output: '" + nul + "' is a character device");
+    refused(Cli.run("profile", "upgrade", profile.toString(), "-o", ""), "--output: empty path");
+    refused(Cli.run("profile", "upgrade", link.toString()), "FILE: '" + link
+        + "' is a symbolic link");
+    Path tree = Files.createDirectory(dir.resolve("tree"));
+    Files.writeString(tree.resolve("Makefile"), "VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 0\n");
+    for (Path lock : List.of(fifo, nul, link)) {
+      refused(Cli.run("port-check", "--kernel-tree", tree.toString(), "--lock", lock.toString(),
+          "--update"), "--lock: " + lock + " is ");
+    }
+    List<String> expected = new ArrayList<>(before);
+    expected.add("tree:40000/0");
+    expected.sort(null);
+    assertThat(listing(dir)).isEqualTo(expected);
+    assertThat(Files.readSymbolicLink(link)).isEqualTo(profile);
+  }
 }
