@@ -33,7 +33,7 @@ class ReadmeFiguresTest {
   @BeforeAll
   static void reproduce() throws Exception {
     Cli.Result r = Cli.run(BenchEnv.standard(), "reproduce", "stmmac-napi-arm",
-        "stmmac-xmit-more", "--json");
+        "stmmac-xmit-more", "dim-what-if", "--json");
     assertThat(r.exit()).as(r.err()).isZero();
     for (JsonNode s : new ObjectMapper().readTree(r.out()).get("scenarios")) {
       for (JsonNode row : s.get("rows")) {
@@ -110,5 +110,22 @@ class ReadmeFiguresTest {
             + " with tx-frames 1 (CPU " + f("%.2f", sim(s + "BBR after/cpu_pct")) + "% vs "
             + f("%.2f", sim(s + "BBR tx-frames 1/cpu_pct")) + "%)",
         "CUBIC gains too (" + n(cubicBefore) + " → " + n(sim(s + "CUBIC after/tcp_mbps")) + ")"));
+  }
+
+  /** scenarios/README.md on dim-what-if: what the model answers. */
+  @Test
+  void dimWhatIfFigures() throws Exception {
+    String s = "dim-what-if/";
+    readmeSays(SCENARIOS_README, List.of(
+        "fec's ping falls from " + f("%.2f", sim(s + "fec static/ping_rtt_ms")) + " ms to "
+            + f("%.2f", sim(s + "fec DIM/ping_rtt_ms")) + " ms",
+        "(" + Math.round(sim(s + "fec DIM/rx_irq_per_s")) + " RX IRQ/s, against "
+            + Math.round(sim(s + "fec static/rx_irq_per_s")) + " with the static 1000 µs)",
+        n(1000 * Math.round(sim(s + "genet DIM/rx_irq_per_s") / 1000)) + " IRQ/s as without it",
+        "BBR " + f("%.1f", sim(s + "BBR static/tcp_mbps")) + " → " + n(sim(s
+            + "BBR DIM-tx/tcp_mbps")) + " Mbit/s (seed 003's starvation avoided), CUBIC "
+            + n(sim(s + "CUBIC static/tcp_mbps")) + " → " + n(sim(s + "CUBIC DIM-tx/tcp_mbps"))
+            + " Mbit/s, at ~" + 100 * Math.round(sim(s + "CUBIC DIM-tx/nic_irq_per_s") / 100)
+            + " NIC IRQ/s"));
   }
 }
