@@ -25,7 +25,7 @@ public final class FecMacModel implements MacModel {
 
   @Override
   public KernelVersion defaultKernel() {
-    return KernelVersion.of(6, 17);
+    return FecPatches.NEWEST;
   }
 
   @Override

@@ -26,6 +26,12 @@ public final class FecPatches {
   /** The earliest kernel whose fec this model reproduces. */
   public static final KernelVersion OLDEST = KernelVersion.of(5, 10);
 
+  /**
+   * The newest mainline release whose fec this model was read from (its stable releases
+   * included): the port covers v5.10..v6.17, and a later kernel's fec may differ unseen.
+   */
+  public static final KernelVersion NEWEST = KernelVersion.of(6, 17);
+
   public static final Patch MULTI_QUEUES_QUIRK =
       new Patch(
           "multi-queues-quirk",
@@ -184,13 +190,18 @@ public final class FecPatches {
 
   /**
    * Refuses combinations whose hunks could not apply: the guard and the proposed per-SoC default
-   * both edit lines that df727d4547de introduced; kernels older than {@link #OLDEST} are not
-   * modelled.
+   * both edit lines that df727d4547de introduced; kernels older than {@link #OLDEST} or newer
+   * than {@link #NEWEST} are not modelled.
    */
   public static PatchSet validate(PatchSet set) {
     if (set.base().before(OLDEST)) {
       throw BadInputException.field(
           "--kernel", set.base() + " is older than the fec model", OLDEST + " or newer");
+    }
+    if (set.base().mainline().compareTo(NEWEST) > 0) {
+      throw BadInputException.field("--kernel", set.base() + " is newer than the fec model"
+          + " (read from " + OLDEST + ".." + NEWEST + ")", OLDEST + ".." + NEWEST
+          + ", or a stable release of those lines");
     }
     if (!set.has(COAL_KEEP)) {
       for (Patch p : List.of(COAL_GUARD, SOC_RX_USECS)) {

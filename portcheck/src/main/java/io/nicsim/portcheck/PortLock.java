@@ -50,11 +50,15 @@ public final class PortLock {
 
   /** Reads a lock file; a missing file is an empty lock. */
   public static PortLock read(Path file) {
+    checkKind(file);
     String json;
     try {
       json = Files.readString(file, StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
       return new PortLock();
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new PortCheckException(file + ": not a valid port lock (not UTF-8 text; accepted: the"
+          + " JSON port-check --update writes)");
     } catch (IOException e) {
       throw new PortCheckException("cannot read " + file + ": " + e.getMessage());
     }
@@ -67,11 +71,13 @@ public final class PortLock {
       root = new ObjectMapper().readTree(json);
     } catch (JsonProcessingException e) {
       throw new PortCheckException(
-          name + ": not valid JSON"
-              + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")"));
+          name + ": not a valid port lock: not JSON"
+              + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")")
+              + " (accepted: the JSON port-check --update writes)");
     }
     if (root == null || !root.isObject()) {
-      throw new PortCheckException(name + ": expected a JSON object with \"format\" and \"ports\"");
+      throw new PortCheckException(name + ": not a valid port lock: expected a JSON object with"
+          + " \"format\" and \"ports\"");
     }
     int format = root.path("format").asInt(-1);
     if (format != FORMAT && format != 1) {
@@ -201,8 +207,30 @@ public final class PortLock {
     return out.toString();
   }
 
+  /**
+   * Refuses a lock path that is not a regular file: the lock is written by renaming a new file
+   * over it, which would replace a device, FIFO or symbolic link instead of writing to it (and
+   * reading a FIFO would wait for a writer).
+   */
+  static void checkKind(Path file) {
+    java.nio.file.attribute.BasicFileAttributes a;
+    try {
+      a = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class,
+          java.nio.file.LinkOption.NOFOLLOW_LINKS);
+    } catch (IOException e) {
+      return; // nothing there: an empty lock, written new
+    }
+    if (!a.isRegularFile()) {
+      String what = a.isDirectory() ? "a directory" : a.isSymbolicLink() ? "a symbolic link"
+          : "not a regular file (a device, FIFO or socket)";
+      throw new PortCheckException("--lock: " + file + " is " + what
+          + " (accepted: a port-lock.json file, or a new path)");
+    }
+  }
+
   /** Writes to a temporary file beside {@code file}, then moves it over {@code file}. */
   public void write(Path file) {
+    checkKind(file);
     Path target = file.toAbsolutePath();
     Path temp = null;
     try {
@@ -214,7 +242,11 @@ public final class PortLock {
         Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
       }
     } catch (IOException e) {
-      throw new PortCheckException("cannot write " + target + ": " + e.getMessage());
+      throw new PortCheckException("cannot write " + target + ": "
+          + (e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+          : e instanceof java.nio.file.NoSuchFileException ? "no such directory"
+          : e instanceof java.nio.file.FileSystemException f && f.getReason() != null
+          ? f.getReason() : "I/O error"));
     } finally {
       if (temp != null) {
         try {

@@ -102,7 +102,7 @@ final class TarballFiles implements TreeFiles {
         }
       }
     } catch (IOException e) {
-      throw new PortCheckException("cannot read " + archive + ": " + e.getMessage());
+      throw new PortCheckException("cannot read " + archive + ": " + reason(archive, e));
     }
     boolean topDirectory = !isKernelMakefile(asNamed.get("Makefile"))
         && isKernelMakefile(stripped.get("Makefile"));
@@ -113,6 +113,48 @@ final class TarballFiles implements TreeFiles {
     return topDirectory
         ? new TarballFiles(archive, stripped, dirsStripped)
         : new TarballFiles(archive, asNamed, dirsAsNamed);
+  }
+
+  /**
+   * Why an archive could not be read, in words: a decompressor or tar reader that hits the end
+   * of a cut-short file says so with an exception and no message.
+   */
+  static String reason(Path archive, IOException e) {
+    if (e instanceof java.nio.file.NoSuchFileException) {
+      return "no such file";
+    }
+    if (e instanceof java.nio.file.AccessDeniedException) {
+      return "permission denied";
+    }
+    if (e instanceof java.io.EOFException
+        || e instanceof org.tukaani.xz.CorruptedInputException
+        || e instanceof org.tukaani.xz.XZFormatException
+        || endsEarly(e.getMessage())) {
+      String kind = e instanceof org.tukaani.xz.XZFormatException ? "it is not xz data"
+          : e instanceof org.tukaani.xz.CorruptedInputException ? "its compressed data is corrupt"
+          : "it ends early";
+      return kind + " (a truncated or damaged download?"
+          + " accepted: a complete .tar.xz, .tar.gz, .tar.bz2 or .tar kernel source archive)";
+    }
+    String m = e.getMessage();
+    if (m == null || m.isBlank()) {
+      return "not a readable " + suffix(archive) + " archive (accepted: a complete .tar.xz,"
+          + " .tar.gz, .tar.bz2 or .tar kernel source archive)";
+    }
+    return m.strip().replaceAll("\\s*\\R\\s*", " ") + " (accepted: a complete .tar.xz,"
+        + " .tar.gz, .tar.bz2 or .tar kernel source archive)";
+  }
+
+  /** A reader's words for a stream that stopped before its end. */
+  private static boolean endsEarly(String message) {
+    String m = message == null ? "" : message.toLowerCase(Locale.ROOT);
+    return m.contains("trunc") || m.contains("end of stream") || m.contains("unexpected end")
+        || m.contains("premature end") || m.contains("eof");
+  }
+
+  private static String suffix(Path archive) {
+    String name = archive.getFileName().toString().toLowerCase(Locale.ROOT);
+    return SUFFIXES.stream().filter(name::endsWith).findFirst().orElse(".tar");
   }
 
   private static boolean wanted(String path, Set<String> files, Set<String> dirs) {

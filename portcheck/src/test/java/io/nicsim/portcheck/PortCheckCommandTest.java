@@ -225,7 +225,48 @@ class PortCheckCommandTest {
   void unreadableLockIsAnIoErrorInOneLine() throws Exception {
     Files.writeString(dir.resolve("port-lock.json"), "{\"format\": 1, \"ports\": [");
     assertThat(run("--kernel-tree", tree("old"), "--lock", lock())).isEqualTo(2);
-    assertOneErrorLine("port-check: " + lock() + ": not valid JSON");
+    assertOneErrorLine("port-check: " + lock() + ": not a valid port lock: not JSON");
+  }
+
+  /**
+   * A lock that is not text (a binary file, a wrong download) names the file and says it is no
+   * lock; the decoder's own words ("Input length = 1") are no help.
+   */
+  @Test
+  void garbageLockNamesTheFileAndSaysItIsNoLock() throws Exception {
+    Files.write(dir.resolve("port-lock.json"), new byte[] {(byte) 0xff, (byte) 0xfe, 0x00, 0x42,
+        (byte) 0xc3, 0x28, (byte) 0x80});
+    assertThat(run("--kernel-tree", tree("old"), "--lock", lock())).isEqualTo(2);
+    assertOneErrorLine("port-check: " + lock() + ": not a valid port lock (not UTF-8 text");
+    assertThat(err.toString()).doesNotContain("Input length").doesNotContain("Exception");
+    Files.writeString(dir.resolve("port-lock.json"), "[1, 2, 3]\n");
+    err.getBuffer().setLength(0);
+    assertThat(run("--kernel-tree", tree("old"), "--lock", lock())).isEqualTo(2);
+    assertOneErrorLine("port-check: " + lock() + ": not a valid port lock: expected a JSON object");
+  }
+
+  /**
+   * A tarball cut short (an interrupted download) says it ends early, for each compression; the
+   * decompressor's exception without a message used to print "cannot read …: null".
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"linux.tar.xz", "linux.tar.gz",
+      "linux.tar.bz2"})
+  void truncatedTarballSaysWhatIsWrong(String name) throws Exception {
+    Path whole = TarballTest.pack(Path.of(tree("new")), dir.resolve("whole-" + name), "linux/");
+    byte[] all = Files.readAllBytes(whole);
+    Path cut = dir.resolve(name);
+    Files.write(cut, java.util.Arrays.copyOf(all, all.length / 2));
+    assertThat(run("--kernel-tree", cut.toString(), "--lock", lock())).isEqualTo(2);
+    assertOneErrorLine("port-check: cannot read " + cut + ": ");
+    assertThat(err.toString()).containsPattern("ends early|corrupt")
+        .contains("truncated or damaged").doesNotContain("null").doesNotContain("Exception");
+    // junk with a tarball's name: not an archive at all
+    Files.write(cut, "not an archive\n".repeat(50).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    err.getBuffer().setLength(0);
+    assertThat(run("--kernel-tree", cut.toString(), "--lock", lock())).isEqualTo(2);
+    assertOneErrorLine("port-check: cannot read " + cut + ": ");
+    assertThat(err.toString()).doesNotContain(": null").doesNotContain("Exception");
   }
 
   @Test

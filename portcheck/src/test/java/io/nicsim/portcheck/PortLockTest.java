@@ -54,7 +54,7 @@ class PortLockTest {
   void malformedFilesAreRefusedInOneLine() {
     assertThatThrownBy(() -> PortLock.parse("{ not json", "lock.json"))
         .isInstanceOf(PortCheckException.class)
-        .hasMessageStartingWith("lock.json: not valid JSON");
+        .hasMessageStartingWith("lock.json: not a valid port lock: not JSON");
     assertThatThrownBy(() -> PortLock.parse("{\"format\": 9, \"ports\": []}", "lock.json"))
         .hasMessageContaining("format 9 is not supported");
     assertThatThrownBy(

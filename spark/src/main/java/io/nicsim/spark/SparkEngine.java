@@ -61,9 +61,10 @@ public final class SparkEngine implements PointEngine {
     String why = "no answer";
     for (String hostPort : m.substring("spark://".length()).split(",")) {
       int colon = hostPort.lastIndexOf(':');
-      int port = Integer.parseInt(hostPort.substring(colon + 1));
+      String digits = hostPort.substring(colon + 1).replaceFirst("^0+(?=.)", "");
+      int port = digits.length() > 5 ? 0 : Integer.parseInt(digits);
       if (port < 1 || port > 65535) {
-        throw BadInputException.field("--master", "port " + port + " of '" + m
+        throw BadInputException.field("--master", "port " + digits + " of '" + m
             + "' is out of range", "spark://HOST:PORT with PORT 1..65535");
       }
       try (java.net.Socket sock = new java.net.Socket()) {

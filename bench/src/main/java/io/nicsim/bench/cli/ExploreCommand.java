@@ -112,6 +112,14 @@ public final class ExploreCommand implements Callable<Integer> {
       reqs.add(options.request().withKernel(k));
     }
     io.nicsim.studies.sweep.RunPointTask.checkHosts(env.runs(), reqs);
+    // every run of a kernel shares its host: a host that cannot be built (an unknown MAC or
+    // SoC, a refused patch) is bad input now, not a "finding" in every run. The runs are
+    // ExploreTask's, on the standard environment: the host is built there too.
+    io.nicsim.runs.RunEnv re = io.nicsim.runs.RunEnv.standard();
+    for (io.nicsim.core.host.HostConfig c : new java.util.LinkedHashSet<>(
+        reqs.stream().map(io.nicsim.runs.RunRequest::hostConfig).toList())) {
+      re.engine().hosts().create(c).host();
+    }
     List<Point> points = new ArrayList<>();
     for (List<String> base : configs) {
       for (int i = 0; i < runs; i++) {

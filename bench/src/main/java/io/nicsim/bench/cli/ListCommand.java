@@ -68,6 +68,12 @@ public final class ListCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
+    // they select patches; elsewhere they would be silently ignored (list socs --mac nosuch)
+    if (what != What.patches && (mac != null || kernel != null)) {
+      String flag = mac != null ? "--mac" : "--kernel";
+      throw BadInputException.field(flag, "list " + what + " takes no " + flag,
+          "list patches " + flag + " …");
+    }
     switch (what) {
       case socs:
         socs(out, env);

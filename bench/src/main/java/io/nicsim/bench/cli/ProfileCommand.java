@@ -7,10 +7,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import picocli.CommandLine.Command;
@@ -81,13 +79,23 @@ public final class ProfileCommand implements Runnable {
         out.flush();
         return 0;
       }
-      Path target = output == null ? file : Path.of(output);
+      Path target;
+      try {
+        target = output == null ? file : Path.of(output);
+      } catch (java.nio.file.InvalidPathException e) {
+        throw BadInputException.field("--output", "'" + output + "' is not a path", "a file name");
+      }
       if (!r.changed() && output == null) {
         out.println(label + ": already schema " + SocProfile.SCHEMA + ", unchanged");
         out.flush();
         return 0;
       }
-      write(target, r.text());
+      // formats' Outputs: a regular file or a new path only (never renamed over a device,
+      // FIFO or symbolic link), put in place in one step, nothing left behind on failure
+      try (io.nicsim.formats.output.Outputs outs = io.nicsim.formats.output.Outputs.begin()) {
+        outs.writeText(target, output == null ? "FILE" : "--output", r.text());
+        outs.commit();
+      }
       out.println(target + ": schema " + SocProfile.SCHEMA + ", " + r.classesAdded()
           + (r.classesAdded() == 1 ? " number" : " numbers") + " given a class (costs "
           + SocProfile.schema1Class("costs.x").spelling() + ", the rest "
@@ -95,27 +103,6 @@ public final class ProfileCommand implements Runnable {
           + " number is 'measured', a datasheet's 'datasheet')");
       out.flush();
       return 0;
-    }
-
-    /** Replaces {@code target} in one step: a reader sees the old file or the new one. */
-    private static void write(Path target, String text) throws IOException {
-      Path dir = target.toAbsolutePath().getParent();
-      if (dir == null || !Files.isDirectory(dir)) {
-        throw BadInputException.field("--output", "directory of " + target + " does not exist",
-            "a file in an existing directory");
-      }
-      Path tmp = Files.createTempFile(dir, ".nicsim-profile", ".yaml");
-      try {
-        Files.writeString(tmp, text, StandardCharsets.UTF_8);
-        try {
-          Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING,
-              StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-          Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-        }
-      } finally {
-        Files.deleteIfExists(tmp);
-      }
     }
   }
 }

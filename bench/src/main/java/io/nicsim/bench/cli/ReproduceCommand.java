@@ -113,6 +113,12 @@ public final class ReproduceCommand implements Callable<Integer> {
       throw BadInputException.field("--uncertainty", uncertainty + " is out of range",
           "2..10000 samples");
     }
+    if ((engine != null || master != null) && uncertainty == null) {
+      String flag = engine != null ? "--engine" : "--master";
+      throw BadInputException.field(flag, "runs --uncertainty's points, and none was asked for",
+          "--uncertainty N " + flag + " …");
+    }
+    io.nicsim.studies.plan.PointEngines.check(engine, master);
     if (sensitivity && uncertainty == null) {
       throw BadInputException.field("--sensitivity", "needs --uncertainty N",
           "--uncertainty N --sensitivity");

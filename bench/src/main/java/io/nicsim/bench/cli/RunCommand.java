@@ -111,6 +111,14 @@ public final class RunCommand implements Callable<Integer> {
     if (uncertainty != null) {
       return sample != null ? callSample(format, out) : callUncertainty(req, format, out);
     }
+    // the options of --uncertainty's points would be silently ignored without it
+    for (Object[] o : new Object[][] {{"--threads", threads}, {"--engine", engine},
+        {"--master", master}}) {
+      if (o[1] != null) {
+        throw BadInputException.field((String) o[0], "runs --uncertainty's points, and none"
+            + " was asked for", "--uncertainty N " + o[0] + " …");
+      }
+    }
     if (sample != null) {
       throw BadInputException.field("--sample", "needs --uncertainty N",
           "--uncertainty N --sample 0..N-1");

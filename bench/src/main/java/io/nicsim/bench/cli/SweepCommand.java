@@ -131,6 +131,7 @@ public final class SweepCommand implements Callable<Integer> {
     try (PointEngine pe = engine.open(env.threads())) {
       List<PointResult> all = pe.runAll(points, new RunPointTask(env.runs()),
           EngineOptions.progress(spec.commandLine().getErr(), "sweep"));
+      refuseIfNothingRan(points, all.subList(0, size));
       report = new SweepReport(plan, all.subList(0, size));
       if (samples > 0) {
         report = report.withSamples(all.subList(size, all.size()), samples);
@@ -156,5 +157,20 @@ public final class SweepCommand implements Callable<Integer> {
       err.flush();
     }
     return 0;
+  }
+
+  /**
+   * A sweep none of whose points ran has no result to show: one line with the first point's
+   * error (they are usually the same refusal), exit 2, nothing written.
+   */
+  static void refuseIfNothingRan(List<Point> points, List<PointResult> nominal) {
+    if (nominal.isEmpty() || nominal.stream().anyMatch(r -> !r.failed())) {
+      return;
+    }
+    PointResult first = nominal.get(0);
+    String knobs = points.get(first.index()).key();
+    throw new io.nicsim.runs.RunFailure("every point failed (" + nominal.size() + " of "
+        + nominal.size() + "); the first, " + knobs.replaceAll("^\\{|\\}$", "") + ": "
+        + first.error());
   }
 }

@@ -81,11 +81,45 @@ class CliFuzzTest {
         });
   }
 
+  /** Options that write a file or directory. */
+  static final java.util.Set<String> OUTPUTS = java.util.Set.of("--trace", "--pcap", "--plot",
+      "--csv", "--plot-dir", "--out", "--lock", "-o", "--output", "--keep-programs");
+
+  /**
+   * The list with a relative path after an output option moved into the scratch directory: a
+   * list that succeeds writes its outputs there, not into the working directory (the module's
+   * own, under Maven) where they would be left behind.
+   */
+  static String[] scratched(List<String> args) {
+    String[] a = args.toArray(new String[0]);
+    for (int i = 1; i < a.length; i++) {
+      if (OUTPUTS.contains(a[i - 1]) && !a[i].isEmpty() && !a[i].equals("-")
+          && !a[i].startsWith("/")) {
+        a[i] = TMP.resolve(a[i]).toString();
+      }
+    }
+    return a;
+  }
+
+  static final Path CWD = Path.of("").toAbsolutePath();
+
+  static List<String> cwd() {
+    try (java.util.stream.Stream<Path> s = java.nio.file.Files.list(CWD)) {
+      return s.map(Path::toString).sorted().toList();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   @Property
   void anyArgumentListGetsACleanAnswer(@ForAll("argLists") List<String> args,
       @ForAll boolean standard) {
-    Cli.Result r = Cli.run(standard ? STANDARD : TEST_ENV, args.toArray(new String[0]));
+    List<String> before = cwd();
+    String[] a = scratched(args);
+    Cli.Result r = Cli.run(standard ? STANDARD : TEST_ENV, a);
     Statistics.label("exit").collect(r.exit());
     Fuzz.clean(r);
+    org.assertj.core.api.Assertions.assertThat(cwd()).as("the working directory after "
+        + String.join(" ", a)).isEqualTo(before);
   }
 }

@@ -71,6 +71,35 @@ class PlotsTest {
     assertThat(t).contains("tx-usecs (µs)", "100", "1000", "5000");
   }
 
+  /**
+   * A 10 000-point sweep of tx-usecs 1..10000: labelled at values that fit beside each other
+   * (the smallest and largest among them), not at all 10 000 on top of each other.
+   */
+  @Test
+  void tenThousandSweptValuesAreThinnedToLabelsThatFit(@TempDir Path dir) throws Exception {
+    double[][] xy = new double[10_000][];
+    for (int i = 0; i < xy.length; i++) {
+      xy[i] = new double[] {i + 1, Math.sqrt(i + 1)};
+    }
+    Map<String, double[][]> s = new LinkedHashMap<>();
+    s.put("tx-frames=1", xy);
+    JFreeChart c = Plots.lines("t", AxisLabels.of("tx-usecs"), AxisLabels.of("pps"), s);
+    assertThat(c.getXYPlot().getDomainAxis()).isInstanceOf(LogarithmicAxis.class);
+    List<String> numbers = texts(c, dir).stream().filter(t -> t.matches("[0-9]+")).toList();
+    // the value axis has its own numbers; the knob axis's are 1..10000
+    List<Integer> knob = numbers.stream().map(Integer::parseInt).filter(v -> v >= 1)
+        .toList();
+    assertThat(knob).contains(1, 10_000);
+    assertThat(numbers.size()).as("labels drawn").isBetween(4, 80);
+    // and a short sweep keeps a label at every value
+    Map<String, double[][]> few = new LinkedHashMap<>();
+    few.put("tx-frames=1", new double[][] {{1, 1}, {3, 2}, {10, 2}, {30, 3}, {100, 3}, {300, 4},
+        {1000, 4}, {3000, 5}, {10000, 5}});
+    List<String> t = texts(Plots.lines("t", AxisLabels.of("tx-usecs"), AxisLabels.of("pps"),
+        few), dir);
+    assertThat(t).contains("1", "3", "10", "30", "100", "300", "1000", "3000", "10000");
+  }
+
   /** A patch or a kernel: categories, marks without a line between two of them. */
   @Test
   void categoricalKnobsAreCategoriesWithoutConnectingLines(@TempDir Path dir) throws Exception {

@@ -87,15 +87,19 @@ public final class SocProfile {
   public static SocProfile load(String name) {
     SocProfile p = name == null ? null : PARSED.get(name);
     if (p == null) {
-      p = load(name, new LinkedHashSet<>());
+      p = load(name, new LinkedHashSet<>(), "--soc");
       PARSED.putIfAbsent(name, p);
     }
     return p.sampled();
   }
 
-  private static SocProfile load(String name, Set<String> chain) {
+  /**
+   * {@code field} is what named the profile: {@code --soc}, or a profile's {@code inherits}
+   * (an unknown parent is that file's fault, not the option's).
+   */
+  private static SocProfile load(String name, Set<String> chain, String field) {
     if (name == null || !NAME.matcher(name).matches()) {
-      throw BadInputException.field("--soc", "'" + name + "' is not a profile name", available());
+      throw BadInputException.field(field, "'" + name + "' is not a profile name", available());
     }
     if (!chain.add(name)) {
       throw new BadInputException("soc profile " + name + ": inherits itself via " + chain);
@@ -104,7 +108,7 @@ public final class SocProfile {
     ClassLoader cl = SocProfile.class.getClassLoader();
     java.net.URL yaml = cl.getResource(res);
     if (yaml == null) {
-      throw BadInputException.field("--soc", "unknown SoC profile '" + name + "'", available());
+      throw BadInputException.field(field, "unknown SoC profile '" + name + "'", available());
     }
     // the build's JSON form of this very file (beside it, in the same jar or directory) when
     // there is one: the same tree, read several times faster (CompiledProfiles)
@@ -185,7 +189,8 @@ public final class SocProfile {
     b.schema = schema;
     SocProfile parent = null;
     if (root.hasNonNull("inherits")) {
-      parent = load(text(label, root, "inherits"), chain);
+      parent = load(text(label, root, "inherits"), chain,
+          "soc profile " + label + ": inherits");
       b.from(parent);
     }
     b.name = root.hasNonNull("name") ? text(label, root, "name") : b.name;

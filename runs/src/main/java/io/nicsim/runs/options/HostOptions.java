@@ -44,12 +44,31 @@ public final class HostOptions {
   public static final class PatchConsumer implements IParameterConsumer {
     @Override
     public void consumeParameters(Stack<String> args, ArgSpec argSpec, CommandSpec commandSpec) {
-      if (args.isEmpty()) {
+      if (args.isEmpty() || isOtherOption(args.peek(), commandSpec)) {
         throw new ParameterException(commandSpec.commandLine(),
             "Missing required parameter for option '--patch' (+ID|-ID)");
       }
       List<String> list = argSpec.getValue();
       list.add(args.pop());
+    }
+
+    /**
+     * Whether the next word is another of the command's options ({@code --patch --traffic …}
+     * forgot the patch): help's and version's short names excepted, a removal may look like
+     * them.
+     */
+    static boolean isOtherOption(String word, CommandSpec spec) {
+      if (word.equals("-h") || word.equals("-V")) {
+        return false;
+      }
+      for (picocli.CommandLine.Model.OptionSpec o : spec.options()) {
+        for (String n : o.names()) {
+          if (n.equals(word)) {
+            return true;
+          }
+        }
+      }
+      return false;
     }
   }
 

@@ -221,7 +221,9 @@ public record PathSpec(
   }
 
   private static double loss(String f, String value) {
-    String accepted = "a probability 0..1 (0.0001) or a percentage (0.01%)";
+    // 1 (every packet lost) is not a path a run could measure anything on
+    String accepted = "a probability from 0 up to, not including, 1 (0.0001) or a percentage"
+        + " below 100% (0.01%)";
     boolean pct = value.endsWith("%");
     String num = pct ? value.substring(0, value.length() - 1) : value;
     if (!num.matches("[0-9]+(\\.[0-9]+)?([eE]-?[0-9]+)?")) {

@@ -1,0 +1,193 @@
+package io.nicsim.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.bench.testkit.Cli;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Issue 28's items 4, 5, 8 and 9 (the smaller ones), each as the issue found it: every test
+ * here failed on the code the issue was filed against.
+ */
+class ReliabilityTest {
+  static final BenchEnv STANDARD = BenchEnv.standard();
+
+  @TempDir Path dir;
+
+  static void refused(Cli.Result r, String... expected) {
+    assertThat(r.exit()).as(r.err()).isEqualTo(2);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err().lines()).as(r.err()).hasSize(1);
+    assertThat(r.err()).contains(expected).doesNotContain("\tat ").doesNotContain("Exception")
+        .doesNotContain("internal error");
+  }
+
+  /** Frames in a pcap file (classic format, either byte order). */
+  static int pcapFrames(Path pcap) throws Exception {
+    ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(pcap));
+    b.order(b.getInt(0) == 0xa1b2c3d4 || b.getInt(0) == 0xa1b23c4d ? ByteOrder.BIG_ENDIAN
+        : ByteOrder.LITTLE_ENDIAN);
+    int n = 0;
+    for (int o = 24; o < b.limit(); n++) {
+      o += 16 + b.getInt(o + 8);
+    }
+    return n;
+  }
+
+  /**
+   * Item 4: the cyclone5 flood printed 111.201 ms of receiver jitter on a direct link whose
+   * longest silence is 0.142 ms (a datagram's send time read as 0), and a Total one short of
+   * the frames on the wire.
+   */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+    "cyclone5|iperf3 -u -b 0 -l 64 -t 1",
+    "cyclone5|iperf3 -u -b 10M -l 64 -t 0.5",
+    "cyclone5-ring64|iperf3 -u -b 0 -l 64 -t 0.5",
+  })
+  void cyclone5FloodJitterIsUnderAMillisecondAndTotalIsTheFramesOnTheWire(String soc,
+      String traffic) throws Exception {
+    Path pcap = dir.resolve("p.pcap");
+    Cli.Result r = Cli.run(STANDARD, "run", "--mac", "stmmac", "--soc", soc, "--traffic",
+        traffic, "-C", "tx-usecs 100 tx-frames 25", "--pcap", pcap.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    Matcher m = Pattern.compile("sec +([0-9.]+) ms +(\\d+)/(\\d+) \\([0-9.]+%\\) +receiver")
+        .matcher(r.out());
+    assertThat(m.find()).as(r.out()).isTrue();
+    assertThat(Double.parseDouble(m.group(1))).as("receiver jitter, ms").isLessThan(1.0);
+    assertThat(Integer.parseInt(m.group(2))).as("lost").isZero();
+    assertThat(Integer.parseInt(m.group(3))).as("Total against the pcap")
+        .isEqualTo(pcapFrames(pcap));
+  }
+
+  /**
+   * Item 4 as the sweep CSV carried it (udp_jitter_ms 48.3, 111.2 … in the README's sweep).
+   */
+  @Test
+  void sweepJitterColumnStaysUnderAMillisecond() throws Exception {
+    Path csv = dir.resolve("s.csv");
+    Cli.Result r = Cli.run(STANDARD, "sweep", "--mac", "stmmac", "--soc", "cyclone5",
+        "--traffic", "iperf3 -u -b 0 -l 64 -t 0.2", "--vary", "tx-usecs=100,1000",
+        "--vary", "tx-frames=1,25", "--csv", csv.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    List<String> rows = Files.readAllLines(csv);
+    int col = List.of(rows.get(0).split(",")).indexOf("udp_jitter_ms");
+    assertThat(col).isPositive();
+    for (String row : rows.subList(1, rows.size())) {
+      assertThat(Double.parseDouble(row.split(",")[col])).as(row).isLessThan(1.0);
+    }
+  }
+
+  /**
+   * Item 5: a removal whose id starts with {@code h} was read as {@code -h} (help), whichever
+   * way it was spelt.
+   */
+  @Test
+  void aPatchRemovalStartingWithHIsARemovalNotHelp() {
+    for (List<String> spelling : List.of(List.of("--patch", "-hrtimer-active"),
+        List.of("--patch=-hrtimer-active"), List.of("--patch", "-hrtimer-active,-hrtimer"))) {
+      Stream.Builder<String> a = Stream.builder();
+      Stream.of("run", "--mac", "stmmac", "--soc", "cyclone5", "--kernel", "v7.2")
+          .forEach(a::add);
+      spelling.forEach(a::add);
+      Stream.of("--traffic", "ping -c 1").forEach(a::add);
+      Cli.Result r = Cli.run(STANDARD, a.build().toArray(String[]::new));
+      assertThat(r.exit()).as(spelling + ": " + r.err()).isZero();
+      assertThat(r.out()).as(spelling.toString()).contains("-hrtimer-active")
+          .contains("1 packets transmitted").doesNotContain("Usage:");
+    }
+    // a patch that is not there is still refused by name, not taken for help
+    refused(Cli.run(STANDARD, "run", "--mac", "stmmac", "--soc", "cyclone5", "--patch", "-h",
+        "--traffic", "ping -c 1"), "--patch: unknown stmmac patch 'h'");
+    // and --patch followed by another option forgot its value
+    refused(Cli.run(STANDARD, "run", "--mac", "stmmac", "--soc", "cyclone5", "--patch",
+        "--traffic", "ping -c 1"), "Missing required parameter for option '--patch'");
+  }
+
+  /** Item 8: a sweep none of whose points ran exits 2 with one line, and writes nothing. */
+  @Test
+  void aSweepWhoseEveryPointFailedExitsNonZeroInOneLine() throws Exception {
+    Path csv = dir.resolve("s.csv");
+    Cli.Result r = Cli.run(STANDARD, "sweep", "--mac", "stmmac", "--soc", "cyclone5",
+        "--traffic", "ping -c 2", "--vary", "tx-usecs=2000000,3000000", "--csv",
+        csv.toString());
+    refused(r, "nicsim sweep: every point failed (2 of 2); the first, tx-usecs=2000000: ",
+        "the stmmac driver refused: -EINVAL");
+    assertThat(dir).isEmptyDirectory();
+    // one good point is a result: exit 0, the failed one in the error column
+    Cli.Result some = Cli.run(STANDARD, "sweep", "--mac", "stmmac", "--soc", "cyclone5",
+        "--traffic", "ping -c 2", "--vary", "tx-usecs=100,2000000", "--csv", csv.toString());
+    assertThat(some.exit()).as(some.err()).isZero();
+    assertThat(some.err()).contains("1 of 2 points failed");
+    assertThat(Files.readAllLines(csv)).hasSize(3);
+  }
+
+  /** Item 9: {@code --path loss=1} was "out of range (accepted: 0..1)". */
+  @Test
+  void lossOfOneStatesTheRangeItIsOutOf() {
+    for (String loss : List.of("1", "100%", "1.5")) {
+      Cli.Result r = Cli.run("run", "--mac", "example", "--soc", "testsoc", "--traffic",
+          "ping -c 1", "--path", "loss=" + loss);
+      refused(r, "--path loss: " + loss + " is out of range (accepted: a probability from 0 up"
+          + " to, not including, 1");
+      assertThat(r.err()).doesNotContain("0..1");
+    }
+    Cli.Result ok = Cli.run("run", "--mac", "example", "--soc", "testsoc", "--traffic",
+        "ping -c 1", "--path", "loss=0.999");
+    assertThat(ok.exit()).as(ok.err()).isZero();
+  }
+
+  /** Item 9: {@code inherits: nosuch} in a SoC file was blamed on {@code --soc}. */
+  @Test
+  void anUnknownParentIsTheSocFilesFault() throws Exception {
+    Path board = Files.writeString(dir.resolve("board.yaml"),
+        "name: board\ninherits: nosuch\ntitle: mine\n");
+    Cli.Result r = Cli.run("run", "--mac", "example", "--soc-file", board.toString(),
+        "--traffic", "ping -c 1");
+    refused(r, "soc profile " + board + ": inherits: unknown SoC profile 'nosuch' (accepted: ");
+    assertThat(r.err()).doesNotContain("--soc:");
+    Files.writeString(board, "name: board\ninherits: ../x\n");
+    refused(Cli.run("run", "--mac", "example", "--soc-file", board.toString(), "--traffic",
+        "ping -c 1"), "soc profile " + board + ": inherits: '../x' is not a profile name");
+  }
+
+  /**
+   * Item 9: fec declares v5.10..v6.17 ({@code list macs}) but ran {@code --kernel v6.18}
+   * silently; a kernel past its range is refused as one before it is.
+   */
+  @Test
+  void fecRefusesAKernelNewerThanItsDeclaredRange() {
+    Cli.Result list = Cli.run(STANDARD, "list", "macs");
+    assertThat(list.out()).contains("fec          v6.17").contains("v5.10..v6.17");
+    for (String k : List.of("v6.18", "v6.19", "v7.0")) {
+      refused(Cli.run(STANDARD, "run", "--mac", "fec", "--soc", "imx8qxp", "--kernel", k,
+          "--traffic", "ping -c 1"), "--kernel: " + k + " is newer than the fec model",
+          "(accepted: v5.10..v6.17, or a stable release of those lines)");
+    }
+    refused(Cli.run(STANDARD, "run", "--mac", "fec", "--soc", "imx8qxp", "--kernel", "v5.4",
+        "--traffic", "ping -c 1"), "--kernel: v5.4 is older than the fec model");
+    // in a sweep, that point fails and says why; the others run
+    Cli.Result sweep = Cli.run(STANDARD, "sweep", "--mac", "fec", "--soc", "imx8qxp",
+        "--traffic", "ping -c 1", "--vary", "kernel=v6.12,v6.18");
+    assertThat(sweep.exit()).as(sweep.err()).isZero();
+    assertThat(sweep.err()).contains("1 of 2 points failed");
+    assertThat(sweep.out()).contains("v6.18 is newer than the fec model");
+    for (String k : List.of("v5.10", "v6.12", "v6.12.40", "v6.17")) {
+      Cli.Result r = Cli.run(STANDARD, "run", "--mac", "fec", "--soc", "imx8qxp", "--kernel", k,
+          "--traffic", "ping -c 1");
+      assertThat(r.exit()).as(k + ": " + r.err()).isZero();
+    }
+  }
+}
