@@ -70,7 +70,8 @@ final class IdealDriver implements NicDriver, EthtoolOps {
     irq = new InterruptRegister(line).nameCause(TX_DONE, "tx").nameCause(RX_DONE, "rx")
         .throttle(itr);
     line.request(l -> interrupt());
-    completion = new TxCompletion(ctx.sim(), () -> irq.set(TX_DONE));
+    completion = new TxCompletion(ctx.sim(), () -> irq.set(TX_DONE),
+        ctx.soc().param("ideal_tx_delay_start", 0, 0, 1) != 0);
     txDma = new TxDmaEngine(ctx.sim(), tx, ctx.link(),
         ctx.soc().param("ideal_fetch_ns", 500, 0, 1_000_000),
         (first, last, ic) -> completion.writtenBack());

@@ -19,12 +19,19 @@ import io.nicsim.core.sim.Simulator;
  * </ul>
  *
  * Counts are skbs (one descriptor each). No allocation per skb: the delays sit in a ring.
+ *
+ * <p>Where a fixed delay starts ({@code params.ideal_tx_delay_start}): at the skb's write-back
+ * (0, the default: after its time on the wire, as a NIC's completion timer counts) or at its
+ * xmit (1: when the driver handed it to the hardware, as a holder before the qdisc counts it,
+ * nicsim validate's like-for-like); an skb whose delay ends before its write-back is released
+ * at the write-back.
  */
 final class TxCompletion {
   private final Simulator sim;
   private final Runnable interrupt;
   private long usecs;
   private long frames = 1;
+  private final boolean fromXmit;
   /** skbs handed to the hardware, written back, and released to the driver. */
   private long queued;
   private long written;
@@ -60,8 +67,14 @@ final class TxCompletion {
       };
 
   TxCompletion(Simulator sim, Runnable interrupt) {
+    this(sim, interrupt, false);
+  }
+
+  /** {@code fromXmit}: a fixed delay starts at xmit, not at the write-back. */
+  TxCompletion(Simulator sim, Runnable interrupt, boolean fromXmit) {
     this.sim = sim;
     this.interrupt = interrupt;
+    this.fromXmit = fromXmit;
   }
 
   void set(long usecs, long frames) {
@@ -85,6 +98,22 @@ final class TxCompletion {
       long p = usecs * 1000;
       sim.schedule(period, now + p - now % p);
     }
+    if (fromXmit && frames == 1 && usecs != 0) {
+      delay(now, queued);
+    }
+  }
+
+  /** A delayed completion of the skbs up to {@code upToCount}, due at {@code now} + usecs. */
+  private void delay(long now, long upToCount) {
+    if (count == dueAt.length) {
+      grow();
+    }
+    int slot = (head + count) & (dueAt.length - 1);
+    dueAt[slot] = now + usecs * 1000;
+    upTo[slot] = upToCount;
+    if (count++ == 0) {
+      sim.schedule(delayed, dueAt[slot]);
+    }
   }
 
   /** The hardware wrote an skb's descriptor back. */
@@ -104,16 +133,15 @@ final class TxCompletion {
       }
       return;
     }
-    if (count == dueAt.length) {
-      grow();
+    if (fromXmit) {
+      release(Math.min(dueReached, written)); // a delay that ended before the write-back
+      return;
     }
-    int slot = (head + count) & (dueAt.length - 1);
-    dueAt[slot] = sim.now() + usecs * 1000;
-    upTo[slot] = written;
-    if (count++ == 0) {
-      sim.schedule(delayed, dueAt[slot]);
-    }
+    delay(sim.now(), written);
   }
+
+  /** From-xmit: the highest count whose delay has ended (released once written back). */
+  private long dueReached;
 
   private void releaseDue() {
     long now = sim.now();
@@ -125,6 +153,11 @@ final class TxCompletion {
     }
     if (count > 0) {
       sim.schedule(delayed, dueAt[head]);
+    }
+    if (fromXmit) {
+      dueReached = Math.max(dueReached, to);
+      release(Math.min(to, written));
+      return;
     }
     release(to);
   }

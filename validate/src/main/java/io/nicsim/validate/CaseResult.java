@@ -34,38 +34,48 @@ public record CaseResult(ValidateCase c, List<RealRunner.Run> real, ModelRunner.
     List<Object> runs = new ArrayList<>();
     for (RealRunner.Run r : real) {
       Map<String, Object> x = new LinkedHashMap<>();
-      x.put("mbps", r.mbps());
-      x.put("sender_mbps", r.senderMbps());
+      x.put("mbps", num(r.mbps()));
+      x.put("sender_mbps", num(r.senderMbps()));
       x.put("retransmits", r.retrans());
-      x.put("cwnd", r.cwnd());
-      x.put("pacing_mbps", r.pacingMbps());
-      x.put("wmem_alloc_bytes", r.wmemBytes());
-      x.put("unacked", r.unacked());
-      x.put("skbs_held", r.held());
-      x.put("skb_bytes", r.skbBytes());
+      x.put("cwnd", num(r.cwnd()));
+      x.put("pacing_mbps", num(r.pacingMbps()));
+      x.put("wmem_alloc_bytes", num(r.wmemBytes()));
+      x.put("unacked", num(r.unacked()));
+      x.put("skbs_held", num(r.held()));
+      x.put("skb_bytes", num(r.skbBytes()));
       x.put("ss_samples", (long) r.samples());
       runs.add(x);
     }
     m.put("real", runs);
     Map<String, Object> mo = new LinkedHashMap<>();
-    mo.put("mbps", model.mbps());
-    mo.put("cwnd", model.cwnd());
-    mo.put("pacing_mbps", model.pacingMbps());
-    mo.put("wmem_alloc_bytes", model.wmemBytes());
-    mo.put("skbs_below_tcp", model.skbsBelow());
-    mo.put("tso_segs", model.tsoSegs());
+    mo.put("mbps", num(model.mbps()));
+    mo.put("cwnd", num(model.cwnd()));
+    mo.put("pacing_mbps", num(model.pacingMbps()));
+    mo.put("wmem_alloc_bytes", num(model.wmemBytes()));
+    mo.put("skbs_below_tcp", num(model.skbsBelow()));
+    mo.put("tso_segs", num(model.tsoSegs()));
+    mo.put("unacked", num(model.unacked()));
     mo.put("args", model.args());
     m.put("model", mo);
     Map<String, Object> v = new LinkedHashMap<>();
     v.put("pass", verdict.pass());
-    v.put("real_median_mbps", verdict.median());
-    v.put("real_modes_mbps", verdict.modes());
+    v.put("real_median_mbps", num(verdict.median()));
+    List<Object> modes = new ArrayList<>();
+    for (double d : verdict.modes()) {
+      modes.add(num(d));
+    }
+    v.put("real_modes_mbps", modes);
     v.put("matched_mode", (long) verdict.matched());
-    v.put("ratio", verdict.ratio());
+    v.put("ratio", num(verdict.ratio()));
     if (knownMiss != null) {
       v.put("known_miss", knownMiss);
     }
     m.put("verdict", v);
     return m;
+  }
+
+  /** A figure for JSON: null where a side has none (NaN). */
+  static Double num(double d) {
+    return Double.isNaN(d) || Double.isInfinite(d) ? null : d;
   }
 }

@@ -16,7 +16,7 @@ final class ModelRunner {
 
   /** The model's figures, named as the real side's. */
   record Run(double mbps, double cwnd, double pacingMbps, double wmemBytes, double skbsBelow,
-      double tsoSegs, List<String> args) {}
+      double tsoSegs, double unacked, List<String> args) {}
 
   Run run(ValidateCase c, long durationS, long omitS, long seed) {
     List<String> args = new ArrayList<>(c.modelArgs(durationS, omitS));
@@ -25,7 +25,7 @@ final class ModelRunner {
     RunResult r = env.engine().run(RunPointTask.request(args));
     return new Run(get(r, "tcp_mbps"), get(r, "tcp_cwnd"), get(r, "tcp_pacing_mbps"),
         get(r, "tcp_wmem_alloc_bytes"), get(r, "skbs_below_tcp"), get(r, "tcp_tso_segs"),
-        List.copyOf(args));
+        get(r, "tcp_unacked"), List.copyOf(args));
   }
 
   private static double get(RunResult r, String k) {

@@ -24,20 +24,26 @@ public final class Preflight {
 
   /** What is missing on this machine (empty: the real side can run). */
   public static List<String> missing() {
+    return missing(isRoot(), Preflight::which, Files::exists);
+  }
+
+  /** The same for a machine described by its root-ness, PATH lookup and file test. */
+  static List<String> missing(boolean root, java.util.function.Function<String, Path> which,
+      java.util.function.Predicate<Path> exists) {
     List<String> m = new ArrayList<>();
-    if (!isRoot()) {
+    if (!root) {
       m.add("root: network namespaces, NFQUEUE and qdiscs need uid 0 (run it with sudo)");
     }
     for (String[] t : TOOLS) {
-      if (which(t[0]) == null) {
+      if (which.apply(t[0]) == null) {
         m.add(t[0] + ": not on PATH (package " + t[1] + ")");
       }
     }
-    if (!Files.isRegularFile(Path.of(NFQ_HEADER))) {
+    if (!exists.test(Path.of(NFQ_HEADER))) {
       m.add(NFQ_HEADER + ": absent (package libnetfilter-queue-dev): the completion holder is"
           + " built against it");
     }
-    if (!Files.isDirectory(Path.of("/proc/self/ns")) || !Files.exists(Path.of("/proc/self/ns/net"))) {
+    if (!exists.test(Path.of("/proc/self/ns/net"))) {
       m.add("network namespaces: /proc/self/ns/net absent (kernel without CONFIG_NET_NS)");
     }
     return m;

@@ -75,10 +75,13 @@ final class RealRunner {
       }
       stop(ack, dir.resolve(tag + ".ack"));
       server.waitFor(5, TimeUnit.SECONDS);
+      if (Testbed.goingDown()) {
+        throw new IOException("interrupted");
+      }
       JsonNode j = JSON.readTree(Testbed.read(dir.resolve(tag + ".json")));
-      if (j == null || j.has("error")) {
+      if (j == null || j.has("error") || !j.path("end").has("sum_received")) {
         throw new IOException(c.name() + ": iperf3 failed: "
-            + (j == null ? "no output" : j.get("error").asText()));
+            + (j == null || !j.has("error") ? "no summary in its output" : j.get("error").asText()));
       }
       JsonNode end = j.path("end");
       double rx = end.path("sum_received").path("bits_per_second").asDouble() / 1e6;

@@ -30,9 +30,11 @@ public final class Testbed implements AutoCloseable {
   static final String PREFIX = "nsv";
 
   private static final Set<Testbed> OPEN = ConcurrentHashMap.newKeySet();
+  private static volatile boolean goingDown;
 
   static {
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      goingDown = true;
       for (Testbed t : OPEN) {
         t.close();
       }
@@ -137,6 +139,11 @@ public final class Testbed implements AutoCloseable {
       processes.add(p);
     }
     return p;
+  }
+
+  /** Whether the JVM is going down (a signal): results measured now are not to be reported. */
+  static boolean goingDown() {
+    return goingDown;
   }
 
   Path work() {

@@ -11,7 +11,7 @@ import java.util.Locale;
  * @param name the case's name in tables and {@code --case}
  * @param cc {@code bbr} or {@code cubic}
  * @param tso whether the sender's device offloads segmentation (off: software GSO after the
- *     qdisc, on the real veth and in the model's {@code ideal-notso})
+ *     qdisc, on the real veth and in the model's {@code ideal-notso-xmit})
  * @param hold how TX completions are held back
  * @param delayUs the hold's delay, period or timer (µs; 0 with {@link Hold#NONE})
  * @param rttUs the path's round trip without the hold (µs)
@@ -98,10 +98,8 @@ public record ValidateCase(String name, String cc, boolean tso, Hold hold, long 
       a.addAll(List.of("--mac", "stmmac", "--soc", "rk3588-yt6801", "--kernel", "v6.7",
           "-C", "tx-usecs " + modelDelayUs + " tx-frames 256"));
     } else {
-      a.addAll(List.of("--mac", "ideal"));
-      if (!tso) {
-        a.addAll(List.of("--soc", "ideal-notso"));
-      }
+      // the fixed delay counted from xmit, as the holder (before the qdisc) counts it
+      a.addAll(List.of("--mac", "ideal", "--soc", tso ? "ideal-xmit" : "ideal-notso-xmit"));
       a.addAll(List.of("-C", switch (hold) {
         case NONE -> "tx-usecs 0 tx-frames 1";
         case FIXED -> "tx-usecs " + modelDelayUs + " tx-frames 1";

@@ -80,13 +80,20 @@ public final class ValidateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   private final RunEnv env;
+  private final java.util.function.Supplier<List<String>> preflight;
 
   public ValidateCommand() {
     this(null);
   }
 
   public ValidateCommand(RunEnv env) {
+    this(env, Preflight::missing);
+  }
+
+  /** With what the machine lacks given by {@code preflight} (tests). */
+  ValidateCommand(RunEnv env, java.util.function.Supplier<List<String>> preflight) {
     this.env = env;
+    this.preflight = preflight;
   }
 
   @Override
@@ -113,7 +120,7 @@ public final class ValidateCommand implements Callable<Integer> {
       out.flush();
       return 0;
     }
-    List<String> missing = Preflight.missing();
+    List<String> missing = preflight.get();
     if (!missing.isEmpty()) {
       err.println("nicsim validate: cannot run the real side; missing:");
       for (String m : missing) {
@@ -128,6 +135,9 @@ public final class ValidateCommand implements Callable<Integer> {
     try {
       rs = v.run(selected, json ? null : err);
     } catch (IOException e) {
+      if (Testbed.goingDown()) {
+        return EXIT_USAGE; // a signal: the namespaces are gone and nicsim's line says so
+      }
       err.println("nicsim validate: " + e.getMessage().strip().replaceAll("\\s*\\R\\s*", " "));
       err.flush();
       return EXIT_USAGE;

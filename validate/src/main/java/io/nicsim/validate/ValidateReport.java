@@ -47,8 +47,9 @@ public final class ValidateReport {
           num(m.unacked()), m.retrans()));
       ModelRunner.Run mo = r.model();
       sb.append(String.format(Locale.ROOT, "  TSQ model: skbs below %4s  wmem %8s B  cwnd %6s"
-          + "  pacing %8s Mbit/s  tso_segs %s%n", fix(mo.skbsBelow()), num(mo.wmemBytes()),
-          num(mo.cwnd()), num(mo.pacingMbps()), fix(mo.tsoSegs())));
+          + "  pacing %8s Mbit/s  tso_segs %5s  unacked %5s%n", fix(mo.skbsBelow()),
+          num(mo.wmemBytes()), num(mo.cwnd()), num(mo.pacingMbps()), fix(mo.tsoSegs()),
+          num(mo.unacked())));
     }
     sb.append(String.format(Locale.ROOT, "%n%d of %d cases agree%n", pass, rs.size()));
     sb.append("real: the TSQ row is the run nearest the median (ss -tinm every 200 ms of the"
