@@ -71,7 +71,8 @@ final class IdealDriver implements NicDriver, EthtoolOps {
         .throttle(itr);
     line.request(l -> interrupt());
     completion = new TxCompletion(ctx.sim(), () -> irq.set(TX_DONE),
-        ctx.soc().param("ideal_tx_delay_start", 0, 0, 1) != 0);
+        ctx.soc().param("ideal_tx_delay_start", 0, 0, 1) != 0,
+        ctx.soc().param("ideal_tx_delay_scale", 1.0));
     txDma = new TxDmaEngine(ctx.sim(), tx, ctx.link(),
         ctx.soc().param("ideal_fetch_ns", 500, 0, 1_000_000),
         (first, last, ic) -> completion.writtenBack());

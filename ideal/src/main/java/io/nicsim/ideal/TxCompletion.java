@@ -32,6 +32,8 @@ final class TxCompletion {
   private long usecs;
   private long frames = 1;
   private final boolean fromXmit;
+  /** The delay's run-to-run timing factor (1 nominally; class timing in the profile). */
+  private final double scale;
   /** skbs handed to the hardware, written back, and released to the driver. */
   private long queued;
   private long written;
@@ -72,9 +74,20 @@ final class TxCompletion {
 
   /** {@code fromXmit}: a fixed delay starts at xmit, not at the write-back. */
   TxCompletion(Simulator sim, Runnable interrupt, boolean fromXmit) {
+    this(sim, interrupt, fromXmit, 1.0);
+  }
+
+  /** {@code scale}: how much longer (or shorter) than set a hold really is. */
+  TxCompletion(Simulator sim, Runnable interrupt, boolean fromXmit, double scale) {
     this.sim = sim;
     this.interrupt = interrupt;
     this.fromXmit = fromXmit;
+    this.scale = scale;
+  }
+
+  /** The hold in ns: tx-usecs, times the timing factor. */
+  private long delayNs() {
+    return scale == 1.0 ? usecs * 1000L : Math.round(usecs * 1000.0 * scale);
   }
 
   void set(long usecs, long frames) {
@@ -95,7 +108,7 @@ final class TxCompletion {
     queued++;
     if (frames == 0 && !periodRunning) {
       periodRunning = true;
-      long p = usecs * 1000;
+      long p = delayNs();
       sim.schedule(period, now + p - now % p);
     }
     if (fromXmit && frames == 1 && usecs != 0) {
@@ -109,7 +122,7 @@ final class TxCompletion {
       grow();
     }
     int slot = (head + count) & (dueAt.length - 1);
-    dueAt[slot] = now + usecs * 1000;
+    dueAt[slot] = now + delayNs();
     upTo[slot] = upToCount;
     if (count++ == 0) {
       sim.schedule(delayed, dueAt[slot]);
@@ -129,7 +142,7 @@ final class TxCompletion {
     if (frames > 1) {
       if (!batchArmed) {
         batchArmed = true;
-        sim.schedule(batch, sim.now() + usecs * 1000);
+        sim.schedule(batch, sim.now() + delayNs());
       }
       return;
     }
@@ -165,7 +178,7 @@ final class TxCompletion {
   private void periodTick() {
     release(written);
     if (queued > released) {
-      sim.schedule(period, sim.now() + usecs * 1000);
+      sim.schedule(period, sim.now() + delayNs());
     } else {
       periodRunning = false;
     }

@@ -19,7 +19,9 @@ import org.junit.jupiter.api.TestInstance;
  * <p>Robust: delays of 2 ms and more, and 0.5–1 ms with the holders under SCHED_FIFO (the
  * holder's wake-up jitter on a loaded 2-core machine is tens of µs, a few percent of the
  * delay). Three real runs per case, 4 s measured after 1 s: the verdict is the command's
- * (±15 % of the real median or of one real mode).
+ * (±15 % of the real median or of one real mode). The CUBIC cases with a hold of 2 ms or more
+ * are {@link KnownMisses} (numbers there and in the README) and not in the matrix: they miss by
+ * a factor of 2–25, which no tolerance or repeat count changes.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ValidateMatrixTest {
@@ -39,7 +41,7 @@ class ValidateMatrixTest {
   }
 
   static final List<String> MATRIX = List.of("bbr-fixed-5ms", "bbr-fixed-2ms", "bbr-fixed-1ms",
-      "bbr-period-5ms", "cubic-fixed-5ms", "cubic-fixed-2ms");
+      "bbr-period-5ms", "bbr-sliding-2ms", "cubic-fixed-1ms");
 
   private List<CaseResult> results;
   private Validator validator;
@@ -75,6 +77,14 @@ class ValidateMatrixTest {
     assertThat(r.verdict().ratio()).isGreaterThan(1.5);
     assertThat(ValidateReport.text(List.of(r), TOLERANCE, "")).contains("MISS",
         "bbr-fixed-5ms [model 2ms]");
+  }
+
+  @Test
+  void noMatrixCaseIsAKnownMiss() {
+    for (String n : MATRIX) {
+      assertThat(KnownMisses.ALL).doesNotContainKey(n);
+      assertThat(Cases.byName()).containsKey(n);
+    }
   }
 
   @Test
