@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * and runs every traffic kind, and says which costs the trace could not see. The factors are
  * per group of costs that share one span and one work count (one fitted coefficient), the
  * resolution a trace gives: the trace times a driver's ndo_start_xmit as a whole, not its
- * descriptor writes apart from its doorbell.
+ * descriptor writes apart from its doorbell. The profile's measured numbers narrow
+ * {@code reproduce --uncertainty}'s bands, each drawn over its own range.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CalibrateRoundTripTest {
@@ -135,12 +136,74 @@ class CalibrateRoundTripTest {
   @Test
   void theProfileRunsEveryTrafficKind() {
     for (String t : List.of("iperf3 -u -b 0 -l 64 -t 0.2", "ping -c 3 -i 0.05",
-        "iperf3 -t 0.2")) {
-      Cli.Result r = BoardTraceCli.run(List.of("run", "--mac", "stmmac", "--soc-file",
-          profile.toString(), "--traffic", t, "--path", "rtt=2ms,rate=1gbit"));
+        "iperf3 -t 0.2", "iperf3 -R -t 0.2", "iperf3 -u -R -b 100M -t 0.2")) {
+      // UDP into the host takes no --path (the peer's datagrams go straight onto the link)
+      List<String> path = t.startsWith("iperf3 -u -R") ? List.of()
+          : List.of("--path", "rtt=2ms,rate=1gbit");
+      Cli.Result r = BoardTraceCli.run(BoardTraceCli.concat(List.of("run", "--mac", "stmmac",
+          "--soc-file", profile.toString(), "--traffic", t), path));
       assertThat(r.exit()).as(t + ": " + r.err()).isZero();
       assertThat(r.out()).containsPattern(t.startsWith("ping")
           ? "3 packets transmitted, 3 received" : "receiver");
     }
+  }
+
+  /** A scenario file: the CPU-bound flood on cyclone5 and on {@code soc-file: PROFILE}. */
+  static String floodScenario(Path profile) {
+    String run = "    mac: stmmac\n    kernel: \"v6.7\"\n"
+        + "    traffic: \"iperf3 -u -b 0 -l 64 -t 0.2\"\n    metrics:\n      pps: {}\n";
+    return "name: calibrated-band\nruns:\n  - case: base\n    soc: cyclone5\n" + run
+        + "  - case: board\n    soc-file: " + profile.getFileName() + "\n" + run;
+  }
+
+  /** The pps rows of {@code reproduce --file S --uncertainty 16 --json}: base, board. */
+  static JsonNode[] floodBands(Path scenario) throws Exception {
+    Cli.Result r = BoardTraceCli.run(List.of("reproduce", "--file", scenario.toString(),
+        "--json", "--uncertainty", "16", "--threads", "2"));
+    assertThat(r.exit()).as(r.err()).isZero();
+    JsonNode rows = new ObjectMapper().readTree(r.out()).get("scenarios").get(0).get("rows");
+    assertThat(rows.get(0).get("case").asText()).isEqualTo("base");
+    assertThat(rows.get(1).get("case").asText()).isEqualTo("board");
+    return new JsonNode[] {rows.get(0), rows.get(1)};
+  }
+
+  /** The band's width over the row's point value. */
+  static double relativeWidth(JsonNode row) {
+    assertThat(row.get("samples").asInt()).isEqualTo(16);
+    return (row.get("high").asDouble() - row.get("low").asDouble())
+        / row.get("simulated").asDouble();
+  }
+
+  @Test
+  void theMeasuredProfileNarrowsTheBandAndItsRangesAreDrawnAsTheyStand() throws Exception {
+    Path scenario = dir.resolve("band.yaml");
+    Files.writeString(scenario, floodScenario(profile));
+    JsonNode[] rows = floodBands(scenario);
+    double base = relativeWidth(rows[0]);
+    double board = relativeWidth(rows[1]);
+    // cyclone5's flood rests on +-30% estimates sharing one speed draw; the calibrated
+    // profile's costs on the trace's few per cent (the rest of its costs are still estimates)
+    assertThat(base).isGreaterThan(0.05);
+    assertThat(board).isPositive().isLessThan(base / 3);
+
+    // the same profile with every measured range at 10%: drawn as stated, not at the class's
+    // default (5%), so its band is several times wider, and still a measured band
+    String yaml = Files.readString(profile);
+    String wide = yaml.replaceAll("class: measured, range: [0-9.]+%", "class: measured,"
+        + " range: 10%");
+    assertThat(wide).isNotEqualTo(yaml);
+    for (String r : yaml.split("class: measured, range: ")) {
+      if (Character.isDigit(r.charAt(0))) {
+        assertThat(Double.parseDouble(r.substring(0, r.indexOf('%')))).isLessThan(5);
+      }
+    }
+    Path wideProfile = dir.resolve("wide.yaml");
+    Files.writeString(wideProfile, wide.replace("name: myboard", "name: wide"));
+    Path wideScenario = dir.resolve("band-wide.yaml");
+    Files.writeString(wideScenario, floodScenario(wideProfile));
+    JsonNode[] wideRows = floodBands(wideScenario);
+    assertThat(wideRows[0]).isEqualTo(rows[0]); // the base case draws the same
+    assertThat(relativeWidth(wideRows[1])).isGreaterThan(3 * board);
+    assertThat(wideRows[1].get("simulated")).isEqualTo(rows[1].get("simulated"));
   }
 }

@@ -11,13 +11,17 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code nicsim trace compare} on a trace nicsim itself wrote (its default ftrace text):
  * every figure of the model's run is found in the trace and agrees with it (ratio 1.00 ±
- * 0.01), and a trace of the same traffic on other costs does not.
+ * 0.01) for every MAC and kind of traffic, and a trace of the same traffic on other costs
+ * does not.
  */
 class CompareRoundTripTest {
   static final List<String> CONFIG = List.of("--mac", "stmmac", "--kernel", "v6.7",
@@ -56,6 +60,41 @@ class CompareRoundTripTest {
         .isPositive();
     byte[] png = Files.readAllBytes(plot);
     assertThat(png).startsWith(0x89, 'P', 'N', 'G');
+  }
+
+  /** Every MAC with a board, each with traffic its coalescing answers to. */
+  static Stream<List<String>> everyMacAndTrafficKind() {
+    return Stream.of(
+        List.of("--mac", "fec", "--soc", "imx8qxp", "--traffic", "ping -c 30 -i 0.01"),
+        List.of("--mac", "fec", "--soc", "imx8qxp", "-C", "rx-usecs 100", "--traffic",
+            "iperf3 -R -t 0.1"),
+        List.of("--mac", "bcmgenet", "--soc", "bcm2711", "--traffic", "iperf3 -R -t 0.1"),
+        List.of("--mac", "bcmgenet", "--soc", "bcm2711", "--traffic",
+            "iperf3 -u -R -b 200M -t 0.1"),
+        List.of("--mac", "stmmac", "--soc", "rk3588-yt6801", "--kernel", "v6.18", "--traffic",
+            "iperf3 -t 0.1", "--path", "rtt=1ms,rate=1gbit"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("everyMacAndTrafficKind")
+  void everyMacsOwnTraceGivesEveryRatioOne(List<String> config) throws Exception {
+    Path trace = dir.resolve("board.txt");
+    Cli.Result run = BoardTraceCli.run(BoardTraceCli.concat(List.of("run", "--trace",
+        trace.toString()), config));
+    assertThat(run.exit()).as(run.err()).isZero();
+    Cli.Result c = BoardTraceCli.run(BoardTraceCli.concat(List.of("trace", "compare",
+        "--trace", trace.toString(), "--json"), config));
+    assertThat(c.exit()).as(c.err()).isZero();
+    assertThat(c.err()).isEmpty();
+    Map<String, JsonNode> rows = rows(c.out());
+    assertThat(rows.keySet()).anyMatch(k -> k.startsWith("IRQ/s eth0"))
+        .contains("NAPI polls/s eth0", "NAPI work/poll eth0", "softirq time NET_RX",
+            "packets/s RX eth0");
+    for (Map.Entry<String, JsonNode> e : rows.entrySet()) {
+      assertThat(e.getValue().get("board").isNumber()).as(e.getKey()).isTrue();
+      assertThat(e.getValue().get("ratio").asDouble()).as(e.getKey()).isBetween(0.99, 1.01);
+    }
+    assertThat(rows.get("packets/s RX eth0").get("board").asDouble()).isPositive();
   }
 
   @Test

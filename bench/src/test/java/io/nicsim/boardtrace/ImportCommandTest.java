@@ -49,6 +49,57 @@ class ImportCommandTest {
     assertThat(k.get("first_s")).isEqualTo(j.get("first_s"));
   }
 
+  /** Every committed real-kernel fixture (the text ones, and trace.dat when trace-cmd reads it). */
+  static List<String> fixtures() {
+    List<String> f = new java.util.ArrayList<>(List.of("ping-veth.trace.txt",
+        "ping-veth.noirqinfo.trace.txt", "ping-veth.tgid.trace.txt",
+        "ping-veth.x86-tsc.trace.txt", "udp-veth.report.txt", "udp-veth.report-ns.txt",
+        "udp-veth.lost.trace.txt", "udp-veth.lost.pipe.txt", "udp-veth.dropped.report.txt"));
+    if (TraceReader.traceCmdInstalled()) {
+      f.add("udp-veth.dat");
+    }
+    return f;
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.MethodSource("fixtures")
+  void importAndCompareReadEveryFixtureAccountingForEveryLine(String name) throws Exception {
+    Path f = fixture(name);
+    List<String> clock = name.contains("x86-tsc") ? List.of("--clock-hz", "2596148000")
+        : List.of();
+    Cli.Result r = BoardTraceCli.run(BoardTraceCli.concat(List.of("trace", "import",
+        "--trace", f.toString(), "--json"), clock));
+    assertThat(r.exit()).as(r.err()).isZero();
+    JsonNode j = new ObjectMapper().readTree(r.out());
+    long kept = 0;
+    for (JsonNode n : j.get("kept_by_event")) {
+      kept += n.asLong();
+    }
+    long skipped = 0;
+    for (JsonNode n : j.get("skipped_by_event")) {
+      skipped += n.asLong();
+    }
+    assertThat(j.get("kept").asLong()).isEqualTo(kept).isPositive();
+    assertThat(j.get("skipped").asLong()).isEqualTo(skipped);
+    assertThat(kept + skipped).isEqualTo(j.get("events").asLong());
+    if (!name.endsWith(".dat")) {
+      assertThat(j.get("lines").asLong()).isEqualTo(Files.readAllLines(f).size());
+    }
+    // compare reads the same file and puts its figures beside a model run's
+    Cli.Result c = BoardTraceCli.run(BoardTraceCli.concat(List.of("trace", "compare",
+        "--trace", f.toString(), "--map", "nsb-va=eth0", "--mac", "stmmac", "--soc",
+        "cyclone5", "--traffic", "iperf3 -u -b 2M -l 256 -t 0.1", "--json"), clock));
+    assertThat(c.exit()).as(c.err()).isZero();
+    assertThat(c.err()).isEmpty();
+    int boardFigures = 0;
+    for (JsonNode row : new ObjectMapper().readTree(c.out()).get("rows")) {
+      if (row.get("board").isNumber()) {
+        boardFigures++;
+      }
+    }
+    assertThat(boardFigures).isPositive();
+  }
+
   @Test
   void aTruncatedTraceIsOneLineExitTwoAndNothingWritten() throws Exception {
     String text = Files.readString(fixture("udp-veth.report.txt"));
@@ -78,6 +129,45 @@ class ImportCommandTest {
     assertThat(r.err()).startsWith("nicsim trace compare: trace " + bad + " line 100: ")
         .endsWith("\n").doesNotContain("Exception");
     assertThat(r.err().lines().count()).isEqualTo(1);
+  }
+
+  @Test
+  void aGarbledOrTruncatedTraceWritesNothingForAnyCommand() throws Exception {
+    List<String> lines = Files.readAllLines(fixture("ping-veth.trace.txt"));
+    List<String> garbled = new java.util.ArrayList<>(lines);
+    garbled.set(99, "\u0000\u0000\u0000 garbage " + garbled.get(99).substring(20));
+    Path bad = dir.resolve("bad.txt");
+    Files.write(bad, garbled);
+    String whole = String.join("\n", lines) + "\n";
+    int at = 0;
+    for (int i = 0; i < 199; i++) {
+      at = whole.indexOf('\n', at) + 1;
+    }
+    Path cut = dir.resolve("cut.txt");
+    Files.writeString(cut, whole.substring(0, at + 40)); // ends inside line 200
+    List<String> run = List.of("--mac", "stmmac", "--soc", "cyclone5", "--traffic", "ping -c 2");
+    for (Path trace : List.of(bad, cut)) {
+      String line = trace == bad ? " line 100: " : " line 200: the file ends inside this line"
+          + " (truncated)";
+      Path out = dir.resolve("out-" + trace.getFileName());
+      List<List<String>> commands = List.of(
+          List.of("trace", "import", "--trace", trace.toString(), "--out",
+              out.resolve("kept.txt").toString()),
+          BoardTraceCli.concat(List.of("trace", "compare", "--trace", trace.toString(),
+              "--plot", out.resolve("cmp.png").toString()), run),
+          BoardTraceCli.concat(List.of("trace", "calibrate", "--trace", trace.toString(),
+              "--out", out.resolve("board.yaml").toString()), run));
+      for (List<String> c : commands) {
+        Cli.Result r = BoardTraceCli.run(c);
+        String name = "nicsim trace " + c.get(1);
+        assertThat(r.exit()).as(name).isEqualTo(2);
+        assertThat(r.out()).as(name).isEmpty();
+        assertThat(r.err()).as(name).startsWith(name + ": trace " + trace + line)
+            .endsWith("\n").doesNotContain("Exception");
+        assertThat(r.err().lines().count()).as(name).isEqualTo(1);
+        assertThat(out).as(name + ": nothing written, not even the directory").doesNotExist();
+      }
+    }
   }
 
   @Test

@@ -128,7 +128,7 @@ class StmmacPatchesTest {
           .isInstanceOf(BadInputException.class)
           .hasMessageStartingWith("--kernel: '" + v + "'")
           .hasMessageContaining("v2.6..v7.2 (mainline), v6.1.1..v6.1.192 (6.1.y),"
-              + " v6.12.1..v6.12.117 (6.12.y), v6.18.1..v6.18.19 (6.18.y)");
+              + " v6.12.1..v6.12.118 (6.12.y), v6.18.1..v6.18.19 (6.18.y)");
     }
   }
 

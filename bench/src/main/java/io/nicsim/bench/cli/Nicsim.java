@@ -2,6 +2,7 @@ package io.nicsim.bench.cli;
 
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.formats.output.Outputs;
+import io.nicsim.boardtrace.cli.TraceCommand;
 import io.nicsim.portcheck.PortCheckCommand;
 import io.nicsim.portcheck.PortCheckException;
 import io.nicsim.runs.RunFailure;

@@ -1,11 +1,13 @@
 package io.nicsim.bench.env;
 
+import io.nicsim.runs.RunEnv;
 import java.lang.reflect.Constructor;
 import picocli.CommandLine;
 
 /**
  * A picocli factory that hands a {@link BenchEnv} to every command class with a constructor
- * taking one; other classes are made by picocli's default factory.
+ * taking one, or its run part ({@link RunEnv}) to a command of another module that takes
+ * that; other classes are made by picocli's default factory.
  */
 public final class EnvFactory implements CommandLine.IFactory {
   private final BenchEnv env;
@@ -20,6 +22,12 @@ public final class EnvFactory implements CommandLine.IFactory {
     try {
       Constructor<K> c = cls.getDeclaredConstructor(BenchEnv.class);
       return c.newInstance(env);
+    } catch (NoSuchMethodException e) {
+      // not a bench command: perhaps one of a lower module's, which knows runs only
+    }
+    try {
+      Constructor<K> c = cls.getDeclaredConstructor(RunEnv.class);
+      return c.newInstance(env.runs());
     } catch (NoSuchMethodException e) {
       return fallback.create(cls);
     }

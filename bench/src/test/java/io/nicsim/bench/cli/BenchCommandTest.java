@@ -15,7 +15,7 @@ class BenchCommandTest {
     assertThat(r.out()).isEmpty();
     assertThat(r.err().lines()).hasSize(1);
     assertThat(r.err()).contains("FIGURE").contains("'latency'")
-        .contains("engine, flood, bbr, reproduce, memory, sweep, scaling");
+        .contains("engine, flood, bbr, reproduce, memory, sweep, trace, scaling");
   }
 
   @Test

@@ -55,7 +55,7 @@ class ListCommandTest {
     assertThat(r.out())
         .containsPattern("(?m)^mainline +v2\\.6\\.\\.v7\\.2 ")
         .containsPattern("(?m)^6\\.1\\.y +v6\\.1\\.1\\.\\.v6\\.1\\.192 .*linux-source-6\\.1")
-        .containsPattern("(?m)^6\\.12\\.y +v6\\.12\\.1\\.\\.v6\\.12\\.117 ")
+        .containsPattern("(?m)^6\\.12\\.y +v6\\.12\\.1\\.\\.v6\\.12\\.118 ")
         .containsPattern("(?m)^  tcp +tsq-rtx-single-skb +f921a4a5bffa +v6\\.1\\.60 ");
   }
 
@@ -75,7 +75,7 @@ class ListCommandTest {
     assertThat(future.err().lines()).hasSize(1);
     assertThat(future.err()).contains("--kernel: 'v9.99' is newer than the newest kernel nicsim"
         + " knows (accepted: v2.6..v7.2 (mainline), v6.1.1..v6.1.192 (6.1.y),"
-        + " v6.12.1..v6.12.117 (6.12.y), v6.18.1..v6.18.19 (6.18.y))");
+        + " v6.12.1..v6.12.118 (6.12.y), v6.18.1..v6.18.19 (6.18.y))");
   }
 
   @Test

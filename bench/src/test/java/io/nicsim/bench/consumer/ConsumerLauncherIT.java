@@ -94,7 +94,7 @@ class ConsumerLauncherIT {
         .containsPattern("(?m)^mymac .*\n  jar: .*mymac-1\\.0\\.jar$");
     Out socs = nicsim("list", "socs");
     assertThat(socs.out()).containsPattern("(?m)^mymac-board +mymac +4 cpus")
-        .containsPattern("(?m)^ +runs: udp, ping, tcp$");
+        .containsPattern("(?m)^ +runs: udp, ping, tcp, udp-rx, tcp-rx$");
   }
 
   @Test

@@ -39,6 +39,15 @@ final class Layering {
     });
   }
 
+  /** tcp-model's packages: io.nicsim.tcp.* but tcp-stack's io.nicsim.tcp.stack. */
+  private static DescribedPredicate<JavaClass> tcpModel() {
+    return DescribedPredicate.describe("tcp-model", c -> {
+      String p = c.getPackageName();
+      return (p.equals("io.nicsim.tcp") || p.startsWith("io.nicsim.tcp."))
+          && !p.equals("io.nicsim.tcp.stack") && !p.startsWith("io.nicsim.tcp.stack.");
+    });
+  }
+
   /** One module per layer, each reaching only downwards. */
   static final ArchRule MODULES = layeredArchitecture()
       .consideringOnlyDependenciesInLayers()
@@ -48,7 +57,8 @@ final class Layering {
       .layer("fec").definedBy(in("fec", "io.nicsim.fec"))
       .layer("bcmgenet").definedBy(in("bcmgenet", "io.nicsim.bcmgenet"))
       .layer("ideal").definedBy(in("ideal", "io.nicsim.ideal"))
-      .layer("tcp-model").definedBy(in("tcp-model", "io.nicsim.tcp"))
+      .layer("tcp-model").definedBy(tcpModel())
+      .layer("tcp-stack").definedBy(in("tcp-stack", "io.nicsim.tcp.stack"))
       .layer("portcheck").definedBy(in("portcheck", "io.nicsim.portcheck"))
       .layer("formats").definedBy(in("formats", "io.nicsim.formats"))
       .layer("runs").definedBy(in("runs", "io.nicsim.runs"))
@@ -70,10 +80,13 @@ final class Layering {
       .whereLayer("fec").mayNotBeAccessedByAnyLayer()
       .whereLayer("bcmgenet").mayNotBeAccessedByAnyLayer()
       .whereLayer("ideal").mayNotBeAccessedByAnyLayer()
-      .whereLayer("tcp-model").mayOnlyBeAccessedByLayers(
+      .whereLayer("tcp-stack").mayOnlyBeAccessedByLayers(
+          "formats", "runs", "studies", "scenarios", "boardtrace", "bench")
+      .whereLayer("tcp-model").mayOnlyBeAccessedByLayers("tcp-stack",
           "formats", "runs", "studies", "scenarios", "boardtrace", "bench")
       .whereLayer("core").mayOnlyBeAccessedByLayers("stmmac", "fec", "bcmgenet", "ideal",
-          "tcp-model", "formats", "runs", "studies", "scenarios", "boardtrace", "bench")
+          "tcp-model", "tcp-stack", "formats", "runs", "studies", "scenarios", "boardtrace",
+          "bench")
       .as("nicsim's modules reach only the modules below them");
 
   /** Packages form a directed acyclic graph: no file imports into a circle of packages. */

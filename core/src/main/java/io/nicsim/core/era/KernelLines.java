@@ -37,8 +37,11 @@ public final class KernelLines {
       List.of(
           new Line(KernelVersion.of(6, 1, 192), "Debian bookworm package linux-source-6.1 (6.1.192)"),
           new Line(
-              KernelVersion.of(6, 12, 117),
-              "Debian package linux-source-6.12 (6.12.117, bookworm-backports / trixie)"),
+              // 6.12.118 changes two ported functions only, dequeue_skb and
+              // try_bulk_dequeue_skb, to cap a tc-BPF-changed queue mapping: nicsim's qdiscs never
+              // change one, so the model's decisions are those of 6.12.117 (port-lock.json)
+              KernelVersion.of(6, 12, 118),
+              "Debian package linux-source-6.12 (6.12.118, bookworm-backports / trixie)"),
           new Line(
               KernelVersion.of(6, 18, 19),
               "6952350/linux-6.18.y@f3fce0151d4854504d6b04b806d9fd903f130998 (a 6.18.19 tree)"));
@@ -75,7 +78,7 @@ public final class KernelLines {
     }
   }
 
-  /** {@code v2.6..v7.2 (mainline), v6.1.1..v6.1.192, v6.12.1..v6.12.117, v6.18.1..v6.18.19}. */
+  /** {@code v2.6..v7.2 (mainline), v6.1.1..v6.1.192, v6.12.1..v6.12.118, v6.18.1..v6.18.19}. */
   public static String accepted() {
     StringJoiner j = new StringJoiner(", ");
     j.add("v2.6.." + NEWEST_MAINLINE + " (mainline)");

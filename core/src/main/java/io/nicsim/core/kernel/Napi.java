@@ -4,7 +4,6 @@ import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.cpu.Softirq;
 import io.nicsim.core.era.PatchSet;
-import io.nicsim.core.net.Skb;
 import io.nicsim.core.port.KernelPort;
 
 /**
@@ -83,7 +82,7 @@ public final class Napi {
   int deferHardIrqsCount;
   /** napi->timer: gro_flush_timeout / irq_suspend_timeout's hrtimer, napi_watchdog. */
   private final HrTimer timer;
-  private final Gro gro;
+  private NapiGro gro = NapiGro.NONE;
   private NapiThread thread;
 
   private boolean txOnly;
@@ -114,7 +113,6 @@ public final class Napi {
     this.state = SCHED; // netif_napi_add sets SCHED until napi_enable clears it
     this.napiId = kernel.nextNapiId();
     this.timer = new HrTimer(kernel, "napi_watchdog", this::watchdog);
-    this.gro = new Gro(kernel, net.has(NetCorePatches.GRO_NORMAL_BATCH));
     this.dev = kernel.napiDevice(device);
     // netif_napi_add: the device's sysfs defaults apply to every NAPI of it
     this.deferHardIrqs = dev.napiDeferHardIrqs;
@@ -547,16 +545,17 @@ public final class Napi {
 
   // ---------------------------------------------------------------- GRO
 
-  /** napi_gro_receive: where drivers hand received frames (via the device). */
-  public void groReceive(Skb skb, Core core, GroDeliver up) {
-    if (!gro.bound()) {
-      gro.bind(up);
-    }
-    gro.receive(skb, core, napiId);
+  /** This NAPI's GRO state ({@link NapiGro#NONE} until the device's first frame). */
+  public NapiGro gro() {
+    return gro;
   }
 
-  Gro gro() {
-    return gro;
+  /** Gives the NAPI its GRO state; the device does it once, before the first frame. */
+  public void attachGro(NapiGro state) {
+    if (gro != NapiGro.NONE) {
+      throw new IllegalStateException(name + ": GRO state attached twice");
+    }
+    gro = state;
   }
 
   /** Segments GRO merged into a held skb (NAPI_GRO_CB count beyond the first). */

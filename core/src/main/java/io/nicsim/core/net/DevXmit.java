@@ -101,7 +101,10 @@ public final class DevXmit {
       file = "net/sched/sch_generic.c",
       function = "dequeue_skb",
       versions = "v4.19..v6.18",
-      source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9")
+      source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9",
+      notes = "6.12.118 caps the queue mapping a tc BPF store may have changed"
+          + " (qdisc_cap_skb_tx_queue / skb_cap_tx_queue): no qdisc here changes it, so the"
+          + " cap never acts")
   private Skb dequeueSkb(Qdisc q) {
     NetdevQueue txq = q.txq;
     packets = 1;
@@ -131,7 +134,10 @@ public final class DevXmit {
       file = "net/sched/sch_generic.c",
       function = "try_bulk_dequeue_skb",
       versions = "v4.19..v6.18",
-      source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9")
+      source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9",
+      notes = "6.12.118 caps the queue mapping a tc BPF store may have changed"
+          + " (qdisc_cap_skb_tx_queue / skb_cap_tx_queue): no qdisc here changes it, so the"
+          + " cap never acts")
   private void tryBulkDequeueSkb(Qdisc q, Skb skb, NetdevQueue txq) {
     int bytelimit = dev.bql() ? txq.availBulkLimit() : 0;
     Skb tail = skb;

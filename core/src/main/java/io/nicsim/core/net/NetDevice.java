@@ -4,6 +4,7 @@ import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.kernel.Napi;
+import io.nicsim.core.kernel.NetCorePatches;
 
 /** A network device (struct net_device): its TX queues, features, driver ops and statistics. */
 public final class NetDevice {
@@ -188,10 +189,21 @@ public final class NetDevice {
     Core core = kernel.thisCpu();
     rxPackets++;
     rxBytes += skb.len;
-    napi.groReceive(skb, core, deliver);
+    gro(napi).receive(skb, core, napi.napiId());
   }
 
-  private final io.nicsim.core.kernel.GroDeliver deliver = this::deliver;
+  /** The NAPI's GRO state, made on its first frame (napi_gro_receive's napi->gro_hash). */
+  private Gro gro(Napi napi) {
+    if (napi.gro() instanceof Gro g) {
+      return g;
+    }
+    Gro g = new Gro(kernel, kernel.netCore().has(NetCorePatches.GRO_NORMAL_BATCH));
+    g.bind(deliver);
+    napi.attachGro(g);
+    return g;
+  }
+
+  private final GroDeliver deliver = this::deliver;
 
   /**
    * netif_receive_skb_list_internal / netif_receive_skb_internal for one skb GRO passes up:

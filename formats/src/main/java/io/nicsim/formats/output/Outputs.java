@@ -28,6 +28,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Missing parent directories are created as {@code mkdir -p} would ({@code --trace
  * out/t.txt} in a fresh directory). Standard output ({@code -} or {@code /dev/stdout}) is
  * written straight through.
+ *
+ * <p>A command's intermediate files (calibrate's trial profiles) go in a scratch directory
+ * ({@link #scratchDir(String)}) the set owns: it is removed with everything in it when the set
+ * is done, whether committed, closed after a failure, or discarded on an interrupt.
  */
 public final class Outputs implements AutoCloseable {
   /** The sets of commands in progress in this process (an interrupt discards them). */
@@ -39,6 +43,8 @@ public final class Outputs implements AutoCloseable {
   private final Map<Path, String> claims = new LinkedHashMap<>();
   private final Set<Path> dirs = new java.util.HashSet<>();
   private final List<AtomicFile> files = new ArrayList<>();
+  /** Scratch directories of this set, removed with their contents when it is done. */
+  private final List<Path> scratch = new ArrayList<>();
   /** Directories this set created, outermost first. */
   private final Deque<Path> created = new ArrayDeque<>();
   private boolean finished;
@@ -137,6 +143,26 @@ public final class Outputs implements AutoCloseable {
     write(target, flag, text.getBytes(StandardCharsets.UTF_8));
   }
 
+  /**
+   * A new, empty directory under the system's temporary directory ({@code java.io.tmpdir}) for
+   * the command's intermediate files, named {@code PREFIX…}. It is no output: it and everything
+   * in it are removed when this set is done (committed, closed, or discarded on SIGINT/SIGTERM).
+   */
+  public synchronized Path scratchDir(String prefix) {
+    if (interrupted || finished) {
+      throw new BadInputException(prefix + ": interrupted");
+    }
+    try {
+      Path d = Files.createTempDirectory(prefix);
+      scratch.add(d);
+      return d;
+    } catch (IOException e) {
+      throw new BadInputException("cannot make a scratch directory in "
+          + System.getProperty("java.io.tmpdir") + ": " + OutputPath.reason(e)
+          + " (accepted: a writable java.io.tmpdir)");
+    }
+  }
+
   /** {@code mkdir -p dir}, remembering each directory it made. */
   private void makeParents(Path dir) throws IOException {
     Deque<Path> missing = new ArrayDeque<>();
@@ -196,7 +222,29 @@ public final class Outputs implements AutoCloseable {
         break; // another file is in it: it and its parents stay
       }
     }
+    for (Path d : scratch) {
+      removeTree(d);
+    }
+    scratch.clear();
     return n;
+  }
+
+  /**
+   * Removes {@code dir} and everything in it. On an interrupt the command's own thread may still
+   * be writing into it, so a file that appears while the tree is removed is removed too (a few
+   * passes); whatever cannot be removed stays.
+   */
+  private static void removeTree(Path dir) {
+    for (int pass = 0; pass < 5 && Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        pass++) {
+      try (java.util.stream.Stream<Path> walk = Files.walk(dir)) {
+        for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          Files.deleteIfExists(p);
+        }
+      } catch (IOException | java.io.UncheckedIOException e) {
+        // a file came or went meanwhile: walk again
+      }
+    }
   }
 
   /**

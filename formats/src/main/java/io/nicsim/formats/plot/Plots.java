@@ -97,6 +97,9 @@ public final class Plots {
     int height = height(chart);
     if (n.endsWith(".svg")) {
       SVGGraphics2D g2 = new SVGGraphics2D(WIDTH, height);
+      // JFreeSVG names clip paths after System.nanoTime() unless told otherwise: a fixed
+      // prefix keeps the same chart's SVG byte for byte the same
+      g2.setDefsKeyPrefix("nicsim");
       chart.draw(g2, new Rectangle(0, 0, WIDTH, height));
       data = g2.getSVGDocument().getBytes(StandardCharsets.UTF_8);
     } else {

@@ -90,7 +90,7 @@ public final class RunPointTask implements PointTask {
     java.util.Set<io.nicsim.core.host.HostConfig> seen = new java.util.HashSet<>();
     for (RunRequest r : requests) {
       if (!r.napi().isEmpty() && seen.add(r.hostConfig())) {
-        e.engine().hosts().create(r.hostConfig());
+        e.engine().hosts().create(r.hostConfig()).host(); // host() builds it, and refuses
       }
     }
   }

@@ -1,7 +1,6 @@
-package io.nicsim.core.kernel;
+package io.nicsim.core.net;
 
 import io.nicsim.core.cpu.Core;
-import io.nicsim.core.net.Skb;
 
 /** Where GRO hands skbs up the stack (netif_receive_skb_list_internal), one at a time. */
 @FunctionalInterface

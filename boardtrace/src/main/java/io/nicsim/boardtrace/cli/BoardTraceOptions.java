@@ -1,4 +1,4 @@
-package io.nicsim.bench.cli;
+package io.nicsim.boardtrace.cli;
 
 import io.nicsim.boardtrace.BoardTrace;
 import io.nicsim.boardtrace.event.Names;

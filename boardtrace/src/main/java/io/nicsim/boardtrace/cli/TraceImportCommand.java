@@ -1,4 +1,4 @@
-package io.nicsim.bench.cli;
+package io.nicsim.boardtrace.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nicsim.formats.output.Outputs;

@@ -1,8 +1,8 @@
-package io.nicsim.bench.cli;
+package io.nicsim.boardtrace.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nicsim.boardtrace.model.RunModelRunner;
-import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.runs.RunEnv;
 import io.nicsim.formats.output.Outputs;
 import io.nicsim.formats.plot.Plots;
 import io.nicsim.runs.RunRequest;
@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
         + " IRQ/s, hrtimer starts/cancels/expiries, NAPI polls and work per poll, softirq time,"
         + " xmit batches, TX completion latency, inter-IRQ intervals, packets/s.")
 public final class TraceCompareCommand implements Callable<Integer> {
-  private final BenchEnv env;
+  private final RunEnv env;
 
   @Spec CommandSpec spec;
 
@@ -52,10 +52,10 @@ public final class TraceCompareCommand implements Callable<Integer> {
   Path plot;
 
   public TraceCompareCommand() {
-    this(BenchEnv.standard());
+    this(RunEnv.standard());
   }
 
-  public TraceCompareCommand(BenchEnv env) {
+  public TraceCompareCommand(RunEnv env) {
     this.env = env;
   }
 

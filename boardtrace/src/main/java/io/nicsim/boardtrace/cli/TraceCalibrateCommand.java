@@ -1,8 +1,8 @@
-package io.nicsim.bench.cli;
+package io.nicsim.boardtrace.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nicsim.boardtrace.model.RunModelRunner;
-import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.runs.RunEnv;
 import io.nicsim.formats.output.Outputs;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.boardtrace.BoardTrace;
@@ -14,7 +14,6 @@ import io.nicsim.boardtrace.fit.SpanSamples;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.soc.SocProfile;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import io.nicsim.runs.options.RunOptions;
@@ -36,7 +35,7 @@ import picocli.CommandLine.Spec;
         + " per poll and per packet, the driver's xmit, timer callbacks, send/receive syscalls)"
         + " and write a profile inheriting --soc with them as class measured.")
 public final class TraceCalibrateCommand implements Callable<Integer> {
-  private final BenchEnv env;
+  private final RunEnv env;
 
   @Spec CommandSpec spec;
 
@@ -64,10 +63,10 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
   boolean json;
 
   public TraceCalibrateCommand() {
-    this(BenchEnv.standard());
+    this(RunEnv.standard());
   }
 
-  public TraceCalibrateCommand(BenchEnv env) {
+  public TraceCalibrateCommand(RunEnv env) {
     this.env = env;
   }
 
@@ -102,19 +101,10 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
     ProfileWriter.Provenance p = new ProfileWriter.Provenance(board.trace.getFileName()
         .toString(), t.stats().sha256, kernel, Math.max(t.stats().cpusDeclared,
         t.stats().cpusSeen.size()), t.window().seconds(), profileName);
-    Path scratch = Files.createTempDirectory("nicsim-calibrate");
-    Calibrator.Result r;
-    try {
-      r = Calibrator.calibrate(spans, t.stats().resolutionNs, runner,
-          new Calibrator.Options(base, rounds, scratch), p);
-    } finally {
-      try (var s = Files.list(scratch)) {
-        for (Path f : s.toList()) {
-          Files.deleteIfExists(f);
-        }
-      }
-      Files.deleteIfExists(scratch);
-    }
+    // the trial profiles of each round: removed with outs, on success, failure or a signal
+    Path scratch = outs.scratchDir("nicsim-calibrate");
+    Calibrator.Result r = Calibrator.calibrate(spans, t.stats().resolutionNs, runner,
+        new Calibrator.Options(base, rounds, scratch), p);
     SocProfile.parse(out.toString(), r.profileYaml()); // it loads, or nothing is written
     outs.writeText(out, "--out", r.profileYaml());
     outs.commit();

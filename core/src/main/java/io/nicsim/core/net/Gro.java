@@ -1,9 +1,9 @@
-package io.nicsim.core.kernel;
+package io.nicsim.core.net;
 
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.KernelOps;
-import io.nicsim.core.net.GroSegment;
-import io.nicsim.core.net.Skb;
+import io.nicsim.core.kernel.Kernel;
+import io.nicsim.core.kernel.NapiGro;
 import io.nicsim.core.port.KernelPort;
 
 /**
@@ -14,7 +14,7 @@ import io.nicsim.core.port.KernelPort;
  * UDP_GRO and ICMP do. Allocation-free: held skbs sit in fixed arrays, the rx list is linked
  * through {@link Skb#next}.
  */
-final class Gro {
+final class Gro extends NapiGro {
   /** GRO_HASH_BUCKETS (include/net/gro.h). */
   static final int GRO_HASH_BUCKETS = 8;
   /** MAX_GRO_SKBS (net/core/gro.c). */
@@ -57,12 +57,14 @@ final class Gro {
   }
 
   /** napi->gro_bitmask: which buckets hold skbs (0: nothing held). */
-  int bitmask() {
+  @Override
+  protected int bitmask() {
     return bitmask;
   }
 
   /** Segments merged into a held skb so far. */
-  long mergedCount() {
+  @Override
+  protected long mergedCount() {
     return merged;
   }
 
@@ -72,7 +74,8 @@ final class Gro {
   }
 
   /** skbs held or waiting on the rx list (for skb conservation). */
-  int skbsHeld() {
+  @Override
+  protected int skbsHeld() {
     int n = 0;
     for (int b = 0; b < GRO_HASH_BUCKETS; b++) {
       n += listCount[b];
@@ -228,7 +231,8 @@ final class Gro {
       versions = "v5.0..v6.18",
       source = "debian:linux-source-6.12@6.12.117",
       notes = "named gro_flush in 6.18 (struct gro_node); same walk")
-  void flush(boolean flushOld, Core core) {
+  @Override
+  protected void flush(boolean flushOld, Core core) {
     if (bitmask == 0) {
       return;
     }
@@ -264,7 +268,8 @@ final class Gro {
   }
 
   /** gro_normal_list: the waiting skbs go up the stack. */
-  void normalList(Core core) {
+  @Override
+  protected void normalList(Core core) {
     if (rxCount == 0) {
       return;
     }
@@ -281,13 +286,15 @@ final class Gro {
   }
 
   /** gro_flush_normal (6.18) / napi_gro_flush + gro_normal_list: both, in that order. */
-  void flushNormal(boolean flushOld, Core core) {
+  @Override
+  protected void flushNormal(boolean flushOld, Core core) {
     flush(flushOld, core);
     normalList(core);
   }
 
   /** Frees what GRO holds (napi_disable's flush_gro_hash; the rx list is freed too). */
-  void drop() {
+  @Override
+  protected void drop() {
     for (int b = 0; b < GRO_HASH_BUCKETS; b++) {
       while (listCount[b] > 0) {
         removeAt(b, listCount[b] - 1).free();

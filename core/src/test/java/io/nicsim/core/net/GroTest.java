@@ -1,12 +1,10 @@
-package io.nicsim.core.kernel;
+package io.nicsim.core.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nicsim.core.era.KernelVersion;
-import io.nicsim.core.net.GroSegment;
-import io.nicsim.core.net.NetDevice;
-import io.nicsim.core.net.Skb;
-import io.nicsim.core.net.SkbLedger;
+import io.nicsim.core.kernel.Napi;
+import io.nicsim.core.kernel.NetCorePatches;
 import io.nicsim.core.testkit.KernelKit;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.nicsim.bench.cli;
+package io.nicsim.boardtrace.cli;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
