@@ -14,6 +14,7 @@ import io.nicsim.core.kernel.IrqLine;
 import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.kernel.KernelException;
 import io.nicsim.core.kernel.Napi;
+import io.nicsim.core.net.Dql;
 import io.nicsim.core.net.NetDevice;
 import io.nicsim.core.net.NetdevQueue;
 import io.nicsim.core.net.NetdevTx;
@@ -70,12 +71,21 @@ final class IdealDriver implements NicDriver, EthtoolOps {
     irq = new InterruptRegister(line).nameCause(TX_DONE, "tx").nameCause(RX_DONE, "rx")
         .throttle(itr);
     line.request(l -> interrupt());
-    completion = new TxCompletion(ctx.sim(), () -> irq.set(TX_DONE));
+    completion = new TxCompletion(ctx.sim(), () -> irq.set(TX_DONE),
+        ctx.soc().param("ideal_tx_delay_start", 0, 0, 1) != 0,
+        ctx.soc().param("ideal_tx_delay_scale", 1.0));
     txDma = new TxDmaEngine(ctx.sim(), tx, ctx.link(),
         ctx.soc().param("ideal_fetch_ns", 500, 0, 1_000_000),
         (first, last, ic) -> completion.writtenBack());
     txDma.setTso(tso);
     dev.setTso(tso);
+    // echo N > /sys/class/net/eth0/queues/tx-*/byte_queue_limits/limit_min
+    long bqlMin = ctx.soc().param("ideal_bql_limit_min", 0, 0, Dql.maxLimitAccepted());
+    if (bqlMin > 0) {
+      for (int q = 0; q < dev.numTxQueues(); q++) {
+        dev.queue(q).dql().setMinLimit(bqlMin);
+      }
+    }
     RxDmaEngine rxDma = new RxDmaEngine(rx, new PerPacketModeration(() -> irq.set(RX_DONE)));
     ctx.link().attachNic(rxDma);
     txNapi = new Napi(kernel, "eth0-tx", "eth0", (n, budget) -> txPoll(), 64).markTxOnly();

@@ -19,12 +19,21 @@ import io.nicsim.core.sim.Simulator;
  * </ul>
  *
  * Counts are skbs (one descriptor each). No allocation per skb: the delays sit in a ring.
+ *
+ * <p>Where a fixed delay starts ({@code params.ideal_tx_delay_start}): at the skb's write-back
+ * (0, the default: after its time on the wire, as a NIC's completion timer counts) or at its
+ * xmit (1: when the driver handed it to the hardware, as a holder before the qdisc counts it,
+ * nicsim validate's like-for-like); an skb whose delay ends before its write-back is released
+ * at the write-back.
  */
 final class TxCompletion {
   private final Simulator sim;
   private final Runnable interrupt;
   private long usecs;
   private long frames = 1;
+  private final boolean fromXmit;
+  /** The delay's run-to-run timing factor (1 nominally; class timing in the profile). */
+  private final double scale;
   /** skbs handed to the hardware, written back, and released to the driver. */
   private long queued;
   private long written;
@@ -60,8 +69,25 @@ final class TxCompletion {
       };
 
   TxCompletion(Simulator sim, Runnable interrupt) {
+    this(sim, interrupt, false);
+  }
+
+  /** {@code fromXmit}: a fixed delay starts at xmit, not at the write-back. */
+  TxCompletion(Simulator sim, Runnable interrupt, boolean fromXmit) {
+    this(sim, interrupt, fromXmit, 1.0);
+  }
+
+  /** {@code scale}: how much longer (or shorter) than set a hold really is. */
+  TxCompletion(Simulator sim, Runnable interrupt, boolean fromXmit, double scale) {
     this.sim = sim;
     this.interrupt = interrupt;
+    this.fromXmit = fromXmit;
+    this.scale = scale;
+  }
+
+  /** The hold in ns: tx-usecs, times the timing factor. */
+  private long delayNs() {
+    return scale == 1.0 ? usecs * 1000L : Math.round(usecs * 1000.0 * scale);
   }
 
   void set(long usecs, long frames) {
@@ -82,8 +108,24 @@ final class TxCompletion {
     queued++;
     if (frames == 0 && !periodRunning) {
       periodRunning = true;
-      long p = usecs * 1000;
+      long p = delayNs();
       sim.schedule(period, now + p - now % p);
+    }
+    if (fromXmit && frames == 1 && usecs != 0) {
+      delay(now, queued);
+    }
+  }
+
+  /** A delayed completion of the skbs up to {@code upToCount}, due at {@code now} + usecs. */
+  private void delay(long now, long upToCount) {
+    if (count == dueAt.length) {
+      grow();
+    }
+    int slot = (head + count) & (dueAt.length - 1);
+    dueAt[slot] = now + delayNs();
+    upTo[slot] = upToCount;
+    if (count++ == 0) {
+      sim.schedule(delayed, dueAt[slot]);
     }
   }
 
@@ -100,20 +142,19 @@ final class TxCompletion {
     if (frames > 1) {
       if (!batchArmed) {
         batchArmed = true;
-        sim.schedule(batch, sim.now() + usecs * 1000);
+        sim.schedule(batch, sim.now() + delayNs());
       }
       return;
     }
-    if (count == dueAt.length) {
-      grow();
+    if (fromXmit) {
+      release(Math.min(dueReached, written)); // a delay that ended before the write-back
+      return;
     }
-    int slot = (head + count) & (dueAt.length - 1);
-    dueAt[slot] = sim.now() + usecs * 1000;
-    upTo[slot] = written;
-    if (count++ == 0) {
-      sim.schedule(delayed, dueAt[slot]);
-    }
+    delay(sim.now(), written);
   }
+
+  /** From-xmit: the highest count whose delay has ended (released once written back). */
+  private long dueReached;
 
   private void releaseDue() {
     long now = sim.now();
@@ -126,13 +167,18 @@ final class TxCompletion {
     if (count > 0) {
       sim.schedule(delayed, dueAt[head]);
     }
+    if (fromXmit) {
+      dueReached = Math.max(dueReached, to);
+      release(Math.min(to, written));
+      return;
+    }
     release(to);
   }
 
   private void periodTick() {
     release(written);
     if (queued > released) {
-      sim.schedule(period, sim.now() + usecs * 1000);
+      sim.schedule(period, sim.now() + delayNs());
     } else {
       periodRunning = false;
     }

@@ -159,6 +159,7 @@ public final class TcpBulkRun implements TrafficRun {
     m.put("tsq_limit_bytes", mean(s -> s.mean(s.tsqLimit)));
     m.put("tcp_wmem_alloc_bytes", mean(s -> s.mean(s.wmemAlloc)));
     m.put("skbs_below_tcp", mean(s -> s.mean(s.skbsInHost)));
+    m.put("tcp_unacked", mean(s -> s.mean(s.unacked)));
     if (flows.get(0).flow().sock().ca instanceof Bbr) {
       m.put("bbr_bw_mbps", mean(s -> s.mean(s.bbrBwBps)) / 1e6);
     }
@@ -314,9 +315,11 @@ public final class TcpBulkRun implements TrafficRun {
     double wmemAlloc;
     double skbsInHost;
     double bbrBwBps;
+    double unacked;
 
     void add(TcpSock sk, long skbsBelow) {
       count++;
+      unacked += sk.packetsOut;
       cwnd += sk.sndCwnd();
       srttUs += sk.srttUs / 8.0;
       pacingBps += sk.skPacingRate == TcpSock.UNLIMITED_RATE ? 0 : sk.skPacingRate * 8.0;

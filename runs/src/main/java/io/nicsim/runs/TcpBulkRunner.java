@@ -83,6 +83,9 @@ public final class TcpBulkRunner implements TrafficRunner {
     if (spec.loss() > 0) {
       c = c.withLoss(spec.loss());
     }
+    if (spec.groNs() > 0) {
+      c = c.withGro(spec.groNs());
+    }
     return c;
   }
 

@@ -7,6 +7,7 @@ import io.nicsim.portcheck.PortCheckCommand;
 import io.nicsim.portcheck.PortCheckException;
 import io.nicsim.runs.RunFailure;
 import io.nicsim.runs.options.EthtoolStyle;
+import io.nicsim.validate.ValidateCommand;
 import java.io.PrintWriter;
 import java.util.Collection;
 import java.util.Collections;
@@ -63,6 +64,7 @@ public final class Nicsim implements Runnable {
     m.put("profile", ProfileCommand.class);
     m.put("bench", BenchCommand.class);
     m.put("soak", SoakCommand.class);
+    m.put("validate", ValidateCommand.class);
     return Collections.unmodifiableMap(m);
   }
 

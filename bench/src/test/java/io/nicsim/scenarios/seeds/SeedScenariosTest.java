@@ -69,6 +69,15 @@ class SeedScenariosTest {
     assertThat(value(rows, "no counter, 512", "stall_ms")).isGreaterThan(4.0);
     assertThat(value(rows, "counter, 512", "ic_per_full_ring")).isGreaterThanOrEqualTo(15);
     assertThat(value(rows, "counter, 64", "ic_per_full_ring")).isGreaterThanOrEqualTo(1);
+    // the reply's 20 and 2 are its author's arithmetic: claim rows, no published figure
+    for (Row r : rows) {
+      if (r.metric().equals("ic_per_full_ring") && r.caseName().startsWith("counter")) {
+        assertThat(r.role()).as(r.caseName()).isEqualTo(io.nicsim.scenarios.Role.CLAIM);
+        assertThat(r.published()).isNull();
+        assertThat(r.verdict()).isEqualTo(r.simulated() >= (r.caseName().endsWith("64") ? 2 : 1)
+            ? Row.Verdict.SUPPORTED : Row.Verdict.REFUTED);
+      }
+    }
     assertThat(value(rows, "counter, 512", "stall_ms"))
         .isLessThan(value(rows, "no counter, 512", "stall_ms"));
   }

@@ -93,6 +93,25 @@ public final class Dql {
     maxLimit = (int) value;
   }
 
+  /**
+   * The byte_queue_limits/limit_min store (net-sysfs.c bql_set on dql.min_limit): "max" or
+   * 0..DQL_MAX_LIMIT; the next dql_completed raises the limit to it. A device without BQL (veth)
+   * behaves as one whose limit_min is DQL_MAX_LIMIT.
+   */
+  @KernelPort(
+      file = "net/core/net-sysfs.c",
+      function = "bql_set",
+      versions = "v3.3..v6.18",
+      source = "debian:linux-source-6.12@6.12.117",
+      notes = "the sysfs parse (kstrtouint) is the caller's; this is the store to min_limit")
+  public void setMinLimit(long value) {
+    if (value < 0 || value > Integer.toUnsignedLong(MAX_LIMIT)) {
+      throw new IllegalArgumentException("limit_min " + value + " (accepted: 0.."
+          + Integer.toUnsignedLong(MAX_LIMIT) + ")");
+    }
+    minLimit = (int) value;
+  }
+
   /** DQL_MAX_LIMIT, the largest limit_max bql_set accepts. */
   public static long maxLimitAccepted() {
     return Integer.toUnsignedLong(MAX_LIMIT);

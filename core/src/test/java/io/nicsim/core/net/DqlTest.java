@@ -72,4 +72,25 @@ class DqlTest {
     dql.completed(2000);
     assertThat(dql.limit()).as("no shrinking within the hold time").isEqualTo(10_000);
   }
+
+  @Test
+  void limitMinRaisesTheLimitAtTheNextCompletionAsTheSysfsStoreDoes() {
+    // echo N > byte_queue_limits/limit_min stores min_limit; dql_completed clamps the limit up
+    dql.setMinLimit(200_000);
+    assertThat(dql.limit()).isZero(); // nothing completed yet: the store alone moves nothing
+    dql.queued(65_000);
+    assertThat(dql.avail()).isNegative();
+    dql.completed(65_000);
+    assertThat(dql.limit()).isEqualTo(200_000);
+    dql.queued(65_000);
+    dql.queued(65_000);
+    dql.queued(65_000);
+    assertThat(dql.avail()).isPositive(); // three 64 KB skbs on the ring, as on a veth (no BQL)
+    dql.setMinLimit(Dql.maxLimitAccepted());
+    dql.completed(65_000);
+    assertThat(dql.limit()).isEqualTo(Dql.maxLimitAccepted());
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+        () -> dql.setMinLimit(Dql.maxLimitAccepted() + 1))
+        .hasMessageContaining("limit_min");
+  }
 }

@@ -59,7 +59,7 @@ class ProfileSchemaTest {
     assertThatThrownBy(() -> SocProfile.parse("p", "schema: 2\n" + old))
         .isInstanceOf(BadInputException.class)
         .hasMessage("soc profile p: cpu.cores has no uncertainty (accepted: class:"
-            + " exact|datasheet|measured|calibrated|estimate|assumption, or range: N%)");
+            + " exact|datasheet|measured|calibrated|estimate|assumption|timing, or range: N%)");
     assertThatThrownBy(() -> SocProfile.parse("p", "schema: 3\n" + old))
         .hasMessage("soc profile p: schema '3' is newer than this nicsim reads (accepted: 1..2)");
     assertThatThrownBy(() -> SocProfile.parse("p", "schema: two\n" + old))

@@ -20,13 +20,17 @@ import java.util.Map;
  * @param bufferBdp the buffer as spelled in BDPs, or 0 when given in bytes/packets
  * @param loss random loss probability per frame toward the receiver, 0..1
  * @param peerNs the far host's time to answer (echo reply turn-around)
+ * @param groNs the receiver's GRO: the idle gap that ends a batch of merged back-to-back
+ *     segments of one sender skb (so it ACKs once per merged skb, as a receiver that gets
+ *     whole GSO skbs over veth does); 0 = no GRO, an ACK per two full segments
  */
-public record PathSpec(
-    long rttNs, long rateBps, long bufferBytes, double bufferBdp, double loss, long peerNs) {
+public record PathSpec(long rttNs, long rateBps, long bufferBytes, double bufferBdp,
+    double loss, long peerNs, long groNs) {
   static final String FIELD = "--path";
   static final String FORM =
       "comma-separated key=value: rtt=23ms, rate=1gbit, buffer=1bdp|256kb|100pkt,"
-          + " loss=0.0001|0.01%, peer=20us; a value may end in ~N% (its range)";
+          + " loss=0.0001|0.01%, peer=20us, gro=20us (receiver GRO's flush gap);"
+          + " a value may end in ~N% (its range)";
   /**
    * The uncertainty of a path number not given a {@code ~N%} range (scenarios/FIDELITY.md "Input
    * ranges"): an RTT is measured (ping), a rate is a setting (a link or a shaper), a buffer is
@@ -42,6 +46,12 @@ public record PathSpec(
   /** Echo turn-around of a Linux peer when none is given (interrupt, icmp_rcv, xmit). */
   public static final long DEFAULT_PEER_NS = 20_000L;
   private static final int MTU_FRAME = 1514;
+
+  /** A path without receiver GRO. */
+  public PathSpec(long rttNs, long rateBps, long bufferBytes, double bufferBdp, double loss,
+      long peerNs) {
+    this(rttNs, rateBps, bufferBytes, bufferBdp, loss, peerNs, 0);
+  }
 
   /** No path: the link partner is the far end. */
   public static PathSpec direct() {
@@ -66,6 +76,7 @@ public record PathSpec(
     String buffer = null;
     double loss = 0;
     long peer = DEFAULT_PEER_NS;
+    long gro = 0;
     Map<String, String> seen = new LinkedHashMap<>();
     Map<String, Double> ranges = new LinkedHashMap<>();
     for (String part : text.split(",", -1)) {
@@ -108,6 +119,12 @@ public record PathSpec(
           break;
         case "peer":
           peer = Units.durationNs(f, value, null);
+          break;
+        case "gro":
+          gro = Units.durationNs(f, value, null);
+          if (gro <= 0 || gro > 1_000_000_000L) {
+            throw BadInputException.field(f, value, "1us..1s");
+          }
           break;
         default:
           throw BadInputException.field(FIELD, "unknown key '" + key + "'", FORM);
@@ -169,7 +186,7 @@ public record PathSpec(
         throw BadInputException.field(f, "a buffer needs a bottleneck rate=", "rate=N(k|m|g)bit");
       }
     }
-    return new PathSpec(rtt, rate, bufferBytes, bdp, loss, peer);
+    return new PathSpec(rtt, rate, bufferBytes, bdp, loss, peer, gro);
   }
 
   /** A path number's range: its {@code ~N%}, or its key's class default. */
@@ -259,6 +276,9 @@ public record PathSpec(
     }
     if (peerNs != DEFAULT_PEER_NS) {
       sb.append(sb.length() > 0 ? "," : "").append("peer=").append(durationWord(peerNs));
+    }
+    if (groNs != 0) {
+      sb.append(sb.length() > 0 ? "," : "").append("gro=").append(durationWord(groNs));
     }
     return sb.length() == 0 ? "direct" : sb.toString();
   }

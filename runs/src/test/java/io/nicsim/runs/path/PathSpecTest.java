@@ -67,11 +67,20 @@ class PathSpecTest {
     "jitter=1ms|unknown key 'jitter'",
     "rtt=1ms,rtt=2ms|given twice",
     "rtt|not key=value",
+    "gro=0us|--path gro: 0us (accepted: 1us..1s)",
   })
   void refusals(String text, String expected) {
     assertThatThrownBy(() -> PathSpec.parse(text))
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining(expected)
         .hasMessageContaining("accepted");
+  }
+
+  @org.junit.jupiter.api.Test
+  void receiverGroIsAFlushGap() {
+    PathSpec p = PathSpec.parse("rtt=23ms,rate=1gbit,gro=20us");
+    assertThat(p.groNs()).isEqualTo(20_000);
+    assertThat(p.spelling()).isEqualTo("rtt=23ms,rate=1gbit,gro=20us");
+    assertThat(PathSpec.parse("rtt=23ms").groNs()).isZero();
   }
 }

@@ -1,0 +1,81 @@
+package io.nicsim.validate;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** One case's real runs, model run and verdict. */
+public record CaseResult(ValidateCase c, List<RealRunner.Run> real, ModelRunner.Run model,
+    Verdict verdict, String knownMiss) {
+
+  /** The real runs' goodputs (Mbit/s). */
+  public double[] realMbps() {
+    double[] v = new double[real.size()];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = real.get(i).mbps();
+    }
+    return v;
+  }
+
+  Map<String, Object> json() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("case", c.name());
+    m.put("cc", c.cc());
+    m.put("tso", c.tso());
+    m.put("hold", c.hold().word());
+    m.put("delay_us", c.delayUs());
+    if (c.modelDelayUs() != c.delayUs()) {
+      m.put("model_delay_us", c.modelDelayUs());
+    }
+    m.put("rtt_us", c.rttUs());
+    m.put("ack_delay_us", c.ackDelayUs());
+    m.put("rate_mbit", c.rateMbit());
+    List<Object> runs = new ArrayList<>();
+    for (RealRunner.Run r : real) {
+      Map<String, Object> x = new LinkedHashMap<>();
+      x.put("mbps", num(r.mbps()));
+      x.put("sender_mbps", num(r.senderMbps()));
+      x.put("retransmits", r.retrans());
+      x.put("cwnd", num(r.cwnd()));
+      x.put("pacing_mbps", num(r.pacingMbps()));
+      x.put("wmem_alloc_bytes", num(r.wmemBytes()));
+      x.put("unacked", num(r.unacked()));
+      x.put("skbs_held", num(r.held()));
+      x.put("skb_bytes", num(r.skbBytes()));
+      x.put("ss_samples", (long) r.samples());
+      runs.add(x);
+    }
+    m.put("real", runs);
+    Map<String, Object> mo = new LinkedHashMap<>();
+    mo.put("mbps", num(model.mbps()));
+    mo.put("cwnd", num(model.cwnd()));
+    mo.put("pacing_mbps", num(model.pacingMbps()));
+    mo.put("wmem_alloc_bytes", num(model.wmemBytes()));
+    mo.put("skbs_below_tcp", num(model.skbsBelow()));
+    mo.put("tso_segs", num(model.tsoSegs()));
+    mo.put("unacked", num(model.unacked()));
+    mo.put("args", model.args());
+    m.put("model", mo);
+    Map<String, Object> v = new LinkedHashMap<>();
+    v.put("pass", verdict.pass());
+    v.put("real_median_mbps", num(verdict.median()));
+    List<Object> modes = new ArrayList<>();
+    for (double d : verdict.modes()) {
+      modes.add(num(d));
+    }
+    v.put("real_modes_mbps", modes);
+    v.put("matched_mode", (long) verdict.matched());
+    v.put("ratio", num(verdict.ratio()));
+    if (knownMiss != null) {
+      v.put("known_miss", knownMiss);
+    }
+    m.put("verdict", v);
+    return m;
+  }
+
+  /** A figure for JSON: null where a side has none (NaN). */
+  static Double num(double d) {
+    return Double.isNaN(d) || Double.isInfinite(d) ? null : d;
+  }
+}

@@ -1,0 +1,124 @@
+package io.nicsim.validate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One experiment run on the host's kernel and in the model: a congestion control, TSO on or
+ * off, a TX-completion hold (mode and delay), and the path (RTT and bottleneck rate).
+ *
+ * @param name the case's name in tables and {@code --case}
+ * @param cc {@code bbr} or {@code cubic}
+ * @param tso whether the sender's device offloads segmentation (off: software GSO after the
+ *     qdisc, on the real veth and in the model's {@code ideal-notso-xmit})
+ * @param hold how TX completions are held back
+ * @param delayUs the hold's delay, period or timer (µs; 0 with {@link Hold#NONE})
+ * @param rttUs the path's round trip without the hold (µs)
+ * @param rateMbit the bottleneck rate (Mbit/s)
+ * @param modelDelayUs the delay the model is given; equal to {@code delayUs} except when a test
+ *     checks that a wrong delay is caught
+ */
+public record ValidateCase(String name, String cc, boolean tso, Hold hold, long delayUs,
+    long rttUs, long rateMbit, long modelDelayUs) {
+
+  /** The TX-completion hold: what the NFQUEUE holder does on the real side. */
+  public enum Hold {
+    /** no hold: completions as fast as the kernel frees the skb. */
+    NONE("none"),
+    /** each skb released a fixed delay after it was queued (ideal: tx-frames 1). */
+    FIXED("fixed"),
+    /** every period, all skbs held (ideal: tx-frames 0). */
+    PERIOD("period"),
+    /** a timer every new skb restarts; on expiry all skbs held (stmmac v6.7's arm). */
+    SLIDING("sliding");
+
+    private final String word;
+
+    Hold(String word) {
+      this.word = word;
+    }
+
+    public String word() {
+      return word;
+    }
+  }
+
+  public ValidateCase {
+    if (!cc.equals("bbr") && !cc.equals("cubic")) {
+      throw new IllegalArgumentException("cc " + cc);
+    }
+    if ((hold == Hold.NONE) != (delayUs == 0)) {
+      throw new IllegalArgumentException("hold " + hold + " with delay " + delayUs);
+    }
+  }
+
+  public static ValidateCase of(String cc, boolean tso, Hold hold, long delayUs) {
+    return of(cc, tso, hold, delayUs, 23_000, 1000);
+  }
+
+  public static ValidateCase of(String cc, boolean tso, Hold hold, long delayUs, long rttUs,
+      long rateMbit) {
+    String d = delayUs == 0 ? "" : "-" + delayWord(delayUs);
+    String name = cc + "-" + hold.word() + d + (tso ? "" : "-notso");
+    return new ValidateCase(name, cc, tso, hold, delayUs, rttUs, rateMbit, delayUs);
+  }
+
+  /** The same case with the model given another completion delay (checking the checker). */
+  public ValidateCase withModelDelay(long us) {
+    return new ValidateCase(name, cc, tso, hold, delayUs, rttUs, rateMbit, us);
+  }
+
+  /**
+   * The mean time an skb spends in the holder, which the real path adds to the round trip
+   * (the hold is before the wire there, after it in the model): the return-path delay is the
+   * RTT less this, so both sides see the same RTT from xmit to ACK. Fixed and sliding: the
+   * delay (a sliding timer restarted by the burst's last skb holds every skb about one delay
+   * when TSQ keeps bursts short); period: half of it on average.
+   */
+  public long meanHoldUs() {
+    return switch (hold) {
+      case NONE -> 0;
+      case FIXED, SLIDING -> delayUs;
+      case PERIOD -> delayUs / 2;
+    };
+  }
+
+  /** The return path's delay on the real side (µs). */
+  public long ackDelayUs() {
+    return Math.max(0, rttUs - meanHoldUs());
+  }
+
+  /** The {@code nicsim run} arguments of this case's model run (no seed). */
+  public List<String> modelArgs(long durationS, long omitS) {
+    List<String> a = new ArrayList<>();
+    if (hold == Hold.SLIDING) {
+      // stmmac v6.7: the TX timer's hrtimer_start on every xmit (a window each skb restarts);
+      // tx-frames at the ring's size so only the timer signals completions
+      a.addAll(List.of("--mac", "stmmac", "--soc", "rk3588-yt6801", "--kernel", "v6.7",
+          "-C", "tx-usecs " + modelDelayUs + " tx-frames 256"));
+    } else {
+      // the fixed delay counted from xmit, as the holder (before the qdisc) counts it
+      a.addAll(List.of("--mac", "ideal", "--soc", tso ? "ideal-xmit" : "ideal-notso-xmit"));
+      a.addAll(List.of("-C", switch (hold) {
+        case NONE -> "tx-usecs 0 tx-frames 1";
+        case FIXED -> "tx-usecs " + modelDelayUs + " tx-frames 1";
+        case PERIOD -> "tx-usecs " + modelDelayUs + " tx-frames 0";
+        case SLIDING -> throw new AssertionError();
+      }));
+    }
+    a.addAll(List.of("--traffic", "iperf3 -C " + cc + " -t " + durationS + " -O " + omitS));
+    a.addAll(List.of("--path", "rtt=" + delayWord(rttUs) + ",rate=" + rateMbit + "mbit"));
+    return a;
+  }
+
+  static String delayWord(long us) {
+    if (us % 1000 == 0) {
+      return us / 1000 + "ms";
+    }
+    if (us >= 1000 && us % 100 == 0) {
+      return String.format(Locale.ROOT, "%.1fms", us / 1000.0);
+    }
+    return us + "us";
+  }
+}

@@ -1,0 +1,115 @@
+package io.nicsim.validate;
+
+import io.nicsim.formats.text.Json;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The side-by-side table and its JSON. */
+public final class ValidateReport {
+  private ValidateReport() {}
+
+  public static String text(List<CaseResult> rs, double tolerance, String kernel) {
+    StringBuilder sb = new StringBuilder();
+    sb.append(String.format(Locale.ROOT, "nicsim validate: the host's kernel (%s) beside the"
+        + " model; goodput Mbit/s; verdict: model within ±%.0f%% of the real median (or of one"
+        + " mode when the real runs split)%n%n", kernel, tolerance * 100));
+    sb.append(String.format(Locale.ROOT, "%-22s %-28s %9s %9s %6s  %s%n", "case",
+        "real (each run)", "median", "model", "ratio", "verdict"));
+    int pass = 0;
+    for (CaseResult r : rs) {
+      StringBuilder each = new StringBuilder();
+      for (double v : r.realMbps()) {
+        each.append(each.length() == 0 ? "" : " ").append(num(v));
+      }
+      Verdict v = r.verdict();
+      String verdict = v.pass() ? (v.split() ? "ok (mode " + (v.matched() + 1) + " of "
+          + v.modes().size() + ")" : "ok") : "MISS";
+      if (v.pass()) {
+        pass++;
+      }
+      if (!v.pass() && r.knownMiss() != null) {
+        verdict += " (known: " + r.knownMiss() + ")";
+      } else if (!v.pass() && v.split()) {
+        verdict += " (real modes " + modes(v) + ")";
+      }
+      String name = r.c().name() + (r.c().modelDelayUs() != r.c().delayUs()
+          ? " [model " + ValidateCase.delayWord(r.c().modelDelayUs()) + "]" : "");
+      sb.append(String.format(Locale.ROOT, "%-22s %-28s %9s %9s %6s  %s%n", name, each,
+          num(v.median()), num(r.model().mbps()), String.format(Locale.ROOT, "%.2f", v.ratio()),
+          verdict));
+      RealRunner.Run m = medianRun(r);
+      sb.append(String.format(Locale.ROOT, "  TSQ real : skbs held %5s  wmem %8s B  cwnd %6s"
+          + "  pacing %8s Mbit/s  skb %6s B  unacked %5s  retrans %d%n", fix(m.held()),
+          num(m.wmemBytes()), num(m.cwnd()), num(m.pacingMbps()), num(m.skbBytes()),
+          num(m.unacked()), m.retrans()));
+      ModelRunner.Run mo = r.model();
+      sb.append(String.format(Locale.ROOT, "  TSQ model: skbs below %4s  wmem %8s B  cwnd %6s"
+          + "  pacing %8s Mbit/s  tso_segs %5s  unacked %5s%n", fix(mo.skbsBelow()),
+          num(mo.wmemBytes()), num(mo.cwnd()), num(mo.pacingMbps()), fix(mo.tsoSegs()),
+          num(mo.unacked())));
+    }
+    sb.append(String.format(Locale.ROOT, "%n%d of %d cases agree%n", pass, rs.size()));
+    sb.append("real: the TSQ row is the run nearest the median (ss -tinm every 200 ms of the"
+        + " measured window; skbs held = the holder's time-average)\n");
+    return sb.toString();
+  }
+
+  public static String json(List<CaseResult> rs, double tolerance, String kernel, int runs,
+      long durationS, long omitS) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("kernel", kernel);
+    out.put("tolerance", tolerance);
+    out.put("runs", (long) runs);
+    out.put("duration_s", durationS);
+    out.put("omit_s", omitS);
+    List<Object> cs = new ArrayList<>();
+    long pass = 0;
+    for (CaseResult r : rs) {
+      cs.add(r.json());
+      pass += r.verdict().pass() ? 1 : 0;
+    }
+    out.put("cases", cs);
+    out.put("agree", pass);
+    return Json.write(out);
+  }
+
+  static RealRunner.Run medianRun(CaseResult r) {
+    RealRunner.Run best = r.real().get(0);
+    double med = r.verdict().median();
+    for (RealRunner.Run x : r.real()) {
+      if (Math.abs(x.mbps() - med) < Math.abs(best.mbps() - med)) {
+        best = x;
+      }
+    }
+    return best;
+  }
+
+  private static String modes(Verdict v) {
+    StringBuilder sb = new StringBuilder();
+    for (double d : v.modes()) {
+      sb.append(sb.length() == 0 ? "" : ", ").append(num(d));
+    }
+    return sb.toString();
+  }
+
+  static String num(double v) {
+    if (Double.isNaN(v)) {
+      return "-";
+    }
+    double a = Math.abs(v);
+    if (a >= 1000) {
+      return String.format(Locale.ROOT, "%.0f", v);
+    }
+    if (a >= 100) {
+      return String.format(Locale.ROOT, "%.1f", v);
+    }
+    return String.format(Locale.ROOT, "%.2f", v);
+  }
+
+  static String fix(double v) {
+    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f", v);
+  }
+}

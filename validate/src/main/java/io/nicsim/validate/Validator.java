@@ -1,0 +1,80 @@
+package io.nicsim.validate;
+
+import io.nicsim.runs.RunEnv;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Runs cases on both sides and judges them. */
+public final class Validator {
+  private final RunEnv env;
+  private final int runs;
+  private final long durationS;
+  private final long omitS;
+  private final double tolerance;
+  private final long seed;
+  private final boolean fifo;
+  private final Map<String, String> knownMisses;
+
+  public Validator(RunEnv env, int runs, long durationS, long omitS, double tolerance, long seed,
+      boolean fifo, Map<String, String> knownMisses) {
+    this.env = env;
+    this.runs = runs;
+    this.durationS = durationS;
+    this.omitS = omitS;
+    this.tolerance = tolerance;
+    this.seed = seed;
+    this.fifo = fifo;
+    this.knownMisses = knownMisses;
+  }
+
+  /**
+   * Every case: the model run first (seconds), then the real runs in one testbed, which is
+   * removed before this returns, whatever happens. {@code progress} (may be null) gets a line
+   * per finished case.
+   */
+  public List<CaseResult> run(List<ValidateCase> cases, PrintWriter progress) throws IOException {
+    ModelRunner model = new ModelRunner(env);
+    List<CaseResult> out = new ArrayList<>();
+    try (Testbed bed = Testbed.open(fifo)) {
+      RealRunner real = new RealRunner(bed);
+      for (ValidateCase c : cases) {
+        ModelRunner.Run m = model.run(c, durationS, omitS, seed);
+        List<RealRunner.Run> rs = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+          rs.add(real.run(c, durationS, omitS, i));
+        }
+        CaseResult r = judge(c, rs, m);
+        out.add(r);
+        if (progress != null) {
+          progress.printf("validate: %s %s (real median %s, model %s)%n", c.name(),
+              r.verdict().pass() ? "ok" : "MISS", ValidateReport.num(r.verdict().median()),
+              ValidateReport.num(m.mbps()));
+          progress.flush();
+        }
+      }
+    }
+    return out;
+  }
+
+  CaseResult judge(ValidateCase c, List<RealRunner.Run> rs, ModelRunner.Run m) {
+    double[] v = new double[rs.size()];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = rs.get(i).mbps();
+    }
+    return new CaseResult(c, rs, m, Verdict.judge(v, m.mbps(), tolerance),
+        knownMisses.get(c.name()));
+  }
+
+  /** The running kernel's release ({@code uname -r}). */
+  public static String kernel() {
+    try {
+      return java.nio.file.Files.readString(java.nio.file.Path.of(
+          "/proc/sys/kernel/osrelease")).strip();
+    } catch (IOException e) {
+      return System.getProperty("os.version");
+    }
+  }
+}

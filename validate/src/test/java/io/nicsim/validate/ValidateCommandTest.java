@@ -1,0 +1,70 @@
+package io.nicsim.validate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class ValidateCommandTest {
+  record Result(int exit, String out, String err) {}
+
+  static Result run(Supplier<List<String>> preflight, String... args) {
+    CommandLine cli = new CommandLine(new ValidateCommand(null, preflight));
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cli.setOut(new PrintWriter(out));
+    cli.setErr(new PrintWriter(err));
+    int exit = cli.execute(args);
+    return new Result(exit, out.toString(), err.toString());
+  }
+
+  @Test
+  void withoutRootOrToolsItSaysWhatIsMissingAndExits2() {
+    Supplier<List<String>> bare = () -> Preflight.missing(false,
+        t -> t.equals("iperf3") || t.equals("gcc") ? null : Path.of("/usr/bin", t), p -> false);
+    Result r = run(bare, "--case", "bbr-fixed-5ms");
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err()).contains("missing:", "root:", "iperf3: not on PATH (package iperf3)",
+        "gcc: not on PATH", "libnetfilter_queue.h: absent (package libnetfilter-queue-dev)",
+        "network namespaces");
+    assertThat(r.err()).doesNotContain("iptables:", "Exception");
+  }
+
+  @Test
+  void badInputNamesTheFieldAndRange() {
+    Result r = run(List::of, "--runs", "0");
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err().strip()).isEqualTo("nicsim validate: --runs: 0 (accepted: 1..20)");
+    Result c = run(List::of, "--case", "nope");
+    assertThat(c.exit()).isEqualTo(2);
+    assertThat(c.err()).contains("--case", "nope", "bbr-fixed-5ms");
+  }
+
+  @Test
+  void listShowsEveryCaseWithItsModelRun() {
+    Result r = run(() -> {
+      throw new AssertionError("--list needs no preflight");
+    }, "--list");
+    assertThat(r.exit()).isZero();
+    assertThat(r.out().lines()).hasSize(Cases.all().size());
+    assertThat(Cases.all()).hasSizeGreaterThanOrEqualTo(12);
+    assertThat(r.out()).contains("cubic-fixed-5ms", "--soc ideal-xmit", "tx-usecs 5000 tx-frames 1",
+        "bbr-sliding-2ms", "--mac stmmac", "--kernel v6.7", "cubic-fixed-5ms-notso",
+        "ideal-notso-xmit");
+  }
+
+  @Test
+  void theReturnPathMakesUpTheRtt() {
+    ValidateCase f = Cases.byName().get("cubic-fixed-5ms");
+    assertThat(f.ackDelayUs()).isEqualTo(18_000);
+    ValidateCase p = Cases.byName().get("cubic-period-5ms");
+    assertThat(p.ackDelayUs()).isEqualTo(20_500);
+    assertThat(Cases.byName().get("bbr-none").ackDelayUs()).isEqualTo(23_000);
+  }
+}

@@ -1,0 +1,95 @@
+package io.nicsim.validate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.nicsim.runs.RunEnv;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The CI matrix: the robust cases on this machine's kernel beside the model (issue 31). Runs
+ * where {@link Preflight} finds root and the tools (CI's .ci/install provides them); elsewhere
+ * it is skipped, saying what is missing.
+ *
+ * <p>Robust: delays of 2 ms and more, and 0.5–1 ms with the holders under SCHED_FIFO (the
+ * holder's wake-up jitter on a loaded 2-core machine is tens of µs, a few percent of the
+ * delay). Three real runs per case, 4 s measured after 1 s: the verdict is the command's
+ * (±15 % of the real median or of one real mode). The CUBIC cases with a hold of 2 ms or more
+ * are {@link KnownMisses} (numbers there and in the README) and not in the matrix: they miss by
+ * a factor of 2–25, which no tolerance or repeat count changes.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ValidateMatrixTest {
+  static final int RUNS = 3;
+  static final long DURATION_S = 4;
+  static final long OMIT_S = 1;
+  static final double TOLERANCE = 0.15;
+
+  /** The matrix. */
+  static List<ValidateCase> matrix() {
+    Map<String, ValidateCase> all = Cases.byName();
+    List<ValidateCase> m = new ArrayList<>();
+    for (String n : MATRIX) {
+      m.add(all.get(n));
+    }
+    return m;
+  }
+
+  static final List<String> MATRIX = List.of("bbr-fixed-5ms", "bbr-fixed-2ms", "bbr-fixed-1ms",
+      "bbr-period-5ms", "bbr-sliding-2ms", "cubic-fixed-1ms");
+
+  private List<CaseResult> results;
+  private Validator validator;
+
+  @BeforeAll
+  void runMatrix() throws Exception {
+    List<String> missing = Preflight.missing();
+    assumeTrue(missing.isEmpty(), "the real side cannot run here: " + missing);
+    validator = new Validator(RunEnv.standard(), RUNS, DURATION_S, OMIT_S, TOLERANCE, 1, true,
+        Map.of());
+    results = validator.run(matrix(), null);
+  }
+
+  @Test
+  void everyRobustCaseAgreesWithTheKernel() {
+    String table = ValidateReport.text(results, TOLERANCE, Validator.kernel());
+    for (CaseResult r : results) {
+      assertThat(r.real()).hasSize(RUNS);
+      assertThat(r.verdict().pass()).as("%s misses:%n%s", r.c().name(), table).isTrue();
+    }
+  }
+
+  @Test
+  void aWrongCompletionDelayIsCaught() {
+    // the real runs of bbr-fixed-5ms judged against the model given 2 ms instead of 5 ms: BBR's
+    // two skbs per completion then carry 2.5 times as much, far outside the tolerance
+    CaseResult right = results.stream().filter(r -> r.c().name().equals("bbr-fixed-5ms"))
+        .findFirst().orElseThrow();
+    ModelRunner.Run wrong = new ModelRunner(RunEnv.standard()).run(
+        right.c().withModelDelay(2000), DURATION_S, OMIT_S, 1);
+    CaseResult r = validator.judge(right.c().withModelDelay(2000), right.real(), wrong);
+    assertThat(r.verdict().pass()).as(ValidateReport.text(List.of(r), TOLERANCE, "")).isFalse();
+    assertThat(r.verdict().ratio()).isGreaterThan(1.5);
+    assertThat(ValidateReport.text(List.of(r), TOLERANCE, "")).contains("MISS",
+        "bbr-fixed-5ms [model 2ms]");
+  }
+
+  @Test
+  void noMatrixCaseIsAKnownMiss() {
+    for (String n : MATRIX) {
+      assertThat(KnownMisses.ALL).doesNotContainKey(n);
+      assertThat(Cases.byName()).containsKey(n);
+    }
+  }
+
+  @Test
+  void theNamespacesAreGone() {
+    assertThat(java.nio.file.Files.exists(java.nio.file.Path.of("/run/netns",
+        Testbed.PREFIX + ProcessHandle.current().pid() + "s"))).isFalse();
+  }
+}

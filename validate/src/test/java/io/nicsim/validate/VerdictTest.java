@@ -1,0 +1,42 @@
+package io.nicsim.validate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class VerdictTest {
+  @Test
+  void withinTheToleranceOfTheMedian() {
+    Verdict v = Verdict.judge(new double[] {100, 104, 96}, 112, 0.15);
+    assertThat(v.pass()).isTrue();
+    assertThat(v.median()).isEqualTo(100);
+    assertThat(v.split()).isFalse();
+    assertThat(v.ratio()).isEqualTo(1.12);
+  }
+
+  @Test
+  void outsideItIsAMiss() {
+    Verdict v = Verdict.judge(new double[] {100, 104, 96}, 116, 0.15);
+    assertThat(v.pass()).isFalse();
+    assertThat(v.matched()).isEqualTo(-1);
+  }
+
+  @Test
+  void splitRunsMayMatchOneMode() {
+    // 190, 200 | 400: a gap of more than twice the tolerance splits them
+    Verdict v = Verdict.judge(new double[] {400, 190, 200}, 390, 0.15);
+    assertThat(v.split()).isTrue();
+    assertThat(v.modes()).containsExactly(195.0, 400.0);
+    assertThat(v.pass()).isTrue();
+    assertThat(v.matched()).isEqualTo(1);
+    assertThat(Verdict.judge(new double[] {400, 190, 200}, 290, 0.15).pass()).isFalse();
+  }
+
+  @Test
+  void closeRunsAreOneMode() {
+    // 5.77 and 6.66 differ by 15 %: one mode, judged against its median
+    Verdict v = Verdict.judge(new double[] {5.77, 6.66}, 7.38, 0.15);
+    assertThat(v.split()).isFalse();
+    assertThat(v.pass()).isFalse();
+  }
+}
