@@ -53,6 +53,8 @@ import picocli.CommandLine.Model.OptionSpec;
  * A command whose defaults are slow (bench, soak) always gets a value that refuses it; the
  * others get short traffic, few points and few runs, so a try takes milliseconds. Tries: the
  * root pom's {@code jqwik.tries.default} (200; 10 000 under {@code -Pfuzz}).
+ * {@code -Dfuzz.timing=FILE} appends each try's milliseconds, exit status and command line to
+ * FILE (which tries are slow, which commands were drawn).
  */
 class CommandGrammarFuzzTest {
   static final Path TMP = Fuzz.scratch();
