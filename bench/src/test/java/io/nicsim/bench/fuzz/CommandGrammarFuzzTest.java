@@ -28,7 +28,6 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 import net.jqwik.api.statistics.Statistics;
-import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -389,7 +388,8 @@ class CommandGrammarFuzzTest {
 
   static final Map<String, CommandSpec> COMMANDS = commands();
 
-  @Test
+  /** A jqwik example, not a Jupiter test: one engine per class keeps surefire's report whole. */
+  @net.jqwik.api.Example
   void everyCommandHasAGrammar() {
     assertThat(BASE.keySet()).as("a BASE entry per command path (how its tries stay short)")
         .containsExactlyInAnyOrderElementsOf(COMMANDS.keySet());
