@@ -30,7 +30,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>Not run, each for a stated reason: {@code mvn …} (this suite is part of it),
  * {@code ./nicsim bench …} (it measures for minutes; its rows are tested in BenchReportTest),
  * {@code ./nicsim port-check --kernel-tree ~/src/linux …} (a kernel checkout the user has and
- * this machine has not; PortCheckRunTest runs port-check on trees of its own), the Debian
+ * this machine has not; PortCheckRunTest runs port-check on trees of its own), {@code ./nicsim
+ * trace … --trace board.txt} (a board's trace the user recorded; ImportCommandTest runs import
+ * and compare on committed real-kernel fixtures), the Debian
  * tarball's line where {@code /usr/src} lacks it (skipped, saying so), and bench/README's usage
  * synopses (lines with {@code [optional]} or {@code …} placeholders).
  */
@@ -79,7 +81,7 @@ class ReadmeCommandsTest {
   /** A usage line rather than a command: optional parts in brackets, or an ellipsis. */
   static boolean synopsis(String cmd) {
     String unquoted = cmd.replaceAll("'[^']*'", "''");
-    return unquoted.contains("[") || unquoted.contains("…");
+    return unquoted.contains("[") || unquoted.contains("…") || unquoted.contains("<");
   }
 
   /** The README's command lines, continuations joined, in order. */
@@ -122,7 +124,8 @@ class ReadmeCommandsTest {
   static boolean skipped(String cmd) {
     return cmd.startsWith("mvn ") || cmd.startsWith(".ci/install && mvn ")
         || cmd.startsWith("./nicsim bench")
-        || cmd.startsWith("./nicsim port-check --kernel-tree ~/");
+        || cmd.startsWith("./nicsim port-check --kernel-tree ~/")
+        || cmd.matches("\\./nicsim trace \\S+ --trace board\\.txt.*");
   }
 
   static Stream<String> runnable() throws IOException {

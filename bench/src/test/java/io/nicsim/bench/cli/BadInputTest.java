@@ -61,7 +61,7 @@ class BadInputTest {
     "sweep --mac example --soc testsoc --traffic 'ping -c 1' --sysfs 'napi_defer_hard_irqs=-1' --vary seed=1,2|echo -1 > /sys/class/net/eth0/napi_defer_hard_irqs: write error: Invalid argument (-EINVAL)",
     "sweep --mac example --soc testsoc --kernel v5.4 --traffic 'ping -c 1' --vary napi_defer_hard_irqs=0,1|kernel v5.4 has no such file (added in v5.10)",
     "tune --mac example --soc testsoc --traffic 'ping -c 1' --sysfs 'threaded=x' --vary gro_flush_timeout=0,20000 --objective 'min ping_rtt_ms'|echo x > /sys/class/net/eth0/threaded: write error: Invalid argument (-EINVAL)",
-    "explore --mac stmmac --soc cyclone5 --traffic 'ping -c 1' --sysfs 'gro_flush_timeout=1e3'|echo 1e3 > /sys/class/net/eth0/gro_flush_timeout: write error: Invalid argument (-EINVAL)",
+    "explore --mac example --soc testsoc --traffic 'ping -c 1' --sysfs 'gro_flush_timeout=1e3'|echo 1e3 > /sys/class/net/eth0/gro_flush_timeout: write error: Invalid argument (-EINVAL)",
     "run --mac example --soc testsoc --traffic 'iperf3 -u -t 1 --busy-poll 50'|without -R the host sends",
     "run --mac example --soc testsoc --traffic 'ping -c 1 --busy-poll -5'|--busy-poll",
     "bogus|Unmatched argument",

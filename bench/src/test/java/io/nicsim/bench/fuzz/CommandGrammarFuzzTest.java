@@ -28,7 +28,6 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 import net.jqwik.api.statistics.Statistics;
-import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -53,6 +52,8 @@ import picocli.CommandLine.Model.OptionSpec;
  * A command whose defaults are slow (bench, soak) always gets a value that refuses it; the
  * others get short traffic, few points and few runs, so a try takes milliseconds. Tries: the
  * root pom's {@code jqwik.tries.default} (200; 10 000 under {@code -Pfuzz}).
+ * {@code -Dfuzz.timing=FILE} appends each try's milliseconds, exit status and command line to
+ * FILE (which tries are slow, which commands were drawn).
  */
 class CommandGrammarFuzzTest {
   static final Path TMP = Fuzz.scratch();
@@ -387,7 +388,8 @@ class CommandGrammarFuzzTest {
 
   static final Map<String, CommandSpec> COMMANDS = commands();
 
-  @Test
+  /** A jqwik example, not a Jupiter test: one engine per class keeps surefire's report whole. */
+  @net.jqwik.api.Example
   void everyCommandHasAGrammar() {
     assertThat(BASE.keySet()).as("a BASE entry per command path (how its tries stay short)")
         .containsExactlyInAnyOrderElementsOf(COMMANDS.keySet());
