@@ -344,15 +344,19 @@ class CommandGrammarFuzzTest {
     BASE.put("profile upgrade", List.of());
     BASE.put("bench", List.of());
     BASE.put("soak", List.of(opt("--minutes", POOLS.get("--minutes"))));
+    // a real validate sets up namespaces and runs iperf3 for minutes: --list keeps every try
+    // to the option checks and the case list
+    BASE.put("validate", List.of(List.of(Val.good("--list"))));
   }
 
   /**
    * Commands whose base is never cut short: without it bench measures every figure and soak
-   * runs ten simulated minutes, explore runs 200 times, calibrate three rounds, and port-check
-   * would read (and with --update write) the repository's own lock.
+   * runs ten simulated minutes, explore runs 200 times, calibrate three rounds, port-check
+   * would read (and with --update write) the repository's own lock, and validate would run the
+   * host's kernel.
    */
   static final Set<String> KEEP_BASE = Set.of("bench", "soak", "explore", "trace calibrate",
-      "port-check");
+      "port-check", "validate");
 
   /** Options never drawn at random: they would make a try slow (gcc), or are covered above. */
   static final Set<String> NOT_DRAWN = Set.of("--execute", "--update-verified", "--jmh",
