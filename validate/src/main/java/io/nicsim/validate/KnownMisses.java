@@ -22,6 +22,8 @@ public final class KnownMisses {
         + " admits three skbs (cwnd 1352); the kernel at three (cwnd 1380-1750) or more");
     m.put("cubic-period-5ms", "real 642/705 (222/720 in another pair), model 209: two skbs"
         + " (cwnd 986)");
+    m.put("bbr-sliding-2ms", "real 194.7/196.6/146.0 (two modes), model 230.8 (1.19 of the"
+        + " median; 217 and 1.05 in an earlier pair): stmmac's BQL and sliding timer");
     m.put("cubic-sliding-2ms", "real 888/907, model 264: stmmac's BQL and timer (no limit_min)");
     m.put("cubic-sliding-5ms", "real 343/375, model 214: as cubic-sliding-2ms");
     m.put("cubic-fixed-5ms-notso", "real 681/674, model 206: two GSO skbs (cwnd 900); the kernel"
