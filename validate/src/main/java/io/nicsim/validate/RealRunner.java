@@ -33,7 +33,7 @@ final class RealRunner {
       double wmemBytes, double unacked, double held, double skbBytes, int samples) {}
 
   Run run(ValidateCase c, long durationS, long omitS, int index) throws IOException {
-    bed.configure(c.tso(), c.rateMbit(), c.rttUs());
+    bed.configure(c.cc(), c.tso(), c.rateMbit(), c.rttUs());
     Path dir = bed.work();
     String tag = c.name() + "-" + index;
     List<Process> mine = new ArrayList<>();

@@ -113,10 +113,19 @@ public final class Testbed implements AutoCloseable {
   }
 
   /**
-   * The sender's veth: TSO on or off, and a tbf of {@code rateMbit} whose queue holds one
+   * The congestion control the sockets start with; the sender's veth: TSO on or off, and a tbf of {@code rateMbit} whose queue holds one
    * bandwidth-delay product of {@code rttUs} (the model's default {@code buffer=1bdp}).
    */
-  void configure(boolean tso, long rateMbit, long rttUs) throws IOException {
+  void configure(String cc, boolean tso, long rateMbit, long rttUs) throws IOException {
+    // The namespaces' default congestion control is the case's. A new namespace inherits the
+    // host's (bbr on this kind of machine), and a socket whose connection began under BBR
+    // keeps BBR's sk_pacing_status = SK_PACING_NEEDED after iperf3 -C cubic switches it: that
+    // CUBIC is paced and its HyStart ACK-train threshold is not halved (traced on 6.18: trains
+    // of 14.8-22.9 ms did not fire; with the default cubic the same case runs unpaced).
+    for (String ns : List.of(sender, receiver)) {
+      Sh.must("default congestion control " + cc, Sh.in(ns, "sysctl", "-q", "-w",
+          "net.ipv4.tcp_congestion_control=" + cc));
+    }
     Sh.must("TSO " + (tso ? "on" : "off"), Sh.in(sender, holder.toString(), "tso", senderIf,
         tso ? "on" : "off"));
     long latencyUs = Math.max(1000, rttUs);
