@@ -86,6 +86,9 @@ public final class TcpBulkRunner implements TrafficRunner {
     if (spec.groNs() > 0) {
       c = c.withGro(spec.groNs());
     }
+    if (spec.burstBytes() > 0) {
+      c = c.withBurst(spec.burstBytes());
+    }
     return c;
   }
 

@@ -25,8 +25,9 @@ public record CaseResult(ValidateCase c, List<RealRunner.Run> real, ModelRunner.
     m.put("tso", c.tso());
     m.put("hold", c.hold().word());
     m.put("delay_us", c.delayUs());
-    if (c.modelDelayUs() != c.delayUs()) {
+    if (c.hold() != ValidateCase.Hold.NONE) {
       m.put("model_delay_us", c.modelDelayUs());
+      m.put("model_delay_forced", c.modelDelayForced());
     }
     m.put("rtt_us", c.rttUs());
     m.put("ack_delay_us", c.ackDelayUs());
@@ -43,6 +44,7 @@ public record CaseResult(ValidateCase c, List<RealRunner.Run> real, ModelRunner.
       x.put("unacked", num(r.unacked()));
       x.put("skbs_held", num(r.held()));
       x.put("skb_bytes", num(r.skbBytes()));
+      x.put("late_us", num(r.lateUs()));
       x.put("ss_samples", (long) r.samples());
       runs.add(x);
     }

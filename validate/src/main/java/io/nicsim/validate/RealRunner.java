@@ -29,8 +29,13 @@ final class RealRunner {
   }
 
   /** The measured figures of one real run. */
+  /**
+   * One real run's figures. {@code lateUs}: how late the completion holder's releases were, on
+   * average, against their due times (NaN without a hold).
+   */
   record Run(double mbps, double senderMbps, long retrans, double cwnd, double pacingMbps,
-      double wmemBytes, double unacked, double held, double skbBytes, int samples) {}
+      double wmemBytes, double unacked, double held, double skbBytes, int samples,
+      double lateUs) {}
 
   Run run(ValidateCase c, long durationS, long omitS, int index) throws IOException {
     bed.configure(c.cc(), c.tso(), c.rateMbit(), c.rttUs());
@@ -90,8 +95,9 @@ final class RealRunner {
       double held = dataStats == null ? Double.NaN : num(dataStats, "held_avg");
       double pk = dataStats == null ? Double.NaN : num(dataStats, "packets");
       double by = dataStats == null ? Double.NaN : num(dataStats, "bytes");
+      double late = dataStats == null ? Double.NaN : num(dataStats, "late_avg_us");
       return new Run(rx, tx, retrans, mean(samples, 0), mean(samples, 1), mean(samples, 2),
-          mean(samples, 3), held, pk > 0 ? by / pk : Double.NaN, samples.size());
+          mean(samples, 3), held, pk > 0 ? by / pk : Double.NaN, samples.size(), late);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted");

@@ -25,6 +25,8 @@ import java.util.stream.Stream;
  * down on a signal. Namespaces left by a process that no longer exists are removed on start.
  */
 public final class Testbed implements AutoCloseable {
+  /** The tbf's bucket (tc's kb: 1024 bytes), which the model's path is given too. */
+  static final String TBF_BURST = "256kb";
   static final String SENDER_IP = "10.213.0.1";
   static final String RECEIVER_IP = "10.213.0.2";
   static final String PREFIX = "nsv";
@@ -130,7 +132,7 @@ public final class Testbed implements AutoCloseable {
         tso ? "on" : "off"));
     long latencyUs = Math.max(1000, rttUs);
     Sh.must("tbf qdisc (sch_tbf)", Sh.in(sender, "tc", "qdisc", "replace", "dev", senderIf,
-        "root", "tbf", "rate", rateMbit + "mbit", "burst", "256kb", "latency",
+        "root", "tbf", "rate", rateMbit + "mbit", "burst", TBF_BURST, "latency",
         latencyUs + "us"));
   }
 

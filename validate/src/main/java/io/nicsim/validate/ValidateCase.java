@@ -16,11 +16,13 @@ import java.util.Locale;
  * @param delayUs the hold's delay, period or timer (µs; 0 with {@link Hold#NONE})
  * @param rttUs the path's round trip without the hold (µs)
  * @param rateMbit the bottleneck rate (Mbit/s)
- * @param modelDelayUs the delay the model is given; equal to {@code delayUs} except when a test
- *     checks that a wrong delay is caught
+ * @param modelDelayUs the delay the model is given: {@code delayUs}, plus the holder's measured
+ *     lateness once the real runs are in ({@link #withMeasuredLateness}), or what
+ *     {@code --model-delay} forces (checking that a wrong delay is caught)
+ * @param modelDelayForced whether {@code modelDelayUs} was forced (no lateness is added then)
  */
 public record ValidateCase(String name, String cc, boolean tso, Hold hold, long delayUs,
-    long rttUs, long rateMbit, long modelDelayUs) {
+    long rttUs, long rateMbit, long modelDelayUs, boolean modelDelayForced) {
 
   /** The TX-completion hold: what the NFQUEUE holder does on the real side. */
   public enum Hold {
@@ -61,12 +63,27 @@ public record ValidateCase(String name, String cc, boolean tso, Hold hold, long 
       long rateMbit) {
     String d = delayUs == 0 ? "" : "-" + delayWord(delayUs);
     String name = cc + "-" + hold.word() + d + (tso ? "" : "-notso");
-    return new ValidateCase(name, cc, tso, hold, delayUs, rttUs, rateMbit, delayUs);
+    return new ValidateCase(name, cc, tso, hold, delayUs, rttUs, rateMbit, delayUs, false);
   }
 
   /** The same case with the model given another completion delay (checking the checker). */
   public ValidateCase withModelDelay(long us) {
-    return new ValidateCase(name, cc, tso, hold, delayUs, rttUs, rateMbit, us);
+    return new ValidateCase(name, cc, tso, hold, delayUs, rttUs, rateMbit, us, true);
+  }
+
+  /**
+   * The same case with the model's delay the one the real skbs had: the nominal delay plus the
+   * holder's mean lateness (µs, measured by the real runs: its wake-up and recv work after a
+   * due time). Fixed and sliding holds only: a periodic release late by the same amount every
+   * period keeps its period. Unchanged when the delay was forced or nothing was measured.
+   */
+  public ValidateCase withMeasuredLateness(double lateUs) {
+    if (modelDelayForced || !(hold == Hold.FIXED || hold == Hold.SLIDING)
+        || !(lateUs >= 0)) {
+      return this;
+    }
+    return new ValidateCase(name, cc, tso, hold, delayUs, rttUs, rateMbit,
+        delayUs + Math.round(lateUs), false);
   }
 
   /**
@@ -108,9 +125,16 @@ public record ValidateCase(String name, String cc, boolean tso, Hold hold, long 
       }));
     }
     a.addAll(List.of("--traffic", "iperf3 -C " + cc + " -t " + durationS + " -O " + omitS));
-    a.addAll(List.of("--path", "rtt=" + delayWord(rttUs) + ",rate=" + rateMbit + "mbit"));
+    // the bottleneck as the testbed's tbf (its token bucket passes a burst of skbs at once);
+    // with TSO the real receiver gets each 64 KB skb whole from the veth and ACKs it once,
+    // which the model's receiver does with GRO; without, it gets segments and ACKs every two
+    a.addAll(List.of("--path", "rtt=" + delayWord(rttUs) + ",rate=" + rateMbit + "mbit,burst="
+        + Testbed.TBF_BURST + (tso ? ",gro=" + RECEIVER_GRO : "")));
     return a;
   }
+
+  /** The model receiver's GRO flush gap: longer than a skb's frames' spread, shorter than a hold. */
+  static final String RECEIVER_GRO = "20us";
 
   static String delayWord(long us) {
     if (us % 1000 == 0) {

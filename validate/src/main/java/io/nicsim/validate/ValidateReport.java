@@ -35,25 +35,28 @@ public final class ValidateReport {
       } else if (!v.pass() && v.split()) {
         verdict += " (real modes " + modes(v) + ")";
       }
-      String name = r.c().name() + (r.c().modelDelayUs() != r.c().delayUs()
+      String name = r.c().name() + (r.c().modelDelayForced()
           ? " [model " + ValidateCase.delayWord(r.c().modelDelayUs()) + "]" : "");
       sb.append(String.format(Locale.ROOT, "%-22s %-28s %9s %9s %6s  %s%n", name, each,
           num(v.median()), num(r.model().mbps()), String.format(Locale.ROOT, "%.2f", v.ratio()),
           verdict));
       RealRunner.Run m = medianRun(r);
       sb.append(String.format(Locale.ROOT, "  TSQ real : skbs held %5s  wmem %8s B  cwnd %6s"
-          + "  pacing %8s Mbit/s  skb %6s B  unacked %5s  retrans %d%n", fix(m.held()),
+          + "  pacing %8s Mbit/s  skb %6s B  unacked %5s  retrans %d%s%n", fix(m.held()),
           num(m.wmemBytes()), num(m.cwnd()), num(m.pacingMbps()), num(m.skbBytes()),
-          num(m.unacked()), m.retrans()));
+          num(m.unacked()), m.retrans(), m.lateUs() >= 0
+              ? String.format(Locale.ROOT, "  releases late %.1f us", m.lateUs()) : ""));
       ModelRunner.Run mo = r.model();
       sb.append(String.format(Locale.ROOT, "  TSQ model: skbs below %4s  wmem %8s B  cwnd %6s"
-          + "  pacing %8s Mbit/s  tso_segs %5s  unacked %5s%n", fix(mo.skbsBelow()),
+          + "  pacing %8s Mbit/s  tso_segs %5s  unacked %5s%s%n", fix(mo.skbsBelow()),
           num(mo.wmemBytes()), num(mo.cwnd()), num(mo.pacingMbps()), fix(mo.tsoSegs()),
-          num(mo.unacked())));
+          num(mo.unacked()), r.c().hold() == ValidateCase.Hold.NONE ? ""
+              : "  delay " + r.c().modelDelayUs() + " us"));
     }
     sb.append(String.format(Locale.ROOT, "%n%d of %d cases agree%n", pass, rs.size()));
     sb.append("real: the TSQ row is the run nearest the median (ss -tinm every 200 ms of the"
-        + " measured window; skbs held = the holder's time-average)\n");
+        + " measured window; skbs held = the holder's time-average; releases late = its mean"
+        + " lateness, which fixed and sliding cases add to the model's delay)\n");
     return sb.toString();
   }
 

@@ -31,8 +31,9 @@ public final class Validator {
   }
 
   /**
-   * Every case: the model run first (seconds), then the real runs in one testbed, which is
-   * removed before this returns, whatever happens. {@code progress} (may be null) gets a line
+   * Every case: the real runs in one testbed (removed before this returns, whatever happens),
+   * then the model run (seconds) with the completion delay the real skbs had: the case's plus
+   * the holder's median lateness over the runs. {@code progress} (may be null) gets a line
    * per finished case.
    */
   public List<CaseResult> run(List<ValidateCase> cases, PrintWriter progress) throws IOException {
@@ -40,12 +41,13 @@ public final class Validator {
     List<CaseResult> out = new ArrayList<>();
     try (Testbed bed = Testbed.open(fifo)) {
       RealRunner real = new RealRunner(bed);
-      for (ValidateCase c : cases) {
-        ModelRunner.Run m = model.run(c, durationS, omitS, seed);
+      for (ValidateCase nominal : cases) {
         List<RealRunner.Run> rs = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
-          rs.add(real.run(c, durationS, omitS, i));
+          rs.add(real.run(nominal, durationS, omitS, i));
         }
+        ValidateCase c = nominal.withMeasuredLateness(medianLateness(rs));
+        ModelRunner.Run m = model.run(c, durationS, omitS, seed);
         CaseResult r = judge(c, rs, m);
         out.add(r);
         if (progress != null) {
@@ -57,6 +59,16 @@ public final class Validator {
       }
     }
     return out;
+  }
+
+  /** The real runs' median holder lateness (µs; NaN when none was measured). */
+  static double medianLateness(List<RealRunner.Run> rs) {
+    double[] v = rs.stream().mapToDouble(RealRunner.Run::lateUs).filter(x -> x >= 0).sorted()
+        .toArray();
+    if (v.length == 0) {
+      return Double.NaN;
+    }
+    return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
   }
 
   CaseResult judge(ValidateCase c, List<RealRunner.Run> rs, ModelRunner.Run m) {

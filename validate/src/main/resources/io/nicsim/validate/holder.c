@@ -59,6 +59,10 @@ static int64_t slide_due;   /* SLIDING: when the restarted timer fires; 0 = idle
 
 static uint64_t packets, bytes, held_max;
 static double held_area_ns, hold_sum_ns;
+/* how late the holder's releases were against their due times (its wake-up and recv work):
+ * what a model's timer must add to be held as long as the real skbs were */
+static double late_sum_ns;
+static uint64_t late_n;
 static int64_t last_change, stats_start;
 
 static int64_t now_ns(void) {
@@ -130,6 +134,8 @@ static int64_t service(int64_t now) {
   if (mode == FIXED) {
     uint32_t n = 0;
     while (n < count && due[(head + n) & (RING - 1)] <= now) {
+      late_sum_ns += (double) (now - due[(head + n) & (RING - 1)]);
+      late_n++;
       n++;
     }
     release(n, now);
@@ -137,6 +143,8 @@ static int64_t service(int64_t now) {
   }
   if (mode == PERIOD) {
     if (next_period != 0 && now >= next_period) {
+      late_sum_ns += (double) (now - next_period);
+      late_n++;
       release(count, now);
       next_period = count > 0 ? next_period + delay_ns : 0;
       while (next_period != 0 && next_period <= now) {
@@ -146,6 +154,8 @@ static int64_t service(int64_t now) {
     return next_period;
   }
   if (slide_due != 0 && now >= slide_due) {
+    late_sum_ns += (double) (now - slide_due);
+    late_n++;
     release(count, now);
     slide_due = 0;
   }
@@ -164,6 +174,8 @@ static void reset_stats(int64_t now) {
   held_max = count;
   held_area_ns = 0;
   hold_sum_ns = 0;
+  late_sum_ns = 0;
+  late_n = 0;
   stats_start = now;
 }
 
@@ -287,10 +299,12 @@ int main(int argc, char **argv) {
   int64_t end = now_ns();
   release(count, end);
   account(end);
-  printf("packets=%llu bytes=%llu held_avg=%.3f held_max=%llu hold_avg_us=%.1f\n",
+  printf("packets=%llu bytes=%llu held_avg=%.3f held_max=%llu hold_avg_us=%.1f"
+         " late_avg_us=%.1f\n",
          (unsigned long long) packets, (unsigned long long) bytes,
          end > stats_start ? held_area_ns / (double) (end - stats_start) : 0.0, (unsigned long long) held_max,
-         packets > 0 ? hold_sum_ns / (double) packets / 1000.0 : 0.0);
+         packets > 0 ? hold_sum_ns / (double) packets / 1000.0 : 0.0,
+         late_n > 0 ? late_sum_ns / (double) late_n / 1000.0 : 0.0);
   fflush(stdout);
   nfq_destroy_queue(qh);
   nfq_close(h);

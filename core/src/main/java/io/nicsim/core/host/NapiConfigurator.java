@@ -6,6 +6,7 @@ import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.kernel.KernelException;
 import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.kernel.Strerror;
+import io.nicsim.core.net.BqlSysfs;
 import io.nicsim.core.net.NapiNetlink;
 import io.nicsim.core.net.NetSysfs;
 
@@ -26,6 +27,17 @@ final class NapiConfigurator {
     String dev = h.dev().name();
     for (NapiWrites.Sysfs s : w.sysfs()) {
       String path = "/sys/class/net/" + dev + "/" + s.file();
+      if (BqlSysfs.isBqlFile(s.file())) {
+        try {
+          BqlSysfs.echo(h.dev(), s.file(), s.value());
+        } catch (KernelException e) {
+          throw BadInputException.field("--sysfs " + s, "echo " + s.value() + " > " + path
+              + ": " + (e.errno() == io.nicsim.core.kernel.Errno.ENOENT ? "" : "write error: ")
+              + Strerror.of(e.errno()) + " (-" + e.errno().name() + ")",
+              BqlSysfs.accepted(h.dev()));
+        }
+        continue;
+      }
       try {
         sysfs.echo(s.file(), s.value());
       } catch (KernelException e) {

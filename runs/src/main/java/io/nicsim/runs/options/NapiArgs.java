@@ -2,6 +2,7 @@ package io.nicsim.runs.options;
 
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.host.NapiWrites;
+import io.nicsim.core.net.BqlSysfs;
 import io.nicsim.core.net.NapiNetlink;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +22,7 @@ import java.util.List;
  */
 public final class NapiArgs {
   private static final String SYSFS_FORM = "FILE=VALUE words, e.g. 'napi_defer_hard_irqs=2"
-      + " gro_flush_timeout=200000' or threaded=1";
+      + " gro_flush_timeout=200000', threaded=1 or queues/tx-0/byte_queue_limits/limit_min=max";
   private static final String NAPI_FORM = "KEY=VALUE words: id=N (default: every NAPI of"
       + " eth0), defer-hard-irqs=N, gro-flush-timeout=NS, irq-suspend-timeout=NS";
   private static final String PREFIX = "/sys/class/net/eth0/";
@@ -52,7 +53,7 @@ public final class NapiArgs {
       if (file.startsWith(PREFIX)) {
         file = file.substring(PREFIX.length());
       }
-      if (file.isEmpty() || file.contains("/")) {
+      if (file.isEmpty() || (file.contains("/") && !BqlSysfs.isBqlFile(file))) {
         throw BadInputException.field("--sysfs " + w, "not a file of " + PREFIX, SYSFS_FORM);
       }
       out.add(new NapiWrites.Sysfs(file, w.substring(eq + 1)));

@@ -1,6 +1,7 @@
 package io.nicsim.runs.path;
 
 import io.nicsim.core.net.Ethernet;
+import io.nicsim.core.net.TbfBucket;
 import io.nicsim.core.nic.DelayLine;
 import io.nicsim.core.nic.FrameSink;
 import io.nicsim.core.sim.Simulator;
@@ -8,8 +9,9 @@ import java.util.SplittableRandom;
 
 /**
  * The path toward the receiver, behind the link partner: random loss, a bottleneck that
- * serialises frames at its rate behind a tail-drop queue of {@code bufferBytes}, then half the
- * RTT. Frames leave in arrival order, so a {@link DelayLine} carries them.
+ * serialises frames at its rate behind a tail-drop queue of {@code bufferBytes} (or, with a
+ * burst, passes them as sch_tbf does: at once while its token bucket holds their length, else
+ * when the rate has refilled it), then half the RTT. Frames leave in arrival order, so a {@link DelayLine} carries them.
  * The way back adds {@link PathSpec#oneWayNs()} to the far end's reply (see the runners).
  */
 public final class NetPath implements FrameSink {
@@ -18,6 +20,8 @@ public final class NetPath implements FrameSink {
   private final FrameSink downstream;
   private final SplittableRandom random;
   private long busyUntil;
+  /** The bottleneck as a tbf (a burst given), else null: a serialising link. */
+  private final TbfBucket bucket;
   private long lost;
   private long dropped;
   private final DelayLine inFlight;
@@ -28,6 +32,7 @@ public final class NetPath implements FrameSink {
     this.downstream = downstream;
     this.random = sim.random();
     this.inFlight = new DelayLine(sim, downstream);
+    this.bucket = spec.burstBytes() > 0 ? new TbfBucket(spec.rateBps(), spec.burstBytes()) : null;
   }
 
   /** Wraps {@code sink} in a path, or returns it as it is for a direct path. */
@@ -53,7 +58,11 @@ public final class NetPath implements FrameSink {
         }
       }
       long bits = Ethernet.wireBytes(len) * 8L;
-      leave = start + (bits * 1_000_000_000L + spec.rateBps() - 1) / spec.rateBps();
+      if (bucket != null) {
+        leave = bucket.leave(start, len); // tbf counts the frame, not the wire
+      } else {
+        leave = start + (bits * 1_000_000_000L + spec.rateBps() - 1) / spec.rateBps();
+      }
       busyUntil = leave;
     }
     inFlight.add(leave + spec.oneWayNs(), payload, offset, payloadLen, len);

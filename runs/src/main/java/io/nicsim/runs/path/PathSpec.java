@@ -23,13 +23,16 @@ import java.util.Map;
  * @param groNs the receiver's GRO: the idle gap that ends a batch of merged back-to-back
  *     segments of one sender skb (so it ACKs once per merged skb, as a receiver that gets
  *     whole GSO skbs over veth does); 0 = no GRO, an ACK per two full segments
+ * @param burstBytes the bottleneck as a token bucket (sch_tbf's burst): frames pass at once
+ *     while the bucket holds their length, then at the rate; 0 = a serialising link
  */
 public record PathSpec(long rttNs, long rateBps, long bufferBytes, double bufferBdp,
-    double loss, long peerNs, long groNs) {
+    double loss, long peerNs, long groNs, long burstBytes) {
   static final String FIELD = "--path";
   static final String FORM =
       "comma-separated key=value: rtt=23ms, rate=1gbit, buffer=1bdp|256kb|100pkt,"
-          + " loss=0.0001|0.01%, peer=20us, gro=20us (receiver GRO's flush gap);"
+          + " loss=0.0001|0.01%, peer=20us, gro=20us (receiver GRO's flush gap),"
+          + " burst=256kb (the rate as tbf's token bucket);"
           + " a value may end in ~N% (its range)";
   /**
    * The uncertainty of a path number not given a {@code ~N%} range (scenarios/FIDELITY.md "Input
@@ -50,7 +53,12 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
   /** A path without receiver GRO. */
   public PathSpec(long rttNs, long rateBps, long bufferBytes, double bufferBdp, double loss,
       long peerNs) {
-    this(rttNs, rateBps, bufferBytes, bufferBdp, loss, peerNs, 0);
+    this(rttNs, rateBps, bufferBytes, bufferBdp, loss, peerNs, 0, 0);
+  }
+
+  /** The same path with its rate as a token bucket of {@code bytes} (0: serialising). */
+  public PathSpec withBurst(long bytes) {
+    return new PathSpec(rttNs, rateBps, bufferBytes, bufferBdp, loss, peerNs, groNs, bytes);
   }
 
   /** No path: the link partner is the far end. */
@@ -77,6 +85,7 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
     double loss = 0;
     long peer = DEFAULT_PEER_NS;
     long gro = 0;
+    String burst = null;
     Map<String, String> seen = new LinkedHashMap<>();
     Map<String, Double> ranges = new LinkedHashMap<>();
     for (String part : text.split(",", -1)) {
@@ -125,6 +134,9 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
           if (gro <= 0 || gro > 1_000_000_000L) {
             throw BadInputException.field(f, value, "1us..1s");
           }
+          break;
+        case "burst":
+          burst = value;
           break;
         default:
           throw BadInputException.field(FIELD, "unknown key '" + key + "'", FORM);
@@ -186,7 +198,30 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
         throw BadInputException.field(f, "a buffer needs a bottleneck rate=", "rate=N(k|m|g)bit");
       }
     }
-    return new PathSpec(rtt, rate, bufferBytes, bdp, loss, peer, gro);
+    long burstBytes = 0;
+    if (burst != null) {
+      String f = FIELD + " burst";
+      String accepted = "bytes as Nb/Nkb/Nmb (1024 based), at least one full frame ("
+          + MTU_FRAME + " bytes), with a rate=";
+      java.util.regex.Matcher m = java.util.regex.Pattern
+          .compile("([0-9]{1,9})(b|k|kb|kib|m|mb|mib)").matcher(burst.toLowerCase(Locale.ROOT));
+      if (!m.matches()) {
+        throw BadInputException.field(f, "'" + burst + "' is not a size", accepted);
+      }
+      long mult = switch (m.group(2)) {
+        case "b" -> 1;
+        case "k", "kb", "kib" -> 1024;
+        default -> 1 << 20;
+      };
+      burstBytes = Long.parseLong(m.group(1)) * mult;
+      if (burstBytes < MTU_FRAME || burstBytes > (1L << 32)) {
+        throw BadInputException.field(f, burst + " is out of range", accepted);
+      }
+      if (rate == 0) {
+        throw BadInputException.field(f, "a burst needs a bottleneck rate=", accepted);
+      }
+    }
+    return new PathSpec(rtt, rate, bufferBytes, bdp, loss, peer, gro, burstBytes);
   }
 
   /** A path number's range: its {@code ~N%}, or its key's class default. */
@@ -279,6 +314,9 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
     }
     if (groNs != 0) {
       sb.append(sb.length() > 0 ? "," : "").append("gro=").append(durationWord(groNs));
+    }
+    if (burstBytes != 0) {
+      sb.append(sb.length() > 0 ? "," : "").append("burst=").append(burstBytes).append('b');
     }
     return sb.length() == 0 ? "direct" : sb.toString();
   }

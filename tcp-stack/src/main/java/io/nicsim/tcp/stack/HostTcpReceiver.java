@@ -74,7 +74,7 @@ public final class HostTcpReceiver implements RxHandler {
     host.cpu().costs().requireAll(TcpRxCosts.all());
     host.cpu().costs().requireAll(TcpCosts.TCP_TRANSMIT_SKB);
     PathConfig mine = new PathConfig(0, 0, 0, 0, cfg.forwardDelayNs(), cfg.reverseDelayNs(),
-        cfg.mss(), WINDOW_MAX, host.cpu().hz(), 0);
+        cfg.mss(), WINDOW_MAX, host.cpu().hz(), 0, 0);
     this.delack = new TimerList(kernel, "tcp_delack_timer", t -> rcv().delackTimerHandler());
     this.compressedAckWork = new Tasklet(kernel, "tcp_compressed_ack_kick",
         () -> rcv().compressedAckKick());

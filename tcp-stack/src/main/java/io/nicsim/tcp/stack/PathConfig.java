@@ -16,6 +16,9 @@ import io.nicsim.core.config.BadInputException;
  * @param receiveWindow receiver's (scaled) window, bytes; large so it never limits
  * @param receiverHz receiver kernel's HZ (delayed-ACK timer resolution)
  * @param groFlushNs receiver GRO: idle gap that ends a batch of merged segments, 0 = no GRO
+ * @param burstBytes the bottleneck as sch_tbf's token bucket of this many bytes (a frame leaves
+ *     at once while the bucket holds its length, else when the rate has refilled it); 0 = a
+ *     link that serialises every frame at its rate
  */
 public record PathConfig(
     long bottleneckBps,
@@ -27,7 +30,8 @@ public record PathConfig(
     int mss,
     int receiveWindow,
     int receiverHz,
-    long groFlushNs) {
+    long groFlushNs,
+    long burstBytes) {
 
   public PathConfig {
     if (bottleneckBps < 0) {
@@ -52,6 +56,10 @@ public record PathConfig(
     if (groFlushNs < 0) {
       throw BadInputException.field("path.gro_flush", groFlushNs + " ns", ">= 0");
     }
+    if (burstBytes < 0 || (burstBytes > 0 && bottleneckBps == 0)) {
+      throw BadInputException.field("path.burst", burstBytes + " bytes",
+          "0, or > 0 with a bottleneck rate");
+    }
   }
 
   /**
@@ -60,22 +68,27 @@ public record PathConfig(
    */
   public static PathConfig of(long rttNs, long bottleneckBps, int bufferPackets) {
     return new PathConfig(bottleneckBps, bufferPackets, 0, 0, rttNs / 2, rttNs - rttNs / 2,
-        1448, 64 << 20, 1000, 0);
+        1448, 64 << 20, 1000, 0, 0);
   }
 
   public PathConfig withLoss(double p) {
     return new PathConfig(bottleneckBps, bufferPackets, bufferBytes, p, forwardDelayNs,
-        reverseDelayNs, mss, receiveWindow, receiverHz, groFlushNs);
+        reverseDelayNs, mss, receiveWindow, receiverHz, groFlushNs, burstBytes);
   }
 
   public PathConfig withBufferBytes(long bytes) {
     return new PathConfig(bottleneckBps, 0, bytes, lossRate, forwardDelayNs, reverseDelayNs,
-        mss, receiveWindow, receiverHz, groFlushNs);
+        mss, receiveWindow, receiverHz, groFlushNs, burstBytes);
   }
 
   public PathConfig withGro(long flushNs) {
     return new PathConfig(bottleneckBps, bufferPackets, bufferBytes, lossRate, forwardDelayNs,
-        reverseDelayNs, mss, receiveWindow, receiverHz, flushNs);
+        reverseDelayNs, mss, receiveWindow, receiverHz, flushNs, burstBytes);
+  }
+
+  public PathConfig withBurst(long bytes) {
+    return new PathConfig(bottleneckBps, bufferPackets, bufferBytes, lossRate, forwardDelayNs,
+        reverseDelayNs, mss, receiveWindow, receiverHz, groFlushNs, bytes);
   }
 
   /** Round trip of the path alone (no link, no queueing). */

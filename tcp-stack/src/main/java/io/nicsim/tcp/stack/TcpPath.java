@@ -1,6 +1,7 @@
 package io.nicsim.tcp.stack;
 
 import io.nicsim.core.net.Ethernet;
+import io.nicsim.core.net.TbfBucket;
 import io.nicsim.core.nic.Link;
 import io.nicsim.core.sim.Event;
 import io.nicsim.core.sim.Simulator;
@@ -8,7 +9,8 @@ import java.util.SplittableRandom;
 
 /**
  * What lies beyond the host's link for one TCP connection: random loss, a bottleneck that
- * serialises frames at its rate into a finite FIFO buffer (tail drop), a one-way delay to the
+ * serialises frames at its rate (or passes them as a tbf's token bucket does) into a finite
+ * FIFO buffer (tail drop), a one-way delay to the
  * {@link TcpReceiver}, and the ACKs' way back into the link towards the host's NIC.
  */
 public final class TcpPath implements TcpReceiver.AckSink {
@@ -31,6 +33,8 @@ public final class TcpPath implements TcpReceiver.AckSink {
   private int queuedFrom; // index (relative to head) of the first frame not yet departed
   private long queuedBytes;
   private long busyUntil;
+  /** The bottleneck as a tbf (a burst given), else null: a serialising link. */
+  private final TbfBucket bucket;
 
   private long outageUntilNs = -1;
   long outageDrops;
@@ -56,6 +60,7 @@ public final class TcpPath implements TcpReceiver.AckSink {
     this.link = link;
     this.cfg = cfg;
     this.rng = sim.random().split();
+    this.bucket = cfg.burstBytes() > 0 ? new TbfBucket(cfg.bottleneckBps(), cfg.burstBytes()) : null;
     this.receiver = new TcpReceiver(sim, this, cfg);
   }
 
@@ -129,7 +134,10 @@ public final class TcpPath implements TcpReceiver.AckSink {
       return;
     }
     long d = now;
-    if (cfg.bottleneckBps() > 0) {
+    if (bucket != null) {
+      d = bucket.leave(Math.max(now, busyUntil), len); // tbf counts the frame, not the wire
+      busyUntil = d;
+    } else if (cfg.bottleneckBps() > 0) {
       long wire = (Ethernet.wireBytes(len) * 8L * 1_000_000_000L + cfg.bottleneckBps() - 1)
           / cfg.bottleneckBps();
       d = Math.max(now, busyUntil) + wire;
