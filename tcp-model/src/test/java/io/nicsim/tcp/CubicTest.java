@@ -190,4 +190,29 @@ class CubicTest {
     }
     assertThat(cubic.found()).isTrue();
   }
+
+  /**
+   * What the receiver's ACK spacing does to the ACK train (nicsim validate's 2 ms holds): the
+   * train lives while each ACK comes within hystart_ack_delta_us (2000 us) of the last. ACKs in
+   * pairs 10 us apart (a receiver handed two whole skbs at once) whose pairs come 2024 us apart
+   * (a 2 ms hold released 24 us late) leave a 2014 us gap: the train never grows. Pairs 2000 us
+   * apart leave 1990 us: it spans the threshold and HyStart leaves slow start.
+   */
+  @Test
+  void hystartAckTrainBreaksOnAGapPastTheAckDelta() {
+    for (long cycleUs : new long[] {2024, 2000}) {
+      Cubic cubic = new Cubic();
+      TcpSock sk = slowStarting(cubic);
+      long t = 1_000_000_000L;
+      ackWithRtt(host, sk, cubic, t, 10_000);
+      sk.sndUna = sk.sndNxt + 1;
+      sk.sndNxt += 640 * 1448;
+      ackWithRtt(host, sk, cubic, t += 3_000_000, 10_000); // the round starts here
+      for (int pair = 0; pair < 20; pair++) { // 40 ms: far past (10 ms + ack_delay) / 2
+        ackWithRtt(host, sk, cubic, t += cycleUs * 1000 - 10_000, 10_000);
+        ackWithRtt(host, sk, cubic, t += 10_000, 10_000);
+      }
+      assertThat(cubic.found()).as("cycle %d us", cycleUs).isEqualTo(cycleUs == 2000);
+    }
+  }
 }

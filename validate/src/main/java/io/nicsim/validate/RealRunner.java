@@ -70,6 +70,11 @@ final class RealRunner {
         long t = System.nanoTime();
         Sample s = sample();
         if (s != null) {
+          if (s.cc() != null && !s.cc().equals(c.cc())) {
+            // a comparison of the wrong algorithm is worse than none
+            throw new IOException(c.name() + ": the connection runs " + s.cc() + ", not "
+                + c.cc() + " (ss -tinm)");
+          }
           samples.add(s);
         }
         sleepUntil(t, SAMPLE_MS);
@@ -163,7 +168,10 @@ final class RealRunner {
     throw new IOException("iperf3 -s did not start listening in " + bed.receiver);
   }
 
-  private record Sample(double[] v) {}
+  /** One ss sample of the data connection: its figures and its congestion control's name. */
+  record Sample(double[] v, String cc) {}
+
+  private static final Pattern CC = Pattern.compile("\\)\\s+([a-z0-9_]+)\\s+wscale:");
 
   private static final Pattern CWND = Pattern.compile("\\bcwnd:(\\d+)");
   private static final Pattern PACING = Pattern.compile("\\bpacing_rate ([\\d.]+)([KMG]?)bps");
@@ -207,7 +215,8 @@ final class RealRunner {
       return null;
     }
     double[] v = {group(CWND, best), pacingMbps(best), group(WMEM, best), unacked(best)};
-    return new Sample(v);
+    Matcher cc = CC.matcher(best);
+    return new Sample(v, cc.find() ? cc.group(1) : null);
   }
 
   static double[] parse(String out) {

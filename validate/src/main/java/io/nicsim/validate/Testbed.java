@@ -115,18 +115,22 @@ public final class Testbed implements AutoCloseable {
   }
 
   /**
-   * The congestion control the sockets start with; the sender's veth: TSO on or off, and a tbf of {@code rateMbit} whose queue holds one
+   * The congestion control the connections start with (the routes' congctl); the sender's veth: TSO on or off, and a tbf of {@code rateMbit} whose queue holds one
    * bandwidth-delay product of {@code rttUs} (the model's default {@code buffer=1bdp}).
    */
   void configure(String cc, boolean tso, long rateMbit, long rttUs) throws IOException {
-    // The namespaces' default congestion control is the case's. A new namespace inherits the
-    // host's (bbr on this kind of machine), and a socket whose connection began under BBR
-    // keeps BBR's sk_pacing_status = SK_PACING_NEEDED after iperf3 -C cubic switches it: that
-    // CUBIC is paced and its HyStart ACK-train threshold is not halved (traced on 6.18: trains
-    // of 14.8-22.9 ms did not fire; with the default cubic the same case runs unpaced).
-    for (String ns : List.of(sender, receiver)) {
-      Sh.must("default congestion control " + cc, Sh.in(ns, "sysctl", "-q", "-w",
-          "net.ipv4.tcp_congestion_control=" + cc));
+    // The connections start under the case's congestion control. A new namespace inherits the
+    // host's default (bbr on this kind of machine), and a socket whose connection began under
+    // BBR keeps BBR's sk_pacing_status = SK_PACING_NEEDED after iperf3 -C cubic switches it
+    // (iperf3 sets it once connected): that CUBIC is paced and its HyStart ACK-train threshold
+    // is not halved (traced on 6.18). A namespace's default can only name a CC in the host's
+    // tcp_allowed_congestion_control (tcp_set_default_congestion_control: -EPERM otherwise), a
+    // host setting this command does not touch; a route's congctl has no such restriction and
+    // tcp_connect_init (tcp_ca_dst_init) gives the connection that CC before its first SYN.
+    for (String[] r : new String[][] {{sender, senderIf, RECEIVER_IP}, {receiver, receiverIf,
+        SENDER_IP}}) {
+      Sh.must("route congctl " + cc, List.of("ip", "-n", r[0], "route", "replace",
+          r[2] + "/32", "dev", r[1], "congctl", cc));
     }
     Sh.must("TSO " + (tso ? "on" : "off"), Sh.in(sender, holder.toString(), "tso", senderIf,
         tso ? "on" : "off"));

@@ -23,6 +23,12 @@ class SsParseTest {
   }
 
   @Test
+  void theConnectionsCongestionControl() {
+    assertThat(RealRunner.parseSs(OUT).cc()).isEqualTo("bbr");
+    assertThat(RealRunner.parseSs(OUT.replace("bbr", "cubic")).cc()).isEqualTo("cubic");
+  }
+
+  @Test
   void nothingToParse() {
     assertThat(RealRunner.parse("")).isNull();
   }

@@ -67,4 +67,40 @@ class ValidateCommandTest {
     assertThat(p.ackDelayUs()).isEqualTo(20_500);
     assertThat(Cases.byName().get("bbr-none").ackDelayUs()).isEqualTo(23_000);
   }
+
+  @Test
+  void theModelsPathIsTheTestbedsTbfAndItsReceiverAcksWholeSkbsOnlyWithTso() {
+    assertThat(String.join(" ", Cases.byName().get("cubic-fixed-2ms").modelArgs(5, 1)))
+        .contains("--path rtt=23ms,rate=1000mbit,burst=" + Testbed.TBF_BURST + ",gro=20us");
+    // without TSO the veth hands the receiver segments, which it ACKs every two
+    assertThat(String.join(" ", Cases.byName().get("cubic-fixed-5ms-notso").modelArgs(5, 1)))
+        .contains("burst=" + Testbed.TBF_BURST).doesNotContain("gro=");
+  }
+
+  @Test
+  void fixedAndSlidingHoldsGiveTheModelTheDelayTheRealSkbsHad() {
+    ValidateCase f = Cases.byName().get("cubic-fixed-2ms");
+    assertThat(f.withMeasuredLateness(24.4).modelDelayUs()).isEqualTo(2024);
+    assertThat(String.join(" ", f.withMeasuredLateness(24.4).modelArgs(5, 1)))
+        .contains("tx-usecs 2024 tx-frames 1");
+    assertThat(Cases.byName().get("bbr-sliding-5ms").withMeasuredLateness(31).modelDelayUs())
+        .isEqualTo(5031);
+    // a period released late by the same amount each time keeps its period
+    ValidateCase p = Cases.byName().get("cubic-period-5ms");
+    assertThat(p.withMeasuredLateness(30).modelDelayUs()).isEqualTo(5000);
+    // nothing measured, or a forced delay (checking the checker): unchanged
+    assertThat(f.withMeasuredLateness(Double.NaN)).isEqualTo(f);
+    ValidateCase forced = f.withModelDelay(5000);
+    assertThat(forced.withMeasuredLateness(24).modelDelayUs()).isEqualTo(5000);
+  }
+
+  @Test
+  void theLatenessGivenIsTheRunsMedian() {
+    java.util.function.DoubleFunction<RealRunner.Run> run = late -> new RealRunner.Run(900, 900,
+        0, 100, 1000, 1e5, 50, 2, 64e3, 20, late);
+    assertThat(Validator.medianLateness(List.of(run.apply(20), run.apply(40), run.apply(31))))
+        .isEqualTo(31);
+    assertThat(Validator.medianLateness(List.of(run.apply(20), run.apply(40)))).isEqualTo(30);
+    assertThat(Validator.medianLateness(List.of(run.apply(Double.NaN)))).isNaN();
+  }
 }

@@ -316,7 +316,9 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
       sb.append(sb.length() > 0 ? "," : "").append("gro=").append(durationWord(groNs));
     }
     if (burstBytes != 0) {
-      sb.append(sb.length() > 0 ? "," : "").append("burst=").append(burstBytes).append('b');
+      sb.append(sb.length() > 0 ? "," : "").append("burst=").append(
+          burstBytes % (1 << 20) == 0 ? burstBytes / (1 << 20) + "mb"
+              : burstBytes % 1024 == 0 ? burstBytes / 1024 + "kb" : burstBytes + "b");
     }
     return sb.length() == 0 ? "direct" : sb.toString();
   }

@@ -68,6 +68,10 @@ class PathSpecTest {
     "rtt=1ms,rtt=2ms|given twice",
     "rtt|not key=value",
     "gro=0us|--path gro: 0us (accepted: 1us..1s)",
+    "rate=1gbit,burst=1000b|--path burst: 1000b is out of range",
+    "rate=1gbit,burst=5gb|--path burst: '5gb' is not a size",
+    "rate=1gbit,burst=lots|--path burst: 'lots' is not a size",
+    "rtt=23ms,burst=256kb|--path burst: a burst needs a bottleneck rate=",
   })
   void refusals(String text, String expected) {
     assertThatThrownBy(() -> PathSpec.parse(text))
@@ -82,5 +86,15 @@ class PathSpecTest {
     assertThat(p.groNs()).isEqualTo(20_000);
     assertThat(p.spelling()).isEqualTo("rtt=23ms,rate=1gbit,gro=20us");
     assertThat(PathSpec.parse("rtt=23ms").groNs()).isZero();
+  }
+
+  @org.junit.jupiter.api.Test
+  void aBurstMakesTheBottleneckATokenBucket() {
+    PathSpec p = PathSpec.parse("rtt=23ms,rate=1gbit,burst=256kb");
+    assertThat(p.burstBytes()).isEqualTo(262_144);
+    assertThat(p.spelling()).isEqualTo("rtt=23ms,rate=1gbit,burst=256kb");
+    assertThat(PathSpec.parse("rate=1gbit,burst=1514b").spelling()).endsWith("burst=1514b");
+    assertThat(PathSpec.parse("rate=1gbit,burst=4mb").burstBytes()).isEqualTo(4L << 20);
+    assertThat(PathSpec.parse("rtt=23ms,rate=1gbit").burstBytes()).isZero();
   }
 }
