@@ -50,6 +50,10 @@ public record ValidateCase(String name, String cc, boolean tso, Hold hold, long 
     if (!cc.equals("bbr") && !cc.equals("cubic")) {
       throw new IllegalArgumentException("cc " + cc);
     }
+    if (rateMbit != 1000) {
+      // the model's -xmit and -veth profiles carry the testbed's tbf (1 Gbit/s, 256 KB)
+      throw new IllegalArgumentException("rate " + rateMbit + " Mbit/s: the profiles' tbf is 1000");
+    }
     if ((hold == Hold.NONE) != (delayUs == 0)) {
       throw new IllegalArgumentException("hold " + hold + " with delay " + delayUs);
     }
@@ -106,16 +110,23 @@ public record ValidateCase(String name, String cc, boolean tso, Hold hold, long 
     return Math.max(0, rttUs - meanHoldUs());
   }
 
-  /** The {@code nicsim run} arguments of this case's model run (no seed). */
+  /**
+   * The {@code nicsim run} arguments of this case's model run (no seed). The host's wire is the
+   * testbed's veth behind tbf (the profiles' link_tbf_burst_bytes: no line rate, tbf's bucket),
+   * with no BQL (veth has none); the path adds only the rest of the RTT. With TSO the real
+   * receiver gets each 64 KB skb whole from the veth and ACKs it once, which the model's
+   * receiver does with GRO; without, it gets segments and ACKs every two.
+   */
   public List<String> modelArgs(long durationS, long omitS) {
     List<String> a = new ArrayList<>();
     if (hold == Hold.SLIDING) {
       // stmmac v6.7: the TX timer's hrtimer_start on every xmit (a window each skb restarts);
       // tx-frames at the ring's size so only the timer signals completions
-      a.addAll(List.of("--mac", "stmmac", "--soc", "rk3588-yt6801", "--kernel", "v6.7",
-          "-C", "tx-usecs " + modelDelayUs + " tx-frames 256"));
+      a.addAll(List.of("--mac", "stmmac", "--soc", "rk3588-yt6801-veth", "--kernel", "v6.7",
+          "-C", "tx-usecs " + modelDelayUs + " tx-frames 256",
+          "--sysfs", "queues/tx-0/byte_queue_limits/limit_min=max"));
     } else {
-      // the fixed delay counted from xmit, as the holder (before the qdisc) counts it
+      // the fixed delay after tbf's dequeue (ideal-xmit: the testbed's order, shifted)
       a.addAll(List.of("--mac", "ideal", "--soc", tso ? "ideal-xmit" : "ideal-notso-xmit"));
       a.addAll(List.of("-C", switch (hold) {
         case NONE -> "tx-usecs 0 tx-frames 1";
@@ -125,11 +136,7 @@ public record ValidateCase(String name, String cc, boolean tso, Hold hold, long 
       }));
     }
     a.addAll(List.of("--traffic", "iperf3 -C " + cc + " -t " + durationS + " -O " + omitS));
-    // the bottleneck as the testbed's tbf (its token bucket passes a burst of skbs at once);
-    // with TSO the real receiver gets each 64 KB skb whole from the veth and ACKs it once,
-    // which the model's receiver does with GRO; without, it gets segments and ACKs every two
-    a.addAll(List.of("--path", "rtt=" + delayWord(rttUs) + ",rate=" + rateMbit + "mbit,burst="
-        + Testbed.TBF_BURST + (tso ? ",gro=" + RECEIVER_GRO : "")));
+    a.addAll(List.of("--path", "rtt=" + delayWord(rttUs) + (tso ? ",gro=" + RECEIVER_GRO : "")));
     return a;
   }
 

@@ -2,6 +2,7 @@ package io.nicsim.validate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.nicsim.core.soc.SocProfile;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -69,12 +70,22 @@ class ValidateCommandTest {
   }
 
   @Test
-  void theModelsPathIsTheTestbedsTbfAndItsReceiverAcksWholeSkbsOnlyWithTso() {
-    assertThat(String.join(" ", Cases.byName().get("cubic-fixed-2ms").modelArgs(5, 1)))
-        .contains("--path rtt=23ms,rate=1000mbit,burst=" + Testbed.TBF_BURST + ",gro=20us");
+  void theModelsWireIsTheTestbedsTbfAndItsReceiverAcksWholeSkbsOnlyWithTso() {
+    String fixed = String.join(" ", Cases.byName().get("cubic-fixed-2ms").modelArgs(5, 1));
+    assertThat(fixed).contains("--soc ideal-xmit", "--path rtt=23ms,gro=20us");
     // without TSO the veth hands the receiver segments, which it ACKs every two
     assertThat(String.join(" ", Cases.byName().get("cubic-fixed-5ms-notso").modelArgs(5, 1)))
-        .contains("burst=" + Testbed.TBF_BURST).doesNotContain("gro=");
+        .contains("--soc ideal-notso-xmit", "--path rtt=23ms").doesNotContain("gro=");
+    assertThat(String.join(" ", Cases.byName().get("bbr-sliding-2ms").modelArgs(5, 1)))
+        .contains("--soc rk3588-yt6801-veth",
+            "--sysfs queues/tx-0/byte_queue_limits/limit_min=max");
+    // the profiles carry the testbed's tbf: its burst and rate
+    SocProfile x = SocProfile.load("ideal-xmit");
+    assertThat(x.param("link_tbf_burst_bytes", 0, 0, 1L << 32)).isEqualTo(256 * 1024);
+    assertThat(Testbed.TBF_BURST).isEqualTo("256kb");
+    assertThat(x.param("link_rate_bps", 0, 0, Long.MAX_VALUE)).isEqualTo(1_000_000_000L);
+    assertThat(SocProfile.load("rk3588-yt6801-veth").param("link_tbf_burst_bytes", 0, 0,
+        1L << 32)).isEqualTo(256 * 1024);
   }
 
   @Test

@@ -106,7 +106,9 @@ public abstract class HostModule {
     long rate = config.linkRateBps() > 0
         ? config.linkRateBps()
         : soc.param("link_rate_bps", 1_000_000_000L, 1_000_000L, 400_000_000_000L);
-    return new Link(sim, rate, config.linkPropagationNs());
+    // a veth behind tbf (nicsim validate's like for like): the link rate as a token bucket
+    long burst = soc.param("link_tbf_burst_bytes", 0, 0, 1L << 32);
+    return new Link(sim, rate, config.linkPropagationNs(), burst);
   }
 
   @Provides

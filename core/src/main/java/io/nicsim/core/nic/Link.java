@@ -1,6 +1,7 @@
 package io.nicsim.core.nic;
 
 import io.nicsim.core.net.Ethernet;
+import io.nicsim.core.net.TbfBucket;
 import io.nicsim.core.sim.Simulator;
 
 /**
@@ -17,6 +18,16 @@ public final class Link {
   private FrameTap tap;
 
   public Link(Simulator sim, long rateBps, long propagationNs) {
+    this(sim, rateBps, propagationNs, 0);
+  }
+
+  /**
+   * A link whose way toward the peer is, with {@code burstBytes > 0}, a veth behind sch_tbf:
+   * no line rate of its own, frames leave at once while tbf's token bucket of {@code rateBps}
+   * and {@code burstBytes} holds their length, else when it has refilled (the frame's wire
+   * end, so the write-back and what waits on it come when tbf would have dequeued the skb).
+   */
+  public Link(Simulator sim, long rateBps, long propagationNs, long burstBytes) {
     if (rateBps <= 0) {
       throw new IllegalArgumentException("link rate must be positive: " + rateBps);
     }
@@ -28,6 +39,7 @@ public final class Link {
     this.propagationNs = propagationNs;
     this.toPeer = new Direction(true);
     this.toNic = new Direction(false);
+    this.bucket = burstBytes > 0 ? new TbfBucket(rateBps, burstBytes) : null;
   }
 
   public long rateBps() {
@@ -85,6 +97,9 @@ public final class Link {
     return toPeer.bytes;
   }
 
+  /** The toward-peer token bucket (a tbf link), else null. */
+  private final TbfBucket bucket;
+
   /** One direction: a serialiser and the frames in flight beyond it. */
   private final class Direction {
     private final boolean towardPeer;
@@ -113,7 +128,7 @@ public final class Link {
         lastWireNs = wireTimeNs(len);
         lastLen = len;
       }
-      long end = start + lastWireNs;
+      long end = towardPeer && bucket != null ? bucket.leave(start, len) : start + lastWireNs;
       busyUntil = end;
       frames++;
       bytes += len;
