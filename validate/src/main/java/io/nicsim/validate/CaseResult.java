@@ -9,6 +9,11 @@ import java.util.Map;
 public record CaseResult(ValidateCase c, List<RealRunner.Run> real, ModelRunner.Run model,
     Verdict verdict, String knownMiss) {
 
+  /** The same case with its verdict amended (the model's band). */
+  CaseResult withVerdict(Verdict v) {
+    return new CaseResult(c, real, model, v, knownMiss);
+  }
+
   /** The real runs' goodputs (Mbit/s). */
   public double[] realMbps() {
     double[] v = new double[real.size()];
@@ -69,6 +74,23 @@ public record CaseResult(ValidateCase c, List<RealRunner.Run> real, ModelRunner.
     v.put("real_modes_mbps", modes);
     v.put("matched_mode", (long) verdict.matched());
     v.put("ratio", num(verdict.ratio()));
+    if (verdict.band() != null) {
+      Map<String, Object> b = new LinkedHashMap<>();
+      b.put("samples", (long) verdict.band().samples());
+      b.put("low_mbps", num(verdict.band().low()));
+      b.put("high_mbps", num(verdict.band().high()));
+      b.put("bistable", verdict.band().bistable());
+      List<Object> cs = new ArrayList<>();
+      for (io.nicsim.studies.uncertainty.Band.Cluster c : verdict.band().clusters()) {
+        Map<String, Object> x = new LinkedHashMap<>();
+        x.put("share", c.share());
+        x.put("low_mbps", num(c.low()));
+        x.put("high_mbps", num(c.high()));
+        cs.add(x);
+      }
+      b.put("clusters", cs);
+      v.put("model_band", b);
+    }
     if (knownMiss != null) {
       v.put("known_miss", knownMiss);
     }

@@ -121,9 +121,11 @@ public record ValidateCase(String name, String cc, boolean tso, Hold hold, long 
     List<String> a = new ArrayList<>();
     if (hold == Hold.SLIDING) {
       // stmmac v6.7: the TX timer's hrtimer_start on every xmit (a window each skb restarts);
-      // tx-frames at the ring's size so only the timer signals completions
+      // tx-frames 0 so only the timer signals completions, as the holder's timer alone releases
+      // (tx-frames counts descriptors: with 256, every 256th descriptor's IC bit completed a
+      // TSO skb at its write-back, which on the tbf wire is at once)
       a.addAll(List.of("--mac", "stmmac", "--soc", "rk3588-yt6801-veth", "--kernel", "v6.7",
-          "-C", "tx-usecs " + modelDelayUs + " tx-frames 256",
+          "-C", "tx-usecs " + modelDelayUs + " tx-frames 0",
           "--sysfs", "queues/tx-0/byte_queue_limits/limit_min=max"));
     } else {
       // the fixed delay after tbf's dequeue (ideal-xmit: the testbed's order, shifted)

@@ -26,14 +26,15 @@ public final class ValidateReport {
       }
       Verdict v = r.verdict();
       String verdict = v.pass() ? (v.split() ? "ok (mode " + (v.matched() + 1) + " of "
-          + v.modes().size() + ")" : "ok") : "MISS";
+          + v.modes().size() + "; model band " + band(v) + ")" : "ok") : "MISS";
       if (v.pass()) {
         pass++;
       }
       if (!v.pass() && r.knownMiss() != null) {
         verdict += " (known: " + r.knownMiss() + ")";
       } else if (!v.pass() && v.split()) {
-        verdict += " (real modes " + modes(v) + ")";
+        verdict += " (real modes " + modes(v) + (v.band() == null ? ""
+            : "; model band " + band(v)) + ")";
       }
       String name = r.c().name() + (r.c().modelDelayForced()
           ? " [model " + ValidateCase.delayWord(r.c().modelDelayUs()) + "]" : "");
@@ -57,6 +58,25 @@ public final class ValidateReport {
     sb.append("real: the TSQ row is the run nearest the median (ss -tinm every 200 ms of the"
         + " measured window; skbs held = the holder's time-average; releases late = its mean"
         + " lateness, which fixed and sliding cases add to the model's delay)\n");
+    return sb.toString();
+  }
+
+  /** The model's band in words: bistable with its states, or its one range. */
+  static String band(Verdict v) {
+    io.nicsim.studies.uncertainty.Band b = v.band();
+    if (b == null) {
+      return "not run";
+    }
+    if (!b.bistable()) {
+      return "not bistable: [" + num(b.low()) + ".." + num(b.high()) + "]";
+    }
+    StringBuilder sb = new StringBuilder("bistable:");
+    String sep = " ";
+    for (io.nicsim.studies.uncertainty.Band.Cluster c : b.clusters()) {
+      sb.append(sep).append(Math.round(100 * c.share())).append("% at ").append(num(c.low()))
+          .append("..").append(num(c.high()));
+      sep = ", ";
+    }
     return sb.toString();
   }
 

@@ -1,5 +1,6 @@
 package io.nicsim.validate;
 
+import io.nicsim.studies.uncertainty.Band;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -15,9 +16,11 @@ import java.util.List;
  * @param matched the mode the model matched (-1: none; 0 when there is one mode)
  * @param ratio the model over the reference it was judged against (the matched mode's median,
  *     else the overall median)
+ * @param band where the real runs split: the model's {@code --uncertainty} band of its goodput
+ *     ({@link #withBand}), else null
  */
 public record Verdict(boolean pass, double median, List<Double> modes, int matched,
-    double ratio) {
+    double ratio, Band band) {
 
   /** Judges {@code model} against {@code real} with a relative tolerance (0.15 = ±15 %). */
   public static Verdict judge(double[] real, double model, double tolerance) {
@@ -33,16 +36,17 @@ public record Verdict(boolean pass, double median, List<Double> modes, int match
       }
     }
     if (within(model, median, tolerance)) {
-      return new Verdict(true, median, modes, modes.size() == 1 ? 0 : -1, model / median);
+      return new Verdict(true, median, modes, modes.size() == 1 ? 0 : -1, model / median,
+          null);
     }
     if (modes.size() > 1) {
       for (int k = 0; k < modes.size(); k++) {
         if (within(model, modes.get(k), tolerance)) {
-          return new Verdict(true, median, modes, k, model / modes.get(k));
+          return new Verdict(true, median, modes, k, model / modes.get(k), null);
         }
       }
     }
-    return new Verdict(false, median, modes, -1, model / median);
+    return new Verdict(false, median, modes, -1, model / median, null);
   }
 
   static boolean within(double model, double ref, double tolerance) {
@@ -56,6 +60,15 @@ public record Verdict(boolean pass, double median, List<Double> modes, int match
     }
     return n % 2 == 1 ? sorted[from + n / 2]
         : (sorted[from + n / 2 - 1] + sorted[from + n / 2]) / 2;
+  }
+
+  /**
+   * The verdict once the model's band is in: where the real runs split, the model must reach
+   * both states itself, so the case agrees only if its nominal run matched a mode and its band
+   * is bistable (a band from one state says nothing about the other).
+   */
+  public Verdict withBand(Band b) {
+    return new Verdict(pass && (!split() || b.bistable()), median, modes, matched, ratio, b);
   }
 
   /** Whether the real runs split into modes. */

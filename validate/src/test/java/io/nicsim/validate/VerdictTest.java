@@ -2,6 +2,7 @@ package io.nicsim.validate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.nicsim.studies.uncertainty.Band;
 import org.junit.jupiter.api.Test;
 
 class VerdictTest {
@@ -38,5 +39,22 @@ class VerdictTest {
     Verdict v = Verdict.judge(new double[] {5.77, 6.66}, 7.38, 0.15);
     assertThat(v.split()).isFalse();
     assertThat(v.pass()).isFalse();
+  }
+
+  @Test
+  void aSplitCaseAgreesOnlyWhenTheModelsBandIsBistable() {
+    Verdict v = Verdict.judge(new double[] {320, 220}, 206, 0.15);
+    assertThat(v.split()).isTrue();
+    assertThat(v.pass()).isTrue();
+    Band oneState = Band.of(new double[] {204, 205, 206, 207, 208, 206, 205, 207});
+    Band twoStates = Band.of(new double[] {204, 205, 206, 207, 310, 312, 205, 311});
+    assertThat(oneState.bistable()).isFalse();
+    assertThat(twoStates.bistable()).isTrue();
+    assertThat(v.withBand(oneState).pass()).isFalse();
+    assertThat(v.withBand(twoStates).pass()).isTrue();
+    assertThat(ValidateReport.band(v.withBand(twoStates))).startsWith("bistable: 63% at 204.2..206.8, 38% at 310");
+    // a case whose real runs agree needs no band
+    Verdict one = Verdict.judge(new double[] {100, 104}, 101, 0.15);
+    assertThat(one.withBand(oneState).pass()).isTrue();
   }
 }
