@@ -90,6 +90,7 @@ public record CaseResult(ValidateCase c, List<RealRunner.Run> real, ModelRunner.
       }
       b.put("clusters", cs);
       v.put("model_band", b);
+      v.put("in_band_state", verdict.inBandState());
     }
     if (knownMiss != null) {
       v.put("known_miss", knownMiss);

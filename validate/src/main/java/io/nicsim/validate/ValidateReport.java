@@ -25,14 +25,18 @@ public final class ValidateReport {
         each.append(each.length() == 0 ? "" : " ").append(num(v));
       }
       Verdict v = r.verdict();
-      String verdict = v.pass() ? (v.split() ? "ok (mode " + (v.matched() + 1) + " of "
-          + v.modes().size() + "; model band " + band(v) + ")" : "ok") : "MISS";
+      String verdict = !v.pass() ? "MISS"
+          : v.inBandState() ? "ok (in a state of the model's band, " + band(v) + ")"
+          : v.split() ? "ok (mode " + (v.matched() + 1) + " of " + v.modes().size()
+              + "; model band " + band(v) + ")"
+          : "ok";
       if (v.pass()) {
         pass++;
       }
       if (!v.pass() && r.knownMiss() != null) {
-        verdict += " (known: " + r.knownMiss() + ")";
-      } else if (!v.pass() && v.split()) {
+        verdict += " (known: " + r.knownMiss() + (v.band() == null ? ""
+            : "; model band " + band(v)) + ")";
+      } else if (!v.pass() && (v.split() || v.band() != null)) {
         verdict += " (real modes " + modes(v) + (v.band() == null ? ""
             : "; model band " + band(v)) + ")";
       }

@@ -9,8 +9,8 @@ import java.util.Map;
 
 /** Runs cases on both sides and judges them. */
 public final class Validator {
-  /** Samples of the model's --uncertainty band where the real runs split. */
-  static final int BAND_SAMPLES = 8;
+  /** Samples of the model's --uncertainty band where the real runs split or the model misses. */
+  static final int BAND_SAMPLES = 16;
 
   private final RunEnv env;
   private final int runs;
@@ -52,10 +52,11 @@ public final class Validator {
         ValidateCase c = nominal.withMeasuredLateness(medianLateness(rs));
         ModelRunner.Run m = model.run(c, durationS, omitS, seed);
         CaseResult r = judge(c, rs, m);
-        if (r.verdict().split()) {
-          // the kernel reached two states: the model must reach both itself
+        if (r.verdict().split() || !r.verdict().pass()) {
+          // two states on the kernel, or a miss: does the model reach both states itself?
           r = r.withVerdict(r.verdict().withBand(model.band(c, durationS, omitS, seed,
-              BAND_SAMPLES, Math.max(1, Runtime.getRuntime().availableProcessors()))));
+              BAND_SAMPLES, Math.max(1, Runtime.getRuntime().availableProcessors())),
+              tolerance));
         }
         out.add(r);
         if (progress != null) {

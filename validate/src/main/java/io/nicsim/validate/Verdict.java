@@ -16,11 +16,13 @@ import java.util.List;
  * @param matched the mode the model matched (-1: none; 0 when there is one mode)
  * @param ratio the model over the reference it was judged against (the matched mode's median,
  *     else the overall median)
- * @param band where the real runs split: the model's {@code --uncertainty} band of its goodput
- *     ({@link #withBand}), else null
+ * @param band where the real runs split or the nominal run missed: the model's
+ *     {@code --uncertainty} band of its goodput ({@link #withBand}), else null
+ * @param inBandState the case agrees because the model's band is bistable and every real mode
+ *     lies in one of its states, though the nominal run sits in another
  */
 public record Verdict(boolean pass, double median, List<Double> modes, int matched,
-    double ratio, Band band) {
+    double ratio, Band band, boolean inBandState) {
 
   /** Judges {@code model} against {@code real} with a relative tolerance (0.15 = ±15 %). */
   public static Verdict judge(double[] real, double model, double tolerance) {
@@ -37,16 +39,16 @@ public record Verdict(boolean pass, double median, List<Double> modes, int match
     }
     if (within(model, median, tolerance)) {
       return new Verdict(true, median, modes, modes.size() == 1 ? 0 : -1, model / median,
-          null);
+          null, false);
     }
     if (modes.size() > 1) {
       for (int k = 0; k < modes.size(); k++) {
         if (within(model, modes.get(k), tolerance)) {
-          return new Verdict(true, median, modes, k, model / modes.get(k), null);
+          return new Verdict(true, median, modes, k, model / modes.get(k), null, false);
         }
       }
     }
-    return new Verdict(false, median, modes, -1, model / median, null);
+    return new Verdict(false, median, modes, -1, model / median, null, false);
   }
 
   static boolean within(double model, double ref, double tolerance) {
@@ -63,12 +65,26 @@ public record Verdict(boolean pass, double median, List<Double> modes, int match
   }
 
   /**
-   * The verdict once the model's band is in: where the real runs split, the model must reach
-   * both states itself, so the case agrees only if its nominal run matched a mode and its band
-   * is bistable (a band from one state says nothing about the other).
+   * The verdict once the model's band is in. Where the real runs split, the model must reach
+   * both states itself: the case agrees only if its nominal run matched a mode and its band is
+   * bistable (a band from one state says nothing about the other). Where the nominal run
+   * missed, a bistable band whose states hold every real mode (each within the tolerance of a
+   * state's range) agrees: the kernel and the model tip between the same two states, and the
+   * nominal run and the real runs happened to land in different ones.
    */
-  public Verdict withBand(Band b) {
-    return new Verdict(pass && (!split() || b.bistable()), median, modes, matched, ratio, b);
+  public Verdict withBand(Band b, double tolerance) {
+    if (pass) {
+      return new Verdict(!split() || b.bistable(), median, modes, matched, ratio, b, false);
+    }
+    boolean held = b.bistable();
+    for (double m : modes) {
+      boolean inOne = false;
+      for (Band.Cluster c : b.clusters()) {
+        inOne |= m >= c.low() * (1 - tolerance) && m <= c.high() * (1 + tolerance);
+      }
+      held &= inOne;
+    }
+    return new Verdict(held, median, modes, matched, ratio, b, held);
   }
 
   /** Whether the real runs split into modes. */

@@ -50,11 +50,28 @@ class VerdictTest {
     Band twoStates = Band.of(new double[] {204, 205, 206, 207, 310, 312, 205, 311});
     assertThat(oneState.bistable()).isFalse();
     assertThat(twoStates.bistable()).isTrue();
-    assertThat(v.withBand(oneState).pass()).isFalse();
-    assertThat(v.withBand(twoStates).pass()).isTrue();
-    assertThat(ValidateReport.band(v.withBand(twoStates))).startsWith("bistable: 63% at 204.2..206.8, 38% at 310");
+    assertThat(v.withBand(oneState, 0.15).pass()).isFalse();
+    assertThat(v.withBand(twoStates, 0.15).pass()).isTrue();
+    assertThat(v.withBand(twoStates, 0.15).inBandState()).isFalse();
+    assertThat(ValidateReport.band(v.withBand(twoStates, 0.15))).startsWith("bistable: 63% at 204.2..206.8, 38% at 310");
     // a case whose real runs agree needs no band
     Verdict one = Verdict.judge(new double[] {100, 104}, 101, 0.15);
-    assertThat(one.withBand(oneState).pass()).isTrue();
+    assertThat(one.withBand(oneState, 0.15).pass()).isTrue();
+  }
+
+  @Test
+  void aMissAgreesWhenTheRealRunsSitInAnotherStateOfABistableBand() {
+    // both real runs in the three-skb state, the nominal model run in the two-skb one
+    Verdict v = Verdict.judge(new double[] {329, 317}, 206, 0.15);
+    assertThat(v.pass()).isFalse();
+    Band twoStates = Band.of(new double[] {204, 205, 206, 207, 310, 312, 205, 311});
+    Verdict b = v.withBand(twoStates, 0.15);
+    assertThat(b.pass()).isTrue();
+    assertThat(b.inBandState()).isTrue();
+    // a state far from the real runs, or one state only: still a miss
+    assertThat(v.withBand(Band.of(new double[] {204, 205, 206, 207, 510, 512, 205, 511}), 0.15)
+        .pass()).isFalse();
+    assertThat(v.withBand(Band.of(new double[] {204, 205, 206, 207, 208, 206, 205, 207}), 0.15)
+        .pass()).isFalse();
   }
 }
