@@ -66,15 +66,16 @@ public record Verdict(boolean pass, double median, List<Double> modes, int match
 
   /**
    * The verdict once the model's band is in. Where the real runs split, the model must reach
-   * both states itself: the case agrees only if its nominal run matched a mode and its band is
-   * bistable (a band from one state says nothing about the other). Where the nominal run
-   * missed, a bistable band whose states hold every real mode (each within the tolerance of a
-   * state's range) agrees: the kernel and the model tip between the same two states, and the
-   * nominal run and the real runs happened to land in different ones.
+   * the same states itself: the case agrees only if its band is bistable and every real mode
+   * lies within the tolerance of one of the band's states (a band from one state, or from two
+   * other states, says nothing about the kernel's). Where the nominal run missed, the same
+   * test rescues it: the kernel and the model tip between the same two states, and the nominal
+   * run and the real runs happened to land in different ones. A case whose real runs agree
+   * and whose nominal run matched keeps its verdict.
    */
   public Verdict withBand(Band b, double tolerance) {
-    if (pass) {
-      return new Verdict(!split() || b.bistable(), median, modes, matched, ratio, b, false);
+    if (pass && !split()) {
+      return new Verdict(true, median, modes, matched, ratio, b, false);
     }
     boolean held = b.bistable();
     for (double m : modes) {
@@ -84,7 +85,7 @@ public record Verdict(boolean pass, double median, List<Double> modes, int match
       }
       held &= inOne;
     }
-    return new Verdict(held, median, modes, matched, ratio, b, held);
+    return new Verdict(held, median, modes, matched, ratio, b, held && !pass);
   }
 
   /** Whether the real runs split into modes. */

@@ -42,7 +42,7 @@ class VerdictTest {
   }
 
   @Test
-  void aSplitCaseAgreesOnlyWhenTheModelsBandIsBistable() {
+  void aSplitCaseAgreesOnlyWhenTheModelsBandHasTheKernelsStates() {
     Verdict v = Verdict.judge(new double[] {320, 220}, 206, 0.15);
     assertThat(v.split()).isTrue();
     assertThat(v.pass()).isTrue();
@@ -53,7 +53,12 @@ class VerdictTest {
     assertThat(v.withBand(oneState, 0.15).pass()).isFalse();
     assertThat(v.withBand(twoStates, 0.15).pass()).isTrue();
     assertThat(v.withBand(twoStates, 0.15).inBandState()).isFalse();
-    assertThat(ValidateReport.band(v.withBand(twoStates, 0.15))).startsWith("bistable: 63% at 204.2..206.8, 38% at 310");
+    // two states, but not the kernel's: 103 and 206 against 220 and 320
+    Band otherStates = Band.of(new double[] {103, 103, 206, 207, 206, 206, 205, 207});
+    assertThat(otherStates.bistable()).isTrue();
+    assertThat(v.withBand(otherStates, 0.15).pass()).isFalse();
+    assertThat(ValidateReport.band(v.withBand(twoStates, 0.15)))
+        .startsWith("bistable: 63% at 204.2..206.8, 38% at 310");
     // a case whose real runs agree needs no band
     Verdict one = Verdict.judge(new double[] {100, 104}, 101, 0.15);
     assertThat(one.withBand(oneState, 0.15).pass()).isTrue();
