@@ -65,16 +65,17 @@ public record Verdict(boolean pass, double median, List<Double> modes, int match
   }
 
   /**
-   * The verdict once the model's band is in. Where the real runs split, the model must reach
-   * the same states itself: the case agrees only if its band is bistable and every real mode
-   * lies within the tolerance of one of the band's states (a band from one state, or from two
-   * other states, says nothing about the kernel's). Where the nominal run missed, the same
-   * test rescues it: the kernel and the model tip between the same two states, and the nominal
-   * run and the real runs happened to land in different ones. A case whose real runs agree
-   * and whose nominal run matched keeps its verdict.
+   * The verdict once the model's band is in. A nominal run within the tolerance of the real
+   * runs' median keeps its verdict, split or not. One that matched only a mode of split real
+   * runs needs the model to reach the kernel's states itself: its band must be bistable with
+   * every real mode within the tolerance of one of its states (a band from one state, or from
+   * two other states, says nothing about the kernel's). A nominal run that missed is rescued
+   * by the same test: the kernel and the model tip between the same two states, and the
+   * nominal run and the real runs happened to land in different ones.
    */
   public Verdict withBand(Band b, double tolerance) {
-    if (pass && !split()) {
+    boolean nearMedian = pass && (!split() || matched < 0);
+    if (nearMedian) {
       return new Verdict(true, median, modes, matched, ratio, b, false);
     }
     boolean held = b.bistable();

@@ -65,6 +65,15 @@ class VerdictTest {
   }
 
   @Test
+  void aRunNearTheMedianOfSplitRunsNeedsNoBand() {
+    // one of three real runs in a lower state; the model at the median
+    Verdict v = Verdict.judge(new double[] {731.5, 956.1, 955.3}, 956.3, 0.15);
+    assertThat(v.split()).isTrue();
+    Band oneState = Band.of(new double[] {956.3, 956.4, 956.3, 956.4, 956.3, 956.4, 956.3, 956.4});
+    assertThat(v.withBand(oneState, 0.15).pass()).isTrue();
+  }
+
+  @Test
   void aMissAgreesWhenTheRealRunsSitInAnotherStateOfABistableBand() {
     // both real runs in the three-skb state, the nominal model run in the two-skb one
     Verdict v = Verdict.judge(new double[] {329, 317}, 206, 0.15);
