@@ -27,6 +27,7 @@ public final class ValidateReport {
       Verdict v = r.verdict();
       String verdict = !v.pass() ? "MISS"
           : v.inBandState() ? "ok (in a state of the model's band, " + band(v) + ")"
+          : v.split() && v.matched() < 0 ? "ok (median of modes " + modes(v) + ")"
           : v.split() ? "ok (mode " + (v.matched() + 1) + " of " + v.modes().size()
               + "; model band " + band(v) + ")"
           : "ok";
