@@ -28,7 +28,6 @@ final class RealRunner {
     this.bed = bed;
   }
 
-  /** The measured figures of one real run. */
   /**
    * One real run's figures. {@code lateUs}: how late the completion holder's releases were, on
    * average, against their due times (NaN without a hold).

@@ -74,10 +74,7 @@ public final class Validator {
   static double medianLateness(List<RealRunner.Run> rs) {
     double[] v = rs.stream().mapToDouble(RealRunner.Run::lateUs).filter(x -> x >= 0).sorted()
         .toArray();
-    if (v.length == 0) {
-      return Double.NaN;
-    }
-    return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    return Verdict.median(v, 0, v.length);
   }
 
   CaseResult judge(ValidateCase c, List<RealRunner.Run> rs, ModelRunner.Run m) {

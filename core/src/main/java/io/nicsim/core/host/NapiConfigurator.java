@@ -3,6 +3,7 @@ package io.nicsim.core.host;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.cpu.KernelOps;
+import io.nicsim.core.kernel.Errno;
 import io.nicsim.core.kernel.KernelException;
 import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.kernel.Strerror;
@@ -32,7 +33,7 @@ final class NapiConfigurator {
           BqlSysfs.echo(h.dev(), s.file(), s.value());
         } catch (KernelException e) {
           throw BadInputException.field("--sysfs " + s, "echo " + s.value() + " > " + path
-              + ": " + (e.errno() == io.nicsim.core.kernel.Errno.ENOENT ? "" : "write error: ")
+              + ": " + (e.errno() == Errno.ENOENT ? "" : "write error: ")
               + Strerror.of(e.errno()) + " (-" + e.errno().name() + ")",
               BqlSysfs.accepted(h.dev()));
         }

@@ -1,8 +1,8 @@
 package io.nicsim.core.net;
 
-import io.nicsim.core.port.KernelPort;
 import io.nicsim.core.kernel.Errno;
 import io.nicsim.core.kernel.KernelException;
+import io.nicsim.core.port.KernelPort;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -46,9 +46,9 @@ public final class BqlSysfs {
     if (q >= dev.numTxQueues()) {
       throw new KernelException(Errno.ENOENT, "no queue tx-" + m.group(1));
     }
-    String buf = value + "\n";
+    String buf = value + "\n"; // what echo writes
     long v;
-    if (buf.equals("max") || buf.equals("max\n")) {
+    if (buf.equals("max\n")) { // bql_set: "max" or "max\n"; echo always adds the newline
       v = Dql.maxLimitAccepted();
     } else {
       v = kstrtouint10(buf);
@@ -64,34 +64,12 @@ public final class BqlSysfs {
     }
   }
 
-  /**
-   * kstrtouint(buf, 10, ...): _kstrtoull's '+', decimal digits (-ERANGE past 64 bits, before
-   * anything else is looked at), one optional newline, nothing after (-EINVAL); then the u32
-   * check (-ERANGE).
-   */
+  /** kstrtouint(buf, 10, ...): kstrtoull in base 10, then -ERANGE past 32 bits. */
   static long kstrtouint10(String s) throws KernelException {
-    int i = s.startsWith("+") ? 1 : 0;
-    java.math.BigInteger res = java.math.BigInteger.ZERO;
-    int start = i;
-    while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
-      res = res.multiply(java.math.BigInteger.TEN).add(java.math.BigInteger.valueOf(s.charAt(i) - '0'));
-      i++;
-    }
-    if (res.bitLength() > 64) {
+    long res = NetSysfs.kstrtoull(s, 10);
+    if (Long.compareUnsigned(res, 0xffff_ffffL) > 0) {
       throw new KernelException(Errno.ERANGE);
     }
-    if (i == start) {
-      throw new KernelException(Errno.EINVAL);
-    }
-    if (i < s.length() && s.charAt(i) == '\n') {
-      i++;
-    }
-    if (i != s.length()) {
-      throw new KernelException(Errno.EINVAL);
-    }
-    if (res.bitLength() > 32) {
-      throw new KernelException(Errno.ERANGE);
-    }
-    return res.longValueExact();
+    return res;
   }
 }

@@ -182,32 +182,49 @@ public final class NetSysfs {
   }
 
   /**
-   * {@code kstrtoul(buf, 0, &new)}: an optional '+', a base from the prefix (0x hex, 0 octal, else
-   * decimal), digits to the end but for one trailing newline. -EINVAL for anything else,
-   * -ERANGE past unsigned long.
+   * {@code kstrtoul(buf, 0, &new)}: {@link #kstrtoull} with the base from the prefix, then
+   * -ERANGE past unsigned long ({@code unsignedLongBits}, 32 or 64).
+   */
+  public static long kstrtoul(String s, int unsignedLongBits) throws KernelException {
+    long res = kstrtoull(s, 0);
+    if (unsignedLongBits == 32 && Long.compareUnsigned(res, 0xffff_ffffL) > 0) {
+      throw new KernelException(Errno.ERANGE);
+    }
+    return res;
+  }
+
+  /**
+   * {@code kstrtoull(buf, base, &res)}: an optional '+', with base 0 a base from the prefix (0x
+   * hex, 0 octal, else decimal), with base 16 an optional 0x; digits to the end but for one
+   * trailing newline. -EINVAL for anything else, -ERANGE past 64 bits (before the rest is
+   * looked at).
    */
   @KernelPort(
       file = "lib/kstrtox.c",
       function = "_kstrtoull",
       versions = "v4.19..v6.18",
       source = "debian:linux-source-6.12@6.12.117",
-      notes = "with kstrtoull's '+' and _parse_integer_fixup_radix / _parse_integer;"
-          + " kstrtoul's unsigned long range check")
-  public static long kstrtoul(String s, int unsignedLongBits) throws KernelException {
+      notes = "with kstrtoull's '+' and _parse_integer_fixup_radix / _parse_integer")
+  public static long kstrtoull(String s, int base) throws KernelException {
     int i = 0;
     int n = s.length();
     if (i < n && s.charAt(i) == '+') {
       i++;
     }
-    int base = 10;
-    if (i < n && s.charAt(i) == '0') {
-      if (i + 2 < n + 0 && Character.toLowerCase(s.charAt(i + 1)) == 'x'
-          && Character.digit(s.charAt(i + 2), 16) >= 0) {
-        base = 16;
-        i += 2;
-      } else {
-        base = 8;
+    if (base == 0) {
+      base = 10;
+      if (i < n && s.charAt(i) == '0') {
+        if (i + 2 < n && Character.toLowerCase(s.charAt(i + 1)) == 'x'
+            && Character.digit(s.charAt(i + 2), 16) >= 0) {
+          base = 16;
+          i += 2;
+        } else {
+          base = 8;
+        }
       }
+    } else if (base == 16 && i + 1 < n && s.charAt(i) == '0'
+        && Character.toLowerCase(s.charAt(i + 1)) == 'x') {
+      i += 2;
     }
     long res = 0;
     int digits = 0;
@@ -237,9 +254,6 @@ public final class NetSysfs {
     }
     if (i != n) {
       throw new KernelException(Errno.EINVAL);
-    }
-    if (unsignedLongBits == 32 && Long.compareUnsigned(res, 0xffff_ffffL) > 0) {
-      throw new KernelException(Errno.ERANGE);
     }
     return res;
   }

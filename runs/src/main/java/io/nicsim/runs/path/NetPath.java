@@ -11,7 +11,8 @@ import java.util.SplittableRandom;
  * The path toward the receiver, behind the link partner: random loss, a bottleneck that
  * serialises frames at its rate behind a tail-drop queue of {@code bufferBytes} (or, with a
  * burst, passes them as sch_tbf does: at once while its token bucket holds their length, else
- * when the rate has refilled it), then half the RTT. Frames leave in arrival order, so a {@link DelayLine} carries them.
+ * when the rate has refilled it), then half the RTT. Frames leave in arrival order, so a
+ * {@link DelayLine} carries them.
  * The way back adds {@link PathSpec#oneWayNs()} to the far end's reply (see the runners).
  */
 public final class NetPath implements FrameSink {
@@ -57,10 +58,10 @@ public final class NetPath implements FrameSink {
           return;
         }
       }
-      long bits = Ethernet.wireBytes(len) * 8L;
       if (bucket != null) {
         leave = bucket.leave(start, len); // tbf counts the frame, not the wire
       } else {
+        long bits = Ethernet.wireBytes(len) * 8L;
         leave = start + (bits * 1_000_000_000L + spec.rateBps() - 1) / spec.rateBps();
       }
       busyUntil = leave;

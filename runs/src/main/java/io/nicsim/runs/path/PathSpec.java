@@ -170,21 +170,13 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
               .divide(BigDecimal.valueOf(8_000_000_000L), 0, java.math.RoundingMode.HALF_EVEN)
               .longValueExact();
           break;
-        case "b":
-          bufferBytes = n.longValue();
-          break;
-        case "k":
-        case "kb":
-        case "kib":
-          bufferBytes = n.multiply(BigDecimal.valueOf(1024)).longValue();
-          break;
-        case "m":
-        case "mb":
-        case "mib":
-          bufferBytes = n.multiply(BigDecimal.valueOf(1 << 20)).longValue();
+        case "pkt":
+        case "pkts":
+        case "p":
+          bufferBytes = n.multiply(BigDecimal.valueOf(MTU_FRAME)).longValue();
           break;
         default:
-          bufferBytes = n.multiply(BigDecimal.valueOf(MTU_FRAME)).longValue();
+          bufferBytes = n.multiply(BigDecimal.valueOf(byteUnit(m.group(2)))).longValue();
           break;
       }
       if (bdp == 0) {
@@ -208,12 +200,7 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
       if (!m.matches()) {
         throw BadInputException.field(f, "'" + burst + "' is not a size", accepted);
       }
-      long mult = switch (m.group(2)) {
-        case "b" -> 1;
-        case "k", "kb", "kib" -> 1024;
-        default -> 1 << 20;
-      };
-      burstBytes = Long.parseLong(m.group(1)) * mult;
+      burstBytes = Long.parseLong(m.group(1)) * byteUnit(m.group(2));
       if (burstBytes < MTU_FRAME || burstBytes > (1L << 32)) {
         throw BadInputException.field(f, burst + " is out of range", accepted);
       }
@@ -222,6 +209,16 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
       }
     }
     return new PathSpec(rtt, rate, bufferBytes, bdp, loss, peer, gro, burstBytes);
+  }
+
+  /** Bytes per unit of a size: b, k/kb/kib (1024), m/mb/mib (1024 * 1024). */
+  private static long byteUnit(String unit) {
+    return switch (unit) {
+      case "b" -> 1;
+      case "k", "kb", "kib" -> 1024;
+      case "m", "mb", "mib" -> 1 << 20;
+      default -> throw new IllegalArgumentException(unit);
+    };
   }
 
   /** A path number's range: its {@code ~N%}, or its key's class default. */
