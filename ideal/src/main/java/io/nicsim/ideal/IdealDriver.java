@@ -74,6 +74,16 @@ final class IdealDriver implements NicDriver, EthtoolOps {
     completion = new TxCompletion(ctx.sim(), () -> irq.set(TX_DONE),
         ctx.soc().param("ideal_tx_delay_start", 0, 0, 1) != 0,
         ctx.soc().param("ideal_tx_delay_scale", 1.0));
+    // a band draws it over its range, so it need not be whole
+    double jitter = ctx.soc().param("ideal_tx_delay_jitter_ns", 0.0);
+    if (!(jitter >= 0 && jitter <= 1_000_000)) {
+      throw new io.nicsim.core.config.BadInputException("soc profile " + ctx.soc().name()
+          + ": params.ideal_tx_delay_jitter_ns = " + jitter + " is out of range (accepted:"
+          + " 0..1000000)");
+    }
+    if (jitter > 0) { // split only then: a profile without it draws exactly as before
+      completion.setJitter(Math.round(jitter), ctx.sim().random().split());
+    }
     txDma = new TxDmaEngine(ctx.sim(), tx, ctx.link(),
         ctx.soc().param("ideal_fetch_ns", 500, 0, 1_000_000),
         (first, last, ic) -> completion.writtenBack());

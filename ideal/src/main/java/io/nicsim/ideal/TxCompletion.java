@@ -2,6 +2,7 @@ package io.nicsim.ideal;
 
 import io.nicsim.core.sim.Event;
 import io.nicsim.core.sim.Simulator;
+import java.util.SplittableRandom;
 
 /**
  * When the ideal NIC tells its driver that transmitted skbs are done: the TX completion
@@ -25,6 +26,9 @@ import io.nicsim.core.sim.Simulator;
  * xmit (1: when the driver handed it to the hardware, as a holder before the qdisc counts it,
  * nicsim validate's like-for-like); an skb whose delay ends before its write-back is released
  * at the write-back.
+ *
+ * <p>A fixed hold may run late by a random amount ({@link #setJitter}); holds still end in the
+ * order they began, as a holder's queue releases them.
  */
 final class TxCompletion {
   private final Simulator sim;
@@ -34,6 +38,9 @@ final class TxCompletion {
   private final boolean fromXmit;
   /** The delay's run-to-run timing factor (1 nominally; class timing in the profile). */
   private final double scale;
+  /** Each fixed hold's extra lateness: exponential with this mean (0: none, no draws). */
+  private long jitterNs;
+  private SplittableRandom jitterRng;
   /** skbs handed to the hardware, written back, and released to the driver. */
   private long queued;
   private long written;
@@ -85,6 +92,24 @@ final class TxCompletion {
     this.scale = scale;
   }
 
+  /**
+   * Each fixed hold lasts longer by a random lateness, exponential with mean {@code ns}, drawn
+   * from {@code rng} (0: none). What a completion that waits on a timer wake-up sees: the
+   * holder's releases run late by a spread, not a constant (see ideal-xmit's profile).
+   */
+  void setJitter(long ns, SplittableRandom rng) {
+    if (ns < 0) {
+      throw new IllegalArgumentException("jitter " + ns);
+    }
+    this.jitterNs = ns;
+    this.jitterRng = rng;
+  }
+
+  /** One hold's random lateness (ns): exponential with mean jitterNs, by inversion. */
+  private long lateness() {
+    return jitterNs == 0 ? 0 : Math.round(-Math.log1p(-jitterRng.nextDouble()) * jitterNs);
+  }
+
   /** The hold in ns: tx-usecs, times the timing factor. */
   private long delayNs() {
     return scale == 1.0 ? usecs * 1000L : Math.round(usecs * 1000.0 * scale);
@@ -122,7 +147,12 @@ final class TxCompletion {
       grow();
     }
     int slot = (head + count) & (dueAt.length - 1);
-    dueAt[slot] = now + delayNs();
+    long due = now + delayNs() + lateness();
+    if (count > 0) {
+      // released in order, as the holder's queue is: a hold never ends before an earlier one's
+      due = Math.max(due, dueAt[(head + count - 1) & (dueAt.length - 1)]);
+    }
+    dueAt[slot] = due;
     upTo[slot] = upToCount;
     if (count++ == 0) {
       sim.schedule(delayed, dueAt[slot]);

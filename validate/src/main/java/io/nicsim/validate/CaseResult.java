@@ -33,6 +33,7 @@ public record CaseResult(ValidateCase c, List<RealRunner.Run> real, ModelRunner.
     if (c.hold() != ValidateCase.Hold.NONE) {
       m.put("model_delay_us", c.modelDelayUs());
       m.put("model_delay_forced", c.modelDelayForced());
+      m.put("model_jitter_us", c.modelJitterUs());
     }
     m.put("rtt_us", c.rttUs());
     m.put("ack_delay_us", c.ackDelayUs());
@@ -50,6 +51,8 @@ public record CaseResult(ValidateCase c, List<RealRunner.Run> real, ModelRunner.
       x.put("skbs_held", num(r.held()));
       x.put("skb_bytes", num(r.skbBytes()));
       x.put("late_us", num(r.lateUs()));
+      x.put("late_p10_us", num(r.lateP10Us()));
+      x.put("late_p90_us", num(r.lateP90Us()));
       x.put("ss_samples", (long) r.samples());
       runs.add(x);
     }

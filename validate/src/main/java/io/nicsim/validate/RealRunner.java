@@ -34,7 +34,7 @@ final class RealRunner {
    */
   record Run(double mbps, double senderMbps, long retrans, double cwnd, double pacingMbps,
       double wmemBytes, double unacked, double held, double skbBytes, int samples,
-      double lateUs) {}
+      double lateUs, double lateP10Us, double lateP90Us) {}
 
   Run run(ValidateCase c, long durationS, long omitS, int index) throws IOException {
     bed.configure(c.cc(), c.tso(), c.rateMbit(), c.rttUs());
@@ -78,10 +78,14 @@ final class RealRunner {
         }
         sleepUntil(t, SAMPLE_MS);
       }
-      String[] dataStats = stop(data, dir.resolve(tag + ".hold"));
+      // the measured window ends: the holder reports it, and goes on holding until iperf3 has
+      // finished (a holder gone early drops what it still had queued and lets the tail go
+      // unheld: retransmits and a burst the model does not have)
+      snapshot(data);
       if (!client.waitFor(durationS + omitS + 60, TimeUnit.SECONDS)) {
         throw new IOException(c.name() + ": iperf3 did not finish");
       }
+      String[] dataStats = stop(data, dir.resolve(tag + ".hold"));
       stop(ack, dir.resolve(tag + ".ack"));
       server.waitFor(5, TimeUnit.SECONDS);
       if (Testbed.goingDown()) {
@@ -100,8 +104,11 @@ final class RealRunner {
       double pk = dataStats == null ? Double.NaN : num(dataStats, "packets");
       double by = dataStats == null ? Double.NaN : num(dataStats, "bytes");
       double late = dataStats == null ? Double.NaN : num(dataStats, "late_avg_us");
+      double p10 = dataStats == null ? Double.NaN : num(dataStats, "late_p10_us");
+      double p90 = dataStats == null ? Double.NaN : num(dataStats, "late_p90_us");
       return new Run(rx, tx, retrans, mean(samples, 0), mean(samples, 1), mean(samples, 2),
-          mean(samples, 3), held, pk > 0 ? by / pk : Double.NaN, samples.size(), late);
+          mean(samples, 3), held, pk > 0 ? by / pk : Double.NaN, samples.size(), late, p10,
+          p90);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted");
@@ -139,6 +146,19 @@ final class RealRunner {
   }
 
   /** Closes the holder's stdin (it releases everything and prints its statistics). */
+  /** Asks the holder for its statistics of the window so far ('s'); it goes on holding. */
+  private static void snapshot(Process holder) throws IOException {
+    if (holder != null) {
+      OutputStream o = holder.getOutputStream();
+      o.write('s');
+      o.flush();
+    }
+  }
+
+  /**
+   * Ends the holder (stdin closed: it accepts what it holds and exits) and returns its first
+   * statistics line: the measured window's ({@link #snapshot}).
+   */
   private static String[] stop(Process holder, Path out) throws IOException, InterruptedException {
     if (holder == null) {
       return null;

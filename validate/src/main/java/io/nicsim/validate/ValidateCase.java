@@ -1,5 +1,6 @@
 package io.nicsim.validate;
 
+import io.nicsim.core.soc.SocProfile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -78,16 +79,39 @@ public record ValidateCase(String name, String cc, boolean tso, Hold hold, long 
   /**
    * The same case with the model's delay the one the real skbs had: the nominal delay plus the
    * holder's mean lateness (µs, measured by the real runs: its wake-up and recv work after a
-   * due time). Fixed and sliding holds only: a periodic release late by the same amount every
-   * period keeps its period. Unchanged when the delay was forced or nothing was measured.
+   * due time), less the mean of the lateness the model's profile draws for each hold itself
+   * ({@link #modelJitterUs}). Fixed and sliding holds only: a periodic release late by the same
+   * amount every period keeps its period. Unchanged when the delay was forced or nothing was
+   * measured.
    */
   public ValidateCase withMeasuredLateness(double lateUs) {
     if (modelDelayForced || !(hold == Hold.FIXED || hold == Hold.SLIDING)
         || !(lateUs >= 0)) {
       return this;
     }
+    // the model's own random part of the lateness (its profile's jitter) is not added twice
+    long constant = Math.max(0, Math.round(lateUs - modelJitterUs()));
     return new ValidateCase(name, cc, tso, hold, delayUs, rttUs, rateMbit,
-        delayUs + Math.round(lateUs), false);
+        delayUs + constant, false);
+  }
+
+  /** The SoC profile of the model run. */
+  public String modelSoc() {
+    if (hold == Hold.SLIDING) {
+      return "rk3588-yt6801-veth";
+    }
+    return tso ? "ideal-xmit" : "ideal-notso-xmit";
+  }
+
+  /**
+   * The mean random lateness (µs) the model's profile gives each fixed hold (the ideal MAC's
+   * {@code ideal_tx_delay_jitter_ns}); 0 for other holds and profiles without it.
+   */
+  public double modelJitterUs() {
+    if (hold != Hold.FIXED) {
+      return 0;
+    }
+    return SocProfile.load(modelSoc()).param("ideal_tx_delay_jitter_ns", 0.0) / 1000.0;
   }
 
   /**
@@ -124,12 +148,12 @@ public record ValidateCase(String name, String cc, boolean tso, Hold hold, long 
       // tx-frames 0 so only the timer signals completions, as the holder's timer alone releases
       // (tx-frames counts descriptors: with 256, every 256th descriptor's IC bit completed a
       // TSO skb at its write-back, which on the tbf wire is at once)
-      a.addAll(List.of("--mac", "stmmac", "--soc", "rk3588-yt6801-veth", "--kernel", "v6.7",
+      a.addAll(List.of("--mac", "stmmac", "--soc", modelSoc(), "--kernel", "v6.7",
           "-C", "tx-usecs " + modelDelayUs + " tx-frames 0",
           "--sysfs", "queues/tx-0/byte_queue_limits/limit_min=max"));
     } else {
       // the fixed delay after tbf's dequeue (ideal-xmit: the testbed's order, shifted)
-      a.addAll(List.of("--mac", "ideal", "--soc", tso ? "ideal-xmit" : "ideal-notso-xmit"));
+      a.addAll(List.of("--mac", "ideal", "--soc", modelSoc()));
       a.addAll(List.of("-C", switch (hold) {
         case NONE -> "tx-usecs 0 tx-frames 1";
         case FIXED -> "tx-usecs " + modelDelayUs + " tx-frames 1";

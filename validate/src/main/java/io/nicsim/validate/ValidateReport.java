@@ -51,7 +51,8 @@ public final class ValidateReport {
           + "  pacing %8s Mbit/s  skb %6s B  unacked %5s  retrans %d%s%n", fix(m.held()),
           num(m.wmemBytes()), num(m.cwnd()), num(m.pacingMbps()), num(m.skbBytes()),
           num(m.unacked()), m.retrans(), m.lateUs() >= 0
-              ? String.format(Locale.ROOT, "  releases late %.1f us", m.lateUs()) : ""));
+              ? String.format(Locale.ROOT, "  releases late %.1f us (p10 %s, p90 %s)",
+                  m.lateUs(), num(m.lateP10Us()), num(m.lateP90Us())) : ""));
       ModelRunner.Run mo = r.model();
       sb.append(String.format(Locale.ROOT, "  TSQ model: skbs below %4s  wmem %8s B  cwnd %6s"
           + "  pacing %8s Mbit/s  tso_segs %5s  unacked %5s%s%n", fix(mo.skbsBelow()),

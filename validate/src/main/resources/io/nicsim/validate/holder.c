@@ -10,9 +10,10 @@
  *     sliding : a timer of USECS that every new packet restarts; on expiry all packets held
  *
  * It prints "ready" on stdout once bound. A byte on stdin restarts the statistics (the
- * measured window begins); on SIGTERM/SIGINT or stdin closing it accepts everything it holds,
- * then prints one line of statistics on stdout:
- *   packets=N bytes=B held_avg=X held_max=M hold_avg_us=H
+ * measured window begins), except 's', which prints them (it ends) while holding goes on, so
+ * the connection's tail is held as its middle was; on SIGTERM/SIGINT or stdin closing it
+ * accepts everything it holds, then prints one more line of statistics on stdout:
+ *   packets=N bytes=B held_avg=X held_max=M hold_avg_us=H late_avg_us=L late_p10_us=… late_p99_us=…
  * held_avg is the time-average number of packets held since the statistics started.
  *
  *   holder tso IFNAME on|off
@@ -63,6 +64,28 @@ static double held_area_ns, hold_sum_ns;
  * what a model's timer must add to be held as long as the real skbs were */
 static double late_sum_ns;
 static uint64_t late_n;
+/* its distribution: counts of releases by lateness in whole microseconds (the last bin: more) */
+#define LATE_BINS 20001
+static uint64_t late_hist[LATE_BINS];
+
+static void late(int64_t ns) {
+  late_sum_ns += (double) ns;
+  late_n++;
+  int64_t us = ns / 1000;
+  late_hist[us < LATE_BINS - 1 ? us : LATE_BINS - 1]++;
+}
+
+/* the lateness (us, bin's lower edge) at or below which a fraction q of releases were */
+static long late_quantile(double q) {
+  uint64_t want = (uint64_t) (q * (double) late_n), seen = 0;
+  for (long i = 0; i < LATE_BINS; i++) {
+    seen += late_hist[i];
+    if (seen > want) {
+      return i;
+    }
+  }
+  return LATE_BINS - 1;
+}
 static int64_t last_change, stats_start;
 
 static int64_t now_ns(void) {
@@ -134,8 +157,7 @@ static int64_t service(int64_t now) {
   if (mode == FIXED) {
     uint32_t n = 0;
     while (n < count && due[(head + n) & (RING - 1)] <= now) {
-      late_sum_ns += (double) (now - due[(head + n) & (RING - 1)]);
-      late_n++;
+      late(now - due[(head + n) & (RING - 1)]);
       n++;
     }
     release(n, now);
@@ -143,8 +165,7 @@ static int64_t service(int64_t now) {
   }
   if (mode == PERIOD) {
     if (next_period != 0 && now >= next_period) {
-      late_sum_ns += (double) (now - next_period);
-      late_n++;
+      late(now - next_period);
       release(count, now);
       next_period = count > 0 ? next_period + delay_ns : 0;
       while (next_period != 0 && next_period <= now) {
@@ -154,8 +175,7 @@ static int64_t service(int64_t now) {
     return next_period;
   }
   if (slide_due != 0 && now >= slide_due) {
-    late_sum_ns += (double) (now - slide_due);
-    late_n++;
+    late(now - slide_due);
     release(count, now);
     slide_due = 0;
   }
@@ -176,7 +196,21 @@ static void reset_stats(int64_t now) {
   hold_sum_ns = 0;
   late_sum_ns = 0;
   late_n = 0;
+  memset(late_hist, 0, sizeof late_hist);
   stats_start = now;
+}
+
+/* one line of statistics, from the last restart to now */
+static void print_stats(int64_t now) {
+  account(now);
+  printf("packets=%llu bytes=%llu held_avg=%.3f held_max=%llu hold_avg_us=%.1f"
+         " late_avg_us=%.1f late_p10_us=%ld late_p50_us=%ld late_p90_us=%ld late_p99_us=%ld\n",
+         (unsigned long long) packets, (unsigned long long) bytes,
+         now > stats_start ? held_area_ns / (double) (now - stats_start) : 0.0, (unsigned long long) held_max,
+         packets > 0 ? hold_sum_ns / (double) packets / 1000.0 : 0.0,
+         late_n > 0 ? late_sum_ns / (double) late_n / 1000.0 : 0.0, late_quantile(0.1),
+         late_quantile(0.5), late_quantile(0.9), late_quantile(0.99));
+  fflush(stdout);
 }
 
 static int set_tso(const char *ifname, const char *onoff) {
@@ -280,7 +314,11 @@ int main(int argc, char **argv) {
       if (read(0, &c, 1) <= 0) {
         break; /* the parent went away */
       }
-      reset_stats(now_ns());
+      if (c == 's') {
+        print_stats(now_ns()); /* the measured window ends; holding goes on */
+      } else {
+        reset_stats(now_ns());
+      }
     }
     for (;;) {
       ssize_t n = recv(fd, buf, sizeof buf, 0);
@@ -299,12 +337,7 @@ int main(int argc, char **argv) {
   int64_t end = now_ns();
   release(count, end);
   account(end);
-  printf("packets=%llu bytes=%llu held_avg=%.3f held_max=%llu hold_avg_us=%.1f"
-         " late_avg_us=%.1f\n",
-         (unsigned long long) packets, (unsigned long long) bytes,
-         end > stats_start ? held_area_ns / (double) (end - stats_start) : 0.0, (unsigned long long) held_max,
-         packets > 0 ? hold_sum_ns / (double) packets / 1000.0 : 0.0,
-         late_n > 0 ? late_sum_ns / (double) late_n / 1000.0 : 0.0);
+  print_stats(end);
   fflush(stdout);
   nfq_destroy_queue(qh);
   nfq_close(h);
