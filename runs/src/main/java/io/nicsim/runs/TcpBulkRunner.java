@@ -63,6 +63,10 @@ public final class TcpBulkRunner implements TrafficRunner {
     List<TcpFlowRun> flows = new ArrayList<>();
     for (int i = 0; i < t.parallel(); i++) {
       TcpPath p = new TcpPath(sim, host.link(), cfg);
+      if (path != null && path.ackStallPerS() > 0) {
+        p.ackStalls(new io.nicsim.tcp.stack.AckStalls(path.ackStallPerS(),
+            path.ackStallMeanNs(), sim.random().split()));
+      }
       TcpFlow flow = stack.connect(congestion(algo), stack.patches(List.of()), p);
       if (t.rateBps() > 0) {
         maxPacingRate(flow.sock(), t.rateBps() / 8);

@@ -162,9 +162,21 @@ public record ValidateCase(String name, String cc, boolean tso, Hold hold, long 
       }));
     }
     a.addAll(List.of("--traffic", "iperf3 -C " + cc + " -t " + durationS + " -O " + omitS));
-    a.addAll(List.of("--path", "rtt=" + delayWord(rttUs) + (tso ? ",gro=" + RECEIVER_GRO : "")));
+    a.addAll(List.of("--path", "rtt=" + delayWord(rttUs) + (tso ? ",gro=" + RECEIVER_GRO : "")
+        + ",ackstall=" + ACK_STALLS));
     return a;
   }
+
+  /**
+   * The testbed's ACK-clock pauses: RTT samples a few milliseconds over the rest, which the
+   * kernel's CUBIC grows its cwnd on when TSQ holds it (more in flight when the ACKs resume).
+   * Measured on this kind of machine (2 vCPUs, SCHED_FIFO holders) with tcp:tcp_probe over
+   * three cubic-fixed-5ms runs: RTT samples over the run's base by more than 1 ms in 2.5-5.7
+   * bouts a second, by more than 2 ms in 0.5-1.8, by more than 3 ms in 0.2-0.9, the largest
+   * 3.9-8.3 ms; 4 a second of exponential length, mean 1.9 ms, gives 2.4, 1.4, 0.8 a second.
+   * Class timing; the range covers the runs' spread.
+   */
+  static final String ACK_STALLS = "4/s:1.9ms~50%";
 
   /** The model receiver's GRO flush gap: longer than a skb's frames' spread, shorter than a hold. */
   static final String RECEIVER_GRO = "20us";

@@ -64,6 +64,7 @@ static double held_area_ns, hold_sum_ns;
  * what a model's timer must add to be held as long as the real skbs were */
 static double late_sum_ns;
 static uint64_t late_n;
+static int64_t late_max_ns;
 /* its distribution: counts of releases by lateness in whole microseconds (the last bin: more) */
 #define LATE_BINS 20001
 static uint64_t late_hist[LATE_BINS];
@@ -71,6 +72,9 @@ static uint64_t late_hist[LATE_BINS];
 static void late(int64_t ns) {
   late_sum_ns += (double) ns;
   late_n++;
+  if (ns > late_max_ns) {
+    late_max_ns = ns;
+  }
   int64_t us = ns / 1000;
   late_hist[us < LATE_BINS - 1 ? us : LATE_BINS - 1]++;
 }
@@ -196,6 +200,7 @@ static void reset_stats(int64_t now) {
   hold_sum_ns = 0;
   late_sum_ns = 0;
   late_n = 0;
+  late_max_ns = 0;
   memset(late_hist, 0, sizeof late_hist);
   stats_start = now;
 }
@@ -204,12 +209,14 @@ static void reset_stats(int64_t now) {
 static void print_stats(int64_t now) {
   account(now);
   printf("packets=%llu bytes=%llu held_avg=%.3f held_max=%llu hold_avg_us=%.1f"
-         " late_avg_us=%.1f late_p10_us=%ld late_p50_us=%ld late_p90_us=%ld late_p99_us=%ld\n",
+         " late_avg_us=%.1f late_p10_us=%ld late_p50_us=%ld late_p90_us=%ld late_p99_us=%ld"
+         " late_p999_us=%ld late_max_us=%.1f releases=%llu\n",
          (unsigned long long) packets, (unsigned long long) bytes,
          now > stats_start ? held_area_ns / (double) (now - stats_start) : 0.0, (unsigned long long) held_max,
          packets > 0 ? hold_sum_ns / (double) packets / 1000.0 : 0.0,
          late_n > 0 ? late_sum_ns / (double) late_n / 1000.0 : 0.0, late_quantile(0.1),
-         late_quantile(0.5), late_quantile(0.9), late_quantile(0.99));
+         late_quantile(0.5), late_quantile(0.9), late_quantile(0.99), late_quantile(0.999),
+         (double) late_max_ns / 1000.0, (unsigned long long) late_n);
   fflush(stdout);
 }
 

@@ -25,14 +25,18 @@ import java.util.Map;
  *     whole GSO skbs over veth does); 0 = no GRO, an ACK per two full segments
  * @param burstBytes the bottleneck as a token bucket (sch_tbf's burst): frames pass at once
  *     while the bucket holds their length, then at the rate; 0 = a serialising link
+ * @param ackStallPerS how often the ACKs' way back pauses (Poisson, per second); 0 = never
+ * @param ackStallMeanNs a pause's mean length (exponential), with {@code ackStallPerS}
  */
 public record PathSpec(long rttNs, long rateBps, long bufferBytes, double bufferBdp,
-    double loss, long peerNs, long groNs, long burstBytes) {
+    double loss, long peerNs, long groNs, long burstBytes, double ackStallPerS,
+    long ackStallMeanNs) {
   static final String FIELD = "--path";
   static final String FORM =
       "comma-separated key=value: rtt=23ms, rate=1gbit, buffer=1bdp|256kb|100pkt,"
           + " loss=0.0001|0.01%, peer=20us, gro=20us (receiver GRO's flush gap),"
-          + " burst=256kb (the rate as tbf's token bucket);"
+          + " burst=256kb (the rate as tbf's token bucket),"
+          + " ackstall=4/s:1.9ms (the ACKs' way back pauses 4 times a second, 1.9 ms on average);"
           + " a value may end in ~N% (its range)";
   /**
    * The uncertainty of a path number not given a {@code ~N%} range (scenarios/FIDELITY.md "Input
@@ -43,22 +47,34 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
   public static final Map<String, UncertaintyClass> CLASSES = Map.of(
       "rtt", UncertaintyClass.MEASURED, "rate", UncertaintyClass.EXACT,
       "buffer", UncertaintyClass.ASSUMPTION, "loss", UncertaintyClass.MEASURED,
-      "peer", UncertaintyClass.ESTIMATE);
+      "peer", UncertaintyClass.ESTIMATE, "ackstall", UncertaintyClass.TIMING);
   private static final java.util.regex.Pattern RANGE =
       java.util.regex.Pattern.compile("(.*)~([0-9]+(?:\\.[0-9]+)?)%");
   /** Echo turn-around of a Linux peer when none is given (interrupt, icmp_rcv, xmit). */
   public static final long DEFAULT_PEER_NS = 20_000L;
   private static final int MTU_FRAME = 1514;
 
+  /**
+   * Refuses {@code ackstall=} for traffic that has no ACK path of its own in the model (only
+   * TCP sent by the host has one); {@code what} names the traffic.
+   */
+  public static void refuseAckStall(PathSpec p, String what) {
+    if (p != null && p.ackStallPerS() > 0) {
+      throw BadInputException.field(FIELD + " ackstall", "given with " + what,
+          "TCP sent by the host (iperf3 without -R)");
+    }
+  }
+
   /** A path without receiver GRO. */
   public PathSpec(long rttNs, long rateBps, long bufferBytes, double bufferBdp, double loss,
       long peerNs) {
-    this(rttNs, rateBps, bufferBytes, bufferBdp, loss, peerNs, 0, 0);
+    this(rttNs, rateBps, bufferBytes, bufferBdp, loss, peerNs, 0, 0, 0, 0);
   }
 
   /** The same path with its rate as a token bucket of {@code bytes} (0: serialising). */
   public PathSpec withBurst(long bytes) {
-    return new PathSpec(rttNs, rateBps, bufferBytes, bufferBdp, loss, peerNs, groNs, bytes);
+    return new PathSpec(rttNs, rateBps, bufferBytes, bufferBdp, loss, peerNs, groNs, bytes,
+        ackStallPerS, ackStallMeanNs);
   }
 
   /** No path: the link partner is the far end. */
@@ -67,7 +83,7 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
   }
 
   public boolean isDirect() {
-    return rttNs == 0 && rateBps == 0 && loss == 0;
+    return rttNs == 0 && rateBps == 0 && loss == 0 && ackStallPerS == 0;
   }
 
   /** One-way delay each direction adds. */
@@ -86,6 +102,8 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
     long peer = DEFAULT_PEER_NS;
     long gro = 0;
     String burst = null;
+    double stallPerS = 0;
+    long stallMeanNs = 0;
     Map<String, String> seen = new LinkedHashMap<>();
     Map<String, Double> ranges = new LinkedHashMap<>();
     for (String part : text.split(",", -1)) {
@@ -138,6 +156,25 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
         case "burst":
           burst = value;
           break;
+        case "ackstall": {
+          String accepted = "RATE/s:MEAN, a rate of pauses per second (0.01..1000) and their"
+              + " mean length (1us..1s): 4/s:1.9ms";
+          int colon = value.indexOf(':');
+          if (colon < 0 || !value.substring(0, colon).endsWith("/s")) {
+            throw BadInputException.field(f, "'" + value + "' is not RATE/s:MEAN", accepted);
+          }
+          String r = value.substring(0, colon - 2).trim();
+          if (!r.matches("[0-9]+(\\.[0-9]+)?")) {
+            throw BadInputException.field(f, "'" + r + "' is not a rate", accepted);
+          }
+          stallPerS = Double.parseDouble(r);
+          stallMeanNs = Units.durationNs(f, value.substring(colon + 1).trim(), null);
+          if (!(stallPerS >= 0.01 && stallPerS <= 1000) || stallMeanNs < 1_000
+              || stallMeanNs > 1_000_000_000L) {
+            throw BadInputException.field(f, value + " is out of range", accepted);
+          }
+          break;
+        }
         default:
           throw BadInputException.field(FIELD, "unknown key '" + key + "'", FORM);
       }
@@ -146,6 +183,11 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
     rate = sampled("rate", rate, ranges);
     loss = Math.min(0.999999, sampledFraction("loss", loss, ranges));
     peer = sampled("peer", peer, ranges);
+    // a pause's rate and length are drawn apart, each over the value's range
+    if (stallPerS > 0) {
+      stallPerS = sampledFraction("ackstall", "ackstall.rate", stallPerS, ranges);
+      stallMeanNs = Math.round(sampledFraction("ackstall", "ackstall.mean", stallMeanNs, ranges));
+    }
     long bufferBytes = 0;
     double bdp = 0;
     if (buffer != null) {
@@ -208,7 +250,8 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
         throw BadInputException.field(f, "a burst needs a bottleneck rate=", accepted);
       }
     }
-    return new PathSpec(rtt, rate, bufferBytes, bdp, loss, peer, gro, burstBytes);
+    return new PathSpec(rtt, rate, bufferBytes, bdp, loss, peer, gro, burstBytes, stallPerS,
+        stallMeanNs);
   }
 
   /** Bytes per unit of a size: b, k/kb/kib (1024), m/mb/mib (1024 * 1024). */
@@ -228,7 +271,9 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
   }
 
   private static Quantity quantity(String key, double v, Map<String, Double> ranges) {
-    UncertaintyClass c = ranges.containsKey(key) ? UncertaintyClass.MEASURED : CLASSES.get(key);
+    // a range given makes a number measured; a pause stays timing noise, whatever its range
+    UncertaintyClass c = ranges.containsKey(key) && !key.equals("ackstall")
+        ? UncertaintyClass.MEASURED : CLASSES.get(key);
     return new Quantity(v, "--path " + key, null, c, range(key, ranges), "path");
   }
 
@@ -238,10 +283,16 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
   }
 
   private static double sampledFraction(String key, double v, Map<String, Double> ranges) {
+    return sampledFraction(key, key, v, ranges);
+  }
+
+  /** {@code key}'s range and class, drawn as input {@code path:ID}. */
+  private static double sampledFraction(String key, String id, double v,
+      Map<String, Double> ranges) {
     if (InputSample.current() == null) {
       return v;
     }
-    return InputSample.apply("path:" + key, quantity(key, v, ranges)).value();
+    return InputSample.apply("path:" + id, quantity(key, v, ranges)).value();
   }
 
   /** The uncertain numbers of {@code text} as a study sees them ({@code path:KEY}). */
@@ -265,6 +316,10 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
       if (q.uncertain()) {
         out.put("path:" + k[i], q);
       }
+    }
+    if (p.ackStallPerS > 0) {
+      out.put("path:ackstall.rate", quantity("ackstall", p.ackStallPerS, ranges));
+      out.put("path:ackstall.mean", quantity("ackstall", p.ackStallMeanNs, ranges));
     }
     return out;
   }
@@ -316,6 +371,11 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
       sb.append(sb.length() > 0 ? "," : "").append("burst=").append(
           burstBytes % (1 << 20) == 0 ? burstBytes / (1 << 20) + "mb"
               : burstBytes % 1024 == 0 ? burstBytes / 1024 + "kb" : burstBytes + "b");
+    }
+    if (ackStallPerS != 0) {
+      sb.append(sb.length() > 0 ? "," : "").append("ackstall=")
+          .append(BigDecimal.valueOf(ackStallPerS).stripTrailingZeros().toPlainString())
+          .append("/s:").append(durationWord(ackStallMeanNs));
     }
     return sb.length() == 0 ? "direct" : sb.toString();
   }

@@ -72,6 +72,12 @@ class PathSpecTest {
     "rate=1gbit,burst=5gb|--path burst: '5gb' is not a size",
     "rate=1gbit,burst=lots|--path burst: 'lots' is not a size",
     "rtt=23ms,burst=256kb|--path burst: a burst needs a bottleneck rate=",
+    "ackstall=4:1ms|--path ackstall: '4:1ms' is not RATE/s:MEAN",
+    "ackstall=many/s:1ms|--path ackstall: 'many' is not a rate",
+    "ackstall=4/s:0ms|--path ackstall: 4/s:0ms is out of range",
+    "ackstall=0/s:1ms|--path ackstall: 0/s:1ms is out of range",
+    "ackstall=4/s:2s|--path ackstall: 4/s:2s is out of range",
+    "ackstall=4/s:1 fortnight|--path ackstall: unknown unit",
   })
   void refusals(String text, String expected) {
     assertThatThrownBy(() -> PathSpec.parse(text))
@@ -96,5 +102,33 @@ class PathSpecTest {
     assertThat(PathSpec.parse("rate=1gbit,burst=1514b").spelling()).endsWith("burst=1514b");
     assertThat(PathSpec.parse("rate=1gbit,burst=4mb").burstBytes()).isEqualTo(4L << 20);
     assertThat(PathSpec.parse("rtt=23ms,rate=1gbit").burstBytes()).isZero();
+  }
+
+  @org.junit.jupiter.api.Test
+  void ackStallsAreARateAndAMeanLengthOfTimingNoise() {
+    PathSpec p = PathSpec.parse("rtt=23ms,ackstall=4/s:1.9ms");
+    assertThat(p.ackStallPerS()).isEqualTo(4.0);
+    assertThat(p.ackStallMeanNs()).isEqualTo(1_900_000L);
+    assertThat(p.spelling()).isEqualTo("rtt=23ms,ackstall=4/s:1900us");
+    assertThat(PathSpec.parse(p.spelling())).isEqualTo(p);
+    assertThat(PathSpec.parse("rtt=23ms").ackStallPerS()).isZero();
+    assertThat(PathSpec.parse("ackstall=0.5/s:3ms").isDirect()).isFalse();
+    // a study draws the rate and the length apart, as timing noise, over the range given
+    var in = PathSpec.inputs("rtt=23ms,ackstall=4/s:1.9ms~50%");
+    assertThat(in.get("path:ackstall.rate").value()).isEqualTo(4.0);
+    assertThat(in.get("path:ackstall.rate").uncertainty())
+        .isEqualTo(io.nicsim.core.soc.UncertaintyClass.TIMING);
+    assertThat(in.get("path:ackstall.rate").low()).isEqualTo(2.0);
+    assertThat(in.get("path:ackstall.mean").high()).isEqualTo(2_850_000.0);
+  }
+
+  @org.junit.jupiter.api.Test
+  void trafficWithoutAnAckPathRefusesAckStalls() {
+    assertThatThrownBy(() -> PathSpec.refuseAckStall(PathSpec.parse("ackstall=4/s:1ms"),
+        "ping")).isInstanceOf(BadInputException.class)
+        .hasMessage("--path ackstall: given with ping (accepted: TCP sent by the host (iperf3"
+            + " without -R))");
+    PathSpec.refuseAckStall(PathSpec.parse("rtt=1ms"), "ping");
+    PathSpec.refuseAckStall(null, "ping");
   }
 }

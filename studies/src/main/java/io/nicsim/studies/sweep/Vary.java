@@ -142,7 +142,8 @@ public record Vary(String key, List<String> values) {
         long rtt = Units.durationNs(f, value, null);
         PathSpec p = req.path();
         return req.withPath(new PathSpec(rtt, p.rateBps(), p.bufferBytes(), p.bufferBdp(),
-            p.loss(), p.peerNs(), p.groNs(), p.burstBytes()));
+            p.loss(), p.peerNs(), p.groNs(), p.burstBytes(), p.ackStallPerS(),
+            p.ackStallMeanNs()));
       }
       default:
         throw BadInputException.field(FIELD, "unknown key '" + key + "'", KEYS);

@@ -36,6 +36,9 @@ public final class TcpPath implements TcpReceiver.AckSink {
   /** The bottleneck as a tbf (a burst given), else null: a serialising link. */
   private final TbfBucket bucket;
 
+  /** Pauses of the ACKs' way back, or null (none). */
+  private AckStalls ackStalls;
+
   private long outageUntilNs = -1;
   long outageDrops;
   long randomDrops;
@@ -86,6 +89,11 @@ public final class TcpPath implements TcpReceiver.AckSink {
   /** RTT of path plus host link propagation, both ways. */
   long baseRttNs() {
     return cfg.baseRttNs() + 2 * link.propagationNs();
+  }
+
+  /** The ACKs' way back pauses now and then (see {@link AckStalls}); null: never. */
+  public void ackStalls(AckStalls s) {
+    this.ackStalls = s;
   }
 
   /** Drops every data frame arriving before {@code untilNs} (a path outage). */
@@ -224,6 +232,7 @@ public final class TcpPath implements TcpReceiver.AckSink {
       p.seg.addSack(flow.seqOf(sackStart[i]), flow.seqOf(sackEnd[i]));
     }
     int len = TcpFlow.HDR_LEN + (nsacks > 0 ? 4 + 8 * nsacks : 0);
-    link.transmitToNic(sim.now() + cfg.reverseDelayNs(), p, 0, 0, len);
+    long sent = ackStalls == null ? sim.now() : ackStalls.leave(sim.now());
+    link.transmitToNic(sent + cfg.reverseDelayNs(), p, 0, 0, len);
   }
 }
