@@ -35,6 +35,8 @@ public record CaseResult(ValidateCase c, List<RealRunner.Run> real, ModelRunner.
       m.put("model_delay_forced", c.modelDelayForced());
       m.put("model_jitter_us", c.modelJitterUs());
     }
+    m.put("model_ackstall", c.ackStalls() != null ? c.ackStalls()
+        : ValidateCase.DEFAULT_ACK_STALLS + " (default: not measured)");
     m.put("rtt_us", c.rttUs());
     m.put("ack_delay_us", c.ackDelayUs());
     m.put("rate_mbit", c.rateMbit());
@@ -53,6 +55,10 @@ public record CaseResult(ValidateCase c, List<RealRunner.Run> real, ModelRunner.
       x.put("late_us", num(r.lateUs()));
       x.put("late_p10_us", num(r.lateP10Us()));
       x.put("late_p90_us", num(r.lateP90Us()));
+      if (r.pauses() != null) {
+        x.put("ack_pauses_over_1ms", (long) r.pauses().pauses());
+        x.put("ack_pauses_seconds", num(r.pauses().seconds()));
+      }
       x.put("ss_samples", (long) r.samples());
       runs.add(x);
     }

@@ -34,7 +34,7 @@ final class RealRunner {
    */
   record Run(double mbps, double senderMbps, long retrans, double cwnd, double pacingMbps,
       double wmemBytes, double unacked, double held, double skbBytes, int samples,
-      double lateUs, double lateP10Us, double lateP90Us) {}
+      double lateUs, double lateP10Us, double lateP90Us, AckPauses pauses) {}
 
   Run run(ValidateCase c, long durationS, long omitS, int index) throws IOException {
     bed.configure(c.cc(), c.tso(), c.rateMbit(), c.rttUs());
@@ -64,6 +64,10 @@ final class RealRunner {
       long start = System.nanoTime();
       sleepUntil(start, omitS * 1000 + 100);
       reset(data);
+      ProbeTrace probe = bed.probe();
+      if (probe != null) {
+        probe.start();
+      }
       long endMs = (omitS + durationS) * 1000 - 100;
       while (client.isAlive() && (System.nanoTime() - start) / 1_000_000 < endMs) {
         long t = System.nanoTime();
@@ -82,6 +86,7 @@ final class RealRunner {
       // finished (a holder gone early drops what it still had queued and lets the tail go
       // unheld: retransmits and a burst the model does not have)
       snapshot(data);
+      AckPauses pauses = probe == null ? null : AckPauses.of(probe.stop());
       if (!client.waitFor(durationS + omitS + 60, TimeUnit.SECONDS)) {
         throw new IOException(c.name() + ": iperf3 did not finish");
       }
@@ -108,7 +113,7 @@ final class RealRunner {
       double p90 = dataStats == null ? Double.NaN : num(dataStats, "late_p90_us");
       return new Run(rx, tx, retrans, mean(samples, 0), mean(samples, 1), mean(samples, 2),
           mean(samples, 3), held, pk > 0 ? by / pk : Double.NaN, samples.size(), late, p10,
-          p90);
+          p90, pauses);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted");

@@ -52,8 +52,11 @@ public final class Testbed implements AutoCloseable {
   private final boolean fifo;
   private final List<Process> processes = new ArrayList<>();
   private volatile boolean closed;
+  private final String id;
+  private ProbeTrace probe;
 
   private Testbed(String tag, Path work, Path holder, boolean fifo) {
+    this.id = tag;
     this.sender = PREFIX + tag + "s";
     this.receiver = PREFIX + tag + "r";
     this.work = work;
@@ -74,6 +77,7 @@ public final class Testbed implements AutoCloseable {
     try {
       t.buildHolder();
       t.setUp();
+      t.probe = ProbeTrace.open(t.id);
     } catch (IOException | RuntimeException e) {
       t.close();
       throw e;
@@ -161,6 +165,11 @@ public final class Testbed implements AutoCloseable {
     return goingDown;
   }
 
+  /** The sender's tcp_probe events (ACK pauses), or null when tracefs is not available. */
+  ProbeTrace probe() {
+    return probe;
+  }
+
   Path work() {
     return work;
   }
@@ -194,6 +203,9 @@ public final class Testbed implements AutoCloseable {
         // best effort: the next start removes what is left
       }
     }
+    if (probe != null) {
+      probe.close();
+    }
     deleteTree(work);
     OPEN.remove(this);
   }
@@ -214,6 +226,7 @@ public final class Testbed implements AutoCloseable {
 
   /** Namespaces named by this class for a process that is no longer alive. */
   static void removeStale() {
+    ProbeTrace.removeStale();
     Path dir = Path.of("/run/netns");
     if (!Files.isDirectory(dir)) {
       return;

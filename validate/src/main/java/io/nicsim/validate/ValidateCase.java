@@ -21,9 +21,11 @@ import java.util.Locale;
  *     lateness once the real runs are in ({@link #withMeasuredLateness}), or what
  *     {@code --model-delay} forces (checking that a wrong delay is caught)
  * @param modelDelayForced whether {@code modelDelayUs} was forced (no lateness is added then)
+ * @param ackStalls the model path's {@code ackstall=RATE/s:MEAN} as the real runs measured it
+ *     ({@link #withMeasuredAckPauses}), or null: {@link #DEFAULT_ACK_STALLS}
  */
 public record ValidateCase(String name, String cc, boolean tso, Hold hold, long delayUs,
-    long rttUs, long rateMbit, long modelDelayUs, boolean modelDelayForced) {
+    long rttUs, long rateMbit, long modelDelayUs, boolean modelDelayForced, String ackStalls) {
 
   /** The TX-completion hold: what the NFQUEUE holder does on the real side. */
   public enum Hold {
@@ -68,12 +70,12 @@ public record ValidateCase(String name, String cc, boolean tso, Hold hold, long 
       long rateMbit) {
     String d = delayUs == 0 ? "" : "-" + delayWord(delayUs);
     String name = cc + "-" + hold.word() + d + (tso ? "" : "-notso");
-    return new ValidateCase(name, cc, tso, hold, delayUs, rttUs, rateMbit, delayUs, false);
+    return new ValidateCase(name, cc, tso, hold, delayUs, rttUs, rateMbit, delayUs, false, null);
   }
 
   /** The same case with the model given another completion delay (checking the checker). */
   public ValidateCase withModelDelay(long us) {
-    return new ValidateCase(name, cc, tso, hold, delayUs, rttUs, rateMbit, us, true);
+    return new ValidateCase(name, cc, tso, hold, delayUs, rttUs, rateMbit, us, true, ackStalls);
   }
 
   /**
@@ -92,7 +94,20 @@ public record ValidateCase(String name, String cc, boolean tso, Hold hold, long 
     // the model's own random part of the lateness (its profile's jitter) is not added twice
     long constant = Math.max(0, Math.round(lateUs - modelJitterUs()));
     return new ValidateCase(name, cc, tso, hold, delayUs, rttUs, rateMbit,
-        delayUs + constant, false);
+        delayUs + constant, false, ackStalls);
+  }
+
+  /**
+   * The same case with the model's ACK-path pauses as the real runs' tcp_probe events showed
+   * them (pooled over the runs); unchanged when none were recorded (no tracefs) or none seen.
+   */
+  public ValidateCase withMeasuredAckPauses(AckPauses p) {
+    String v = p == null ? null : p.pathValue();
+    if (v == null) {
+      return this;
+    }
+    return new ValidateCase(name, cc, tso, hold, delayUs, rttUs, rateMbit, modelDelayUs,
+        modelDelayForced, v);
   }
 
   /** The SoC profile of the model run. */
@@ -163,20 +178,22 @@ public record ValidateCase(String name, String cc, boolean tso, Hold hold, long 
     }
     a.addAll(List.of("--traffic", "iperf3 -C " + cc + " -t " + durationS + " -O " + omitS));
     a.addAll(List.of("--path", "rtt=" + delayWord(rttUs) + (tso ? ",gro=" + RECEIVER_GRO : "")
-        + ",ackstall=" + ACK_STALLS));
+        + ",ackstall=" + (ackStalls != null ? ackStalls : DEFAULT_ACK_STALLS) + ACK_STALL_RANGE));
     return a;
   }
 
   /**
-   * The testbed's ACK-clock pauses: RTT samples a few milliseconds over the rest, which the
-   * kernel's CUBIC grows its cwnd on when TSQ holds it (more in flight when the ACKs resume).
-   * Measured on this kind of machine (2 vCPUs, SCHED_FIFO holders) with tcp:tcp_probe over
-   * three cubic-fixed-5ms runs: RTT samples over the run's base by more than 1 ms in 2.5-5.7
-   * bouts a second, by more than 2 ms in 0.5-1.8, by more than 3 ms in 0.2-0.9, the largest
-   * 3.9-8.3 ms; 4 a second of exponential length, mean 1.9 ms, gives 2.4, 1.4, 0.8 a second.
-   * Class timing; the range covers the runs' spread.
+   * The testbed's ACK-clock pauses when the real runs could not measure them (no tracefs):
+   * RTT samples a few milliseconds over the rest, on which the kernel's CUBIC grows its cwnd
+   * while TSQ holds it (more is in flight when the ACKs resume). Measured on this kind of
+   * machine (2 vCPUs, SCHED_FIFO holders) with tcp:tcp_probe over three cubic-fixed-5ms runs:
+   * samples over the run's base by more than 1 ms in 2.5-5.7 bouts a second, by more than 2 ms
+   * in 0.5-1.8, by more than 3 ms in 0.2-0.9, the largest 3.9-8.3 ms; 4 a second of
+   * exponential length, mean 1.9 ms, gives 2.4, 1.4 and 0.8 a second.
    */
-  static final String ACK_STALLS = "4/s:1.9ms~50%";
+  static final String DEFAULT_ACK_STALLS = "4/s:1.9ms";
+  /** The pauses' range (class timing): the runs' spread of their rate (2.5-5.7 a second). */
+  static final String ACK_STALL_RANGE = "~50%";
 
   /** The model receiver's GRO flush gap: longer than a skb's frames' spread, shorter than a hold. */
   static final String RECEIVER_GRO = "20us";

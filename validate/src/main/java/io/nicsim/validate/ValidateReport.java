@@ -51,14 +51,16 @@ public final class ValidateReport {
           + "  pacing %8s Mbit/s  skb %6s B  unacked %5s  retrans %d%s%n", fix(m.held()),
           num(m.wmemBytes()), num(m.cwnd()), num(m.pacingMbps()), num(m.skbBytes()),
           num(m.unacked()), m.retrans(), m.lateUs() >= 0
-              ? String.format(Locale.ROOT, "  releases late %.1f us (p10 %s, p90 %s)",
-                  m.lateUs(), num(m.lateP10Us()), num(m.lateP90Us())) : ""));
+              ? String.format(Locale.ROOT, "  releases late %.1f us (p10 %.0f, p90 %.0f)",
+                  m.lateUs(), m.lateP10Us(), m.lateP90Us()) : ""));
       ModelRunner.Run mo = r.model();
       sb.append(String.format(Locale.ROOT, "  TSQ model: skbs below %4s  wmem %8s B  cwnd %6s"
           + "  pacing %8s Mbit/s  tso_segs %5s  unacked %5s%s%n", fix(mo.skbsBelow()),
           num(mo.wmemBytes()), num(mo.cwnd()), num(mo.pacingMbps()), fix(mo.tsoSegs()),
-          num(mo.unacked()), r.c().hold() == ValidateCase.Hold.NONE ? ""
-              : "  delay " + r.c().modelDelayUs() + " us"));
+          num(mo.unacked()), (r.c().hold() == ValidateCase.Hold.NONE ? ""
+              : "  delay " + r.c().modelDelayUs() + " us") + "  ACK pauses "
+              + (r.c().ackStalls() != null ? r.c().ackStalls() + " (measured)"
+                  : ValidateCase.DEFAULT_ACK_STALLS + " (default)")));
     }
     sb.append(String.format(Locale.ROOT, "%n%d of %d cases agree%n", pass, rs.size()));
     sb.append("real: the TSQ row is the run nearest the median (ss -tinm every 200 ms of the"

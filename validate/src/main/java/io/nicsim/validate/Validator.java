@@ -49,7 +49,8 @@ public final class Validator {
         for (int i = 0; i < runs; i++) {
           rs.add(real.run(nominal, durationS, omitS, i));
         }
-        ValidateCase c = nominal.withMeasuredLateness(medianLateness(rs));
+        ValidateCase c = nominal.withMeasuredLateness(medianLateness(rs))
+            .withMeasuredAckPauses(pooledPauses(rs));
         ModelRunner.Run m = model.run(c, durationS, omitS, seed);
         CaseResult r = judge(c, rs, m);
         if (r.verdict().split() || !r.verdict().pass()) {
@@ -68,6 +69,13 @@ public final class Validator {
       }
     }
     return out;
+  }
+
+  /** The real runs' ACK pauses as one, or null when no run recorded them. */
+  static AckPauses pooledPauses(List<RealRunner.Run> rs) {
+    List<AckPauses> ps = rs.stream().map(RealRunner.Run::pauses)
+        .filter(java.util.Objects::nonNull).toList();
+    return ps.isEmpty() ? null : AckPauses.pooled(ps);
   }
 
   /** The real runs' median holder lateness (µs; NaN when none was measured). */

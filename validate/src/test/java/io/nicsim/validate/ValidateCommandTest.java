@@ -113,7 +113,7 @@ class ValidateCommandTest {
   @Test
   void theLatenessGivenIsTheRunsMedian() {
     java.util.function.DoubleFunction<RealRunner.Run> run = late -> new RealRunner.Run(900, 900,
-        0, 100, 1000, 1e5, 50, 2, 64e3, 20, late, late / 2, late * 2);
+        0, 100, 1000, 1e5, 50, 2, 64e3, 20, late, late / 2, late * 2, null);
     assertThat(Validator.medianLateness(List.of(run.apply(20), run.apply(40), run.apply(31))))
         .isEqualTo(31);
     assertThat(Validator.medianLateness(List.of(run.apply(20), run.apply(40)))).isEqualTo(30);
