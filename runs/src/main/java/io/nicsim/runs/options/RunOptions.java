@@ -26,7 +26,9 @@ public final class RunOptions {
 
   @Option(names = "--path", paramLabel = "'rtt=…,rate=…'",
       description = "the network beyond the link partner:"
-          + " rtt=23ms,rate=1gbit,buffer=1bdp,loss=0.0001,peer=20us")
+          + " rtt=23ms,rate=1gbit,buffer=1bdp,loss=0.0001,peer=20us; also gro=20us (receiver"
+          + " GRO), burst=256kb (the rate as tbf's bucket), ackstall=4/s:1.9ms (the ACKs' way"
+          + " back pauses at random); a value may end in ~N% (its range)")
   String path;
 
   @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
@@ -44,8 +46,9 @@ public final class RunOptions {
 
   @Option(names = "--sysfs", paramLabel = "'FILE=VALUE …'",
       description = "write /sys/class/net/eth0/ files after the interface is up, as echo VALUE >"
-          + " FILE: napi_defer_hard_irqs, gro_flush_timeout (ns), threaded (repeatable), e.g."
-          + " --sysfs 'napi_defer_hard_irqs=2 gro_flush_timeout=200000'")
+          + " FILE: napi_defer_hard_irqs, gro_flush_timeout (ns), threaded,"
+          + " queues/tx-N/byte_queue_limits/limit_min and limit_max (bytes, or max)"
+          + " (repeatable), e.g. --sysfs 'napi_defer_hard_irqs=2 gro_flush_timeout=200000'")
   java.util.List<String> sysfs;
 
   @Option(names = "--napi-set", paramLabel = "'[id=N] KEY=VALUE …'",
