@@ -41,7 +41,7 @@ public final class PingRunner implements TrafficRunner {
     PingSpec p = (PingSpec) spec;
     PathSpec route = path == null ? PathSpec.direct() : path;
     EchoPeer echo = new EchoPeer(host.sim(), host.link(), route.peerNs() + route.oneWayNs());
-    io.nicsim.runs.path.PathSpec.refuseAckStall(route, "ping");
+    PathSpec.refuseAckStall(route, "ping");
     host.peer().register(IcmpEcho.class, NetPath.wrap(host.sim(), route, echo));
     Ping ping = Ping.on(host).count(p.count()).intervalNs(p.intervalNs()).size(p.size())
         .wait(ReceiveSocket.waitFor(host, p.sock(), "ping")).build();

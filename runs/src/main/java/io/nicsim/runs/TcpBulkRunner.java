@@ -11,6 +11,7 @@ import io.nicsim.tcp.CongestionOps;
 import io.nicsim.tcp.Cubic;
 import io.nicsim.tcp.TcpSock;
 import io.nicsim.tcp.TcpSysctl;
+import io.nicsim.tcp.stack.AckStalls;
 import io.nicsim.tcp.stack.BulkSender;
 import io.nicsim.tcp.stack.PathConfig;
 import io.nicsim.tcp.stack.TcpFlow;
@@ -64,7 +65,7 @@ public final class TcpBulkRunner implements TrafficRunner {
     for (int i = 0; i < t.parallel(); i++) {
       TcpPath p = new TcpPath(sim, host.link(), cfg);
       if (path != null && path.ackStallPerS() > 0) {
-        p.ackStalls(new io.nicsim.tcp.stack.AckStalls(path.ackStallPerS(),
+        p.ackStalls(new AckStalls(path.ackStallPerS(),
             path.ackStallMeanNs(), sim.random().split()));
       }
       TcpFlow flow = stack.connect(congestion(algo), stack.patches(List.of()), p);

@@ -57,7 +57,7 @@ public final class TcpReverseRunner implements TrafficRunner {
           String.join(" or ", TcpBulkRunner.ALGORITHMS));
     }
     host.cpu().costs().requireAll(costs().toArray(new CostOp[0]));
-    io.nicsim.runs.path.PathSpec.refuseAckStall(path, "iperf3 -R (the host receives)");
+    PathSpec.refuseAckStall(path, "iperf3 -R (the host receives)");
     PathConfig cfg = TcpBulkRunner.pathConfig(path == null ? PathSpec.direct() : path);
     ReverseTcpStack stack = new ReverseTcpStack(host, cfg.reverseDelayNs());
     List<HostTcpReceiver> flows = new ArrayList<>();

@@ -45,7 +45,7 @@ public final class UdpFloodRunner implements TrafficRunner {
     UdpFloodSpec u = (UdpFloodSpec) spec;
     Simulator sim = host.sim();
     Receiver receiver = new Receiver(sim, u.parallel());
-    io.nicsim.runs.path.PathSpec.refuseAckStall(path, "UDP traffic");
+    PathSpec.refuseAckStall(path, "UDP traffic");
     FrameSink far = NetPath.wrap(sim, path, receiver);
     host.peer().register(UdpDatagram.class, far);
     int frameLen = u.length() + Ethernet.UDP_HLEN + Ethernet.IP_HLEN + Ethernet.ETH_HLEN;

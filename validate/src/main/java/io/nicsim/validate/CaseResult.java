@@ -35,8 +35,8 @@ public record CaseResult(ValidateCase c, List<RealRunner.Run> real, ModelRunner.
       m.put("model_delay_forced", c.modelDelayForced());
       m.put("model_jitter_us", c.modelJitterUs());
     }
-    m.put("model_ackstall", c.ackStalls() != null ? c.ackStalls()
-        : ValidateCase.DEFAULT_ACK_STALLS + " (default: not measured)");
+    m.put("model_ackstall", c.modelAckStalls()
+        + (c.ackStalls() != null ? "" : " (default: not measured)"));
     m.put("rtt_us", c.rttUs());
     m.put("ack_delay_us", c.ackDelayUs());
     m.put("rate_mbit", c.rateMbit());

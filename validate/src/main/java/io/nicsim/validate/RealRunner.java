@@ -150,7 +150,6 @@ final class RealRunner {
     }
   }
 
-  /** Closes the holder's stdin (it releases everything and prints its statistics). */
   /** Asks the holder for its statistics of the window so far ('s'); it goes on holding. */
   private static void snapshot(Process holder) throws IOException {
     if (holder != null) {

@@ -110,6 +110,11 @@ public record ValidateCase(String name, String cc, boolean tso, Hold hold, long 
         modelDelayForced, v);
   }
 
+  /** The pauses the model's path gets: the measured ones, else {@link #DEFAULT_ACK_STALLS}. */
+  public String modelAckStalls() {
+    return ackStalls != null ? ackStalls : DEFAULT_ACK_STALLS;
+  }
+
   /** The SoC profile of the model run. */
   public String modelSoc() {
     if (hold == Hold.SLIDING) {
@@ -178,7 +183,7 @@ public record ValidateCase(String name, String cc, boolean tso, Hold hold, long 
     }
     a.addAll(List.of("--traffic", "iperf3 -C " + cc + " -t " + durationS + " -O " + omitS));
     a.addAll(List.of("--path", "rtt=" + delayWord(rttUs) + (tso ? ",gro=" + RECEIVER_GRO : "")
-        + ",ackstall=" + (ackStalls != null ? ackStalls : DEFAULT_ACK_STALLS) + ACK_STALL_RANGE));
+        + ",ackstall=" + modelAckStalls() + ACK_STALL_RANGE));
     return a;
   }
 

@@ -59,8 +59,8 @@ public final class ValidateReport {
           num(mo.wmemBytes()), num(mo.cwnd()), num(mo.pacingMbps()), fix(mo.tsoSegs()),
           num(mo.unacked()), (r.c().hold() == ValidateCase.Hold.NONE ? ""
               : "  delay " + r.c().modelDelayUs() + " us") + "  ACK pauses "
-              + (r.c().ackStalls() != null ? r.c().ackStalls() + " (measured)"
-                  : ValidateCase.DEFAULT_ACK_STALLS + " (default)")));
+              + r.c().modelAckStalls() + (r.c().ackStalls() != null ? " (measured)"
+                  : " (default)")));
     }
     sb.append(String.format(Locale.ROOT, "%n%d of %d cases agree%n", pass, rs.size()));
     sb.append("real: the TSQ row is the run nearest the median (ss -tinm every 200 ms of the"

@@ -11,7 +11,8 @@ import java.util.SplittableRandom;
  * flowing meanwhile, so more is in flight when the ACKs resume.
  */
 public final class AckStalls {
-  private final double perNs;
+  /** The mean time between pauses' starts (ns). */
+  private final double meanGapNs;
   private final double meanNs;
   private final SplittableRandom rng;
   private long nextStart = -1;
@@ -23,7 +24,7 @@ public final class AckStalls {
     if (!(perSecond > 0 && perSecond <= 1000) || meanNs <= 0 || meanNs > 1_000_000_000L) {
       throw new IllegalArgumentException("stalls " + perSecond + "/s, mean " + meanNs + " ns");
     }
-    this.perNs = perSecond / 1e9;
+    this.meanGapNs = 1e9 / perSecond;
     this.meanNs = meanNs;
     this.rng = rng;
   }
@@ -31,12 +32,12 @@ public final class AckStalls {
   /** When an ACK sent at {@code now} (non-decreasing between calls) leaves. */
   long leave(long now) {
     if (nextStart < 0) {
-      nextStart = now + exponential(1 / perNs);
+      nextStart = now + exponential(meanGapNs);
     }
     while (nextStart <= now) {
       stalledUntil = Math.max(stalledUntil, nextStart + exponential(meanNs));
       stalls++;
-      nextStart += Math.max(1, exponential(1 / perNs));
+      nextStart += Math.max(1, exponential(meanGapNs));
     }
     long t = Math.max(now, Math.max(stalledUntil, lastLeave));
     lastLeave = t;
