@@ -57,6 +57,14 @@ final class IdealDriver implements NicDriver, EthtoolOps {
   private final Napi rxNapi;
   private long cleaned;
 
+  /**
+   * The profile's quantiles of the TX completion's release wake-up lateness (ns), at
+   * {@link TxCompletion#WAKE_QUANTILES}: min, p10, p50, p90, p99, p99.9, max.
+   */
+  static final String[] WAKE_LATE_KEYS = {"ideal_tx_wake_late_min_ns",
+      "ideal_tx_wake_late_p10_ns", "ideal_tx_wake_late_p50_ns", "ideal_tx_wake_late_p90_ns",
+      "ideal_tx_wake_late_p99_ns", "ideal_tx_wake_late_p999_ns", "ideal_tx_wake_late_max_ns"};
+
   IdealDriver(HostContext ctx) {
     kernel = ctx.kernel();
     dev = ctx.dev();
@@ -74,15 +82,21 @@ final class IdealDriver implements NicDriver, EthtoolOps {
     completion = new TxCompletion(ctx.sim(), () -> irq.set(TX_DONE),
         ctx.soc().param("ideal_tx_delay_start", 0, 0, 1) != 0,
         ctx.soc().param("ideal_tx_delay_scale", 1.0));
-    // a band draws it over its range, so it need not be whole
-    double jitter = ctx.soc().param("ideal_tx_delay_jitter_ns", 0.0);
-    if (!(jitter >= 0 && jitter <= 1_000_000)) {
-      throw new io.nicsim.core.config.BadInputException("soc profile " + ctx.soc().name()
-          + ": params.ideal_tx_delay_jitter_ns = " + jitter + " is out of range (accepted:"
-          + " 0..1000000)");
+    // the release wake-up's lateness quantiles; a band draws each over its range
+    long[] wake = new long[WAKE_LATE_KEYS.length];
+    boolean anyWake = false;
+    for (int i = 0; i < wake.length; i++) {
+      double v = ctx.soc().param(WAKE_LATE_KEYS[i], 0.0);
+      if (!(v >= 0 && v <= 100_000_000)) {
+        throw new io.nicsim.core.config.BadInputException("soc profile " + ctx.soc().name()
+            + ": params." + WAKE_LATE_KEYS[i] + " = " + v + " is out of range (accepted:"
+            + " 0..100000000 ns)");
+      }
+      wake[i] = Math.round(v);
+      anyWake |= wake[i] > 0;
     }
-    if (jitter > 0) { // split only then: a profile without it draws exactly as before
-      completion.setJitter(Math.round(jitter), ctx.sim().random().split());
+    if (anyWake) { // split only then: a profile without it draws exactly as before
+      completion.setWakeLateness(wake, ctx.sim().random().split());
     }
     txDma = new TxDmaEngine(ctx.sim(), tx, ctx.link(),
         ctx.soc().param("ideal_fetch_ns", 500, 0, 1_000_000),

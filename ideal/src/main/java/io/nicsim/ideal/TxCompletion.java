@@ -27,8 +27,11 @@ import java.util.SplittableRandom;
  * nicsim validate's like-for-like); an skb whose delay ends before its write-back is released
  * at the write-back.
  *
- * <p>A fixed hold may run late by a random amount ({@link #setJitter}); holds still end in the
- * order they began, as a holder's queue releases them.
+ * <p>A fixed hold may run late ({@link #setWakeLateness}): the release waits on a timer
+ * wake-up that comes a random time after the earliest hold is due, and that wake-up releases
+ * every hold due by then, as the holder's ppoll loop does (one late wake-up frees a whole bunch
+ * of skbs at once, so skbs sent together stay together). The holder is also awake when a new
+ * skb reaches it: holds already due are released then.
  */
 final class TxCompletion {
   private final Simulator sim;
@@ -38,9 +41,11 @@ final class TxCompletion {
   private final boolean fromXmit;
   /** The delay's run-to-run timing factor (1 nominally; class timing in the profile). */
   private final double scale;
-  /** Each fixed hold's extra lateness: exponential with this mean (0: none, no draws). */
-  private long jitterNs;
-  private SplittableRandom jitterRng;
+  /** The probabilities of the wake-up lateness quantiles a profile gives. */
+  static final double[] WAKE_QUANTILES = {0, 0.1, 0.5, 0.9, 0.99, 0.999, 1};
+  /** A release wake-up's lateness quantiles (null: none, no draws). */
+  private long[] wakeLateNs;
+  private SplittableRandom wakeRng;
   /** skbs handed to the hardware, written back, and released to the driver. */
   private long queued;
   private long written;
@@ -93,21 +98,48 @@ final class TxCompletion {
   }
 
   /**
-   * Each fixed hold lasts longer by a random lateness, exponential with mean {@code ns}, drawn
-   * from {@code rng} (0: none). What a completion that waits on a timer wake-up sees: the
-   * holder's releases run late by a spread, not a constant (see ideal-xmit's profile).
+   * Each release wake-up comes a random lateness after the earliest hold is due, drawn from
+   * {@code rng} with the quantiles {@code lateNs} at {@link #WAKE_QUANTILES} (min, p10, p50,
+   * p90, p99, p99.9, max; made non-decreasing). What a completion that waits on a timer
+   * wake-up sees: the holder's releases run late by a spread with a floor and a long tail, not
+   * a constant (see ideal-xmit's profile); what is due by the wake-up goes with it. All zero:
+   * none, and nothing drawn.
    */
-  void setJitter(long ns, SplittableRandom rng) {
-    if (ns < 0) {
-      throw new IllegalArgumentException("jitter " + ns);
+  void setWakeLateness(long[] lateNs, SplittableRandom rng) {
+    if (lateNs.length != WAKE_QUANTILES.length) {
+      throw new IllegalArgumentException("wake lateness needs " + WAKE_QUANTILES.length
+          + " quantiles");
     }
-    this.jitterNs = ns;
-    this.jitterRng = rng;
+    long[] q = new long[lateNs.length];
+    long prev = 0;
+    boolean any = false;
+    for (int i = 0; i < q.length; i++) {
+      if (lateNs[i] < 0) {
+        throw new IllegalArgumentException("wake lateness " + lateNs[i]);
+      }
+      q[i] = Math.max(prev, lateNs[i]); // quantiles never fall (a band draws each apart)
+      prev = q[i];
+      any |= q[i] > 0;
+    }
+    this.wakeLateNs = any ? q : null;
+    this.wakeRng = rng;
   }
 
-  /** One hold's random lateness (ns): exponential with mean jitterNs, by inversion. */
+  /**
+   * One wake-up's random lateness (ns): the wake-up distribution's quantile at a uniform draw
+   * (inversion), linear between the given quantiles.
+   */
   private long lateness() {
-    return jitterNs == 0 ? 0 : Math.round(-Math.log1p(-jitterRng.nextDouble()) * jitterNs);
+    if (wakeLateNs == null) {
+      return 0;
+    }
+    double u = wakeRng.nextDouble();
+    int i = 1;
+    while (u > WAKE_QUANTILES[i]) {
+      i++;
+    }
+    double f = (u - WAKE_QUANTILES[i - 1]) / (WAKE_QUANTILES[i] - WAKE_QUANTILES[i - 1]);
+    return Math.round(wakeLateNs[i - 1] + f * (wakeLateNs[i] - wakeLateNs[i - 1]));
   }
 
   /** The hold in ns: tx-usecs, times the timing factor. */
@@ -143,11 +175,15 @@ final class TxCompletion {
 
   /** A delayed completion of the skbs up to {@code upToCount}, due at {@code now} + usecs. */
   private void delay(long now, long upToCount) {
+    if (wakeLateNs != null && count > 0 && dueAt[head] <= now) {
+      sim.cancel(delayed); // the holder is awake for the new skb: what is due goes now
+      releaseDue();
+    }
     if (count == dueAt.length) {
       grow();
     }
     int slot = (head + count) & (dueAt.length - 1);
-    long due = now + delayNs() + lateness();
+    long due = now + delayNs();
     if (count > 0) {
       // released in order, as the holder's queue is: a hold never ends before an earlier one's
       due = Math.max(due, dueAt[(head + count - 1) & (dueAt.length - 1)]);
@@ -155,7 +191,7 @@ final class TxCompletion {
     dueAt[slot] = due;
     upTo[slot] = upToCount;
     if (count++ == 0) {
-      sim.schedule(delayed, dueAt[slot]);
+      sim.schedule(delayed, due + lateness());
     }
   }
 
@@ -195,7 +231,7 @@ final class TxCompletion {
       count--;
     }
     if (count > 0) {
-      sim.schedule(delayed, dueAt[head]);
+      sim.schedule(delayed, dueAt[head] + lateness()); // the next wake-up, for the next due
     }
     if (fromXmit) {
       dueReached = Math.max(dueReached, to);

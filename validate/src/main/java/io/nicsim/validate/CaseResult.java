@@ -33,7 +33,11 @@ public record CaseResult(ValidateCase c, List<RealRunner.Run> real, ModelRunner.
     if (c.hold() != ValidateCase.Hold.NONE) {
       m.put("model_delay_us", c.modelDelayUs());
       m.put("model_delay_forced", c.modelDelayForced());
-      m.put("model_jitter_us", c.modelJitterUs());
+      m.put("model_wake_late", c.modelSocYaml() != null ? "measured (the runs' median)"
+          : c.modelWakesLate() ? "profile " + c.modelSoc() : "none");
+      if (c.modelSocYaml() != null) {
+        m.put("model_soc_yaml", c.modelSocYaml());
+      }
     }
     m.put("model_ackstall", c.modelAckStalls()
         + (c.ackStalls() != null ? "" : " (default: not measured)"));
@@ -55,6 +59,13 @@ public record CaseResult(ValidateCase c, List<RealRunner.Run> real, ModelRunner.
       x.put("late_us", num(r.lateUs()));
       x.put("late_p10_us", num(r.lateP10Us()));
       x.put("late_p90_us", num(r.lateP90Us()));
+      if (r.wakeLateUs() != null) {
+        Map<String, Object> w = new LinkedHashMap<>();
+        for (int i = 0; i < RealRunner.WAKE_KEYS.length; i++) {
+          w.put(RealRunner.WAKE_KEYS[i].substring("wake_".length()), num(r.wakeLateUs()[i]));
+        }
+        x.put("wake_late_us", w);
+      }
       if (r.pauses() != null) {
         x.put("ack_pauses_over_1ms", (long) r.pauses().pauses());
         x.put("ack_pauses_seconds", num(r.pauses().seconds()));

@@ -27,13 +27,49 @@ final class ModelRunner {
       double tsoSegs, double unacked, List<String> args) {}
 
   Run run(ValidateCase c, long durationS, long omitS, long seed) {
-    List<String> args = new ArrayList<>(c.modelArgs(durationS, omitS));
-    args.add("--seed");
-    args.add(Long.toString(seed));
-    RunResult r = env.engine().run(RunPointTask.request(args));
-    return new Run(get(r, "tcp_mbps"), get(r, "tcp_cwnd"), get(r, "tcp_pacing_mbps"),
-        get(r, "tcp_wmem_alloc_bytes"), get(r, "skbs_below_tcp"), get(r, "tcp_tso_segs"),
-        get(r, "tcp_unacked"), List.copyOf(args));
+    return withSoc(c, socFile -> {
+      List<String> args = new ArrayList<>(c.modelArgs(durationS, omitS, socFile));
+      args.add("--seed");
+      args.add(Long.toString(seed));
+      RunResult r = env.engine().run(RunPointTask.request(args));
+      return new Run(get(r, "tcp_mbps"), get(r, "tcp_cwnd"), get(r, "tcp_pacing_mbps"),
+          get(r, "tcp_wmem_alloc_bytes"), get(r, "skbs_below_tcp"), get(r, "tcp_tso_segs"),
+          get(r, "tcp_unacked"), shown(c, args, socFile));
+    });
+  }
+
+  /** The run's arguments as reported: the temporary profile file named by what it holds. */
+  private static List<String> shown(ValidateCase c, List<String> args, String socFile) {
+    return args.stream().map(a -> a.equals(socFile) ? SOC_YAML_SHOWN : a).toList();
+  }
+
+  /** What the reported arguments say for the case's own profile file. */
+  static final String SOC_YAML_SHOWN = "<model_soc_yaml>";
+
+  /**
+   * {@code f} given the file the case's own profile ({@link ValidateCase#modelSocYaml}) is
+   * written to for as long as it runs, removed after; null when the case has none.
+   */
+  private static <T> T withSoc(ValidateCase c, java.util.function.Function<String, T> f) {
+    if (c.modelSocYaml() == null) {
+      return f.apply(null);
+    }
+    java.nio.file.Path file = null;
+    try {
+      file = java.nio.file.Files.createTempFile("nicsim-validate-" + c.name() + "-", ".yaml");
+      java.nio.file.Files.writeString(file, c.modelSocYaml());
+      return f.apply(file.toString());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(c.name() + ": the model's profile file", e);
+    } finally {
+      if (file != null) {
+        try {
+          java.nio.file.Files.deleteIfExists(file);
+        } catch (java.io.IOException ignored) {
+          // a temp file left behind
+        }
+      }
+    }
   }
 
   /**
@@ -41,7 +77,13 @@ final class ModelRunner {
    * ranges (the timing class among them: a hold's run-to-run length), on local threads.
    */
   Band band(ValidateCase c, long durationS, long omitS, long seed, int samples, int threads) {
-    List<String> args = new ArrayList<>(c.modelArgs(durationS, omitS));
+    return withSoc(c, socFile -> band(c, c.modelArgs(durationS, omitS, socFile), seed, samples,
+        threads));
+  }
+
+  private Band band(ValidateCase c, List<String> caseArgs, long seed, int samples,
+      int threads) {
+    List<String> args = new ArrayList<>(caseArgs);
     args.add("--seed");
     args.add(Long.toString(seed));
     List<Point> points = new ArrayList<>();

@@ -30,11 +30,18 @@ final class RealRunner {
 
   /**
    * One real run's figures. {@code lateUs}: how late the completion holder's releases were, on
-   * average, against their due times (NaN without a hold).
+   * average, against their due times (NaN without a hold); {@code wakeLateUs}: its wake-ups'
+   * lateness after the earliest due time each served, min, p10, p50, p90, p99, p99.9 and max
+   * (null without a hold).
    */
   record Run(double mbps, double senderMbps, long retrans, double cwnd, double pacingMbps,
       double wmemBytes, double unacked, double held, double skbBytes, int samples,
-      double lateUs, double lateP10Us, double lateP90Us, AckPauses pauses) {}
+      double lateUs, double lateP10Us, double lateP90Us, double[] wakeLateUs,
+      AckPauses pauses) {}
+
+  /** The holder's wake-up lateness figures, in {@link Run#wakeLateUs}'s order. */
+  static final String[] WAKE_KEYS = {"wake_min_us", "wake_p10_us", "wake_p50_us",
+      "wake_p90_us", "wake_p99_us", "wake_p999_us", "wake_max_us"};
 
   Run run(ValidateCase c, long durationS, long omitS, int index) throws IOException {
     bed.configure(c.cc(), c.tso(), c.rateMbit(), c.rttUs());
@@ -111,9 +118,16 @@ final class RealRunner {
       double late = dataStats == null ? Double.NaN : num(dataStats, "late_avg_us");
       double p10 = dataStats == null ? Double.NaN : num(dataStats, "late_p10_us");
       double p90 = dataStats == null ? Double.NaN : num(dataStats, "late_p90_us");
+      double[] wake = null;
+      if (dataStats != null && num(dataStats, "wakes") > 0) {
+        wake = new double[WAKE_KEYS.length];
+        for (int i = 0; i < wake.length; i++) {
+          wake[i] = num(dataStats, WAKE_KEYS[i]);
+        }
+      }
       return new Run(rx, tx, retrans, mean(samples, 0), mean(samples, 1), mean(samples, 2),
           mean(samples, 3), held, pk > 0 ? by / pk : Double.NaN, samples.size(), late, p10,
-          p90, pauses);
+          p90, wake, pauses);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted");

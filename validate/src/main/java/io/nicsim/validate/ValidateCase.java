@@ -23,9 +23,12 @@ import java.util.Locale;
  * @param modelDelayForced whether {@code modelDelayUs} was forced (no lateness is added then)
  * @param ackStalls the model path's {@code ackstall=RATE/s:MEAN} as the real runs measured it
  *     ({@link #withMeasuredAckPauses}), or null: {@link #DEFAULT_ACK_STALLS}
+ * @param modelSocYaml a profile the model runs on instead of {@link #modelSoc()} (YAML that
+ *     inherits it: the holder's measured wake-ups, {@link #withModelSoc}), or null
  */
 public record ValidateCase(String name, String cc, boolean tso, Hold hold, long delayUs,
-    long rttUs, long rateMbit, long modelDelayUs, boolean modelDelayForced, String ackStalls) {
+    long rttUs, long rateMbit, long modelDelayUs, boolean modelDelayForced, String ackStalls,
+    String modelSocYaml) {
 
   /** The TX-completion hold: what the NFQUEUE holder does on the real side. */
   public enum Hold {
@@ -70,31 +73,34 @@ public record ValidateCase(String name, String cc, boolean tso, Hold hold, long 
       long rateMbit) {
     String d = delayUs == 0 ? "" : "-" + delayWord(delayUs);
     String name = cc + "-" + hold.word() + d + (tso ? "" : "-notso");
-    return new ValidateCase(name, cc, tso, hold, delayUs, rttUs, rateMbit, delayUs, false, null);
+    return new ValidateCase(name, cc, tso, hold, delayUs, rttUs, rateMbit, delayUs, false, null,
+        null);
   }
 
   /** The same case with the model given another completion delay (checking the checker). */
   public ValidateCase withModelDelay(long us) {
-    return new ValidateCase(name, cc, tso, hold, delayUs, rttUs, rateMbit, us, true, ackStalls);
+    return new ValidateCase(name, cc, tso, hold, delayUs, rttUs, rateMbit, us, true, ackStalls,
+        modelSocYaml);
   }
 
   /**
    * The same case with the model's delay the one the real skbs had: the nominal delay plus the
    * holder's mean lateness (µs, measured by the real runs: its wake-up and recv work after a
-   * due time), less the mean of the lateness the model's profile draws for each hold itself
-   * ({@link #modelJitterUs}). Fixed and sliding holds only: a periodic release late by the same
-   * amount every period keeps its period. Unchanged when the delay was forced or nothing was
-   * measured.
+   * due time). Fixed and sliding holds only: a periodic release late by the same amount every
+   * period keeps its period. Unchanged when the delay was forced, nothing was measured, or the
+   * model's profile draws the lateness itself ({@link #modelWakesLate}).
    */
   public ValidateCase withMeasuredLateness(double lateUs) {
     if (modelDelayForced || !(hold == Hold.FIXED || hold == Hold.SLIDING)
         || !(lateUs >= 0)) {
       return this;
     }
-    // the model's own random part of the lateness (its profile's jitter) is not added twice
-    long constant = Math.max(0, Math.round(lateUs - modelJitterUs()));
+    if (modelWakesLate()) {
+      return this; // the model draws the holder's whole lateness itself
+    }
+    long constant = Math.max(0, Math.round(lateUs));
     return new ValidateCase(name, cc, tso, hold, delayUs, rttUs, rateMbit,
-        delayUs + constant, false, ackStalls);
+        delayUs + constant, false, ackStalls, modelSocYaml);
   }
 
   /**
@@ -107,7 +113,16 @@ public record ValidateCase(String name, String cc, boolean tso, Hold hold, long 
       return this;
     }
     return new ValidateCase(name, cc, tso, hold, delayUs, rttUs, rateMbit, modelDelayUs,
-        modelDelayForced, v);
+        modelDelayForced, v, modelSocYaml);
+  }
+
+  /**
+   * The same case with the model on the profile {@code yaml} (one that inherits
+   * {@link #modelSoc()}: the holder's measured wake-ups, {@link WakeLateness}).
+   */
+  public ValidateCase withModelSoc(String yaml) {
+    return new ValidateCase(name, cc, tso, hold, delayUs, rttUs, rateMbit, modelDelayUs,
+        modelDelayForced, ackStalls, yaml);
   }
 
   /** The pauses the model's path gets: the measured ones, else {@link #DEFAULT_ACK_STALLS}. */
@@ -124,14 +139,13 @@ public record ValidateCase(String name, String cc, boolean tso, Hold hold, long 
   }
 
   /**
-   * The mean random lateness (µs) the model's profile gives each fixed hold (the ideal MAC's
-   * {@code ideal_tx_delay_jitter_ns}); 0 for other holds and profiles without it.
+   * Whether the model's profile draws the holder's lateness itself for this case: a fixed hold
+   * on a profile with the ideal MAC's release wake-up lateness
+   * ({@code ideal_tx_wake_late_p50_ns}).
    */
-  public double modelJitterUs() {
-    if (hold != Hold.FIXED) {
-      return 0;
-    }
-    return SocProfile.load(modelSoc()).param("ideal_tx_delay_jitter_ns", 0.0) / 1000.0;
+  public boolean modelWakesLate() {
+    return hold == Hold.FIXED
+        && SocProfile.load(modelSoc()).param("ideal_tx_wake_late_p50_ns", 0.0) > 0;
   }
 
   /**
@@ -162,6 +176,14 @@ public record ValidateCase(String name, String cc, boolean tso, Hold hold, long 
    * receiver does with GRO; without, it gets segments and ACKs every two.
    */
   public List<String> modelArgs(long durationS, long omitS) {
+    return modelArgs(durationS, omitS, null);
+  }
+
+  /**
+   * The same with the profile read from {@code socFile} (where the caller wrote
+   * {@link #modelSocYaml} for the run), when given.
+   */
+  public List<String> modelArgs(long durationS, long omitS, String socFile) {
     List<String> a = new ArrayList<>();
     if (hold == Hold.SLIDING) {
       // stmmac v6.7: the TX timer's hrtimer_start on every xmit (a window each skb restarts);
@@ -173,7 +195,9 @@ public record ValidateCase(String name, String cc, boolean tso, Hold hold, long 
           "--sysfs", "queues/tx-0/byte_queue_limits/limit_min=max"));
     } else {
       // the fixed delay after tbf's dequeue (ideal-xmit: the testbed's order, shifted)
-      a.addAll(List.of("--mac", "ideal", "--soc", modelSoc()));
+      a.add("--mac");
+      a.add("ideal");
+      a.addAll(socFile != null ? List.of("--soc-file", socFile) : List.of("--soc", modelSoc()));
       a.addAll(List.of("-C", switch (hold) {
         case NONE -> "tx-usecs 0 tx-frames 1";
         case FIXED -> "tx-usecs " + modelDelayUs + " tx-frames 1";

@@ -65,8 +65,8 @@ public final class ValidateReport {
     sb.append(String.format(Locale.ROOT, "%n%d of %d cases agree%n", pass, rs.size()));
     sb.append("real: the TSQ row is the run nearest the median (ss -tinm every 200 ms of the"
         + " measured window; skbs held = the holder's time-average; releases late = its mean"
-        + " lateness, which fixed and sliding cases add to the model's delay, less the mean of"
-        + " the lateness the model draws itself); model: ACK pauses = the --path ackstall= the"
+        + " lateness, which sliding cases add to the model's delay; on ideal-xmit the model draws"
+        + " the holder's wake-up lateness itself); model: ACK pauses = the --path ackstall= the"
         + " real runs' tcp_probe RTT samples gave (default without tracefs)\n");
     return sb.toString();
   }

@@ -51,6 +51,14 @@ public final class Validator {
         }
         ValidateCase c = nominal.withMeasuredLateness(medianLateness(rs))
             .withMeasuredAckPauses(pooledPauses(rs));
+        if (c.modelWakesLate()) {
+          // the holder's wake-ups as these runs had them (the profile's are another day's)
+          String soc = WakeLateness.profile(c.modelSoc(), c.name(),
+              rs.stream().map(RealRunner.Run::wakeLateUs).toList());
+          if (soc != null) {
+            c = c.withModelSoc(soc);
+          }
+        }
         ModelRunner.Run m = model.run(c, durationS, omitS, seed);
         CaseResult r = judge(c, rs, m);
         if (r.verdict().split() || !r.verdict().pass()) {

@@ -14,6 +14,9 @@
  * the connection's tail is held as its middle was; on SIGTERM/SIGINT or stdin closing it
  * accepts everything it holds, then prints one more line of statistics on stdout:
  *   packets=N bytes=B held_avg=X held_max=M hold_avg_us=H late_avg_us=L late_p10_us=… late_p99_us=…
+ *   … wake_min_us=… wake_p10_us=… wake_max_us=… wakes=W
+ * (late_*: per packet against its due time; wake_*: per wake-up that released something, against
+ * the earliest due time it served)
  * held_avg is the time-average number of packets held since the statistics started.
  *
  *   holder tso IFNAME on|off
@@ -79,16 +82,42 @@ static void late(int64_t ns) {
   late_hist[us < LATE_BINS - 1 ? us : LATE_BINS - 1]++;
 }
 
-/* the lateness (us, bin's lower edge) at or below which a fraction q of releases were */
-static long late_quantile(double q) {
-  uint64_t want = (uint64_t) (q * (double) late_n), seen = 0;
+/* the same per wake-up that released something: how late it came after the earliest due
+ * time it served (the later skbs of a bunch it frees are less late than that) */
+static uint64_t wake_hist[LATE_BINS];
+static uint64_t wake_n;
+static int64_t wake_min_ns = -1, wake_max_ns;
+
+static void wake_late(int64_t ns) {
+  wake_n++;
+  if (wake_min_ns < 0 || ns < wake_min_ns) {
+    wake_min_ns = ns;
+  }
+  if (ns > wake_max_ns) {
+    wake_max_ns = ns;
+  }
+  int64_t us = ns / 1000;
+  wake_hist[us < LATE_BINS - 1 ? us : LATE_BINS - 1]++;
+}
+
+/* the lateness (us, bin's lower edge) at or below which a fraction q of the n counted were */
+static long quantile(const uint64_t *hist, uint64_t n, double q) {
+  uint64_t want = (uint64_t) (q * (double) n), seen = 0;
   for (long i = 0; i < LATE_BINS; i++) {
-    seen += late_hist[i];
+    seen += hist[i];
     if (seen > want) {
       return i;
     }
   }
   return LATE_BINS - 1;
+}
+
+static long late_quantile(double q) {
+  return quantile(late_hist, late_n, q);
+}
+
+static long wake_quantile(double q) {
+  return quantile(wake_hist, wake_n, q);
 }
 static int64_t last_change, stats_start;
 
@@ -164,12 +193,16 @@ static int64_t service(int64_t now) {
       late(now - due[(head + n) & (RING - 1)]);
       n++;
     }
+    if (n > 0) {
+      wake_late(now - due[head]);
+    }
     release(n, now);
     return count > 0 ? due[head] : 0;
   }
   if (mode == PERIOD) {
     if (next_period != 0 && now >= next_period) {
       late(now - next_period);
+      wake_late(now - next_period);
       release(count, now);
       next_period = count > 0 ? next_period + delay_ns : 0;
       while (next_period != 0 && next_period <= now) {
@@ -180,6 +213,7 @@ static int64_t service(int64_t now) {
   }
   if (slide_due != 0 && now >= slide_due) {
     late(now - slide_due);
+    wake_late(now - slide_due);
     release(count, now);
     slide_due = 0;
   }
@@ -202,6 +236,10 @@ static void reset_stats(int64_t now) {
   late_n = 0;
   late_max_ns = 0;
   memset(late_hist, 0, sizeof late_hist);
+  memset(wake_hist, 0, sizeof wake_hist);
+  wake_n = 0;
+  wake_min_ns = -1;
+  wake_max_ns = 0;
   stats_start = now;
 }
 
@@ -210,13 +248,18 @@ static void print_stats(int64_t now) {
   account(now);
   printf("packets=%llu bytes=%llu held_avg=%.3f held_max=%llu hold_avg_us=%.1f"
          " late_avg_us=%.1f late_p10_us=%ld late_p50_us=%ld late_p90_us=%ld late_p99_us=%ld"
-         " late_p999_us=%ld late_max_us=%.1f releases=%llu\n",
+         " late_p999_us=%ld late_max_us=%.1f releases=%llu wake_min_us=%.1f wake_p10_us=%ld"
+         " wake_p50_us=%ld wake_p90_us=%ld wake_p99_us=%ld wake_p999_us=%ld wake_max_us=%.1f"
+         " wakes=%llu\n",
          (unsigned long long) packets, (unsigned long long) bytes,
          now > stats_start ? held_area_ns / (double) (now - stats_start) : 0.0, (unsigned long long) held_max,
          packets > 0 ? hold_sum_ns / (double) packets / 1000.0 : 0.0,
          late_n > 0 ? late_sum_ns / (double) late_n / 1000.0 : 0.0, late_quantile(0.1),
          late_quantile(0.5), late_quantile(0.9), late_quantile(0.99), late_quantile(0.999),
-         (double) late_max_ns / 1000.0, (unsigned long long) late_n);
+         (double) late_max_ns / 1000.0, (unsigned long long) late_n,
+         wake_min_ns < 0 ? 0.0 : (double) wake_min_ns / 1000.0, wake_quantile(0.1),
+         wake_quantile(0.5), wake_quantile(0.9), wake_quantile(0.99), wake_quantile(0.999),
+         (double) wake_max_ns / 1000.0, (unsigned long long) wake_n);
   fflush(stdout);
 }
 

@@ -91,13 +91,11 @@ class ValidateCommandTest {
   @Test
   void fixedAndSlidingHoldsGiveTheModelTheDelayTheRealSkbsHad() {
     ValidateCase f = Cases.byName().get("cubic-fixed-2ms");
-    // ideal-xmit draws an exponential lateness of its own per fixed hold (mean 65 us): the
-    // constant given is the measured mean less that, never below nothing
-    assertThat(f.modelJitterUs()).isEqualTo(65.0);
-    assertThat(f.withMeasuredLateness(100.4).modelDelayUs()).isEqualTo(2035);
+    // ideal-xmit draws the holder's whole lateness (its release wake-ups') itself: no constant
+    assertThat(f.modelWakesLate()).isTrue();
+    assertThat(f.withMeasuredLateness(100.4).modelDelayUs()).isEqualTo(2000);
     assertThat(String.join(" ", f.withMeasuredLateness(100.4).modelArgs(5, 1)))
-        .contains("tx-usecs 2035 tx-frames 1");
-    assertThat(f.withMeasuredLateness(24.4).modelDelayUs()).isEqualTo(2000);
+        .contains("tx-usecs 2000 tx-frames 1");
     // the sliding case's stmmac profile draws none: the whole mean is added
     assertThat(Cases.byName().get("bbr-sliding-5ms").withMeasuredLateness(31).modelDelayUs())
         .isEqualTo(5031);
@@ -113,7 +111,7 @@ class ValidateCommandTest {
   @Test
   void theLatenessGivenIsTheRunsMedian() {
     java.util.function.DoubleFunction<RealRunner.Run> run = late -> new RealRunner.Run(900, 900,
-        0, 100, 1000, 1e5, 50, 2, 64e3, 20, late, late / 2, late * 2, null);
+        0, 100, 1000, 1e5, 50, 2, 64e3, 20, late, late / 2, late * 2, null, null);
     assertThat(Validator.medianLateness(List.of(run.apply(20), run.apply(40), run.apply(31))))
         .isEqualTo(31);
     assertThat(Validator.medianLateness(List.of(run.apply(20), run.apply(40)))).isEqualTo(30);

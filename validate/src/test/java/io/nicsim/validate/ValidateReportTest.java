@@ -13,7 +13,7 @@ class ValidateReportTest {
     for (double v : real) {
       // no hold: the holder's figures are absent (NaN)
       rs.add(new RealRunner.Run(v, v, 0, 100, 200, 7000, 20, Double.NaN, Double.NaN, 10,
-          Double.NaN, Double.NaN, Double.NaN, null));
+          Double.NaN, Double.NaN, Double.NaN, null, null));
     }
     ModelRunner.Run m = new ModelRunner.Run(model, 90, 210, 7100, 2, 2, 21, List.of("--mac"));
     Validator v = new Validator(null, real.length, 4, 1, 0.15, 1, true, java.util.Map.of());
