@@ -109,6 +109,9 @@ public record CaseResult(ValidateCase c, List<RealRunner.Run> real, ModelRunner.
         cs.add(x);
       }
       b.put("clusters", cs);
+      List<Object> ss = new ArrayList<>();
+      verdict.bandSamples().forEach(x -> ss.add(num(x)));
+      b.put("samples_mbps", ss);
       v.put("model_band", b);
       v.put("in_band_state", verdict.inBandState());
     }

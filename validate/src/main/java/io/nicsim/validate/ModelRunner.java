@@ -8,7 +8,6 @@ import io.nicsim.studies.plan.PointEngines;
 import io.nicsim.studies.plan.PointResult;
 import io.nicsim.studies.plan.Progress;
 import io.nicsim.studies.sweep.RunPointTask;
-import io.nicsim.studies.uncertainty.Band;
 import io.nicsim.studies.uncertainty.RunBands;
 import io.nicsim.studies.uncertainty.RunSampleTask;
 import java.util.ArrayList;
@@ -73,15 +72,17 @@ final class ModelRunner {
   }
 
   /**
-   * The case's {@code nicsim run … --uncertainty samples}: its goodput's band over the inputs'
-   * ranges (the timing class among them: a hold's run-to-run length), on local threads.
+   * The case's {@code nicsim run … --uncertainty samples}: its goodput in each sample drawn
+   * over the inputs' ranges (the timing class among them: a hold's run-to-run length, the
+   * holder's wake-ups, the ACK pauses), on local threads.
    */
-  Band band(ValidateCase c, long durationS, long omitS, long seed, int samples, int threads) {
+  double[] band(ValidateCase c, long durationS, long omitS, long seed, int samples,
+      int threads) {
     return withSoc(c, socFile -> band(c, c.modelArgs(durationS, omitS, socFile), seed, samples,
         threads));
   }
 
-  private Band band(ValidateCase c, List<String> caseArgs, long seed, int samples,
+  private double[] band(ValidateCase c, List<String> caseArgs, long seed, int samples,
       int threads) {
     List<String> args = new ArrayList<>(caseArgs);
     args.add("--seed");
@@ -100,11 +101,15 @@ final class ModelRunner {
       throw new IllegalStateException(c.name() + ": model band sample " + failed + " failed: "
           + res.get(failed).error());
     }
-    Band b = RunBands.of(res).get("tcp_mbps");
-    if (b == null) {
-      throw new IllegalStateException(c.name() + ": the model band has no tcp_mbps");
+    double[] v = new double[res.size()];
+    for (int i = 0; i < v.length; i++) {
+      String x = res.get(i).columns().get("tcp_mbps");
+      if (x == null) {
+        throw new IllegalStateException(c.name() + ": the model band has no tcp_mbps");
+      }
+      v[i] = Double.parseDouble(x);
     }
-    return b;
+    return v;
   }
 
   private static double get(RunResult r, String k) {

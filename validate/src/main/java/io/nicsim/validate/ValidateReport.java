@@ -26,20 +26,20 @@ public final class ValidateReport {
       }
       Verdict v = r.verdict();
       String verdict = !v.pass() ? "MISS"
-          : v.inBandState() ? "ok (in a state of the model's band, " + band(v) + ")"
+          : v.inBandState() ? "ok (in a state of the model's band, " + band(v, tolerance) + ")"
           : v.split() && v.matched() < 0 ? "ok (median of modes " + modes(v) + ")"
           : v.split() ? "ok (mode " + (v.matched() + 1) + " of " + v.modes().size()
-              + "; model band " + band(v) + ")"
+              + "; model band " + band(v, tolerance) + ")"
           : "ok";
       if (v.pass()) {
         pass++;
       }
       if (!v.pass() && r.knownMiss() != null) {
         verdict += " (known: " + r.knownMiss() + (v.band() == null ? ""
-            : "; model band " + band(v)) + ")";
+            : "; model band " + band(v, tolerance)) + ")";
       } else if (!v.pass() && (v.split() || v.band() != null)) {
         verdict += " (real modes " + modes(v) + (v.band() == null ? ""
-            : "; model band " + band(v)) + ")";
+            : "; model band " + band(v, tolerance)) + ")";
       }
       String name = r.c().name() + (r.c().modelDelayForced()
           ? " [model " + ValidateCase.delayWord(r.c().modelDelayUs()) + "]" : "");
@@ -71,14 +71,26 @@ public final class ValidateReport {
     return sb.toString();
   }
 
-  /** The model's band in words: bistable with its states, or its one range. */
-  static String band(Verdict v) {
+  /** The model's band in words: bistable with its states, its states, or its one range. */
+  static String band(Verdict v, double tolerance) {
     io.nicsim.studies.uncertainty.Band b = v.band();
     if (b == null) {
       return "not run";
     }
     if (!b.bistable()) {
-      return "not bistable: [" + num(b.low()) + ".." + num(b.high()) + "]";
+      double[] s = v.bandSamples().stream().mapToDouble(Double::doubleValue).toArray();
+      List<double[]> st = Verdict.states(s, tolerance);
+      if (st.size() < 2) {
+        return "one state: [" + num(b.low()) + ".." + num(b.high()) + "]";
+      }
+      StringBuilder sb = new StringBuilder("states:");
+      String sep = " ";
+      for (double[] x : st) {
+        sb.append(sep).append(num(x[0])).append(x[1] > x[0] ? ".." + num(x[1]) : "")
+            .append(" (").append((long) x[2]).append(')');
+        sep = ", ";
+      }
+      return sb.append(" of ").append(s.length).toString();
     }
     StringBuilder sb = new StringBuilder("bistable:");
     String sep = " ";

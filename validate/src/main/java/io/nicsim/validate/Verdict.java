@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * Whether the model agrees with the real runs: within the tolerance of the real runs' median,
  * or, when the real runs split into modes (sorted, a gap wider than the tolerance between
- * neighbours), of one mode's median.
+ * neighbours), of one mode's median; then (or after a miss) the model's band must reach every
+ * real mode itself ({@link #withBand}).
  *
  * @param pass the model agrees
  * @param median the median of all real runs
@@ -18,11 +19,16 @@ import java.util.List;
  *     else the overall median)
  * @param band where the real runs split or the nominal run missed: the model's
  *     {@code --uncertainty} band of its goodput ({@link #withBand}), else null
- * @param inBandState the case agrees because the model's band is bistable and every real mode
- *     lies in one of its states, though the nominal run sits in another
+ * @param bandSamples that band's samples, sorted (empty without a band)
+ * @param inBandState the case agrees because the model's band spreads over states and every
+ *     real mode is one of them, though the nominal run sits in another
  */
 public record Verdict(boolean pass, double median, List<Double> modes, int matched,
-    double ratio, Band band, boolean inBandState) {
+    double ratio, Band band, List<Double> bandSamples, boolean inBandState) {
+
+  public Verdict {
+    bandSamples = List.copyOf(bandSamples);
+  }
 
   /** Judges {@code model} against {@code real} with a relative tolerance (0.15 = ±15 %). */
   public static Verdict judge(double[] real, double model, double tolerance) {
@@ -39,16 +45,17 @@ public record Verdict(boolean pass, double median, List<Double> modes, int match
     }
     if (within(model, median, tolerance)) {
       return new Verdict(true, median, modes, modes.size() == 1 ? 0 : -1, model / median,
-          null, false);
+          null, List.of(), false);
     }
     if (modes.size() > 1) {
       for (int k = 0; k < modes.size(); k++) {
         if (within(model, modes.get(k), tolerance)) {
-          return new Verdict(true, median, modes, k, model / modes.get(k), null, false);
+          return new Verdict(true, median, modes, k, model / modes.get(k), null, List.of(),
+              false);
         }
       }
     }
-    return new Verdict(false, median, modes, -1, model / median, null, false);
+    return new Verdict(false, median, modes, -1, model / median, null, List.of(), false);
   }
 
   static boolean within(double model, double ref, double tolerance) {
@@ -65,28 +72,57 @@ public record Verdict(boolean pass, double median, List<Double> modes, int match
   }
 
   /**
-   * The verdict once the model's band is in. A nominal run within the tolerance of the real
-   * runs' median keeps its verdict, split or not. One that matched only a mode of split real
-   * runs needs the model to reach the kernel's states itself: its band must be bistable with
-   * every real mode within the tolerance of one of its states (a band from one state, or from
-   * two other states, says nothing about the kernel's). A nominal run that missed is rescued
-   * by the same test: the kernel and the model tip between the same two states, and the
-   * nominal run and the real runs happened to land in different ones.
+   * The verdict once the model's band is in ({@code samples}: its runs' goodput, each drawn
+   * over the inputs' ranges). A nominal run within the tolerance of the real runs' median keeps
+   * its verdict, split or not. One that matched only a mode of split real runs needs the model
+   * to reach the kernel's states itself: its samples must spread over more than one state (the
+   * largest over the smallest beyond 1 + 2 x tolerance: no one value is within the tolerance of
+   * both) and every real mode must be within the tolerance of a sample (a band of one state, or
+   * of other states, says nothing about the kernel's). A nominal run that missed is rescued by
+   * the same test: the kernel and the model tip between the same states (two, or more: CUBIC
+   * held by TSQ climbs one 64 KB skb at a time), and the nominal run and the real runs happened
+   * to land in different ones.
    */
-  public Verdict withBand(Band b, double tolerance) {
+  public Verdict withBand(double[] samples, double tolerance) {
+    Band b = Band.of(samples);
+    List<Double> sorted = Arrays.stream(samples).sorted().boxed().toList();
     boolean nearMedian = pass && (!split() || matched < 0);
     if (nearMedian) {
-      return new Verdict(true, median, modes, matched, ratio, b, false);
+      return new Verdict(true, median, modes, matched, ratio, b, sorted, false);
     }
-    boolean held = b.bistable();
+    double lo = Double.MAX_VALUE;
+    double hi = 0;
+    for (double x : samples) {
+      lo = Math.min(lo, x);
+      hi = Math.max(hi, x);
+    }
+    boolean held = samples.length > 1 && lo > 0 && hi > lo * (1 + 2 * tolerance);
     for (double m : modes) {
-      boolean inOne = false;
-      for (Band.Cluster c : b.clusters()) {
-        inOne |= m >= c.low() * (1 - tolerance) && m <= c.high() * (1 + tolerance);
+      boolean reached = false;
+      for (double x : samples) {
+        reached |= within(x, m, tolerance);
       }
-      held &= inOne;
+      held &= reached;
     }
-    return new Verdict(held, median, modes, matched, ratio, b, held && !pass);
+    return new Verdict(held, median, modes, matched, ratio, b, sorted, held && !pass);
+  }
+
+  /**
+   * The model's states in a band's samples: sorted, a new state where one sample is beyond
+   * 1 + 2 x tolerance of the one below; each state's range and count.
+   */
+  public static List<double[]> states(double[] samples, double tolerance) {
+    double[] s = samples.clone();
+    Arrays.sort(s);
+    List<double[]> out = new ArrayList<>();
+    int from = 0;
+    for (int i = 1; i <= s.length; i++) {
+      if (i == s.length || s[i] > s[i - 1] * (1 + 2 * tolerance)) {
+        out.add(new double[] {s[from], s[i - 1], i - from});
+        from = i;
+      }
+    }
+    return out;
   }
 
   /** Whether the real runs split into modes. */
