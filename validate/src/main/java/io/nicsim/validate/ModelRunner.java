@@ -10,8 +10,13 @@ import io.nicsim.studies.plan.Progress;
 import io.nicsim.studies.sweep.RunPointTask;
 import io.nicsim.studies.uncertainty.RunBands;
 import io.nicsim.studies.uncertainty.RunSampleTask;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /** One case in the model: the {@code nicsim run} the case describes, on nicsim's standard environment. */
 final class ModelRunner {
@@ -33,12 +38,12 @@ final class ModelRunner {
       RunResult r = env.engine().run(RunPointTask.request(args));
       return new Run(get(r, "tcp_mbps"), get(r, "tcp_cwnd"), get(r, "tcp_pacing_mbps"),
           get(r, "tcp_wmem_alloc_bytes"), get(r, "skbs_below_tcp"), get(r, "tcp_tso_segs"),
-          get(r, "tcp_unacked"), shown(c, args, socFile));
+          get(r, "tcp_unacked"), shown(args, socFile));
     });
   }
 
   /** The run's arguments as reported: the temporary profile file named by what it holds. */
-  private static List<String> shown(ValidateCase c, List<String> args, String socFile) {
+  private static List<String> shown(List<String> args, String socFile) {
     return args.stream().map(a -> a.equals(socFile) ? SOC_YAML_SHOWN : a).toList();
   }
 
@@ -49,22 +54,22 @@ final class ModelRunner {
    * {@code f} given the file the case's own profile ({@link ValidateCase#modelSocYaml}) is
    * written to for as long as it runs, removed after; null when the case has none.
    */
-  private static <T> T withSoc(ValidateCase c, java.util.function.Function<String, T> f) {
+  private static <T> T withSoc(ValidateCase c, Function<String, T> f) {
     if (c.modelSocYaml() == null) {
       return f.apply(null);
     }
-    java.nio.file.Path file = null;
+    Path file = null;
     try {
-      file = java.nio.file.Files.createTempFile("nicsim-validate-" + c.name() + "-", ".yaml");
-      java.nio.file.Files.writeString(file, c.modelSocYaml());
+      file = Files.createTempFile("nicsim-validate-" + c.name() + "-", ".yaml");
+      Files.writeString(file, c.modelSocYaml());
       return f.apply(file.toString());
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(c.name() + ": the model's profile file", e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(c.name() + ": the model's profile file", e);
     } finally {
       if (file != null) {
         try {
-          java.nio.file.Files.deleteIfExists(file);
-        } catch (java.io.IOException ignored) {
+          Files.deleteIfExists(file);
+        } catch (IOException ignored) {
           // a temp file left behind
         }
       }

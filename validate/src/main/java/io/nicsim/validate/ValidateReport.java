@@ -81,6 +81,12 @@ public final class ValidateReport {
       double[] s = v.bandSamples().stream().mapToDouble(Double::doubleValue).toArray();
       List<double[]> st = Verdict.states(s, tolerance);
       if (st.size() < 2) {
+        double lo = s.length > 0 ? s[0] : b.low();
+        double hi = s.length > 0 ? s[s.length - 1] : b.high();
+        if (lo > 0 && hi > lo * (1 + 2 * tolerance)) {
+          // wider than one state though no gap splits it (the verdict's test)
+          return "spread over " + num(lo) + ".." + num(hi) + " of " + s.length + ", no gap";
+        }
         return "one state: [" + num(b.low()) + ".." + num(b.high()) + "]";
       }
       StringBuilder sb = new StringBuilder("states:");

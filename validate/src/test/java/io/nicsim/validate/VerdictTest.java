@@ -107,6 +107,12 @@ class VerdictTest {
     double[] upper = {300, 305, 310, 330, 404, 410, 451, 470, 494, 309, 320, 300, 301, 402, 405,
         450};
     assertThat(v.withBand(upper, 0.15).pass()).isFalse();
+    // samples from two skbs up to three with no gap between: wider than one state
+    double[] spread = {202, 205, 215, 228, 240, 255, 262, 270, 281, 290, 300, 308, 204, 206,
+        203, 309};
+    Verdict sp = Verdict.judge(new double[] {313, 200, 335}, 230, 0.15).withBand(spread, 0.15);
+    assertThat(sp.pass()).isTrue();
+    assertThat(ValidateReport.band(sp, 0.15)).isEqualTo("spread over 202.0..309.0 of 16, no gap");
     // one state only, though it spans the model's own noise: a miss
     double[] one = {430, 440, 451, 455, 460, 470, 480, 490};
     assertThat(v.withBand(one, 0.15).pass()).isFalse();
