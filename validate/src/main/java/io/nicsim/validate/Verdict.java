@@ -36,12 +36,8 @@ public record Verdict(boolean pass, double median, List<Double> modes, int match
     Arrays.sort(s);
     double median = median(s, 0, s.length);
     List<Double> modes = new ArrayList<>();
-    int from = 0;
-    for (int i = 1; i <= s.length; i++) {
-      if (i == s.length || s[i] > s[i - 1] * (1 + 2 * tolerance)) {
-        modes.add(median(s, from, i));
-        from = i;
-      }
+    for (int[] g : groups(s, tolerance)) {
+      modes.add(median(s, g[0], g[1]));
     }
     if (within(model, median, tolerance)) {
       return new Verdict(true, median, modes, modes.size() == 1 ? 0 : -1, model / median,
@@ -90,13 +86,8 @@ public record Verdict(boolean pass, double median, List<Double> modes, int match
     if (nearMedian) {
       return new Verdict(true, median, modes, matched, ratio, b, sorted, false);
     }
-    double lo = Double.MAX_VALUE;
-    double hi = 0;
-    for (double x : samples) {
-      lo = Math.min(lo, x);
-      hi = Math.max(hi, x);
-    }
-    boolean held = samples.length > 1 && lo > 0 && hi > lo * (1 + 2 * tolerance);
+    boolean held = sorted.size() > 1 && sorted.get(0) > 0
+        && sorted.get(sorted.size() - 1) > sorted.get(0) * (1 + 2 * tolerance);
     for (double m : modes) {
       boolean reached = false;
       for (double x : samples) {
@@ -115,10 +106,22 @@ public record Verdict(boolean pass, double median, List<Double> modes, int match
     double[] s = samples.clone();
     Arrays.sort(s);
     List<double[]> out = new ArrayList<>();
+    for (int[] g : groups(s, tolerance)) {
+      out.add(new double[] {s[g[0]], s[g[1] - 1], g[1] - g[0]});
+    }
+    return out;
+  }
+
+  /**
+   * Index ranges [from, to) of {@code sorted} split where a value is beyond 1 + 2 x tolerance of
+   * the one below: the real runs' modes, the band's states.
+   */
+  private static List<int[]> groups(double[] sorted, double tolerance) {
+    List<int[]> out = new ArrayList<>();
     int from = 0;
-    for (int i = 1; i <= s.length; i++) {
-      if (i == s.length || s[i] > s[i - 1] * (1 + 2 * tolerance)) {
-        out.add(new double[] {s[from], s[i - 1], i - from});
+    for (int i = 1; i <= sorted.length; i++) {
+      if (i == sorted.length || sorted[i] > sorted[i - 1] * (1 + 2 * tolerance)) {
+        out.add(new int[] {from, i});
         from = i;
       }
     }
