@@ -30,8 +30,9 @@ import java.util.SplittableRandom;
  * <p>A fixed hold may run late ({@link #setWakeLateness}): the release waits on a timer
  * wake-up that comes a random time after the earliest hold is due, and that wake-up releases
  * every hold due by then, as the holder's ppoll loop does (one late wake-up frees a whole bunch
- * of skbs at once, so skbs sent together stay together). The holder is also awake when a new
- * skb reaches it: holds already due are released then.
+ * of skbs at once, so skbs sent together stay together). Every release waits on such a
+ * wake-up, also one the holder makes for an skb that reaches it: the holder's wake-up lateness
+ * is measured over all its releases, so the model draws them all from it.
  */
 final class TxCompletion {
   private final Simulator sim;
@@ -175,10 +176,6 @@ final class TxCompletion {
 
   /** A delayed completion of the skbs up to {@code upToCount}, due at {@code now} + usecs. */
   private void delay(long now, long upToCount) {
-    if (wakeLateNs != null && count > 0 && dueAt[head] <= now) {
-      sim.cancel(delayed); // the holder is awake for the new skb: what is due goes now
-      releaseDue();
-    }
     if (count == dueAt.length) {
       grow();
     }
