@@ -1167,11 +1167,12 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_may_update_window",
-      versions = "v4.10..v6.17", source = SRC)
+      versions = "v4.10..v6.18", commits = {"800a666141de"}, source = SRC)
   static boolean mayUpdateWindow(TcpSock tp, int ack, int ackSeq, int nwin) {
     return Seq.after(ack, tp.sndUna) || Seq.after(ackSeq, tp.sndWl1)
         || (ackSeq == tp.sndWl1
-            && (Integer.compareUnsigned(nwin, tp.sndWnd) > 0 || nwin == 0));
+            && (Integer.compareUnsigned(nwin, tp.sndWnd) > 0
+                || (tp.patchZeroWindowUpdate && nwin == 0)));
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_snd_una_update",

@@ -82,7 +82,17 @@ public final class TcpPatches {
       KernelVersion.of(6, 16), Status.MAINLINE,
       "TSQ caps paced flows (BBR, fq) at tcp_limit_output_bytes too");
 
+  /**
+   * tcp_may_update_window also takes a same-ack_seq ACK that closes the window (nwin == 0), so a
+   * receiver out of memory can shrink the window to zero without advancing anything else.
+   * Mainline since v6.6; no 6.1.y release carries it (Debian's 6.1.192 has the old test).
+   */
+  public static final Patch ZERO_WINDOW_UPDATE = new Patch(
+      "zero-window-update", "800a666141de", "net: tcp: allow zero-window ACK update the window",
+      KernelVersion.of(6, 6), Status.MAINLINE,
+      "an ACK at snd_wl1 that advertises a zero window updates snd_wnd (tcp_may_update_window)");
+
   public static final PatchCatalog CATALOG = new PatchCatalog("tcp", List.of(
       RTX_RBTREE, TSQ_PACED_UNCAPPED, SMALL_HEAD_CACHE, TSQ_RTX_SINGLE_SKB, TSO_RTT_BONUS, GROW_SKB,
-      TSQ_LIMIT_4MB, TSQ_ALWAYS_LIMIT));
+      TSQ_LIMIT_4MB, TSQ_ALWAYS_LIMIT, ZERO_WINDOW_UPDATE));
 }

@@ -64,6 +64,7 @@ public final class TcpSock {
   final boolean patchGrowSkb;
   final boolean patchTsqLimit4mb;
   final boolean patchTsqAlwaysLimit;
+  final boolean patchZeroWindowUpdate;
   /** Truesize of an empty skb head from tcp_stream_alloc_skb, in this era (or the sysctl's). */
   public final int skbHeadTruesize;
   /** sysctl_tcp_limit_output_bytes in effect (the era default unless the sysctl is set). */
@@ -230,6 +231,7 @@ public final class TcpSock {
     this.patchGrowSkb = patches.has(TcpPatches.GROW_SKB);
     this.patchTsqLimit4mb = patches.has(TcpPatches.TSQ_LIMIT_4MB);
     this.patchTsqAlwaysLimit = patches.has(TcpPatches.TSQ_ALWAYS_LIMIT);
+    this.patchZeroWindowUpdate = patches.has(TcpPatches.ZERO_WINDOW_UPDATE);
     this.skbHeadTruesize = sysctl.skbHeadTruesize != 0
         ? sysctl.skbHeadTruesize
         : SkbHeadTruesize.of(patches.has(TcpPatches.SMALL_HEAD_CACHE));
