@@ -2,6 +2,7 @@ package io.nicsim.fec;
 
 import static io.nicsim.fec.FecQuirk.*;
 
+import io.nicsim.core.era.PatchSet;
 import java.util.List;
 
 /**
@@ -16,6 +17,17 @@ import java.util.List;
  * @param rxTimeItr the proposed per-SoC rx-usecs default (µs), 0 when the entry has none
  */
 public record FecDevinfo(String name, int quirks, int rxTimeItr) {
+
+  /**
+   * The entry's quirks as a release's table has them: the jumbo-frame series (v6.18) adds
+   * FEC_QUIRK_JUMBO_FRAME to fec_imx8qm_info.
+   */
+  public int quirks(PatchSet patches) {
+    if (this == IMX8QM && patches.has(FecPatches.JUMBO_FRAME)) {
+      return quirks | JUMBO_FRAME;
+    }
+    return quirks;
+  }
 
   /** The rx_time_itr the proposed patch gives to the i.MX8 entries. */
   public static final int PROPOSED_IMX8_RX_TIME_ITR = 100;

@@ -20,7 +20,7 @@ public final class FecMacModel implements MacModel {
 
   @Override
   public String description() {
-    return "NXP FEC/ENET (i.MX6/7/8/93): ICFT/ICTT coalescing, one NAPI, v5.10..v6.17";
+    return "NXP FEC/ENET (i.MX6/7/8/93): ICFT/ICTT coalescing, one NAPI, v5.10..v6.18";
   }
 
   @Override

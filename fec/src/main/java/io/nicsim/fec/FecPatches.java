@@ -28,9 +28,10 @@ public final class FecPatches {
 
   /**
    * The newest mainline release whose fec this model was read from (its stable releases
-   * included): the port covers v5.10..v6.17, and a later kernel's fec may differ unseen.
+   * included, a 6.18.19 tree the newest read): the port covers v5.10..v6.18, and a later
+   * kernel's fec may differ unseen.
    */
-  public static final KernelVersion NEWEST = KernelVersion.of(6, 17);
+  public static final KernelVersion NEWEST = KernelVersion.of(6, 18);
 
   public static final Patch MULTI_QUEUES_QUIRK =
       new Patch(
@@ -116,6 +117,47 @@ public final class FecPatches {
               "kernel.org ChangeLog-6.12.31; present in Debian linux-source-6.12 (6.12.117);"
                   + " absent from linux-source-6.1 (6.1.192)");
 
+  /**
+   * The jumbo-frame series (Shenwei Wang, net-next Sep 2025, v6.18): ec2a1681ed4f "use a member
+   * variable for maximum buffer size", 29e6d5f89e48 "add pagepool_order to support variable
+   * page size", 62b5bb7be7bc "update MAX_FL based on the current MTU", "add rx_frame_size to
+   * support configurable RX length", 59e9bf037d75 "add change_mtu to support dynamic buffer
+   * allocation" and d466c16026e9 "enable the Jumbo frame support for i.MX8QM". Its six commits
+   * landed in one merge window and no stable line took them, so one patch stands for them: every
+   * release has all six or none. With the default MTU (1500) the register values it computes
+   * equal the old constants, except on i.MX8QM (FEC_QUIRK_JUMBO_FRAME: R_BUFF_SIZE, FTRL).
+   */
+  public static final Patch JUMBO_FRAME =
+      new Patch(
+          "jumbo-frame",
+          "d466c16026e9",
+          "net: fec: add the Jumbo frame support (series ec2a1681ed4f..d466c16026e9)",
+          KernelVersion.of(6, 18),
+          Status.MAINLINE,
+          "fep->max_buf_size (MAX_JUMBO_BUF_SIZE with FEC_QUIRK_JUMBO_FRAME, set on the imx8qm"
+              + " entry), rx_frame_size and pagepool_order: R_BUFF_SIZE, FTRL and MAX_FL follow"
+              + " them and the MTU; cut-through TX FIFO (X_WMRK 0xF) above a 1500-byte MTU on"
+              + " jumbo SoCs; build_skb sizes PAGE_SIZE << pagepool_order");
+
+  /**
+   * ca1bb3fedf26 (mainline v6.19, 6.18.8): the jumbo series' frame-length sums add
+   * VLAN_ETH_HLEN (18) where they added ETH_HLEN (14): MAX_FL, the cut-through MTU threshold,
+   * change_mtu's page order and max_mtu. Carried by every 6.18.y tree from 6.18.8.
+   */
+  public static final Patch VLAN_FRAME_LEN =
+      new Patch(
+          "vlan-frame-len",
+          "ca1bb3fedf26",
+          "net: fec: account for VLAN header in frame length calculations",
+          KernelVersion.of(6, 19),
+          Status.MAINLINE,
+          "MAX_FL = mtu + VLAN_ETH_HLEN + ETH_FCS_LEN; cut-through above PKT_MAXBUF_SIZE -"
+              + " VLAN_ETH_HLEN - ETH_FCS_LEN; max_mtu = max_buf_size - VLAN_ETH_HLEN -"
+              + " ETH_FCS_LEN")
+          .backportedTo(
+              KernelVersion.of(6, 18, 8), null,
+              "Linux 6.18.8 announcement (shortlog: Clemens Gruber); present in the 6.18.19 tree");
+
   public static final Patch SOC_RX_USECS =
       new Patch(
           "soc-rx-usecs",
@@ -183,6 +225,8 @@ public final class FecPatches {
               TX_RING_1024,
               CTRL_RESET,
               COAL_DISABLE,
+              JUMBO_FRAME,
+              VLAN_FRAME_LEN,
               SOC_RX_USECS,
               DIM,
               LOST_IRQ_REENABLE,
@@ -202,6 +246,11 @@ public final class FecPatches {
       throw BadInputException.field("--kernel", set.base() + " is newer than the fec model"
           + " (read from " + OLDEST + ".." + NEWEST + ")", OLDEST + ".." + NEWEST
           + ", or a stable release of those lines");
+    }
+    if (set.has(VLAN_FRAME_LEN) && !set.has(JUMBO_FRAME)) {
+      throw BadInputException.field("--patch", VLAN_FRAME_LEN.id() + " applies on top of "
+          + JUMBO_FRAME.label() + ", which this kernel lacks", "add +" + JUMBO_FRAME.id()
+          + " or use v6.18 or newer");
     }
     if (!set.has(COAL_KEEP)) {
       for (Patch p : List.of(COAL_GUARD, SOC_RX_USECS)) {

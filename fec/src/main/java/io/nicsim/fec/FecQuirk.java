@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * The {@code FEC_QUIRK_*} bits of drivers/net/ethernet/freescale/fec.h. Values as in the 6.17-rc
- * header (bits 0..24); {@link #JUMBO_FRAME} (bit 25) exists only in the Aug 2025 jumbo-frame
- * series and is listed for completeness, no table entry here sets it.
+ * header (bits 0..24) and {@link #JUMBO_FRAME} (bit 25), which the jumbo-frame series (v6.18)
+ * adds and sets on the imx8qm entry ({@link FecDevinfo#quirks(io.nicsim.core.era.PatchSet)}).
  */
 public final class FecQuirk {
   private FecQuirk() {}

@@ -81,7 +81,7 @@ public final class FecSetup {
     FecDevinfo devInfo = FecDtIds.match(compatibles);
 
     fep.devInfo = devInfo;
-    fep.quirks = devInfo.quirks();
+    fep.quirks = devInfo.quirks(fep.patches);
     if (socRxUsecs) {
       fep.rxTimeItr = devInfo.rxTimeItr();
     }
@@ -172,7 +172,7 @@ public final class FecSetup {
       file = FecSources.MAIN_C,
       function = "fec_ctrl_reset",
       // mainline from v6.14 (not v6.13); 6.12.y from its 6.12.31 backport
-      versions = "v6.12.31..v6.12, v6.14..v6.17",
+      versions = "v6.12.31..v6.12, v6.14..v6.18",
       commits = {"67800d296191"},
       source = FecSources.S1,
       notes = "udelay(10) not charged; magic-packet sleep path not modelled")

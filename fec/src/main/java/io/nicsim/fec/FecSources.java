@@ -14,5 +14,8 @@ final class FecSources {
   /** 5.10-stable: fec_enet_itr_coal_init still called from fec_restart. */
   static final String S5 = "gregkh/linux@0dc8b3a395c3a749ab62c078f2fd54a402ae7e2b";
 
-  static final String VERSIONS = "v5.10..v6.17";
+  /** A v6.18.19 tree (the jumbo-frame series, ca1bb3fedf26): every port reviewed against it. */
+  static final String S618 = "6952350/linux-6.18.y@f3fce0151d4854504d6b04b806d9fd903f130998";
+
+  static final String VERSIONS = "v5.10..v6.18";
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.era.KernelVersion;
+import io.nicsim.core.era.PatchSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -111,6 +113,18 @@ class FecDtIdsTest {
       actual.put(d.name(), String.join(" ", FecQuirk.names(d.quirks())));
     }
     assertThat(actual).isEqualTo(expected);
+  }
+
+  /** v6.18's table: the jumbo-frame series sets FEC_QUIRK_JUMBO_FRAME on fec_imx8qm_info only. */
+  @Test
+  void theJumboSeriesMarksTheImx8qmEntry() {
+    PatchSet v618 = FecPatches.select(KernelVersion.of(6, 18), List.of());
+    PatchSet v617 = FecPatches.select(KernelVersion.of(6, 17), List.of());
+    for (FecDevinfo d : FecDevinfo.ALL) {
+      assertThat(d.quirks(v617)).as(d.name()).isEqualTo(d.quirks());
+      assertThat(d.quirks(v618)).as(d.name()).isEqualTo(d == FecDevinfo.IMX8QM
+          ? d.quirks() | FecQuirk.JUMBO_FRAME : d.quirks());
+    }
   }
 
   @Test

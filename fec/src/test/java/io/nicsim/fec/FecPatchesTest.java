@@ -81,6 +81,32 @@ class FecPatchesTest {
   }
 
   @Test
+  void theJumboSeriesIsV618AndItsVlanFixCameWith6188() {
+    assertThat(ids(FecPatches.select(KernelVersion.of(6, 17), List.of())))
+        .doesNotContain("jumbo-frame", "vlan-frame-len");
+    assertThat(ids(FecPatches.select(KernelVersion.of(6, 18), List.of())))
+        .contains("jumbo-frame", "coal-disable", "ctrl-reset")
+        .doesNotContain("vlan-frame-len");
+    assertThat(ids(FecPatches.select(KernelVersion.parse("v6.18.7"), List.of())))
+        .doesNotContain("vlan-frame-len");
+    assertThat(ids(FecPatches.select(KernelVersion.parse("v6.18.19"), List.of())))
+        .contains("jumbo-frame", "vlan-frame-len");
+    assertThat(ids(FecPatches.select(KernelVersion.parse("v6.12.118"), List.of())))
+        .doesNotContain("jumbo-frame", "vlan-frame-len");
+    assertThatThrownBy(() -> FecPatches.select(KernelVersion.of(6, 12),
+        List.of("+vlan-frame-len")))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageStartingWith("--patch: vlan-frame-len applies on top of jumbo-frame");
+  }
+
+  @Test
+  void kernelsAfterTheModelAreRefused() {
+    assertThatThrownBy(() -> FecPatches.select(KernelVersion.of(6, 19), List.of()))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageStartingWith("--kernel: v6.19 is newer than the fec model");
+  }
+
+  @Test
   void kernelsBeforeTheModelAreRefused() {
     assertThatThrownBy(() -> FecPatches.select(KernelVersion.of(5, 4), List.of()))
         .isInstanceOf(BadInputException.class)
