@@ -1,4 +1,4 @@
-/* record: struct dql, jiffies, count */
+/* record: struct dql, jiffies, count, then a field only the Java side's admit reads */
 //@ driver
 static void nicsim_run(const long long *in) {
   struct dql d;

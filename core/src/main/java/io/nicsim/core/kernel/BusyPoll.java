@@ -52,7 +52,7 @@ public final class BusyPoll {
       return true;
     }
     long end = startTime + usecs;
-    return busyLoopCurrentTime(nowNs) - end > 0; // time_after(now, end_time)
+    return Jiffies.timeAfter(busyLoopCurrentTime(nowNs), end); // time_after(now, end_time)
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.nicsim.core.net;
 
+import io.nicsim.core.kernel.Jiffies;
 import io.nicsim.core.port.KernelPort;
 import java.util.function.LongSupplier;
 
@@ -159,9 +160,8 @@ public final class Dql {
         lowestSlack = slack;
       }
       long now = jiffies.getAsLong();
-      // time_after(jiffies, slack_start_time + slack_hold_time): the signed difference, so the
-      // test holds across the counter's wrap
-      if (now - (slackStartTime + slackHoldTime) > 0) {
+      // time_after(jiffies, slack_start_time + slack_hold_time), as jiffies.h writes it
+      if (Jiffies.timeAfter(now, slackStartTime + slackHoldTime)) {
         lim = posdiff(lim, lowestSlack);
         slackStartTime = now;
         lowestSlack = -1;

@@ -41,6 +41,10 @@ public final class DqlHarnesses implements PortHarnessProvider {
       u32("max_limit").withEdges(Integer.toUnsignedLong(Dql.MAX_LIMIT)), u32("min_limit"),
       u32("slack_hold_time").withEdges(100, 250, 1000), u64("jiffies"));
 
+  /** jiffies minus (slack_start_time + slack_hold_time) at time_after's edges. */
+  private static final long[] HOLD_END_OFFSETS = {-1, 0, 1, Long.MAX_VALUE, Long.MIN_VALUE,
+      Long.MIN_VALUE + 1};
+
   @Override
   public List<PortHarness> harnesses() {
     return all();
@@ -58,6 +62,9 @@ public final class DqlHarnesses implements PortHarnessProvider {
   private static PortHarness completed() {
     List<InputField> in = new ArrayList<>(DQL_FIELDS);
     in.add(u32("count"));
+    // not read by the C: which of HOLD_END_OFFSETS puts jiffies beside the end of the hold time
+    in.add(InputField.range("jiffies near slack_start_time + slack_hold_time", 0,
+        2 * HOLD_END_OFFSETS.length - 1));
     return PortHarness.of(C, "dql_completed")
         .sources(SOURCES)
         .program(program("dql_completed.c"))
@@ -69,6 +76,11 @@ public final class DqlHarnesses implements PortHarnessProvider {
           // half the records keep the counters near each other, as a running queue does
           if ((r[14] & 1) == 0) {
             r[6] = (r[0] - (r[6] & 0xFFFF)) & 0xFFFF_FFFFL;
+          }
+          // half the records put jiffies at time_after's edges: the end of the hold time and
+          // half the counter's range past it
+          if (r[15] < HOLD_END_OFFSETS.length) {
+            r[13] = r[9] + r[12] + HOLD_END_OFFSETS[(int) r[15]];
           }
           return r;
         })

@@ -73,6 +73,27 @@ class DqlTest {
     assertThat(dql.limit()).as("no shrinking within the hold time").isEqualTo(10_000);
   }
 
+  /**
+   * time_after(a, b) is (long)((b) - (a)) < 0: with jiffies exactly 2^63 past the end of the
+   * hold time both orders of subtraction give LONG_MIN, and only the kernel's order says
+   * "after" (port-check --execute --seed 777 found 15 such records; the port wrote
+   * now - end > 0, which says "not after" there).
+   */
+  @Test
+  void theHoldTimeTestTakesTheKernelsOrderOfSubtraction() {
+    dql.limit = 10_000;
+    dql.numQueued = 6000;
+    dql.numCompleted = 2000;
+    dql.prevNumQueued = 5000;
+    dql.lowestSlack = 4000;
+    dql.slackHoldTime = 2;
+    dql.slackStartTime = Long.MIN_VALUE + 1; // end of the hold time: 2^63 + 3
+    jiffies = 3;                             // 2^63 jiffies from it
+    dql.completed(2000);
+    assertThat(dql.limit()).isEqualTo(10_000 - 4000);
+    assertThat(dql.slackStartTime).isEqualTo(3);
+  }
+
   @Test
   void limitMinRaisesTheLimitAtTheNextCompletionAsTheSysfsStoreDoes() {
     // echo N > byte_queue_limits/limit_min stores min_limit; dql_completed clamps the limit up
