@@ -38,7 +38,12 @@ public final class PortCheck {
       Optional<KernelRelease> tree) {
     List<PortResult> results = new ArrayList<>(ports.size());
     for (int i = 0; i < ports.size(); i++) {
-      results.add(judge(ports.get(i), locations.get(i), lock, tree));
+      PortResult r = judge(ports.get(i), locations.get(i), lock, tree);
+      if (r.state() == PortState.MOVED && movedToACoveredFile(ports.get(i), locations.get(i),
+          ports, tree)) {
+        r = new PortResult(r.port(), PortState.OUT_OF_RANGE, r.location(), r.hash(), r.locked());
+      }
+      results.add(r);
     }
     return results;
   }
@@ -67,6 +72,27 @@ public final class PortCheck {
           }
         };
     return new PortResult(port, state, location, hash, locked);
+  }
+
+  /**
+   * A port of a function's old file, whose range ended when the function moved (dev.c's
+   * napi_gro_flush before net/core/gro.c existed): the tree lies outside its range and another
+   * port of the same function names the file the tree holds it in, with a range that contains
+   * the tree. Such a port is out of range, not drift; a move no port covers stays MOVED.
+   */
+  private static boolean movedToACoveredFile(PortedFunction port, Location location,
+      List<PortedFunction> ports, Optional<KernelRelease> tree) {
+    if (tree.isEmpty() || !VersionRange.outsideAll(port.versions(), tree.get())) {
+      return false;
+    }
+    String now = location.definition().source().path();
+    for (PortedFunction other : ports) {
+      if (other != port && other.function().equals(port.function()) && other.file().equals(now)
+          && !VersionRange.outsideAll(other.versions(), tree.get())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Lock entries that no ported function claims any more. */

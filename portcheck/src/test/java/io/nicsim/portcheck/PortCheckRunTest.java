@@ -212,6 +212,38 @@ class PortCheckRunTest {
   }
 
   @Test
+  void aPortOfTheFileAFunctionLeftIsOutOfRangeWhereAnotherPortCoversItsNewFile() {
+    // acme_ring_refill lives in acme_dma.c in the 6.18.2-rc1 tree: a port of acme_ring.c whose
+    // range ended when it moved, beside a port of acme_dma.c from then on, is out of range
+    PortedFunction refill = Fixtures.acmePorts().stream()
+        .filter(p -> p.function().equals("acme_ring_refill")).findFirst().orElseThrow();
+    List<PortedFunction> ports = new java.util.ArrayList<>(Fixtures.acmePorts().stream()
+        .map(p -> p == refill
+            ? new PortedFunction(p.file(), p.function(), p.ports(), List.of("v6.1..v6.12"))
+            : p)
+        .toList());
+    ports.add(new PortedFunction("drivers/net/ethernet/acme/acme_dma.c", refill.function(),
+        refill.ports(), List.of("v6.13..v6.18")));
+    ports.sort(PortedFunction.ORDER);
+    PortCheckRun.Outcome o =
+        PortCheckRun.run(request(Fixtures.newTree(), Optional.empty(), false), ports);
+    PortResult old = o.results().stream()
+        .filter(r -> r.port().file().equals(refill.file())
+            && r.port().function().equals("acme_ring_refill"))
+        .findFirst().orElseThrow();
+    assertThat(old.state()).isEqualTo(PortState.OUT_OF_RANGE);
+    assertThat(old.isDrift()).isFalse();
+    // without a port of the new file, the move is drift: MOVED, whatever the old range says
+    List<PortedFunction> alone = Fixtures.acmePorts().stream()
+        .map(p -> p == refill
+            ? new PortedFunction(p.file(), p.function(), p.ports(), List.of("v6.1..v6.12"))
+            : p)
+        .toList();
+    assertThat(byFunction(PortCheckRun.run(request(Fixtures.newTree(), Optional.empty(), false),
+        alone)).get("acme_ring_refill").state()).isEqualTo(PortState.MOVED);
+  }
+
+  @Test
   void aFunctionMissingFromATreeOutsideItsVersionsIsOutOfRangeAndNotDrift() {
     // acme_old_reset is gone from the 6.18.2-rc1 tree; a range ending at 6.12 says so
     List<PortedFunction> ports = Fixtures.acmePorts().stream()

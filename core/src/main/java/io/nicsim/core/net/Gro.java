@@ -28,15 +28,15 @@ final class Gro extends NapiGro {
   private final boolean batch;
   private GroDeliver up;
   /** Per bucket, youngest first: the held skbs, their age (jiffies), their flow's key. */
-  private final Skb[][] held = new Skb[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
-  private final long[][] age = new long[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
+  final Skb[][] held = new Skb[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
+  final long[][] age = new long[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
   private final long[][] key = new long[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
   private final int[][] flow = new int[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
   /** Per held skb: its segment count (NAPI_GRO_CB(p)->count) and mss (gso_size). */
-  private final int[][] count = new int[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
+  final int[][] count = new int[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
   private final int[][] mss = new int[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
-  private final int[] listCount = new int[GRO_HASH_BUCKETS];
-  private int bitmask;
+  final int[] listCount = new int[GRO_HASH_BUCKETS];
+  int bitmask;
   private Skb rxHead;
   private Skb rxTail;
   private int rxCount;
@@ -188,7 +188,17 @@ final class Gro extends NapiGro {
     held0++;
   }
 
+  /** Takes a held skb off its bucket, clearing the bucket's bit once it is empty. */
   private Skb removeAt(int bucket, int i) {
+    Skb s = unlink(bucket, i);
+    if (listCount[bucket] == 0) {
+      bitmask &= ~(1 << bucket);
+    }
+    return s;
+  }
+
+  /** skb_list_del_init and the bucket's count--: the bit stays for the caller to clear. */
+  private Skb unlink(int bucket, int i) {
     Skb s = held[bucket][i];
     int n = listCount[bucket] - 1;
     for (int j = i; j < n; j++) {
@@ -201,9 +211,6 @@ final class Gro extends NapiGro {
     }
     held[bucket][n] = null;
     listCount[bucket] = n;
-    if (n == 0) {
-      bitmask &= ~(1 << bucket);
-    }
     return s;
   }
 
@@ -217,35 +224,91 @@ final class Gro extends NapiGro {
   }
 
   /**
-   * napi_gro_flush: every held skb goes up, oldest first; with {@code flushOld} only those held
-   * since an earlier jiffy (__napi_gro_flush_chain stops at the first one of this jiffy).
+   * gro_flush (include/net/gro.h, from the gro_node rework): nothing held, nothing to walk.
+   * Before it, napi_gro_flush's callers made the same test ({@code if (n->gro_bitmask)}) before
+   * calling it, and napi_gro_flush on an empty bitmask walks nothing: every era flushes through
+   * here.
    */
   @KernelPort(
-      file = "net/core/gro.c",
-      function = "__napi_gro_flush_chain",
-      versions = "v5.0..v6.18",
-      source = "debian:linux-source-6.12@6.12.117")
-  @KernelPort(
-      file = "net/core/gro.c",
-      function = "napi_gro_flush",
-      versions = "v5.0..v6.18",
-      source = "debian:linux-source-6.12@6.12.117",
-      notes = "named gro_flush in 6.18 (struct gro_node); same walk")
+      file = "include/net/gro.h",
+      function = "gro_flush",
+      versions = "v6.15..v6.18",
+      commits = {"291515c76409"},
+      source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa")
   @Override
   protected void flush(boolean flushOld, Core core) {
     if (bitmask == 0) {
       return;
     }
-    long now = kernel.cpu().jiffiesAt(core.cursor());
-    for (int b = 0; b < GRO_HASH_BUCKETS; b++) {
-      while (listCount[b] > 0) {
-        int oldest = listCount[b] - 1;
-        if (flushOld && age[b][oldest] == now) {
-          break;
-        }
-        complete(removeAt(b, oldest), core);
-      }
+    flushAll(flushOld, core);
+  }
+
+  /**
+   * napi_gro_flush (__gro_flush from the gro_node rework): every bucket that holds skbs, in
+   * ffs order (lowest first), has its chain flushed.
+   */
+  @KernelPort(
+      file = "net/core/dev.c",
+      function = "napi_gro_flush",
+      versions = "v5.0..v5.16",
+      commits = {"07d78363dcff"},
+      source = "unifreq/linux-5.15.y@b70b7c4922846ba07e090712e8cc5b2d5c1500da")
+  @KernelPort(
+      file = "net/core/gro.c",
+      function = "napi_gro_flush",
+      versions = "v5.17..v6.14",
+      commits = {"587652bbdd06"},
+      source = "debian:linux-source-6.12@6.12.117")
+  @KernelPort(
+      file = "net/core/gro.c",
+      function = "__gro_flush",
+      versions = "v6.15..v6.18",
+      commits = {"291515c76409"},
+      source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa")
+  void flushAll(boolean flushOld, Core core) {
+    int mask = bitmask; // the walk reads the bitmask once, as the C copies it
+    int base = -1;      // ~0U
+    int i;
+    while ((i = Integer.numberOfTrailingZeros(mask) + 1) != 33) { // ffs(bitmask)
+      mask >>>= i;
+      base += i;
+      flushChain(base, flushOld, core);
     }
+  }
+
+  /**
+   * __napi_gro_flush_chain (__gro_flush_chain from the gro_node rework): the bucket's skbs go
+   * up oldest first; with {@code flushOld} the walk stops at the first one held this jiffy. An
+   * emptied bucket clears its bit.
+   */
+  @KernelPort(
+      file = "net/core/dev.c",
+      function = "__napi_gro_flush_chain",
+      versions = "v5.0..v5.16",
+      commits = {"07d78363dcff"},
+      source = "unifreq/linux-5.15.y@b70b7c4922846ba07e090712e8cc5b2d5c1500da")
+  @KernelPort(
+      file = "net/core/gro.c",
+      function = "__napi_gro_flush_chain",
+      versions = "v5.17..v6.14",
+      commits = {"587652bbdd06"},
+      source = "debian:linux-source-6.12@6.12.117")
+  @KernelPort(
+      file = "net/core/gro.c",
+      function = "__gro_flush_chain",
+      versions = "v6.15..v6.18",
+      commits = {"291515c76409"},
+      source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa")
+  void flushChain(int index, boolean flushOld, Core core) {
+    long now = kernel.cpu().jiffiesAt(core.cursor());
+    while (listCount[index] > 0) { // list_for_each_entry_safe_reverse: oldest first
+      int oldest = listCount[index] - 1;
+      if (flushOld && age[index][oldest] == now) {
+        return;
+      }
+      complete(unlink(index, oldest), core); // skb_list_del_init; napi_gro_complete
+    }
+    bitmask &= ~(1 << index); // the count reached 0: __clear_bit(index, bitmask)
   }
 
   /** gro_normal_one: queue for the stack; a full batch goes up at once. */

@@ -4,8 +4,12 @@ import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.CostTable;
 import io.nicsim.core.cpu.Cpu;
 import io.nicsim.core.cpu.Task;
+import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.kernel.KernelConfig;
+import io.nicsim.core.kernel.NetCorePatches;
+import io.nicsim.core.port.exec.NotRunnable;
 import io.nicsim.core.sim.Event;
 import io.nicsim.core.sim.Simulator;
 import io.nicsim.core.soc.SocProfile;
@@ -44,6 +48,23 @@ public final class HarnessKernel {
         config.schedSliceNs(), null);
     kernel = new Kernel(sim, cpu, config);
     cpu.core(0).attach(step);
+  }
+
+  /**
+   * A harness kernel whose net/core era is the release {@code kernel} (a tree's Makefile
+   * version, {@code 6.12.118}): its NAPIs behave as that release's. A release nicsim does not
+   * know is {@link NotRunnable}.
+   */
+  public static HarnessKernel forRelease(String kernel, String... extraOps) {
+    KernelVersion v;
+    try {
+      v = KernelVersion.parse(kernel);
+    } catch (BadInputException e) {
+      throw new NotRunnable(e.getMessage());
+    }
+    HarnessKernel hk = new HarnessKernel(extraOps);
+    hk.kernel.setNetCore(NetCorePatches.forKernel(v));
+    return hk;
   }
 
   /**

@@ -1,0 +1,7 @@
+/* record: the GRO state (common.c), then the bucket index (to 6.14) */
+//@ driver
+static void nicsim_run(const long long *in) {
+  nicsim_gro_set(in);
+  __napi_gro_flush_chain(&nicsim_napi, (u32)in[NICSIM_GRO_FIELDS], (bool)in[1]);
+  nicsim_gro_put();
+}
