@@ -25,10 +25,69 @@ final class CDriverProcess {
   /** Processes that may time out before every record left is reported "timeout". */
   static final int MAX_TIMEOUTS = 3;
 
+  /** The output of a record the program never finished. */
+  static final String TIMEOUT = "timeout";
+
   private final Path binary;
+
+  /** Whether an output record says the program died on its input (a signal, an exit). */
+  static boolean died(String record) {
+    return record.startsWith("signal=") || record.startsWith("exit=");
+  }
 
   CDriverProcess(Path binary) {
     this.binary = binary;
+  }
+
+  /** Time the program may take to print its probes. */
+  static final long PROBE_TIMEOUT_MS = 10_000;
+
+  /**
+   * The values the program prints for its probes ({@code --probe}), by probe text; a probe the
+   * program did not print (it died on an earlier one) is absent.
+   */
+  java.util.Map<String, CInt> probe(List<String> probes) {
+    java.util.Map<String, CInt> out = new java.util.HashMap<>();
+    try {
+      Process p = new ProcessBuilder(binary.toString(), "--probe")
+          .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      p.getOutputStream().close();
+      Thread watchdog = new Thread(() -> {
+        try {
+          if (!p.waitFor(PROBE_TIMEOUT_MS, TimeUnit.MILLISECONDS)) {
+            p.destroyForcibly();
+          }
+        } catch (InterruptedException e) {
+          p.destroyForcibly();
+        }
+      }, "port-check probe " + binary.getFileName());
+      watchdog.setDaemon(true);
+      watchdog.start();
+      String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+      p.waitFor();
+      for (String line : text.split("\n")) {
+        String[] f = line.strip().split(" ");
+        if (f.length != 4) {
+          continue;
+        }
+        try {
+          int k = Integer.parseInt(f[0]);
+          long v = Long.parseLong(f[1]);
+          int size = Integer.parseInt(f[2]);
+          boolean unsigned = f[3].equals("1");
+          if (k >= 0 && k < probes.size() && size >= 1 && size <= 8) {
+            out.put(probes.get(k), CInt.of(v, new CInt.Type(size * 8, unsigned)));
+          }
+        } catch (NumberFormatException e) {
+          // a line the probe did not write
+        }
+      }
+    } catch (IOException e) {
+      return out;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return out;
   }
 
   List<String> run(List<long[]> records) {
@@ -40,10 +99,10 @@ final class CDriverProcess {
       int answered = runFrom(records, from, out, deadline);
       if (answered < 0) {
         // the record being run never finished: it is reported, the ones after it rerun
-        out.add("timeout");
+        out.add(TIMEOUT);
         if (++timeouts >= MAX_TIMEOUTS) {
           while (out.size() < records.size()) {
-            out.add("timeout");
+            out.add(TIMEOUT);
           }
         }
       }

@@ -10,10 +10,16 @@ import java.util.Optional;
  * @param seed the generator's seed ({@code --seed}); the same seed gives the same records
  * @param keep a directory to keep each generated program in ({@code --keep-programs}), else a
  *     temporary directory that is removed
+ * @param strict {@code --strict}: a port this release has that was not executed (no harness,
+ *     NOT RUN for any reason) fails the run
  */
-public record ExecOptions(int inputs, long seed, Optional<Path> keep) {
+public record ExecOptions(int inputs, long seed, Optional<Path> keep, boolean strict) {
   public static final int DEFAULT_INPUTS = 10_000;
   public static final long DEFAULT_SEED = 20_260_530L;
+
+  public ExecOptions(int inputs, long seed, Optional<Path> keep) {
+    this(inputs, seed, keep, false);
+  }
 
   public static ExecOptions defaults() {
     return new ExecOptions(DEFAULT_INPUTS, DEFAULT_SEED, Optional.empty());

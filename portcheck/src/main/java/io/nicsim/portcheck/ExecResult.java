@@ -15,20 +15,47 @@ import java.util.Optional;
  * @param differing how many of them differed
  * @param reason for {@code NOT_RUN}: why; empty otherwise
  * @param failed for {@code NOT_RUN}: whether that is a failure to report with exit status 1 (the
- *     program does not compile, the Java side threw on set-up) rather than an expected absence
- *     (the function is not in this release, the harness says it cannot run)
+ *     program does not compile, the Java side threw on set-up, the C never returned) rather than
+ *     an expected absence (the function is not in this release, the harness says it cannot run)
  * @param counterexample for {@code DIFFERS}: the smallest differing input found
  * @param notes the harness's notes
+ * @param why for {@code NOT_RUN}: the kind of reason (the summary groups by it); null otherwise
+ * @param crashed records on which the C program died (a signal, an exit): never counted as
+ *     agreement, even where the Java side failed alike
+ * @param timedOut records the C program never finished
  */
 public record ExecResult(
     String file, String function, ExecState state, int inputs, int distinct,
     boolean wholeDomain, int differing, String reason, boolean failed,
-    Optional<Counterexample> counterexample, String notes) {
+    Optional<Counterexample> counterexample, String notes, NotRun why, int crashed,
+    int timedOut) {
+
+  /** Why a function was not executed, as the summary groups it. */
+  public enum NotRun {
+    /** The file or the function is not in this tree. */
+    NOT_IN_TREE("not in this tree"),
+    /** The harness's Java side refuses this release ({@code NotRunnable}). */
+    JAVA_REFUSES("the Java side refuses this release"),
+    /** The harness says the function is not executed. */
+    HARNESS_SKIPS("the harness does not execute it"),
+    /** The program does not compile, the Java side failed, the C never returned... */
+    HARNESS_FAILED("the harness failed");
+
+    private final String text;
+
+    NotRun(String text) {
+      this.text = text;
+    }
+
+    public String text() {
+      return text;
+    }
+  }
 
   /** The same result, saying whether its distinct inputs covered a domain of {@code size}. */
   ExecResult withDomain(long size) {
     return new ExecResult(file, function, state, inputs, distinct, size == distinct, differing,
-        reason, failed, counterexample, notes);
+        reason, failed, counterexample, notes, why, crashed, timedOut);
   }
 
   /**
@@ -41,15 +68,16 @@ public record ExecResult(
    */
   public record Counterexample(List<String> input, String c, String java, String difference) {}
 
-  static ExecResult same(String file, String function, int inputs, int distinct, String notes) {
+  static ExecResult same(String file, String function, int inputs, int distinct, String notes,
+      int crashed) {
     return new ExecResult(file, function, ExecState.SAME, inputs, distinct, false, 0, "", false,
-        Optional.empty(), notes);
+        Optional.empty(), notes, null, crashed, 0);
   }
 
-  static ExecResult notRun(String file, String function, String reason, boolean failed,
+  static ExecResult notRun(String file, String function, NotRun why, String reason,
       String notes) {
-    return new ExecResult(file, function, ExecState.NOT_RUN, 0, 0, false, 0, reason, failed,
-        Optional.empty(), notes);
+    return new ExecResult(file, function, ExecState.NOT_RUN, 0, 0, false, 0, reason,
+        why == NotRun.HARNESS_FAILED, Optional.empty(), notes, why, 0, 0);
   }
 
   /** {@code file function}. */
@@ -60,6 +88,11 @@ public record ExecResult(
   /** Whether this makes the run's exit status 1. */
   public boolean isFailure() {
     return state == ExecState.DIFFERS || (state == ExecState.NOT_RUN && failed);
+  }
+
+  /** Whether the function ran (SAME or DIFFERS). */
+  public boolean executed() {
+    return state != ExecState.NOT_RUN;
   }
 
   /** {@code SAME 10000}, {@code DIFFERS}, {@code NOT RUN}: the state as the lock and report spell it. */

@@ -46,7 +46,8 @@ final class Execution {
     String function = harness.function();
     String notes = harness.notes();
     if (harness.notRun().isPresent()) {
-      return ExecResult.notRun(file, function, harness.notRun().get(), false, notes);
+      return ExecResult.notRun(file, function, ExecResult.NotRun.HARNESS_SKIPS,
+          harness.notRun().get(), notes);
     }
     List<CDefinitions> sources = new ArrayList<>();
     for (String path : harness.sources()) {
@@ -57,7 +58,8 @@ final class Execution {
     }
     CDefinitions home = tree.get(file);
     if (home == null) {
-      return ExecResult.notRun(file, function, file + " is not in this tree", false, notes);
+      return ExecResult.notRun(file, function, ExecResult.NotRun.NOT_IN_TREE,
+          file + " is not in this tree", notes);
     }
     if (!sources.contains(home)) {
       sources.add(0, home);
@@ -67,47 +69,88 @@ final class Execution {
     try {
       sections = CProgram.sections(harness.program(), "harness/" + label);
     } catch (IllegalArgumentException e) {
-      return ExecResult.notRun(file, function, e.getMessage(), true, notes);
+      return ExecResult.notRun(file, function, ExecResult.NotRun.HARNESS_FAILED, e.getMessage(),
+          notes);
     }
     List<CDefinitions> provided = List.of(COMPAT,
         CDefinitions.of(new CSource("harness", harness.program())));
     CExtraction.Result taken = CExtraction.take(sources, provided, function, home,
         CExtraction.references(harness.program()));
     if (taken.root().isEmpty()) {
-      return ExecResult.notRun(file, function, "not defined in " + file + " of this tree", false,
-          notes);
+      return ExecResult.notRun(file, function, ExecResult.NotRun.NOT_IN_TREE,
+          "not defined in " + file + " of this tree", notes);
     }
     JavaPort java;
     try {
       java = harness.java(kernel);
     } catch (NotRunnable e) {
-      return ExecResult.notRun(file, function, "Java side: " + e.getMessage(), false, notes);
+      return ExecResult.notRun(file, function, ExecResult.NotRun.JAVA_REFUSES,
+          "Java side: " + e.getMessage(), notes);
     } catch (RuntimeException e) {
-      return ExecResult.notRun(file, function, "Java side failed to set up: " + e, true, notes);
+      return ExecResult.notRun(file, function, ExecResult.NotRun.HARNESS_FAILED,
+          "Java side failed to set up: " + e, notes);
     }
-    String program = CProgram.assemble(taken, sections, harness.inputs().size(), release);
+    EdgeTargets edges = edgeTargets(taken, provided);
+    List<String> probes = edges.probes();
+    String program = CProgram.assemble(taken, sections, harness.inputs().size(), release, probes);
     String name = safe(function);
     Gcc.Compiled compiled = Gcc.compile(workDir, name, program);
+    if (!compiled.ok() && !probes.isEmpty()) {
+      // a probe the compiler refuses (a struct-valued expression): the program without them
+      probes = List.of();
+      program = CProgram.assemble(taken, sections, harness.inputs().size(), release, probes);
+      compiled = Gcc.compile(workDir, name, program);
+    }
     if (!compiled.ok()) {
-      return ExecResult.notRun(file, function, "does not compile: " + compiled.error(), true,
-          notes);
+      return ExecResult.notRun(file, function, ExecResult.NotRun.HARNESS_FAILED,
+          "does not compile: " + compiled.error(), notes);
     }
     CDriverProcess c = new CDriverProcess(compiled.binary());
-    List<long[]> records = new InputGenerator(harness, options.seed()).records(options.inputs());
+    edges.finish(probes.isEmpty() ? Map.of() : c.probe(probes));
+    List<long[]> records = new InputGenerator(harness, options.seed(), edges)
+        .records(options.inputs());
     if (records.isEmpty()) {
-      return ExecResult.notRun(file, function, "the harness admits no input", true, notes);
+      return ExecResult.notRun(file, function, ExecResult.NotRun.HARNESS_FAILED,
+          "the harness admits no input", notes);
     }
     List<String> cOut = c.run(records);
     List<long[]> differing = new ArrayList<>();
+    int crashed = 0;
+    int timedOut = 0;
+    long[] firstTimeout = null;
     for (int i = 0; i < records.size(); i++) {
-      if (!cOut.get(i).equals(runJava(java, records.get(i)))) {
+      String co = cOut.get(i);
+      if (co.equals(CDriverProcess.TIMEOUT)) {
+        // the C never returned: no verdict on this record
+        timedOut++;
+        if (firstTimeout == null) {
+          firstTimeout = records.get(i);
+        }
+        continue;
+      }
+      if (CDriverProcess.died(co)) {
+        crashed++;
+      }
+      if (!co.equals(runJava(java, records.get(i)))) {
         differing.add(records.get(i));
       }
     }
     java.util.Set<String> distinct = new java.util.HashSet<>();
     records.forEach(r -> distinct.add(Arrays.toString(r)));
+    if (differing.isEmpty() && timedOut > 0) {
+      return new ExecResult(file, function, ExecState.NOT_RUN, records.size(), distinct.size(),
+          false, 0, "the C program never returned on " + timedOut + " of " + records.size()
+              + " inputs (" + CDriverProcess.TIMEOUT_MS / 1000 + " s each run), e.g. "
+              + String.join(" ", describe(firstTimeout)), true, Optional.empty(), notes,
+          ExecResult.NotRun.HARNESS_FAILED, crashed, timedOut);
+    }
+    if (differing.isEmpty() && crashed == records.size()) {
+      return new ExecResult(file, function, ExecState.NOT_RUN, records.size(), distinct.size(),
+          false, 0, "the C program died on every input (" + cOut.get(0) + ")", true,
+          Optional.empty(), notes, ExecResult.NotRun.HARNESS_FAILED, crashed, timedOut);
+    }
     if (differing.isEmpty()) {
-      return ExecResult.same(file, function, records.size(), distinct.size(), notes)
+      return ExecResult.same(file, function, records.size(), distinct.size(), notes, crashed)
           .withDomain(domainSize());
     }
     long[] smallest = shrink(differing, c, java);
@@ -116,7 +159,16 @@ final class Execution {
     ExecResult.Counterexample ce = new ExecResult.Counterexample(
         describe(smallest), cRecord, jRecord, firstDifference(cRecord, jRecord));
     return new ExecResult(file, function, ExecState.DIFFERS, records.size(), distinct.size(),
-        false, differing.size(), "", false, Optional.of(ce), notes);
+        false, differing.size(), "", false, Optional.of(ce), notes, null, crashed, timedOut);
+  }
+
+  /** The targets the C's comparisons give; none when its text cannot be read for them. */
+  private EdgeTargets edgeTargets(CExtraction.Result taken, List<CDefinitions> provided) {
+    try {
+      return EdgeTargets.of(taken, provided, harness.inputs());
+    } catch (RuntimeException | StackOverflowError e) {
+      return EdgeTargets.none(harness.inputs());
+    }
   }
 
   /** The number of distinct records the fields allow, or -1 when it exceeds a million. */
@@ -163,7 +215,8 @@ final class Execution {
       long[] next = null;
       for (int i = 0; i < candidates.size(); i++) {
         long[] cand = candidates.get(i);
-        if (!cOut.get(i).equals(runJava(java, cand)) && (next == null || smaller(cand, next))) {
+        if (!cOut.get(i).equals(CDriverProcess.TIMEOUT) && !cOut.get(i).equals(runJava(java, cand))
+            && (next == null || smaller(cand, next))) {
           next = cand;
         }
       }

@@ -31,11 +31,23 @@ public final class ExecutionRun {
    * @param withoutHarness selected ports no harness runs
    */
   public record Outcome(String compiler, List<ExecResult> results,
-      List<PortedFunction> withoutHarness, ExecOptions options) {
+      List<PortedFunction> withoutHarness, ExecOptions options, String kernel,
+      KernelRelease release, List<PortedFunction> ports) {
 
-    /** 1 when a function differs or a harness failed, else 0. */
+    /**
+     * 1 when a function differs or a harness failed, or (with {@code --strict}) when a port
+     * this release has was not executed; else 0.
+     */
     public int exitCode() {
-      return results.stream().anyMatch(ExecResult::isFailure) ? 1 : 0;
+      if (results.stream().anyMatch(ExecResult::isFailure)) {
+        return 1;
+      }
+      return options.strict() && summary().unexecutedInRelease() > 0 ? 1 : 0;
+    }
+
+    /** Executed and not executed ports, the latter grouped by reason. */
+    public ExecSummary summary() {
+      return ExecSummary.of(this);
     }
 
     /** By {@code file function}. */
@@ -130,7 +142,7 @@ public final class ExecutionRun {
       }
     }
     results.sort(Comparator.comparing(ExecResult::file).thenComparing(ExecResult::function));
-    return new Outcome(compiler, results, without, options);
+    return new Outcome(compiler, results, without, options, kernel, release, List.copyOf(ports));
   }
 
   private static Path workDir(ExecOptions options) {

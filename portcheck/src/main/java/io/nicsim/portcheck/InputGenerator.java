@@ -3,31 +3,67 @@ package io.nicsim.portcheck;
 import io.nicsim.core.port.exec.InputField;
 import io.nicsim.core.port.exec.PortHarness;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
- * Input records for one harness, from a seed: first each field through its edge values (the
- * domain's ends and their neighbours, 0, 1, -1, the powers of two around the 8/16/32/64-bit
- * wrap points inside the domain, the harness's own edges) with the other fields at random edges,
- * then random records whose fields are edges a fifth of the time, small a fifth, and otherwise
- * of a random bit length (so every magnitude is tried). Records the harness's {@code admit}
- * refuses are skipped. The same seed gives the same records.
+ * Input records for one harness, from a seed, in three parts:
+ *
+ * <ol>
+ *   <li>every field through each of its edges (the domain's ends and their neighbours, 0, 1,
+ *       -1, the powers of two around the 8/16/32/64-bit wrap points inside the domain, the
+ *       harness's own edges and the values that put one of the C's comparisons of that field
+ *       alone on its edge), once with every other field at its simplest value and once with
+ *       the others at random edges or values;
+ *   <li>every {@link EdgeTargets target} the C's comparisons give (a comparison of two fields
+ *       made equal or off by one, a {@code time_after} at its wrap point, ...) applied to a
+ *       sparse record (most fields at their simplest) and to a dense one;
+ *   <li>random records: dense ones (every field an edge, a constant the C compares with, a
+ *       small value or a value of random bit length), sparse ones (one to four fields set),
+ *       each half the time with one to three targets applied.
+ * </ol>
+ *
+ * Records the harness's {@code admit} refuses are skipped; repeats are skipped while new records
+ * keep coming. The same seed gives the same records.
  */
 final class InputGenerator {
   private final PortHarness harness;
   private final List<InputField> fields;
   private final long[][] edges;
+  private final long[][] dictionary;
+  private final EdgeTargets targets;
+  private final int[] relevant;
   private final SplittableRandom random;
+  private final Set<Key> seen = new HashSet<>();
+  private boolean allowRepeats;
 
   InputGenerator(PortHarness harness, long seed) {
+    this(harness, seed, EdgeTargets.none(harness.inputs()));
+  }
+
+  InputGenerator(PortHarness harness, long seed, EdgeTargets targets) {
     this.harness = harness;
     this.fields = harness.inputs();
+    this.targets = targets;
+    this.relevant = targets.relevant();
     this.edges = new long[fields.size()][];
+    this.dictionary = new long[fields.size()][];
     for (int i = 0; i < fields.size(); i++) {
-      edges[i] = edges(fields.get(i));
+      InputField f = fields.get(i);
+      Set<Long> e = new LinkedHashSet<>();
+      for (long v : edges(f)) {
+        e.add(v);
+      }
+      for (long v : targets.edges(i)) {
+        e.add(v);
+      }
+      edges[i] = e.stream().mapToLong(Long::longValue).toArray();
+      dictionary[i] = Arrays.stream(targets.dictionary()).filter(f::contains).distinct()
+          .toArray();
     }
     this.random = new SplittableRandom(seed ^ (harness.file() + " " + harness.function()).hashCode());
   }
@@ -35,35 +71,136 @@ final class InputGenerator {
   /** Up to {@code count} admitted records (fewer only if admit refuses nearly everything). */
   List<long[]> records(int count) {
     List<long[]> out = new ArrayList<>(count);
-    int attempts = 0;
-    // every field through each of its edges
+    int n = fields.size();
+    // 1. every field through each of its edges
+    int edgeBudget = count * 3 / 10;
     outer:
-    for (int f = 0; f < fields.size(); f++) {
+    for (int f = 0; f < n; f++) {
       for (long e : edges[f]) {
-        if (out.size() >= count / 2) {
+        if (out.size() >= edgeBudget) {
           break outer;
         }
-        long[] r = new long[fields.size()];
-        for (int g = 0; g < r.length; g++) {
-          r[g] = g == f ? e : (random.nextInt(3) == 0 ? value(g) : edge(g));
+        long[] sparse = simplest();
+        sparse[f] = e;
+        add(sparse, out);
+        long[] dense = new long[n];
+        for (int g = 0; g < n; g++) {
+          dense[g] = g == f ? e : (random.nextInt(3) == 0 ? value(g) : edge(g));
         }
-        admit(r, out);
+        add(dense, out);
       }
     }
-    while (out.size() < count && attempts++ < count * 20) {
-      long[] r = new long[fields.size()];
-      for (int g = 0; g < r.length; g++) {
-        r[g] = value(g);
+    // 2. every target of the C's comparisons, on a sparse and on a dense record
+    List<EdgeTargets.Target> all = targets.targets();
+    int targetBudget = Math.min(count, out.size() + count * 3 / 10);
+    for (int pass = 0; pass < 4 && !all.isEmpty() && out.size() < targetBudget; pass++) {
+      int before = out.size();
+      for (EdgeTargets.Target t : all) {
+        if (out.size() >= targetBudget) {
+          break;
+        }
+        long[] r = random.nextBoolean() ? sparse() : dense();
+        if (targets.apply(t, r)) {
+          add(r, out);
+        }
       }
-      admit(r, out);
+      if (out.size() == before) {
+        break;
+      }
+    }
+    // 3. random records
+    int attempts = 0;
+    while (out.size() < count) {
+      if (attempts++ > count * 20) {
+        if (allowRepeats) {
+          break;
+        }
+        allowRepeats = true; // a small domain: repeats rather than too few records
+        attempts = 0;
+      }
+      int kind = random.nextInt(relevant.length > 0 ? 3 : 2);
+      long[] r = kind == 0 ? dense() : kind == 1 ? sparse() : focused();
+      if (!all.isEmpty() && random.nextBoolean()) {
+        int k = 1 + random.nextInt(4);
+        for (int j = 0; j < k; j++) {
+          steer(r);
+        }
+      }
+      add(r, out);
     }
     return out;
   }
 
-  private void admit(long[] r, List<long[]> out) {
+  /**
+   * One quantity of the C's decisions steered: to one of its targets, or half the time to a
+   * small distance either side (a comparison of two fields taken both ways, not only at its
+   * edge).
+   */
+  private void steer(long[] r) {
+    List<EdgeTargets.Quantity> qs = targets.quantities();
+    EdgeTargets.Quantity q = qs.get(random.nextInt(qs.size()));
+    int f = q.fields()[random.nextInt(q.fields().length)];
+    long v = random.nextBoolean() ? q.targets()[random.nextInt(q.targets().length)]
+        : random.nextInt(129) - 64;
+    targets.apply(q, f, v, r);
+  }
+
+  private long[] simplest() {
+    long[] r = new long[fields.size()];
+    for (int g = 0; g < r.length; g++) {
+      r[g] = fields.get(g).simplest();
+    }
+    return r;
+  }
+
+  /** Most fields at their simplest, one to four set (mostly fields the C's decisions read). */
+  private long[] sparse() {
+    long[] r = simplest();
+    int k = 1 + random.nextInt(Math.min(4, Math.max(1, r.length)));
+    for (int j = 0; j < k && r.length > 0; j++) {
+      int g = relevant.length > 0 && random.nextInt(4) > 0
+          ? relevant[random.nextInt(relevant.length)] : random.nextInt(r.length);
+      r[g] = value(g);
+    }
+    return r;
+  }
+
+  /** The fields the C's decisions read set, the others at their simplest. */
+  private long[] focused() {
+    long[] r = simplest();
+    for (int g : relevant) {
+      r[g] = value(g);
+    }
+    return r;
+  }
+
+  private long[] dense() {
+    long[] r = new long[fields.size()];
+    for (int g = 0; g < r.length; g++) {
+      r[g] = value(g);
+    }
+    return r;
+  }
+
+  private void add(long[] r, List<long[]> out) {
     long[] a = harness.admit(r);
     if (a != null && a.length == fields.size()) {
-      out.add(a);
+      if (seen.add(new Key(a.clone())) || allowRepeats) {
+        out.add(a);
+      }
+    }
+  }
+
+  /** A record by value (for skipping repeats). */
+  private record Key(long[] values) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && Arrays.equals(k.values, values);
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(values);
     }
   }
 
@@ -73,11 +210,15 @@ final class InputGenerator {
 
   private long value(int g) {
     InputField f = fields.get(g);
-    int pick = random.nextInt(5);
+    int pick = random.nextInt(6);
     if (pick == 0) {
       return edge(g);
     }
     if (pick == 1) {
+      return dictionary[g].length > 0 ? dictionary[g][random.nextInt(dictionary[g].length)]
+          : edge(g);
+    }
+    if (pick == 2) {
       return clampToDomain(f, f.simplest() + random.nextInt(17));
     }
     return uniformBits(f);
@@ -125,6 +266,7 @@ final class InputGenerator {
       e.add(p);
       e.add(p + 1);
       e.add(-p);
+      e.add(-p - 1);
     }
     for (long c : f.edges()) {
       e.add(c);

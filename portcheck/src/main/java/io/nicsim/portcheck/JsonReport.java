@@ -53,6 +53,9 @@ public final class JsonReport {
         f.put("reason", r.reason().isEmpty() ? null : r.reason());
         f.put("failed", r.failed());
         f.put("notes", r.notes().isEmpty() ? null : r.notes());
+        f.put("not_run", r.why() == null ? null : r.why().name());
+        f.put("crashed", r.crashed());
+        f.put("timed_out", r.timedOut());
         r.counterexample().ifPresent(c -> {
           ObjectNode ce = f.putObject("counterexample");
           ArrayNode in = ce.putArray("input");
@@ -66,6 +69,24 @@ public final class JsonReport {
       for (PortedFunction p : e.withoutHarness()) {
         without.addObject().put("file", p.file()).put("function", p.function());
       }
+      ExecSummary sum = e.summary();
+      ObjectNode es = ex.putObject("summary");
+      es.put("ported", sum.ported());
+      es.put("executed", sum.executed());
+      es.put("same", sum.same());
+      es.put("differs", sum.differs());
+      es.put("not_executed", sum.notExecutedCount());
+      es.put("not_executed_in_release", sum.unexecutedInRelease());
+      ArrayNode groups = es.putArray("not_executed_by_reason");
+      sum.notExecuted().forEach((reason, labels) -> {
+        ObjectNode g = groups.addObject();
+        g.put("reason", reason);
+        g.put("count", labels.size());
+        ArrayNode fs = g.putArray("functions");
+        labels.forEach(fs::add);
+      });
+      es.put("strict", e.options().strict());
+      es.put("verdict", TextReport.verdict(sum, e));
       ex.put("exit", e.exitCode());
     });
     ObjectNode summary = root.putObject("summary");

@@ -37,7 +37,8 @@ import picocli.CommandLine.Spec;
     exitCodeList = {
       "0:every port matches the lock (or is out of range); with --execute every executed"
           + " function is SAME",
-      "1:drift: some port is not OK, or (--execute) one DIFFERS or its harness failed",
+      "1:drift: some port is not OK, or (--execute) one DIFFERS or its harness failed, or"
+          + " (--strict) a ported function of this release was not executed",
       "2:usage or I/O error",
     })
 public final class PortCheckCommand implements Callable<Integer> {
@@ -94,6 +95,11 @@ public final class PortCheckCommand implements Callable<Integer> {
           + " gives the same inputs.")
   long seed = ExecOptions.DEFAULT_SEED;
 
+  @Option(names = "--strict",
+      description = "With --execute: exit 1 also when a ported function of this release was"
+          + " not executed (no harness, NOT RUN for any reason).")
+  boolean strict;
+
   @Option(names = "--keep-programs", paramLabel = "DIR",
       description = "Keep each generated C program and binary in DIR (they hold the tree's C:"
           + " keep them out of a repository).")
@@ -141,6 +147,9 @@ public final class PortCheckCommand implements Callable<Integer> {
       throw PortCheckException.field("--execute", "--inputs, --seed and --keep-programs need"
           + " --execute", "--execute with them");
     }
+    if (strict && !execute) {
+      throw PortCheckException.field("--strict", "needs --execute", "--execute --strict");
+    }
     if (updateVerified && !execute) {
       throw PortCheckException.field("--update-verified", "needs --execute", "--execute");
     }
@@ -173,7 +182,7 @@ public final class PortCheckCommand implements Callable<Integer> {
       throw new PortCheckException("no method carrying @KernelPort on the class path");
     }
     Optional<ExecOptions> exec = execute
-        ? Optional.of(new ExecOptions(inputs, seed, Optional.ofNullable(keepPrograms)))
+        ? Optional.of(new ExecOptions(inputs, seed, Optional.ofNullable(keepPrograms), strict))
         : Optional.empty();
     PortCheckRun.Outcome outcome =
         PortCheckRun.run(

@@ -111,7 +111,10 @@ public final class TextReport {
         case SAME -> out.append(String.format("%-9s", "SAME")).append(String.format("%6d", r.inputs()))
             .append(" inputs  ").append(r.label())
             .append(r.wholeDomain() ? " (" + r.distinct() + " distinct: every value the fields allow)"
-                : "").append('\n');
+                : "")
+            .append(r.crashed() > 0 ? " (" + r.crashed() + " of them crash the C, and the Java"
+                + " fails alike: not counted as agreeing)" : "")
+            .append('\n');
         case DIFFERS -> {
           ExecResult.Counterexample c = r.counterexample().orElseThrow();
           out.append(String.format("%-9s", "DIFFERS")).append(r.label()).append(": ")
@@ -121,6 +124,10 @@ public final class TextReport {
           out.append("           C:     ").append(c.c()).append('\n');
           out.append("           Java:  ").append(c.java()).append('\n');
           out.append("           first difference: ").append(c.difference()).append('\n');
+          if (r.timedOut() > 0) {
+            out.append("           and the C never returned on ").append(r.timedOut())
+                .append(" inputs\n");
+          }
         }
         case NOT_RUN -> out.append(String.format("%-9s", "NOT RUN")).append(r.label())
             .append(": ").append(r.reason()).append('\n');
@@ -129,22 +136,46 @@ public final class TextReport {
         out.append("           note: ").append(r.notes()).append('\n');
       }
     }
-    if (!e.withoutHarness().isEmpty()) {
-      out.append("no harness: ").append(e.withoutHarness().size())
-          .append(" ported functions are not executed (--json lists them)\n");
+    ExecSummary s = e.summary();
+    out.append("execute summary: ").append(s.executed()).append(" of ").append(s.ported())
+        .append(" ported functions executed (").append(s.same()).append(" SAME, ")
+        .append(s.differs()).append(" DIFFERS); ").append(s.notExecutedCount())
+        .append(" not executed").append(s.notExecutedCount() > 0 ? ":" : "").append('\n');
+    s.notExecuted().forEach((reason, labels) -> {
+      out.append(String.format("  %5d  ", labels.size())).append(reason);
+      if (labels.size() <= 12) {
+        StringJoiner names = new StringJoiner(", ", ": ", "");
+        labels.forEach(l -> names.add(l.substring(l.lastIndexOf(' ') + 1)));
+        out.append(names);
+      } else {
+        out.append(" (--json lists them)");
+      }
+      out.append('\n');
+    });
+    out.append("execute verdict: ").append(verdict(s, e)).append('\n');
+  }
+
+  /** One line: what the run shows, never agreement for what was not executed. */
+  static String verdict(ExecSummary s, ExecutionRun.Outcome e) {
+    if (s.differs() > 0 || s.failed() > 0) {
+      StringJoiner what = new StringJoiner(", ");
+      if (s.differs() > 0) {
+        what.add(s.differs() + " DIFFERS");
+      }
+      if (s.failed() > 0) {
+        what.add(s.failed() + (s.failed() == 1 ? " harness" : " harnesses") + " failed");
+      }
+      return "behaviour differs or a harness failed (" + what + ")";
     }
-    Map<ExecState, Integer> n = new EnumMap<>(ExecState.class);
-    for (ExecState s : ExecState.values()) {
-      n.put(s, 0);
+    int left = s.unexecutedInRelease();
+    if (left > 0) {
+      return (s.executed() == 0 ? "no function was executed"
+          : "the " + s.executed() + " executed functions behave as their C")
+          + "; " + left + " ported functions of this release were not executed"
+          + (e.options().strict() ? " (--strict: that fails the run)" : "");
     }
-    e.results().forEach(r -> n.merge(r.state(), 1, Integer::sum));
-    long failed = e.results().stream().filter(r -> r.state() == ExecState.NOT_RUN && r.failed())
-        .count();
-    out.append("execute summary: ").append(n.get(ExecState.SAME)).append(" SAME, ")
-        .append(n.get(ExecState.DIFFERS)).append(" DIFFERS, ").append(n.get(ExecState.NOT_RUN))
-        .append(" NOT RUN").append(failed > 0 ? " (" + failed + " failed)" : "")
-        .append(e.exitCode() == 0 ? ": every executed function behaves as its C"
-            : ": behaviour differs or a harness failed").append('\n');
+    return s.executed() == 0 ? "nothing of this release to execute"
+        : "every ported function of this release was executed and behaves as its C";
   }
 
   static String summary(PortCheckRun.Outcome o) {

@@ -80,7 +80,10 @@ class PortCheckCommandTest {
         .contains("execute: 2 functions with a harness, 500 inputs each (seed 20260530),"
             + " compiled from Linux 6.18.2-rc1 with ")
         .contains("SAME        500 inputs  drivers/net/ethernet/acme/acme_coal.c acme_set_coalesce\n")
-        .contains("execute summary: 2 SAME, 0 DIFFERS, 0 NOT RUN: every executed function behaves as its C\n")
+        .contains("execute summary: 2 of 2 ported functions executed (2 SAME, 0 DIFFERS);"
+            + " 0 not executed\n")
+        .contains("execute verdict: every ported function of this release was executed and"
+            + " behaves as its C\n")
         .contains("updated lock: drivers/net/ethernet/acme/acme_coal.c acme_usecs_to_ticks"
             + " (6.18.2-rc1) recorded ");
     assertThat(Files.readString(dir.resolve("port-lock.json")))
@@ -100,7 +103,9 @@ class PortCheckCommandTest {
         .containsPattern("DIFFERS  drivers/net/ethernet/acme/acme_coal.c acme_usecs_to_ticks: \\d+ of"
             + " 2000 inputs differ; smallest counterexample found:\n           input: usecs=\\d+"
             + " frames=0 mode=\\d\n           C:     ret=\\d+\n           Java:  ret=\\d+\n")
-        .contains("execute summary: 0 SAME, 1 DIFFERS, 0 NOT RUN: behaviour differs");
+        .contains("execute summary: 1 of 2 ported functions executed (0 SAME, 1 DIFFERS);"
+            + " 1 not executed:\n      1  no harness: acme_set_coalesce\n")
+        .contains("execute verdict: behaviour differs or a harness failed (1 DIFFERS)\n");
     out.getBuffer().setLength(0);
     assertThat(runExec(broken, "--kernel-tree", tree("new"), "--lock", lock(), "--execute",
         "--inputs", "2000", "--json")).isEqualTo(1);
@@ -111,6 +116,53 @@ class PortCheckCommandTest {
     assertThat(f.path("counterexample").path("c").asText())
         .isNotEqualTo(f.path("counterexample").path("java").asText());
     assertThat(json.path("exit").asInt()).isEqualTo(1);
+  }
+
+  /**
+   * A function the Java side refuses for this release is NOT RUN, and the run never says every
+   * function behaves as its C: the summary counts it as not executed, with its reason, and
+   * --strict makes that exit 1.
+   */
+  @Test
+  void aRefusedReleaseIsNeverAgreementAndStrictFailsOnIt() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(Gcc.version().isPresent(), "no gcc");
+    io.nicsim.core.port.exec.PortHarness good =
+        io.nicsim.portcheck.execfixture.AcmeCoalHarnesses.usecsToTicks();
+    io.nicsim.core.port.exec.PortHarness refusing = io.nicsim.core.port.exec.PortHarness
+        .of(good.file(), "acme_set_coalesce").sources(good.sources())
+        .program(good.program()).inputs(good.inputs())
+        .java(k -> {
+          throw new io.nicsim.core.port.exec.NotRunnable("the model stops at v6.17");
+        }).build();
+    List<io.nicsim.core.port.exec.PortHarness> both = List.of(good, refusing);
+    assertThat(runExec(both, "--kernel-tree", tree("new"), "--lock", lock(), "--execute",
+        "--inputs", "200", "--update")).isEqualTo(0);
+    assertThat(out.toString())
+        .contains("NOT RUN  drivers/net/ethernet/acme/acme_coal.c acme_set_coalesce: Java side:"
+            + " the model stops at v6.17\n")
+        .contains("execute summary: 1 of 2 ported functions executed (1 SAME, 0 DIFFERS);"
+            + " 1 not executed:\n      1  the Java side refuses this release (Linux 6.18.2-rc1):"
+            + " acme_set_coalesce\n")
+        .contains("execute verdict: the 1 executed functions behave as their C; 1 ported"
+            + " functions of this release were not executed\n")
+        .doesNotContain("every ported function");
+    out.getBuffer().setLength(0);
+    assertThat(runExec(both, "--kernel-tree", tree("new"), "--lock", lock(), "--execute",
+        "--inputs", "200", "--strict")).isEqualTo(1);
+    assertThat(out.toString()).contains("(--strict: that fails the run)");
+    out.getBuffer().setLength(0);
+    assertThat(runExec(both, "--kernel-tree", tree("new"), "--lock", lock(), "--execute",
+        "--inputs", "200", "--strict", "--json")).isEqualTo(1);
+    JsonNode s = new ObjectMapper().readTree(out.toString()).path("execute").path("summary");
+    assertThat(s.path("executed").asInt()).isEqualTo(1);
+    assertThat(s.path("not_executed_in_release").asInt()).isEqualTo(1);
+    assertThat(s.path("not_executed_by_reason").get(0).path("functions").get(0).asText())
+        .isEqualTo("drivers/net/ethernet/acme/acme_coal.c acme_set_coalesce");
+    // without --execute, --strict has nothing to judge
+    err.getBuffer().setLength(0);
+    out.getBuffer().setLength(0);
+    assertThat(run("--kernel-tree", tree("new"), "--lock", lock(), "--strict")).isEqualTo(2);
+    assertOneErrorLine("port-check: --strict: needs --execute");
   }
 
   @Test
