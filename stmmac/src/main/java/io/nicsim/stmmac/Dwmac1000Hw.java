@@ -34,15 +34,17 @@ final class Dwmac1000Hw extends DwmacHw {
       versions = "v4.19..v6.18",
       source = SRC,
       notes = "writel(1, DMA_XMT_POLL_DEMAND): resumes a suspended TX DMA")
-  void enableDmaTransmission(int chan) {
+  public void enableDmaTransmission(int chan) {
+    // before dma-tx-chan-arg the op has no channel: DMA_XMT_POLL_DEMAND is channel 0's
+    int c = chan < 0 ? 0 : chan;
     charge(DOORBELL);
-    if (!txHung[chan]) {
-      txDma[chan].doorbell(at());
+    if (!txHung[c]) {
+      txDma[c].doorbell(at());
     }
   }
 
   @Override
-  void setTxTailPtr(int chan, int tailIndex) {
+  void setTxTail(int chan, int tailIndex) {
     // dwmac1000 has no tail pointer register: the op is empty
   }
 
@@ -58,7 +60,7 @@ final class Dwmac1000Hw extends DwmacHw {
       source = SRC,
       notes = "only the normal TI/RI causes; the newest tree's per-direction status masks"
           + " (chan, dir) are applied as read in the ML diffs")
-  int dmaInterruptStatus(int chan, DmaDir dir) {
+  public int dmaInterruptStatus(int chan, DmaDir dir) {
     charge(DMA_ISR);
     int ret = 0;
     int intrStatus = irqs.status(chan) & dirMask(dir);

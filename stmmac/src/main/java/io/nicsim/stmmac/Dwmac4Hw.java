@@ -26,7 +26,7 @@ class Dwmac4Hw extends DwmacHw {
   }
 
   @Override
-  void enableDmaTransmission(int chan) {
+  public void enableDmaTransmission(int chan) {
     // dwmac4_enable_dma_transmission is empty on GMAC4 (the tail pointer starts the DMA)
   }
 
@@ -36,7 +36,7 @@ class Dwmac4Hw extends DwmacHw {
       function = "dwmac4_set_tx_tail_ptr",
       versions = "v4.19..v6.18",
       source = SRC)
-  void setTxTailPtr(int chan, int tailIndex) {
+  void setTxTail(int chan, int tailIndex) {
     charge(DOORBELL);
     if (!txHung[chan]) {
       txDma[chan].setTail(tailIndex, at());
@@ -51,7 +51,7 @@ class Dwmac4Hw extends DwmacHw {
       versions = "v5.6..v6.18",
       source = SRC,
       notes = "TI/RI only; TBU (which also reports handle_tx) is not modelled")
-  int dmaInterruptStatus(int chan, DmaDir dir) {
+  public int dmaInterruptStatus(int chan, DmaDir dir) {
     charge(DMA_ISR);
     int ret = 0;
     int intrStatus = irqs.status(chan) & dirMask(dir);

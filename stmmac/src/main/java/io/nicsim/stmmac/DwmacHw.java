@@ -3,6 +3,7 @@ package io.nicsim.stmmac;
 import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.kernel.Kernel;
+import io.nicsim.core.net.Skb;
 import io.nicsim.core.nic.DescRing;
 import io.nicsim.core.nic.Link;
 import io.nicsim.core.nic.RxDmaEngine;
@@ -20,7 +21,7 @@ import io.nicsim.core.sim.Simulator;
  * enabled raises RI at once; one without IC starts the RI watchdog (RIWT x 256 clock cycles),
  * whose expiry raises RI.
  */
-public abstract class DwmacHw {
+public abstract class DwmacHw implements StmmacHwif {
   /** enum dma_irq_status: handle_rx. */
   public static final int HANDLE_RX = 0x4;
   /** enum dma_irq_status: handle_tx. */
@@ -166,36 +167,164 @@ public abstract class DwmacHw {
     }
   }
 
-  /** {@code stmmac_enable_dma_transmission}: the poll-demand doorbell where the core has one. */
-  abstract void enableDmaTransmission(int chan);
+  /** sizeof(struct dma_desc): the model's rings are basic descriptors at bus address 0. */
+  static final int DMA_DESC_BYTES = 16;
 
-  /** {@code stmmac_set_tx_tail_ptr}: the tail-pointer doorbell where the core has one. */
-  abstract void setTxTailPtr(int chan, int tailIndex);
+  // ---- stmmac_dma_ops
+
+  /** {@code stmmac_enable_dma_transmission}: the poll-demand doorbell where the core has one. */
+  @Override
+  public abstract void enableDmaTransmission(int chan);
+
+  /**
+   * {@code stmmac_set_tx_tail_ptr}: the tail-pointer doorbell where the core has one. The
+   * address is {@code dma_tx_phy + cur_tx * sizeof(desc)}; the model's rings start at bus
+   * address 0 with basic descriptors, so it names entry {@code tailPtr / 16}.
+   */
+  @Override
+  public void setTxTailPtr(long tailPtr, int chan) {
+    setTxTail(chan, (int) (Integer.toUnsignedLong((int) tailPtr) / DMA_DESC_BYTES));
+  }
+
+  /** The tail-pointer write of the core, as a ring index. */
+  abstract void setTxTail(int chan, int tailIndex);
 
   /** {@code stmmac_enable_dma_irq(priv, ioaddr, chan, rx, tx)}. */
-  void enableDmaIrq(int chan, boolean rx, boolean tx) {
+  @Override
+  public void enableDmaIrq(int chan, boolean rx, boolean tx) {
     charge(IRQ_MASK);
     irqs.setEnabled(chan, (rx ? DmaIrqs.RI : 0) | (tx ? DmaIrqs.TI : 0), true);
   }
 
   /** {@code stmmac_disable_dma_irq(priv, ioaddr, chan, rx, tx)}. */
-  void disableDmaIrq(int chan, boolean rx, boolean tx) {
+  @Override
+  public void disableDmaIrq(int chan, boolean rx, boolean tx) {
     charge(IRQ_MASK);
     irqs.setEnabled(chan, (rx ? DmaIrqs.RI : 0) | (tx ? DmaIrqs.TI : 0), false);
   }
 
   /** {@code stmmac_dma_interrupt_status(priv, ioaddr, x, chan, dir)}: handle_rx/handle_tx. */
-  abstract int dmaInterruptStatus(int chan, DmaDir dir);
+  @Override
+  public abstract int dmaInterruptStatus(int chan, DmaDir dir);
+
+  // ---- stmmac_desc_ops on the model's descriptor ring (flags, length, skb)
+
+  @Override
+  public void prepareTxDesc(StmmacTxQueue q, int kind, int entry, boolean isFs, int len,
+      boolean csumFlag, int mode, boolean txOwn, boolean ls, int totPktLen) {
+    DescRing ring = q.ring;
+    ring.setBufLen(entry, len);
+    if (isFs) {
+      ring.set(entry, DescRing.FS);
+    }
+    if (ls) {
+      ring.set(entry, DescRing.LS);
+    }
+    if (txOwn) {
+      ring.setOwn(entry);
+    }
+  }
+
+  @Override
+  public void prepareTsoTxDesc(StmmacTxQueue q, int kind, int entry, boolean isFs, int len1,
+      int len2, boolean txOwn, boolean ls, int tcpHdrLen, int tcpPayloadLen) {
+    prepareTxDesc(q, kind, entry, isFs, len1 + len2, false, 0, txOwn, ls, 0);
+  }
+
+  @Override
+  public void setTxOwner(StmmacTxQueue q, int kind, int entry) {
+    q.ring.setOwn(entry);
+  }
+
+  /** {@code stmmac_set_tx_ic}: interrupt on completion for this descriptor. */
+  @Override
+  public void setTxIc(StmmacTxQueue q, int kind, int entry) {
+    q.ring.set(entry, DescRing.IC);
+  }
+
+  @Override
+  public void setDescAddr(StmmacTxQueue q, int kind, int entry, long addr) {
+    // the model's descriptors carry no bus address
+  }
+
+  @Override
+  public void writeDes0(StmmacTxQueue q, int kind, int entry, int value) {
+    // the model's descriptors carry no bus address
+  }
+
+  @Override
+  public void writeDes1(StmmacTxQueue q, int kind, int entry, int value) {
+    // as writeDes0
+  }
+
+  /** A context descriptor: the DMA takes it with the frame after it. */
+  @Override
+  public void setMss(StmmacTxQueue q, int kind, int entry, int mss) {
+    q.ring.set(entry, DescRing.CTX);
+  }
+
+  @Override
+  public void enableTxTimestamp(StmmacTxQueue q, int kind, int entry) {
+    q.ring.set(entry, DescRing.TSTAMP);
+  }
+
+  @Override
+  public void setDescVlan(StmmacTxQueue q, int kind, int entry, int type) {
+    throw notModelled("VLAN insertion");
+  }
+
+  @Override
+  public void setDescSarc(StmmacTxQueue q, int kind, int entry, int sarcType) {
+    throw notModelled("source address insertion (sarc)");
+  }
+
+  @Override
+  public void setDescTbs(StmmacTxQueue q, int entry, long sec, long nsec) {
+    throw notModelled("time-based scheduling (TBS)");
+  }
+
+  /** OWN still set: tx_dma_own; else tx_not_ls on a descriptor without LS; no errors. */
+  @Override
+  public int txStatus(StmmacTxQueue q, int kind, int entry) {
+    DescRing ring = q.ring;
+    if (ring.own(entry)) {
+      return StmmacTx.TX_DMA_OWN;
+    }
+    return ring.has(entry, DescRing.LS) ? StmmacTx.TX_DONE : StmmacTx.TX_NOT_LS;
+  }
+
+  @Override
+  public void releaseTxDesc(StmmacTxQueue q, int kind, int entry, int mode) {
+    q.ring.reset(entry);
+  }
+
+  /**
+   * Ring mode's is_jumbo_frm: more than one buffer's worth (8 KiB with enhanced descriptors,
+   * 4 KiB without); the model's frames never are.
+   */
+  @Override
+  public boolean isJumboFrm(int len, boolean enhDesc) {
+    return (enhDesc && len > 8192) || (!enhDesc && len > 4096);
+  }
+
+  @Override
+  public int jumboFrm(StmmacTxQueue q, Skb skb, boolean csum) {
+    throw notModelled("jumbo frames over several descriptors");
+  }
+
+  @Override
+  public void cleanDesc3(StmmacTxQueue q, int kind, int entry) {
+    // ring mode's des3 clean-up: nothing the model's descriptors hold
+  }
+
+  private static UnsupportedOperationException notModelled(String what) {
+    return new UnsupportedOperationException(what + " is not modelled by the stmmac hardware");
+  }
 
   /** {@code stmmac_rx_watchdog(priv, ioaddr, riwt, queue)}: RIWT units of 256 clock cycles. */
   void rxWatchdog(int riwt, int queue) {
     long ns = riwtClockHz == 0 ? 0 : (long) riwt * 256L * 1_000_000_000L / riwtClockHz;
     rxWatchdog[queue].setWatchdogNs(ns);
-  }
-
-  /** {@code stmmac_set_tx_ic}: interrupt on completion for this descriptor. */
-  void setTxIc(DescRing ring, int i) {
-    ring.set(i, DescRing.IC);
   }
 
   /** {@code stmmac_init_rx_desc}: the descriptor as set up at open, owned by the DMA. */

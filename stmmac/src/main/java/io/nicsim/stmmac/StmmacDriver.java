@@ -45,6 +45,7 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver, Tx
     StmmacPlat plat = priv.plat;
     priv.kernel = kernel;
     priv.dev = ctx.dev();
+    priv.calls = new LiveKernelCalls(kernel, ctx.dev());
     ctx.dev().setTso(plat.tso());
 
     int txCnt = plat.txQueuesToUse();
@@ -85,6 +86,8 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver, Tx
         break;
     }
     priv.setRxWatchdog(priv.hw::rxWatchdog);
+    priv.hwif = priv.hw;
+    priv.unported = new ModelUnported();
 
     priv.txQueue = new StmmacTxQueue[txCnt];
     for (int q = 0; q < txCnt; q++) {
@@ -265,6 +268,7 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver, Tx
       txQ.cleanedDesc = txQ.queuedDesc; // what was held is gone
       txQ.txCountFrames = 0;
       txQ.mss = 0;
+      txQ.clearDmaInfo();
       priv.hw.resetTxDma(q);
       priv.dev.queue(q).resetQueue();
     }

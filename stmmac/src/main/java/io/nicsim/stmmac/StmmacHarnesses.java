@@ -21,10 +21,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code port-check --execute} harnesses for stmmac's coalescing code: the RIWT conversions,
- * the ethtool get/set entries (per queue and for all queues) with every stmmac_rx_watchdog call,
- * and the TX coalesce timer's arm. The C drivers are
- * {@code src/main/resources/nicsim/portexec/stmmac/}.
+ * {@code port-check --execute} harnesses for stmmac_ethtool.c's coalescing code: the RIWT
+ * conversions and the ethtool get/set entries (per queue and for all queues) with every
+ * stmmac_rx_watchdog call. The C drivers are {@code src/main/resources/nicsim/portexec/stmmac/};
+ * stmmac_main.c's are in {@link StmmacTxHarnesses} and its siblings.
  */
 public final class StmmacHarnesses implements PortHarnessProvider {
   private static final String DIR = "nicsim/portexec/stmmac/";
@@ -84,13 +84,6 @@ public final class StmmacHarnesses implements PortHarnessProvider {
     out.add(getCoalesce("__stmmac_get_coalesce", 0));
     out.add(getCoalesce("stmmac_get_coalesce", 1));
     out.add(getCoalesce("stmmac_get_per_queue_coalesce", 2));
-    out.add(txTimerArm());
-    out.add(PortHarness.notRun(MAIN_C, "stmmac_xmit", "the IC decision is a block inside"
-        + " stmmac_xmit, which needs DMA descriptors, skbs and the netdev TX queue; its Java"
-        + " (TxMitigation.setIc) is checked against the kernel's rule by XmitIcTest, not run"
-        + " here"));
-    out.add(PortHarness.notRun(MAIN_C, "stmmac_tso_xmit", "as stmmac_xmit: the IC block is"
-        + " inlined in a descriptor-building function"));
     return out;
   }
 
@@ -257,72 +250,6 @@ public final class StmmacHarnesses implements PortHarnessProvider {
                 .u("ec.rx_max_coalesced_frames", ec.rxMaxCoalescedFrames())
                 .u("ec.tx_coalesce_usecs", ec.txCoalesceUsecs())
                 .u("ec.tx_max_coalesced_frames", ec.txMaxCoalescedFrames()).toString();
-          };
-        })
-        .build();
-  }
-
-  /** HRTIMER_MODE_REL: the Java HrTimer's start is always relative. */
-  private static final int HRTIMER_MODE_REL = 1;
-
-  private static PortHarness txTimerArm() {
-    List<InputField> in = new ArrayList<>(PRIV_FIELDS);
-    in.add(range("queue", 0, 7));
-    in.add(bool("tx_napi scheduled"));
-    return PortHarness.of(MAIN_C, "stmmac_tx_timer_arm")
-        .sources(sources(MAIN_C))
-        .program(program("stmmac_tx_timer_arm.c", ""))
-        .inputs(in)
-        .notes("no AF_XDP zero-copy pool on the queue (nicsim does not model XSK); the"
-            + " timer's calls are read off the Java HrTimer (starts, cancels, expiry)")
-        .java(kernel -> {
-          PatchSet patches = patches(kernel);
-          HarnessKernel hk = new HarnessKernel(StmmacTx.HRTIMER_ACTIVE.name());
-          Napi[] txNapi = new Napi[8];
-          Napi[] rxNapi = new Napi[8];
-          for (int i = 0; i < 8; i++) {
-            txNapi[i] = new Napi(hk.kernel, "tx" + i, "eth0", (n, b) -> 0, 64);
-            rxNapi[i] = new Napi(hk.kernel, "rx" + i, "eth0", (n, b) -> 0, 64);
-          }
-          return r -> {
-            Out out = new Out();
-            StmmacPriv p = priv(patches, r, out);
-            p.kernel = hk.kernel;
-            p.txQueue = new StmmacTxQueue[8];
-            p.channel = new StmmacChannel[8];
-            StmmacTx tx = new StmmacTx(p);
-            for (int i = 0; i < 8; i++) {
-              p.txQueue[i] = new StmmacTxQueue(i, null);
-              StmmacChannel ch = new StmmacChannel(i);
-              txNapi[i].enable(); // napi_enable: not scheduled
-              rxNapi[i].enable();
-              ch.txNapi = txNapi[i];
-              ch.rxNapi = rxNapi[i];
-              ch.napi = txNapi[i];
-              p.channel[i] = ch;
-              tx.setupTxTimer(i);
-            }
-            int queue = (int) r[PRIV_FIELDS.size()];
-            if (r[PRIV_FIELDS.size() + 1] != 0) {
-              tx.txNapi(queue).schedulePrep();
-            }
-            HrTimer t = p.txQueue[queue].txtimer;
-            hk.inTask(() -> {
-              long now = hk.kernel.now();
-              long starts = t.startCount();
-              long cancels = t.cancelCount();
-              tx.txTimerArm(queue);
-              if (t.startCount() > starts) {
-                out.call("hrtimer_start", t.expires() - now, HRTIMER_MODE_REL);
-              }
-              if (t.cancelCount() > cancels) {
-                out.call("hrtimer_try_to_cancel");
-              }
-              if (t.active()) {
-                t.tryToCancel(); // nothing of this record may fire during the next
-              }
-            });
-            return out.toString();
           };
         })
         .build();

@@ -17,6 +17,7 @@ public class StmmacIrq {
   private final StmmacRx rx;
   private final boolean napiSplit;
   private final boolean irqPerDir;
+  private final boolean sftyIrq;
 
   public StmmacIrq(StmmacPriv priv, StmmacTx tx, StmmacRx rx) {
     this.priv = priv;
@@ -24,6 +25,7 @@ public class StmmacIrq {
     this.rx = rx;
     napiSplit = priv.patches.has(StmmacPatches.NAPI_SPLIT);
     irqPerDir = priv.patches.has(StmmacPatches.IRQ_PER_DIR);
+    sftyIrq = priv.patches.has(StmmacPatches.SFTY_IRQ);
   }
 
   /**
@@ -39,7 +41,7 @@ public class StmmacIrq {
       source = S1,
       notes = "<=5.5 forms from " + StmmacTx.S3 + "; " + StmmacTx.V419_NOTE)
   int napiCheck(int chan, DmaDir dir) {
-    int status = priv.hw.dmaInterruptStatus(chan, dir);
+    int status = priv.hwif.dmaInterruptStatus(chan, dir);
     StmmacChannel ch = priv.channel[chan];
     int rxCnt = priv.plat.rxQueuesToUse();
     int txCnt = priv.plat.txQueuesToUse();
@@ -57,38 +59,41 @@ public class StmmacIrq {
       } else {
         status &= ~DwmacHw.HANDLE_TX;
       }
-      if (needsWork && ch.napi.schedulePrep()) {
-        priv.hw.disableDmaIrq(chan, true, true);
-        ch.napi.schedule();
+      if (needsWork && priv.calls.napiSchedulePrep(ch.napi)) {
+        priv.hwif.disableDmaIrq(chan, true, true);
+        priv.calls.napiSchedule(ch.napi);
       }
       return status;
     }
 
     if (!irqPerDir) {
       if ((status & DwmacHw.HANDLE_RX) != 0 && chan < rxCnt) {
-        if (ch.rxNapi.schedulePrep()) {
-          priv.hw.disableDmaIrq(chan, true, true);
-          ch.rxNapi.schedule();
+        if (priv.calls.napiSchedulePrep(ch.rxNapi)) {
+          priv.hwif.disableDmaIrq(chan, true, true);
+          priv.calls.napiSchedule(ch.rxNapi);
           status |= DwmacHw.HANDLE_TX;
         }
       }
       if ((status & DwmacHw.HANDLE_TX) != 0 && chan < txCnt) {
-        ch.txNapi.napiSchedule();
+        if (priv.calls.napiSchedulePrep(ch.txNapi)) { // napi_schedule
+          priv.calls.napiSchedule(ch.txNapi);
+        }
       }
       return status;
     }
 
+    // no AF_XDP pool on the queues: rx_napi and tx_napi, never rxtx_napi
     if ((status & DwmacHw.HANDLE_RX) != 0 && chan < rxCnt) {
-      if (ch.rxNapi.schedulePrep()) {
-        priv.hw.disableDmaIrq(chan, true, false);
-        ch.rxNapi.schedule();
+      if (priv.calls.napiSchedulePrep(ch.rxNapi)) {
+        priv.hwif.disableDmaIrq(chan, true, false);
+        priv.calls.napiSchedule(ch.rxNapi);
       }
     }
 
     if ((status & DwmacHw.HANDLE_TX) != 0 && chan < txCnt) {
-      if (ch.txNapi.schedulePrep()) {
-        priv.hw.disableDmaIrq(chan, false, true);
-        ch.txNapi.schedule();
+      if (priv.calls.napiSchedulePrep(ch.txNapi)) {
+        priv.hwif.disableDmaIrq(chan, false, true);
+        priv.calls.napiSchedule(ch.txNapi);
       }
     }
 
@@ -105,20 +110,43 @@ public class StmmacIrq {
     }
   }
 
-  /** stmmac_dma_interrupt: every channel checked in both directions. */
+  /** tx_hard_error / tx_hard_error_bump_tc of enum dma_irq_status. */
+  static final int TX_HARD_ERROR = 0x1;
+  static final int TX_HARD_ERROR_BUMP_TC = 0x2;
+
+  /**
+   * stmmac_dma_interrupt: every channel checked in both directions, then each TX channel's
+   * hard error handled (a threshold bump on underflow, else the TX reset).
+   */
   @KernelPort(
       file = FILE,
       function = "stmmac_dma_interrupt",
       versions = "v4.19..v6.18",
       source = S1,
-      notes = "hard errors (threshold bump, tx_err) are not modelled")
+      notes = "also read in " + StmmacTx.DEBIAN)
   void dmaInterrupt() {
     int txChannelCount = priv.plat.txQueuesToUse();
     int rxChannelCount = priv.plat.rxQueuesToUse();
     int channelsToCheck = Math.max(txChannelCount, rxChannelCount);
+    int[] status = new int[StmmacPlat.MTL_MAX_QUEUES];
+
+    // Make sure we never check beyond our status buffer
+    if (channelsToCheck > status.length) {
+      priv.calls.warnOn();
+      channelsToCheck = status.length;
+    }
 
     for (int chan = 0; chan < channelsToCheck; chan++) {
-      napiCheck(chan, DmaDir.RXTX);
+      status[chan] = napiCheck(chan, DmaDir.RXTX);
+    }
+
+    for (int chan = 0; chan < txChannelCount; chan++) {
+      if ((status[chan] & TX_HARD_ERROR_BUMP_TC) != 0) {
+        // Try to bump up the dma threshold on this failure
+        priv.unported.bumpDmaThreshold(chan);
+      } else if (status[chan] == TX_HARD_ERROR) {
+        priv.unported.txErr(chan);
+      }
     }
   }
 
@@ -127,12 +155,25 @@ public class StmmacIrq {
       file = FILE,
       function = "stmmac_interrupt",
       versions = "v4.19..v6.18",
+      commits = {},
       source = S1,
-      notes = "safety, common (MAC/LPI/MTL) interrupts are not modelled")
+      notes = "also read in " + StmmacTx.DEBIAN + "; priv->sfty_irq is 0 (none)")
   boolean interrupt() {
-    if (!priv.netifRunning) {
+    // Check if adapter is up
+    if (priv.testBit(StmmacPriv.STMMAC_DOWN)) {
       return true;
     }
+
+    // Check ASP error if it isn't delivered via an individual IRQ (sfty-irq; the model has
+    // no dedicated safety interrupt, sfty_irq 0)
+    if ((!sftyIrq || priv.sftyIrq <= 0) && priv.unported.safetyFeatInterrupt()) {
+      return true;
+    }
+
+    // To handle Common interrupts
+    priv.unported.commonInterrupt();
+
+    // To handle DMA interrupts
     dmaInterrupt();
     return true;
   }
@@ -141,10 +182,19 @@ public class StmmacIrq {
   @KernelPort(file = FILE, function = "stmmac_msi_intr_tx", versions = "v5.13..v6.18",
       source = S1)
   boolean msiIntrTx(int chan) {
-    if (!priv.netifRunning) {
+    // Check if adapter is up
+    if (priv.testBit(StmmacPriv.STMMAC_DOWN)) {
       return true;
     }
-    napiCheck(chan, DmaDir.TX);
+
+    int status = napiCheck(chan, DmaDir.TX);
+
+    if ((status & TX_HARD_ERROR_BUMP_TC) != 0) {
+      // Try to bump up the dma threshold on this failure
+      priv.unported.bumpDmaThreshold(chan);
+    } else if (status == TX_HARD_ERROR) {
+      priv.unported.txErr(chan);
+    }
     return true;
   }
 
@@ -152,9 +202,11 @@ public class StmmacIrq {
   @KernelPort(file = FILE, function = "stmmac_msi_intr_rx", versions = "v5.13..v6.18",
       source = S1)
   boolean msiIntrRx(int chan) {
-    if (!priv.netifRunning) {
+    // Check if adapter is up
+    if (priv.testBit(StmmacPriv.STMMAC_DOWN)) {
       return true;
     }
+
     napiCheck(chan, DmaDir.RX);
     return true;
   }
@@ -188,13 +240,13 @@ public class StmmacIrq {
     int workDone = Math.max(rxDone, txDone);
     workDone = Math.min(workDone, budget);
 
-    if (workDone < budget && napi.completeDone(workDone)) {
-      priv.hw.enableDmaIrq(chan, true, true);
-      int stat = priv.hw.dmaInterruptStatus(chan, DmaDir.RXTX);
-      if (stat != 0 && napi.schedulePrep()) {
+    if (workDone < budget && priv.calls.napiCompleteDone(napi, workDone)) {
+      priv.hwif.enableDmaIrq(chan, true, true);
+      int stat = priv.hwif.dmaInterruptStatus(chan, DmaDir.RXTX);
+      if (stat != 0 && priv.calls.napiSchedulePrep(napi)) {
         // napi_reschedule
-        priv.hw.disableDmaIrq(chan, true, true);
-        napi.schedule();
+        priv.hwif.disableDmaIrq(chan, true, true);
+        priv.calls.napiSchedule(napi);
       }
     }
 

@@ -287,6 +287,161 @@ public final class StmmacPatches {
           "usec<->RIWT rounded to nearest instead of truncated (seen in LorenzoBianconi/net-next"
               + " @199295cb73bc; not in 6.18; hash and release not found)");
 
+  // ---- changes read by comparing Debian's 6.1.192 and 6.12.118 with a 6.18.19 tree (the
+  // executed checks run the three). Where the commit was not found, landedIn is the earliest
+  // release verified to carry it and the summary says between which releases it lies.
+
+  private static final String SINCE_6_1 = " (absent from 6.1.192, present in 6.12.118: the"
+      + " change lies in v6.2..v6.12; landedIn is the earliest release verified)";
+  private static final String SINCE_6_12 = " (absent from 6.12.118, present in 6.18.19: the"
+      + " change lies in v6.13..v6.18; landedIn is the earliest release verified)";
+
+  public static final Patch EST_MAX_SDU =
+      new Patch(
+          "est-max-sdu",
+          null,
+          "net: stmmac: drop frames longer than the queue's EST queueMaxSDU in xmit",
+          v(6, 12),
+          Status.MAINLINE,
+          "stmmac_xmit drops an skb longer than est->max_sdu[queue] (max_sdu_txq_drop)"
+              + SINCE_6_1);
+
+  public static final Patch EST_SDU_VLAN =
+      new Patch(
+          "est-sdu-vlan",
+          null,
+          "net: stmmac: count the offloaded VLAN tag in the EST max SDU check",
+          v(6, 18),
+          Status.MAINLINE,
+          "the max SDU check adds VLAN_HLEN when the core inserts the skb's tag" + SINCE_6_12);
+
+  public static final Patch TX_COE_FALLBACK =
+      new Patch(
+          "tx-coe-fallback",
+          null,
+          "net: stmmac: Tx coe sw fallback",
+          v(6, 12),
+          Status.MAINLINE,
+          "a queue without TX checksum offload (coe_unsupported) checksums in software"
+              + SINCE_6_1);
+
+  public static final Patch CSUM_RELINEARIZE =
+      new Patch(
+          "csum-relinearize",
+          null,
+          "net: stmmac: re-read the skb's head length after skb_checksum_help",
+          null,
+          Status.APPLIED,
+          "after the software checksum fallback xmit re-reads skb_headlen and nr_frags (a 6.1.y"
+              + " stable change: absent from 6.12.118 and 6.18.19)")
+          .backportedTo(KernelVersion.of(6, 1, 192), null,
+              "present in Debian linux-source-6.1 (6.1.192, the first 6.1.y read)");
+
+  public static final Patch TX_TSTAMP_AFTER_DOORBELL =
+      new Patch(
+          "tx-tstamp-after-doorbell",
+          null,
+          "net: stmmac: skb_tx_timestamp after the TX doorbell",
+          v(6, 12),
+          Status.MAINLINE,
+          "xmit and tso_xmit take the software TX timestamp after ringing the doorbell, not"
+              + " before the first descriptor is written" + SINCE_6_1);
+
+  public static final Patch DMA_TX_CHAN_ARG =
+      new Patch(
+          "dma-tx-chan-arg",
+          null,
+          "net: stmmac: per-channel poll demand (enable_dma_transmission gains the channel)",
+          v(6, 12),
+          Status.MAINLINE,
+          "stmmac_enable_dma_transmission(priv, ioaddr, chan): dwmac1000 writes the channel's"
+              + " DMA_CHAN_XMT_POLL_DEMAND instead of DMA_XMT_POLL_DEMAND" + SINCE_6_1);
+
+  public static final Patch SFTY_IRQ =
+      new Patch(
+          "sfty-irq",
+          null,
+          "net: stmmac: Add driver support for common safety IRQ",
+          v(6, 12),
+          Status.MAINLINE,
+          "stmmac_interrupt checks safety features only when no dedicated sfty_irq exists"
+              + " (posted as v12 in Jan 2024)" + SINCE_6_1);
+
+  public static final Patch EEE_SW_LPI =
+      new Patch(
+          "eee-sw-lpi",
+          null,
+          "net: stmmac: EEE software LPI timer rework",
+          v(6, 18),
+          Status.MAINLINE,
+          "xmit calls stmmac_stop_sw_lpi (was stmmac_disable_eee_mode); tx_clean restarts the"
+              + " LPI timer with stmmac_restart_sw_lpi_timer when eee_sw_timer_en (was"
+              + " stmmac_enable_eee_mode and mod_timer when eee_enabled)" + SINCE_6_12);
+
+  public static final Patch TSO_VLAN_PUSH =
+      new Patch(
+          "tso-vlan-push",
+          null,
+          "net: stmmac: insert the VLAN tag into TSO frames in software",
+          v(6, 12),
+          Status.MAINLINE,
+          "tso_xmit pushes the tag inside the payload (__vlan_hwaccel_push_inside) instead of"
+              + " having the first descriptor insert it" + SINCE_6_1);
+
+  public static final Patch TSO_SIMPLIFIED =
+      new Patch(
+          "tso-simplified",
+          null,
+          "net: stmmac: TSO: simplify the code flow of DMA descriptor allocations",
+          v(6, 12),
+          Status.MAINLINE,
+          "tso_xmit no longer fills buffer 2 of the first descriptor on 32-bit DMA: the payload"
+              + " always starts in the next descriptor, tso_allocator always calls set_desc_addr"
+              + SINCE_6_1);
+
+  public static final Patch TSO_ENTRY_LOCAL =
+      new Patch(
+          "tso-entry-local",
+          null,
+          "net: stmmac: TSO: count descriptors exactly and unmap on error",
+          null,
+          Status.APPLIED,
+          "tso_xmit sizes the ring check with stmmac_tso_get_num_desc, fills descriptors"
+              + " through a local entry (tso_allocator takes *entry) and publishes cur_tx once,"
+              + " and unmaps what it mapped on a fragment mapping error (a 6.12.y stable"
+              + " change: absent from 6.18.19)")
+          .backportedTo(KernelVersion.of(6, 12, 118), null,
+              "present in Debian linux-source-6.12 (6.12.118, the first 6.12.y read)");
+
+  public static final Patch TSO_LAST_SEGMENT =
+      new Patch(
+          "tso-last-segment",
+          null,
+          "net: stmmac: TSO: first descriptor is the last one when it is the only one",
+          v(6, 18),
+          Status.MAINLINE,
+          "tso_xmit passes is_last_segment ((cur_tx - first_entry) & (size - 1) == 1) to"
+              + " prepare_tso_tx_desc instead of tx_skbuff_dma[first_entry].last_segment"
+              + SINCE_6_12);
+
+  public static final Patch XSK_TX_METADATA =
+      new Patch(
+          "xsk-tx-metadata",
+          null,
+          "net: stmmac: AF_XDP TX metadata completion in tx_clean",
+          v(6, 12),
+          Status.MAINLINE,
+          "tx_clean completes XSK TX metadata for a last segment without skb" + SINCE_6_1);
+
+  public static final Patch RX_DMA_WAKE =
+      new Patch(
+          "rx-dma-wake",
+          null,
+          "net: stmmac: wake the RX DMA after a refill",
+          v(6, 18),
+          Status.MAINLINE,
+          "rx_refill ends with stmmac_enable_dma_reception (RX poll demand)" + SINCE_6_12);
+
   public static final Patch HRTIMER_ACTIVE =
       new Patch(
           "hrtimer-active",
@@ -395,6 +550,20 @@ public final class StmmacPatches {
               ETHTOOL_NO_BEGIN,
               RIWT_ZERO_REFUSED,
               RIWT_ROUNDING,
+              EST_MAX_SDU,
+              TX_COE_FALLBACK,
+              TX_TSTAMP_AFTER_DOORBELL,
+              DMA_TX_CHAN_ARG,
+              SFTY_IRQ,
+              TSO_VLAN_PUSH,
+              TSO_SIMPLIFIED,
+              XSK_TX_METADATA,
+              EST_SDU_VLAN,
+              EEE_SW_LPI,
+              TSO_LAST_SEGMENT,
+              RX_DMA_WAKE,
+              CSUM_RELINEARIZE,
+              TSO_ENTRY_LOCAL,
               HRTIMER_ACTIVE,
               BURST_END_IC,
               IC_BURST_END_ONLY,

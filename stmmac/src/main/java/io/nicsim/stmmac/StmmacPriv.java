@@ -35,6 +35,56 @@ public final class StmmacPriv {
   /** priv->hwts_tx_en: hardware TX timestamping switched on (SIOCSHWTSTAMP). */
   boolean hwtsTxEn;
 
+  /** enum stmmac_state bit numbers (stmmac.h), in {@link #state}. */
+  static final int STMMAC_DOWN = 0;
+  static final int STMMAC_RESET_REQUESTED = 1;
+  static final int STMMAC_RESETING = 2;
+  static final int STMMAC_SERVICE_SCHED = 3;
+  /** priv->state: the STMMAC_* bits. */
+  long state;
+
+  /** The kernel functions the ported code calls (core's model, or a harness's recorder). */
+  KernelCalls calls;
+  /** The hwif.h callbacks the ported code calls (the hardware model, or a recorder). */
+  StmmacHwif hwif;
+  /** The driver's own functions nicsim does not port (error, EEE, VLAN, XDP paths). */
+  UnportedCalls unported;
+  /** priv->xstats. */
+  final StmmacXstats xstats = new StmmacXstats();
+
+  /** priv->tso: TSO in use (the capability and STMMAC_FLAG_TSO_EN). */
+  boolean tso;
+  /** priv->extend_desc: extended (alternate size) descriptors. */
+  boolean extendDesc;
+  /** priv->mode: STMMAC_RING_MODE (0) or STMMAC_CHAIN_MODE (1). */
+  int mode;
+  /** priv->sarc_type: source address insertion/replacement (0: off). */
+  int sarcType;
+  /** priv->tx_path_in_lpi_mode. */
+  boolean txPathInLpiMode;
+  /** priv->eee_sw_timer_en. */
+  boolean eeeSwTimerEn;
+  /** priv->eee_enabled. */
+  boolean eeeEnabled;
+  /** priv->est: EST (802.1Qbv) state, or null when the core has none configured. */
+  Est est;
+  /** priv->dma_cap.vlins: the core inserts VLAN tags. */
+  boolean dmaCapVlins;
+  /** priv->dma_cap.addr64: DMA address width in bits. */
+  int dmaCapAddr64 = 32;
+  /** plat->tx_queues_cfg[q].coe_unsupported. */
+  final boolean[] txCoeUnsupported = new boolean[StmmacPlat.MTL_MAX_QUEUES];
+  /** priv->sfty_irq: a dedicated safety-feature interrupt (0: none). */
+  int sftyIrq;
+  /** priv->plat->enh_desc. */
+  boolean enhDesc;
+
+  /** struct stmmac_est: what xmit reads of it. */
+  static final class Est {
+    boolean enable;
+    final int[] maxSdu = new int[StmmacPlat.MTL_MAX_QUEUES];
+  }
+
   // the engine side, set when a driver instance is built on a simulated host
   Kernel kernel;
   NetDevice dev;
@@ -49,6 +99,8 @@ public final class StmmacPriv {
     this.patches = patches;
     this.defaults = StmmacDefaults.of(patches);
     this.useRiwt = plat.useRiwt();
+    this.tso = plat.tso();
+    this.enhDesc = plat.core() == DwmacCore.GMAC;
   }
 
   public StmmacPlat plat() {
@@ -119,6 +171,32 @@ public final class StmmacPriv {
   /** Test hook for the state open/close leave behind. */
   void setNetifRunning(boolean running) {
     this.netifRunning = running;
+  }
+
+  boolean testBit(int nr) {
+    return (state & (1L << nr)) != 0;
+  }
+
+  void setBit(int nr) {
+    state |= 1L << nr;
+  }
+
+  void clearBit(int nr) {
+    state &= ~(1L << nr);
+  }
+
+  /** test_and_set_bit: the old value. */
+  boolean testAndSetBit(int nr) {
+    boolean old = testBit(nr);
+    setBit(nr);
+    return old;
+  }
+
+  /** test_and_clear_bit: the old value. */
+  boolean testAndClearBit(int nr) {
+    boolean old = testBit(nr);
+    clearBit(nr);
+    return old;
   }
 
   @Override

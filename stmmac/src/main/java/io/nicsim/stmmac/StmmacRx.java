@@ -179,8 +179,8 @@ public class StmmacRx {
     priv.counters.napiPollRx++;
 
     int workDone = rx(budget, chan);
-    if (workDone < budget && napi.completeDone(workDone)) {
-      priv.hw.enableDmaIrq(chan, true, !irqPerDir);
+    if (workDone < budget && priv.calls.napiCompleteDone(napi, workDone)) {
+      priv.hwif.enableDmaIrq(chan, true, !irqPerDir);
     }
     if (priv.dim != null) { // the dim what-if: events = RX NAPI schedules
       priv.dim.rx.sample(kernel.cpu().requireCurrent(), chan, napi.scheduleCount());

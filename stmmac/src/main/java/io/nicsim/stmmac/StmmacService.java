@@ -1,110 +1,87 @@
 package io.nicsim.stmmac;
 
-import io.nicsim.core.cpu.Core;
-import io.nicsim.core.cpu.Task;
-import io.nicsim.core.kernel.Kernel;
-import io.nicsim.core.net.NetDevice;
 import io.nicsim.core.port.KernelPort;
 
 /**
  * The error path of stmmac_main.c: dev_watchdog's ndo_tx_timeout (and a fatal DMA error) ends
  * in stmmac_global_err, which asks the service work to reset the adapter: the whole interface
  * is closed and opened again from a workqueue, rings, DMA and coalescing defaults included.
- * The {@code priv->state} bits it uses are booleans here.
+ * The {@code priv->state} bits are {@link StmmacPriv#state}; every kernel function goes through
+ * {@link StmmacPriv#calls}.
  */
 final class StmmacService {
   static final String FILE = StmmacLifecycle.FILE;
   static final String S1 = StmmacLifecycle.S1;
 
   private final StmmacPriv priv;
-  private final Kernel kernel;
-  private final NetDevice dev;
-  /** STMMAC_DOWN: set while the reset closes and reopens the interface. */
-  private boolean down;
-  /** STMMAC_RESET_REQUESTED. */
-  private boolean resetRequested;
-  /** STMMAC_SERVICE_SCHED: the service work is queued or running. */
-  private boolean serviceSched;
-  /** STMMAC_RESETING. */
-  private boolean reseting;
   private long txTimeouts;
   private long resets;
 
   StmmacService(StmmacPriv priv) {
     this.priv = priv;
-    this.kernel = priv.kernel;
-    this.dev = priv.dev;
   }
 
   /** ndo_tx_timeout: any hung queue resets the whole adapter. */
   @KernelPort(file = FILE, function = "stmmac_tx_timeout", versions = "v4.19..v6.18",
-      source = S1)
+      source = S1, notes = "the txqueue argument (5.6+) is unused")
   void txTimeout(int txqueue) {
     txTimeouts++;
     globalErr();
   }
 
   @KernelPort(file = FILE, function = "stmmac_global_err", versions = "v4.19..v6.18",
-      source = S1, notes = "netif_carrier_off is not modelled (the model has no carrier state)")
+      source = S1)
   void globalErr() {
-    resetRequested = true;
+    priv.calls.netifCarrierOff();
+    priv.setBit(StmmacPriv.STMMAC_RESET_REQUESTED);
     serviceEventSchedule();
   }
 
   @KernelPort(file = FILE, function = "stmmac_service_event_schedule",
       versions = "v4.19..v6.18", source = S1)
   void serviceEventSchedule() {
-    if (!down && !serviceSched) {
-      serviceSched = true;
-      queueWork();
+    if (!priv.testBit(StmmacPriv.STMMAC_DOWN)
+        && !priv.testAndSetBit(StmmacPriv.STMMAC_SERVICE_SCHED)) {
+      priv.calls.queueWork(this::serviceTask);
     }
-  }
-
-  /**
-   * queue_work(priv->wq, &priv->service_task): a kworker on the CPU that queued it runs the
-   * work in process context (the reset's own cost is not charged).
-   */
-  private void queueWork() {
-    Core core = kernel.cpu().current() != null ? kernel.cpu().current() : kernel.cpu().core(0);
-    Task worker = new Task("kworker/" + core.id() + ":stmmac_wq") {
-      @Override
-      protected boolean run(Core c) {
-        serviceTask();
-        return false;
-      }
-    };
-    core.attach(worker);
-    worker.wake();
   }
 
   @KernelPort(file = FILE, function = "stmmac_service_task", versions = "v4.19..v6.18",
       source = S1)
   void serviceTask() {
     resetSubtask();
-    serviceSched = false;
+    priv.clearBit(StmmacPriv.STMMAC_SERVICE_SCHED);
   }
 
+  /**
+   * The reset: dev_close and dev_open under RTNL with STMMAC_DOWN set. The C waits in
+   * usleep_range while STMMAC_RESETING is set; only this function sets it and the one service
+   * work runs it, so the wait is never entered.
+   */
   @KernelPort(file = FILE, function = "stmmac_reset_subtask", versions = "v4.19..v6.18",
-      source = S1,
-      notes = "rtnl_lock is implicit (the work runs atomically); netif_trans_update is part of"
-          + " the model's dev_open, which restamps every queue")
+      source = S1)
   void resetSubtask() {
-    if (!resetRequested) {
+    if (!priv.testAndClearBit(StmmacPriv.STMMAC_RESET_REQUESTED)) {
       return;
     }
-    resetRequested = false;
-    if (down) {
+    if (priv.testBit(StmmacPriv.STMMAC_DOWN)) {
       return;
     }
 
-    kernel.printk(dev.driverName() + " " + dev.name() + ": Reset adapter.");
+    priv.calls.netdevErr("Reset adapter.");
 
-    reseting = true;
-    down = true;
-    dev.close();
-    dev.open();
-    down = false;
-    reseting = false;
+    priv.calls.rtnlLock();
+    priv.calls.netifTransUpdate();
+    if (priv.testAndSetBit(StmmacPriv.STMMAC_RESETING)) {
+      throw new IllegalStateException("STMMAC_RESETING set outside stmmac_reset_subtask");
+    }
+
+    priv.setBit(StmmacPriv.STMMAC_DOWN);
+    priv.calls.devClose();
+    priv.calls.devOpen();
+    priv.clearBit(StmmacPriv.STMMAC_DOWN);
+    priv.clearBit(StmmacPriv.STMMAC_RESETING);
+    priv.calls.rtnlUnlock();
     resets++;
   }
 
@@ -117,6 +94,6 @@ final class StmmacService {
   }
 
   boolean reseting() {
-    return reseting;
+    return priv.testBit(StmmacPriv.STMMAC_RESETING);
   }
 }

@@ -19,6 +19,7 @@ class TsoXmitTest {
     skb.payloadLen = payload;
     skb.hdrLen = HDR;
     skb.gsoSize = MSS;
+    skb.gsoType = Skb.SKB_GSO_TCPV4;
     skb.gsoSegs = (payload + MSS - 1) / MSS;
     return skb;
   }

@@ -15,6 +15,21 @@ public final class Skb {
   public int hdrLen;
   /** skb_shinfo(skb)->nr_frags: page fragments besides the linear head. */
   public int nrFrags;
+  /**
+   * skb_frag_size of each fragment, or {@code null}: the model's convention, {@code nrFrags}
+   * equal shares of {@code payloadLen} (see {@link #fragSize}).
+   */
+  public int[] fragSizes;
+  /** skb_shinfo(skb)->gso_type (SKB_GSO_TCPV4, ...); meaningful when {@code gsoSize != 0}. */
+  public int gsoType;
+  /** skb->ip_summed (CHECKSUM_NONE 0, CHECKSUM_PARTIAL 3). */
+  public int ipSummed;
+  /** skb_vlan_tag_present: a VLAN tag to insert on transmit. */
+  public boolean vlanTagPresent;
+  /** skb_transport_offset: bytes before the L4 header (Ethernet + IPv4 without options). */
+  public int transportOffset = 34;
+  /** SKBTX_IN_PROGRESS: the driver has the hardware timestamping this skb. */
+  public boolean tstampInProgress;
   public Object payload;
   /** Offset of this skb's data in the payload's byte stream (TCP sequence offset). */
   public long payloadOffset;
@@ -54,6 +69,34 @@ public final class Skb {
 
   public boolean isGso() {
     return gsoSegs > 1;
+  }
+
+  /** SKB_GSO_TCPV4. */
+  public static final int SKB_GSO_TCPV4 = 1 << 0;
+  /** SKB_GSO_TCPV6. */
+  public static final int SKB_GSO_TCPV6 = 1 << 4;
+  /** SKB_GSO_UDP_L4. */
+  public static final int SKB_GSO_UDP_L4 = 1 << 17;
+  /** CHECKSUM_PARTIAL. */
+  public static final int CHECKSUM_PARTIAL = 3;
+
+  /** skb_frag_size of fragment {@code i}. */
+  public int fragSize(int i) {
+    return fragSizes != null ? fragSizes[i] : payloadLen / nrFrags;
+  }
+
+  /** skb->data_len: the bytes in fragments. */
+  public int dataLen() {
+    int n = 0;
+    for (int i = 0; i < nrFrags; i++) {
+      n += fragSize(i);
+    }
+    return n;
+  }
+
+  /** skb_headlen: the bytes of the linear head. */
+  public int headlen() {
+    return len - dataLen();
   }
 
   public boolean isFreed() {

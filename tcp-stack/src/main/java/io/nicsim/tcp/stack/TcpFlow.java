@@ -135,6 +135,7 @@ public final class TcpFlow implements TcpHost {
     clone.hdrLen = HDR_LEN;
     clone.gsoSegs = skb.pcount;
     clone.gsoSize = skb.pcount > 1 ? skb.tcpGsoSize : 0;
+    clone.gsoType = skb.pcount > 1 ? Skb.SKB_GSO_TCPV4 : 0;
     clone.nrFrags = 1;
     TcpPacket packet = new TcpPacket(this, skb);
     clone.payload = packet;

@@ -1,0 +1,43 @@
+package io.nicsim.stmmac;
+
+/**
+ * The parts of {@code struct stmmac_extra_stats} the ported functions write: the device-wide
+ * error counters and the per-queue {@code txq_stats}/{@code rxq_stats} (u64 counters updated
+ * under their syncp).
+ */
+final class StmmacXstats {
+  long txDropped;
+  long txErrors;
+  /** xstats.threshold: the TX DMA threshold (stmmac_bump_dma_threshold raises it). */
+  int threshold;
+  final long[] maxSduTxqDrop = new long[StmmacPlat.MTL_MAX_QUEUES];
+  final Txq[] txq = new Txq[StmmacPlat.MTL_MAX_QUEUES];
+  final Rxq[] rxq = new Rxq[StmmacPlat.MTL_MAX_QUEUES];
+
+  StmmacXstats() {
+    for (int i = 0; i < txq.length; i++) {
+      txq[i] = new Txq();
+      rxq[i] = new Rxq();
+    }
+  }
+
+  /** txq_stats[queue]: q (xmit side) and napi (clean side). */
+  static final class Txq {
+    long txBytes;
+    long txSetIcBit;
+    long txTsoFrames;
+    long txTsoNfrags;
+    long napiPoll;
+    long napiTxClean;
+    long napiTxPackets;
+    long napiTxPktN;
+  }
+
+  /** rxq_stats[queue]. */
+  static final class Rxq {
+    long napiPoll;
+    long rxPackets;
+    long rxBytes;
+    long rxPktN;
+  }
+}

@@ -1,0 +1,756 @@
+/*
+ * stmmac_main.c transmit-side harnesses: nicsim's own C (no kernel text). The functions come
+ * from the tree (stmmac_xmit, stmmac_tso_xmit, stmmac_tso_allocator, stmmac_tx_avail,
+ * stmmac_flush_tx_descriptors, stmmac_tx_timer_arm, stmmac_tx_timer, stmmac_tx_clean,
+ * stmmac_napi_poll_tx and the small helpers they call), with common.h, stmmac.h, descs.h and
+ * include/linux/stmmac.h for their constants; this file gives struct stmmac_priv, the TX
+ * queue, the channel, the skb and the netdev queue the fields those functions touch, and
+ * stubs every callee outside them:
+ *  - the hwif.h callbacks (descriptor, DMA and mode ops) record the call with the descriptor
+ *    named "kind,entry" (0 dma_tx, 1 dma_etx, 2 dma_entx) and answer from the record;
+ *  - the kernel functions (NAPI, hrtimer, netdev queue and BQL, DMA mapping, skb freeing)
+ *    record the call and answer from a small state the record sets (a NAPI's SCHED bit, the
+ *    queue's DRV_XOFF, the timer's active flag, which mapping fails);
+ *  - the driver's unported helpers (EEE, VLAN, safety features, timestamps, TX error reset)
+ *    record the call and answer from the record.
+ * No AF_XDP pool (xsk_pool NULL), no XDP program (every TX buffer is an skb's), netif_msg_*
+ * debugging off.
+ *
+ * Record layout (StmmacHarnesses.TX_FIELDS, NICSIM_TX_FIELDS values):
+ *   0 queue  1 tx_queues_to_use  2 ring_order (dma_tx_size = 1 << order)  3 cur_tx
+ *   4 dirty_tx  5 tx_count_frames  6 mss  7 tbs  8 extend_desc  9 dma_tx_phy
+ *  10 tx_coal_frames[queue]  11 tx_coal_timer[queue]  12 hwts_tx_en  13 sarc_type
+ *  14 tx_path_in_lpi_mode  15 eee_sw_timer_en  16 eee_enabled  17 tso  18 gmac4
+ *  19 est present  20 est->enable  21 est->max_sdu[queue]  22 dma_cap.vlins
+ *  23 dma_cap.addr64  24 tx_queues_cfg[queue].coe_unsupported  25 enh_desc  26 mode
+ *  27 queue stopped (DRV_XOFF)  28 the queue's tx_napi scheduled  29 txtimer active
+ *  30 netdev_xmit_more  31 a stale tx_skbuff entry (-1 none)  32 which DMA mapping fails
+ *  (0 none, k: the k-th)  33 stmmac_vlan_insert  34 stmmac_has_ip_ethertype
+ *  35 __vlan_hwaccel_push_inside succeeds  36 skb_checksum_help's return
+ *  37 skb_checksum_help linearizes  38 is_jumbo_frm  39 jumbo_frm's return
+ *  40 skb->len  41 nr_frags  42..58 frag sizes  59 gso_size  60 gso_type  61 SKBTX_HW_TSTAMP
+ *  62 ip_summed  63 skb_vlan_tag_present  64 skb_transport_offset  65 tcp_hdrlen
+ *  66 skb->tstamp  67 budget  68 napi_complete_done's return  69 tx_clean's return (poll)
+ *  70 tx_clean's pending_packets (poll)  71 hrtimer_try_to_cancel's return
+ *  72 stmmac_enable_eee_mode's return
+ * tx_clean appends, for the NICSIM_TX_WINDOW entries from dirty_tx (the ones after are owned
+ * by the DMA): tx_status, tx_skbuff_dma buf, map_as_page, len, last_segment, is_jumbo,
+ * buf_type, the skb's len (0: no skb).
+ */
+//@ header
+#define NICSIM_TX_FIELDS 73
+#define NICSIM_TX_WINDOW 24
+#define NICSIM_TX_SLOT 8
+#define NICSIM_MAX_RING 1024
+
+/* ---- skbs ---- */
+#define MAX_SKB_FRAGS 17
+#define SKBTX_HW_TSTAMP (1 << 0)
+#define SKBTX_IN_PROGRESS (1 << 2)
+#define SKB_GSO_TCPV4 (1 << 0)
+#define SKB_GSO_TCPV6 (1 << 4)
+#define SKB_GSO_UDP_L4 (1 << 17)
+#define CHECKSUM_PARTIAL 3
+#define VLAN_HLEN 4
+#define NETDEV_TX_OK 0x00
+#define NETDEV_TX_BUSY 0x10
+typedef int netdev_tx_t;
+
+typedef struct {
+  unsigned int len;
+} skb_frag_t;
+
+struct skb_shared_info {
+  unsigned char nr_frags;
+  u8 tx_flags;
+  unsigned short gso_size;
+  unsigned int gso_type;
+  skb_frag_t frags[MAX_SKB_FRAGS];
+};
+
+struct sk_buff {
+  unsigned int len;
+  unsigned int data_len;
+  u16 queue_mapping;
+  u8 ip_summed;
+  int vlan_present;
+  int transport_offset;
+  int tcp_hdrlen;
+  ktime_t tstamp;
+  unsigned char *data;
+  int id;
+  struct skb_shared_info shinfo;
+};
+
+struct udphdr {
+  u16 source, dest, len, check;
+};
+
+#define skb_shinfo(skb) (&(skb)->shinfo)
+static inline unsigned int skb_headlen(const struct sk_buff *skb) {
+  return skb->len - skb->data_len;
+}
+static inline bool skb_is_gso(const struct sk_buff *skb) {
+  return skb_shinfo(skb)->gso_size;
+}
+static inline u16 skb_get_queue_mapping(const struct sk_buff *skb) {
+  return skb->queue_mapping;
+}
+static inline unsigned int skb_frag_size(const skb_frag_t *frag) {
+  return frag->len;
+}
+static inline int skb_vlan_tag_present(const struct sk_buff *skb) {
+  return skb->vlan_present;
+}
+static inline int skb_transport_offset(const struct sk_buff *skb) {
+  return skb->transport_offset;
+}
+static inline unsigned int tcp_hdrlen(const struct sk_buff *skb) {
+  return skb->tcp_hdrlen;
+}
+static inline int skb_tcp_all_headers(const struct sk_buff *skb) {
+  return skb_transport_offset(skb) + tcp_hdrlen(skb);
+}
+
+/* ---- NAPI, hrtimer, netdev queue ---- */
+struct napi_struct {
+  int sched;
+  int complete_ret;
+  int id;
+};
+
+static bool napi_schedule_prep(struct napi_struct *n) {
+  bool ok = !n->sched;
+  CALL1("napi_schedule_prep", n->id);
+  n->sched = 1;
+  return ok;
+}
+static void __napi_schedule(struct napi_struct *n) {
+  CALL1("__napi_schedule", n->id);
+}
+static bool napi_complete_done(struct napi_struct *n, int work_done) {
+  CALL2("napi_complete_done", n->id, work_done);
+  if (n->complete_ret) {
+    n->sched = 0;
+  }
+  return n->complete_ret;
+}
+static bool napi_is_scheduled(struct napi_struct *n) {
+  CALL1("napi_is_scheduled", n->id);
+  return n->sched;
+}
+
+struct hrtimer {
+  int active;
+  int try_ret;
+  int queue;
+};
+static void hrtimer_start(struct hrtimer *timer, ktime_t tim, const enum hrtimer_mode mode) {
+  CALL3("hrtimer_start", timer->queue, tim, mode);
+  timer->active = 1;
+}
+static int hrtimer_try_to_cancel(struct hrtimer *timer) {
+  CALL1("hrtimer_try_to_cancel", timer->queue);
+  timer->active = 0;
+  return timer->try_ret;
+}
+static bool hrtimer_active(const struct hrtimer *timer) {
+  CALL1("hrtimer_active", timer->queue);
+  return timer->active;
+}
+static int hrtimer_cancel(struct hrtimer *timer) {
+  int was = timer->active;
+  CALL1("hrtimer_cancel", timer->queue);
+  timer->active = 0;
+  return was;
+}
+#define ns_to_ktime(ns) ((ktime_t)(ns))
+
+struct netdev_queue {
+  int index;
+  int stopped;
+};
+struct net_device {
+  struct stmmac_priv *priv;
+  struct netdev_queue txq[MTL_MAX_TX_QUEUES];
+};
+static inline void *netdev_priv(const struct net_device *dev) {
+  return dev->priv;
+}
+static inline struct netdev_queue *netdev_get_tx_queue(struct net_device *dev, unsigned int i) {
+  return &dev->txq[i];
+}
+static bool netif_tx_queue_stopped(const struct netdev_queue *q) {
+  CALL1("netif_tx_queue_stopped", q->index);
+  return q->stopped;
+}
+static void netif_tx_stop_queue(struct netdev_queue *q) {
+  CALL1("netif_tx_stop_queue", q->index);
+  q->stopped = 1;
+}
+static void netif_tx_wake_queue(struct netdev_queue *q) {
+  CALL1("netif_tx_wake_queue", q->index);
+  q->stopped = 0;
+}
+static void netdev_tx_sent_queue(struct netdev_queue *q, unsigned int bytes) {
+  CALL2("netdev_tx_sent_queue", q->index, bytes);
+}
+static void netdev_tx_completed_queue(struct netdev_queue *q, unsigned int pkts,
+                                      unsigned int bytes) {
+  CALL3("netdev_tx_completed_queue", q->index, pkts, bytes);
+}
+static void __netif_tx_lock_bh(struct netdev_queue *q) {
+  CALL1("__netif_tx_lock_bh", q->index);
+}
+static void __netif_tx_unlock_bh(struct netdev_queue *q) {
+  CALL1("__netif_tx_unlock_bh", q->index);
+}
+static int nicsim_xmit_more;
+static int nicsim_clean_ret, nicsim_clean_pending;
+static bool netdev_xmit_more(void) {
+  CALL0("netdev_xmit_more");
+  return nicsim_xmit_more;
+}
+
+/* ---- DMA mapping: the k-th mapping of a record gets 0x10000000 + k * 0x1000 ---- */
+enum dma_data_direction { DMA_TO_DEVICE = 1 };
+static int nicsim_maps;
+static int nicsim_map_err_at;
+static dma_addr_t nicsim_map(void) {
+  nicsim_maps++;
+  return 0x10000000ULL + (dma_addr_t)nicsim_maps * 0x1000;
+}
+static dma_addr_t dma_map_single(struct device *d, void *ptr, size_t len,
+                                 enum dma_data_direction dir) {
+  CALL1("dma_map_single", len);
+  return nicsim_map();
+}
+static dma_addr_t skb_frag_dma_map(struct device *d, const skb_frag_t *frag, size_t off,
+                                   size_t len, enum dma_data_direction dir) {
+  CALL1("skb_frag_dma_map", len);
+  return nicsim_map();
+}
+static int dma_mapping_error(struct device *d, dma_addr_t addr) {
+  CALL1("dma_mapping_error", addr);
+  return nicsim_map_err_at > 0 && addr == 0x10000000ULL + (dma_addr_t)nicsim_map_err_at * 0x1000;
+}
+static void dma_unmap_page(struct device *d, dma_addr_t addr, size_t len,
+                           enum dma_data_direction dir) {
+  CALL2("dma_unmap_page", addr, len);
+}
+static void dma_unmap_single(struct device *d, dma_addr_t addr, size_t len,
+                             enum dma_data_direction dir) {
+  CALL2("dma_unmap_single", addr, len);
+}
+
+/* ---- skbs freed, timestamps, checksums ---- */
+static void dev_consume_skb_any(struct sk_buff *skb) {
+  CALL1("dev_consume_skb_any", skb->id);
+}
+static void dev_kfree_skb(struct sk_buff *skb) {
+  CALL1("dev_kfree_skb", skb->id);
+}
+static void skb_tx_timestamp(struct sk_buff *skb) {
+  CALL1("skb_tx_timestamp", skb->id);
+}
+static int nicsim_csum_ret, nicsim_csum_linearize;
+static int skb_checksum_help(struct sk_buff *skb) {
+  CALL1("skb_checksum_help", skb->id);
+  if (nicsim_csum_ret == 0 && nicsim_csum_linearize) {
+    skb->data_len = 0;
+    skb_shinfo(skb)->nr_frags = 0;
+  }
+  return nicsim_csum_ret;
+}
+struct xdp_frame {
+  int unused;
+};
+static void xdp_return_frame_rx_napi(struct xdp_frame *f) {
+  CALL0("xdp_return_frame_rx_napi");
+}
+static void xdp_return_frame(struct xdp_frame *f) {
+  CALL0("xdp_return_frame");
+}
+
+/* ---- byte order (little-endian host, as arm64 and x86-64) ---- */
+#define cpu_to_le32(x) ((__le32)(x))
+#define le32_to_cpu(x) ((u32)(x))
+
+/* ---- locks, statistics, debug switches ---- */
+#define spin_lock_irqsave(l, f) ((void)(f))
+#define spin_unlock_irqrestore(l, f) ((void)(f))
+typedef struct {
+  u64 v;
+} u64_stats_t;
+struct u64_stats_sync {
+  int unused;
+};
+#define u64_stats_update_begin(s) ((void)0)
+#define u64_stats_update_end(s) ((void)0)
+#define u64_stats_add(p, n) ((p)->v += (n))
+#define u64_stats_inc(p) ((p)->v++)
+#define netif_msg_pktdata(p) 0
+#define netif_msg_tx_queued(p) 0
+#define netif_msg_tx_done(p) 0
+#define print_pkt(buf, len) ((void)0)
+
+/* ---- the driver's own state ---- */
+struct stmmac_tx_info {
+  dma_addr_t buf;
+  bool map_as_page;
+  unsigned len;
+  bool last_segment;
+  bool is_jumbo;
+  enum stmmac_txbuf_type buf_type;
+};
+
+struct stmmac_tx_queue {
+  u32 tx_count_frames;
+  int tbs;
+  struct hrtimer txtimer;
+  u32 queue_index;
+  struct stmmac_priv *priv_data;
+  struct dma_extended_desc *dma_etx;
+  struct dma_edesc *dma_entx;
+  struct dma_desc *dma_tx;
+  union {
+    struct sk_buff **tx_skbuff;
+    struct xdp_frame **xdpf;
+  };
+  struct stmmac_tx_info *tx_skbuff_dma;
+  void *xsk_pool;
+  u32 xsk_frames_done;
+  unsigned int cur_tx;
+  unsigned int dirty_tx;
+  dma_addr_t dma_tx_phy;
+  dma_addr_t tx_tail_addr;
+  u32 mss;
+};
+
+struct stmmac_channel {
+  struct napi_struct rx_napi;
+  struct napi_struct tx_napi;
+  struct napi_struct rxtx_napi;
+  struct stmmac_priv *priv_data;
+  int lock;
+  u32 index;
+};
+
+struct stmmac_dma_conf {
+  struct stmmac_tx_queue tx_queue[MTL_MAX_TX_QUEUES];
+  unsigned int dma_tx_size;
+  unsigned int dma_rx_size;
+};
+
+struct stmmac_q_tx_stats {
+  u64_stats_t tx_bytes;
+  u64_stats_t tx_set_ic_bit;
+  u64_stats_t tx_tso_frames;
+  u64_stats_t tx_tso_nfrags;
+};
+struct stmmac_napi_tx_stats {
+  u64_stats_t tx_packets;
+  u64_stats_t tx_pkt_n;
+  u64_stats_t poll;
+  u64_stats_t tx_clean;
+  u64_stats_t tx_set_ic_bit;
+};
+struct stmmac_txq_stats {
+  struct u64_stats_sync q_syncp;
+  struct stmmac_q_tx_stats q;
+  struct u64_stats_sync napi_syncp;
+  struct stmmac_napi_tx_stats napi;
+};
+struct stmmac_extra_stats {
+  unsigned long tx_dropped;
+  unsigned long tx_errors;
+  unsigned long max_sdu_txq_drop[MTL_MAX_TX_QUEUES];
+  struct stmmac_txq_stats txq_stats[MTL_MAX_TX_QUEUES];
+};
+
+struct stmmac_est {
+  int enable;
+  u32 max_sdu[MTL_MAX_TX_QUEUES];
+};
+
+struct stmmac_txq_cfg {
+  bool coe_unsupported;
+};
+
+struct plat_stmmacenet_data {
+  u32 tx_queues_to_use;
+  u32 rx_queues_to_use;
+  int has_gmac4;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+  enum dwmac_core_type core_type;
+#endif
+  int enh_desc;
+  struct stmmac_txq_cfg tx_queues_cfg[MTL_MAX_TX_QUEUES];
+};
+
+struct dma_features {
+  unsigned int vlins;
+  unsigned int addr64;
+};
+
+struct stmmac_priv {
+  u32 tx_coal_frames[MTL_MAX_TX_QUEUES];
+  u32 tx_coal_timer[MTL_MAX_TX_QUEUES];
+  u32 rx_coal_frames[MTL_MAX_TX_QUEUES];
+  int hwts_tx_en;
+  int tso;
+  int extend_desc;
+  int mode;
+  int sarc_type;
+  bool tx_path_in_lpi_mode;
+  bool eee_sw_timer_en;
+  int eee_enabled;
+  void __iomem *ioaddr;
+  struct net_device *dev;
+  struct device *device;
+  struct plat_stmmacenet_data *plat;
+  struct dma_features dma_cap;
+  struct stmmac_est *est;
+  struct stmmac_dma_conf dma_conf;
+  struct stmmac_extra_stats xstats;
+  struct stmmac_channel channel[MTL_MAX_TX_QUEUES];
+  unsigned long state;
+  u32 msg_enable;
+};
+
+/* ---- hwif.h callbacks: recorded, descriptors named kind,entry ---- */
+static struct stmmac_priv nicsim_priv;
+static struct dma_desc nicsim_dma_tx[NICSIM_MAX_RING];
+static struct dma_extended_desc nicsim_dma_etx[NICSIM_MAX_RING];
+static struct dma_edesc nicsim_dma_entx[NICSIM_MAX_RING];
+
+/* 0 dma_tx, 1 dma_etx (through its basic member), 2 dma_entx (basic); entry in the ring */
+static int nicsim_desc_kind(const void *p) {
+  const char *c = p;
+  if (c >= (const char *)nicsim_dma_etx && c < (const char *)(nicsim_dma_etx + NICSIM_MAX_RING))
+    return 1;
+  if (c >= (const char *)nicsim_dma_entx && c < (const char *)(nicsim_dma_entx + NICSIM_MAX_RING))
+    return 2;
+  return 0;
+}
+static long long nicsim_desc_entry(const void *p) {
+  const char *c = p;
+  switch (nicsim_desc_kind(p)) {
+  case 1:
+    return (c - (const char *)nicsim_dma_etx) / (long long)sizeof(struct dma_extended_desc);
+  case 2:
+    return (c - (const char *)&nicsim_dma_entx[0].basic) / (long long)sizeof(struct dma_edesc);
+  default:
+    return (c - (const char *)nicsim_dma_tx) / (long long)sizeof(struct dma_desc);
+  }
+}
+/* a descriptor callback: name(kind,entry[,a[,b]]) */
+static void nicsim_dcall(const char *name, const void *p, int n, long long a, long long b) {
+  if (n == 0)
+    nicsim_call(name, 2, __nicsim_ll(nicsim_desc_kind(p)), nicsim_desc_entry(p));
+  else if (n == 1)
+    nicsim_call(name, 3, __nicsim_ll(nicsim_desc_kind(p)), nicsim_desc_entry(p), a);
+  else
+    nicsim_call(name, 4, __nicsim_ll(nicsim_desc_kind(p)), nicsim_desc_entry(p), a, b);
+}
+#define NICSIM_D0(name, p) nicsim_dcall(name, p, 0, 0, 0)
+#define NICSIM_D1(name, p, a) nicsim_dcall(name, p, 1, __nicsim_ll(a), 0)
+
+static void nicsim_prepare_tx_desc(struct dma_desc *p, int is_fs, int len, bool csum_flag,
+                                   int mode, bool tx_own, bool ls, unsigned int tot_pkt_len) {
+  nicsim_call("prepare_tx_desc", 9, __nicsim_ll(nicsim_desc_kind(p)),
+              __nicsim_ll(nicsim_desc_entry(p)), __nicsim_ll(is_fs), __nicsim_ll(len),
+              __nicsim_ll(csum_flag), __nicsim_ll(mode), __nicsim_ll(tx_own), __nicsim_ll(ls),
+              __nicsim_ll(tot_pkt_len));
+}
+#define stmmac_prepare_tx_desc(priv, p, ...) nicsim_prepare_tx_desc(p, __VA_ARGS__)
+static void nicsim_prepare_tso_tx_desc(struct dma_desc *p, int is_fs, int len1, int len2,
+                                       bool tx_own, bool ls, unsigned int tcphdrlen,
+                                       unsigned int tcppayloadlen) {
+  nicsim_call("prepare_tso_tx_desc", 9, __nicsim_ll(nicsim_desc_kind(p)),
+              __nicsim_ll(nicsim_desc_entry(p)), __nicsim_ll(is_fs), __nicsim_ll(len1),
+              __nicsim_ll(len2), __nicsim_ll(tx_own), __nicsim_ll(ls), __nicsim_ll(tcphdrlen),
+              __nicsim_ll(tcppayloadlen));
+}
+#define stmmac_prepare_tso_tx_desc(priv, p, ...) nicsim_prepare_tso_tx_desc(p, __VA_ARGS__)
+#define stmmac_set_tx_owner(priv, p) NICSIM_D0("set_tx_owner", p)
+#define stmmac_set_tx_ic(priv, p) NICSIM_D0("set_tx_ic", p)
+#define stmmac_set_desc_addr(priv, p, addr) NICSIM_D1("set_desc_addr", p, addr)
+#define stmmac_set_mss(priv, p, mss) NICSIM_D1("set_mss", p, mss)
+#define stmmac_enable_tx_timestamp(priv, p) NICSIM_D0("enable_tx_timestamp", p)
+#define stmmac_set_desc_vlan(priv, p, type) NICSIM_D1("set_desc_vlan", p, type)
+#define stmmac_set_desc_sarc(priv, p, type) NICSIM_D1("set_desc_sarc", p, type)
+#define stmmac_set_desc_tbs(priv, p, sec, nsec) \
+  CALL3("set_desc_tbs", ((struct dma_edesc *)(p)) - nicsim_dma_entx, sec, nsec)
+#define stmmac_release_tx_desc(priv, p, mode) NICSIM_D1("release_tx_desc", p, mode)
+#define stmmac_clean_desc3(priv, q, p) NICSIM_D0("clean_desc3", p)
+
+static int nicsim_tx_status[NICSIM_MAX_RING];
+static int nicsim_tx_status_of(const struct dma_desc *p) {
+  NICSIM_D0("tx_status", p);
+  return nicsim_tx_status[nicsim_desc_entry(p) & (NICSIM_MAX_RING - 1)];
+}
+#define stmmac_tx_status(priv, x, p, ioaddr) nicsim_tx_status_of(p)
+
+static int nicsim_is_jumbo, nicsim_jumbo_entry;
+static int nicsim_is_jumbo_frm(int len, int enh_desc) {
+  CALL2("is_jumbo_frm", len, enh_desc);
+  return nicsim_is_jumbo;
+}
+#define stmmac_is_jumbo_frm(priv, len, enh) nicsim_is_jumbo_frm(len, enh)
+static int nicsim_jumbo_frm(int csum) {
+  CALL1("jumbo_frm", csum);
+  return nicsim_jumbo_entry;
+}
+#define stmmac_jumbo_frm(priv, q, skb, csum) nicsim_jumbo_frm(csum)
+
+/* enable_dma_transmission(ioaddr) before the channel argument, (ioaddr, chan) after */
+#define NICSIM_THIRD(a, b, c, ...) c
+#define stmmac_enable_dma_transmission(...) \
+  CALL1("enable_dma_transmission", NICSIM_THIRD(__VA_ARGS__, -1, -1))
+#define stmmac_set_tx_tail_ptr(priv, ioaddr, tail, chan) \
+  CALL2("set_tx_tail_ptr", (u32)(tail), chan)
+#define stmmac_enable_dma_irq(priv, ioaddr, chan, rx, tx) \
+  CALL3("enable_dma_irq", chan, rx, tx)
+#define stmmac_disable_dma_irq(priv, ioaddr, chan, rx, tx) \
+  CALL3("disable_dma_irq", chan, rx, tx)
+
+/* ---- the driver's unported helpers ---- */
+static int nicsim_vlan_insert, nicsim_has_ip_ethertype, nicsim_vlan_push_ok;
+static void stmmac_disable_eee_mode(struct stmmac_priv *priv) {
+  CALL0("stmmac_disable_eee_mode");
+}
+static void stmmac_stop_sw_lpi(struct stmmac_priv *priv) {
+  CALL0("stmmac_stop_sw_lpi");
+}
+static int nicsim_enable_eee;
+static int stmmac_enable_eee_mode(struct stmmac_priv *priv) {
+  CALL0("stmmac_enable_eee_mode");
+  return nicsim_enable_eee;
+}
+#define mod_timer(t, e) CALL0("mod_timer_eee_ctrl")
+static void stmmac_restart_sw_lpi_timer(struct stmmac_priv *priv) {
+  CALL0("stmmac_restart_sw_lpi_timer");
+}
+static bool stmmac_vlan_insert(struct stmmac_priv *priv, struct sk_buff *skb,
+                               struct stmmac_tx_queue *tx_q) {
+  CALL0("stmmac_vlan_insert");
+  return nicsim_vlan_insert;
+}
+static struct sk_buff *__vlan_hwaccel_push_inside(struct sk_buff *skb) {
+  CALL1("__vlan_hwaccel_push_inside", skb->id);
+  if (!nicsim_vlan_push_ok) {
+    return NULL;
+  }
+  skb->vlan_present = 0;
+  skb->len += VLAN_HLEN;
+  return skb;
+}
+static bool stmmac_has_ip_ethertype(struct sk_buff *skb) {
+  CALL0("stmmac_has_ip_ethertype");
+  return nicsim_has_ip_ethertype;
+}
+static void stmmac_get_tx_hwtstamp(struct stmmac_priv *priv, struct dma_desc *p,
+                                   struct sk_buff *skb) {
+  NICSIM_D1("stmmac_get_tx_hwtstamp", p, skb->id);
+}
+static void stmmac_bump_dma_threshold(struct stmmac_priv *priv, u32 chan) {
+  CALL1("stmmac_bump_dma_threshold", chan);
+}
+static void stmmac_free_tx_buffer(struct stmmac_priv *priv, struct stmmac_dma_conf *c,
+                                  u32 queue, int i) {
+  CALL2("stmmac_free_tx_buffer", queue, i);
+}
+#define stmmac_xdp_xmit_zc(priv, queue, budget) 0
+#define xsk_tx_completed(pool, n) ((void)0)
+#define xsk_uses_need_wakeup(pool) 0
+#define xsk_set_tx_need_wakeup(pool) ((void)0)
+#define xp_tx_metadata_enabled(pool) 0
+#define xsk_tx_metadata_complete(...) ((void)0)
+#define STMMAC_XSK_TX_BUDGET_MAX 256
+#define STMMAC_LPI_T(x) 0
+struct stmmac_xsk_tx_complete {
+  struct stmmac_priv *priv;
+  struct dma_desc *desc;
+};
+static int stmmac_xsk_tx_metadata_ops;
+
+/* ---- one record in, one device state ---- */
+static struct net_device nicsim_dev;
+static struct plat_stmmacenet_data nicsim_plat;
+static struct stmmac_est nicsim_est;
+static struct device nicsim_device;
+static struct sk_buff *nicsim_tx_skbuff[NICSIM_MAX_RING];
+static struct stmmac_tx_info nicsim_tx_info[NICSIM_MAX_RING];
+static struct sk_buff nicsim_skb;
+static struct sk_buff nicsim_ring_skbs[NICSIM_MAX_RING];
+static struct sk_buff nicsim_stale_skb;
+
+/* the record's queue and its state; every other queue empty */
+static struct stmmac_tx_queue *nicsim_tx_set(const long long *in) {
+  u32 queue = (u32)in[0];
+  memset(&nicsim_priv, 0, sizeof nicsim_priv);
+  memset(&nicsim_dev, 0, sizeof nicsim_dev);
+  memset(&nicsim_plat, 0, sizeof nicsim_plat);
+  memset(&nicsim_est, 0, sizeof nicsim_est);
+  memset(nicsim_tx_skbuff, 0, sizeof nicsim_tx_skbuff);
+  memset(nicsim_tx_info, 0, sizeof nicsim_tx_info);
+  memset(nicsim_dma_tx, 0, sizeof nicsim_dma_tx);
+  memset(nicsim_dma_etx, 0, sizeof nicsim_dma_etx);
+  memset(nicsim_dma_entx, 0, sizeof nicsim_dma_entx);
+  memset(nicsim_tx_status, 0, sizeof nicsim_tx_status);
+  nicsim_maps = 0;
+  nicsim_dev.priv = &nicsim_priv;
+  nicsim_priv.dev = &nicsim_dev;
+  nicsim_priv.device = &nicsim_device;
+  nicsim_priv.ioaddr = nicsim_mmio;
+  nicsim_priv.plat = &nicsim_plat;
+  nicsim_plat.tx_queues_to_use = (u32)in[1];
+  nicsim_plat.rx_queues_to_use = (u32)in[1];
+  nicsim_priv.dma_conf.dma_tx_size = 1u << in[2];
+  nicsim_priv.dma_conf.dma_rx_size = 1u << in[2];
+  for (u32 q = 0; q < MTL_MAX_TX_QUEUES; q++) {
+    struct stmmac_tx_queue *t = &nicsim_priv.dma_conf.tx_queue[q];
+    struct stmmac_channel *ch = &nicsim_priv.channel[q];
+    t->queue_index = q;
+    t->priv_data = &nicsim_priv;
+    t->txtimer.queue = q;
+    ch->priv_data = &nicsim_priv;
+    ch->index = q;
+    ch->rx_napi.id = q * 4;
+    ch->tx_napi.id = q * 4 + 1;
+    ch->rxtx_napi.id = q * 4 + 2;
+    nicsim_dev.txq[q].index = q;
+  }
+  struct stmmac_tx_queue *tx_q = &nicsim_priv.dma_conf.tx_queue[queue];
+  tx_q->dma_tx = nicsim_dma_tx;
+  tx_q->dma_etx = nicsim_dma_etx;
+  tx_q->dma_entx = nicsim_dma_entx;
+  tx_q->tx_skbuff = nicsim_tx_skbuff;
+  tx_q->tx_skbuff_dma = nicsim_tx_info;
+  tx_q->cur_tx = (unsigned int)in[3];
+  tx_q->dirty_tx = (unsigned int)in[4];
+  tx_q->tx_count_frames = (u32)in[5];
+  tx_q->mss = (u32)in[6];
+  tx_q->tbs = (int)in[7];
+  nicsim_priv.extend_desc = (int)in[8];
+  tx_q->dma_tx_phy = (dma_addr_t)in[9];
+  nicsim_priv.tx_coal_frames[queue] = (u32)in[10];
+  nicsim_priv.tx_coal_timer[queue] = (u32)in[11];
+  nicsim_priv.hwts_tx_en = (int)in[12];
+  nicsim_priv.sarc_type = (int)in[13];
+  nicsim_priv.tx_path_in_lpi_mode = in[14];
+  nicsim_priv.eee_sw_timer_en = in[15];
+  nicsim_priv.eee_enabled = (int)in[16];
+  nicsim_priv.tso = (int)in[17];
+  nicsim_plat.has_gmac4 = (int)in[18];
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+  nicsim_plat.core_type = in[18] ? DWMAC_CORE_GMAC4 : DWMAC_CORE_GMAC;
+#endif
+  nicsim_priv.est = in[19] ? &nicsim_est : NULL;
+  nicsim_est.enable = (int)in[20];
+  nicsim_est.max_sdu[queue] = (u32)in[21];
+  nicsim_priv.dma_cap.vlins = (unsigned int)in[22];
+  nicsim_priv.dma_cap.addr64 = (unsigned int)in[23];
+  nicsim_plat.tx_queues_cfg[queue].coe_unsupported = in[24];
+  nicsim_plat.enh_desc = (int)in[25];
+  nicsim_priv.mode = (int)in[26];
+  nicsim_dev.txq[queue].stopped = (int)in[27];
+  nicsim_priv.channel[queue].tx_napi.sched = (int)in[28];
+  tx_q->txtimer.active = (int)in[29];
+  nicsim_xmit_more = (int)in[30];
+  if (in[31] >= 0) {
+    nicsim_stale_skb.id = 999;
+    nicsim_tx_skbuff[in[31]] = &nicsim_stale_skb;
+  }
+  nicsim_map_err_at = (int)in[32];
+  nicsim_vlan_insert = (int)in[33];
+  nicsim_has_ip_ethertype = (int)in[34];
+  nicsim_vlan_push_ok = (int)in[35];
+  nicsim_csum_ret = (int)in[36];
+  nicsim_csum_linearize = (int)in[37];
+  nicsim_is_jumbo = (int)in[38];
+  nicsim_jumbo_entry = (int)in[39];
+  nicsim_priv.channel[queue].tx_napi.complete_ret = (int)in[68];
+  tx_q->txtimer.try_ret = (int)in[71];
+  nicsim_enable_eee = (int)in[72];
+  return tx_q;
+}
+
+/* the record's skb (id 1000) */
+static struct sk_buff *nicsim_skb_set(const long long *in) {
+  struct sk_buff *skb = &nicsim_skb;
+  memset(skb, 0, sizeof *skb);
+  skb->id = 1000;
+  skb->len = (unsigned int)in[40];
+  skb_shinfo(skb)->nr_frags = (unsigned char)in[41];
+  for (int i = 0; i < MAX_SKB_FRAGS; i++) {
+    skb_shinfo(skb)->frags[i].len = (unsigned int)in[42 + i];
+  }
+  for (int i = 0; i < skb_shinfo(skb)->nr_frags; i++) {
+    skb->data_len += skb_shinfo(skb)->frags[i].len;
+  }
+  skb_shinfo(skb)->gso_size = (unsigned short)in[59];
+  skb_shinfo(skb)->gso_type = (unsigned int)in[60];
+  skb_shinfo(skb)->tx_flags = in[61] ? SKBTX_HW_TSTAMP : 0;
+  skb->ip_summed = (u8)in[62];
+  skb->vlan_present = (int)in[63];
+  skb->transport_offset = (int)in[64];
+  skb->tcp_hdrlen = (int)in[65];
+  skb->tstamp = (ktime_t)in[66];
+  skb->queue_mapping = (u16)in[0];
+  return skb;
+}
+
+/* what a TX function leaves behind: the queue's indices and counters, the entries it wrote,
+ * the descriptors written directly, the statistics and the netdev queue's state */
+static void nicsim_tx_put(u32 queue) {
+  struct stmmac_tx_queue *tx_q = &nicsim_priv.dma_conf.tx_queue[queue];
+  struct stmmac_txq_stats *st = &nicsim_priv.xstats.txq_stats[queue];
+  char n[48];
+  OUTU("cur_tx", tx_q->cur_tx);
+  OUTU("dirty_tx", tx_q->dirty_tx);
+  OUTU("tx_count_frames", tx_q->tx_count_frames);
+  OUTU("mss", tx_q->mss);
+  OUTU("tx_tail_addr", tx_q->tx_tail_addr);
+  OUTU("xsk_frames_done", tx_q->xsk_frames_done);
+  for (unsigned int e = 0; e < nicsim_priv.dma_conf.dma_tx_size; e++) {
+    struct stmmac_tx_info *ti = &nicsim_tx_info[e];
+    struct sk_buff *skb = nicsim_tx_skbuff[e];
+    if (ti->buf || ti->len || ti->map_as_page || ti->last_segment || ti->is_jumbo ||
+        ti->buf_type || skb) {
+      snprintf(n, sizeof n, "e%u", e);
+      nicsim_call(n, 7, __nicsim_ll(ti->buf), __nicsim_ll(ti->len),
+                  __nicsim_ll(ti->map_as_page), __nicsim_ll(ti->last_segment),
+                  __nicsim_ll(ti->is_jumbo), __nicsim_ll(ti->buf_type),
+                  __nicsim_ll(skb ? skb->id : -1));
+    }
+    struct dma_desc *ds[3] = {&nicsim_dma_tx[e], &nicsim_dma_etx[e].basic,
+                              &nicsim_dma_entx[e].basic};
+    for (int k = 0; k < 3; k++) {
+      if (ds[k]->des0 || ds[k]->des1 || ds[k]->des2 || ds[k]->des3) {
+        snprintf(n, sizeof n, "d%d,%u", k, e);
+        nicsim_call(n, 4, __nicsim_ll(ds[k]->des0), __nicsim_ll(ds[k]->des1),
+                    __nicsim_ll(ds[k]->des2), __nicsim_ll(ds[k]->des3));
+      }
+    }
+  }
+  OUTU("tx_bytes", st->q.tx_bytes.v);
+  OUTU("tx_set_ic_bit", st->q.tx_set_ic_bit.v);
+  OUTU("tx_tso_frames", st->q.tx_tso_frames.v);
+  OUTU("tx_tso_nfrags", st->q.tx_tso_nfrags.v);
+  OUTU("napi_poll", st->napi.poll.v);
+  OUTU("napi_tx_clean", st->napi.tx_clean.v);
+  OUTU("napi_tx_packets", st->napi.tx_packets.v);
+  OUTU("napi_tx_pkt_n", st->napi.tx_pkt_n.v);
+  OUTU("tx_dropped", nicsim_priv.xstats.tx_dropped);
+  OUTU("tx_errors", nicsim_priv.xstats.tx_errors);
+  OUTU("max_sdu_txq_drop", nicsim_priv.xstats.max_sdu_txq_drop[queue]);
+  OUT("queue_stopped", nicsim_dev.txq[queue].stopped);
+}
+
+static void nicsim_skb_put(const struct sk_buff *skb) {
+  OUTU("skb.len", skb->len);
+  OUT("skb.in_progress", (skb_shinfo(skb)->tx_flags & SKBTX_IN_PROGRESS) != 0);
+  OUT("skb.vlan_present", skb->vlan_present);
+}

@@ -1,0 +1,39 @@
+/*
+ * stmmac_tx_clean of the record's queue with the record's budget; after the TX record, per
+ * window entry from dirty_tx: tx_status, buf, map_as_page, len, last_segment, is_jumbo,
+ * buf_type, skb len (0: no skb). Entries past the window are owned by the DMA. The
+ * pending_packets argument exists from a594166387fe (v6.7).
+ */
+//@ driver
+static void nicsim_run(const long long *in) {
+  struct stmmac_tx_queue *tx_q = nicsim_tx_set(in);
+  u32 queue = (u32)in[0];
+  unsigned int size = nicsim_priv.dma_conf.dma_tx_size;
+  for (unsigned int k = 0; k < size; k++) {
+    nicsim_tx_status[(tx_q->dirty_tx + k) & (size - 1)] = 0x4; /* tx_dma_own */
+  }
+  for (int k = 0; k < NICSIM_TX_WINDOW && (unsigned int)k < size; k++) {
+    const long long *w = in + NICSIM_TX_FIELDS + k * NICSIM_TX_SLOT;
+    unsigned int e = (tx_q->dirty_tx + k) & (size - 1);
+    nicsim_tx_status[e] = (int)w[0];
+    nicsim_tx_info[e].buf = (dma_addr_t)w[1];
+    nicsim_tx_info[e].map_as_page = w[2];
+    nicsim_tx_info[e].len = (unsigned)w[3];
+    nicsim_tx_info[e].last_segment = w[4];
+    nicsim_tx_info[e].is_jumbo = w[5];
+    nicsim_tx_info[e].buf_type = (enum stmmac_txbuf_type)w[6];
+    if (w[7] > 0) {
+      nicsim_ring_skbs[e].id = (int)e;
+      nicsim_ring_skbs[e].len = (unsigned int)w[7];
+      nicsim_tx_skbuff[e] = &nicsim_ring_skbs[e];
+    }
+  }
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 7, 0)
+  bool pending = false;
+  OUT("ret", stmmac_tx_clean(&nicsim_priv, (int)in[67], queue, &pending));
+  OUT("pending_packets", pending);
+#else
+  OUT("ret", stmmac_tx_clean(&nicsim_priv, (int)in[67], queue));
+#endif
+  nicsim_tx_put(queue);
+}
