@@ -13,7 +13,7 @@ import java.util.Map;
  * unported driver helper the ports call is recorded into the output record, in the C stubs'
  * format, and answered from the same small state the C stubs keep (a NAPI's SCHED bit, a
  * queue's DRV_XOFF, a timer's active flag, which DMA mapping fails, the record's answers). The
- * two must stay a mirror of {@code src/main/resources/nicsim/portexec/stmmac/main_tx.c}.
+ * two must stay a mirror of {@code src/main/resources/nicsim/portexec/stmmac/main.c}.
  */
 final class HarnessCalls implements KernelCalls, StmmacHwif, UnportedCalls {
   final Out out = new Out();
@@ -40,6 +40,7 @@ final class HarnessCalls implements KernelCalls, StmmacHwif, UnportedCalls {
   int jumboEntry;
   boolean enableEeeMode;
   boolean safetyFeat;
+  boolean queueWorkRet;
   final int[] txStatus = new int[1024];
   /** Descriptor words written directly ("kind,entry" to des0..des3), printed at the end. */
   final Map<String, int[]> descWords = new java.util.HashMap<>();
@@ -263,7 +264,7 @@ final class HarnessCalls implements KernelCalls, StmmacHwif, UnportedCalls {
   @Override
   public boolean queueWork(Runnable serviceTask) {
     out.call("queue_work");
-    return true;
+    return queueWorkRet;
   }
 
   @Override

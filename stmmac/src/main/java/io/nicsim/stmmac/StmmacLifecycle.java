@@ -55,7 +55,7 @@ public class StmmacLifecycle {
   @KernelPort(
       file = FILE,
       function = "stmmac_release",
-      versions = "v4.19..v6.17",
+      versions = "v4.19..v6.18",
       commits = {},
       source = "debian:linux-source-6.12@6.12.117",
       notes = "the body __stmmac_release took over in 6.18; only the coalescing-relevant steps")

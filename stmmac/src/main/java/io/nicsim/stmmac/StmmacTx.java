@@ -842,8 +842,11 @@ public class StmmacTx {
    * doorbell; a no-op register on dwmac1000). The offset is a u32 product; the hwif callback
    * takes the address as a u32.
    */
-  @KernelPort(file = FILE, function = "stmmac_flush_tx_descriptors", versions = "v5.10..v6.18",
-      source = S1, notes = "inline in xmit before v5.10; same effect")
+  @KernelPort(file = FILE, function = "stmmac_flush_tx_descriptors", versions = "v5.13..v6.18",
+      source = S1, notes = "split out of xmit and tso_xmit by \"net: stmmac: arrange Tx tail"
+          + " pointer update to stmmac_flush_tx_descriptors\" (net-next, March 2021: v5.13);"
+          + " before it the same steps were inline, tso_xmit's without the extended-descriptor"
+          + " size")
   void flushTxDescriptors(int queue) {
     StmmacTxQueue txQ = priv.txQueue[queue];
     int descSize;

@@ -22,13 +22,13 @@ import java.util.function.ToLongFunction;
  * whole from the tree: xmit and tso_xmit (with the tree's tx_avail, tso_allocator,
  * flush_tx_descriptors and tx_timer_arm inside), tso_allocator, the TSO helpers,
  * tx_avail, flush_tx_descriptors, tx_timer_arm, tx_timer, tx_clean and the TX NAPI poll (with
- * tx_clean stubbed). The C is {@code main_tx.c} plus one driver per function; the Java side is
+ * tx_clean stubbed). The C is {@code main.c} plus one driver per function; the Java side is
  * {@link TxHarnessRig}.
  */
 public final class StmmacTxHarnesses implements PortHarnessProvider {
   private static final String DIR = "nicsim/portexec/stmmac/";
   private static final String MAIN_C = StmmacTx.FILE;
-  private static final List<String> SOURCES;
+  static final List<String> SOURCES;
 
   static {
     List<String> s = new ArrayList<>(List.of(MAIN_C,
@@ -227,7 +227,7 @@ public final class StmmacTxHarnesses implements PortHarnessProvider {
   }
 
   private static String program(String driver) {
-    return PortHarness.resource(StmmacTxHarnesses.class, DIR + "main_tx.c") + "\n"
+    return PortHarness.resource(StmmacTxHarnesses.class, DIR + "main.c") + "\n"
         + PortHarness.resource(StmmacTxHarnesses.class, DIR + driver) + "\n";
   }
 

@@ -22,7 +22,7 @@ import java.util.List;
 /**
  * The Java side of the transmit-side harnesses: a {@link StmmacPriv} with eight TX queues,
  * their channels' NAPIs and timers, and a {@link HarnessCalls} recorder, set from one input
- * record ({@link #set}) and printed back ({@link #put}) exactly as {@code main_tx.c}'s
+ * record ({@link #set}) and printed back ({@link #put}) exactly as {@code main.c}'s
  * {@code nicsim_tx_set}/{@code nicsim_tx_put} do. The record layout is documented there.
  */
 class TxHarnessRig {
@@ -94,7 +94,10 @@ class TxHarnessRig {
     f.add(bool("skb_checksum_help linearizes"));
     f.add(bool("is_jumbo_frm"));
     f.add(range("jumbo_frm ret", -12, 1023));
-    f.add(u32("skb.len").withEdges(60, 64, 1514, 16383, 16384, 65535, 65536, 65600));
+    // at most GSO_MAX_SIZE-sized skbs (BIG TCP's 512 KiB left out), fragments of one page
+    // group: the record's skb lies within what the stack hands a driver
+    f.add(range("skb.len", 0, 262_144).withEdges(60, 64, 1514, 16383, 16384, 65535, 65536,
+        65600));
     f.add(range("nr_frags", 0, 17));
     for (int i = 0; i < 17; i++) {
       f.add(range("frag[" + i + "]", 0, 65536).withEdges(16382, 16383, 16384, 32768));
@@ -197,8 +200,8 @@ class TxHarnessRig {
     }
   }
 
-  /** The record's device state (nicsim_tx_set) and skb (nicsim_skb_set). */
-  void set(long[] r) {
+  /** A device with txCnt/rxCnt queues of 2^order descriptors, idle (nicsim_priv_reset). */
+  void reset(int txCnt, int rxCnt, int order, boolean gmac4, boolean tso) {
     calls.reset();
     for (int q = 0; q < 8; q++) {
       calls.napiSched.put(rxNapi[q], false);
@@ -210,18 +213,15 @@ class TxHarnessRig {
       calls.timerActive.put(timers[q], false);
       calls.timerTryRet.put(timers[q], 0);
     }
-    int queue = (int) r[QUEUE];
-    int txCnt = (int) r[TX_CNT];
-    boolean gmac4 = r[18] != 0;
     StmmacPlat plat = new StmmacPlat(gmac4 ? DwmacCore.GMAC4 : DwmacCore.GMAC, 0x51, txCnt,
-        txCnt, 0, 0, false, false, r[17] != 0, 64);
+        rxCnt, 0, 0, false, false, tso, 64);
     priv = new StmmacPriv(plat, patches);
     priv.kernel = hk.kernel;
     priv.dev = dev;
     priv.calls = calls;
     priv.hwif = calls;
     priv.unported = calls;
-    int size = 1 << r[RING_ORDER];
+    int size = 1 << order;
     priv.txQueue = new StmmacTxQueue[8];
     priv.channel = new StmmacChannel[8];
     for (int q = 0; q < 8; q++) {
@@ -234,6 +234,13 @@ class TxHarnessRig {
       ch.napi = napi[q];
       priv.channel[q] = ch;
     }
+  }
+
+  /** The record's device state (nicsim_tx_set) and skb (nicsim_skb_set). */
+  void set(long[] r) {
+    int queue = (int) r[QUEUE];
+    int txCnt = (int) r[TX_CNT];
+    reset(txCnt, txCnt, (int) r[RING_ORDER], r[18] != 0, r[17] != 0);
     StmmacTxQueue txQ = priv.txQueue[queue];
     txQ.ring.cur = (int) r[CUR_TX];
     txQ.ring.dirty = (int) r[DIRTY_TX];

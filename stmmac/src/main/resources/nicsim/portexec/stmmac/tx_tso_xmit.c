@@ -1,4 +1,4 @@
-/* stmmac_tso_xmit on the record's skb and queue (the TX record of main_tx.c). */
+/* stmmac_tso_xmit on the record's skb and queue (the TX record of main.c). */
 //@ driver
 static void nicsim_run(const long long *in) {
   nicsim_tx_set(in);

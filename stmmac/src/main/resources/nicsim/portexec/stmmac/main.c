@@ -1,11 +1,11 @@
 /*
- * stmmac_main.c transmit-side harnesses: nicsim's own C (no kernel text). The functions come
- * from the tree (stmmac_xmit, stmmac_tso_xmit, stmmac_tso_allocator, stmmac_tx_avail,
+ * stmmac_main.c harnesses: nicsim's own C (no kernel text). The functions come from the tree
+ * (stmmac_xmit, stmmac_tso_xmit, stmmac_tso_allocator, stmmac_tx_avail,
  * stmmac_flush_tx_descriptors, stmmac_tx_timer_arm, stmmac_tx_timer, stmmac_tx_clean,
- * stmmac_napi_poll_tx and the small helpers they call), with common.h, stmmac.h, descs.h and
- * include/linux/stmmac.h for their constants; this file gives struct stmmac_priv, the TX
- * queue, the channel, the skb and the netdev queue the fields those functions touch, and
- * stubs every callee outside them:
+ * stmmac_napi_poll_tx, the interrupt handlers, the service work and the small helpers they
+ * call), with common.h, stmmac.h, descs.h and include/linux/stmmac.h for their constants; this
+ * file gives struct stmmac_priv, the queues, the channel, the skb and the netdev queue the
+ * fields those functions touch, and stubs every callee outside them:
  *  - the hwif.h callbacks (descriptor, DMA and mode ops) record the call with the descriptor
  *    named "kind,entry" (0 dma_tx, 1 dma_etx, 2 dma_entx) and answer from the record;
  *  - the kernel functions (NAPI, hrtimer, netdev queue and BQL, DMA mapping, skb freeing)
@@ -16,7 +16,7 @@
  * No AF_XDP pool (xsk_pool NULL), no XDP program (every TX buffer is an skb's), netif_msg_*
  * debugging off.
  *
- * Record layout (StmmacHarnesses.TX_FIELDS, NICSIM_TX_FIELDS values):
+ * The TX record (TxHarnessRig.TX_FIELDS, NICSIM_TX_FIELDS values):
  *   0 queue  1 tx_queues_to_use  2 ring_order (dma_tx_size = 1 << order)  3 cur_tx
  *   4 dirty_tx  5 tx_count_frames  6 mss  7 tbs  8 extend_desc  9 dma_tx_phy
  *  10 tx_coal_frames[queue]  11 tx_coal_timer[queue]  12 hwts_tx_en  13 sarc_type
@@ -327,6 +327,12 @@ struct stmmac_tx_queue {
   u32 mss;
 };
 
+struct stmmac_rx_queue {
+  u32 queue_index;
+  void *xsk_pool;
+  struct stmmac_priv *priv_data;
+};
+
 struct stmmac_channel {
   struct napi_struct rx_napi;
   struct napi_struct tx_napi;
@@ -338,6 +344,7 @@ struct stmmac_channel {
 
 struct stmmac_dma_conf {
   struct stmmac_tx_queue tx_queue[MTL_MAX_TX_QUEUES];
+  struct stmmac_rx_queue rx_queue[MTL_MAX_RX_QUEUES];
   unsigned int dma_tx_size;
   unsigned int dma_rx_size;
 };
@@ -416,6 +423,9 @@ struct stmmac_priv {
   struct stmmac_channel channel[MTL_MAX_TX_QUEUES];
   unsigned long state;
   u32 msg_enable;
+  int sfty_irq;
+  struct workqueue_struct *wq;
+  struct work_struct service_task;
 };
 
 /* ---- hwif.h callbacks: recorded, descriptors named kind,entry ---- */
@@ -515,6 +525,60 @@ static int nicsim_jumbo_frm(int csum) {
 #define stmmac_disable_dma_irq(priv, ioaddr, chan, rx, tx) \
   CALL3("disable_dma_irq", chan, rx, tx)
 
+static int nicsim_dma_status[MTL_MAX_TX_QUEUES][4];
+static int nicsim_dma_interrupt_status(u32 chan, u32 dir) {
+  CALL2("dma_interrupt", chan, dir);
+  return nicsim_dma_status[chan][dir];
+}
+#define stmmac_dma_interrupt_status(priv, ioaddr, x, chan, dir) \
+  nicsim_dma_interrupt_status(chan, dir)
+#define MAX_T(t, a, b) ((t)(a) > (t)(b) ? (t)(a) : (t)(b))
+typedef int irqreturn_t;
+#define IRQ_NONE 0
+#define IRQ_HANDLED 1
+
+/* ---- the service work ---- */
+struct workqueue_struct {
+  int unused;
+};
+static int nicsim_queue_work_ret;
+static bool queue_work(struct workqueue_struct *wq, struct work_struct *work) {
+  CALL0("queue_work");
+  return nicsim_queue_work_ret;
+}
+static void netif_carrier_off(struct net_device *dev) {
+  CALL0("netif_carrier_off");
+}
+static void rtnl_lock(void) {
+  CALL0("rtnl_lock");
+}
+static void rtnl_unlock(void) {
+  CALL0("rtnl_unlock");
+}
+static void netif_trans_update(struct net_device *dev) {
+  CALL0("netif_trans_update");
+}
+static void usleep_range(unsigned long min, unsigned long max) {
+  CALL2("usleep_range", min, max);
+}
+static void dev_close(struct net_device *dev) {
+  CALL0("dev_close");
+}
+static int dev_open(struct net_device *dev, struct netlink_ext_ack *extack) {
+  CALL0("dev_open");
+  return 0;
+}
+static inline bool test_and_set_bit(long nr, volatile unsigned long *addr) {
+  bool old = test_bit(nr, addr);
+  set_bit(nr, addr);
+  return old;
+}
+static inline bool test_and_clear_bit(long nr, volatile unsigned long *addr) {
+  bool old = test_bit(nr, addr);
+  clear_bit(nr, addr);
+  return old;
+}
+
 /* ---- the driver's unported helpers ---- */
 static int nicsim_vlan_insert, nicsim_has_ip_ethertype, nicsim_vlan_push_ok;
 static void stmmac_disable_eee_mode(struct stmmac_priv *priv) {
@@ -557,6 +621,17 @@ static void stmmac_get_tx_hwtstamp(struct stmmac_priv *priv, struct dma_desc *p,
 static void stmmac_bump_dma_threshold(struct stmmac_priv *priv, u32 chan) {
   CALL1("stmmac_bump_dma_threshold", chan);
 }
+static void stmmac_tx_err(struct stmmac_priv *priv, u32 chan) {
+  CALL1("stmmac_tx_err", chan);
+}
+static int nicsim_safety_feat;
+static bool stmmac_safety_feat_interrupt(struct stmmac_priv *priv) {
+  CALL0("stmmac_safety_feat_interrupt");
+  return nicsim_safety_feat;
+}
+static void stmmac_common_interrupt(struct stmmac_priv *priv) {
+  CALL0("stmmac_common_interrupt");
+}
 static void stmmac_free_tx_buffer(struct stmmac_priv *priv, struct stmmac_dma_conf *c,
                                   u32 queue, int i) {
   CALL2("stmmac_free_tx_buffer", queue, i);
@@ -586,9 +661,8 @@ static struct sk_buff nicsim_skb;
 static struct sk_buff nicsim_ring_skbs[NICSIM_MAX_RING];
 static struct sk_buff nicsim_stale_skb;
 
-/* the record's queue and its state; every other queue empty */
-static struct stmmac_tx_queue *nicsim_tx_set(const long long *in) {
-  u32 queue = (u32)in[0];
+/* a device with tx_cnt/rx_cnt queues of 1 << order descriptors, all empty and idle */
+static void nicsim_priv_reset(u32 tx_cnt, u32 rx_cnt, int order) {
   memset(&nicsim_priv, 0, sizeof nicsim_priv);
   memset(&nicsim_dev, 0, sizeof nicsim_dev);
   memset(&nicsim_plat, 0, sizeof nicsim_plat);
@@ -605,10 +679,10 @@ static struct stmmac_tx_queue *nicsim_tx_set(const long long *in) {
   nicsim_priv.device = &nicsim_device;
   nicsim_priv.ioaddr = nicsim_mmio;
   nicsim_priv.plat = &nicsim_plat;
-  nicsim_plat.tx_queues_to_use = (u32)in[1];
-  nicsim_plat.rx_queues_to_use = (u32)in[1];
-  nicsim_priv.dma_conf.dma_tx_size = 1u << in[2];
-  nicsim_priv.dma_conf.dma_rx_size = 1u << in[2];
+  nicsim_plat.tx_queues_to_use = tx_cnt;
+  nicsim_plat.rx_queues_to_use = rx_cnt;
+  nicsim_priv.dma_conf.dma_tx_size = 1u << order;
+  nicsim_priv.dma_conf.dma_rx_size = 1u << order;
   for (u32 q = 0; q < MTL_MAX_TX_QUEUES; q++) {
     struct stmmac_tx_queue *t = &nicsim_priv.dma_conf.tx_queue[q];
     struct stmmac_channel *ch = &nicsim_priv.channel[q];
@@ -621,7 +695,15 @@ static struct stmmac_tx_queue *nicsim_tx_set(const long long *in) {
     ch->tx_napi.id = q * 4 + 1;
     ch->rxtx_napi.id = q * 4 + 2;
     nicsim_dev.txq[q].index = q;
+    nicsim_priv.dma_conf.rx_queue[q].queue_index = q;
+    nicsim_priv.dma_conf.rx_queue[q].priv_data = &nicsim_priv;
   }
+}
+
+/* the record's queue and its state; every other queue empty */
+static struct stmmac_tx_queue *nicsim_tx_set(const long long *in) {
+  u32 queue = (u32)in[0];
+  nicsim_priv_reset((u32)in[1], (u32)in[1], (int)in[2]);
   struct stmmac_tx_queue *tx_q = &nicsim_priv.dma_conf.tx_queue[queue];
   tx_q->dma_tx = nicsim_dma_tx;
   tx_q->dma_etx = nicsim_dma_etx;
@@ -747,6 +829,26 @@ static void nicsim_tx_put(u32 queue) {
   OUTU("tx_errors", nicsim_priv.xstats.tx_errors);
   OUTU("max_sdu_txq_drop", nicsim_priv.xstats.max_sdu_txq_drop[queue]);
   OUT("queue_stopped", nicsim_dev.txq[queue].stopped);
+}
+
+/* the IRQ record (see irq_napi_check.c) */
+static void nicsim_irq_set(const long long *in) {
+  nicsim_priv_reset((u32)in[0], (u32)in[1], 6);
+  nicsim_priv.state = (unsigned long)in[2];
+  nicsim_priv.sfty_irq = (int)in[3];
+  nicsim_safety_feat = (int)in[4];
+  for (int c = 0; c < 8; c++) {
+    const long long *w = in + 7 + c * 5;
+    nicsim_dma_status[c][1] = (int)w[0];
+    nicsim_dma_status[c][2] = (int)w[1];
+    nicsim_dma_status[c][3] = (int)w[2];
+    nicsim_priv.channel[c].rx_napi.sched = (int)w[3];
+    nicsim_priv.channel[c].tx_napi.sched = (int)w[4];
+  }
+}
+
+static void nicsim_irq_put(void) {
+  OUTU("state", nicsim_priv.state);
 }
 
 static void nicsim_skb_put(const struct sk_buff *skb) {
