@@ -317,6 +317,57 @@ public abstract class DwmacHw implements StmmacHwif {
     // ring mode's des3 clean-up: nothing the model's descriptors hold
   }
 
+  // ---- RX descriptors and DMA on the model's ring
+
+  /** OWN still set: dma_own; otherwise a good frame in one descriptor (no errors modelled). */
+  @Override
+  public int rxStatus(StmmacRxQueue q, int kind, int entry) {
+    return q.ring.own(entry) ? StmmacRx.DMA_OWN : StmmacRx.GOOD_FRAME;
+  }
+
+  @Override
+  public void rxExtendedStatus(StmmacRxQueue q, int entry) {
+    // statistics only
+  }
+
+  /** The refill rewrites the descriptor: the model starts it afresh (write-back state gone). */
+  @Override
+  public void setRxDescAddr(StmmacRxQueue q, int kind, int entry, long addr) {
+    q.ring.reset(entry);
+  }
+
+  @Override
+  public void setDescSecAddr(StmmacRxQueue q, int kind, int entry, long addr,
+      boolean bufValid) {
+    // no split header in the model
+  }
+
+  @Override
+  public void refillDesc3(StmmacRxQueue q, int kind, int entry) {
+    // ring mode's des3 for jumbo buffers: nothing the model holds
+  }
+
+  @Override
+  public void setRxOwner(StmmacRxQueue q, int kind, int entry, boolean disableRxIc) {
+    setRxOwner(q.ring, entry, disableRxIc);
+  }
+
+  /** No RSS in the model: the descriptor carries no hash. */
+  @Override
+  public int getRxHash(StmmacRxQueue q, int kind, int entry, int[] out) {
+    return -StmmacTx.EINVAL;
+  }
+
+  @Override
+  public void setRxTailPtr(long tailPtr, int chan) {
+    // the model's RX DMA fills every descriptor it owns; the tail pointer bounds nothing
+  }
+
+  @Override
+  public void enableDmaReception(int chan) {
+    // the model's RX DMA never suspends on an empty ring
+  }
+
   private static UnsupportedOperationException notModelled(String what) {
     return new UnsupportedOperationException(what + " is not modelled by the stmmac hardware");
   }

@@ -42,6 +42,18 @@ final class HarnessCalls implements KernelCalls, StmmacHwif, UnportedCalls {
   boolean safetyFeat;
   boolean queueWorkRet;
   final int[] txStatus = new int[1024];
+  // RX answers, per ring entry
+  final int[] rxStatus = new int[1024];
+  final int[] buf1Len = new int[1024];
+  final int[] buf2Len = new int[1024];
+  final int[] xdpVerdict = new int[1024];
+  int pageAllocFailAt;
+  int pageAllocs;
+  int skbAllocFailAt;
+  int skbAllocs;
+  int rxHashRet;
+  int rxHash;
+  int rxHashType;
   /** Descriptor words written directly ("kind,entry" to des0..des3), printed at the end. */
   final Map<String, int[]> descWords = new java.util.HashMap<>();
 
@@ -61,9 +73,15 @@ final class HarnessCalls implements KernelCalls, StmmacHwif, UnportedCalls {
     skbIds.clear();
     descWords.clear();
     maps = 0;
+    pageAllocs = 0;
+    skbAllocs = 0;
+    java.util.Arrays.fill(rxStatus, 0);
   }
 
   private int id(Skb skb) {
+    if (skb == null) {
+      return -1;
+    }
     Integer i = skbIds.get(skb);
     if (i == null) {
       throw new IllegalStateException("an skb the record did not build");
@@ -244,6 +262,211 @@ final class HarnessCalls implements KernelCalls, StmmacHwif, UnportedCalls {
   @Override
   public void xdpReturnFrame(int queue, int entry) {
     out.call("xdp_return_frame");
+  }
+
+  // ---- RX path
+
+  @Override
+  public long pagePoolAllocPages(int queue, int gfp) {
+    pageAllocs++;
+    out.call("page_pool_alloc_pages", queue, gfp);
+    return pageAllocs == pageAllocFailAt ? 0 : 0x2000_0000L + (long) pageAllocs * 0x1000;
+  }
+
+  @Override
+  public long pagePoolGetDmaAddr(long page) {
+    return page;
+  }
+
+  @Override
+  public void pagePoolRecycleDirect(int queue, long page) {
+    out.call("page_pool_recycle_direct", queue, page);
+  }
+
+  @Override
+  public void pagePoolPutPage(int queue, long page, int dmaSyncSize, boolean allowDirect) {
+    out.call("page_pool_put_page", queue, page, dmaSyncSize, b(allowDirect));
+  }
+
+  @Override
+  public void pagePoolReleasePage(int queue, long page) {
+    out.call("page_pool_release_page", queue, page);
+  }
+
+  @Override
+  public void dmaSyncSingleForCpu(long addr, long size) {
+    out.call("dma_sync_single_for_cpu", addr, size);
+  }
+
+  private Skb newSkb() {
+    skbAllocs++;
+    if (skbAllocs == skbAllocFailAt) {
+      return null;
+    }
+    Skb skb = ledger.alloc(0, 2048);
+    skbIds.put(skb, 2000 + skbAllocs);
+    return skb;
+  }
+
+  /** The skbs the RX harness's napi_alloc_skb / napi_build_skb hand out. */
+  io.nicsim.core.net.SkbLedger ledger;
+
+  @Override
+  public Skb napiAllocSkb(Napi n, int len) {
+    out.call("napi_alloc_skb", napiIds.get(n), Integer.toUnsignedLong(len));
+    return newSkb();
+  }
+
+  @Override
+  public Skb napiBuildSkb(StmmacRxQueue q, int entry, int fragSize) {
+    out.call("napi_build_skb", Integer.toUnsignedLong(fragSize));
+    return newSkb();
+  }
+
+  @Override
+  public void skbCopyToLinearData(Skb skb, StmmacRxQueue q, int entry, int len) {
+    out.call("skb_copy_to_linear_data", id(skb), Integer.toUnsignedLong(len));
+  }
+
+  @Override
+  public void skbPut(Skb skb, int len) {
+    out.call("skb_put", id(skb), Integer.toUnsignedLong(len));
+    skb.len += len;
+  }
+
+  @Override
+  public void skbReserve(Skb skb, int len) {
+    out.call("skb_reserve", id(skb), len);
+  }
+
+  @Override
+  public void skbAddRxFrag(Skb skb, int i, long page, int off, int size, int truesize) {
+    out.call("skb_add_rx_frag", id(skb), i, page, Integer.toUnsignedLong(off),
+        Integer.toUnsignedLong(size), Integer.toUnsignedLong(truesize));
+    skb.nrFrags++;
+    skb.len += size;
+  }
+
+  @Override
+  public void skbMarkForRecycle(Skb skb) {
+    out.call("skb_mark_for_recycle", id(skb));
+  }
+
+  @Override
+  public int ethTypeTrans(Skb skb) {
+    out.call("eth_type_trans", id(skb));
+    return 8;
+  }
+
+  @Override
+  public void skbChecksumNoneAssert(Skb skb) {
+    out.call("skb_checksum_none_assert", id(skb));
+  }
+
+  @Override
+  public void skbSetHash(Skb skb, int hash, int type) {
+    out.call("skb_set_hash", id(skb), Integer.toUnsignedLong(hash), type);
+  }
+
+  @Override
+  public void skbRecordRxQueue(Skb skb, int queue) {
+    out.call("skb_record_rx_queue", id(skb), queue);
+  }
+
+  @Override
+  public void napiGroReceive(Napi n, Skb skb) {
+    out.call("napi_gro_receive", napiIds.get(n), id(skb), Integer.toUnsignedLong(skb.len),
+        skb.ipSummed, skb.nrFrags);
+  }
+
+  @Override
+  public int rxStatus(StmmacRxQueue q, int kind, int entry) {
+    out.call("rx_status", kind, entry);
+    return rxStatus[entry];
+  }
+
+  @Override
+  public void rxExtendedStatus(StmmacRxQueue q, int entry) {
+    out.call("rx_extended_status", entry);
+  }
+
+  @Override
+  public void setRxDescAddr(StmmacRxQueue q, int kind, int entry, long addr) {
+    out.call("set_desc_addr", kind, entry, addr);
+  }
+
+  @Override
+  public void setDescSecAddr(StmmacRxQueue q, int kind, int entry, long addr,
+      boolean bufValid) {
+    out.call("set_desc_sec_addr", kind, entry, addr, b(bufValid));
+  }
+
+  @Override
+  public void setRxOwner(StmmacRxQueue q, int kind, int entry, boolean disableRxIc) {
+    out.call("set_rx_owner", kind, entry, b(disableRxIc));
+  }
+
+  @Override
+  public int getRxHash(StmmacRxQueue q, int kind, int entry, int[] hashOut) {
+    out.call("get_rx_hash", kind, entry);
+    if (rxHashRet == 0) {
+      hashOut[0] = rxHash;
+      hashOut[1] = rxHashType;
+    }
+    return rxHashRet;
+  }
+
+  @Override
+  public void refillDesc3(StmmacRxQueue q, int kind, int entry) {
+    out.call("refill_desc3", kind, entry);
+  }
+
+  @Override
+  public void setRxTailPtr(long tailPtr, int chan) {
+    out.call("set_rx_tail_ptr", tailPtr, chan);
+  }
+
+  @Override
+  public void enableDmaReception(int chan) {
+    out.call("enable_dma_reception", chan);
+  }
+
+  @Override
+  public int rxBuf1Len(StmmacRxQueue q, int kind, int entry, int status, int len) {
+    out.call("stmmac_rx_buf1_len", kind, entry, status, Integer.toUnsignedLong(len));
+    return buf1Len[entry];
+  }
+
+  @Override
+  public int rxBuf2Len(StmmacRxQueue q, int kind, int entry, int status, int len) {
+    out.call("stmmac_rx_buf2_len", kind, entry, status, Integer.toUnsignedLong(len));
+    return buf2Len[entry];
+  }
+
+  @Override
+  public int xdpRunProg(StmmacRxQueue q, int entry) {
+    out.call("stmmac_xdp_run_prog", entry);
+    return xdpVerdict[entry];
+  }
+
+  @Override
+  public void getRxHwtstamp(StmmacRxQueue q, int kind, int entry, int nextEntry, Skb skb) {
+    out.call("stmmac_get_rx_hwtstamp", kind, entry, nextEntry, id(skb));
+  }
+
+  @Override
+  public void rxVlan(Skb skb) {
+    out.call("stmmac_rx_vlan", id(skb));
+  }
+
+  @Override
+  public void rxHwVlan(StmmacRxQueue q, int kind, int entry, Skb skb) {
+    out.call("stmmac_rx_hw_vlan", kind, entry, id(skb));
+  }
+
+  @Override
+  public void finalizeXdpRx(int xdpStatus) {
+    out.call("stmmac_finalize_xdp_rx", xdpStatus);
   }
 
   @Override

@@ -106,6 +106,62 @@ interface KernelCalls {
   /** xdp_return_frame(tx_q->xdpf[entry]). */
   void xdpReturnFrame(int queue, int entry);
 
+  // ---- the RX path: page pool, DMA sync, skb building, GRO
+
+  /** page_pool_alloc_pages(rx_q->page_pool, gfp): the page (its bus address), 0 for NULL. */
+  long pagePoolAllocPages(int queue, int gfp);
+
+  /** page_pool_get_dma_addr(page). */
+  long pagePoolGetDmaAddr(long page);
+
+  /** page_pool_recycle_direct(rx_q->page_pool, page). */
+  void pagePoolRecycleDirect(int queue, long page);
+
+  /** page_pool_put_page(rx_q->page_pool, page, dma_sync_size, allow_direct). */
+  void pagePoolPutPage(int queue, long page, int dmaSyncSize, boolean allowDirect);
+
+  /** page_pool_release_page(rx_q->page_pool, page) (before skb_mark_for_recycle). */
+  void pagePoolReleasePage(int queue, long page);
+
+  /** dma_sync_single_for_cpu(dev, addr, size, dma_dir). */
+  void dmaSyncSingleForCpu(long addr, long size);
+
+  /** napi_alloc_skb(napi, len): a new skb, or null. */
+  Skb napiAllocSkb(Napi napi, int len);
+
+  /** napi_build_skb(page_address(buf->page), frag_size): an skb around the page, or null. */
+  Skb napiBuildSkb(StmmacRxQueue q, int entry, int fragSize);
+
+  /** skb_copy_to_linear_data(skb, data, len): the buffer's first len bytes copied. */
+  void skbCopyToLinearData(Skb skb, StmmacRxQueue q, int entry, int len);
+
+  /** skb_put(skb, len). */
+  void skbPut(Skb skb, int len);
+
+  /** skb_reserve(skb, len). */
+  void skbReserve(Skb skb, int len);
+
+  /** skb_add_rx_frag(skb, i, page, off, size, truesize). */
+  void skbAddRxFrag(Skb skb, int i, long page, int off, int size, int truesize);
+
+  /** skb_mark_for_recycle(skb). */
+  void skbMarkForRecycle(Skb skb);
+
+  /** eth_type_trans(skb, dev): skb->protocol. */
+  int ethTypeTrans(Skb skb);
+
+  /** skb_checksum_none_assert(skb). */
+  void skbChecksumNoneAssert(Skb skb);
+
+  /** skb_set_hash(skb, hash, type). */
+  void skbSetHash(Skb skb, int hash, int type);
+
+  /** skb_record_rx_queue(skb, queue). */
+  void skbRecordRxQueue(Skb skb, int queue);
+
+  /** napi_gro_receive(napi, skb). */
+  void napiGroReceive(Napi napi, Skb skb);
+
   // ---- what the kernel prints
 
   /** WARN_ON(cond) with cond true. */

@@ -173,6 +173,104 @@ final class LiveKernelCalls implements KernelCalls {
     throw new IllegalStateException("stmmac model: an XDP frame on a TX ring");
   }
 
+  /** The model's page pool: every page is the token {@link #MAPPED}; allocations never fail. */
+  @Override
+  public long pagePoolAllocPages(int queue, int gfp) {
+    return MAPPED;
+  }
+
+  @Override
+  public long pagePoolGetDmaAddr(long page) {
+    return page;
+  }
+
+  @Override
+  public void pagePoolRecycleDirect(int queue, long page) {
+    // the model's pages are not counted
+  }
+
+  @Override
+  public void pagePoolPutPage(int queue, long page, int dmaSyncSize, boolean allowDirect) {
+    // as pagePoolRecycleDirect
+  }
+
+  @Override
+  public void pagePoolReleasePage(int queue, long page) {
+    // as pagePoolRecycleDirect
+  }
+
+  @Override
+  public void dmaSyncSingleForCpu(long addr, long size) {
+    // coherent in the model; the received descriptor's cost covers it
+  }
+
+  @Override
+  public Skb napiAllocSkb(Napi napi, int len) {
+    core().charge(KernelOps.SKB_ALLOC);
+    return dev.skbs().alloc(0, StmmacRx.RX_TRUESIZE);
+  }
+
+  /** The skb takes the page: what the DMA wrote into the entry becomes its data. */
+  @Override
+  public Skb napiBuildSkb(StmmacRxQueue q, int entry, int fragSize) {
+    core().charge(KernelOps.SKB_ALLOC);
+    Skb skb = dev.skbs().alloc(0, StmmacRx.RX_TRUESIZE);
+    skb.payload = q.ring.payload(entry);
+    skb.payloadOffset = q.ring.payloadOffset(entry);
+    return skb;
+  }
+
+  /** What the DMA wrote into the entry becomes the skb's data. */
+  @Override
+  public void skbCopyToLinearData(Skb skb, StmmacRxQueue q, int entry, int len) {
+    skb.payload = q.ring.payload(entry);
+    skb.payloadOffset = q.ring.payloadOffset(entry);
+  }
+
+  @Override
+  public void skbPut(Skb skb, int len) {
+    skb.len += len;
+  }
+
+  @Override
+  public void skbReserve(Skb skb, int len) {
+    // headroom: nothing the model's skbs hold
+  }
+
+  @Override
+  public void skbAddRxFrag(Skb skb, int i, long page, int off, int size, int truesize) {
+    skb.len += size;
+  }
+
+  @Override
+  public void skbMarkForRecycle(Skb skb) {
+    // page-pool recycling is not modelled
+  }
+
+  @Override
+  public int ethTypeTrans(Skb skb) {
+    return 0; // the model's stack does not read skb->protocol
+  }
+
+  @Override
+  public void skbChecksumNoneAssert(Skb skb) {
+  }
+
+  @Override
+  public void skbSetHash(Skb skb, int hash, int type) {
+    // RSS is not modelled
+  }
+
+  @Override
+  public void skbRecordRxQueue(Skb skb, int queue) {
+    // one RX queue delivers every frame in the model
+  }
+
+  @Override
+  public void napiGroReceive(Napi napi, Skb skb) {
+    dev.receive(napi, skb);
+  }
+
   @Override
   public void warnOn() {
     kernel.printk("WARNING: stmmac " + dev.name() + ": WARN_ON");

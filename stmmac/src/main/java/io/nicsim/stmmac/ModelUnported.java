@@ -73,6 +73,44 @@ final class ModelUnported implements UnportedCalls {
   public void commonInterrupt() {
   }
 
+  /** The DMA's frame length counts the 4 FCS bytes, which stmmac_rx strips. */
+  @Override
+  public int rxBuf1Len(StmmacRxQueue q, int kind, int entry, int status, int len) {
+    return q.ring.bufLen(entry) + StmmacRx.ETH_FCS_LEN;
+  }
+
+  /** No split header: buffer 2 is empty. */
+  @Override
+  public int rxBuf2Len(StmmacRxQueue q, int kind, int entry, int status, int len) {
+    return 0;
+  }
+
+  /** No XDP program: STMMAC_XDP_PASS. */
+  @Override
+  public int xdpRunProg(StmmacRxQueue q, int entry) {
+    return 0;
+  }
+
+  /** stmmac_get_rx_hwtstamp returns at once without hwts_rx_en, which is never set. */
+  @Override
+  public void getRxHwtstamp(StmmacRxQueue q, int kind, int entry, int nextEntry, Skb skb) {
+  }
+
+  /** The model's frames carry no VLAN tag: nothing to strip. */
+  @Override
+  public void rxVlan(Skb skb) {
+  }
+
+  @Override
+  public void rxHwVlan(StmmacRxQueue q, int kind, int entry, Skb skb) {
+    throw unreachable("MAC VLAN stripping (hw_vlan_en is never set)");
+  }
+
+  /** Nothing queued by XDP: nothing to flush. */
+  @Override
+  public void finalizeXdpRx(int xdpStatus) {
+  }
+
   @Override
   public void freeTxBuffer(int queue, int entry) {
     throw unreachable("a DMA mapping error (the model's mappings never fail)");

@@ -249,6 +249,9 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver, Tx
       ring.cur = 0;
       ring.dirty = 0;
       priv.rxQueue[q].rxCountFrames = 0;
+      // init_dma_rx_desc_rings: every entry gets its page
+      java.util.Arrays.fill(priv.rxQueue[q].page, LiveKernelCalls.MAPPED);
+      priv.rxQueue[q].stateSaved = false;
       priv.hw.rxDma(q).reset(0);
     }
     for (int q = 0; q < priv.txQueue.length; q++) {

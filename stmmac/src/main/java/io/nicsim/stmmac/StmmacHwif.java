@@ -60,7 +60,29 @@ interface StmmacHwif {
   /** release_tx_desc(p, mode): the descriptor cleared for reuse. */
   void releaseTxDesc(StmmacTxQueue q, int kind, int entry, int mode);
 
+  /** rx_status(x, p): enum rx_frame_status bits. */
+  int rxStatus(StmmacRxQueue q, int kind, int entry);
+
+  /** rx_extended_status(x, p) on a struct dma_extended_desc. */
+  void rxExtendedStatus(StmmacRxQueue q, int entry);
+
+  /** set_addr(p, addr) on an RX descriptor. */
+  void setRxDescAddr(StmmacRxQueue q, int kind, int entry, long addr);
+
+  /** set_sec_addr(p, addr, buf2_valid). */
+  void setDescSecAddr(StmmacRxQueue q, int kind, int entry, long addr, boolean bufValid);
+
+  /** set_rx_owner(p, disable_rx_ic): the descriptor back to the DMA. */
+  void setRxOwner(StmmacRxQueue q, int kind, int entry, boolean disableRxIc);
+
+  /** get_rx_hash(p, &hash, &type): 0 when the descriptor carries a hash ({@code out[0..1]}). */
+  int getRxHash(StmmacRxQueue q, int kind, int entry, int[] out);
+
   // ---- ring or chain mode (stmmac_mode_ops)
+
+  /** refill_desc3(rx_q, p). */
+  void refillDesc3(StmmacRxQueue q, int kind, int entry);
+
 
   /** is_jumbo_frm(len, enh_desc). */
   boolean isJumboFrm(int len, boolean enhDesc);
@@ -81,6 +103,12 @@ interface StmmacHwif {
 
   /** set_tx_tail_ptr(priv, ioaddr, tail_ptr, chan): the tail-pointer doorbell. */
   void setTxTailPtr(long tailPtr, int chan);
+
+  /** set_rx_tail_ptr(priv, ioaddr, tail_ptr, chan). */
+  void setRxTailPtr(long tailPtr, int chan);
+
+  /** enable_dma_reception(ioaddr, chan): RX poll demand. */
+  void enableDmaReception(int chan);
 
   /** dma_interrupt(priv, ioaddr, x, chan, dir): handle_rx / handle_tx and the hard errors. */
   int dmaInterruptStatus(int chan, DmaDir dir);

@@ -424,6 +424,47 @@ public final class StmmacPatches {
               + " prepare_tso_tx_desc instead of tx_skbuff_dma[first_entry].last_segment"
               + SINCE_6_12);
 
+  public static final Patch RX_MARK_RECYCLE =
+      new Patch(
+          "rx-mark-recycle",
+          null,
+          "net: stmmac: mark RX skbs for page-pool recycling",
+          v(6, 12),
+          Status.MAINLINE,
+          "a page added to an skb as a fragment is left to the skb's recycling"
+              + " (skb_mark_for_recycle) instead of page_pool_release_page" + SINCE_6_1);
+
+  public static final Patch RX_HW_VLAN =
+      new Patch(
+          "rx-hw-vlan",
+          null,
+          "net: stmmac: MAC-level RX VLAN stripping",
+          v(6, 12),
+          Status.MAINLINE,
+          "stmmac_rx lets the MAC strip the tag when hw_vlan_en (stmmac_rx_hw_vlan), else the"
+              + " driver does" + SINCE_6_1);
+
+  public static final Patch RX_LIMIT_RING =
+      new Patch(
+          "rx-limit-ring",
+          null,
+          "net: stmmac: bound an RX poll by the ring, not by dirty_rx",
+          v(6, 18),
+          Status.MAINLINE,
+          "stmmac_rx clamps its limit to dma_rx_size - 1 and no longer stops where the next"
+              + " entry is dirty_rx" + SINCE_6_12);
+
+  public static final Patch RX_BUILD_SKB =
+      new Patch(
+          "rx-build-skb",
+          null,
+          "net: stmmac: build the RX skb around the page (napi_build_skb)",
+          v(6, 18),
+          Status.MAINLINE,
+          "the frame's head is no longer copied into a napi_alloc_skb: the skb is built on the"
+              + " page and marked for recycling; a discarded frame's page is put back with"
+              + " page_pool_put_page" + SINCE_6_12);
+
   public static final Patch XSK_TX_METADATA =
       new Patch(
           "xsk-tx-metadata",
@@ -558,7 +599,11 @@ public final class StmmacPatches {
               TSO_VLAN_PUSH,
               TSO_SIMPLIFIED,
               XSK_TX_METADATA,
+              RX_MARK_RECYCLE,
+              RX_HW_VLAN,
               EST_SDU_VLAN,
+              RX_LIMIT_RING,
+              RX_BUILD_SKB,
               EEE_SW_LPI,
               TSO_LAST_SEGMENT,
               RX_DMA_WAKE,

@@ -24,8 +24,8 @@ public final class StmmacPriv {
   /** rx_riwt[] (rx-usecs in RIWT units). */
   final int[] rxRiwt = new int[StmmacPlat.MTL_MAX_QUEUES];
 
-  /** priv->use_riwt. */
-  final boolean useRiwt;
+  /** priv->use_riwt (from the platform; a harness sets it from its record). */
+  boolean useRiwt;
   /** netif_running(dev). */
   boolean netifRunning;
   /** The hardware's RX watchdog register. */
@@ -76,6 +76,18 @@ public final class StmmacPriv {
   final boolean[] txCoeUnsupported = new boolean[StmmacPlat.MTL_MAX_QUEUES];
   /** priv->sfty_irq: a dedicated safety-feature interrupt (0: none). */
   int sftyIrq;
+  /** priv->dma_cap.host_dma_width: bits of DMA address the host gives the core. */
+  int dmaCapHostDmaWidth = 32;
+  /** priv->sph (priv->sph_active from 6.18): split header in use. */
+  boolean sph;
+  /** priv->hwts_rx_en: hardware RX timestamping on. */
+  boolean hwtsRxEn;
+  /** priv->hw->rx_csum: RX checksum offload (COE) type, 0 for none. */
+  int rxCsum;
+  /** priv->hw->hw_vlan_en: the MAC strips VLAN tags. */
+  boolean hwVlanEn;
+  /** priv->dma_conf.dma_buf_sz. */
+  int dmaBufSz = 1536;
   /** priv->plat->enh_desc. */
   boolean enhDesc;
 

@@ -8,6 +8,8 @@ package io.nicsim.stmmac;
 final class StmmacXstats {
   long txDropped;
   long txErrors;
+  long rxDropped;
+  long rxErrors;
   /** xstats.threshold: the TX DMA threshold (stmmac_bump_dma_threshold raises it). */
   int threshold;
   final long[] maxSduTxqDrop = new long[StmmacPlat.MTL_MAX_QUEUES];

@@ -188,6 +188,7 @@ class TxHarnessRig {
     this.patches = patches;
     this.calls = new HarnessCalls(patches.has(StmmacPatches.EEE_SW_LPI));
     this.dev = new NetDevice(hk.kernel, "eth0", 8, ledger);
+    calls.ledger = ledger;
     for (int q = 0; q < 8; q++) {
       rxNapi[q] = new Napi(hk.kernel, "rx" + q, "eth0", (n, b) -> 0, 64);
       txNapi[q] = new Napi(hk.kernel, "tx" + q, "eth0", (n, b) -> 0, 64);
@@ -223,8 +224,10 @@ class TxHarnessRig {
     priv.unported = calls;
     int size = 1 << order;
     priv.txQueue = new StmmacTxQueue[8];
+    priv.rxQueue = new StmmacRxQueue[8];
     priv.channel = new StmmacChannel[8];
     for (int q = 0; q < 8; q++) {
+      priv.rxQueue[q] = new StmmacRxQueue(q, new DescRing("rx" + q, size));
       StmmacTxQueue t = new StmmacTxQueue(q, new DescRing("tx" + q, size));
       t.txtimer = timers[q];
       priv.txQueue[q] = t;

@@ -48,6 +48,27 @@ interface UnportedCalls {
   /** stmmac_common_interrupt(priv): MAC, LPI, MTL and PCS interrupts. */
   void commonInterrupt();
 
+  /** stmmac_rx_buf1_len(priv, p, status, len): buffer 1's bytes of this descriptor. */
+  int rxBuf1Len(StmmacRxQueue q, int kind, int entry, int status, int len);
+
+  /** stmmac_rx_buf2_len(priv, p, status, len): buffer 2's bytes (split header). */
+  int rxBuf2Len(StmmacRxQueue q, int kind, int entry, int status, int len);
+
+  /** stmmac_xdp_run_prog(priv, &ctx.xdp): the verdict (STMMAC_XDP_PASS 0 without a program). */
+  int xdpRunProg(StmmacRxQueue q, int entry);
+
+  /** stmmac_get_rx_hwtstamp(priv, p, np, skb). */
+  void getRxHwtstamp(StmmacRxQueue q, int kind, int entry, int nextEntry, Skb skb);
+
+  /** stmmac_rx_vlan(priv->dev, skb): the driver strips a VLAN tag. */
+  void rxVlan(Skb skb);
+
+  /** stmmac_rx_hw_vlan(priv, priv->hw, p, skb): the MAC stripped it. */
+  void rxHwVlan(StmmacRxQueue q, int kind, int entry, Skb skb);
+
+  /** stmmac_finalize_xdp_rx(priv, xdp_status). */
+  void finalizeXdpRx(int xdpStatus);
+
   /** stmmac_free_tx_buffer(priv, dma_conf, queue, entry) (the TSO unmap-on-error path). */
   void freeTxBuffer(int queue, int entry);
 }

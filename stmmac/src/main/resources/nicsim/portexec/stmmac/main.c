@@ -69,6 +69,7 @@ struct skb_shared_info {
 };
 
 struct sk_buff {
+  u16 protocol;
   unsigned int len;
   unsigned int data_len;
   u16 queue_mapping;
@@ -248,7 +249,7 @@ static void dev_consume_skb_any(struct sk_buff *skb) {
   CALL1("dev_consume_skb_any", skb->id);
 }
 static void dev_kfree_skb(struct sk_buff *skb) {
-  CALL1("dev_kfree_skb", skb->id);
+  CALL1("dev_kfree_skb", skb ? skb->id : -1);
 }
 static void skb_tx_timestamp(struct sk_buff *skb) {
   CALL1("skb_tx_timestamp", skb->id);
@@ -327,10 +328,44 @@ struct stmmac_tx_queue {
   u32 mss;
 };
 
+struct page {
+  dma_addr_t addr;
+};
+struct page_pool {
+  int queue;
+};
+struct stmmac_rx_buffer {
+  struct page *page;
+  dma_addr_t addr;
+  __u32 page_offset;
+  struct page *sec_page;
+  dma_addr_t sec_addr;
+};
+struct xdp_rxq_info {
+  int unused;
+};
 struct stmmac_rx_queue {
+  u32 rx_count_frames;
   u32 queue_index;
-  void *xsk_pool;
+  struct page_pool *page_pool;
+  struct stmmac_rx_buffer *buf_pool;
   struct stmmac_priv *priv_data;
+  struct dma_extended_desc *dma_erx;
+  struct dma_desc *dma_rx;
+  unsigned int cur_rx;
+  unsigned int dirty_rx;
+  unsigned int buf_alloc_num;
+  void *xsk_pool;
+  dma_addr_t dma_rx_phy;
+  u32 rx_tail_addr;
+  unsigned int state_saved;
+  struct {
+    struct sk_buff *skb;
+    unsigned int len;
+    unsigned int error;
+  } state;
+  unsigned int napi_skb_frag_size;
+  struct xdp_rxq_info xdp_rxq;
 };
 
 struct stmmac_channel {
@@ -347,6 +382,7 @@ struct stmmac_dma_conf {
   struct stmmac_rx_queue rx_queue[MTL_MAX_RX_QUEUES];
   unsigned int dma_tx_size;
   unsigned int dma_rx_size;
+  unsigned int dma_buf_sz;
 };
 
 struct stmmac_q_tx_stats {
@@ -368,9 +404,22 @@ struct stmmac_txq_stats {
   struct u64_stats_sync napi_syncp;
   struct stmmac_napi_tx_stats napi;
 };
+struct stmmac_napi_rx_stats {
+  u64_stats_t rx_bytes;
+  u64_stats_t rx_packets;
+  u64_stats_t rx_pkt_n;
+  u64_stats_t poll;
+};
+struct stmmac_rxq_stats {
+  struct u64_stats_sync napi_syncp;
+  struct stmmac_napi_rx_stats napi;
+};
 struct stmmac_extra_stats {
   unsigned long tx_dropped;
   unsigned long tx_errors;
+  unsigned long rx_dropped;
+  unsigned long rx_errors;
+  struct stmmac_rxq_stats rxq_stats[MTL_MAX_RX_QUEUES];
   unsigned long max_sdu_txq_drop[MTL_MAX_TX_QUEUES];
   struct stmmac_txq_stats txq_stats[MTL_MAX_TX_QUEUES];
 };
@@ -398,6 +447,11 @@ struct plat_stmmacenet_data {
 struct dma_features {
   unsigned int vlins;
   unsigned int addr64;
+  unsigned int host_dma_width;
+};
+struct mac_device_info {
+  unsigned int rx_csum;
+  bool hw_vlan_en;
 };
 
 struct stmmac_priv {
@@ -405,6 +459,7 @@ struct stmmac_priv {
   u32 tx_coal_timer[MTL_MAX_TX_QUEUES];
   u32 rx_coal_frames[MTL_MAX_TX_QUEUES];
   int hwts_tx_en;
+  int use_riwt;
   int tso;
   int extend_desc;
   int mode;
@@ -424,6 +479,10 @@ struct stmmac_priv {
   unsigned long state;
   u32 msg_enable;
   int sfty_irq;
+  bool sph;
+  bool sph_active;
+  int hwts_rx_en;
+  struct mac_device_info *hw;
   struct workqueue_struct *wq;
   struct work_struct service_task;
 };
@@ -434,25 +493,34 @@ static struct dma_desc nicsim_dma_tx[NICSIM_MAX_RING];
 static struct dma_extended_desc nicsim_dma_etx[NICSIM_MAX_RING];
 static struct dma_edesc nicsim_dma_entx[NICSIM_MAX_RING];
 
-/* 0 dma_tx, 1 dma_etx (through its basic member), 2 dma_entx (basic); entry in the ring */
+static struct dma_desc nicsim_dma_rx[NICSIM_MAX_RING];
+static struct dma_extended_desc nicsim_dma_erx[NICSIM_MAX_RING];
+#define NICSIM_IN(arr, c) \
+  ((c) >= (const char *)(arr) && (c) < (const char *)((arr) + NICSIM_MAX_RING))
+
+/*
+ * 0 dma_tx / dma_rx, 1 dma_etx / dma_erx (through the basic member), 2 dma_entx (basic); the
+ * entry in its ring
+ */
 static int nicsim_desc_kind(const void *p) {
   const char *c = p;
-  if (c >= (const char *)nicsim_dma_etx && c < (const char *)(nicsim_dma_etx + NICSIM_MAX_RING))
+  if (NICSIM_IN(nicsim_dma_etx, c) || NICSIM_IN(nicsim_dma_erx, c))
     return 1;
-  if (c >= (const char *)nicsim_dma_entx && c < (const char *)(nicsim_dma_entx + NICSIM_MAX_RING))
+  if (NICSIM_IN(nicsim_dma_entx, c))
     return 2;
   return 0;
 }
 static long long nicsim_desc_entry(const void *p) {
   const char *c = p;
-  switch (nicsim_desc_kind(p)) {
-  case 1:
+  if (NICSIM_IN(nicsim_dma_etx, c))
     return (c - (const char *)nicsim_dma_etx) / (long long)sizeof(struct dma_extended_desc);
-  case 2:
+  if (NICSIM_IN(nicsim_dma_erx, c))
+    return (c - (const char *)nicsim_dma_erx) / (long long)sizeof(struct dma_extended_desc);
+  if (NICSIM_IN(nicsim_dma_entx, c))
     return (c - (const char *)&nicsim_dma_entx[0].basic) / (long long)sizeof(struct dma_edesc);
-  default:
-    return (c - (const char *)nicsim_dma_tx) / (long long)sizeof(struct dma_desc);
-  }
+  if (NICSIM_IN(nicsim_dma_rx, c))
+    return (c - (const char *)nicsim_dma_rx) / (long long)sizeof(struct dma_desc);
+  return (c - (const char *)nicsim_dma_tx) / (long long)sizeof(struct dma_desc);
 }
 /* a descriptor callback: name(kind,entry[,a[,b]]) */
 static void nicsim_dcall(const char *name, const void *p, int n, long long a, long long b) {
@@ -536,6 +604,230 @@ static int nicsim_dma_interrupt_status(u32 chan, u32 dir) {
 typedef int irqreturn_t;
 #define IRQ_NONE 0
 #define IRQ_HANDLED 1
+
+/* ---- the RX path: pages (window entry e's page at 0x30000000 + e * 0x1000, the k-th
+ * allocation at 0x20000000 + k * 0x1000), page pool, XDP buffer, skbs ---- */
+#define PAGE_SIZE 4096
+#define GFP_ATOMIC 0x820
+#define __GFP_NOWARN 0x2000
+#define GFP_DMA32 0x04
+#define DMA_FROM_DEVICE 2
+#define CHECKSUM_UNNECESSARY 1
+#define ETH_FCS_LEN 4
+#define prefetch(x) ((void)(x))
+#define net_prefetch(x) ((void)(x))
+#define MAX_ERRNO 4095
+#define IS_ERR(ptr) ((unsigned long)(void *)(ptr) >= (unsigned long)-MAX_ERRNO)
+#define PTR_ERR(ptr) ((long)(ptr))
+#define ERR_PTR(err) ((void *)(long)(err))
+enum pkt_hash_types { PKT_HASH_TYPE_NONE, PKT_HASH_TYPE_L2, PKT_HASH_TYPE_L3, PKT_HASH_TYPE_L4 };
+typedef int gro_result_t;
+
+static struct page nicsim_ring_pages[NICSIM_MAX_RING];
+static struct page nicsim_new_pages[64];
+static int nicsim_page_allocs, nicsim_page_fail_at;
+static struct page *page_pool_alloc_pages(struct page_pool *pool, gfp_t gfp) {
+  nicsim_page_allocs++;
+  CALL2("page_pool_alloc_pages", pool->queue, gfp);
+  if (nicsim_page_allocs == nicsim_page_fail_at || nicsim_page_allocs >= 64)
+    return NULL;
+  nicsim_new_pages[nicsim_page_allocs].addr = 0x20000000ULL + nicsim_page_allocs * 0x1000ULL;
+  return &nicsim_new_pages[nicsim_page_allocs];
+}
+static dma_addr_t page_pool_get_dma_addr(const struct page *page) {
+  return page->addr;
+}
+static enum dma_data_direction page_pool_get_dma_dir(const struct page_pool *pool) {
+  return DMA_FROM_DEVICE;
+}
+static void page_pool_recycle_direct(struct page_pool *pool, struct page *page) {
+  CALL2("page_pool_recycle_direct", pool->queue, page ? page->addr : 0);
+}
+static void page_pool_put_page(struct page_pool *pool, struct page *page, unsigned int len,
+                               bool direct) {
+  CALL4("page_pool_put_page", pool->queue, page ? page->addr : 0, (int)len, direct);
+}
+static void page_pool_release_page(struct page_pool *pool, struct page *page) {
+  CALL2("page_pool_release_page", pool->queue, page ? page->addr : 0);
+}
+static void *page_address(const struct page *page) {
+  return (void *)(uintptr_t)page->addr;
+}
+static struct page *virt_to_head_page(const void *x) {
+  uintptr_t a = (uintptr_t)x;
+  for (int e = 0; e < NICSIM_MAX_RING; e++)
+    if (nicsim_ring_pages[e].addr && a >= nicsim_ring_pages[e].addr &&
+        a < nicsim_ring_pages[e].addr + PAGE_SIZE)
+      return &nicsim_ring_pages[e];
+  for (int k = 0; k < 64; k++)
+    if (nicsim_new_pages[k].addr && a >= nicsim_new_pages[k].addr &&
+        a < nicsim_new_pages[k].addr + PAGE_SIZE)
+      return &nicsim_new_pages[k];
+  return NULL;
+}
+static void dma_sync_single_for_cpu(struct device *d, dma_addr_t addr, size_t size,
+                                    enum dma_data_direction dir) {
+  CALL2("dma_sync_single_for_cpu", addr, size);
+}
+
+struct xdp_buff {
+  void *data;
+  void *data_end;
+  void *data_meta;
+  void *data_hard_start;
+  struct xdp_rxq_info *rxq;
+  u32 frame_sz;
+};
+struct stmmac_xdp_buff {
+  struct xdp_buff xdp;
+  struct stmmac_priv *priv;
+  struct dma_desc *desc;
+  struct dma_desc *ndesc;
+};
+static void xdp_init_buff(struct xdp_buff *xdp, u32 frame_sz, struct xdp_rxq_info *rxq) {
+  xdp->frame_sz = frame_sz;
+  xdp->rxq = rxq;
+}
+static void xdp_prepare_buff(struct xdp_buff *xdp, unsigned char *hard_start, int headroom,
+                             int data_len, const bool meta_valid) {
+  unsigned char *data = hard_start + headroom;
+  xdp->data_hard_start = hard_start;
+  xdp->data = data;
+  xdp->data_end = data + data_len;
+  xdp->data_meta = meta_valid ? data : data + 1;
+}
+static int nicsim_xdp_verdict[NICSIM_MAX_RING];
+static struct sk_buff *stmmac_xdp_run_prog(struct stmmac_priv *priv, struct xdp_buff *xdp) {
+  struct page *pg = virt_to_head_page(xdp->data_hard_start);
+  long long e = pg >= nicsim_ring_pages && pg < nicsim_ring_pages + NICSIM_MAX_RING
+      ? pg - nicsim_ring_pages : -1;
+  CALL1("stmmac_xdp_run_prog", e);
+  return ERR_PTR(-(e >= 0 ? nicsim_xdp_verdict[e] : 0));
+}
+
+static struct sk_buff nicsim_rx_skbs[64];
+static int nicsim_skb_allocs, nicsim_skb_fail_at;
+static struct sk_buff *nicsim_new_skb(void) {
+  nicsim_skb_allocs++;
+  if (nicsim_skb_allocs == nicsim_skb_fail_at || nicsim_skb_allocs >= 64)
+    return NULL;
+  struct sk_buff *skb = &nicsim_rx_skbs[nicsim_skb_allocs];
+  memset(skb, 0, sizeof *skb);
+  skb->id = 2000 + nicsim_skb_allocs;
+  return skb;
+}
+static struct sk_buff *napi_alloc_skb(struct napi_struct *napi, unsigned int len) {
+  CALL2("napi_alloc_skb", napi->id, len);
+  return nicsim_new_skb();
+}
+static struct sk_buff *napi_build_skb(void *data, unsigned int frag_size) {
+  CALL1("napi_build_skb", frag_size);
+  return nicsim_new_skb();
+}
+static void skb_copy_to_linear_data(struct sk_buff *skb, const void *from, unsigned int len) {
+  CALL2("skb_copy_to_linear_data", skb->id, len);
+}
+static void *skb_put(struct sk_buff *skb, unsigned int len) {
+  CALL2("skb_put", skb->id, len);
+  skb->len += len;
+  return NULL;
+}
+static void skb_reserve(struct sk_buff *skb, int len) {
+  CALL2("skb_reserve", skb->id, len);
+}
+static void skb_add_rx_frag(struct sk_buff *skb, int i, struct page *page, int off, int size,
+                            unsigned int truesize) {
+  nicsim_call("skb_add_rx_frag", 6, __nicsim_ll(skb->id), __nicsim_ll(i),
+              __nicsim_ll(page ? page->addr : 0), __nicsim_ll((unsigned int)off),
+              __nicsim_ll((unsigned int)size), __nicsim_ll(truesize));
+  skb_shinfo(skb)->nr_frags++;
+  skb->len += size;
+}
+static void skb_mark_for_recycle(struct sk_buff *skb) {
+  CALL1("skb_mark_for_recycle", skb->id);
+}
+static u16 eth_type_trans(struct sk_buff *skb, struct net_device *dev) {
+  CALL1("eth_type_trans", skb->id);
+  return 8;
+}
+static void skb_checksum_none_assert(struct sk_buff *skb) {
+  CALL1("skb_checksum_none_assert", skb->id);
+}
+static void skb_set_hash(struct sk_buff *skb, u32 hash, enum pkt_hash_types type) {
+  CALL3("skb_set_hash", skb->id, hash, type);
+}
+static void skb_record_rx_queue(struct sk_buff *skb, u16 q) {
+  CALL2("skb_record_rx_queue", skb->id, q);
+}
+static gro_result_t napi_gro_receive(struct napi_struct *napi, struct sk_buff *skb) {
+  nicsim_call("napi_gro_receive", 5, __nicsim_ll(napi->id), __nicsim_ll(skb->id),
+              __nicsim_ll(skb->len), __nicsim_ll(skb->ip_summed),
+              __nicsim_ll(skb_shinfo(skb)->nr_frags));
+  return 0;
+}
+
+/* RX hwif callbacks */
+static int nicsim_rx_status[NICSIM_MAX_RING];
+static int nicsim_rx_status_of(const struct dma_desc *p) {
+  NICSIM_D0("rx_status", p);
+  return nicsim_rx_status[nicsim_desc_entry(p) & (NICSIM_MAX_RING - 1)];
+}
+#define stmmac_rx_status(priv, x, p) nicsim_rx_status_of(p)
+#define stmmac_rx_extended_status(priv, x, p) \
+  CALL1("rx_extended_status", nicsim_desc_entry(p))
+static void nicsim_sec_addr(const struct dma_desc *p, dma_addr_t addr, bool valid) {
+  nicsim_call("set_desc_sec_addr", 4, __nicsim_ll(nicsim_desc_kind(p)), nicsim_desc_entry(p),
+              __nicsim_ll(addr), __nicsim_ll(valid));
+}
+#define stmmac_set_desc_sec_addr(priv, p, addr, valid) nicsim_sec_addr(p, addr, valid)
+#define stmmac_refill_desc3(priv, q, p) NICSIM_D0("refill_desc3", p)
+#define stmmac_set_rx_owner(priv, p, disable) NICSIM_D1("set_rx_owner", p, disable)
+static int nicsim_hash_ret, nicsim_hash, nicsim_hash_type;
+static int nicsim_get_rx_hash(const struct dma_desc *p, u32 *hash,
+                              enum pkt_hash_types *type) {
+  NICSIM_D0("get_rx_hash", p);
+  if (nicsim_hash_ret == 0) {
+    *hash = (u32)nicsim_hash;
+    *type = (enum pkt_hash_types)nicsim_hash_type;
+  }
+  return nicsim_hash_ret;
+}
+#define stmmac_get_rx_hash(priv, p, hash, type) nicsim_get_rx_hash(p, hash, type)
+#define stmmac_set_rx_tail_ptr(priv, ioaddr, tail, chan) \
+  CALL2("set_rx_tail_ptr", (u32)(tail), chan)
+#define stmmac_enable_dma_reception(priv, ioaddr, chan) CALL1("enable_dma_reception", chan)
+#define netif_msg_rx_status(p) 0
+#define stmmac_display_ring(...) ((void)0)
+
+/* the driver's RX helpers */
+static int nicsim_buf1[NICSIM_MAX_RING], nicsim_buf2[NICSIM_MAX_RING];
+static unsigned int stmmac_rx_buf1_len(struct stmmac_priv *priv, struct dma_desc *p, int status,
+                                       unsigned int len) {
+  nicsim_call("stmmac_rx_buf1_len", 4, __nicsim_ll(nicsim_desc_kind(p)), nicsim_desc_entry(p),
+              __nicsim_ll(status), __nicsim_ll(len));
+  return (unsigned int)nicsim_buf1[nicsim_desc_entry(p) & (NICSIM_MAX_RING - 1)];
+}
+static unsigned int stmmac_rx_buf2_len(struct stmmac_priv *priv, struct dma_desc *p, int status,
+                                       unsigned int len) {
+  nicsim_call("stmmac_rx_buf2_len", 4, __nicsim_ll(nicsim_desc_kind(p)), nicsim_desc_entry(p),
+              __nicsim_ll(status), __nicsim_ll(len));
+  return (unsigned int)nicsim_buf2[nicsim_desc_entry(p) & (NICSIM_MAX_RING - 1)];
+}
+static void stmmac_get_rx_hwtstamp(struct stmmac_priv *priv, struct dma_desc *p,
+                                   struct dma_desc *np, struct sk_buff *skb) {
+  nicsim_call("stmmac_get_rx_hwtstamp", 4, __nicsim_ll(nicsim_desc_kind(p)),
+              nicsim_desc_entry(p), nicsim_desc_entry(np), __nicsim_ll(skb->id));
+}
+static void stmmac_rx_vlan(struct net_device *dev, struct sk_buff *skb) {
+  CALL1("stmmac_rx_vlan", skb->id);
+}
+static void stmmac_rx_hw_vlan(struct stmmac_priv *priv, struct mac_device_info *hw,
+                              struct dma_desc *p, struct sk_buff *skb) {
+  NICSIM_D1("stmmac_rx_hw_vlan", p, skb->id);
+}
+static void stmmac_finalize_xdp_rx(struct stmmac_priv *priv, int xdp_status) {
+  CALL1("stmmac_finalize_xdp_rx", xdp_status);
+}
 
 /* ---- the service work ---- */
 struct workqueue_struct {
@@ -829,6 +1121,132 @@ static void nicsim_tx_put(u32 queue) {
   OUTU("tx_errors", nicsim_priv.xstats.tx_errors);
   OUTU("max_sdu_txq_drop", nicsim_priv.xstats.max_sdu_txq_drop[queue]);
   OUT("queue_stopped", nicsim_dev.txq[queue].stopped);
+}
+
+/*
+ * The RX record (StmmacRxHarnesses.RX_FIELDS): 0 queue  1 rx_queues_to_use  2 ring_order
+ *  3 cur_rx  4 dirty_rx  5 rx_count_frames  6 rx_coal_frames[queue]  7 use_riwt
+ *  8 extend_desc  9 sph  10 dma_cap.host_dma_width  11 dma_rx_phy  12 which page allocation
+ *  fails (0 none)  13 budget  14 stmmac_rx's return (poll)  15 napi_complete_done's return
+ *  16 hwts_rx_en  17 hw->rx_csum  18 hw->hw_vlan_en  19 dma_buf_sz  20 napi_skb_frag_size
+ *  21 state_saved  22 state.skb (an skb of state.len bytes, id 3000)  23 state.error
+ *  24 state.len  25 which skb allocation fails (0 none)  26 get_rx_hash's return  27 hash
+ *  28 hash type  29 stmmac_has_ip_ethertype; then per window entry from dirty_rx: page present, sec_page present,
+ *  page_offset, rx_status, buf1_len, buf2_len, XDP verdict. Every entry outside the window has
+ *  its page and is owned by the DMA.
+ */
+#define NICSIM_RX_FIELDS 30
+#define NICSIM_RX_WINDOW 24
+#define NICSIM_RX_SLOT 7
+static struct stmmac_rx_buffer nicsim_buf_pool[NICSIM_MAX_RING];
+static struct page nicsim_sec_pages[NICSIM_MAX_RING];
+static struct page_pool nicsim_page_pool;
+static struct mac_device_info nicsim_hw;
+static struct sk_buff nicsim_state_skb;
+static unsigned int nicsim_rx_window;
+
+static struct stmmac_rx_queue *nicsim_rx_set(const long long *in) {
+  u32 queue = (u32)in[0];
+  nicsim_priv_reset(1, (u32)in[1], (int)in[2]);
+  memset(nicsim_dma_rx, 0, sizeof nicsim_dma_rx);
+  memset(nicsim_dma_erx, 0, sizeof nicsim_dma_erx);
+  memset(nicsim_buf_pool, 0, sizeof nicsim_buf_pool);
+  memset(nicsim_new_pages, 0, sizeof nicsim_new_pages);
+  memset(nicsim_rx_status, 0, sizeof nicsim_rx_status);
+  memset(nicsim_buf1, 0, sizeof nicsim_buf1);
+  memset(nicsim_buf2, 0, sizeof nicsim_buf2);
+  memset(nicsim_xdp_verdict, 0, sizeof nicsim_xdp_verdict);
+  nicsim_page_allocs = 0;
+  nicsim_skb_allocs = 0;
+  struct stmmac_rx_queue *rx_q = &nicsim_priv.dma_conf.rx_queue[queue];
+  unsigned int size = nicsim_priv.dma_conf.dma_rx_size;
+  rx_q->dma_rx = nicsim_dma_rx;
+  rx_q->dma_erx = nicsim_dma_erx;
+  rx_q->buf_pool = nicsim_buf_pool;
+  rx_q->page_pool = &nicsim_page_pool;
+  nicsim_page_pool.queue = (int)queue;
+  rx_q->cur_rx = (unsigned int)in[3];
+  rx_q->dirty_rx = (unsigned int)in[4];
+  nicsim_rx_window = rx_q->dirty_rx;
+  rx_q->rx_count_frames = (u32)in[5];
+  nicsim_priv.rx_coal_frames[queue] = (u32)in[6];
+  nicsim_priv.use_riwt = (int)in[7];
+  nicsim_priv.extend_desc = (int)in[8];
+  nicsim_priv.sph = in[9];
+  nicsim_priv.sph_active = in[9];
+  nicsim_priv.dma_cap.host_dma_width = (unsigned int)in[10];
+  rx_q->dma_rx_phy = (dma_addr_t)in[11];
+  nicsim_page_fail_at = (int)in[12];
+  nicsim_priv.channel[queue].rx_napi.complete_ret = (int)in[15];
+  nicsim_priv.hwts_rx_en = (int)in[16];
+  nicsim_hw.rx_csum = (unsigned int)in[17];
+  nicsim_hw.hw_vlan_en = in[18];
+  nicsim_priv.hw = &nicsim_hw;
+  nicsim_priv.dma_conf.dma_buf_sz = (unsigned int)in[19];
+  rx_q->napi_skb_frag_size = (unsigned int)in[20];
+  rx_q->state_saved = (unsigned int)in[21];
+  memset(&nicsim_state_skb, 0, sizeof nicsim_state_skb);
+  nicsim_state_skb.id = 3000;
+  nicsim_state_skb.len = (unsigned int)in[24];
+  rx_q->state.skb = in[22] ? &nicsim_state_skb : NULL;
+  rx_q->state.error = (unsigned int)in[23];
+  rx_q->state.len = (unsigned int)in[24];
+  nicsim_skb_fail_at = (int)in[25];
+  nicsim_hash_ret = (int)in[26];
+  nicsim_hash = (int)in[27];
+  nicsim_hash_type = (int)in[28];
+  nicsim_has_ip_ethertype = (int)in[29];
+  for (unsigned int e = 0; e < size; e++) {
+    nicsim_ring_pages[e].addr = 0x30000000ULL + e * 0x1000ULL;
+    nicsim_sec_pages[e].addr = 0x40000000ULL + e * 0x1000ULL;
+    nicsim_buf_pool[e].page = &nicsim_ring_pages[e];
+    nicsim_buf_pool[e].addr = nicsim_ring_pages[e].addr;
+    nicsim_rx_status[e] = 0x8; /* dma_own */
+  }
+  for (int k = 0; k < NICSIM_RX_WINDOW && (unsigned int)k < size; k++) {
+    const long long *w = in + NICSIM_RX_FIELDS + k * NICSIM_RX_SLOT;
+    unsigned int e = (rx_q->dirty_rx + k) & (size - 1);
+    struct stmmac_rx_buffer *b = &nicsim_buf_pool[e];
+    b->page = w[0] ? &nicsim_ring_pages[e] : NULL;
+    b->sec_page = w[1] ? &nicsim_sec_pages[e] : NULL;
+    b->page_offset = (__u32)w[2];
+    b->addr = b->page ? b->page->addr + b->page_offset : 0;
+    b->sec_addr = b->sec_page ? b->sec_page->addr : 0;
+    nicsim_rx_status[e] = (int)w[3];
+    nicsim_buf1[e] = (int)w[4];
+    nicsim_buf2[e] = (int)w[5];
+    nicsim_xdp_verdict[e] = (int)w[6];
+  }
+  return rx_q;
+}
+
+static void nicsim_rx_put(u32 queue) {
+  struct stmmac_rx_queue *rx_q = &nicsim_priv.dma_conf.rx_queue[queue];
+  struct stmmac_rxq_stats *st = &nicsim_priv.xstats.rxq_stats[queue];
+  unsigned int size = nicsim_priv.dma_conf.dma_rx_size;
+  char n[24];
+  OUTU("cur_rx", rx_q->cur_rx);
+  OUTU("dirty_rx", rx_q->dirty_rx);
+  OUTU("rx_count_frames", rx_q->rx_count_frames);
+  OUTU("rx_tail_addr", rx_q->rx_tail_addr);
+  OUTU("state_saved", rx_q->state_saved);
+  OUT("state.skb", rx_q->state.skb ? rx_q->state.skb->id : -1);
+  OUTU("state.error", rx_q->state.error);
+  OUTU("state.len", rx_q->state.len);
+  for (int k = 0; k < NICSIM_RX_WINDOW && (unsigned int)k < size; k++) {
+    unsigned int e = (nicsim_rx_window + k) & (size - 1);
+    struct stmmac_rx_buffer *b = &nicsim_buf_pool[e];
+    snprintf(n, sizeof n, "b%u", e);
+    nicsim_call(n, 5, __nicsim_ll(b->page ? b->page->addr : 0),
+                __nicsim_ll(b->sec_page ? b->sec_page->addr : 0), __nicsim_ll(b->addr),
+                __nicsim_ll(b->sec_addr), __nicsim_ll(b->page_offset));
+  }
+  OUTU("rx_packets", st->napi.rx_packets.v);
+  OUTU("rx_bytes", st->napi.rx_bytes.v);
+  OUTU("rx_pkt_n", st->napi.rx_pkt_n.v);
+  OUTU("napi_poll", st->napi.poll.v);
+  OUTU("rx_dropped", nicsim_priv.xstats.rx_dropped);
+  OUTU("rx_errors", nicsim_priv.xstats.rx_errors);
 }
 
 /* the IRQ record (see irq_napi_check.c) */
