@@ -27,6 +27,7 @@ public final class FecDriver implements NicDriver, TxLiveness {
   private final FecNapi napiPorts;
   private final FecXmit xmit;
   private final FecTimeout timeout;
+  private final FecHostPlatform platform;
   private final IrqLine[] lines;
 
   FecDriver(HostContext ctx) {
@@ -43,6 +44,12 @@ public final class FecDriver implements NicDriver, TxLiveness {
         txClockHz, ctx.soc().param("fec_tx_fetch_ns", 0, 100_000_000L));
     fep = new FecEnetPrivate(regs, patches, ctx.cpu());
     fep.netdev = ctx.dev();
+    fep.k = new FecHostKernel(fep);
+    platform = new FecHostPlatform(fep, (int) Math.min(1000, linkRate / 1_000_000L));
+    fep.plat = platform;
+    // of_get_phy_mode: RGMII for a gigabit PHY, RMII for a fast-Ethernet one
+    fep.phyInterface = linkRate >= 1_000_000_000L ? FecSetup.PHY_INTERFACE_MODE_RGMII
+        : FecSetup.PHY_INTERFACE_MODE_RMII;
     ctx.dev().setBql(false); // the driver has no netdev_tx_sent_queue/completed_queue
     ctx.dev().setTso(false); // fec_enet_txq_submit_tso is not ported
     enet.bind(fep);
@@ -55,6 +62,7 @@ public final class FecDriver implements NicDriver, TxLiveness {
     napiPorts = new FecNapi(fep);
     xmit = new FecXmit(fep);
     timeout = new FecTimeout(fep, setup);
+    platform.timeoutWork(timeout::scheduleWork);
     // fec_enet_init: ndev->watchdog_timeo = TX_TIMEOUT (2 * HZ)
     ctx.dev().setWatchdogTimeoNs(FecConsts.TX_TIMEOUT_MS * 1_000_000L);
     ctx.dev().setDriverName("fec");
@@ -88,14 +96,22 @@ public final class FecDriver implements NicDriver, TxLiveness {
     fep.running = true;
     setup.enetOpen();
     // the PHY reports link at once (autonegotiation time is not modelled)
-    setup.adjustLink(true);
+    platform.phyLink = 1;
+    setup.adjustLink();
   }
 
   @Override
   public void stop() {
-    setup.adjustLink(false);
+    platform.phyLink = 0;
+    setup.adjustLink();
     fep.napi.disable();
     fep.running = false;
+  }
+
+  /** phylib reports the link up or down: fec_enet_adjust_link runs. */
+  void phyLink(boolean up) {
+    platform.phyLink = up ? 1 : 0;
+    setup.adjustLink();
   }
 
   @Override

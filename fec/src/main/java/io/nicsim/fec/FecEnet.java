@@ -22,6 +22,8 @@ import io.nicsim.core.sim.Simulator;
  * non-zero while that TX DMA is running.
  */
 public final class FecEnet implements FecRegisters.Listener {
+  /** ETH_FCS_LEN: the CRC the MAC stores after every received frame. */
+  static final int ETH_FCS_LEN = 4;
   private final Simulator sim;
   private final Kernel kernel;
   private final FecRegisters regs;
@@ -247,11 +249,16 @@ public final class FecEnet implements FecRegisters.Listener {
   private void rxStart(int q) {
     if (rxDma[q] == null) {
       final EnetCoalescer coal = rxCoal[q];
+      final FecRxq rxq = fep.rxQueue[q];
+      final RxDmaEngine[] self = new RxDmaEngine[1];
       rxDma[q] =
-          new RxDmaEngine(fep.rxQueue[q].bd,
+          new RxDmaEngine(rxq.bd,
               new RxModeration() {
                 @Override
                 public void frameReceived(boolean ic) {
+                  // the write-back: the frame's last BD gets L (the engine has moved past it)
+                  rxq.bds.rxWriteBack(rxq.bd.wrap(self[0].hwIndex() - 1),
+                      FecBds.BD_ENET_RX_LAST);
                   if (ic) {
                     coal.frameDone(sim.now());
                   }
@@ -262,6 +269,7 @@ public final class FecEnet implements FecRegisters.Listener {
                   return coal.raised();
                 }
               });
+      self[0] = rxDma[q];
       if (q == 0) {
         final RxDmaEngine ring0 = rxDma[0];
         link.attachNic(
@@ -272,7 +280,9 @@ public final class FecEnet implements FecRegisters.Listener {
                   droppedWhileDisabled++;
                   return;
                 }
-                ring0.receiveFrame(payload, offset, payloadLen, len);
+                // cbd_datlen counts the FCS, and RACC's two alignment bytes with SHIFT16
+                ring0.receiveFrame(payload, offset, payloadLen,
+                    len + ETH_FCS_LEN + (regs.shift16() ? 2 : 0));
               }
             });
       }

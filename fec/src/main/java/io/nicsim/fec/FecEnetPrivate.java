@@ -13,7 +13,7 @@ import io.nicsim.core.net.NetDevice;
  */
 public final class FecEnetPrivate {
   /** Register file ({@code fep->hwp}). */
-  final FecRegisters hwp;
+  final FecMmio hwp;
   /** The patches this kernel has (validated). */
   final PatchSet patches;
 
@@ -41,6 +41,44 @@ public final class FecEnetPrivate {
   NetDevice netdev;
   /** netif_running(): __LINK_STATE_START, set before ndo_open runs. */
   boolean running;
+  /** The kernel functions the ports call (the simulated host's, or a harness's stubs). */
+  FecKernel k;
+  /** The bring-up functions the ports call (the board's answers, or a harness's stubs). */
+  FecPlatform plat;
+  /** {@code fep->wol_flag}. */
+  int wolFlag;
+  /** {@code fep->phy_interface} (phy_interface_t). */
+  int phyInterface;
+  /** {@code fep->full_duplex}, {@code fep->speed}: phylib's last view. */
+  int fullDuplex;
+  int speed;
+  /** {@code fep->phy_speed}: the MII_SPEED register value. */
+  int phySpeed;
+  /** {@code fep->pause_flag}. */
+  int pauseFlag;
+  /** {@code fep->rgmii_txc_dly} / {@code rgmii_rxc_dly}. */
+  boolean rgmiiTxcDly;
+  boolean rgmiiRxcDly;
+  /** {@code fep->bufdesc_ex}: enhanced BDs (HAS_BUFDESC_EX and a "ptp" clock). */
+  boolean bufdescEx;
+  /** {@code fep->hwts_rx_en} / {@code hwts_tx_en}: SIOCSHWTSTAMP (never set by the model). */
+  boolean hwtsRxEn;
+  boolean hwtsTxEn;
+  /** {@code fep->csum_flags} (FLAG_RX_CSUM_ENABLED). */
+  int csumFlags;
+  /** {@code fep->tx_align} / {@code rx_align}. */
+  int txAlign;
+  int rxAlign;
+  /** {@code fep->pagepool_order}, {@code rx_frame_size}, {@code max_buf_size} (jumbo-frame). */
+  int pagepoolOrder;
+  int rxFrameSize;
+  int maxBufSize;
+  /** {@code ndev->features} bits the ports test (NETIF_F_HW_VLAN_CTAG_RX, ...). */
+  long features;
+  /** {@code fep->xdp_prog} is never set: the model attaches no XDP program. */
+  static final Object XDP_PROG = null;
+  /** netdev_err_once("build_skb failed!") already printed (its call site's static flag). */
+  boolean buildSkbErrPrinted;
   /** The CPUs register accesses are charged to (null in register-only tests). */
   private final Cpu cpu;
 
@@ -49,6 +87,19 @@ public final class FecEnetPrivate {
   long txBytes;
   long rxPackets;
   long rxBytes;
+  long rxErrors;
+  long rxFifoErrors;
+  long rxLengthErrors;
+  long rxCrcErrors;
+  long rxFrameErrors;
+  long rxDropped;
+  long txErrors;
+  long txHeartbeatErrors;
+  long txWindowErrors;
+  long txAbortedErrors;
+  long txFifoErrors;
+  long txCarrierErrors;
+  long collisions;
   long txDropped;
   long irqs;
   long irqNone;
@@ -59,14 +110,21 @@ public final class FecEnetPrivate {
   /** The events the last fec_enet_collect_events saw (for the IRQ counters). */
   int lastEvents;
 
-  public FecEnetPrivate(FecRegisters hwp, PatchSet patches) {
+  public FecEnetPrivate(FecMmio hwp, PatchSet patches) {
     this(hwp, patches, null);
   }
 
-  public FecEnetPrivate(FecRegisters hwp, PatchSet patches, Cpu cpu) {
+  public FecEnetPrivate(FecMmio hwp, PatchSet patches, Cpu cpu) {
     this.hwp = hwp;
     this.patches = FecPatches.validate(patches);
     this.cpu = cpu;
+  }
+
+  /** Charges {@code op} to the running CPU work, if there is one (none in a harness). */
+  void charge(io.nicsim.core.cpu.CostOp op) {
+    if (cpu != null && cpu.current() != null) {
+      cpu.current().charge(op);
+    }
   }
 
   /** readl(fep->hwp + offset), charged to the running CPU work if there is one. */
@@ -85,7 +143,7 @@ public final class FecEnetPrivate {
     hwp.writel(value, offset);
   }
 
-  public FecRegisters hwp() {
+  public FecMmio hwp() {
     return hwp;
   }
 

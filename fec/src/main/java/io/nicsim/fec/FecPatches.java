@@ -82,6 +82,109 @@ public final class FecPatches {
           "TX_RING_SIZE 512 -> 1024; tx_wake_threshold (ring - stop) / 2 -> stop + 2 *"
               + " MAX_SKB_FRAGS (stop threshold unchanged)");
 
+  /**
+   * XDP_TX page recycling (20f797399035) with its budget fix 15cec633fc7b, both v6.5: TX BDs
+   * carry a buffer type (tx_buf[i].type, buf_p instead of tx_skbuff[i]); fec_enet_tx and
+   * fec_enet_tx_queue take the NAPI budget; an skb BD is unmapped only when cbd_bufaddr is
+   * non-zero and is freed with napi_consume_skb(skb, budget) (dev_kfree_skb_any before);
+   * fec_enet_bd_init frees by type. The 6.1 line never took them.
+   */
+  public static final Patch XDP_TX_BUF =
+      new Patch(
+          "xdp-tx-buf",
+          "20f797399035",
+          "net: fec: recycle pages for transmitted XDP frames (and 15cec633fc7b, budget 0)",
+          KernelVersion.of(6, 5),
+          Status.MAINLINE,
+          "TX buffer types; completions freed with napi_consume_skb(skb, budget) and unmapped"
+              + " only when the BD holds an address; fec_enet_tx takes the budget");
+
+  /**
+   * 2ae9c66b0455 (v6.5): fec_restart no longer calls fec_enet_reset_skb (fec_enet_bd_init
+   * already frees the TX skbs).
+   */
+  public static final Patch NO_RESET_SKB =
+      new Patch(
+          "no-reset-skb",
+          "2ae9c66b0455",
+          "net: fec: remove useless fec_enet_reset_skb()",
+          KernelVersion.of(6, 5),
+          Status.MAINLINE,
+          "fec_restart drops its fec_enet_reset_skb call");
+
+  /**
+   * 001ba0902046 (v6.13; 6.12.11, 6.1.167): fec_enet_update_cbd returns -ENOMEM when the page
+   * pool gives no page, and fec_enet_rx_queue drops the frame (rx_dropped); before it the
+   * driver warned and put the NULL page in the ring.
+   */
+  public static final Patch PAGE_ALLOC_ERROR =
+      new Patch(
+          "page-alloc-error",
+          "001ba0902046",
+          "net: fec: handle page_pool_dev_alloc_pages error",
+          KernelVersion.of(6, 13),
+          Status.MAINLINE,
+          "an RX BD without a new page keeps its old one and the frame is dropped")
+          .backportedTo(KernelVersion.of(6, 1, 167), null,
+              "Debian linux-source-6.1 changelog, ChangeLog-6.1.167; present in 6.1.192")
+          .backportedTo(KernelVersion.of(6, 12, 11), null,
+              "Debian linux-source-6.12 changelog, ChangeLog-6.12.11; present in 6.12.118");
+
+  /**
+   * ad17e7e92a7c (v6.18; 6.1.159, 6.12.59): rx_bytes no longer counts the two bytes RACC's
+   * SHIFT16 puts in front of every frame.
+   */
+  public static final Patch RX_BYTES_SHIFT16 =
+      new Patch(
+          "rx-bytes-shift16",
+          "ad17e7e92a7c",
+          "net: fec: correct rx_bytes statistic for the case SHIFT16 is set",
+          KernelVersion.of(6, 18),
+          Status.MAINLINE,
+          "fec_enet_rx_queue: rx_bytes -= 2 per frame with FEC_QUIRK_HAS_RACC")
+          .backportedTo(KernelVersion.of(6, 1, 159), null,
+              "Debian linux-source-6.1 changelog, ChangeLog-6.1.159; present in 6.1.192")
+          .backportedTo(KernelVersion.of(6, 12, 59), null,
+              "Debian linux-source-6.12 changelog, ChangeLog-6.12.59; present in 6.12.118");
+
+  /**
+   * 6a2495adc0c8 (v6.9): phylib decides EEE; fec_enet_adjust_link programs the MAC's LPI timers
+   * with fec_enet_eee_mode_set(ndev, phy_dev->enable_tx_lpi) on HAS_EEE SoCs.
+   */
+  public static final Patch EEE_LINK =
+      new Patch(
+          "eee-link",
+          "6a2495adc0c8",
+          "net: fec: Fixup EEE",
+          KernelVersion.of(6, 9),
+          Status.MAINLINE,
+          "fec_enet_adjust_link calls fec_enet_eee_mode_set on every link-up callback of a"
+              + " HAS_EEE SoC");
+
+  /** 3fa2540d93d8 (v6.14): fec_enet_eee_mode_set takes phylib's tx_lpi_timer. */
+  public static final Patch EEE_LPI_TIMER =
+      new Patch(
+          "eee-lpi-timer",
+          "3fa2540d93d8",
+          "net: fec: use phydev->eee_cfg.tx_lpi_timer",
+          KernelVersion.of(6, 14),
+          Status.MAINLINE,
+          "fec_enet_eee_mode_set(ndev, phy_dev->eee_cfg.tx_lpi_timer, phy_dev->enable_tx_lpi)");
+
+  /**
+   * d9335d0232d2 (v6.12, with its fix "don't save PTP state if PTP is unsupported" in the same
+   * release): fec_restart saves the PTP counter before the MAC reset and restores it after.
+   */
+  public static final Patch PTP_RELOAD =
+      new Patch(
+          "ptp-reload",
+          "d9335d0232d2",
+          "net: fec: Reload PTP registers after link-state change",
+          KernelVersion.of(6, 12),
+          Status.MAINLINE,
+          "fec_restart: fec_ptp_save_state before fec_ctrl_reset, fec_ptp_restore_state after"
+              + " fec_ptp_start_cyclecounter (with enhanced BDs)");
+
   public static final Patch COAL_DISABLE =
       new Patch(
           "coal-disable",
@@ -223,9 +326,16 @@ public final class FecPatches {
               COAL_KEEP,
               COAL_GUARD,
               TX_RING_1024,
+              XDP_TX_BUF,
+              NO_RESET_SKB,
+              EEE_LINK,
+              PTP_RELOAD,
+              PAGE_ALLOC_ERROR,
               CTRL_RESET,
+              EEE_LPI_TIMER,
               COAL_DISABLE,
               JUMBO_FRAME,
+              RX_BYTES_SHIFT16,
               VLAN_FRAME_LEN,
               SOC_RX_USECS,
               DIM,

@@ -6,7 +6,7 @@ package io.nicsim.fec;
  * The hardware side raises events with {@link #raise}; a {@link Listener} (the MAC model) hears
  * every driver write so it can re-evaluate the interrupt line, reload coalescers or start DMA.
  */
-public final class FecRegisters {
+public final class FecRegisters implements FecMmio {
 
   // Offsets (fec.h, CONFIG_ARM/ARM64 block)
   public static final int FEC_IEVENT = 0x004;
@@ -14,6 +14,29 @@ public final class FecRegisters {
   public static final int FEC_R_DES_ACTIVE_0 = 0x010;
   public static final int FEC_X_DES_ACTIVE_0 = 0x014;
   public static final int FEC_ECNTRL = 0x024;
+  public static final int FEC_MII_SPEED = 0x044;
+  public static final int FEC_MIB_CTRLSTAT = 0x064;
+  public static final int FEC_R_CNTRL = 0x084;
+  public static final int FEC_X_CNTRL = 0x0c4;
+  public static final int FEC_ADDR_LOW = 0x0e4;
+  public static final int FEC_ADDR_HIGH = 0x0e8;
+  public static final int FEC_OPD = 0x0ec;
+  public static final int FEC_HASH_TABLE_HIGH = 0x118;
+  public static final int FEC_HASH_TABLE_LOW = 0x11c;
+  public static final int FEC_X_WMRK = 0x144;
+  public static final int FEC_R_BUFF_SIZE_1 = 0x168;
+  public static final int FEC_R_BUFF_SIZE_2 = 0x174;
+  public static final int FEC_R_BUFF_SIZE_0 = 0x188;
+  public static final int FEC_R_FIFO_RSFL = 0x190;
+  public static final int FEC_R_FIFO_RSEM = 0x194;
+  public static final int FEC_R_FIFO_RAEM = 0x198;
+  public static final int FEC_R_FIFO_RAFL = 0x19c;
+  public static final int FEC_FTRL = 0x1b0;
+  public static final int FEC_RACC = 0x1c4;
+  public static final int FEC_RCMR_1 = 0x1c8;
+  public static final int FEC_RCMR_2 = 0x1cc;
+  public static final int FEC_DMA_CFG_1 = 0x1d8;
+  public static final int FEC_DMA_CFG_2 = 0x1dc;
   public static final int FEC_TXIC0 = 0x0f0;
   public static final int FEC_TXIC1 = 0x0f4;
   public static final int FEC_TXIC2 = 0x0f8;
@@ -103,6 +126,21 @@ public final class FecRegisters {
     return queue == 1 ? FEC_X_DES_START_1 : queue == 2 ? FEC_X_DES_START_2 : FEC_X_DES_START_0;
   }
 
+  /** FEC_R_BUFF_SIZE(X). */
+  public static int rBuffSize(int queue) {
+    return queue == 1 ? FEC_R_BUFF_SIZE_1 : queue == 2 ? FEC_R_BUFF_SIZE_2 : FEC_R_BUFF_SIZE_0;
+  }
+
+  /** FEC_RCMR(X). */
+  public static int rcmr(int queue) {
+    return queue == 2 ? FEC_RCMR_2 : FEC_RCMR_1;
+  }
+
+  /** FEC_DMA_CFG(X). */
+  public static int dmaCfg(int queue) {
+    return queue == 2 ? FEC_DMA_CFG_2 : FEC_DMA_CFG_1;
+  }
+
   public static int rDesActive(int queue) {
     return queue == 0 ? FEC_R_DES_ACTIVE_0 : queue == 1 ? FEC_R_DES_ACTIVE_1 : FEC_R_DES_ACTIVE_2;
   }
@@ -126,6 +164,8 @@ public final class FecRegisters {
 
   int ievent;
   int imask;
+  /** RACC: SHIFT16 puts two bytes in front of every received frame. */
+  int racc;
   final int[] txic = new int[3];
   final int[] rxic = new int[3];
   /** Number of driver writes to each RXIC/TXIC (a test can tell "untouched" from "rewritten"). */
@@ -138,12 +178,15 @@ public final class FecRegisters {
   }
 
   /** Driver read. Doorbell registers read 0 (the DMA clears them as soon as it runs). */
+  @Override
   public int readl(int offset) {
     switch (offset) {
       case FEC_IEVENT:
         return ievent;
       case FEC_IMASK:
         return imask;
+      case FEC_RACC:
+        return racc;
       case FEC_TXIC0:
       case FEC_TXIC1:
       case FEC_TXIC2:
@@ -158,6 +201,7 @@ public final class FecRegisters {
   }
 
   /** Driver write, {@code writel(value, hwp + offset)}. */
+  @Override
   public void writel(int value, int offset) {
     switch (offset) {
       case FEC_IEVENT:
@@ -165,6 +209,9 @@ public final class FecRegisters {
         break;
       case FEC_IMASK:
         imask = value;
+        break;
+      case FEC_RACC:
+        racc = value;
         break;
       case FEC_TXIC0:
       case FEC_TXIC1:
@@ -200,6 +247,11 @@ public final class FecRegisters {
 
   public int imask() {
     return imask;
+  }
+
+  /** Whether RACC's SHIFT16 is on (the MAC writes two bytes before each frame). */
+  public boolean shift16() {
+    return (racc & (1 << 7)) != 0;
   }
 
   public int rxic(int queue) {

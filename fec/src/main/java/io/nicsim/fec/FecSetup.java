@@ -1,20 +1,74 @@
 package io.nicsim.fec;
 
+import static io.nicsim.fec.FecBds.*;
 import static io.nicsim.fec.FecConsts.*;
 import static io.nicsim.fec.FecRegisters.*;
 
 import io.nicsim.core.net.Skb;
-import io.nicsim.core.nic.DescRing;
 import io.nicsim.core.port.KernelPort;
 import java.util.List;
 
 /**
- * Bring-up: the parts of fec_probe, fec_enet_init, fec_enet_alloc_queue and fec_restart that
- * decide coalescing, ring sizes and the interrupt mask. Everything else those functions do (clock
- * enables, PHY, MDIO, PTP, MAC address, RACC, pause) has no effect on the modelled timing and is
- * left out; the notes of each method say so.
+ * Bring-up: probe, init, queue allocation, the BD rings, restart (MAC reset, MAC address, BDs,
+ * ring bases, RCR/ECR, pause, interrupt mask, coalescing), open and link changes. Each method
+ * is one C function, same decisions in the same order; the kernel and platform functions they
+ * call go through {@code fep.plat} ({@link FecPlatform}) and {@code fep.k} ({@link FecKernel}).
  */
-public final class FecSetup {
+public class FecSetup {
+  /** PKT_MAXBUF_SIZE: round_down(2048 - 64, 64). */
+  static final int PKT_MAXBUF_SIZE = 1984;
+  /** FEC_DRV_RESERVE_SPACE: XDP_PACKET_HEADROOM + SKB_DATA_ALIGN(skb_shared_info) on arm64. */
+  static final int FEC_DRV_RESERVE_SPACE = FEC_ENET_XDP_HEADROOM + SKB_SHARED_INFO_ALIGNED;
+  /** MAX_JUMBO_BUF_SIZE: round_down(16384 - FEC_DRV_RESERVE_SPACE - 64, 64). */
+  static final int MAX_JUMBO_BUF_SIZE = (16384 - FEC_DRV_RESERVE_SPACE - 64) & ~63;
+  /** FEC_ENET_RX_FRSIZE of the page-pool eras: PAGE_SIZE - FEC_DRV_RESERVE_SPACE. */
+  static final int FEC_ENET_RX_FRSIZE = PAGE_SIZE - FEC_DRV_RESERVE_SPACE;
+  static final int ETH_HLEN = 14;
+  static final int VLAN_ETH_HLEN = 18;
+  static final int ETH_FCS_LEN = 4;
+  static final int DUPLEX_FULL = 1;
+  static final int SPEED_10 = 10;
+  static final int SPEED_100 = 100;
+  static final int SPEED_1000 = 1000;
+  static final int PHY_INTERFACE_MODE_MII = 2;
+  static final int PHY_INTERFACE_MODE_RMII = 7;
+  static final int PHY_INTERFACE_MODE_RGMII = 9;
+  static final int PHY_INTERFACE_MODE_RGMII_TXID = 12;
+
+  // fec_main.c's register bits
+  static final int FEC_ECR_MAGICEN = 1 << 2;
+  static final int FEC_ECR_SLEEP = 1 << 3;
+  static final int FEC_ECR_EN1588 = 1 << 4;
+  static final int FEC_ECR_SPEED = 1 << 5;
+  static final int FEC_ECR_BYTESWP = 1 << 8;
+  static final int FEC_RCR_DRT = 1 << 1;
+  static final int FEC_RCR_MII = 1 << 2;
+  static final int FEC_RCR_FLOWCTL = 1 << 5;
+  static final int FEC_RCR_RGMII = 1 << 6;
+  static final int FEC_RCR_RMII = 1 << 8;
+  static final int FEC_RCR_10BASET = 1 << 9;
+  static final int FEC_RCR_NLC = 1 << 30;
+  static final int FEC_TXWMRK_STRFWD = 1 << 8;
+  static final int FEC_RACC_SHIFT16 = 1 << 7;
+  static final int FEC_RACC_OPTIONS = (1 << 1) | (1 << 2);
+  static final int FEC_ENET_RSEM_V = 0x84;
+  static final int FEC_ENET_RSFL_V = 16;
+  static final int FEC_ENET_RAEM_V = 0x8;
+  static final int FEC_ENET_RAFL_V = 0x8;
+  static final int FEC_ENET_OPD_V = 0xFFF0;
+  static final int FEC_PAUSE_FLAG_AUTONEG = 0x1;
+  static final int FEC_PAUSE_FLAG_ENABLE = 0x2;
+  static final int FEC_WOL_FLAG_SLEEP_ON = 1 << 2;
+  static final int FEC_ENET_TXC_DLY = 0x00010000;
+  static final int FEC_ENET_RXC_DLY = 0x00020000;
+  /** RCMR_MATCHEN | RCMR_CMP(1), RCMR_CMP(2). */
+  static final int RCMR_MATCHEN = 1 << 16;
+  static final int RCMR_CMP_1 = (1 << 4) | (2 << 8) | (3 << 12);
+  static final int RCMR_CMP_2 = 4 | (5 << 4) | (6 << 8) | (7 << 12);
+  /** DMA_CLASS_EN | IDLE_SLOPE(i): both rings 0x200. */
+  static final int DMA_CLASS_EN = 1 << 16;
+  static final int IDLE_SLOPE = 0x200;
+
   private final FecEnetPrivate fep;
   private final FecCoalesce coal;
   private final boolean coalKeep;
@@ -41,7 +95,7 @@ public final class FecSetup {
       file = FecSources.MAIN_C,
       function = "fec_enet_get_queue_num",
       versions = FecSources.VERSIONS,
-      source = FecSources.S1,
+      source = FecSources.S618,
       notes = "dev_warn texts not kept; a node without the properties passes 1 and 1")
   public static int[] getQueueNum(int dtNumTx, int dtNumRx) {
     int numTx = dtNumTx;
@@ -89,9 +143,24 @@ public final class FecSetup {
     fep.numRxQueues = qs[1];
     fep.numTxQueues = qs[0];
 
+    if ((fep.quirks & FecQuirk.HAS_GBIT) != 0) {
+      fep.pauseFlag |= FEC_PAUSE_FLAG_AUTONEG; // pause autonegotiation by default
+    }
+
     fep.itrClkRate = (int) ahbRateHz; // unsigned long narrowed to unsigned int
+    fep.bufdescEx = (fep.quirks & FecQuirk.HAS_BUFDESC_EX) != 0; // and a "ptp" clock
 
     enetInit();
+
+    if (fep.patches.has(FecPatches.JUMBO_FRAME)) {
+      fep.pagepoolOrder = 0;
+      fep.rxFrameSize = FEC_ENET_RX_FRSIZE;
+      if ((fep.quirks & FecQuirk.JUMBO_FRAME) != 0) {
+        fep.maxBufSize = MAX_JUMBO_BUF_SIZE;
+      } else {
+        fep.maxBufSize = PKT_MAXBUF_SIZE;
+      }
+    }
   }
 
   /** Coalescing defaults, queue allocation, the RX-disabled mask, then a first restart. */
@@ -105,6 +174,8 @@ public final class FecSetup {
           + " them); the proposed patch keeps a non-zero probe-time rx_time_itr; NAPI registration"
           + " is done by the MAC model; DMA mask, BD memory, MAC address, features not modelled")
   public void enetInit() {
+    fep.rxAlign = 0xf; // CONFIG_ARM64
+    fep.txAlign = 0xf;
     if (coalKeep) {
       fep.rxPktsItr = FEC_ITR_ICFT_DEFAULT;
       fep.txPktsItr = FEC_ITR_ICFT_DEFAULT;
@@ -121,7 +192,32 @@ public final class FecSetup {
 
     allocQueue();
 
+    // the rings' DMA addresses (bd.dma): one block, RX rings first
+    int bdDma = 0x1000_0000;
+    int dsize = fep.bufdescEx ? 32 : 8;
+    for (int i = 0; i < fep.numRxQueues; i++) {
+      fep.rxQueue[i].bdDma = bdDma;
+      fep.rxQueue[i].bds.ex = fep.bufdescEx;
+      bdDma += dsize * fep.rxQueue[i].ringSize;
+    }
+    for (int i = 0; i < fep.numTxQueues; i++) {
+      fep.txQueue[i].bdDma = bdDma;
+      fep.txQueue[i].bds.ex = fep.bufdescEx;
+      bdDma += dsize * fep.txQueue[i].ringSize;
+    }
+
     fep.writel(FEC_RX_DISABLED_IMASK, FEC_IMASK);
+
+    if ((fep.quirks & FecQuirk.HAS_VLAN) != 0) {
+      fep.features |= FecNapi.NETIF_F_HW_VLAN_CTAG_RX; // hardware VLAN support
+    }
+    if ((fep.quirks & FecQuirk.HAS_CSUM) != 0) {
+      fep.csumFlags |= FLAG_RX_CSUM_ENABLED; // hardware checksums
+    }
+    if ((fep.quirks & FecQuirk.HAS_MULTI_QUEUES) != 0) {
+      fep.txAlign = 0;
+      fep.rxAlign = 0x3f;
+    }
 
     restart();
   }
@@ -139,8 +235,7 @@ public final class FecSetup {
     for (int i = 0; i < fep.numTxQueues; i++) {
       FecTxq txq = new FecTxq(i);
       fep.txQueue[i] = txq;
-      txq.ringSize = txRing1024 ? TX_RING_SIZE_NEW : TX_RING_SIZE_OLD;
-      txq.bd = new DescRing("tx" + i, txq.ringSize);
+      txq.ring(txRing1024 ? TX_RING_SIZE_NEW : TX_RING_SIZE_OLD);
 
       txq.txStopThreshold = FEC_MAX_SKB_DESCS;
       if (txRing1024) {
@@ -148,13 +243,14 @@ public final class FecSetup {
       } else {
         txq.txWakeThreshold = (txq.ringSize - txq.txStopThreshold) / 2;
       }
+      // fec_dma_alloc: the TSO header area, below every mapped TX buffer
+      txq.tsoHdrsDma = 0x2000_0000L + (long) i * 0x10_0000;
     }
 
     for (int i = 0; i < fep.numRxQueues; i++) {
       FecRxq rxq = new FecRxq(i);
       fep.rxQueue[i] = rxq;
-      rxq.ringSize = rxRingSize(rxPagePool);
-      rxq.bd = new DescRing("rx" + i, rxq.ringSize);
+      rxq.ring(rxRingSize(rxPagePool));
     }
   }
 
@@ -167,22 +263,51 @@ public final class FecSetup {
     return (PAGE_SIZE / frsize) * FEC_ENET_RX_PAGES;
   }
 
-  /** Stops the MAC before reprogramming it (the allow_wol = false path). */
+  /**
+   * Stops the MAC before reprogramming it; with {@code allowWol} and a wake-up armed
+   * (fec_stop before suspend) it sleeps with magic-packet detection instead.
+   */
   @KernelPort(
       file = FecSources.MAIN_C,
       function = "fec_ctrl_reset",
       // mainline from v6.14 (not v6.13); 6.12.y from its 6.12.31 backport
       versions = "v6.12.31..v6.12, v6.14..v6.18",
       commits = {"67800d296191"},
-      source = FecSources.S1,
-      notes = "udelay(10) not charged; magic-packet sleep path not modelled")
-  public void ctrlReset() {
-    if ((fep.quirks & FecQuirk.HAS_MULTI_QUEUES) != 0
-        || ((fep.quirks & FecQuirk.NO_HARD_RESET) != 0 && fep.link != 0)) {
-      fep.writel(0, FEC_ECNTRL);
+      source = FecSources.S618,
+      notes = "before 67800d296191 fec_restart did the allow_wol = false half inline (the same"
+          + " writes and udelay)")
+  public void ctrlReset(boolean allowWol) {
+    int val;
+
+    if (!allowWol || (fep.wolFlag & FEC_WOL_FLAG_SLEEP_ON) == 0) {
+      if ((fep.quirks & FecQuirk.HAS_MULTI_QUEUES) != 0
+          || ((fep.quirks & FecQuirk.NO_HARD_RESET) != 0 && fep.link != 0)) {
+        fep.writel(0, FEC_ECNTRL);
+      } else {
+        fep.writel(FEC_ECR_RESET, FEC_ECNTRL);
+        fep.plat.udelay(10);
+      }
     } else {
-      fep.writel(FEC_ECR_RESET, FEC_ECNTRL);
+      val = fep.readl(FEC_ECNTRL);
+      val |= FEC_ECR_MAGICEN | FEC_ECR_SLEEP;
+      fep.writel(val, FEC_ECNTRL);
     }
+  }
+
+  /** The MAC address registers from {@code ndev->dev_addr}. */
+  @KernelPort(
+      file = FecSources.MAIN_C,
+      function = "fec_set_hw_mac_addr",
+      versions = "v6.17..v6.18",
+      commits = {"d39e1342d045"},
+      source = FecSources.S618,
+      notes = "d39e1342d045 (v6.17) made it a helper; before, fec_restart wrote"
+          + " cpu_to_be32 of a u32[2] copy of the six bytes: the same values, its last two bytes"
+          + " uninitialised stack in ADDR_HIGH's read-only type field")
+  void setHwMacAddr() {
+    fep.writel(fep.plat.devAddr(3) | (fep.plat.devAddr(2) << 8) | (fep.plat.devAddr(1) << 16)
+        | (fep.plat.devAddr(0) << 24), FEC_ADDR_LOW);
+    fep.writel((fep.plat.devAddr(5) << 16) | (fep.plat.devAddr(4) << 24), FEC_ADDR_HIGH);
   }
 
   /** Puts every BD back to its start state: RX BDs with a buffer empty, TX BDs free. */
@@ -190,59 +315,103 @@ public final class FecSetup {
       file = FecSources.MAIN_C,
       function = "fec_enet_bd_init",
       versions = FecSources.VERSIONS,
-      source = FecSources.S1,
-      notes = "the WRAP bit is implicit in DescRing; XDP buffer types not modelled")
-  public void bdInit() {
-    for (int q = 0; q < fep.numRxQueues; q++) {
+      commits = {"20f797399035"},
+      source = FecSources.S618,
+      notes = "TX buffers are skbs (FEC_TXBUF_T_SKB) without an XDP program; the 6.1 line"
+          + " (tx_skbuff) makes the same decisions for them")
+  void bdInit() {
+    int bdp;
+    int i;
+    int q;
+
+    for (q = 0; q < fep.numRxQueues; q++) {
+      // the receive BDs
       FecRxq rxq = fep.rxQueue[q];
-      DescRing bd = rxq.bd;
-      for (int i = 0; i < bd.size(); i++) {
-        clearBd(bd, i);
-        if (rxq.buffers) {
-          bd.set(i, DescRing.IC); // cbd_esc BD_ENET_RX_INT, written by alloc_rxq_buffers
-          bd.setOwn(i); // BD_ENET_RX_EMPTY
+      bdp = 0;
+
+      for (i = 0; i < rxq.ringSize; i++) {
+        // a BD with a buffer goes to the DMA
+        if (rxq.bds.bufaddr[bdp] != 0) {
+          rxq.bds.setStatus(bdp, BD_ENET_RX_EMPTY);
+        } else {
+          rxq.bds.setStatus(bdp, 0);
         }
+        bdp = rxq.bd.next(bdp);
       }
-      bd.cur = 0;
+
+      // the last BD wraps
+      bdp = rxq.bd.wrap(bdp - 1);
+      rxq.bds.setStatus(bdp, rxq.bds.status(bdp) | BD_SC_WRAP);
+
+      rxq.bd.cur = 0;
     }
 
-    for (int q = 0; q < fep.numTxQueues; q++) {
+    for (q = 0; q < fep.numTxQueues; q++) {
+      // ...and the transmit ones
       FecTxq txq = fep.txQueue[q];
-      DescRing bd = txq.bd;
-      bd.cur = 0;
-      for (int i = 0; i < bd.size(); i++) {
-        Skb skb = bd.skb(i);
-        clearBd(bd, i);
-        if (skb != null) {
-          skb.free(); // dev_kfree_skb_any
+      bdp = 0;
+      txq.bd.cur = bdp;
+
+      for (i = 0; i < txq.ringSize; i++) {
+        txq.bds.setStatus(bdp, 0);
+        if (txq.txBufType[i] != FecTxq.FEC_TXBUF_T_SKB) {
+          throw new IllegalStateException("fec model: an XDP TX buffer on " + txq.bd.name());
         }
+        if (txq.bds.bufaddr[bdp] != 0 && !FecNapi.isTsoHeader(txq, txq.bds.bufaddr[bdp])) {
+          fep.k.dmaUnmapSingle(Integer.toUnsignedLong(txq.bds.bufaddr[bdp]),
+              txq.bd.bufLen(bdp) & 0xFFFF, FecKernel.DMA_TO_DEVICE);
+        }
+        Skb skb = txq.bd.skb(i);
+        if (skb != null) {
+          fep.k.devKfreeSkbAny(skb);
+        }
+
+        txq.bd.setSkb(i, null);
+        txq.txBufType[i] = FecTxq.FEC_TXBUF_T_SKB;
+        txq.bds.bufaddr[bdp] = 0;
+        bdp = txq.bd.next(bdp);
       }
-      txq.dirtyTx = bd.size() - 1; // the last BD
-      txq.cleaned = txq.queued; // what was held is gone
+
+      // the last BD wraps
+      bdp = txq.bd.wrap(bdp - 1);
+      txq.bds.setStatus(bdp, txq.bds.status(bdp) | BD_SC_WRAP);
+      txq.dirtyTx = bdp;
+      txq.cleaned = txq.queued; // what was held is gone (the model's counters)
     }
   }
 
-  /** {@code bdp->cbd_sc = 0}: the driver rewrites a BD whatever the DMA left in it. */
-  private static void clearBd(DescRing bd, int i) {
-    if (bd.own(i)) {
-      bd.releaseOwn(i);
-    }
-    bd.reset(i);
-  }
-
-  /** Writes the ring base registers: the DMA starts over at BD 0 of every ring. */
+  /** Ring base registers (the DMA starts over at BD 0), RX buffer sizes, AVB classes. */
   @KernelPort(
       file = FecSources.MAIN_C,
       function = "fec_enet_enable_ring",
       versions = FecSources.VERSIONS,
-      source = FecSources.S1,
-      notes = "buffer size, RCMR and DMA class (AVB credit shaper) registers not modelled")
-  public void enableRing() {
-    for (int i = 0; i < fep.numRxQueues; i++) {
-      fep.writel(0, rDesStart(i));
+      commits = {"ec2a1681ed4f"},
+      source = FecSources.S618,
+      notes = "R_BUFF_SIZE is PKT_MAXBUF_SIZE before the jumbo-frame series, fep->max_buf_size"
+          + " after (ec2a1681ed4f, v6.18)")
+  void enableRing() {
+    int i;
+
+    for (i = 0; i < fep.numRxQueues; i++) {
+      FecRxq rxq = fep.rxQueue[i];
+      fep.writel(rxq.bdDma, rDesStart(i));
+      fep.writel(fep.patches.has(FecPatches.JUMBO_FRAME) ? fep.maxBufSize : PKT_MAXBUF_SIZE,
+          rBuffSize(i));
+
+      // enable DMA1/2
+      if (i != 0) {
+        fep.writel(RCMR_MATCHEN | (i == 1 ? RCMR_CMP_1 : RCMR_CMP_2), rcmr(i));
+      }
     }
-    for (int i = 0; i < fep.numTxQueues; i++) {
-      fep.writel(0, xDesStart(i));
+
+    for (i = 0; i < fep.numTxQueues; i++) {
+      FecTxq txq = fep.txQueue[i];
+      fep.writel(txq.bdDma, xDesStart(i));
+
+      // enable DMA1/2
+      if (i != 0) {
+        fep.writel(DMA_CLASS_EN | IDLE_SLOPE, dmaCfg(i));
+      }
     }
   }
 
@@ -251,31 +420,55 @@ public final class FecSetup {
       file = FecSources.MAIN_C,
       function = "fec_enet_active_rxring",
       versions = FecSources.VERSIONS,
-      source = FecSources.S1)
-  public void activeRxring() {
-    for (int i = 0; i < fep.numRxQueues; i++) {
+      source = FecSources.S618)
+  void activeRxring() {
+    int i;
+
+    for (i = 0; i < fep.numRxQueues; i++) {
       fep.writel(0, rDesActive(i));
     }
   }
 
   /**
    * (Re)start: stop the MAC, acknowledge stale events, reset the BDs and the DMA pointers,
-   * enable the MAC, unmask the default events if the link is up, then program coalescing the
-   * way the era does.
+   * program RCR/ECR for the PHY mode, speed and pause, enable the MAC, unmask the default
+   * events if the link is up, then program coalescing the way the era does.
    */
   @KernelPort(
       file = FecSources.MAIN_C,
       function = "fec_restart",
       versions = FecSources.VERSIONS,
-      commits = {"df727d4547de", "7e6303567ce3"},
-      source = FecSources.S1,
-      notes = "coal_init era read in gregkh/linux@0dc8b3a395c3; MAC address, MII/RGMII, RACC,"
-          + " pause, multicast, MIB and PTP setup not modelled")
+      commits = {"df727d4547de", "7e6303567ce3", "d9335d0232d2", "2ae9c66b0455",
+          "62b5bb7be7bc"},
+      source = FecSources.S618,
+      notes = "coal_init era read in gregkh/linux@0dc8b3a395c3; ptp-reload (d9335d0232d2,"
+          + " v6.12) saves and restores the PTP state; before no-reset-skb (2ae9c66b0455, v6.5)"
+          + " fec_enet_reset_skb follows enable_ring; the jumbo-frame series (v6.18) takes"
+          + " MAX_FL from the MTU (OPT_FRAME_SIZE = PKT_MAXBUF_SIZE << 16 before), FTRL from"
+          + " rx_frame_size/max_buf_size and cut-through TX above a 1500-byte MTU;"
+          + " CONFIG_ARM64 (OPT_ARCH_HAS_MAX_FL, FEC_MIIGSK_ENR undefined)")
   public void restart() {
     int ecntl = FEC_ECR_ETHEREN;
+    int rcntl;
+    boolean jumbo = fep.patches.has(FecPatches.JUMBO_FRAME);
+    int vlanHlen = fep.patches.has(FecPatches.VLAN_FRAME_LEN) ? VLAN_ETH_HLEN : ETH_HLEN;
+
+    if (jumbo) {
+      rcntl = FEC_RCR_MII;
+      rcntl |= (fep.plat.mtu() + vlanHlen + ETH_FCS_LEN) << 16; // OPT_ARCH_HAS_MAX_FL
+    } else {
+      rcntl = (PKT_MAXBUF_SIZE << 16) | 0x04; // OPT_FRAME_SIZE | 0x04
+    }
+
+    if (fep.patches.has(FecPatches.PTP_RELOAD) && fep.bufdescEx) {
+      fep.plat.ptpSaveState();
+    }
 
     // inline in fec_restart before ctrl-reset (67800d296191, 6.12.31): the same writes
-    ctrlReset();
+    ctrlReset(false);
+
+    // the MAC reset cleared the address registers
+    setHwMacAddr();
 
     // acknowledge stale events, MII excepted
     fep.writel(0xffffffff & ~FEC_ENET_MII, FEC_IEVENT);
@@ -284,9 +477,121 @@ public final class FecSetup {
 
     enableRing();
 
-    // ETHEREN: the MAC runs again
+    if (!fep.patches.has(FecPatches.NO_RESET_SKB)) {
+      fep.plat.resetSkb();
+    }
+
+    // MII mode
+    if (fep.fullDuplex == DUPLEX_FULL) {
+      fep.writel(0x04, FEC_X_CNTRL); // full duplex
+    } else {
+      rcntl |= FEC_RCR_DRT; // no receive while transmitting
+      fep.writel(0x0, FEC_X_CNTRL);
+    }
+
+    // MII speed
+    fep.writel(fep.phySpeed, FEC_MII_SPEED);
+
+    if ((fep.quirks & FecQuirk.HAS_RACC) != 0) {
+      int val = fep.readl(FEC_RACC);
+
+      // align the IP header
+      val |= FEC_RACC_SHIFT16;
+      if ((fep.csumFlags & FLAG_RX_CSUM_ENABLED) != 0) {
+        val |= FEC_RACC_OPTIONS; // RX checksum
+      } else {
+        val &= ~FEC_RACC_OPTIONS;
+      }
+      fep.writel(val, FEC_RACC);
+      fep.writel(jumbo ? Math.min(fep.rxFrameSize, fep.maxBufSize) : PKT_MAXBUF_SIZE, FEC_FTRL);
+    }
+
+    // the PHY interface and speed on an ENET MAC
+    if ((fep.quirks & FecQuirk.ENET_MAC) != 0) {
+      rcntl |= FEC_RCR_NLC | FEC_RCR_FLOWCTL; // flow control and length check
+
+      // RGMII, RMII or MII
+      if (fep.phyInterface >= PHY_INTERFACE_MODE_RGMII
+          && fep.phyInterface <= PHY_INTERFACE_MODE_RGMII_TXID) {
+        rcntl |= FEC_RCR_RGMII;
+      } else if (fep.phyInterface == PHY_INTERFACE_MODE_RMII) {
+        rcntl |= FEC_RCR_RMII;
+      } else {
+        rcntl &= ~FEC_RCR_RMII;
+      }
+
+      // 1G, 100M or 10M
+      if (fep.plat.hasPhydev()) {
+        if (fep.plat.phySpeed() == SPEED_1000) {
+          ecntl |= FEC_ECR_SPEED;
+        } else if (fep.plat.phySpeed() == SPEED_100) {
+          rcntl &= ~FEC_RCR_10BASET;
+        } else {
+          rcntl |= FEC_RCR_10BASET;
+        }
+      }
+    } // else: the MII gasket (FEC_MIIGSK_ENR) exists only on 32-bit ARM
+
+    // pause frames
+    if ((fep.pauseFlag & FEC_PAUSE_FLAG_ENABLE) != 0
+        || ((fep.pauseFlag & FEC_PAUSE_FLAG_AUTONEG) != 0 && fep.plat.hasPhydev()
+            && fep.plat.phyPause())) {
+      rcntl |= FEC_RCR_FLOWCTL;
+
+      // FIFO thresholds against overrun
+      fep.writel(FEC_ENET_RSEM_V, FEC_R_FIFO_RSEM);
+      fep.writel(FEC_ENET_RSFL_V, FEC_R_FIFO_RSFL);
+      fep.writel(FEC_ENET_RAEM_V, FEC_R_FIFO_RAEM);
+      fep.writel(FEC_ENET_RAFL_V, FEC_R_FIFO_RAFL);
+
+      fep.writel(FEC_ENET_OPD_V, FEC_OPD);
+    } else {
+      rcntl &= ~FEC_RCR_FLOWCTL;
+    }
+
+    fep.writel(rcntl, FEC_R_CNTRL);
+
+    // multicast filter
+    fep.plat.setMulticastList();
+    fep.writel(0, FEC_HASH_TABLE_HIGH);
+    fep.writel(0, FEC_HASH_TABLE_LOW);
+
+    if ((fep.quirks & FecQuirk.ENET_MAC) != 0) {
+      ecntl |= FEC_ECR_BYTESWP; // ENET endian swap
+
+      // cut-through above a 1500-byte MTU where jumbo frames do not fit the FIFO
+      if (jumbo && (fep.quirks & FecQuirk.JUMBO_FRAME) != 0
+          && fep.plat.mtu() > PKT_MAXBUF_SIZE - vlanHlen - ETH_FCS_LEN) {
+        fep.writel(0xF, FEC_X_WMRK);
+      } else {
+        fep.writel(FEC_TXWMRK_STRFWD, FEC_X_WMRK); // store and forward
+      }
+    }
+
+    if (fep.bufdescEx) {
+      ecntl |= FEC_ECR_EN1588;
+    }
+
+    if ((fep.quirks & FecQuirk.DELAYED_CLKS_SUPPORT) != 0 && fep.rgmiiTxcDly) {
+      ecntl |= FEC_ENET_TXC_DLY;
+    }
+    if ((fep.quirks & FecQuirk.DELAYED_CLKS_SUPPORT) != 0 && fep.rgmiiRxcDly) {
+      ecntl |= FEC_ENET_RXC_DLY;
+    }
+
+    // the MIB statistic counters
+    fep.writel(0, FEC_MIB_CTRLSTAT);
+
+    // last: transmit and receive on
     fep.writel(ecntl, FEC_ECNTRL);
     activeRxring();
+
+    if (fep.bufdescEx) {
+      fep.plat.ptpStartCyclecounter();
+      if (fep.patches.has(FecPatches.PTP_RELOAD)) {
+        fep.plat.ptpRestoreState();
+      }
+    }
 
     // unmask RX/TX events only with link
     if (fep.link != 0) {
@@ -305,15 +610,58 @@ public final class FecSetup {
     }
   }
 
-  /** The RX half of fec_enet_alloc_buffers: every RX BD gets a buffer (page). */
+  /** The RX half of fec_enet_alloc_buffers: every RX BD gets a page. */
   @KernelPort(
       file = FecSources.MAIN_C,
       function = "fec_enet_alloc_rxq_buffers",
       versions = FecSources.VERSIONS,
-      source = FecSources.S1,
-      notes = "page pool not modelled: a buffer is a flag; the BDs are handed over by bd_init")
-  public void allocRxqBuffers(int queue) {
-    fep.rxQueue[queue].buffers = true;
+      commits = {"95698ff6177b"},
+      source = FecSources.S618,
+      notes = "page pool creation and allocation through the platform; a failed page frees"
+          + " everything (fec_enet_free_buffers, not ported)")
+  int allocRxqBuffers(int queue) {
+    FecRxq rxq;
+    long physAddr;
+    int bdp;
+    long page;
+    int i;
+    int err;
+
+    rxq = fep.rxQueue[queue];
+    bdp = 0;
+
+    err = fep.plat.createPagePool(queue, rxq.ringSize);
+    if (err < 0) {
+      fep.k.netdevErr("fec_enet_alloc_rxq_buffers failed queue " + queue + " (" + err + ")\n");
+      return err;
+    }
+    rxq.pagePool = true;
+
+    for (i = 0; i < rxq.ringSize; i++) {
+      page = fep.k.pagePoolDevAllocPages(queue);
+      if (page == 0) {
+        fep.plat.freeBuffers();
+        return -12; // -ENOMEM
+      }
+
+      physAddr = fep.k.pagePoolGetDmaAddr(page) + FecNapi.FEC_ENET_XDP_HEADROOM;
+      rxq.bds.bufaddr[bdp] = (int) physAddr;
+
+      rxq.page[i] = page;
+      rxq.pageOffset[i] = FecNapi.FEC_ENET_XDP_HEADROOM;
+      rxq.bds.setStatus(bdp, BD_ENET_RX_EMPTY);
+
+      if (fep.bufdescEx) {
+        rxq.bds.setEsc(bdp, BD_ENET_RX_INT);
+      }
+
+      bdp = rxq.bd.next(bdp);
+    }
+
+    // the last BD wraps
+    bdp = rxq.bd.wrap(bdp - 1);
+    rxq.bds.setStatus(bdp, rxq.bds.status(bdp) | BD_SC_WRAP);
+    return 0;
   }
 
   /**
@@ -336,42 +684,74 @@ public final class FecSetup {
 
     fep.link = 0; // fec_enet_mii_probe
 
-    fep.napi.enable();
-    for (int i = 0; i < fep.netdev.numTxQueues(); i++) {
-      fep.netdev.queue(i).start(); // netif_tx_start_all_queues
-    }
+    fep.k.napiEnable();
+    fep.plat.netifTxStartAllQueues();
   }
 
   /**
-   * phylib's link callback. With link up and a change, the MAC is restarted under
-   * napi_disable/netif_tx_lock; with link lost the MAC is stopped.
+   * phylib's link callback: with the device running and the PHY up, a change of link, duplex
+   * or speed restarts the MAC under napi_disable/netif_tx_lock; a lost link stops it.
    */
   @KernelPort(
       file = FecSources.MAIN_C,
       function = "fec_enet_adjust_link",
       versions = FecSources.VERSIONS,
-      source = FecSources.S1,
-      notes = "only link changes (no duplex/speed changes); EEE and phy_print_status not"
-          + " modelled; link loss only masks interrupts (fec_stop)")
-  public void adjustLink(boolean phyLink) {
-    if (!fep.running) {
+      commits = {"6a2495adc0c8", "3fa2540d93d8"},
+      source = FecSources.S618,
+      notes = "eee-link (6a2495adc0c8, v6.9): HAS_EEE SoCs set the MAC's LPI mode here (the 6.1"
+          + " line does not); eee-lpi-timer (3fa2540d93d8, v6.14) passes phylib's tx_lpi_timer")
+  public void adjustLink() {
+    int statusChange = 0;
+    FecPlatform p = fep.plat;
+
+    // down or going down: only forget the link
+    if (!p.netifRunning() || !p.netifDevicePresent()) {
       fep.link = 0;
-    } else if (phyLink) {
+    } else if (p.phyLink() != 0) {
       if (fep.link == 0) {
-        fep.link = 1;
-        fep.netdev.queue(0).stop(); // netif_stop_queue
-        fep.napi.disable();
-        restart();
-        for (int i = 0; i < fep.netdev.numTxQueues(); i++) {
-          fep.netdev.queue(i).wake(); // netif_tx_wake_all_queues
-        }
-        fep.napi.enable();
+        fep.link = p.phyLink();
+        statusChange = 1;
       }
-    } else if (fep.link != 0) {
-      fep.napi.disable();
-      fep.writel(FEC_DEFAULT_IMASK, FEC_IMASK); // fec_stop
-      fep.napi.enable();
-      fep.link = 0;
+
+      if (fep.fullDuplex != p.phyDuplex()) {
+        fep.fullDuplex = p.phyDuplex();
+        statusChange = 1;
+      }
+
+      if (p.phySpeed() != fep.speed) {
+        fep.speed = p.phySpeed();
+        statusChange = 1;
+      }
+
+      // any of the above: restart the FEC
+      if (statusChange != 0) {
+        p.netifStopQueue();
+        fep.k.napiDisable();
+        p.netifTxLockBh();
+        restart();
+        p.netifTxWakeAllQueues();
+        p.netifTxUnlockBh();
+        fep.k.napiEnable();
+      }
+      if (fep.patches.has(FecPatches.EEE_LINK) && (fep.quirks & FecQuirk.HAS_EEE) != 0) {
+        p.eeeModeSet(fep.patches.has(FecPatches.EEE_LPI_TIMER) ? p.phyTxLpiTimer() : 0,
+            p.phyEnableTxLpi());
+      }
+    } else {
+      if (fep.link != 0) {
+        p.netifStopQueue();
+        fep.k.napiDisable();
+        p.netifTxLockBh();
+        p.fecStop();
+        p.netifTxUnlockBh();
+        fep.k.napiEnable();
+        fep.link = p.phyLink();
+        statusChange = 1;
+      }
+    }
+
+    if (statusChange != 0) {
+      p.phyPrintStatus();
     }
   }
 }

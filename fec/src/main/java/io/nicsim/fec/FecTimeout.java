@@ -9,10 +9,9 @@ import io.nicsim.core.port.KernelPort;
  * ndo_tx_timeout: dev_watchdog found a queue stopped too long; fec restarts the controller
  * (BDs and DMA pointers reset, skbs on the rings freed) from a work item and wakes the queues.
  */
-final class FecTimeout {
-  private final FecEnetPrivate fep;
-  private final FecSetup setup;
-  private long txErrors;
+class FecTimeout {
+  final FecEnetPrivate fep;
+  final FecSetup setup;
   private long restarts;
 
   FecTimeout(FecEnetPrivate fep, FecSetup setup) {
@@ -24,15 +23,18 @@ final class FecTimeout {
       file = FecSources.MAIN_C,
       function = "fec_timeout",
       versions = FecSources.VERSIONS,
-      source = FecSources.S1,
-      notes = "fec_dump's ring listing is not printed")
+      source = FecSources.S618,
+      notes = "fec_dump's ring listing is the platform's (not printed by the model)")
   void timeout(int txqueue) {
-    txErrors++; // ndev->stats.tx_errors
-    scheduleWork();
+    fep.plat.fecDump();
+
+    fep.txErrors++; // ndev->stats.tx_errors
+
+    fep.plat.scheduleTimeoutWork();
   }
 
   /** schedule_work(&fep->tx_timeout_work): a kworker on this CPU runs it in process context. */
-  private void scheduleWork() {
+  void scheduleWork() {
     Kernel kernel = fep.netdev.kernel();
     Core core = kernel.cpu().current() != null ? kernel.cpu().current() : kernel.cpu().core(0);
     Task worker = new Task("kworker/" + core.id() + ":events") {
@@ -50,22 +52,28 @@ final class FecTimeout {
       file = FecSources.MAIN_C,
       function = "fec_enet_timeout_work",
       versions = FecSources.VERSIONS,
-      source = FecSources.S1,
-      notes = "rtnl_lock and netif_tx_lock_bh are implicit: the work runs atomically")
+      source = FecSources.S618)
   void timeoutWork() {
-    if (fep.running) {
-      fep.napi.disable();
-      setup.restart();
-      for (int i = 0; i < fep.netdev.numTxQueues(); i++) {
-        fep.netdev.queue(i).wake(); // netif_tx_wake_all_queues
-      }
-      fep.napi.enable();
+    fep.plat.rtnlLock();
+    if (fep.plat.netifDevicePresent() || fep.plat.netifRunning()) {
+      fep.k.napiDisable();
+      fep.plat.netifTxLockBh();
+      restart();
+      fep.plat.netifTxWakeAllQueues();
+      fep.plat.netifTxUnlockBh();
+      fep.k.napiEnable();
       restarts++;
     }
+    fep.plat.rtnlUnlock();
+  }
+
+  /** fec_restart, a harness's recording stub. */
+  void restart() {
+    setup.restart();
   }
 
   long txErrors() {
-    return txErrors;
+    return fep.txErrors;
   }
 
   long restarts() {

@@ -33,15 +33,20 @@ class FecPatchesTest {
 
   @Test
   void stableReleasesCarryTheirLinesBackports() {
-    // Debian's 6.1.192: allow-disable coalescing (6.1.149), no fec_ctrl_reset, 512-entry TX ring
+    // Debian's 6.1.192: allow-disable coalescing (6.1.149), the page-pool error (6.1.167) and
+    // rx_bytes (6.1.159) fixes, no fec_ctrl_reset, 512-entry TX ring, no XDP TX buffers
     assertThat(ids(FecPatches.select(KernelVersion.parse("v6.1.192"), List.of())))
-        .containsExactly(
-            "multi-queues-quirk", "rx-page-pool", "coal-keep", "coal-guard", "coal-disable");
+        .containsExactly("multi-queues-quirk", "rx-page-pool", "coal-keep", "coal-guard",
+            "page-alloc-error", "coal-disable", "rx-bytes-shift16");
+    assertThat(ids(FecPatches.select(KernelVersion.parse("v6.1.158"), List.of())))
+        .doesNotContain("rx-bytes-shift16", "page-alloc-error");
     assertThat(ids(FecPatches.select(KernelVersion.parse("v6.1.148"), List.of())))
         .doesNotContain("coal-disable");
     // Debian's 6.12.117: fec_ctrl_reset (6.12.31) and allow-disable coalescing (6.12.43)
     assertThat(ids(FecPatches.select(KernelVersion.parse("6.12.117"), List.of())))
-        .contains("tx-ring-1024", "ctrl-reset", "coal-disable");
+        .contains("tx-ring-1024", "xdp-tx-buf", "no-reset-skb", "eee-link", "ptp-reload",
+            "page-alloc-error", "ctrl-reset", "coal-disable", "rx-bytes-shift16")
+        .doesNotContain("eee-lpi-timer", "jumbo-frame");
     assertThat(ids(FecPatches.select(KernelVersion.parse("v6.12.30"), List.of())))
         .doesNotContain("ctrl-reset", "coal-disable");
     assertThat(ids(FecPatches.select(KernelVersion.parse("v6.12"), List.of())))

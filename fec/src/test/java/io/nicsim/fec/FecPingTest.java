@@ -102,14 +102,14 @@ class FecPingTest {
     Host h = FecHosts.host("imx8qxp", "rx-usecs 100", "v6.0");
     FecDriver d = FecHosts.driver(h);
     assertThat(d.regs().rxic(0) & 0xffff).isEqualTo(520);
-    d.setup().adjustLink(false);
-    d.setup().adjustLink(true);
+    d.phyLink(false);
+    d.phyLink(true);
     assertThat(d.regs().rxic(0) & 0xffff).isEqualTo(5208);
 
     Host kept = FecHosts.host("imx8qxp", "rx-usecs 100", "v6.1");
     FecDriver k = FecHosts.driver(kept);
-    k.setup().adjustLink(false);
-    k.setup().adjustLink(true);
+    k.phyLink(false);
+    k.phyLink(true);
     assertThat(k.regs().rxic(0) & 0xffff).isEqualTo(520);
   }
 }

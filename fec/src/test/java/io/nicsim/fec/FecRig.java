@@ -14,6 +14,8 @@ final class FecRig {
 
   private FecRig(String kernel, List<String> edits) {
     fep = new FecEnetPrivate(regs, FecPatches.select(KernelVersion.parse(kernel), edits));
+    fep.k = new FecHostKernel(fep);
+    fep.plat = new FecHostPlatform(fep, 1000);
     coal = new FecCoalesce(fep);
     setup = new FecSetup(fep, coal);
   }

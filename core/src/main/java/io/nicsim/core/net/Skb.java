@@ -22,7 +22,7 @@ public final class Skb {
   public int[] fragSizes;
   /** skb_shinfo(skb)->gso_type (SKB_GSO_TCPV4, ...); meaningful when {@code gsoSize != 0}. */
   public int gsoType;
-  /** skb->ip_summed (CHECKSUM_NONE 0, CHECKSUM_PARTIAL 3). */
+  /** skb->ip_summed: CHECKSUM_NONE (0), _UNNECESSARY (1), _COMPLETE (2), _PARTIAL (3). */
   public int ipSummed;
   /** skb_vlan_tag_present: a VLAN tag to insert on transmit. */
   public boolean vlanTagPresent;
