@@ -33,6 +33,8 @@ public final class HrTimer {
   boolean enqueued;
   boolean running;
   long starts;
+  /** The relative time the last hrtimer_start was given (a harness reads the call back). */
+  long lastStartArg;
   long cancels;
   long expiries;
 
@@ -80,6 +82,7 @@ public final class HrTimer {
       notes = "slack 0; base switch to the local CPU unless the callback is running; the"
           + " clockevent reprogram is charged when the timer becomes its base's first")
   public void start(long relNs) {
+    lastStartArg = relNs;
     if (relNs < 0) {
       relNs = 0;
     }

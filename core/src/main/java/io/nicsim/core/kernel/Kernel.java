@@ -120,6 +120,10 @@ public final class Kernel {
     return softnet[core.id()];
   }
 
+  NetRxAction netRxAction(Core core) {
+    return netRx[core.id()];
+  }
+
   HrTimerBase hrtimerBase(Core core) {
     return hrtimerBases[core.id()];
   }

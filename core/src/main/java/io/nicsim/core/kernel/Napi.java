@@ -32,8 +32,8 @@ public final class Napi {
   static final int THREADED = 1 << 8;
   /** NAPI_STATE_SCHED_THREADED: scheduled, and the kthread owns the poll. */
   static final int SCHED_THREADED = 1 << 9;
-  /** NAPI_STATE_THREADED_BUSY_POLL (v6.18): the kthread busy polls. */
-  static final int THREADED_BUSY_POLL = 1 << 10;
+  /** NAPI_STATE_THREADED_BUSY_POLL (v6.18, after HAS_NOTIFIER): the kthread busy polls. */
+  static final int THREADED_BUSY_POLL = 1 << 11;
 
   /** The driver's poll function: returns the work done, at most {@code budget}. */
   @FunctionalInterface
@@ -45,7 +45,8 @@ public final class Napi {
   private final String name;
   private final String device;
   private final Poll poll;
-  private final int weight;
+  /** napi->weight (final once added; a harness sets it per record). */
+  int weight;
   private final PatchSet net;
   private final boolean deferEra;
   private final NapiDevice dev;
@@ -98,6 +99,8 @@ public final class Napi {
   private long busyPolls;
   private long busyPollPackets;
   private long threadedPolls;
+  /** Full-weight polls that found the NAPI rescheduled by its driver (__napi_poll's warning). */
+  long budgetExhaustedRescheduled;
   /** __napi_poll's *repoll, read by its caller right after (no allocation per poll). */
   boolean repollRequested;
 
@@ -277,19 +280,27 @@ public final class Napi {
     core.charge(KernelOps.NAPI_SCHEDULE);
     schedules++;
     if ((state & THREADED) != 0 && thread != null) {
-      state |= SCHED_THREADED;
+      // before 56364c910691 a kthread asleep in napi_thread_wait (TASK_INTERRUPTIBLE) is woken
+      // without SCHED_THREADED: it polls because it was woken
+      if (net.has(NetCorePatches.THREADED_SCHED_ALWAYS) || thread.isRunnable()) {
+        state |= SCHED_THREADED;
+      }
       if (thread.core() == null) {
         core.attach(thread); // the kthread runs where it was first woken (see NapiThread)
       }
-      thread.wake();
+      thread.wakeUpProcess();
       return;
     }
+    Softnet sd = kernel.softnet(core);
     if (!onList) {
-      kernel.softnet(core).pollList.addLast(this);
+      sd.pollList.addLast(this);
       onList = true;
       listCore = core;
     }
-    core.raiseSoftirq(Softirq.NET_RX);
+    // from 8b43fd3d1d7d: net_rx_action running on this CPU takes it without a new NET_RX
+    if (!(sd.inNetRxAction && net.has(NetCorePatches.IN_NET_RX_ACTION))) {
+      core.raiseSoftirq(Softirq.NET_RX);
+    }
   }
 
   /** napi_schedule: prep, then schedule; returns whether it scheduled. */
@@ -457,7 +468,7 @@ public final class Napi {
       versions = "v3.19..v6.18",
       commits = {"3b47d30396ba", "7fd3253a7de6"},
       source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa")
-  private HrTimer.Restart watchdog(HrTimer t) {
+  HrTimer.Restart watchdog(HrTimer t) {
     settle();
     watchdogFires++;
     if ((state & DISABLE) == 0 && (state & SCHED) == 0) { // !test_and_set_bit(SCHED)
@@ -524,7 +535,7 @@ public final class Napi {
       return done;
     }
     if ((state & DISABLE) != 0) {
-      completeDone(done); // napi_complete
+      complete(); // napi_complete: napi_complete_done(n, 0)
       return done;
     }
     if ((state & PREFER_BUSY_POLL) != 0) {
@@ -536,7 +547,11 @@ public final class Napi {
     }
     gro.flushNormal(kernel.cpu().hz() >= 1000, core);
     if (onList) {
-      // the driver called napi_schedule before exhausting its budget
+      // the driver called napi_schedule before exhausting its budget (pr_warn_once)
+      budgetExhaustedRescheduled++;
+      if (budgetExhaustedRescheduled == 1) {
+        kernel.printk(device + ": Budget exhausted after napi rescheduled");
+      }
       return done;
     }
     repollRequested = true;
@@ -617,8 +632,9 @@ public final class Napi {
   }
 
   /**
-   * napi_suspend_irqs (v6.13): epoll found events for a prefer_busy_poll user; the device
-   * interrupt stays off until irq_suspend_timeout unless epoll resumes it first.
+   * napi_suspend_irqs (v6.13): epoll found events for a prefer_busy_poll user; the NAPI with
+   * that id keeps its device interrupt off until irq_suspend_timeout unless epoll resumes it
+   * first. Returns whether a NAPI has the id (the C returns nothing).
    */
   @KernelPort(
       file = "net/core/dev.c",
@@ -626,24 +642,36 @@ public final class Napi {
       versions = "v6.13..v6.18",
       commits = {"3fcbecbdeb04"},
       source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa")
-  public void suspendIrqs() {
-    long timeout = irqSuspendTimeout;
-    if (timeout != 0) {
-      timer.start(timeout);
+  public static boolean suspendIrqs(Kernel kernel, int napiId) {
+    Napi napi = kernel.napiById(napiId); // rcu_read_lock; napi_by_id
+    if (napi != null) {
+      long timeout = napi.irqSuspendTimeout;
+      if (timeout != 0) {
+        napi.timer.start(timeout); // HRTIMER_MODE_REL_PINNED
+      }
     }
+    return napi != null;
   }
 
-  /** napi_resume_irqs (v6.13): epoll found nothing; schedule the NAPI to re-enable the IRQ. */
+  /**
+   * napi_resume_irqs (v6.13): epoll found nothing; the NAPI with that id is scheduled, to
+   * re-enable its device interrupt, while irq_suspend_timeout is set. Returns whether a NAPI
+   * has the id.
+   */
   @KernelPort(
       file = "net/core/dev.c",
       function = "napi_resume_irqs",
       versions = "v6.13..v6.18",
       commits = {"3fcbecbdeb04"},
       source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa")
-  public void resumeIrqs() {
-    if (irqSuspendTimeout != 0) {
-      napiSchedule(); // local_bh_disable; napi_schedule; local_bh_enable
+  public static boolean resumeIrqs(Kernel kernel, int napiId) {
+    Napi napi = kernel.napiById(napiId);
+    if (napi != null) {
+      if (napi.irqSuspendTimeout != 0) {
+        napi.napiSchedule(); // local_bh_disable; napi_schedule; local_bh_enable
+      }
     }
+    return napi != null;
   }
 
   // ---------------------------------------------------------------- invariants

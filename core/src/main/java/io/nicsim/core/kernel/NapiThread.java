@@ -17,10 +17,21 @@ final class NapiThread extends Task {
   private final Kernel kernel;
   private final Napi napi;
 
+  /** The last step ended asleep in napi_thread_wait (kthread_run leaves it there). */
+  private boolean slept = true;
+  /** wake_up_process calls on this kthread (____napi_schedule's). */
+  long wakeUps;
+
   NapiThread(Kernel kernel, Napi napi) {
     super("napi/" + napi.device() + "-" + napi.napiId());
     this.kernel = kernel;
     this.napi = napi;
+  }
+
+  /** wake_up_process(napi->thread): runnable, if it was not. */
+  void wakeUpProcess() {
+    wakeUps++;
+    wake();
   }
 
   @Override
@@ -33,8 +44,13 @@ final class NapiThread extends Task {
       notes = "with napi_thread_wait and napi_threaded_poll_loop; one loop round per task step;"
           + " RPS IPIs and skb_defer_free_flush are not modelled")
   protected boolean run(Core core) {
-    // napi_thread_wait: only the kthread that owns the NAPI polls it
-    if (!napi.threadOwnsPoll()) {
+    // napi_thread_wait: only the kthread that owns the NAPI polls it; before 56364c910691 also
+    // a kthread woken from its sleep there ("woken"), which ____napi_schedule may have left
+    // without SCHED_THREADED
+    boolean woken = slept && !napi.netCore().has(NetCorePatches.THREADED_SCHED_ALWAYS);
+    slept = false;
+    if (!napi.threadOwnsPoll() && !woken) {
+      slept = true;
       return false;
     }
     // napi_threaded_poll (v6.18): the busy-poll mode decides IN_BUSY_POLL for this round
@@ -57,6 +73,7 @@ final class NapiThread extends Task {
       return true; // cond_resched, and poll again
     }
     // back to napi_thread_wait: polled again if it was scheduled meanwhile
-    return napi.threadOwnsPoll();
+    slept = !napi.threadOwnsPoll();
+    return !slept;
   }
 }

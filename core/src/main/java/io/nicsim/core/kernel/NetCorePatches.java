@@ -44,6 +44,26 @@ public final class NetCorePatches {
       "NAPI_STATE_PREFER_BUSY_POLL; __napi_poll completes a full-budget poll; busy_poll_stop"
           + " arms the watchdog instead of rescheduling");
 
+  /**
+   * softnet_data.in_net_rx_action (with c59647c0dc67): ____napi_schedule does not raise NET_RX
+   * while net_rx_action runs on this CPU, and net_rx_action, its lists empty, takes the NAPIs
+   * scheduled meanwhile in the same run (goto start) instead of raising NET_RX again.
+   */
+  public static final Patch IN_NET_RX_ACTION = new Patch("in-net-rx-action", "8b43fd3d1d7d",
+      "net: optimize ____napi_schedule() to avoid extra NET_RX_SOFTIRQ", KernelVersion.of(6, 4),
+      Status.MAINLINE, "a NAPI scheduled while net_rx_action runs is polled in the same run;"
+          + " NET_RX is not raised for it");
+
+  /**
+   * ____napi_schedule sets SCHED_THREADED whenever it wakes a threaded NAPI's kthread. Before,
+   * a kthread asleep in napi_thread_wait (TASK_INTERRUPTIBLE) was woken without it and polled
+   * because it had been woken.
+   */
+  public static final Patch THREADED_SCHED_ALWAYS = new Patch("threaded-sched-always",
+      "56364c910691", "net: Remove conditional threaded-NAPI wakeup based on task state.",
+      KernelVersion.of(6, 9), Status.MAINLINE, "SCHED_THREADED set on every kthread wake-up;"
+          + " napi_thread_wait polls only on it");
+
   /** Threaded NAPI: a kthread per NAPI runs its poll instead of NET_RX softirq. */
   public static final Patch THREADED = new Patch("threaded-napi", "29863d41bb6e",
       "net: implement threaded-able napi poll loop support", KernelVersion.of(5, 12),
@@ -74,8 +94,8 @@ public final class NetCorePatches {
           + " a loop with napi_complete_done returning early");
 
   public static final PatchCatalog CATALOG = new PatchCatalog("net/core", List.of(
-      GRO_NORMAL_BATCH, DEFER_HARD_IRQS, PREFER_BUSY_POLL, THREADED, DEFER_U32, PER_NAPI_CONFIG,
-      IRQ_SUSPEND, THREADED_BUSY_POLL));
+      GRO_NORMAL_BATCH, DEFER_HARD_IRQS, PREFER_BUSY_POLL, THREADED, IN_NET_RX_ACTION,
+      THREADED_SCHED_ALWAYS, DEFER_U32, PER_NAPI_CONFIG, IRQ_SUSPEND, THREADED_BUSY_POLL));
 
   /** The net/core changes a kernel has. */
   public static PatchSet forKernel(KernelVersion v) {

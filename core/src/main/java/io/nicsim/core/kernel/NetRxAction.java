@@ -29,34 +29,56 @@ final class NetRxAction {
       file = "net/core/dev.c",
       function = "net_rx_action",
       versions = "v4.19..v6.18",
-      source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9",
-      notes = "RPS, busy polling and the in_net_rx_action shortcut are not modelled")
+      commits = {"8b43fd3d1d7d"},
+      source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa",
+      notes = "one napi_poll per step (hard interrupts run between polls); RPS, busy polling"
+          + " and skb_defer_free_flush are not modelled")
   boolean step(Core core) {
     Softnet sd = kernel.softnet(core);
+    boolean inNetRx = kernel.netCore().has(NetCorePatches.IN_NET_RX_ACTION);
     if (!active) {
       active = true;
       budget = kernel.config().netdevBudget();
       timeLimit =
           kernel.cpu().jiffiesAt(core.cursor())
               + kernel.cpu().usecsToJiffies(kernel.config().netdevBudgetUsecs());
-      while (!sd.pollList.isEmpty()) {
-        Napi n = sd.pollList.pollFirst();
-        n.onList = false;
-        list.addLast(n);
-      }
+      start(sd, inNetRx);
     }
     if (list.isEmpty()) {
-      finish(core, sd);
+      if (repoll.isEmpty()) {
+        if (inNetRx) {
+          sd.inNetRxAction = false;
+          if (!sd.pollList.isEmpty()) {
+            start(sd, true); // goto start: what was scheduled meanwhile, in this run
+            return true;
+          }
+        }
+        active = false; // goto end: nothing to put back, NET_RX not raised
+        return false;
+      }
+      finish(core, sd, inNetRx);
       return false;
     }
-    Napi n = list.pollFirst();
+    Napi n = list.peekFirst(); // list_first_entry
     budget -= napiPoll(core, n);
-    if (budget <= 0 || kernel.cpu().jiffiesAt(core.cursor()) >= timeLimit) {
+    if (budget <= 0 || Jiffies.timeAfterEq(kernel.cpu().jiffiesAt(core.cursor()), timeLimit)) {
       sd.timeSqueeze++;
-      finish(core, sd);
+      finish(core, sd, inNetRx);
       return false;
     }
     return true;
+  }
+
+  /** start: (in_net_rx_action from 8b43fd3d1d7d) and the poll list spliced onto {@code list}. */
+  private void start(Softnet sd, boolean inNetRx) {
+    if (inNetRx) {
+      sd.inNetRxAction = true;
+    }
+    while (!sd.pollList.isEmpty()) {
+      Napi n = sd.pollList.pollFirst();
+      n.onList = false;
+      list.addLast(n);
+    }
   }
 
   /**
@@ -69,13 +91,31 @@ final class NetRxAction {
     return next == null || next.isTxOnly();
   }
 
+  /** Empties the action's lists (a harness, between records). */
+  void clear() {
+    list.clear();
+    repoll.clear();
+    arrivals.clear();
+    active = false;
+  }
+
+  /** Puts {@code n} on the list this action polls (a harness's net_rx_action list). */
+  void hold(Napi n) {
+    list.addLast(n);
+  }
+
+  /** Takes {@code n} off the repoll list; whether it was there. */
+  boolean takeRepoll(Napi n) {
+    return repoll.remove(n);
+  }
+
   /** Whether {@code n} sits on this action's private lists (taken off the poll list). */
   boolean holds(Napi n) {
     return list.contains(n) || repoll.contains(n) || arrivals.contains(n);
   }
 
   /** The end of net_rx_action: leftovers, new arrivals, then repolls go back on the list. */
-  private void finish(Core core, Softnet sd) {
+  private void finish(Core core, Softnet sd, boolean inNetRx) {
     // moved by poll/add rather than iterated: no iterator per softirq on the hot path
     while (!sd.pollList.isEmpty()) {
       arrivals.addLast(sd.pollList.pollFirst());
@@ -98,6 +138,8 @@ final class NetRxAction {
     active = false;
     if (!sd.pollList.isEmpty()) {
       core.raiseSoftirq(Softirq.NET_RX);
+    } else if (inNetRx) {
+      sd.inNetRxAction = false;
     }
   }
 
@@ -107,7 +149,8 @@ final class NetRxAction {
       function = "napi_poll",
       versions = "v5.12..v6.18",
       source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa")
-  private int napiPoll(Core core, Napi n) {
+  int napiPoll(Core core, Napi n) {
+    list.remove(n); // list_del_init
     int work = n.napiPoll(core);
     if (n.repollRequested) {
       repoll.addLast(n);

@@ -108,9 +108,7 @@ public final class SockWait {
   public void gotData() {
     if (mode == Mode.EPOLL && prefer && epNapiId >= Kernel.MIN_NAPI_ID
         && kernel.netCore().has(NetCorePatches.IRQ_SUSPEND)) {
-      Napi n = kernel.napiById(epNapiId);
-      if (n != null) {
-        n.suspendIrqs();
+      if (Napi.suspendIrqs(kernel, epNapiId)) {
         suspends++;
       }
     }
@@ -166,9 +164,7 @@ public final class SockWait {
       return false; // events: ep_poll goes on to deliver them (the caller reads)
     }
     if (prefer && kernel.netCore().has(NetCorePatches.IRQ_SUSPEND)) {
-      Napi n = kernel.napiById(epNapiId);
-      if (n != null) {
-        n.resumeIrqs();
+      if (Napi.resumeIrqs(kernel, epNapiId)) {
         resumes++;
       }
     }

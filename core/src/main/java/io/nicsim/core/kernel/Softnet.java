@@ -9,6 +9,8 @@ public final class Softnet {
   final ArrayDeque<Tasklet> tasklets = new ArrayDeque<>();
   /** softnet_data.xmit.more: what netdev_xmit_more() reads in ndo_start_xmit. */
   boolean xmitMore;
+  /** softnet_data.in_net_rx_action (v6.4): net_rx_action is taking this CPU's poll list. */
+  boolean inNetRxAction;
   long timeSqueeze;
   long processed;
 

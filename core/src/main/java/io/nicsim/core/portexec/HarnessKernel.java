@@ -13,6 +13,7 @@ import io.nicsim.core.port.exec.NotRunnable;
 import io.nicsim.core.sim.Event;
 import io.nicsim.core.sim.Simulator;
 import io.nicsim.core.soc.SocProfile;
+import io.nicsim.core.trace.Tracer;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -34,6 +35,16 @@ public final class HarnessKernel {
 
   /** @param extraOps op names a driver's port charges beyond the base profile's */
   public HarnessKernel(String... extraOps) {
+    this(0, null, extraOps);
+  }
+
+  /**
+   * @param hz CONFIG_HZ of the harness's CPU (0: the base profile's)
+   * @param tracer receives the kernel's trace events (null: none), so a harness can record the
+   *     hrtimer starts and softirq raises a port makes
+   * @param extraOps op names a driver's port charges beyond the base profile's
+   */
+  public HarnessKernel(int hz, Tracer tracer, String... extraOps) {
     SocProfile p = SocProfile.load("cortex-a53");
     KernelConfig config = KernelConfig.defaults().withTick(false);
     Map<String, Long> costs = new HashMap<>();
@@ -44,8 +55,8 @@ public final class HarnessKernel {
       costs.put(op, 0L);
     }
     sim = new Simulator(1);
-    cpu = new Cpu(sim, new CostTable("harness", costs, 1.0), 1, p.kernelHz(),
-        config.schedSliceNs(), null);
+    cpu = new Cpu(sim, new CostTable("harness", costs, 1.0), 1, hz == 0 ? p.kernelHz() : hz,
+        config.schedSliceNs(), tracer);
     kernel = new Kernel(sim, cpu, config);
     cpu.core(0).attach(step);
   }
@@ -56,13 +67,19 @@ public final class HarnessKernel {
    * know is {@link NotRunnable}.
    */
   public static HarnessKernel forRelease(String kernel, String... extraOps) {
+    return forRelease(kernel, 0, null, extraOps);
+  }
+
+  /** As {@link #forRelease(String, String...)}, with the CPU's HZ and a tracer. */
+  public static HarnessKernel forRelease(String kernel, int hz, Tracer tracer,
+      String... extraOps) {
     KernelVersion v;
     try {
       v = KernelVersion.parse(kernel);
     } catch (BadInputException e) {
       throw new NotRunnable(e.getMessage());
     }
-    HarnessKernel hk = new HarnessKernel(extraOps);
+    HarnessKernel hk = new HarnessKernel(hz, tracer, extraOps);
     hk.kernel.setNetCore(NetCorePatches.forKernel(v));
     return hk;
   }

@@ -164,4 +164,30 @@ class NapiDeferTest {
     assertThat(polls[0]).isGreaterThan(5);
     assertThat(n[0].watchdogPollCount()).isPositive();
   }
+
+  /**
+   * __napi_poll: a full-weight poll of a NAPI being disabled completes it with napi_complete,
+   * which is napi_complete_done(n, 0): no work, so defer_hard_irqs_count is not reloaded and no
+   * deferral arms the watchdog (the port passed the poll's work, which reloaded the count).
+   */
+  @Test
+  void aFullPollOfANapiBeingDisabledCompletesWithNoWork() {
+    KernelKit k = KernelKit.plain();
+    k.kernel.setNetCore(NetCorePatches.forKernel(KernelVersion.of(6, 12)));
+    Napi napi = new Napi(k.kernel, "rx", "eth0", (n, budget) -> budget, 64);
+    napi.enable();
+    napi.setConfig(2L, 50 * US, null);
+    boolean[] repoll = {true};
+    k.inTask(0, 0, () -> {
+      assertThat(napi.schedulePrep()).isTrue();
+      napi.state |= Napi.DISABLE; // napi_disable is waiting for the poll to end
+      assertThat(napi.napiPoll(k.core(0))).isEqualTo(64);
+      repoll[0] = napi.repollRequested;
+    });
+    k.runUntil(1_000 * US);
+    assertThat(repoll[0]).isFalse();
+    assertThat(napi.deferHardIrqsCount).isZero();
+    assertThat(napi.timer().startCount()).isZero();
+    assertThat(napi.isScheduled()).isFalse();
+  }
 }

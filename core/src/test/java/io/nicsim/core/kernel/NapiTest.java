@@ -159,4 +159,38 @@ class NapiTest {
     assertThat(seen[0]).isFalse();
     assertThat(n.inFlightReadCount()).isZero();
   }
+
+  /**
+   * 8b43fd3d1d7d (v6.4): a NAPI scheduled while net_rx_action runs on this CPU raises no NET_RX;
+   * net_rx_action takes it in the same run once its list is empty (goto start). 6.1 raises it.
+   */
+  @Test
+  void aNapiScheduledInsideNetRxActionRaisesNoNetRxFromV64() {
+    for (io.nicsim.core.era.KernelVersion v : List.of(io.nicsim.core.era.KernelVersion.of(6, 1),
+        io.nicsim.core.era.KernelVersion.of(6, 12))) {
+      KernelKit kit = KernelKit.plain();
+      kit.kernel.setNetCore(NetCorePatches.forKernel(v));
+      List<String> polled = new ArrayList<>();
+      boolean[] pendingAfter = new boolean[1];
+      Napi b = new Napi(kit.kernel, "b", "eth0", (napi, budget) -> {
+        polled.add("b");
+        napi.completeDone(0);
+        return 0;
+      }, 64);
+      Napi a = new Napi(kit.kernel, "a", "eth0", (napi, budget) -> {
+        polled.add("a");
+        b.napiSchedule();
+        pendingAfter[0] = kit.core(0).softirqPending(io.nicsim.core.cpu.Softirq.NET_RX);
+        napi.completeDone(0);
+        return 0;
+      }, 64);
+      a.enable();
+      b.enable();
+      kit.inHardirq(0, 0, a::napiSchedule);
+      kit.runUntil(1_000_000);
+      assertThat(polled).as("%s", v).containsExactly("a", "b");
+      assertThat(pendingAfter[0]).as("%s: NET_RX pending after b's schedule", v)
+          .isEqualTo(v.minor() == 1);
+    }
+  }
 }

@@ -66,6 +66,43 @@ class ThreadedBusyPollTest {
     assertThat(returns).containsExactly(true, true);
   }
 
+  /**
+   * Before 56364c910691 (v6.9) ____napi_schedule woke a kthread asleep in napi_thread_wait
+   * without SCHED_THREADED (6.1.192's dev.c); the kthread polled because it had been woken.
+   */
+  @Test
+  void beforeV69ASleepingKthreadIsWokenWithoutSchedThreadedAndPollsAnyway() {
+    setUp(KernelVersion.of(6, 1, 192), 1);
+    int[] stateAtWake = new int[1];
+    k.inHardirq(0, 0, () -> {
+      pending++;
+      irqOn = false;
+      assertThat(napi.schedulePrep()).isTrue();
+      napi.schedule();
+      stateAtWake[0] = napi.state;
+    });
+    k.runUntil(1_000 * US);
+    assertThat(stateAtWake[0] & Napi.SCHED_THREADED).isZero();
+    assertThat(napi.threadedPollCount()).isEqualTo(1);
+    assertThat(returns).containsExactly(true);
+  }
+
+  @Test
+  void fromV69TheWokenKthreadOwnsThePollThroughSchedThreaded() {
+    setUp(KernelVersion.of(6, 12), 1);
+    int[] stateAtWake = new int[1];
+    k.inHardirq(0, 0, () -> {
+      pending++;
+      irqOn = false;
+      assertThat(napi.schedulePrep()).isTrue();
+      napi.schedule();
+      stateAtWake[0] = napi.state;
+    });
+    k.runUntil(1_000 * US);
+    assertThat(stateAtWake[0] & Napi.SCHED_THREADED).isNotZero();
+    assertThat(napi.threadedPollCount()).isEqualTo(1);
+  }
+
   @Test
   void withoutThreadedModeTheSoftirqPolls() {
     setUp(KernelVersion.of(6, 12), 0);
