@@ -33,6 +33,14 @@ public interface CongestionOps {
   /** .pkts_acked with the ack_sample's pkts_acked and rtt_us. */
   default void pktsAcked(TcpSock sk, int pktsAcked, long rttUs) {}
 
+  /**
+   * .pkts_acked with the whole ack_sample (in_flight too: mss_cache times the packets delivered
+   * since the sampled skb was sent); modules that ignore in_flight implement the form above.
+   */
+  default void pktsAcked(TcpSock sk, int pktsAcked, long rttUs, int inFlight) {
+    pktsAcked(sk, pktsAcked, rttUs);
+  }
+
   default boolean hasMinTsoSegs() {
     return false;
   }

@@ -7,7 +7,16 @@ package io.nicsim.tcp;
 public final class TcpAckSeg {
   public static final int TCP_NUM_SACKS = 4;
 
+  /** TCP_SKB_CB(skb)->seq: the segment's own sequence number (the peer's snd_nxt). */
+  public int seq;
+  /** TCP_SKB_CB(skb)->end_seq: seq plus the payload the segment carries (seq for a pure ACK). */
+  public int endSeq;
   public int ack;
+  /**
+   * The window field as received, shifted left by the peer's window scale ({@code
+   * TcpSock.sndWscale}, 0 unless the handshake sets it); with no scale it carries the window in
+   * bytes.
+   */
   public int window;
   public int numSacks;
   public final int[] sackStart = new int[TCP_NUM_SACKS];
@@ -32,6 +41,8 @@ public final class TcpAckSeg {
 
   /** Copies another segment into this reusable one. */
   public TcpAckSeg copyFrom(TcpAckSeg o) {
+    seq = o.seq;
+    endSeq = o.endSeq;
     ack = o.ack;
     window = o.window;
     numSacks = o.numSacks;

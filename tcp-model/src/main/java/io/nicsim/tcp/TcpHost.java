@@ -43,6 +43,12 @@ public interface TcpHost {
   /** Stops the retransmit timer. */
   void xmitTimerClear(TcpSock sk);
 
+  /**
+   * A WARN_ON() the kernel would print at this point (a broken invariant). Simulations ignore
+   * it; port-check harnesses record it beside the C's.
+   */
+  default void warnOn(TcpSock sk) {}
+
   /** {@code get_random_u32_below(ceil)} from the simulation's seeded RNG. */
   int randomU32Below(int ceil);
 }

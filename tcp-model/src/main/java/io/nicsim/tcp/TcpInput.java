@@ -132,7 +132,8 @@ public final class TcpInput {
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_set_rto",
       versions = "v4.10..v6.17", source = SRC)
   static void setRto(TcpSock tp) {
-    tp.icskRto = tp.usecsToJiffies((Seq.u32(tp.srttUs) >>> 3) + Seq.u32(tp.rttvarUs));
+    // __tcp_set_rto(): the sum is an unsigned int, as usecs_to_jiffies() takes it
+    tp.icskRto = tp.usecsToJiffies(Seq.u32((tp.srttUs >>> 3) + tp.rttvarUs));
     tp.icskRto = Seq.umin(tp.icskRto, tp.tcpRtoMax()); // tcp_bound_rto
   }
 
@@ -236,7 +237,7 @@ public final class TcpInput {
     int sndcnt = 0;
     int delta = tp.sndSsthresh - tp.packetsInFlight();
 
-    if (newlyAckedSacked <= 0 || tp.priorCwnd == 0) {
+    if (newlyAckedSacked <= 0 || tp.warnOn(tp.priorCwnd == 0)) {
       return;
     }
 
@@ -244,7 +245,7 @@ public final class TcpInput {
     if (delta < 0) {
       long dividend = Seq.u32(tp.sndSsthresh) * Seq.u32(tp.prrDelivered)
           + Seq.u32(tp.priorCwnd) - 1;
-      sndcnt = (int) (dividend / Seq.u32(tp.priorCwnd)) - tp.prrOut;
+      sndcnt = (int) Long.divideUnsigned(dividend, Seq.u32(tp.priorCwnd)) - tp.prrOut;
     } else {
       sndcnt = Math.max(tp.prrDelivered - tp.prrOut, newlyAckedSacked);
       if ((flag & FLAG_SND_UNA_ADVANCED) != 0 && newlyLost == 0) {
@@ -265,7 +266,7 @@ public final class TcpInput {
     }
 
     // back to ssthresh in CWR or Recovery, unless undone
-    if (tp.sndSsthresh < TcpSock.TCP_INFINITE_SSTHRESH
+    if (Integer.compareUnsigned(tp.sndSsthresh, TcpSock.TCP_INFINITE_SSTHRESH) < 0
         && (tp.icskCaState == TcpSock.TCP_CA_CWR || tp.undoMarker != 0)) {
       tp.sndCwndSet(tp.sndSsthresh);
       tp.sndCwndStamp = tp.tcpJiffies32();
@@ -303,6 +304,8 @@ public final class TcpInput {
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_try_to_open",
       versions = "v4.10..v6.17", source = SRC)
   static void tryToOpen(TcpSock tp, int flag) {
+    tp.verifyLeftOut();
+
     if (!anyRetransDone(tp)) {
       tp.retransStamp = 0;
     }
@@ -321,6 +324,10 @@ public final class TcpInput {
     tp.undoMarker = tp.sndUna;
     // retransmits still in flight may cause DSACKs later
     tp.undoRetrans = tp.retransOut;
+    // a TLP retransmit in flight may be D-SACKed too (the model sends no TLP: tlp_retrans 0)
+    if (tp.tlpHighSeq != 0 && tp.tlpRetrans) {
+      tp.undoRetrans++;
+    }
     // 0 would mean "can undo now"
     if (tp.undoRetrans == 0) {
       tp.undoRetrans = -1;
@@ -368,6 +375,7 @@ public final class TcpInput {
       }
       markSkbLost(tp, skb);
     }
+    tp.verifyLeftOut();
     tp.retransmitSkbHint = null; // tcp_clear_all_retrans_hints
   }
 
@@ -394,7 +402,7 @@ public final class TcpInput {
     tp.sndCwndStamp = tp.tcpJiffies32();
 
     // a timeout after many dupacks: reordering was over-estimated
-    reordering = tp.sysctl.reordering;
+    reordering = tp.sysctl.reordering & 0xFF; // u8 reordering = READ_ONCE(sysctl_tcp_reordering)
     if (tp.icskCaState <= TcpSock.TCP_CA_DISORDER
         && Integer.compareUnsigned(tp.sackedOut, reordering) >= 0) {
       tp.reordering = Seq.umin(tp.reordering, reordering);
@@ -493,6 +501,8 @@ public final class TcpInput {
     if (mayUndo(tp)) {
       // nothing was retransmitted, or the original transmission got through
       undoCwndReduction(tp, false);
+    } else if (tp.rackReoWndPersist != 0) {
+      tp.rackReoWndPersist--;
     }
     tp.setCaState(TcpSock.TCP_CA_OPEN);
     tp.isSackReneg = false;
@@ -503,6 +513,8 @@ public final class TcpInput {
       versions = "v5.0..v6.17", source = SRC)
   static boolean tryUndoDsack(TcpSock tp) {
     if (tp.undoMarker != 0 && tp.undoRetrans == 0) {
+      tp.rackReoWndPersist = Math.min(TcpRecovery.TCP_RACK_RECOVERY_THRESH,
+          tp.rackReoWndPersist + 1);
       undoCwndReduction(tp, false);
       return true;
     }
@@ -625,8 +637,11 @@ public final class TcpInput {
       return;
     }
 
+    tp.verifyLeftOut();
+
     // D. leave a state once its high_seq is ACKed
     if (tp.icskCaState == TcpSock.TCP_CA_OPEN) {
+      tp.warnOn(tp.retransOut != 0); // && !syn_data: no SYN data in the model
       tp.retransStamp = 0;
     } else if (!Seq.before(tp.sndUna, tp.highSeq)) {
       switch (tp.icskCaState) {
@@ -724,7 +739,7 @@ public final class TcpInput {
     metric = fack - lowSeq;
     if (Integer.compareUnsigned(metric, tp.reordering * mss) > 0 && mss != 0) {
       tp.reordering = Seq.umin(Integer.divideUnsigned(metric + mss - 1, mss),
-          tp.sysctl.maxReordering);
+          tp.sysctl.maxReordering); // min_t(u32, ...)
     }
 
     tp.reordSeen++;
@@ -1185,11 +1200,14 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_ack_update_window",
-      versions = "v4.10..v6.17", source = SRC,
-      notes = "window already scaled; no fast-path bookkeeping")
+      versions = "v4.10..v6.18", source = SRC,
+      notes = "the header-prediction flags (pred_flags, tcp_fast_path_check) are not modelled: "
+          + "the model's receive path picks the slow path itself")
   static int ackUpdateWindow(TcpSock tp, TcpAckSeg a, int ack, int ackSeq) {
     int flag = 0;
     int nwin = a.window;
+
+    nwin <<= tp.sndWscale; // the model's ACKs carry no SYN
 
     if (mayUpdateWindow(tp, ack, ackSeq, nwin)) {
       flag |= FLAG_WIN_UPDATE;
@@ -1198,8 +1216,13 @@ public final class TcpInput {
       if (tp.sndWnd != nwin) {
         tp.sndWnd = nwin;
 
+        if (!tp.writeQueueEmpty()) {
+          slowStartAfterIdleCheck(tp);
+        }
+
         if (Integer.compareUnsigned(nwin, tp.maxWindow) > 0) {
           tp.maxWindow = nwin;
+          tp.output.syncMss(tp, tp.icskPmtuCookie);
         }
       }
     }
@@ -1207,6 +1230,19 @@ public final class TcpInput {
     sndUnaUpdate(tp, ack);
 
     return flag;
+  }
+
+  /** tcp_slow_start_after_idle_check() (include/net/tcp.h): restart cwnd after an idle RTO. */
+  static void slowStartAfterIdleCheck(TcpSock tp) {
+    int delta;
+
+    if (!tp.sysctl.slowStartAfterIdle || tp.packetsOut != 0 || tp.ca.hasCongControl()) {
+      return;
+    }
+    delta = tp.tcpJiffies32() - tp.lsndtime;
+    if (Integer.compareUnsigned(delta, tp.icskRto) > 0) { // s32 > u32 compares as u32
+      TcpOutput.cwndRestart(tp, delta);
+    }
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_xmit_recovery",
@@ -1217,13 +1253,13 @@ public final class TcpInput {
     }
 
     if (rexmit == REXMIT_NEW) {
-      TcpOutput.pushPendingFrames(tp, TcpOutput.currentMss(tp), TcpOutput.TCP_NAGLE_OFF);
+      tp.output.pushPendingFrames(tp, tp.output.currentMss(tp), TcpOutput.TCP_NAGLE_OFF);
       if (Seq.after(tp.sndNxt, tp.highSeq)) {
         return;
       }
       tp.frto = 0;
     }
-    TcpOutput.xmitRetransmitQueue(tp);
+    tp.output.xmitRetransmitQueue(tp);
   }
 
   /**
@@ -1348,7 +1384,7 @@ public final class TcpInput {
     int nrSegs;
 
     // worst case: one skb per frame with a power-of-two kmalloc'ed head
-    perMss = Math.max(tp.mssCache, tp.mssCache) + tp.sysctl.maxTcpHeader + 320;
+    perMss = Seq.umax(tp.mssClamp, tp.mssCache) + tp.sysctl.maxTcpHeader + 320;
 
     perMss = Integer.highestOneBit(perMss - 1) << 1; // roundup_pow_of_two
     perMss += 256; // SKB_DATA_ALIGN(sizeof(struct sk_buff))
@@ -1357,7 +1393,9 @@ public final class TcpInput {
     nrSegs = Seq.umax(nrSegs, tp.reordering + 1);
 
     // cubic needs 1.7x for fast recovery; 2 leaves cushion
-    sndmem = tp.ca.sndbufExpand(tp) != 0 ? tp.ca.sndbufExpand(tp) : 2;
+    // ca_ops->sndbuf_expand ? ca_ops->sndbuf_expand(sk) : 2 (0 stands for "no hook")
+    int factor = tp.ca.sndbufExpand(tp);
+    sndmem = factor != 0 ? factor : 2;
     sndmem *= nrSegs * perMss;
 
     if (tp.skSndbuf < sndmem) {
@@ -1380,7 +1418,7 @@ public final class TcpInput {
       tp.sndCwndStamp = tp.tcpJiffies32();
     }
 
-    streamWriteSpace(tp);
+    tp.skWriteSpace.writeSpace(tp); // sk->sk_write_space: sk_stream_write_space for TCP
   }
 
   /** sk_stream_write_space(): wake a writer blocked on sndbuf once a third is free. */

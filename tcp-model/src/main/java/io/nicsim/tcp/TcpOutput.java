@@ -269,15 +269,23 @@ public final class TcpOutput {
   /** Split an skb of the retransmit (or write) queue at {@code len}. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_fragment",
       versions = "v5.3..v6.17", source = SRC,
-      notes = "the sk_wmem_queued >> 1 > sndbuf guard and tstamp/eor bookkeeping are left out")
+      notes = "no TX timestamps; skb memory never runs out")
   static int fragment(TcpSock sk, boolean inRtxQueue, TcpSkb skb, int len, int mssNow) {
     TcpSkb buff;
     int oldFactor;
     int nlen;
     int flags;
+    long limit;
 
-    if (Integer.compareUnsigned(len, skb.len) >= 0) {
-      return -22; // -EINVAL (the kernel WARNs)
+    if (sk.warnOn(Integer.compareUnsigned(len, skb.len) > 0)) {
+      return -22; // -EINVAL
+    }
+
+    // tcp_sendmsg() may overshoot sk_wmem_queued by a full skb; the rtx head and tail may split
+    limit = sk.skSndbuf + 2L * (65536 + 256 + 320); // + 2 * SKB_TRUESIZE(GSO_LEGACY_MAX_SIZE)
+    if ((sk.skWmemQueued >> 1) > limit && inRtxQueue && skb != sk.rtxQueue.head()
+        && skb != sk.rtxQueue.tail()) {
+      return -12; // -ENOMEM
     }
 
     buff = streamAllocSkb(sk);
@@ -354,6 +362,29 @@ public final class TcpOutput {
   /** tcp_current_mss(): no SACK blocks are sent by a pure sender, so mss_cache. */
   static int currentMss(TcpSock tp) {
     return tp.mssCache;
+  }
+
+  /**
+   * RFC 2861: after an idle period longer than the RTO, halve cwnd once per RTO of idleness, down
+   * to the initial window (the model has no route metrics: tcp_init_cwnd gives TCP_INIT_CWND).
+   */
+  @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_cwnd_restart",
+      versions = "v4.10..v6.18", source = SRC)
+  static void cwndRestart(TcpSock tp, int delta) {
+    int restartCwnd = Seq.umin(tp.sysctl.initCwnd, tp.sndCwndClamp); // tcp_init_cwnd(tp, NULL)
+    int cwnd = tp.sndCwnd();
+
+    tp.caEvent(TcpSock.CA_EVENT_CWND_RESTART);
+
+    tp.sndSsthresh = tp.currentSsthresh();
+    restartCwnd = Seq.umin(restartCwnd, cwnd);
+
+    while ((delta -= tp.icskRto) > 0 && Integer.compareUnsigned(cwnd, restartCwnd) > 0) {
+      cwnd >>>= 1;
+    }
+    tp.sndCwndSet(Seq.umax(cwnd, restartCwnd));
+    tp.sndCwndStamp = tp.tcpJiffies32();
+    tp.sndCwndUsed = 0;
   }
 
   /** RFC 2861 slow part: halve unused cwnd after an RTO without filling it. */

@@ -10,7 +10,13 @@ public final class TcpRecovery {
   private TcpRecovery() {}
 
   static final String SRC = "Kingxukai/linux@0291023e7330da28f2f7453c87c2ab7082d8360f";
-  static final String VERSIONS = "v6.1..v6.17";
+  static final String VERSIONS = "v6.1..v6.18";
+  /** TCP_RACK_RECOVERY_THRESH: recoveries a widened reordering window persists for. */
+  static final int TCP_RACK_RECOVERY_THRESH = 16;
+  /* net.ipv4.tcp_recovery bits */
+  static final int TCP_RACK_LOSS_DETECTION = 0x1;
+  static final int TCP_RACK_STATIC_REO_WND = 0x2;
+  static final int TCP_RACK_NO_DUPTHRESH = 0x4;
 
   @KernelPort(file = "net/ipv4/tcp_recovery.c", function = "tcp_rack_reo_wnd",
       versions = VERSIONS, source = SRC)
@@ -21,7 +27,8 @@ public final class TcpRecovery {
         return 0;
       }
 
-      if (Integer.compareUnsigned(tp.sackedOut, tp.reordering) >= 0) {
+      if (Integer.compareUnsigned(tp.sackedOut, tp.reordering) >= 0
+          && (tp.sysctl.recovery & TCP_RACK_NO_DUPTHRESH) == 0) {
         return 0;
       }
     }
@@ -127,21 +134,36 @@ public final class TcpRecovery {
           TcpInput.cwndReduction(tp, 1, tp.lost - lost, 0);
         }
       }
-      TcpOutput.xmitRetransmitQueue(tp);
+      tp.output.xmitRetransmitQueue(tp);
     }
     if (tp.icskPending != TcpSock.ICSK_TIME_RETRANS) {
       TcpTimer.rearmRto(tp);
     }
   }
 
-  /** Without DSACKs seen the reordering window stays at one step (min_rtt/4). */
+  /**
+   * A D-SACK that may come from reordering widens the reordering window by one min_rtt/4 step
+   * (once per round trip) and keeps it for TCP_RACK_RECOVERY_THRESH recoveries.
+   */
   @KernelPort(file = "net/ipv4/tcp_recovery.c", function = "tcp_rack_update_reo_wnd",
-      versions = VERSIONS, source = SRC,
-      notes = "DSACK is not modelled, so dsack_seen never raises the window")
+      versions = VERSIONS, source = SRC)
   static void rackUpdateReoWnd(TcpSock tp, RateSample rs) {
-    if (rs.priorDelivered == 0) {
+    if ((tp.sysctl.recovery & TCP_RACK_STATIC_REO_WND) != 0 || rs.priorDelivered == 0) {
       return;
     }
-    tp.rackReoWndSteps = 1;
+
+    // disregard a D-SACK when a round trip has not passed since the last widening
+    if (Seq.before(rs.priorDelivered, tp.rackLastDelivered)) {
+      tp.rackDsackSeen = false;
+    }
+
+    if (tp.rackDsackSeen) {
+      tp.rackReoWndSteps = Math.min(0xFF, tp.rackReoWndSteps + 1);
+      tp.rackDsackSeen = false;
+      tp.rackLastDelivered = tp.delivered;
+      tp.rackReoWndPersist = TCP_RACK_RECOVERY_THRESH;
+    } else if (tp.rackReoWndPersist == 0) {
+      tp.rackReoWndSteps = 1;
+    }
   }
 }

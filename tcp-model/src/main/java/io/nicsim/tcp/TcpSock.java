@@ -98,6 +98,10 @@ public final class TcpSock {
   public int icskPending;
   /** icsk_timeout: expiry of the pending xmit timer, jiffies. */
   public int icskTimeout;
+  /** icsk_probes_out: unanswered zero-window probes (an ACK clears it). */
+  public int icskProbesOut;
+  /** icsk_pmtu_cookie: the path MTU last given to tcp_sync_mss(). */
+  public int icskPmtuCookie = 1500;
 
   /* ---- tcp_sock: sequence space ---- */
   public int sndUna;
@@ -106,6 +110,8 @@ public final class TcpSock {
   public int sndWnd;
   public int sndWl1;
   public int maxWindow;
+  /** snd_up: urgent pointer (no urgent data is sent; an ACK past it drags it along). */
+  public int sndUp;
   public int sndSml;
   public int highSeq;
   public int undoMarker;
@@ -113,7 +119,13 @@ public final class TcpSock {
   public int cwndUsageSeq;
   public int rttSeq;
   public int tlpHighSeq;
+  /** tlp_retrans: the loss probe was a retransmission (no probes are sent in the model). */
+  public boolean tlpRetrans;
   public int mssCache;
+  /** rx_opt.mss_clamp: the peer's MSS option (0 until the handshake sets it). */
+  public int mssClamp;
+  /** rx_opt.snd_wscale: the peer's window scale. */
+  public int sndWscale;
   /** tp->gso_segs: segments per skb tcp_sendmsg builds (tcp_xmit_size_goal). */
   public int gsoSegs;
   /** tp->nonagle (TCP_NODELAY off by default for iperf3 uploads). */
@@ -136,6 +148,12 @@ public final class TcpSock {
   public long bytesAcked;
   public long bytesRetrans;
   public int totalRetrans;
+  /** dsack_dups: segments the peer reported received twice (D-SACK). */
+  public int dsackDups;
+  /** TCP_DSACK_SEEN in rx_opt.sack_ok: the peer has sent a D-SACK. */
+  public boolean dsackSeen;
+  /** rcv_tstamp: jiffies of the last ACK. */
+  public int rcvTstamp;
   public int reordering;
   public int reordSeen;
   public int frto;
@@ -190,6 +208,12 @@ public final class TcpSock {
   public int rackEndSeq;
   public boolean rackAdvanced;
   public int rackReoWndSteps = 1;
+  /** rack.reo_wnd_persist: recoveries left before the window returns to one step (5 bits). */
+  public int rackReoWndPersist;
+  /** rack.dsack_seen: a D-SACK arrived since the window was last widened. */
+  public boolean rackDsackSeen;
+  /** rack.last_delivered: tp->delivered when the window was last widened. */
+  public int rackLastDelivered;
 
   /* ---- queues ---- */
   public final SkbQueue writeQueue = new SkbQueue();
@@ -197,11 +221,18 @@ public final class TcpSock {
   public final SentList tsortedSentQueue = new SentList();
   public TcpSkb highestSack;
   public TcpSkb retransmitSkbHint;
+  /** recv_sack_cache: the SACK blocks of the previous ACK, start/end pairs. */
+  final int[] recvSackCache = new int[2 * TcpAckSeg.TCP_NUM_SACKS];
+
+  /** The tcp_output.c functions the input side calls (the ports; recording stubs in harnesses). */
+  public OutputCalls output = OutputCalls.PORTS;
 
   /** The per-ACK rate sample, reused. */
   public final RateSample rs = new RateSample();
-  /** {@code sk->sk_write_space}: wakes the application blocked on sndbuf. */
+  /** The application's wake-up when sk_stream_write_space() finds room (a blocked writer). */
   public WriteSpace writeSpace;
+  /** {@code sk->sk_write_space}: sk_stream_write_space() for TCP. */
+  public WriteSpace skWriteSpace = TcpInput::streamWriteSpace;
 
   /* scratch state reused across calls, so the per-ACK and per-send paths do not allocate */
   final TcpInput.SacktagState sackState = new TcpInput.SacktagState();
@@ -284,8 +315,12 @@ public final class TcpSock {
     return (int) ((ms * sysctl.hz + 999L) / 1000L);
   }
 
+  /** jiffies_to_usecs(): an unsigned int, (USEC_PER_SEC / HZ) * j wrapping at 2^32. */
   public long jiffiesToUsecs(int j) {
-    return Seq.u32(j) * 1_000_000L / sysctl.hz;
+    if (1_000_000 % sysctl.hz == 0) {
+      return Seq.u32(j * (1_000_000 / sysctl.hz));
+    }
+    return Seq.u32((int) (Seq.u32(j) * 1_000_000L / sysctl.hz));
   }
 
   /** TCP_RTO_MIN = HZ/5. */
@@ -319,9 +354,26 @@ public final class TcpSock {
     return sndCwnd;
   }
 
-  /** tcp_snd_cwnd_set(); the kernel warns on (int)val &lt;= 0. */
+  /** tcp_snd_cwnd_set(): the kernel warns on (int)val &lt;= 0. */
   public void sndCwndSet(int val) {
+    warnOn(val <= 0);
     sndCwnd = val;
+  }
+
+  /**
+   * WARN_ON(cond) at the point the kernel has it: the host hears of it (a harness records it as
+   * the C's WARN_ON does); returns cond, as WARN_ON does.
+   */
+  public boolean warnOn(boolean cond) {
+    if (cond && host != null) {
+      host.warnOn(this);
+    }
+    return cond;
+  }
+
+  /** tcp_verify_left_out(): WARN_ON(tcp_left_out(tp) &gt; tp-&gt;packets_out). */
+  void verifyLeftOut() {
+    warnOn(Integer.compareUnsigned(leftOut(), packetsOut) > 0);
   }
 
   @KernelPort(file = H, function = "tcp_left_out", versions = "v4.15..v6.17", source = SRC)
@@ -388,8 +440,12 @@ public final class TcpSock {
     return (((1 << TCP_CA_CWR) | (1 << TCP_CA_RECOVERY)) & (1 << icskCaState)) != 0;
   }
 
+  /**
+   * tcp_write_queue_empty(): no payload (or FIN) left to send, write_seq == snd_nxt (the write
+   * queue may hold a temporary empty skb).
+   */
   public boolean writeQueueEmpty() {
-    return writeQueue.isEmpty();
+    return writeSeq == sndNxt;
   }
 
   /** tcp_send_head(). */

@@ -32,6 +32,8 @@ public final class TcpSysctl {
   public boolean slowStartAfterIdle = true;
   /** tcp_frto. */
   public int frto = 2;
+  /** tcp_recovery: TCP_RACK_LOSS_DETECTION (1), the default; RACK is the only loss detection. */
+  public int recovery = 1;
 
   /** MAX_TCP_HEADER: headroom reserved in every TCP skb head. */
   public int maxTcpHeader = 320;
@@ -67,6 +69,7 @@ public final class TcpSysctl {
     c.wmemMax = wmemMax;
     c.slowStartAfterIdle = slowStartAfterIdle;
     c.frto = frto;
+    c.recovery = recovery;
     c.maxTcpHeader = maxTcpHeader;
     c.skbHeadTruesize = skbHeadTruesize;
     c.skbTruesize1 = skbTruesize1;

@@ -15,7 +15,8 @@ public final class TcpTimer {
   /** tcp_pacing_delay(): jiffies until the EDT clock, so the RTO does not fire before it. */
   static int pacingDelay(TcpSock tp) {
     long delay = tp.tcpWstampNs - tp.tcpClockCache;
-    return delay > 0 ? tp.usecsToJiffies(delay / 1000L) : 0;
+    // nsecs_to_jiffies(): div_u64(n, NSEC_PER_SEC / HZ), rounding down
+    return delay > 0 ? (int) (delay / tp.tickNs()) : 0;
   }
 
   /** inet_csk_reset_xmit_timer(sk, what, when, max_when). */
@@ -36,10 +37,13 @@ public final class TcpTimer {
     resetXmitTimerMax(sk, what, when, sk.tcpRtoMax());
   }
 
-  /** inet_csk_clear_xmit_timer(sk, ICSK_TIME_RETRANS). */
+  /**
+   * inet_csk_clear_xmit_timer(sk, ICSK_TIME_RETRANS): only icsk_pending is cleared (the kernel
+   * stops the timer only under INET_CSK_CLEAR_TIMERS, which no build defines), so the timer still
+   * fires and tcp_write_timer_handler() finds nothing pending.
+   */
   static void clearXmitTimer(TcpSock sk) {
     sk.icskPending = 0;
-    sk.host.xmitTimerClear(sk);
   }
 
   /** tcp_rto_delta_us(): time left until the head skb's RTO. */
@@ -52,6 +56,7 @@ public final class TcpTimer {
 
       return rtoTimeStampUs - tp.tcpMstamp;
     }
+    tp.warnOn(true); // WARN_ONCE: packets out but no skb
     return tp.jiffiesToUsecs(rto);
   }
 
@@ -89,7 +94,7 @@ public final class TcpTimer {
       return;
     }
 
-    sk.mstampRefresh();
+    sk.output.mstampRefresh(sk);
     event = sk.icskPending;
 
     switch (event) {
@@ -126,7 +131,7 @@ public final class TcpTimer {
     tp.rtoCount++;
 
     tp.icskRetransmits++;
-    if (TcpOutput.retransmitSkb(tp, tp.rtxQueue.head(), 1) > 0) {
+    if (tp.output.retransmitSkb(tp, tp.rtxQueue.head(), 1) > 0) {
       // local congestion: retry after TCP_RESOURCE_PROBE_INTERVAL (500 ms)
       resetXmitTimer(tp, TcpSock.ICSK_TIME_RETRANS, tp.msecsToJiffies(500), false);
       return;

@@ -1,0 +1,331 @@
+package io.nicsim.tcp;
+
+import static io.nicsim.core.port.exec.InputField.bool;
+import static io.nicsim.core.port.exec.InputField.range;
+import static io.nicsim.core.port.exec.InputField.s32;
+import static io.nicsim.core.port.exec.InputField.u32;
+
+import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.era.KernelVersion;
+import io.nicsim.core.era.PatchSet;
+import io.nicsim.core.port.exec.InputField;
+import io.nicsim.core.port.exec.JavaPort;
+import io.nicsim.core.port.exec.KernelHeaders;
+import io.nicsim.core.port.exec.NotRunnable;
+import io.nicsim.core.port.exec.Out;
+import io.nicsim.core.port.exec.PortHarness;
+import io.nicsim.core.port.exec.PortHarnessProvider;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+/**
+ * {@code port-check --execute} harnesses for the sender's input side: every ported function of
+ * net/ipv4/tcp_input.c's ACK processing and loss recovery, run as its kernel C in the socket
+ * world of {@code nicsim/portexec/tcp-input/sock.c} (record layout: {@link TcpInputRecord};
+ * states: {@link TcpInputStates}). Callees inside tcp_input.c, tcp_recovery.c and tcp_rate.c
+ * come from the tree on the C side and are the ports on the Java side; what the C stubs
+ * (congestion-control hooks, the transmit path, timers, the writer's wake-up) the Java side
+ * records through {@link TcpInputRecord.Calls}, in the same order with the same arguments.
+ */
+public final class TcpInputHarnesses implements PortHarnessProvider {
+  private static final String DIR = "nicsim/portexec/tcp-input/";
+  static final String INPUT_C = "net/ipv4/tcp_input.c";
+  static final String RECOVERY_C = "net/ipv4/tcp_recovery.c";
+  static final String OUTPUT_C = "net/ipv4/tcp_output.c";
+  static final String RATE_C = "net/ipv4/tcp_rate.c";
+  static final String CONG_C = "net/ipv4/tcp_cong.c";
+
+  /** Tree files the C is taken from, after the function's own. */
+  static final List<String> SOURCES = List.of(INPUT_C, RECOVERY_C, RATE_C, OUTPUT_C, CONG_C,
+      "include/net/tcp.h", "include/linux/tcp.h", "include/net/inet_connection_sock.h",
+      "include/linux/win_minmax.h", "lib/win_minmax.c", "kernel/time/time.c",
+      "include/linux/log2.h", "include/uapi/linux/tcp.h", "include/net/tcp_states.h",
+      "include/uapi/linux/snmp.h", "include/uapi/linux/rtnetlink.h",
+      "include/uapi/linux/socket.h", "include/net/sock.h", "include/net/tcp_ecn.h");
+
+  /** What every harness's notes say about the domain. */
+  static final String DOMAIN = "a SACK connection (RACK loss detection, net.ipv4.tcp_recovery 1)"
+      + " without TCP timestamps, ECN, TLP (tcp_early_retrans 0), MTU probing, fast open, urgent"
+      + " data or TX timestamps; the route offers no GSO to SACK shifting (tcp_shift_skb_data is"
+      + " not ported); statistics (MIB counters, chrono, tcp_info RTO times) are not compared";
+
+  /** The Java call on a socket built from the record; appends what the driver prints. */
+  @FunctionalInterface
+  interface Body {
+    void run(TcpSock sk, long[] r, Out out);
+  }
+
+  private static long x(long[] r, int i) {
+    return r[TcpInputRecord.X_BASE + i];
+  }
+
+  @Override
+  public List<PortHarness> harnesses() {
+    List<PortHarness> out = new ArrayList<>();
+    for (FnBuilder f : functions()) {
+      out.add(harness(f));
+    }
+    return out;
+  }
+
+  private static final InputField FLAG = s32("flag").withEdges(0x01, 0x04, 0x20, 0x40, 0x400,
+      0x424, 0x1000, 0x2000, 0x2400, 0x10000, 0x10004);
+
+  private static List<FnBuilder> functions() {
+    List<FnBuilder> f = new ArrayList<>();
+    String in = INPUT_C;
+    // RTT and RTO
+    f.add(fn(in, "tcp_rtt_estimator",
+        List.of(range("mrtt_us", 0, 0xFFFF_FFFFL).withEdges(1, 8, 1_000_000)),
+        (sk, r, o) -> TcpInput.rttEstimator(sk, x(r, 0))));
+    f.add(fn(in, "tcp_set_rto", List.of(), (sk, r, o) -> TcpInput.setRto(sk)));
+    f.add(fn(in, "tcp_update_rtt_min", List.of(u32("rtt_us"), FLAG),
+        (sk, r, o) -> TcpInput.updateRttMin(sk, (int) x(r, 0), (int) x(r, 1))));
+    f.add(fn(in, "tcp_ack_update_rtt", List.of(FLAG, rtt("seq_rtt_us"), rtt("sack_rtt_us"),
+        rtt("ca_rtt_us")), (sk, r, o) -> {
+          RateSample rs = new RateSample();
+          o.put("ret", TcpInput.ackUpdateRtt(sk, (int) x(r, 0), x(r, 1), x(r, 2), x(r, 3), rs));
+          o.put("rs.rtt_us", rs.rttUs);
+        }));
+    f.add(fn(in, "tcp_update_pacing_rate", List.of(),
+        (sk, r, o) -> TcpInput.updatePacingRate(sk)));
+    // congestion control dispatch and PRR
+    f.add(fn(in, "tcp_cong_avoid", List.of(u32("ack"), u32("acked")),
+        (sk, r, o) -> TcpInput.congAvoid(sk, (int) x(r, 0), (int) x(r, 1))));
+    f.add(fn(in, "tcp_may_raise_cwnd", List.of(FLAG),
+        (sk, r, o) -> o.put("ret", TcpInput.mayRaiseCwnd(sk, (int) x(r, 0)))));
+    f.add(fn(in, "tcp_cong_control", List.of(u32("ack"), u32("acked_sacked"), FLAG,
+        s32("rs.losses")), (sk, r, o) -> {
+          RateSample rs = new RateSample();
+          rs.losses = (int) x(r, 3);
+          TcpInput.congControl(sk, (int) x(r, 0), (int) x(r, 1), (int) x(r, 2), rs);
+        }));
+    f.add(fn(in, "tcp_init_cwnd_reduction", List.of(),
+        (sk, r, o) -> TcpInput.initCwndReduction(sk)));
+    f.add(fn(in, "tcp_cwnd_reduction", List.of(s32("newly_acked_sacked").withEdges(1, 2),
+        s32("newly_lost").withEdges(1), FLAG), (sk, r, o) -> TcpInput.cwndReduction(sk,
+            (int) x(r, 0), (int) x(r, 1), (int) x(r, 2))));
+    f.add(fn(in, "tcp_end_cwnd_reduction", List.of(),
+        (sk, r, o) -> TcpInput.endCwndReduction(sk)));
+    f.add(fn(in, "tcp_enter_cwr", List.of(), (sk, r, o) -> TcpInput.enterCwr(sk)));
+    // send buffer
+    f.add(fn(in, "tcp_sndbuf_expand", List.of(), (sk, r, o) -> TcpInput.sndbufExpand(sk)));
+    f.add(fn(in, "tcp_should_expand_sndbuf", List.of(),
+        (sk, r, o) -> o.put("ret", TcpInput.shouldExpandSndbuf(sk))));
+    f.add(fn(in, "tcp_new_space", List.of(), (sk, r, o) -> TcpInput.newSpace(sk)));
+    f.add(fn(in, "tcp_check_space", List.of(), (sk, r, o) -> TcpInput.checkSpace(sk)));
+    // the window and snd_una
+    f.add(fn(in, "tcp_ack_is_dubious", List.of(FLAG),
+        (sk, r, o) -> o.put("ret", TcpInput.ackIsDubious(sk, (int) x(r, 0)))));
+    f.add(fn(in, "tcp_may_update_window", List.of(u32("ack"), u32("ack_seq"),
+        u32("nwin").withEdges(65535, 65536)), (sk, r, o) -> o.put("ret",
+            TcpInput.mayUpdateWindow(sk, (int) x(r, 0), (int) x(r, 1), (int) x(r, 2))))
+        .withAdmit(r -> nearUna(r, 0, 1)));
+    f.add(fn(in, "tcp_snd_una_update", List.of(u32("ack")),
+        (sk, r, o) -> TcpInput.sndUnaUpdate(sk, (int) x(r, 0))));
+    f.add(fn(in, "tcp_ack_update_window", List.of(u32("ack"), u32("ack_seq")),
+        (sk, r, o) -> o.put("ret", TcpInput.ackUpdateWindow(sk, TcpInputRecord.ack(r),
+            (int) x(r, 0), (int) x(r, 1)))).withAdmit(r -> nearUna(r, 0, 1)));
+    f.add(fn(OUTPUT_C, "tcp_cwnd_restart", List.of(s32("delta").withEdges(50, 51, 250, 30_000)),
+        (sk, r, o) -> TcpOutput.cwndRestart(sk, (int) x(r, 0))));
+    // the recovery state machine
+    f.add(fn(in, "tcp_try_keep_open", List.of(), (sk, r, o) -> TcpInput.tryKeepOpen(sk)));
+    f.add(fn(in, "tcp_try_to_open", List.of(FLAG),
+        (sk, r, o) -> TcpInput.tryToOpen(sk, (int) x(r, 0))));
+    f.add(fn(in, "tcp_enter_recovery", List.of(bool("ece_ack")),
+        (sk, r, o) -> TcpInput.enterRecovery(sk, x(r, 0) != 0)));
+    f.add(fn(in, "tcp_timeout_mark_lost", List.of(),
+        (sk, r, o) -> TcpInput.timeoutMarkLost(sk)).strict());
+    f.add(fn(in, "tcp_enter_loss", List.of(), (sk, r, o) -> TcpInput.enterLoss(sk)).strict());
+    f.add(fn(in, "tcp_check_sack_reneging", List.of(FLAG), (sk, r, o) -> {
+      int[] flag = {(int) x(r, 0)};
+      o.put("ret", TcpInput.checkSackReneging(sk, flag));
+      o.put("flag", flag[0]);
+    }));
+    f.add(fn(in, "tcp_time_to_recover", List.of(FLAG),
+        (sk, r, o) -> o.put("ret", TcpInput.timeToRecover(sk))));
+    f.add(fn(in, "tcp_packet_delayed", List.of(),
+        (sk, r, o) -> o.put("ret", TcpInput.packetDelayed(sk))));
+    f.add(fn(in, "tcp_any_retrans_done", List.of(),
+        (sk, r, o) -> o.put("ret", TcpInput.anyRetransDone(sk))));
+    f.add(fn(in, "tcp_retrans_stamp_cleanup", List.of(),
+        (sk, r, o) -> TcpInput.retransStampCleanup(sk)));
+    f.add(fn(in, "tcp_undo_cwnd_reduction", List.of(bool("unmark_loss")),
+        (sk, r, o) -> TcpInput.undoCwndReduction(sk, x(r, 0) != 0)));
+    f.add(fn(in, "tcp_try_undo_recovery", List.of(),
+        (sk, r, o) -> o.put("ret", TcpInput.tryUndoRecovery(sk))));
+    f.add(fn(in, "tcp_try_undo_dsack", List.of(),
+        (sk, r, o) -> o.put("ret", TcpInput.tryUndoDsack(sk))));
+    f.add(fn(in, "tcp_try_undo_loss", List.of(bool("frto_undo")),
+        (sk, r, o) -> o.put("ret", TcpInput.tryUndoLoss(sk, x(r, 0) != 0))));
+    f.add(fn(in, "tcp_try_undo_partial", List.of(u32("prior_snd_una")),
+        (sk, r, o) -> o.put("ret", TcpInput.tryUndoPartial(sk, (int) x(r, 0))))
+        .withAdmit(r -> nearUna(r, 0, -1)).strict());
+    f.add(fn(in, "tcp_identify_packet_loss", List.of(FLAG), (sk, r, o) -> {
+      int[] flag = {(int) x(r, 0)};
+      TcpInput.identifyPacketLoss(sk, flag);
+      o.put("flag", flag[0]);
+    }).strict());
+    f.add(fn(in, "tcp_process_loss", List.of(FLAG, range("num_dupack", 0, 0xFFFF),
+        range("rexmit", 0, 2)), (sk, r, o) -> {
+          int[] rexmit = {(int) x(r, 2)};
+          TcpInput.processLoss(sk, (int) x(r, 0), (int) x(r, 1), rexmit);
+          o.put("rexmit", rexmit[0]);
+        }).strict());
+    f.add(fn(in, "tcp_fastretrans_alert", List.of(u32("prior_snd_una"),
+        range("num_dupack", 0, 0xFFFF), FLAG, range("rexmit", 0, 2)), (sk, r, o) -> {
+          int[] flag = {(int) x(r, 2)};
+          int[] rexmit = {(int) x(r, 3)};
+          TcpInput.fastretransAlert(sk, (int) x(r, 0), (int) x(r, 1), flag, rexmit);
+          o.put("flag", flag[0]);
+          o.put("rexmit", rexmit[0]);
+        }).withAdmit(r -> nearUna(r, 0, -1)).strict());
+    f.add(fn(in, "tcp_check_sack_reordering", List.of(u32("low_seq"), bool("ts")),
+        (sk, r, o) -> TcpInput.checkSackReordering(sk, (int) x(r, 0), (int) x(r, 1)))
+        .withAdmit(r -> nearUna(r, 0, -1)));
+    f.add(fn(in, "tcp_mark_skb_lost", List.of(range("skb slot", 0, TcpInputRecord.SKBS - 1)),
+        (sk, r, o) -> {
+          TcpSkb skb = TcpInputRecord.slotOf(sk, x(r, 0));
+          if (skb != null) {
+            TcpInput.markSkbLost(sk, skb);
+          }
+        }));
+    f.add(fn(in, "tcp_xmit_recovery", List.of(range("rexmit", 0, 2)),
+        (sk, r, o) -> TcpInput.xmitRecovery(sk, (int) x(r, 0))));
+    return f;
+  }
+
+  private static InputField rtt(String name) {
+    return range(name, -1, 0xFFFF_FFFFL).withEdges(0, 1, 4000);
+  }
+
+  /**
+   * Argument {@code i} a sequence number near snd_una in three records of four (from snd_una -
+   * 2 up to snd_nxt + 2); {@code j} (when not negative) likewise near snd_wl1.
+   */
+  private static long[] nearUna(long[] r, int i, int j) {
+    int xi = TcpInputRecord.X_BASE + i;
+    if ((r[xi] & 3) != 3) {
+      long span = ((r[TcpInputRecord.SND_NXT] - r[TcpInputRecord.SND_UNA]) & 0xFFFF_FFFFL) + 5;
+      r[xi] = (r[TcpInputRecord.SND_UNA] - 2 + Long.remainderUnsigned(r[xi] >>> 2, span))
+          & 0xFFFF_FFFFL;
+    }
+    if (j >= 0) {
+      int xj = TcpInputRecord.X_BASE + j;
+      if ((r[xj] & 3) != 3) {
+        r[xj] = (r[TcpInputRecord.s("snd_wl1")] - 1 + (r[xj] >>> 2) % 3) & 0xFFFF_FFFFL;
+      }
+    }
+    return r;
+  }
+
+  private static FnBuilder fn(String file, String name, List<InputField> args, Body body) {
+    return new FnBuilder(file, name, args, body);
+  }
+
+  /** One ported function: file, name, arguments, Java body; raw counters unless strict. */
+  private static final class FnBuilder {
+    final String file;
+    final String name;
+    final List<InputField> args;
+    final Body body;
+    boolean raw = true;
+    UnaryOperator<long[]> admit = UnaryOperator.identity();
+    String notes = "";
+
+    FnBuilder(String file, String name, List<InputField> args, Body body) {
+      this.file = file;
+      this.name = name;
+      this.args = args;
+      this.body = body;
+    }
+
+    /** Counters always summed from the queue (the function walks the queue beside them). */
+    FnBuilder strict() {
+      raw = false;
+      return this;
+    }
+
+    FnBuilder withAdmit(UnaryOperator<long[]> more) {
+      admit = more;
+      return this;
+    }
+
+    FnBuilder withNotes(String more) {
+      notes = more;
+      return this;
+    }
+  }
+
+  /** The chosen body of sender.c, put into its nicsim_run. */
+  static String program(String function) {
+    String world = PortHarness.resource(TcpInputHarnesses.class, DIR + "sock.c");
+    String drivers = PortHarness.resource(TcpInputHarnesses.class, DIR + "sender.c");
+    Map<String, String> bodies = new LinkedHashMap<>();
+    StringBuilder head = new StringBuilder();
+    String current = null;
+    StringBuilder b = new StringBuilder();
+    for (String line : drivers.split("\n", -1)) {
+      if (line.startsWith("//= ")) {
+        if (current != null) {
+          bodies.put(current, b.toString());
+        }
+        current = line.substring(4).strip();
+        b.setLength(0);
+        continue;
+      }
+      (current == null ? head : b).append(line).append('\n');
+    }
+    if (current != null) {
+      bodies.put(current, b.toString());
+    }
+    String body = bodies.get(function);
+    if (body == null) {
+      throw new IllegalStateException("sender.c has no body for " + function);
+    }
+    return world + "\n" + head.toString().replace("NICSIM_BODY", "{\n" + body + "  }");
+  }
+
+  private static PortHarness harness(FnBuilder f) {
+    List<String> sources = new ArrayList<>();
+    sources.add(f.file);
+    for (String s : SOURCES) {
+      if (!sources.contains(s)) {
+        sources.add(s);
+      }
+    }
+    sources.addAll(KernelHeaders.ARITHMETIC);
+    boolean raw = f.raw;
+    UnaryOperator<long[]> extra = f.admit;
+    Body body = f.body;
+    return PortHarness.of(f.file, f.name)
+        .sources(sources)
+        .program(program(f.name))
+        .inputs(TcpInputRecord.fields(f.args))
+        .admit(r -> extra.apply(TcpInputStates.coherent(r, raw)))
+        .notes(DOMAIN + (f.notes.isEmpty() ? "" : "; " + f.notes))
+        .java(kernel -> {
+          KernelVersion v = version(kernel);
+          PatchSet patches = TcpPatches.CATALOG.forKernel(v);
+          boolean congControlAckFlag = !v.mainline().before(KernelVersion.of(6, 10));
+          return (JavaPort) r -> {
+            TcpInputRecord.Calls calls = new TcpInputRecord.Calls(congControlAckFlag);
+            TcpSock sk = TcpInputRecord.sock(patches, calls, r);
+            body.run(sk, r, calls.out);
+            return TcpInputRecord.put(calls.out, sk).toString();
+          };
+        })
+        .build();
+  }
+
+  private static KernelVersion version(String kernel) {
+    try {
+      return KernelVersion.parse(kernel);
+    } catch (BadInputException e) {
+      throw new NotRunnable(e.getMessage());
+    }
+  }
+}
