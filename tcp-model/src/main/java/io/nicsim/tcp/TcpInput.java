@@ -1222,7 +1222,7 @@ public final class TcpInput {
 
         if (Integer.compareUnsigned(nwin, tp.maxWindow) > 0) {
           tp.maxWindow = nwin;
-          tp.output.syncMss(tp, tp.icskPmtuCookie);
+          tp.callees.syncMss(tp, tp.icskPmtuCookie);
         }
       }
     }
@@ -1253,13 +1253,13 @@ public final class TcpInput {
     }
 
     if (rexmit == REXMIT_NEW) {
-      tp.output.pushPendingFrames(tp, tp.output.currentMss(tp), TcpOutput.TCP_NAGLE_OFF);
+      tp.callees.pushPendingFrames(tp, tp.callees.currentMss(tp), TcpOutput.TCP_NAGLE_OFF);
       if (Seq.after(tp.sndNxt, tp.highSeq)) {
         return;
       }
       tp.frto = 0;
     }
-    tp.output.xmitRetransmitQueue(tp);
+    tp.callees.xmitRetransmitQueue(tp);
   }
 
   /**

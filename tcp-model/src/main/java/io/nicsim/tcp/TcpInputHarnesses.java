@@ -37,9 +37,11 @@ public final class TcpInputHarnesses implements PortHarnessProvider {
   static final String OUTPUT_C = "net/ipv4/tcp_output.c";
   static final String RATE_C = "net/ipv4/tcp_rate.c";
   static final String CONG_C = "net/ipv4/tcp_cong.c";
+  static final String TIMER_C = "net/ipv4/tcp_timer.c";
 
   /** Tree files the C is taken from, after the function's own. */
   static final List<String> SOURCES = List.of(INPUT_C, RECOVERY_C, RATE_C, OUTPUT_C, CONG_C,
+      TIMER_C,
       "include/net/tcp.h", "include/linux/tcp.h", "include/net/inet_connection_sock.h",
       "include/linux/win_minmax.h", "lib/win_minmax.c", "kernel/time/time.c",
       "include/linux/log2.h", "include/uapi/linux/tcp.h", "include/net/tcp_states.h",
@@ -195,7 +197,65 @@ public final class TcpInputHarnesses implements PortHarnessProvider {
         }));
     f.add(fn(in, "tcp_xmit_recovery", List.of(range("rexmit", 0, 2)),
         (sk, r, o) -> TcpInput.xmitRecovery(sk, (int) x(r, 0))));
+    // RACK
+    String rec = RECOVERY_C;
+    f.add(fn(rec, "tcp_rack_reo_wnd", List.of(),
+        (sk, r, o) -> o.u32("ret", TcpRecovery.rackReoWnd(sk))));
+    f.add(fn(rec, "tcp_rack_skb_timeout", List.of(range("skb slot", 0,
+        TcpInputRecord.SKBS - 1), u32("reo_wnd")), (sk, r, o) -> {
+          TcpSkb skb = TcpInputRecord.slotOf(sk, x(r, 0));
+          if (skb != null) {
+            o.put("ret", TcpRecovery.rackSkbTimeout(sk, skb, (int) x(r, 1)));
+          }
+        }));
+    f.add(fn(rec, "tcp_rack_detect_loss", List.of(),
+        (sk, r, o) -> o.u32("reo_timeout", TcpRecovery.rackDetectLoss(sk))).strict());
+    f.add(fn(rec, "tcp_rack_mark_lost", List.of(),
+        (sk, r, o) -> o.put("ret", TcpRecovery.rackMarkLost(sk))).strict());
+    f.add(fn(rec, "tcp_rack_advance", List.of(InputField.u8("sacked").withEdges(0x80, 0x82),
+        u32("end_seq"), InputField.u64("xmit_time")), (sk, r, o) -> TcpRecovery.rackAdvance(sk,
+            (int) x(r, 0), (int) x(r, 1), x(r, 2))).withAdmit(TcpInputHarnesses::recentXmit));
+    f.add(fn(rec, "tcp_rack_reo_timeout", List.of(),
+        (sk, r, o) -> TcpRecovery.rackReoTimeout(sk)).strict());
+    f.add(fn(rec, "tcp_rack_update_reo_wnd", List.of(u32("rs.prior_delivered")), (sk, r, o) -> {
+      RateSample rs = new RateSample();
+      rs.priorDelivered = (int) x(r, 0);
+      TcpRecovery.rackUpdateReoWnd(sk, rs);
+    }));
+    // the retransmit timer
+    f.add(fn(in, "tcp_rearm_rto", List.of(), (sk, r, o) -> TcpTimer.rearmRto(sk)).strict());
+    f.add(fn(TIMER_C, "tcp_write_timer_handler", List.of(),
+        (sk, r, o) -> TcpTimer.writeTimerHandler(sk)).strict()
+        .withAdmit(TcpInputHarnesses::timerDomain).withNotes(TIMER_NOTES));
+    f.add(fn(TIMER_C, "tcp_retransmit_timer", List.of(),
+        (sk, r, o) -> TcpTimer.retransmitTimer(sk)).strict()
+        .withAdmit(TcpInputHarnesses::timerDomain).withNotes(TIMER_NOTES));
     return f;
+  }
+
+  static final String TIMER_NOTES = "the model arms neither the loss probe nor the zero-window"
+      + " probe (icsk_pending is 0, ICSK_TIME_RETRANS or ICSK_TIME_REO_TIMEOUT) and its peer"
+      + " never closes the window (snd_wnd > 0); tcp_write_timeout is a recording stub";
+
+  /** The timers the model arms, and an open peer window (see {@link #TIMER_NOTES}). */
+  private static long[] timerDomain(long[] r) {
+    int pending = TcpInputRecord.s("icsk_pending");
+    long[] armed = {0, TcpSock.ICSK_TIME_RETRANS, TcpSock.ICSK_TIME_REO_TIMEOUT};
+    r[pending] = armed[(int) (r[pending] % 3)];
+    int wnd = TcpInputRecord.s("snd_wnd");
+    if (r[wnd] == 0) {
+      r[wnd] = 1;
+    }
+    return r;
+  }
+
+  /** tcp_rack_advance's transmit time near tcp_mstamp in three records of four. */
+  private static long[] recentXmit(long[] r) {
+    int t = TcpInputRecord.X_BASE + 2;
+    if ((r[t] & 3) != 3) {
+      r[t] = r[TcpInputRecord.TCP_MSTAMP] - Long.remainderUnsigned(r[t] >>> 2, 1 << 20);
+    }
+    return r;
   }
 
   private static InputField rtt(String name) {

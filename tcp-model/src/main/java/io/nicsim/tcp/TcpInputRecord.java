@@ -81,7 +81,7 @@ final class TcpInputRecord {
       u32("ca .ssthresh answer"), u32("ca .undo_cwnd answer"),
       urange("ca .sndbuf_expand answer", 1, 255).withEdges(2, 3),
       urange("tcp_current_mss answer", 0, 0xFFFF).withEdges(1448),
-      bool("skb alloc succeeds"), bool("skb_unclone fails"),
+      bool("tcp_write_timeout answer"), bool("tlp_retrans"),
       s32("tcp_retransmit_skb answer").withEdges(-16, -11, -12),
       range("rtx queue skbs", 0, SKBS),
       u32("lsndtime"), bool("sysctl_tcp_slow_start_after_idle"), u32("icsk_pmtu_cookie"),
@@ -188,7 +188,7 @@ final class TcpInputRecord {
     sysctl.slowStartAfterIdle = r[s("sysctl_tcp_slow_start_after_idle")] != 0;
     calls.record = r;
     TcpSock sk = new TcpSock(calls, sysctl, patches, calls);
-    sk.output = calls;
+    sk.callees = calls;
     sk.skWriteSpace = calls::skWriteSpace;
     // tcp_jiffies32 = the record's jiffies: the clock at the start of that jiffy
     calls.nowNs = Seq.u32((int) r[JIFFIES] - sk.initialJiffies()) * sk.tickNs();
@@ -205,6 +205,7 @@ final class TcpInputRecord {
     sk.undoRetrans = (int) r[s("undo_retrans")];
     sk.rttSeq = (int) r[s("rtt_seq")];
     sk.tlpHighSeq = (int) r[s("tlp_high_seq")];
+    sk.tlpRetrans = r[s("tlp_retrans")] != 0;
     sk.mssCache = (int) r[MSS_CACHE];
     sk.mssClamp = (int) r[s("mss_clamp")];
     sk.sndWscale = (int) r[s("snd_wscale")];
@@ -426,7 +427,7 @@ final class TcpInputRecord {
    * timer, the writer's wake-up and WARN_ON, each recorded into {@link #out} as the C's
    * recording stubs print it, answering from the record.
    */
-  static final class Calls implements TcpHost, CongestionOps, OutputCalls {
+  static final class Calls implements TcpHost, CongestionOps, InputCallees {
     final Out out = new Out();
     final boolean congControlHasAckAndFlag;
     long[] record;
@@ -566,7 +567,7 @@ final class TcpInputRecord {
       return (int) answer("ca .sndbuf_expand answer");
     }
 
-    /* ---- OutputCalls ---- */
+    /* ---- InputCallees ---- */
     @Override
     public int currentMss(TcpSock sk) {
       out.call("tcp_current_mss");
@@ -598,6 +599,12 @@ final class TcpInputRecord {
     public int syncMss(TcpSock sk, int pmtu) {
       out.call("tcp_sync_mss", Seq.u32(pmtu));
       return sk.mssCache;
+    }
+
+    @Override
+    public boolean writeTimeout(TcpSock sk) {
+      out.call("tcp_write_timeout");
+      return answer("tcp_write_timeout answer") != 0;
     }
 
     /** sk->sk_write_space(sk). */

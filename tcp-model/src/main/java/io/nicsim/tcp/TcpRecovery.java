@@ -93,7 +93,8 @@ public final class TcpRecovery {
     timeout = rackDetectLoss(tp);
     if (timeout != 0) {
       timeout = tp.usecsToJiffies(Seq.u32(timeout) + TcpSock.TCP_TIMEOUT_MIN_US);
-      TcpTimer.resetXmitTimerMax(tp, TcpSock.ICSK_TIME_REO_TIMEOUT, timeout, tp.icskRto);
+      TcpTimer.resetXmitTimerMax(tp, TcpSock.ICSK_TIME_REO_TIMEOUT, Seq.u32(timeout),
+          Seq.u32(tp.icskRto));
     }
     return timeout != 0;
   }
@@ -134,7 +135,7 @@ public final class TcpRecovery {
           TcpInput.cwndReduction(tp, 1, tp.lost - lost, 0);
         }
       }
-      tp.output.xmitRetransmitQueue(tp);
+      tp.callees.xmitRetransmitQueue(tp);
     }
     if (tp.icskPending != TcpSock.ICSK_TIME_RETRANS) {
       TcpTimer.rearmRto(tp);

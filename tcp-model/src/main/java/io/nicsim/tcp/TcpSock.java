@@ -225,7 +225,7 @@ public final class TcpSock {
   final int[] recvSackCache = new int[2 * TcpAckSeg.TCP_NUM_SACKS];
 
   /** The tcp_output.c functions the input side calls (the ports; recording stubs in harnesses). */
-  public OutputCalls output = OutputCalls.PORTS;
+  public InputCallees callees = InputCallees.PORTS;
 
   /** The per-ACK rate sample, reused. */
   public final RateSample rs = new RateSample();

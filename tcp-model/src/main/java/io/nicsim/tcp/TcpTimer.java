@@ -13,28 +13,33 @@ public final class TcpTimer {
   static final String SRC = "Kingxukai/linux@0291023e7330da28f2f7453c87c2ab7082d8360f";
 
   /** tcp_pacing_delay(): jiffies until the EDT clock, so the RTO does not fire before it. */
-  static int pacingDelay(TcpSock tp) {
+  static long pacingDelay(TcpSock tp) {
     long delay = tp.tcpWstampNs - tp.tcpClockCache;
-    // nsecs_to_jiffies(): div_u64(n, NSEC_PER_SEC / HZ), rounding down
-    return delay > 0 ? (int) (delay / tp.tickNs()) : 0;
+    // nsecs_to_jiffies(): div_u64(n, NSEC_PER_SEC / HZ), rounding down, an unsigned long
+    return delay > 0 ? delay / tp.tickNs() : 0;
   }
 
-  /** inet_csk_reset_xmit_timer(sk, what, when, max_when). */
-  static void resetXmitTimerMax(TcpSock sk, int what, int when, int maxWhen) {
-    if (Integer.compareUnsigned(when, maxWhen) > 0) {
+  /**
+   * inet_csk_reset_xmit_timer(sk, what, when, max_when): when and max_when are unsigned longs
+   * (a u32 argument widens to one).
+   */
+  static void resetXmitTimerMax(TcpSock sk, int what, long when, long maxWhen) {
+    if (Long.compareUnsigned(when, maxWhen) > 0) {
       when = maxWhen;
     }
     sk.icskPending = what;
-    sk.icskTimeout = sk.tcpJiffies32() + when;
+    sk.icskTimeout = sk.tcpJiffies32() + (int) when;
     sk.host.xmitTimerReset(sk, sk.icskTimeout);
   }
 
-  /** tcp_reset_xmit_timer(). */
+  /** tcp_reset_xmit_timer(sk, what, when, pace_delay) with a u32 {@code when}. */
   static void resetXmitTimer(TcpSock sk, int what, int when, boolean paceDelay) {
+    long w = Seq.u32(when);
+
     if (paceDelay) {
-      when += pacingDelay(sk);
+      w += pacingDelay(sk);
     }
-    resetXmitTimerMax(sk, what, when, sk.tcpRtoMax());
+    resetXmitTimerMax(sk, what, w, Seq.u32(sk.tcpRtoMax()));
   }
 
   /**
@@ -62,7 +67,7 @@ public final class TcpTimer {
 
   /** Restart the RTO after forward progress. */
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_rearm_rto",
-      versions = "v4.13..v6.17", source = SRC)
+      versions = "v4.13..v6.18", source = SRC)
   static void rearmRto(TcpSock tp) {
     if (tp.packetsOut == 0) {
       clearXmitTimer(tp);
@@ -80,7 +85,7 @@ public final class TcpTimer {
 
   /** The socket's xmit timer fired (the host calls this at the armed jiffy). */
   @KernelPort(file = "net/ipv4/tcp_timer.c", function = "tcp_write_timer_handler",
-      versions = "v6.1..v6.17", source = SRC,
+      versions = "v6.1..v6.18", source = SRC,
       notes = "loss probe and zero-window probe events are not armed by the model")
   public static void writeTimerHandler(TcpSock sk) {
     int event;
@@ -94,7 +99,7 @@ public final class TcpTimer {
       return;
     }
 
-    sk.output.mstampRefresh(sk);
+    sk.callees.mstampRefresh(sk);
     event = sk.icskPending;
 
     switch (event) {
@@ -112,9 +117,10 @@ public final class TcpTimer {
 
   /** RTO: enter Loss, retransmit the head, back off exponentially. */
   @KernelPort(file = "net/ipv4/tcp_timer.c", function = "tcp_retransmit_timer",
-      versions = "v6.1..v6.17", source = SRC,
-      notes = "zero-window, connection-abort (tcp_write_timeout) and thin-stream branches "
-          + "are left out; the connection never gives up")
+      versions = "v6.1..v6.18", source = SRC,
+      notes = "the zero-window probe branch and thin-stream linear timeouts are left out (the"
+          + " model's peer never closes its window; thin_lto and tcp_thin_linear_timeouts are"
+          + " off); no TCP_USER_TIMEOUT")
   static void retransmitTimer(TcpSock tp) {
     TcpSkb skb;
 
@@ -123,15 +129,19 @@ public final class TcpTimer {
     }
 
     skb = tp.rtxQueue.head();
-    if (skb == null) {
+    if (tp.warnOn(skb == null)) {
+      return;
+    }
+
+    if (tp.callees.writeTimeout(tp)) {
       return;
     }
 
     TcpInput.enterLoss(tp);
     tp.rtoCount++;
 
-    tp.icskRetransmits++;
-    if (tp.output.retransmitSkb(tp, tp.rtxQueue.head(), 1) > 0) {
+    tp.icskRetransmits++; // tcp_update_rto_stats (its tcp_info counters are not modelled)
+    if (tp.callees.retransmitSkb(tp, tp.rtxQueue.head(), 1) > 0) {
       // local congestion: retry after TCP_RESOURCE_PROBE_INTERVAL (500 ms)
       resetXmitTimer(tp, TcpSock.ICSK_TIME_RETRANS, tp.msecsToJiffies(500), false);
       return;

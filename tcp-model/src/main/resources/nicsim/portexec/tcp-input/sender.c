@@ -135,3 +135,31 @@ static void nicsim_run(const long long *in) {
   tcp_xmit_recovery(sk, (int)x[0]);
 //= tcp_cwnd_restart
   tcp_cwnd_restart(sk, (s32)x[0]);
+//= tcp_rearm_rto
+  tcp_rearm_rto(sk);
+//= tcp_write_timer_handler
+  tcp_write_timer_handler(sk);
+//= tcp_retransmit_timer
+  tcp_retransmit_timer(sk);
+//= tcp_rack_reo_wnd
+  OUTU("ret", tcp_rack_reo_wnd(sk));
+//= tcp_rack_skb_timeout
+  struct sk_buff *skb = nicsim_slot(x[0]);
+  if (skb) {
+    OUT("ret", tcp_rack_skb_timeout(tp, skb, (u32)x[1]));
+  }
+//= tcp_rack_detect_loss
+  u32 reo_timeout;
+  tcp_rack_detect_loss(sk, &reo_timeout);
+  OUTU("reo_timeout", reo_timeout);
+//= tcp_rack_mark_lost
+  OUT("ret", tcp_rack_mark_lost(sk));
+//= tcp_rack_advance
+  tcp_rack_advance(tp, (u8)x[0], (u32)x[1], (u64)x[2]);
+//= tcp_rack_reo_timeout
+  tcp_rack_reo_timeout(sk);
+//= tcp_rack_update_reo_wnd
+  struct rate_sample rs;
+  memset(&rs, 0, sizeof rs);
+  rs.prior_delivered = (u32)x[0];
+  tcp_rack_update_reo_wnd(sk, &rs);

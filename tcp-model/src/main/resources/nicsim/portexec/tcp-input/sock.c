@@ -58,8 +58,8 @@ enum {
   S_NOSPACE, S_JIFFIES, S_SYSCTL_REORDERING, S_SYSCTL_MAX_REORDERING, S_SYSCTL_MIN_RTT_WLEN,
   S_SYSCTL_PACING_SS_RATIO, S_SYSCTL_PACING_CA_RATIO, S_SYSCTL_WMEM2, S_SYSCTL_FRTO,
   S_CA_CONG_CONTROL, S_CA_PKTS_ACKED, S_CA_SNDBUF_EXPAND, S_CA_SSTHRESH_ANSWER,
-  S_CA_UNDO_CWND_ANSWER, S_CA_SNDBUF_EXPAND_ANSWER, S_CURRENT_MSS_ANSWER, S_ALLOC_OK,
-  S_UNCLONE_FAILS, S_RETRANSMIT_ANSWER, S_RTX_COUNT, S_LSNDTIME, S_SYSCTL_SSAI,
+  S_CA_UNDO_CWND_ANSWER, S_CA_SNDBUF_EXPAND_ANSWER, S_CURRENT_MSS_ANSWER,
+  S_WRITE_TIMEOUT_ANSWER, S_TLP_RETRANS, S_RETRANSMIT_ANSWER, S_RTX_COUNT, S_LSNDTIME, S_SYSCTL_SSAI,
   S_PMTU_COOKIE, S_SND_CWND_USED,
   S_FIELDS
 };
@@ -98,6 +98,7 @@ struct net {
     u8 sysctl_tcp_early_retrans;
     u8 sysctl_tcp_dsack;
     u8 sysctl_tcp_thin_linear_timeouts;
+    u8 sysctl_tcp_syn_linear_timeouts;
     int sysctl_tcp_retries1;
     int sysctl_tcp_retries2;
     int sysctl_tcp_orphan_retries;
@@ -321,6 +322,9 @@ struct socket {
   unsigned long flags;
 };
 #define SOCK_NOSPACE 2
+/* the member sk->tcp_retransmit_timer, spelled so that the C taken from the tree does not read
+ * the member's name as a use of the function tcp_retransmit_timer() */
+#define NICSIM_RTX_TIMER __nicsim_cat2(tcp_retransmit_, timer)
 struct sock {
   unsigned long sk_pacing_rate;
   unsigned long sk_max_pacing_rate;
@@ -329,11 +333,12 @@ struct sock {
   int sk_forward_alloc;
   unsigned char sk_userlocks;
   unsigned char sk_state;
+  unsigned short sk_family;
   int sk_err_soft;
   struct socket *sk_socket;
   void (*sk_write_space)(struct sock *sk);
   struct rb_root tcp_rtx_queue;
-  struct timer_list tcp_retransmit_timer;
+  struct timer_list NICSIM_RTX_TIMER;
   unsigned long sk_route_caps;
   atomic_t sk_rmem_alloc;
   int sk_rcvbuf;
@@ -379,8 +384,8 @@ struct inet_connection_sock {
 };
 
 /* one retransmit timer in every era: 6.18's sk->tcp_retransmit_timer, the older icsk fields */
-#define icsk_retransmit_timer icsk_inet_sk.tcp_retransmit_timer
-#define icsk_timeout icsk_inet_sk.tcp_retransmit_timer.expires
+#define icsk_retransmit_timer icsk_inet_sk.NICSIM_RTX_TIMER
+#define icsk_timeout icsk_inet_sk.NICSIM_RTX_TIMER.expires
 
 struct tcp_sack_block {
   u32 start_seq;
@@ -429,6 +434,7 @@ struct tcp_sock {
   u8 frto;
   u8 is_sack_reneg;
   u8 is_cwnd_limited;
+  u8 thin_lto;
   u8 syn_data;
   u8 nonagle;
   u8 ecn_flags;
@@ -714,6 +720,53 @@ static inline void tcp_mstamp_refresh(struct tcp_sock *tp) {
   (void)tp;
   CALL0("tcp_mstamp_refresh");
 }
+/* tcp_timer.c's connection abort: not ported, answered from the record */
+static int tcp_write_timeout(struct sock *sk) {
+  (void)sk;
+  CALL0("tcp_write_timeout");
+  return (int)nicsim_in[S_WRITE_TIMEOUT_ANSWER];
+}
+/* the zero-window probe and loss probe timers: outside the domain (never armed) */
+static void tcp_write_err(struct sock *sk) {
+  (void)sk;
+  CALL0("tcp_write_err");
+}
+static void tcp_send_loss_probe(struct sock *sk) {
+  (void)sk;
+  CALL0("tcp_send_loss_probe");
+}
+static void tcp_probe_timer(struct sock *sk) {
+  (void)sk;
+  CALL0("tcp_probe_timer");
+}
+struct request_sock;
+static void tcp_fastopen_synack_timer(struct sock *sk, struct request_sock *req) {
+  (void)sk;
+  (void)req;
+  CALL0("tcp_fastopen_synack_timer");
+}
+/* the route cache (dst) is not modelled */
+#define __sk_dst_reset(sk) ((void)0)
+#define net_dbg_ratelimited(...) ((void)0)
+#define rcu_dereference_protected(p, c) (p)
+#define SOCK_DEAD 1
+static inline bool sock_flag(const struct sock *sk, int flag) {
+  (void)sk;
+  (void)flag;
+  return false;
+}
+#define AF_INET 2
+/* BPF sock_ops programs: none attached */
+#define BPF_SOCK_OPS_TIMEOUT_INIT 1
+static inline int tcp_call_bpf(struct sock *sk, int op, u32 nargs, u32 *args) {
+  (void)sk;
+  (void)op;
+  (void)nargs;
+  (void)args;
+  return -1;
+}
+struct inet_sock;
+#define inet_sk(sk) ((struct inet_sock *)(sk))
 
 /* ---- skb memory for tcp_fragment and tcp_trim_head ---- */
 static struct sk_buff *nicsim_alloc_skb(void) {
@@ -776,6 +829,15 @@ static inline void __skb_queue_after(struct sk_buff_head *list, struct sk_buff *
 }
 
 /* ---- record -> socket ---- */
+/*
+ * A 32-bit jiffies value of the record as a 64-bit one: the value within (-2^31, 2^31] jiffies
+ * of now, the reading under which the model's 32-bit time_after() agrees with the kernel's.
+ */
+static unsigned long nicsim_jiffies64(u32 v) {
+  u32 d = v - (u32)jiffies;
+  return d <= 0x80000000u ? jiffies + d : jiffies - (0x100000000UL - d);
+}
+
 static struct sk_buff *nicsim_slot(long long index) {
   int n = (int)nicsim_in[S_RTX_COUNT];
   return index >= 0 && index < n ? &nicsim_skbs[index] : NULL;
@@ -803,7 +865,8 @@ static struct sock *nicsim_sock_set(const long long *in) {
   nicsim_net.ipv4.sysctl_tcp_retries1 = 3;
   nicsim_net.ipv4.sysctl_tcp_retries2 = 15;
   nicsim_net.ipv4.sysctl_tcp_rto_min_us = 200000;
-  jiffies = (unsigned long)(u32)in[S_JIFFIES];
+  /* 64-bit jiffies past 2^32 (as 5 minutes after boot); the model keeps the low 32 bits */
+  jiffies = (1UL << 32) | (u32)in[S_JIFFIES];
 
   tp->snd_una = (u32)in[S_SND_UNA];
   tp->snd_nxt = (u32)in[S_SND_NXT];
@@ -817,6 +880,7 @@ static struct sock *nicsim_sock_set(const long long *in) {
   tp->undo_retrans = (int)in[S_UNDO_RETRANS];
   tp->rtt_seq = (u32)in[S_RTT_SEQ];
   tp->tlp_high_seq = (u32)in[S_TLP_HIGH_SEQ];
+  tp->tlp_retrans = (u8)in[S_TLP_RETRANS];
   tp->mss_cache = (u32)in[S_MSS_CACHE];
   tp->rx_opt.mss_clamp = (u16)in[S_MSS_CLAMP];
   tp->rx_opt.snd_wscale = (u8)in[S_SND_WSCALE];
@@ -884,7 +948,7 @@ static struct sock *nicsim_sock_set(const long long *in) {
   icsk->icsk_backoff = (u8)in[S_BACKOFF];
   icsk->icsk_retransmits = (u8)in[S_RETRANSMITS];
   icsk->icsk_pending = (u8)in[S_PENDING];
-  sk->tcp_retransmit_timer.expires = (unsigned long)(u32)in[S_TIMEOUT];
+  sk->tcp_retransmit_timer.expires = nicsim_jiffies64((u32)in[S_TIMEOUT]);
   icsk->icsk_probes_out = (u8)in[S_PROBES_OUT];
   sk->sk_pacing_rate = (unsigned long)in[S_PACING_RATE];
   sk->sk_max_pacing_rate = (unsigned long)in[S_MAX_PACING_RATE];

@@ -1,12 +1,13 @@
 package io.nicsim.tcp;
 
 /**
- * What the input side (tcp_input.c, tcp_recovery.c, tcp_timer.c) calls in tcp_output.c to send.
- * A socket runs the ports ({@link #PORTS}); port-check's harnesses for the input side give a
- * socket recording stubs instead, as their C stubs these functions, so an input-side function
- * runs whole without the transmit path under it.
+ * What the input side (tcp_input.c, tcp_recovery.c, tcp_timer.c) calls outside its files: the
+ * transmit path in tcp_output.c and the connection-abort check. A socket runs the ports ({@link
+ * #PORTS}); port-check's harnesses for the input side give a socket recording stubs instead, as
+ * their C stubs these functions, so an input-side function runs whole without the transmit path
+ * under it.
  */
-public interface OutputCalls {
+public interface InputCallees {
 
   /** tcp_current_mss(). */
   int currentMss(TcpSock sk);
@@ -29,8 +30,15 @@ public interface OutputCalls {
    */
   int syncMss(TcpSock sk, int pmtu);
 
+  /**
+   * tcp_write_timeout() (tcp_timer.c): whether the connection has retransmitted for too long and
+   * is reset. Not ported: a simulated connection never gives up (tcp_retries2 means minutes of
+   * unanswered retransmits, far beyond any run), so the ports answer false.
+   */
+  boolean writeTimeout(TcpSock sk);
+
   /** The ported functions. */
-  OutputCalls PORTS = new OutputCalls() {
+  InputCallees PORTS = new InputCallees() {
     @Override
     public int currentMss(TcpSock sk) {
       return TcpOutput.currentMss(sk);
@@ -59,6 +67,11 @@ public interface OutputCalls {
     @Override
     public int syncMss(TcpSock sk, int pmtu) {
       return sk.mssCache;
+    }
+
+    @Override
+    public boolean writeTimeout(TcpSock sk) {
+      return false;
     }
   };
 }
