@@ -84,6 +84,7 @@ public final class StmmacHarnesses implements PortHarnessProvider {
     out.add(getCoalesce("__stmmac_get_coalesce", 0));
     out.add(getCoalesce("stmmac_get_coalesce", 1));
     out.add(getCoalesce("stmmac_get_per_queue_coalesce", 2));
+    out.add(checkIfRunning());
     return out;
   }
 
@@ -250,6 +251,28 @@ public final class StmmacHarnesses implements PortHarnessProvider {
                 .u("ec.rx_max_coalesced_frames", ec.rxMaxCoalescedFrames())
                 .u("ec.tx_coalesce_usecs", ec.txCoalesceUsecs())
                 .u("ec.tx_max_coalesced_frames", ec.txMaxCoalescedFrames()).toString();
+          };
+        })
+        .build();
+  }
+
+  /** stmmac_check_if_running: the ethtool .begin until ethtool-no-begin (v6.12). */
+  private static PortHarness checkIfRunning() {
+    List<InputField> in = new ArrayList<>(PRIV_FIELDS);
+    in.add(bool("netif_running"));
+    return PortHarness.of(ETHTOOL_C, "stmmac_check_if_running")
+        .sources(sources(ETHTOOL_C))
+        .program(program("check_if_running.c", ""))
+        .inputs(in)
+        .notes("netif_running answers from the record")
+        .java(kernel -> {
+          PatchSet patches = patches(kernel);
+          return r -> {
+            Out out = new Out();
+            StmmacPriv p = priv(patches, r, out);
+            p.netifRunning = r[PRIV_FIELDS.size()] != 0;
+            StmmacEthtool e = new StmmacEthtool(p);
+            return out.put("ret", call(e::checkIfRunning)).toString();
           };
         })
         .build();

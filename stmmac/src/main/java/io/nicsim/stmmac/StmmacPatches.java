@@ -465,6 +465,16 @@ public final class StmmacPatches {
               + " page and marked for recycling; a discarded frame's page is put back with"
               + " page_pool_put_page" + SINCE_6_12);
 
+  public static final Patch HRTIMER_SETUP =
+      new Patch(
+          "hrtimer-setup",
+          null,
+          "hrtimer: hrtimer_setup() in place of hrtimer_init() and .function",
+          v(6, 18),
+          Status.MAINLINE,
+          "stmmac_init_coalesce sets each TX queue's timer up with hrtimer_setup (tree-wide"
+              + " conversion; same timer)" + SINCE_6_12);
+
   public static final Patch XSK_TX_METADATA =
       new Patch(
           "xsk-tx-metadata",
@@ -604,6 +614,7 @@ public final class StmmacPatches {
               EST_SDU_VLAN,
               RX_LIMIT_RING,
               RX_BUILD_SKB,
+              HRTIMER_SETUP,
               EEE_SW_LPI,
               TSO_LAST_SEGMENT,
               RX_DMA_WAKE,

@@ -114,6 +114,7 @@ static inline int skb_tcp_all_headers(const struct sk_buff *skb) {
 }
 
 /* ---- NAPI, hrtimer, netdev queue ---- */
+typedef int clockid_t;
 struct napi_struct {
   int sched;
   int complete_ret;
@@ -145,7 +146,17 @@ struct hrtimer {
   int active;
   int try_ret;
   int queue;
+  enum hrtimer_restart (*function)(struct hrtimer *);
 };
+#define CLOCK_MONOTONIC 1
+static void hrtimer_init(struct hrtimer *timer, clockid_t clock, enum hrtimer_mode mode) {
+  CALL3("hrtimer_init", timer->queue, clock, mode);
+}
+static void hrtimer_setup(struct hrtimer *timer, enum hrtimer_restart (*fn)(struct hrtimer *),
+                          clockid_t clock, enum hrtimer_mode mode) {
+  CALL3("hrtimer_setup", timer->queue, clock, mode);
+  timer->function = fn;
+}
 static void hrtimer_start(struct hrtimer *timer, ktime_t tim, const enum hrtimer_mode mode) {
   CALL3("hrtimer_start", timer->queue, tim, mode);
   timer->active = 1;
