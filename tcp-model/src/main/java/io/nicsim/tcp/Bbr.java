@@ -10,7 +10,7 @@ import io.nicsim.core.port.KernelPort;
  */
 public final class Bbr implements CongestionOps {
   static final String SRC = "Kingxukai/linux@0291023e7330da28f2f7453c87c2ab7082d8360f";
-  static final String VERSIONS = "v5.1..v6.17";
+  static final String VERSIONS = "v5.1..v6.18";
 
   static final int BW_SCALE = 24;
   static final long BW_UNIT = 1L << BW_SCALE;
@@ -326,8 +326,8 @@ public final class Bbr implements CongestionOps {
     int inflightAtEdt;
 
     nowNs = tp.tcpClockCache;
-    edtNs = Math.max(tp.tcpWstampNs, nowNs);
-    intervalUs = (edtNs - nowNs) / 1000L;
+    edtNs = Long.compareUnsigned(tp.tcpWstampNs, nowNs) > 0 ? tp.tcpWstampNs : nowNs; // u64
+    intervalUs = Long.divideUnsigned(edtNs - nowNs, 1000L);
     intervalDelivered = (int) ((Seq.u32(bbrBw()) * intervalUs) >>> BW_SCALE);
     inflightAtEdt = inflightNow;
     if (pacingGain > BBR_UNIT) {
@@ -500,7 +500,7 @@ public final class Bbr implements CongestionOps {
   @KernelPort(file = "net/ipv4/tcp_bbr.c", function = "bbr_reset_lt_bw_sampling_interval",
       versions = VERSIONS, source = SRC)
   void resetLtBwSamplingInterval(TcpSock tp) {
-    ltLastStamp = (int) (tp.deliveredMstamp / 1000L);
+    ltLastStamp = (int) Long.divideUnsigned(tp.deliveredMstamp, 1000L); // div_u64
     ltLastDelivered = tp.delivered;
     ltLastLost = tp.lost;
     ltRttCnt = 0;
@@ -528,7 +528,7 @@ public final class Bbr implements CongestionOps {
           || Long.compareUnsigned(rateBytesPerSec(sk, Seq.u32(diff), BBR_UNIT),
               BBR_LT_BW_DIFF) <= 0) {
         // policed: use the average of the two intervals
-        ltBw = (int) ((Seq.u32(bwIn) + Seq.u32(ltBw)) >>> 1);
+        ltBw = (bwIn + ltBw) >>> 1; // the u32 sum wraps before the shift
         ltUseBw = true;
         pacingGain = BBR_UNIT; // try to avoid drops
         ltRttCnt = 0;
@@ -598,7 +598,7 @@ public final class Bbr implements CongestionOps {
       return;
     }
 
-    t = (int) (tp.deliveredMstamp / 1000L) - ltLastStamp;
+    t = (int) Long.divideUnsigned(tp.deliveredMstamp, 1000L) - ltLastStamp;
     if (t < 1) {
       return; // less than one ms, wait
     }
@@ -648,7 +648,8 @@ public final class Bbr implements CongestionOps {
     int expectedAcked;
     int extra;
 
-    if (BBR_EXTRA_ACKED_GAIN == 0 || rs.ackedSacked <= 0
+    // acked_sacked is a u32: "<= 0" is "== 0"
+    if (BBR_EXTRA_ACKED_GAIN == 0 || rs.ackedSacked == 0
         || rs.delivered < 0 || rs.intervalUs <= 0) {
       return;
     }
@@ -664,7 +665,7 @@ public final class Bbr implements CongestionOps {
 
     // packets expected over the epoch at the estimated bw
     epochUs = (int) TcpSock.stampUsDelta(tp.deliveredMstamp, ackEpochMstamp);
-    expectedAcked = (int) ((Seq.u32(bbrBw()) * Seq.u32(epochUs)) / BW_UNIT);
+    expectedAcked = (int) Long.divideUnsigned(Seq.u32(bbrBw()) * Seq.u32(epochUs), BW_UNIT);
 
     // reset the epoch when ACKs fall behind the expected rate, or after very many ACKs
     if (Integer.compareUnsigned(ackEpochAcked, expectedAcked) <= 0

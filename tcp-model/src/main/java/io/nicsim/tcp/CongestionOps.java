@@ -30,7 +30,10 @@ public interface CongestionOps {
     return false;
   }
 
-  /** .pkts_acked with the ack_sample's pkts_acked and rtt_us. */
+  /**
+   * .pkts_acked with the ack_sample's pkts_acked and rtt_us (an s32 in struct ack_sample: the
+   * caller's long, of which implementations keep the low 32 bits as the C initialiser does).
+   */
   default void pktsAcked(TcpSock sk, int pktsAcked, long rttUs) {}
 
   /**

@@ -9,7 +9,7 @@ import io.nicsim.core.port.KernelPort;
  */
 public final class Cubic implements CongestionOps {
   static final String SRC = "Kingxukai/linux@9b44fff655e2c6f4cc53cb499dd2c038e99cb013";
-  static final String VERSIONS = "v5.7..v6.17";
+  static final String VERSIONS = "v5.7..v6.18";
 
   static final int BICTCP_BETA_SCALE = 1024;
   static final int BICTCP_HZ = 10;
@@ -181,7 +181,7 @@ public final class Cubic implements CongestionOps {
 
   /** Cube root of a u64: table lookup on the top bits, then one Newton-Raphson step. */
   @KernelPort(file = "net/ipv4/tcp_cubic.c", function = "cubic_root",
-      versions = "v2.6.29..v6.17", source = SRC,
+      versions = "v2.6.29..v6.18", source = SRC,
       notes = "the 64-entry table is the kernel's cbrt(x<<18)-1 table, needed for bit-exact K")
   static int cubicRoot(long a) {
     int x;
@@ -246,7 +246,7 @@ public final class Cubic implements CongestionOps {
 
       // t = time since epoch start plus one delay_min, in 1/1024 s (u64 from an s32)
       t = (long) (jiffies - epochStart);
-      t += Seq.u32(sk.usecsToJiffies(Seq.u32(delayMin)));
+      t += sk.jiffies.usecsToJiffies(delayMin); // unsigned long: MAX_JIFFY_OFFSET past ~4295 s
       t <<= BICTCP_HZ;
       t = Long.divideUnsigned(t, hz);
 
@@ -434,10 +434,11 @@ public final class Cubic implements CongestionOps {
   @KernelPort(file = "net/ipv4/tcp_cubic.c", function = "cubictcp_acked",
       versions = VERSIONS, source = SRC)
   public void pktsAcked(TcpSock sk, int pktsAcked, long rttUs) {
+    int sampleRttUs = (int) rttUs; // struct ack_sample's rtt_us is an s32
     int delay;
 
     // duplicates without timestamps
-    if (rttUs < 0) {
+    if (sampleRttUs < 0) {
       return;
     }
 
@@ -446,7 +447,7 @@ public final class Cubic implements CongestionOps {
       return;
     }
 
-    delay = (int) rttUs;
+    delay = sampleRttUs;
     if (delay == 0) {
       delay = 1;
     }

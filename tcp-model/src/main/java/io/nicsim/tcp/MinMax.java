@@ -36,7 +36,7 @@ public final class MinMax {
 
   /** {@code minmax_reset}: forget everything, start again from one sample. */
   @KernelPort(file = "include/linux/win_minmax.h", function = "minmax_reset",
-      versions = "v4.10..v6.17", source = SRC)
+      versions = "v4.10..v6.18", source = SRC)
   public int reset(int time, int meas) {
     t[0] = t[1] = t[2] = time;
     v[0] = v[1] = v[2] = meas;
@@ -44,8 +44,8 @@ public final class MinMax {
   }
 
   @KernelPort(file = "lib/win_minmax.c", function = "minmax_subwin_update",
-      versions = "v4.10..v6.17", source = SRC)
-  private int subwinUpdate(int win, int valT, int valV) {
+      versions = "v4.10..v6.18", source = SRC)
+  int subwinUpdate(int win, int valT, int valV) {
     int dt = valT - t[0];
 
     if (Integer.compareUnsigned(dt, win) > 0) {
@@ -77,7 +77,7 @@ public final class MinMax {
 
   /** {@code minmax_running_max(m, win, t, meas)}. */
   @KernelPort(file = "lib/win_minmax.c", function = "minmax_running_max",
-      versions = "v4.10..v6.17", source = SRC)
+      versions = "v4.10..v6.18", source = SRC)
   public int runningMax(int win, int time, int meas) {
     if (Integer.compareUnsigned(meas, v[0]) >= 0
         || Integer.compareUnsigned(time - t[2], win) > 0) {
@@ -95,7 +95,7 @@ public final class MinMax {
 
   /** {@code minmax_running_min(m, win, t, meas)}. */
   @KernelPort(file = "lib/win_minmax.c", function = "minmax_running_min",
-      versions = "v4.10..v6.17", source = SRC)
+      versions = "v4.10..v6.18", source = SRC)
   public int runningMin(int win, int time, int meas) {
     if (Integer.compareUnsigned(meas, v[0]) <= 0
         || Integer.compareUnsigned(time - t[2], win) > 0) {

@@ -55,6 +55,8 @@ public final class TcpSock {
   public final TcpSysctl sysctl;
   public final PatchSet patches;
   public final CongestionOps ca;
+  /** The microsecond/jiffy conversions of this host's CONFIG_HZ. */
+  public final Jiffies jiffies;
 
   /* era switches, read once (TcpPatches) */
   final boolean patchRtxRbtree;
@@ -255,6 +257,7 @@ public final class TcpSock {
     this.sysctl = sysctl;
     this.patches = patches;
     this.ca = ca;
+    this.jiffies = new Jiffies(sysctl.hz);
     this.patchRtxRbtree = patches.has(TcpPatches.RTX_RBTREE);
     this.patchTsqPacedUncapped = patches.has(TcpPatches.TSQ_PACED_UNCAPPED);
     this.patchTsqRtxSingleSkb = patches.has(TcpPatches.TSQ_RTX_SINGLE_SKB);
@@ -305,9 +308,14 @@ public final class TcpSock {
     return Seq.u32(jiffies - initialJiffies()) * tickNs();
   }
 
-  /** usecs_to_jiffies(), rounding up. */
+  /**
+   * {@code usecs_to_jiffies(us)} as the u32 the callers in tcp_input.c, tcp_recovery.c and
+   * tcp_timer.c keep: the argument converted to the C function's {@code unsigned int}, the
+   * {@code unsigned long} result truncated (MAX_JIFFY_OFFSET included). CUBIC adds the
+   * {@code unsigned long} itself: {@link #jiffies}.
+   */
   public int usecsToJiffies(long us) {
-    return (int) ((us * sysctl.hz + 999_999L) / 1_000_000L);
+    return (int) jiffies.usecsToJiffies((int) us);
   }
 
   /** msecs_to_jiffies(), rounding up. */

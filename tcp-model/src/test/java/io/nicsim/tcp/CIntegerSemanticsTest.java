@@ -112,6 +112,83 @@ class CIntegerSemanticsTest {
     assertThat(Integer.toUnsignedLong(m.v(2))).isEqualTo(3_066_036_729L);
   }
 
+  /**
+   * bictcp_update adds usecs_to_jiffies(delay_min), an unsigned long, to t: a delay_min past
+   * jiffies_to_usecs(MAX_JIFFY_OFFSET) adds MAX_JIFFY_OFFSET, t << BICTCP_HZ wraps to 1024 and
+   * the target stays at the origin. The kernel (6.1.192, 6.12.118) gives cnt 20; the conversion
+   * without the clamp gave 2.
+   */
+  @Test
+  void cubicTimeUsesTheClampedUnsignedLongJiffies() {
+    Cubic cubic = new Cubic();
+    ManualHost h = new ManualHost();
+    TcpSock sk = h.socket(cubic, ManualHost.patches(6, 12), sysctl, 20_000);
+    h.now = sk.jiffiesToNs(11); // tcp_jiffies32 = 11
+    cubic.reset();
+    cubic.delayMin = (int) 4_294_967_294L;
+    cubic.epochStart = 8;
+    cubic.update(sk, 3, 0);
+    assertThat(cubic.cnt()).isEqualTo(20);
+    assertThat(cubic.lastTime).isEqualTo(11);
+  }
+
+  /**
+   * bbr_lt_bw_interval_done averages two u32 bandwidths in u32: (bw + lt_bw) wraps before the
+   * shift (the kernel gives 2 for 2^32 - 1 and 6; the 64-bit sum gave 2^31 + 2).
+   */
+  @Test
+  void bbrLongTermAverageWrapsInU32() {
+    Bbr bbr = new Bbr();
+    TcpSock sk = sock(bbr);
+    sk.mssCache = 1; // 7 packets/us << 24 apart is under 4 kbit/s at 1-byte segments
+    bbr.ltBw = 6;
+    bbr.ltBwIntervalDone(sk, -1); // 2^32 - 1: |bw - lt_bw| read as s32 is 7
+    assertThat(bbr.ltUseBw).isTrue();
+    assertThat(Integer.toUnsignedLong(bbr.ltBw)).isEqualTo(2);
+  }
+
+  /**
+   * bbr_update_ack_aggregation: acked_sacked is a u32 ("<= 0" only for 0), the expected count's
+   * u64 product divides unsigned; bbr_packets_in_net_at_edt takes a u64 max and div_u64.
+   */
+  @Test
+  void bbrAggregationAndEdtUseTheKernelsUnsignedTypes() {
+    Bbr bbr = new Bbr();
+    TcpSock sk = sock(bbr);
+    RateSample rs = new RateSample();
+    rs.ackedSacked = Integer.MIN_VALUE; // 2^31 packets: counted, not refused as "<= 0"
+    rs.delivered = 1;
+    rs.intervalUs = 1;
+    sk.deliveredMstamp = 0;
+    bbr.ackEpochMstamp = 0;
+    bbr.updateAckAggregation(sk, rs);
+    assertThat(bbr.ackEpochAcked).isEqualTo(0xFFFFF);
+
+    // bw 2^32 - 1 over 0xFF000004 us: the u64 product passes 2^63 and divides unsigned to an
+    // expected 768 (a signed division gives 769 and would restart the epoch at 769 ACKed)
+    bbr.bw.reset(0, -1);
+    bbr.ackEpochAcked = 769;
+    bbr.ackEpochMstamp = 0;
+    bbr.extraAcked[0] = 0;
+    sk.deliveredMstamp = 0xFF00_0004L;
+    rs.ackedSacked = 1;
+    sk.sndCwnd = 100;
+    bbr.updateAckAggregation(sk, rs);
+    assertThat(bbr.ackEpochMstamp).isZero();
+    assertThat(bbr.ackEpochAcked).isEqualTo(770);
+    assertThat(bbr.extraAcked[0]).isEqualTo(2);
+
+    // an EDT at 2^63 ns is later than now (0), not earlier: 2^63 / 1000 us at one packet per
+    // us, the u64 product wrapped and truncated, deliver 2783138807 packets before it
+    sk.tcpClockCache = 0;
+    sk.tcpWstampNs = Long.MIN_VALUE;
+    bbr.bw.reset(0, 1 << 24);
+    bbr.pacingGain = Bbr.BBR_UNIT;
+    assertThat(bbr.packetsInNetAtEdt(sk, 5)).isZero();
+    assertThat(Integer.toUnsignedLong(bbr.packetsInNetAtEdt(sk, -1)))
+        .isEqualTo(0xFFFF_FFFFL - 2_783_138_807L);
+  }
+
   /** TCPCB_RETRANS includes TCPCB_REPAIRED (include/net/tcp.h). */
   @Test
   void aRepairedSkbCountsAsRetransmitted() {
