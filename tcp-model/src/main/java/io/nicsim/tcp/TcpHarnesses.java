@@ -33,8 +33,6 @@ import java.util.function.Function;
 public final class TcpHarnesses implements PortHarnessProvider {
   private static final String DIR = "nicsim/portexec/tcp/";
   private static final String OUTPUT_C = "net/ipv4/tcp_output.c";
-  private static final String CUBIC_C = "net/ipv4/tcp_cubic.c";
-  private static final String BBR_C = "net/ipv4/tcp_bbr.c";
   private static final String RATE_C = "net/ipv4/tcp_rate.c";
   private static final String CONG_C = "net/ipv4/tcp_cong.c";
   private static final String MINMAX_C = "lib/win_minmax.c";
@@ -47,6 +45,13 @@ public final class TcpHarnesses implements PortHarnessProvider {
     s.add(file);
     s.addAll(HEADERS);
     s.addAll(KernelHeaders.ARITHMETIC);
+    return s;
+  }
+
+  /** A congestion module's sources: enum tcp_ca_state is in the UAPI header. */
+  static List<String> ccSources(String file) {
+    List<String> s = sources(file);
+    s.add("include/uapi/linux/tcp.h");
     return s;
   }
 
@@ -73,13 +78,39 @@ public final class TcpHarnesses implements PortHarnessProvider {
 
   private static final int N = SOCK_FIELDS.size();
 
+  /**
+   * The tcp_sock and inet_connection_sock fields only the congestion modules read, after
+   * {@link #SOCK_FIELDS} in their records (common.c's nicsim_cc_sock_set). icsk_ca_state is an
+   * enum tcp_ca_state (Open..Loss), the only values the kernel stores in it.
+   */
+  static final List<InputField> CC_SOCK_FIELDS = List.of(
+      u32("srtt_us").withEdges(7, 8, 15, 16, 8 * 23_000),
+      u32("lost"), u64("tcp_clock_cache"), u64("tcp_wstamp_ns"),
+      range("icsk_ca_state", 0, 4), u32("lsndtime"), bool("is_cwnd_limited"),
+      u32("max_packets_out").withEdges(5, 8, 0x8000_0000L));
+
+  /** Sets the {@link #CC_SOCK_FIELDS} from the record at {@code at}. */
+  static void setCcSock(TcpSock sk, long[] r, int at) {
+    sk.srttUs = (int) r[at];
+    sk.lost = (int) r[at + 1];
+    sk.tcpClockCache = r[at + 2];
+    sk.tcpWstampNs = r[at + 3];
+    sk.icskCaState = (int) r[at + 4];
+    sk.lsndtime = (int) r[at + 5];
+    sk.isCwndLimited = r[at + 6] != 0;
+    sk.maxPacketsOut = (int) r[at + 7];
+  }
+
+  /** What a congestion module writes in the socket, as common.c's nicsim_cc_sock_put prints it. */
+  static Out putCcSock(Out o, TcpSock sk) {
+    return o.u("sk_pacing_rate", sk.skPacingRate).put("sk_pacing_status", sk.skPacingStatus)
+        .u32("snd_cwnd", sk.sndCwnd).u32("snd_ssthresh", sk.sndSsthresh)
+        .u32("snd_cwnd_cnt", sk.sndCwndCnt).u32("app_limited", sk.appLimited);
+  }
+
   @Override
   public List<PortHarness> harnesses() {
     List<PortHarness> out = new ArrayList<>();
-    out.add(cubicRoot());
-    out.add(cubic("bictcp_update", 1, List.of(u32("cwnd").withEdges(10, 16), u32("acked"))));
-    out.add(cubic("hystart_update", 2, List.of(u32("delay"))));
-    out.add(cubic("hystart_ack_delay", 3, List.of()));
     out.add(output("tcp_tso_autosize", 0, List.of(u32("mss_now").withEdges(1448),
         s32("min_tso_segs").withEdges(2))));
     out.add(output("tcp_tso_segs", 1, List.of(u32("mss_now").withEdges(1448),
@@ -92,20 +123,19 @@ public final class TcpHarnesses implements PortHarnessProvider {
         "tcp_rate_check_app_limited")) {
       out.add(rate(f));
     }
-    String[] bbr = {"bbr_bdp", "bbr_quantization_budget", "bbr_inflight",
-        "bbr_rate_bytes_per_sec", "bbr_bw_to_pacing_rate", "bbr_tso_segs_goal",
-        "bbr_min_tso_segs"};
-    for (int k = 0; k < bbr.length; k++) {
-      out.add(bbr(bbr[k], k));
-    }
     out.add(cong("tcp_slow_start", 0));
     out.add(cong("tcp_cong_avoid_ai", 1));
-    out.add(minmax("minmax_running_max"));
-    out.add(minmax("minmax_running_min"));
+    out.add(minmax("minmax_running_max", 0));
+    out.add(minmax("minmax_running_min", 1));
+    out.add(minmax("minmax_subwin_update", 2));
+    out.add(minmaxReset());
+    out.add(jiffies("include/linux/jiffies.h", "usecs_to_jiffies", 0));
+    out.add(jiffies("kernel/time/time.c", "__usecs_to_jiffies", 1));
+    out.add(jiffies("kernel/time/time.c", "jiffies_to_usecs", 2));
     return out;
   }
 
-  private static String program(String driver, String prelude) {
+  static String program(String driver, String prelude) {
     return PortHarness.resource(TcpHarnesses.class, DIR + "common.c") + "\n"
         + PortHarness.resource(TcpHarnesses.class, DIR + driver) + "\n//@ prelude\n"
         + prelude + "\n";
@@ -119,9 +149,17 @@ public final class TcpHarnesses implements PortHarnessProvider {
     }
   }
 
-  /** The clock a harness socket reads: tcp_clock_ns() and, through it, tcp_jiffies32. */
+  /**
+   * The clock a harness socket reads (tcp_clock_ns() and, through it, tcp_jiffies32), and the
+   * recording stubs below the socket: with {@link #calls} set, get_random_u32_below answers
+   * {@link #randomAnswer} and it and a WARN are printed into the record as the C's stubs print
+   * them.
+   */
   static final class Clock implements TcpHost {
     long nowNs;
+    /** The output record the calls go to; null: a call is a harness error. */
+    Out calls;
+    int randomAnswer;
 
     @Override
     public long nowNs() {
@@ -170,7 +208,18 @@ public final class TcpHarnesses implements PortHarnessProvider {
 
     @Override
     public int randomU32Below(int ceil) {
-      throw new UnsupportedOperationException("not used by the helpers run here");
+      if (calls == null) {
+        throw new UnsupportedOperationException("not used by the helpers run here");
+      }
+      calls.call("get_random_u32_below", Integer.toUnsignedLong(ceil));
+      return randomAnswer;
+    }
+
+    @Override
+    public void warnOnce(String function) {
+      if (calls != null) {
+        calls.call("WARN_ON"); // nicsim_kernel.h records every WARN_ON_ONCE as WARN_ON()
+      }
     }
   }
 
@@ -258,109 +307,6 @@ public final class TcpHarnesses implements PortHarnessProvider {
     in.addAll(extra);
     return PortHarness.of(file, function).sources(sources(file))
         .program(program(driver, prelude)).inputs(in);
-  }
-
-  private static PortHarness cubicRoot() {
-    return PortHarness.of(CUBIC_C, "cubic_root")
-        .sources(sources(CUBIC_C))
-        .program(program("cubic.c", "#define NICSIM_KIND 0"))
-        .inputs(List.of(u64("a").withEdges(63, 64, 1L << 30, (1L << 40) * 410)))
-        .java(kernel -> r -> new Out().put("ret", Seq.u32(Cubic.cubicRoot(r[0]))).toString())
-        .build();
-  }
-
-  static final List<InputField> CA_FIELDS = List.of(
-      u32("ca.cnt"), u32("ca.last_max_cwnd"), u32("ca.last_cwnd"), u32("ca.last_time"),
-      u32("ca.bic_origin_point"), u32("ca.bic_K"), u32("ca.delay_min"),
-      u32("ca.epoch_start"), u32("ca.ack_cnt"), u32("ca.tcp_cwnd"), u8("ca.sample_cnt"),
-      bool("ca.found"), u32("ca.round_start"), u32("ca.end_seq"), u32("ca.last_ack"),
-      u32("ca.curr_rtt"));
-
-  private static PortHarness cubic(String function, int kind, List<InputField> args) {
-    List<InputField> extra = new ArrayList<>(CA_FIELDS);
-    extra.addAll(args);
-    return withSock(CUBIC_C, function, "cubic.c", "#define NICSIM_KIND " + kind, extra)
-        .admit(r -> kind == 1 ? boundedFriendliness(nearbyCubic(r)) : nearbyCubic(r))
-        .notes("half the records keep jiffies, the epoch and the ACK times close together, as a"
-            + " running flow has them" + (kind == 1 ? "; cwnd 1..2^20 and ack_cnt within 1000"
-            + " TCP-friendliness steps (the loop runs ack_cnt / (cwnd * beta_scale / 8) times)"
-            : ""))
-        .java(kernel -> {
-          PatchSet patches = patches(kernel);
-          Clock clock = new Clock();
-          return (JavaPort) r -> {
-            Cubic ca = new Cubic();
-            TcpSock sk = sock(patches, new TcpSysctl(), ca, clock, r);
-            setCubic(ca, r, N);
-            Out out = new Out();
-            int a = N + CA_FIELDS.size();
-            switch (kind) {
-              case 1 -> ca.update(sk, (int) r[a], (int) r[a + 1]);
-              case 2 -> ca.hystartUpdate(sk, (int) r[a]);
-              default -> out.u32("ret", Cubic.hystartAckDelay(sk));
-            }
-            putCubic(out, ca);
-            return out.u32("snd_ssthresh", sk.sndSsthresh).toString();
-          };
-        })
-        .build();
-  }
-
-  /** Half the records: jiffies near last_time and epoch_start, tcp_mstamp near the ACK times. */
-  private static long[] nearbyCubic(long[] r) {
-    if ((r[N] & 1) == 0) {
-      long j = r[27];
-      r[N + 3] = (j - (r[N + 3] & 0x3F)) & 0xFFFF_FFFFL;           // last_time
-      r[N + 7] = (j - (r[N + 7] & 0x3FF)) & 0xFFFF_FFFFL;          // epoch_start
-      long now = r[25] & 0xFFFF_FFFFL;
-      r[N + 12] = (now - (r[N + 12] & 0xFFFF)) & 0xFFFF_FFFFL;      // round_start
-      r[N + 14] = (now - (r[N + 14] & 0xFFF)) & 0xFFFF_FFFFL;       // last_ack
-      r[N + 6] &= 0x3FFFF;                                        // delay_min
-    }
-    return r;
-  }
-
-  /**
-   * bictcp_update's TCP-friendliness loop subtracts cwnd * beta_scale / 8 from ack_cnt until it
-   * fits: cwnd stays at least 1 (0 would never leave the loop, in C as in Java) and ack_cnt plus
-   * acked within 1000 steps.
-   */
-  private static long[] boundedFriendliness(long[] r) {
-    int a = N + CA_FIELDS.size();
-    r[a] = 1 + Long.remainderUnsigned(r[a], 1 << 20);
-    r[a + 1] = Long.remainderUnsigned(r[a + 1], 1 << 16);
-    long step = Math.max(1, r[a] * 15 / 8);
-    r[N + 8] = Long.remainderUnsigned(r[N + 8], 1000 * step);
-    return r;
-  }
-
-  static void setCubic(Cubic ca, long[] r, int at) {
-    ca.cnt = (int) r[at];
-    ca.lastMaxCwnd = (int) r[at + 1];
-    ca.lastCwnd = (int) r[at + 2];
-    ca.lastTime = (int) r[at + 3];
-    ca.bicOriginPoint = (int) r[at + 4];
-    ca.bicK = (int) r[at + 5];
-    ca.delayMin = (int) r[at + 6];
-    ca.epochStart = (int) r[at + 7];
-    ca.ackCnt = (int) r[at + 8];
-    ca.tcpCwnd = (int) r[at + 9];
-    ca.sampleCnt = (int) r[at + 10];
-    ca.found = r[at + 11] != 0;
-    ca.roundStart = (int) r[at + 12];
-    ca.endSeq = (int) r[at + 13];
-    ca.lastAck = (int) r[at + 14];
-    ca.currRtt = (int) r[at + 15];
-  }
-
-  static Out putCubic(Out o, Cubic ca) {
-    return o.u32("cnt", ca.cnt).u32("last_max_cwnd", ca.lastMaxCwnd)
-        .u32("last_cwnd", ca.lastCwnd).u32("last_time", ca.lastTime)
-        .u32("bic_origin_point", ca.bicOriginPoint).u32("bic_K", ca.bicK)
-        .u32("delay_min", ca.delayMin).u32("epoch_start", ca.epochStart)
-        .u32("ack_cnt", ca.ackCnt).u32("tcp_cwnd", ca.tcpCwnd).put("sample_cnt", ca.sampleCnt)
-        .put("found", ca.found).u32("round_start", ca.roundStart).u32("end_seq", ca.endSeq)
-        .u32("last_ack", ca.lastAck).u32("curr_rtt", ca.currRtt);
   }
 
   private static PortHarness output(String function, int kind, List<InputField> args) {
@@ -457,38 +403,6 @@ public final class TcpHarnesses implements PortHarnessProvider {
         .build();
   }
 
-  private static PortHarness bbr(String function, int kind) {
-    List<InputField> extra = List.of(u32("bbr.min_rtt_us").withEdges(0xFFFF_FFFFL, 23_000),
-        range("bbr.mode", 0, 3), range("bbr.cycle_idx", 0, 7),
-        u32("bw").withEdges(1 << 24), s32("gain").withEdges(256, 739, 512, 192, 320, 2886),
-        u32("cwnd"), u64("rate"));
-    return withSock(BBR_C, function, "bbr.c", "#define NICSIM_KIND " + kind, extra)
-        .java(kernel -> {
-          PatchSet patches = patches(kernel);
-          Clock clock = new Clock();
-          return (JavaPort) r -> {
-            Bbr bbr = new Bbr();
-            TcpSock sk = sock(patches, new TcpSysctl(), bbr, clock, r);
-            bbr.minRttUs = (int) r[N];
-            bbr.mode = (int) r[N + 1];
-            bbr.cycleIdx = (int) r[N + 2];
-            int bw = (int) r[N + 3];
-            int gain = (int) r[N + 4];
-            long ret = switch (kind) {
-              case 0 -> Seq.u32(bbr.bdp(sk, bw, gain));
-              case 1 -> Seq.u32(bbr.quantizationBudget(sk, (int) r[N + 5]));
-              case 2 -> Seq.u32(bbr.inflight(sk, bw, gain));
-              case 3 -> Bbr.rateBytesPerSec(sk, r[N + 6], gain);
-              case 4 -> Bbr.bwToPacingRate(sk, bw, gain);
-              case 5 -> Seq.u32(bbr.tsoSegsGoal(sk));
-              default -> Seq.u32(bbr.minTsoSegs(sk));
-            };
-            return new Out().u("ret", ret).toString();
-          };
-        })
-        .build();
-  }
-
   private static PortHarness cong(String function, int kind) {
     return withSock(CONG_C, function, "tcp_cong.c", "#define NICSIM_KIND " + kind,
         List.of(urange("acked", 0, 1 << 16), u32("w").withEdges(1, 2, 10)))
@@ -519,40 +433,119 @@ public final class TcpHarnesses implements PortHarnessProvider {
         .build();
   }
 
-  private static PortHarness minmax(String function) {
-    boolean max = function.endsWith("max");
+  private static final List<InputField> MINMAX_FIELDS = List.of(u32("s[0].t"), u32("s[1].t"),
+      u32("s[2].t"), u32("s[0].v"), u32("s[1].v"), u32("s[2].v"),
+      u32("win").withEdges(10, 300 * 250, 0x8000_0000L), u32("t"), u32("meas"), u32("shape"));
+
+  /** The record's window into {@code m} (win_minmax.c's driver). */
+  static MinMax setMinMax(long[] r) {
+    MinMax m = new MinMax();
+    for (int i = 0; i < 3; i++) {
+      m.set(i, (int) r[i], (int) r[3 + i]);
+    }
+    return m;
+  }
+
+  static Out putMinMax(Out out, MinMax m) {
+    for (int i = 0; i < 3; i++) {
+      out.u32("s[" + i + "].t", m.t(i)).u32("s[" + i + "].v", m.v(i));
+    }
+    return out;
+  }
+
+  /**
+   * minmax_running_max/min (kinds 0, 1) and minmax_subwin_update (kind 2) on a window of three
+   * samples; the shape orders half the windows in time, as the filter keeps them, and ties the
+   * new sample's time to the window's edges (win, win / 4, win / 2 after the first sample) and
+   * its value to the samples'.
+   */
+  private static PortHarness minmax(String function, int kind) {
     Function<long[], String> body = r -> {
-      MinMax m = new MinMax();
-      for (int i = 0; i < 3; i++) {
-        m.set(i, (int) r[i], (int) r[3 + i]);
-      }
-      int ret = max ? m.runningMax((int) r[6], (int) r[7], (int) r[8])
-          : m.runningMin((int) r[6], (int) r[7], (int) r[8]);
-      Out out = new Out().u32("ret", ret);
-      for (int i = 0; i < 3; i++) {
-        out.u32("s[" + i + "].t", m.t(i)).u32("s[" + i + "].v", m.v(i));
-      }
-      return out.toString();
+      MinMax m = setMinMax(r);
+      int win = (int) r[6];
+      int t = (int) r[7];
+      int meas = (int) r[8];
+      int ret = switch (kind) {
+        case 0 -> m.runningMax(win, t, meas);
+        case 1 -> m.runningMin(win, t, meas);
+        default -> m.subwinUpdate(win, t, meas);
+      };
+      return putMinMax(new Out().u32("ret", ret), m).toString();
     };
     return PortHarness.of(MINMAX_C, function)
         .sources(List.of(MINMAX_C, "include/linux/win_minmax.h"))
         .program(PortHarness.resource(TcpHarnesses.class, DIR + "win_minmax.c")
-            + "\n//@ prelude\n#define NICSIM_GET " + function + "\n")
-        .inputs(List.of(u32("s[0].t"), u32("s[1].t"), u32("s[2].t"), u32("s[0].v"),
-            u32("s[1].v"), u32("s[2].v"), u32("win").withEdges(10, 300 * 250), u32("t"),
-            u32("meas")))
-        .admit(r -> {
-          // half the records: a window whose samples are ordered in time, as the filter keeps it
-          if ((r[8] & 1) == 0) {
-            long t2 = r[2];
-            r[1] = (t2 - (r[1] & 0xFFF)) & 0xFFFF_FFFFL;
-            r[0] = (r[1] - (r[0] & 0xFFF)) & 0xFFFF_FFFFL;
-            r[7] = (t2 + (r[7] & 0xFFFF)) & 0xFFFF_FFFFL;
-            r[6] &= 0xFFFF;
-          }
-          return r;
-        })
+            + "\n//@ prelude\n#define NICSIM_KIND " + kind + "\n")
+        .inputs(MINMAX_FIELDS)
+        .admit(TcpHarnesses::shapeMinMax)
         .java(kernel -> body::apply)
+        .build();
+  }
+
+  private static long[] shapeMinMax(long[] r) {
+    RecordShape s = new RecordShape(r[9]);
+    if (s.coin()) { // samples ordered in time
+      long t2 = r[2];
+      r[1] = RecordShape.u32(t2 - s.bits(12));
+      r[0] = RecordShape.u32(r[1] - s.bits(12));
+      r[7] = RecordShape.u32(t2 + s.bits(16));
+      r[6] = s.bits(16);
+    }
+    if (s.coin()) { // t at the window's edge, a quarter or a half of it past s[0] (or s[2])
+      long win = r[6];
+      long[] marks = {win, win >>> 2, win >>> 1};
+      long from = s.oneIn(3) ? r[2] : r[0];
+      r[7] = RecordShape.u32(from + marks[(int) s.below(3)] + s.offset(1));
+    }
+    if (s.coin()) { // equal times: no 2nd or 3rd choice taken yet
+      r[1] = r[0];
+      if (s.coin()) {
+        r[2] = r[1];
+      }
+    }
+    if (s.coin()) { // meas next to a sample's value
+      r[8] = RecordShape.u32(r[3 + (int) s.below(3)] + s.offset(1));
+    }
+    return r;
+  }
+
+  /** minmax_reset(m, t, meas): all three samples set, meas returned. */
+  private static PortHarness minmaxReset() {
+    String h = "include/linux/win_minmax.h";
+    return PortHarness.of(h, "minmax_reset").sources(List.of(h))
+        .program(PortHarness.resource(TcpHarnesses.class, DIR + "win_minmax.c")
+            + "\n//@ prelude\n#define NICSIM_KIND 3\n")
+        .inputs(MINMAX_FIELDS)
+        .java(kernel -> r -> {
+          MinMax m = setMinMax(r);
+          int ret = m.reset((int) r[7], (int) r[8]);
+          return putMinMax(new Out().u32("ret", ret), m).toString();
+        })
+        .build();
+  }
+
+  /**
+   * usecs_to_jiffies (kind 0), __usecs_to_jiffies (1) and jiffies_to_usecs (2) at the harness's
+   * HZ (250: the division branches; HZ 300's multiply-and-shift is pinned by JiffiesTest).
+   */
+  private static PortHarness jiffies(String file, String function, int kind) {
+    List<String> src = new ArrayList<>(List.of("include/linux/jiffies.h", "kernel/time/time.c"));
+    src.addAll(KernelHeaders.ARITHMETIC);
+    InputField arg = kind == 2
+        ? u64("j").withEdges(Jiffies.MAX_JIFFY_OFFSET, 1_073_741_824L, 1_073_741_823L)
+        : u32("u").withEdges(4_294_959_296L, 4_294_959_297L, 3999, 4000, 4001);
+    return PortHarness.of(file, function).sources(src)
+        .program(PortHarness.resource(TcpHarnesses.class, DIR + "jiffies.c")
+            + "\n//@ prelude\n#define HZ 250\n#define NICSIM_KIND " + kind + "\n")
+        .inputs(List.of(arg))
+        .java(kernel -> {
+          Jiffies j = new Jiffies(250);
+          return r -> new Out().u("ret", switch (kind) {
+            case 0 -> j.usecsToJiffies((int) r[0]);
+            case 1 -> j.usecsToJiffiesRuntime((int) r[0]);
+            default -> Integer.toUnsignedLong(j.jiffiesToUsecs(r[0]));
+          }).toString();
+        })
         .build();
   }
 }

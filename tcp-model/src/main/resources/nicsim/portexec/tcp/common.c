@@ -13,6 +13,10 @@
  *   20 first_tx_mstamp 21 delivered_mstamp 22 rate_delivered 23 rate_interval_us
  *   24 rate_app_limited 25 tcp_mstamp 26 rtt_min (the windowed min's value) 27 jiffies
  *   28 snd_cwnd_cnt 29 snd_cwnd_clamp
+ * The congestion modules' harnesses follow it with TcpHarnesses.CC_SOCK_FIELDS
+ * (nicsim_cc_sock_set):
+ *   0 srtt_us 1 lost 2 tcp_clock_cache 3 tcp_wstamp_ns 4 icsk_ca_state 5 lsndtime
+ *   6 is_cwnd_limited 7 max_packets_out
  */
 //@ prelude
 /* the arm64 distro configuration nicsim's TCP assumes */
@@ -100,6 +104,13 @@ struct tcp_sock {
   u8 rate_app_limited;
   u64 tcp_mstamp;
   struct minmax rtt_min;
+  u32 srtt_us;
+  u32 lost;
+  u64 tcp_clock_cache;
+  u64 tcp_wstamp_ns;
+  u32 lsndtime;
+  u8 is_cwnd_limited;
+  u32 max_packets_out;
   u32 tcp_tx_delay;
   struct {
     u8 sack_ok;
@@ -194,4 +205,30 @@ static void nicsim_sock_put(const struct sock *sk) {
   OUTU("rate_delivered", tp->rate_delivered);
   OUTU("rate_interval_us", tp->rate_interval_us);
   OUT("rate_app_limited", tp->rate_app_limited);
+}
+
+#define NICSIM_CC_SOCK_FIELDS 8
+
+/* the fields only the congestion modules read (record layout above) */
+static void nicsim_cc_sock_set(struct sock *sk, const long long *in) {
+  struct tcp_sock *tp = tcp_sk(sk);
+  tp->srtt_us = (u32)in[0];
+  tp->lost = (u32)in[1];
+  tp->tcp_clock_cache = (u64)in[2];
+  tp->tcp_wstamp_ns = (u64)in[3];
+  inet_csk(sk)->icsk_ca_state = (u8)in[4];
+  tp->lsndtime = (u32)in[5];
+  tp->is_cwnd_limited = (u8)in[6];
+  tp->max_packets_out = (u32)in[7];
+}
+
+/* what the congestion modules write in the socket */
+static void nicsim_cc_sock_put(const struct sock *sk) {
+  const struct tcp_sock *tp = (const struct tcp_sock *)sk;
+  OUTU("sk_pacing_rate", sk->sk_pacing_rate);
+  OUT("sk_pacing_status", sk->sk_pacing_status);
+  OUTU("snd_cwnd", tp->snd_cwnd);
+  OUTU("snd_ssthresh", tp->snd_ssthresh);
+  OUTU("snd_cwnd_cnt", tp->snd_cwnd_cnt);
+  OUTU("app_limited", tp->app_limited);
 }

@@ -184,7 +184,24 @@ struct netlink_ext_ack { const char *_msg; };
 #define swap(a, b) do { __typeof__(a) __t = (a); (a) = (b); (b) = __t; } while (0)
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define container_of(p, type, member) ((type *)((char *)(p) - offsetof(type, member)))
-#define abs(x) ({ __typeof__(x) __a = (x); __a < 0 ? -__a : __a; })
+/* abs() as the kernel's math.h decides it: an unsigned value is read as the signed type of its
+   width (abs((u32)(a - b)) is the distance), plain char keeps its type; the negation wraps */
+static inline int __nicsim_abs_int(int v) { return v < 0 ? (int)(0u - (unsigned int)v) : v; }
+static inline long __nicsim_abs_long(long v) { return v < 0 ? (long)(0ul - (unsigned long)v) : v; }
+static inline long long __nicsim_abs_ll(long long v) {
+  return v < 0 ? (long long)(0ull - (unsigned long long)v) : v;
+}
+#define abs(x) _Generic((x), \
+    long long: __nicsim_abs_ll((long long)(x)), \
+    unsigned long long: __nicsim_abs_ll((long long)(x)), \
+    long: __nicsim_abs_long((long)(x)), \
+    unsigned long: __nicsim_abs_long((long)(x)), \
+    short: __nicsim_abs_int((short)(x)), \
+    unsigned short: __nicsim_abs_int((short)(x)), \
+    signed char: __nicsim_abs_int((signed char)(x)), \
+    unsigned char: __nicsim_abs_int((signed char)(x)), \
+    char: (char)__nicsim_abs_int((signed char)(x)), \
+    default: __nicsim_abs_int((int)(x)))
 #define IS_ENABLED(option) __nicsim_is_defined(option)
 #define IS_BUILTIN(option) __nicsim_is_defined(option)
 #define IS_REACHABLE(option) __nicsim_is_defined(option)
