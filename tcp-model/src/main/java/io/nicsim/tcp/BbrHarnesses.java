@@ -80,32 +80,41 @@ public final class BbrHarnesses implements PortHarnessProvider {
       bool("rs.is_app_limited"), bool("rs.is_ack_delayed"));
 
   /**
-   * Arguments and stub answers: get_random_u32_below(7)'s answer is below 7; the shape only
-   * steers {@link #admit}.
+   * Arguments and stub answers, named as the function's parameters are (the generator maps the
+   * C's comparisons to fields by name): the third is bbr_quantization_budget's cwnd,
+   * bbr_packets_in_net_at_edt's inflight_now, bbr_set_cwnd's acked; the fifth bbr_cwnd_event's
+   * event or bbr_set_state's new_state. get_random_u32_below(7)'s answer is below 7; the shape
+   * only steers {@link #admit}.
    */
-  static final List<InputField> ARG_FIELDS = List.of(
-      u32("bw").withEdges(1 << 24),
-      s32("gain").withEdges(256, Bbr.BBR_HIGH_GAIN, 512, 192, 320, Bbr.BBR_DRAIN_GAIN, 2886),
-      u32("cwnd / acked / inflight_now").withEdges(3, 4, 5, 10), u64("rate"),
-      u8("event / new_state").withEdges(3, 4, 5),
-      range("get_random_u32_below answer", 0, 6), u32("shape"));
+  static List<InputField> argFields(int kind) {
+    String third = switch (kind) {
+      case 15 -> "inflight_now";
+      case 17, 18 -> "acked";
+      default -> "cwnd";
+    };
+    return List.of(
+        u32("bw").withEdges(1 << 24),
+        s32("gain").withEdges(256, Bbr.BBR_HIGH_GAIN, 512, 192, 320, Bbr.BBR_DRAIN_GAIN, 2886),
+        u32(third).withEdges(3, 4, 5, 10), u64("rate"),
+        u8(kind == 42 ? "new_state" : "event").withEdges(3, 4, 5),
+        range("get_random_u32_below answer", 0, 6), u32("shape"));
+  }
 
   /* record offsets */
   static final int CC = TcpHarnesses.SOCK_FIELDS.size();
   static final int B = CC + TcpHarnesses.CC_SOCK_FIELDS.size();
   static final int R = B + BBR_FIELDS.size();
   static final int A = R + RS_FIELDS.size();
-  private static final int SHAPE = A + ARG_FIELDS.size() - 1;
+  private static final int SHAPE = A + argFields(0).size() - 1;
 
-  static final List<InputField> FIELDS;
-
-  static {
+  /** The record of one function: socket, struct bbr, rate sample, its arguments. */
+  static List<InputField> fields(int kind) {
     List<InputField> f = new ArrayList<>(TcpHarnesses.SOCK_FIELDS);
     f.addAll(TcpHarnesses.CC_SOCK_FIELDS);
     f.addAll(BBR_FIELDS);
     f.addAll(RS_FIELDS);
-    f.addAll(ARG_FIELDS);
-    FIELDS = List.copyOf(f);
+    f.addAll(argFields(kind));
+    return List.copyOf(f);
   }
 
   @Override
@@ -122,7 +131,7 @@ public final class BbrHarnesses implements PortHarnessProvider {
     sources.add("lib/win_minmax.c");
     return PortHarness.of(BBR_C, function).sources(sources)
         .program(TcpHarnesses.program("bbr.c", "#define NICSIM_KIND " + kind))
-        .inputs(FIELDS)
+        .inputs(fields(kind))
         .admit(BbrHarnesses::admit)
         .notes("mss_cache at least 1 (tcp_sync_mss never sets 0); bbr.mode, prev_ca_state and"
             + " icsk_ca_state hold their enums' values; the record's shape ties some fields to"

@@ -58,27 +58,31 @@ public final class CubicHarnesses implements PortHarnessProvider {
       s32("hystart_low_window").withEdges(15, 16, 17),
       s32("hystart_ack_delta_us").withEdges(1999, 2000, 2001));
 
-  /** Arguments; the shape only steers {@link #admit}. */
-  static final List<InputField> ARG_FIELDS = List.of(
-      u32("cwnd").withEdges(10, 16), u32("acked"), u32("delay").withEdges(4000, 16000),
-      u8("event / new_state").withEdges(3, 4, 5), u32("sample.pkts_acked"),
-      s32("sample.rtt_us").withEdges(-1), u32("sample.in_flight"), u32("shape"));
+  /**
+   * Arguments, named as the function's parameters are (the fourth is cubictcp_cwnd_event's event
+   * or cubictcp_state's new_state); the shape only steers {@link #admit}.
+   */
+  static List<InputField> argFields(int kind) {
+    return List.of(
+        u32("cwnd").withEdges(10, 16), u32("acked"), u32("delay").withEdges(4000, 16000),
+        u8(kind == 10 ? "new_state" : "event").withEdges(3, 4, 5), u32("sample.pkts_acked"),
+        s32("sample.rtt_us").withEdges(-1), u32("sample.in_flight"), u32("shape"));
+  }
 
   static final int CC = TcpHarnesses.SOCK_FIELDS.size();
   static final int CA = CC + TcpHarnesses.CC_SOCK_FIELDS.size();
   static final int P = CA + CA_FIELDS.size();
   static final int A = P + PARAM_FIELDS.size();
-  private static final int SHAPE = A + ARG_FIELDS.size() - 1;
+  private static final int SHAPE = A + argFields(0).size() - 1;
 
-  static final List<InputField> FIELDS;
-
-  static {
+  /** The record of one function: socket, struct bictcp, module parameters, its arguments. */
+  static List<InputField> fields(int kind) {
     List<InputField> f = new ArrayList<>(TcpHarnesses.SOCK_FIELDS);
     f.addAll(TcpHarnesses.CC_SOCK_FIELDS);
     f.addAll(CA_FIELDS);
     f.addAll(PARAM_FIELDS);
-    f.addAll(ARG_FIELDS);
-    FIELDS = List.copyOf(f);
+    f.addAll(argFields(kind));
+    return List.copyOf(f);
   }
 
   @Override
@@ -108,9 +112,10 @@ public final class CubicHarnesses implements PortHarnessProvider {
   private static PortHarness harness(String function, int kind) {
     return PortHarness.of(CUBIC_C, function).sources(sources())
         .program(TcpHarnesses.program("cubic.c", "#define NICSIM_KIND " + kind))
-        .inputs(FIELDS)
+        .inputs(fields(kind))
         .admit(r -> admit(r, kind))
-        .notes("beta in 0..1024; half the records run with the default module parameters;"
+        .notes("beta in 0..1024; cnt at least 2 once last_cwnd is set; half the records run"
+            + " with the default module parameters;"
             + " the record's shape ties fields to what the C compares them with and keeps half"
             + " the records at a running flow's magnitudes"
             + (kind == 1 || kind == 8 ? "; cwnd (after slow start, for cong_avoid) at least 1"
@@ -239,6 +244,11 @@ public final class CubicHarnesses implements PortHarnessProvider {
     if (update) {
       boundFriendliness(r, kind);
       updateTies(r, s, kind);
+      // bictcp_update leaves cnt >= 2 whenever it sets last_cwnd (bictcp_reset zeroes both):
+      // a cnt of 0 on the early return would divide by 0 in tcp_cong_avoid_ai
+      if (r[CA + 2] != 0 && Long.compareUnsigned(r[CA], 2) < 0) {
+        r[CA] += 2;
+      }
     }
     long jiffies = r[JIFFIES];
     if (kind == 9 && s.coin()) { // cubictcp_recalc_ssthresh: Wmax against snd_cwnd
