@@ -407,14 +407,19 @@ public final class TcpHarnesses implements PortHarnessProvider {
     return withSock(CONG_C, function, "tcp_cong.c", "#define NICSIM_KIND " + kind,
         List.of(urange("acked", 0, 1 << 16), u32("w").withEdges(1, 2, 10)))
         .admit(r -> {
-          // tcp_snd_cwnd_set warns on (int)cwnd <= 0: cwnd, ssthresh and the clamp stay positive
+          // a socket's cwnd, ssthresh and clamp are positive ints (every tcp_snd_cwnd_set warns
+          // otherwise); what the function itself sets past INT_MAX is its WARN, recorded
           for (int i : new int[] {12, 13, 29}) {
             r[i] = 1 + Long.remainderUnsigned(r[i], 0x7fff_ffffL);
           }
+          // w is a cwnd: tcp_reno_cong_avoid passes snd_cwnd (>= 1), CUBIC its ca->cnt (>= 2)
+          r[N + 1] = Math.max(1, r[N + 1]);
           return r;
         })
-        .notes("snd_cwnd, snd_ssthresh and snd_cwnd_clamp in 1..INT_MAX (tcp_snd_cwnd_set warns"
-            + " below), acked up to 65536 per ACK")
+        .notes("snd_cwnd, snd_ssthresh and snd_cwnd_clamp start in 1..INT_MAX (tcp_snd_cwnd_set"
+            + " warns below); a cwnd the function sets past INT_MAX prints tcp_snd_cwnd_set's"
+            + " WARN_ON, in C as in Java; w at least 1 (its callers pass a cwnd or CUBIC's cnt);"
+            + " acked up to 65536 per ACK")
         .java(kernel -> {
           PatchSet patches = patches(kernel);
           Clock clock = new Clock();
@@ -422,6 +427,7 @@ public final class TcpHarnesses implements PortHarnessProvider {
           return (JavaPort) r -> {
             TcpSock sk = sock(patches, new TcpSysctl(), ca, clock, r);
             Out out = new Out();
+            clock.calls = out; // tcp_snd_cwnd_set's WARN_ON_ONCE, printed where the C prints it
             if (kind == 0) {
               out.u32("ret", TcpCong.slowStart(sk, (int) r[N]));
             } else {

@@ -189,6 +189,23 @@ class CIntegerSemanticsTest {
         .isEqualTo(0xFFFF_FFFFL - 2_783_138_807L);
   }
 
+  /**
+   * tcp_cong_avoid_ai grows cwnd in u32: 2147483592 + 23943 / 12 passes INT_MAX, which
+   * tcp_snd_cwnd_set warns about before it stores it; the clamp then brings cwnd back to 3.
+   */
+  @Test
+  void congAvoidAiPastIntMaxIsTcpSndCwndSetsWarn() {
+    TcpSock sk = host.socket(new Cubic(), ManualHost.patches(6, 12), sysctl, 20_000);
+    sk.sndCwnd = 2_147_483_592;
+    sk.sndSsthresh = 1;
+    sk.sndCwndClamp = 3;
+    sk.sndCwndCnt = 0;
+    TcpCong.congAvoidAi(sk, 12, 23_943);
+    assertThat(host.warnings).containsExactly("tcp_snd_cwnd_set");
+    assertThat(sk.sndCwnd()).isEqualTo(3);
+    assertThat(sk.sndCwndCnt).isEqualTo(23_943 - 1_995 * 12);
+  }
+
   /** TCPCB_RETRANS includes TCPCB_REPAIRED (include/net/tcp.h). */
   @Test
   void aRepairedSkbCountsAsRetransmitted() {

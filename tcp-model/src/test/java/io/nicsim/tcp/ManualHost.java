@@ -79,6 +79,14 @@ final class ManualHost implements TcpHost {
     return rng.nextInt(ceil);
   }
 
+  /** The functions whose WARN_ON_ONCE fired, in order. */
+  final List<String> warnings = new ArrayList<>();
+
+  @Override
+  public void warnOnce(String function) {
+    warnings.add(function);
+  }
+
   /** Frees the i-th transmitted clone: its destructor and its fclone reference. */
   void complete(TcpSock sk, int i) {
     Xmit x = xmits.get(i);
