@@ -216,7 +216,7 @@ public final class TcpHarnesses implements PortHarnessProvider {
     }
 
     @Override
-    public void warnOnce(String function) {
+    public void warnOn(TcpSock sk) {
       if (calls != null) {
         calls.call("WARN_ON"); // nicsim_kernel.h records every WARN_ON_ONCE as WARN_ON()
       }

@@ -51,10 +51,4 @@ public interface TcpHost {
 
   /** {@code get_random_u32_below(ceil)} from the simulation's seeded RNG. */
   int randomU32Below(int ceil);
-
-  /**
-   * A {@code WARN_ON_ONCE} of {@code function} fired: the kernel prints a warning and goes on,
-   * nothing else changes. Ignored unless the host records it (port-check's harnesses do).
-   */
-  default void warnOnce(String function) {}
 }
