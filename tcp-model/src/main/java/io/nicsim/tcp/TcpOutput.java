@@ -625,10 +625,13 @@ public final class TcpOutput {
 
   /**
    * TSO "Nagle": hold a partial TSO skb back a little when more cwnd is about to open, unless
-   * the last send was over 1 ms ago or the next ACK is far away.
+   * the last send was over 1 ms ago or the next ACK is far away (more than min(srtt/2, 1 ms)
+   * from now; before 295ce1eb36ae: the rtx head left less than srtt/2 ago).
    */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_tso_should_defer",
-      versions = "v5.0..v6.17", source = SRC)
+      versions = "v5.0..v6.18", commits = {"295ce1eb36ae"}, source = SRC,
+      notes = "before 295ce1eb36ae (v6.18; 6.1.158, 6.12.55) the last test was 'rtx head sent"
+          + " less than srtt/2 ago: send now'")
   static boolean tsoShouldDefer(TcpSock tp, TcpSkb skb, boolean[] isCwndLimited,
       boolean[] isRwndLimited, int maxSegs) {
     int sendWin;
@@ -687,10 +690,22 @@ public final class TcpOutput {
     if (head == null) {
       return false;
     }
-    delta = tp.tcpClockCache - head.skbMstampNs;
-    // the next ACK is likely to come too late (half srtt): do not defer
-    if (delta - 1000L * (Seq.u32(tp.srttUs) >>> 4) < 0) {
-      return false;
+    if (tp.patchTsoDeferExpectedAck) {
+      // srtt_us is srtt << 3: (NSEC_PER_USEC >> 3) * srtt_us is srtt in ns
+      long srttInNs = 125L * Seq.u32(tp.srttUs);
+      long expectedAck = head.skbMstampNs + srttInNs;
+      long howFarIsTheAck = expectedAck - tp.tcpClockCache;
+      // the next ACK is due in more than min(1 ms, srtt/2): do not defer
+      long threshold = Math.min(srttInNs >>> 1, 1_000_000L);
+      if (howFarIsTheAck - threshold > 0) {
+        return false;
+      }
+    } else {
+      delta = tp.tcpClockCache - head.skbMstampNs;
+      // the next ACK is likely to come too late (half srtt): do not defer
+      if (delta - 1000L * (Seq.u32(tp.srttUs) >>> 4) < 0) {
+        return false;
+      }
     }
 
     if (Integer.compareUnsigned(congWin, sendWin) < 0) {

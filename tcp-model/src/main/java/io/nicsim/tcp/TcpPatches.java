@@ -92,7 +92,41 @@ public final class TcpPatches {
       KernelVersion.of(6, 6), Status.MAINLINE,
       "an ACK at snd_wl1 that advertises a zero window updates snd_wnd (tcp_may_update_window)");
 
+  /**
+   * tcp_tso_should_defer's last test: instead of "the rtx head was sent less than srtt/2 ago,
+   * send now", the ACK is expected at head->tstamp + srtt and the skb goes now only when that
+   * ACK is more than min(srtt/2, 1 ms) away. With an RTT over 2 ms a TSO skb short of cwnd
+   * room now waits for the next ACK where it used to go out.
+   */
+  public static final Patch TSO_DEFER_EXPECTED_ACK = new Patch(
+      "tso-defer-expected-ack", "295ce1eb36ae",
+      "tcp: fix tcp_tso_should_defer() vs large RTT",
+      KernelVersion.of(6, 18), Status.MAINLINE,
+      "TSO deferral waits while the next ACK is due within min(srtt/2, 1 ms)")
+      .backportedTo(KernelVersion.of(6, 1, 158), null,
+          "linux-stable-rc linux-6.1.y, v6.1.158-rc1 (review 2025-10-27); present in Debian"
+              + " linux-source-6.1 (6.1.192)")
+      .backportedTo(KernelVersion.of(6, 12, 55), null,
+          "linux-stable-rc linux-6.12.y, v6.12.55-rc2 (review 2025-10-21); present in Debian"
+              + " linux-source-6.12 (6.12.118)");
+
+  /**
+   * The receiver's delayed-ACK timeout (icsk_ack.ato, an 8-bit field since "tcp: cache
+   * RTAX_QUICKACK metric in a hot cache line") is capped at TCP_DELACK_MAX where it grows: in
+   * tcp_event_data_recv and when a delayed ACK was missed (tcp_delack_timer_handler), as
+   * min3(..., icsk_rto, TCP_DELACK_MAX) instead of min(..., icsk_rto).
+   */
+  public static final Patch ATO_DELACK_MAX_CAP = new Patch(
+      "ato-delack-max-cap", "60837e4b840a", "tcp: fix icsk_ack.ato bitfield overflow",
+      KernelVersion.of(7, 2), Status.MAINLINE,
+      "a receiver's ATO grows to at most TCP_DELACK_MAX (HZ/5), not up to icsk_rto")
+      .backportedTo(KernelVersion.of(6, 12, 105), null,
+          "kernel.org ChangeLog-6.12.105 (Debian linux-6.12 changelog); present in Debian"
+              + " linux-source-6.12 (6.12.118); absent from 6.1.192 (ato is a plain u32 there)"
+              + " and from the 6.18.19 tree");
+
   public static final PatchCatalog CATALOG = new PatchCatalog("tcp", List.of(
       RTX_RBTREE, TSQ_PACED_UNCAPPED, SMALL_HEAD_CACHE, TSQ_RTX_SINGLE_SKB, TSO_RTT_BONUS, GROW_SKB,
-      TSQ_LIMIT_4MB, TSQ_ALWAYS_LIMIT, ZERO_WINDOW_UPDATE));
+      TSQ_LIMIT_4MB, TSQ_ALWAYS_LIMIT, ZERO_WINDOW_UPDATE, TSO_DEFER_EXPECTED_ACK,
+      ATO_DELACK_MAX_CAP));
 }

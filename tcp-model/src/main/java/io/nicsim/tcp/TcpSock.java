@@ -67,6 +67,7 @@ public final class TcpSock {
   final boolean patchTsqLimit4mb;
   final boolean patchTsqAlwaysLimit;
   final boolean patchZeroWindowUpdate;
+  final boolean patchTsoDeferExpectedAck;
   /** Truesize of an empty skb head from tcp_stream_alloc_skb, in this era (or the sysctl's). */
   public final int skbHeadTruesize;
   /** sysctl_tcp_limit_output_bytes in effect (the era default unless the sysctl is set). */
@@ -266,6 +267,7 @@ public final class TcpSock {
     this.patchTsqLimit4mb = patches.has(TcpPatches.TSQ_LIMIT_4MB);
     this.patchTsqAlwaysLimit = patches.has(TcpPatches.TSQ_ALWAYS_LIMIT);
     this.patchZeroWindowUpdate = patches.has(TcpPatches.ZERO_WINDOW_UPDATE);
+    this.patchTsoDeferExpectedAck = patches.has(TcpPatches.TSO_DEFER_EXPECTED_ACK);
     this.skbHeadTruesize = sysctl.skbHeadTruesize != 0
         ? sysctl.skbHeadTruesize
         : SkbHeadTruesize.of(patches.has(TcpPatches.SMALL_HEAD_CACHE));

@@ -83,7 +83,8 @@ public final class HostTcpReceiver implements RxHandler {
       compressedAckWork.schedule();
       return HrTimer.Restart.NORESTART;
     });
-    this.rcv = new TcpReceiver(host.sim(), new Env(), this::sendAck, mine);
+    this.rcv = new TcpReceiver(host.sim(), new Env(), this::sendAck, mine,
+        TcpStack.patchesOf(host, java.util.List.of()));
     this.wait = io.nicsim.core.kernel.SockWait.blocking(kernel);
     this.reader = new Reader();
     host.appCore().attach(reader);

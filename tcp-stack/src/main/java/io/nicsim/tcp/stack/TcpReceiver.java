@@ -1,8 +1,11 @@
 package io.nicsim.tcp.stack;
 
+import io.nicsim.core.era.KernelVersion;
+import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.port.KernelPort;
 import io.nicsim.core.sim.Event;
 import io.nicsim.core.sim.Simulator;
+import io.nicsim.tcp.TcpPatches;
 
 /**
  * The receiving TCP at the far end of a path: in-order and out-of-order queueing with SACK
@@ -81,6 +84,8 @@ public final class TcpReceiver {
   private final long compSackDelayNs;
   private final int compSackNr;
   private final long groFlushNs;
+  /** ato-delack-max-cap: ATO grows to at most TCP_DELACK_MAX (6.12.105+, v7.2). */
+  private final boolean atoDelackMaxCap;
 
   /* tcp_sock receive side, in stream offsets */
   long rcvNxt;
@@ -152,14 +157,21 @@ public final class TcpReceiver {
     }
   };
 
-  /** The receiver at the far end of a path: the simulator's clock, events for its timers. */
+  /**
+   * The receiver at the far end of a path: the simulator's clock, events for its timers, the
+   * receive path of a current server kernel (v6.17, as {@link PeerSender}'s).
+   */
   public TcpReceiver(Simulator sim, AckSink path, PathConfig cfg) {
-    this(sim, null, path, cfg);
+    this(sim, null, path, cfg, TcpPatches.CATALOG.forKernel(KernelVersion.of(6, 17)));
   }
 
-  /** A receiver in {@code env} (GRO, when the config asks for it, needs {@code sim}). */
-  public TcpReceiver(Simulator sim, Env env, AckSink path, PathConfig cfg) {
+  /**
+   * A receiver in {@code env} (GRO, when the config asks for it, needs {@code sim}) whose
+   * kernel has {@code patches}.
+   */
+  public TcpReceiver(Simulator sim, Env env, AckSink path, PathConfig cfg, PatchSet patches) {
     this.sim = sim;
+    this.atoDelackMaxCap = patches.has(TcpPatches.ATO_DELACK_MAX_CAP);
     this.env = env != null ? env : new FarEnv(sim, 1_000_000_000L / cfg.receiverHz());
     this.path = path;
     this.hz = cfg.receiverHz();
@@ -224,6 +236,12 @@ public final class TcpReceiver {
 
   private int usecsToJiffies(long us) {
     return (int) ((us * hz + 999_999L) / 1_000_000L);
+  }
+
+  /** min3() of three u32s. */
+  private static int umin3(int a, int b, int c) {
+    int m = Integer.compareUnsigned(a, b) <= 0 ? a : b;
+    return Integer.compareUnsigned(m, c) <= 0 ? m : c;
   }
 
   private int tcpAtoMin() {
@@ -474,7 +492,9 @@ public final class TcpReceiver {
 
   /** Per data skb: schedule an ACK and adapt the delayed-ACK timeout to the arrival gaps. */
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_event_data_recv",
-      versions = "v5.0..v6.17", source = SRC, notes = "tcp_grow_window not modelled")
+      versions = "v5.0..v6.17", commits = {"60837e4b840a"}, source = SRC,
+      notes = "tcp_grow_window not modelled; ato capped at TCP_DELACK_MAX with 60837e4b840a"
+          + " (6.12.105+)")
   void eventDataRecv(int len, int gsoSize, boolean psh) {
     int now;
 
@@ -494,9 +514,14 @@ public final class TcpReceiver {
       if (m <= tcpAtoMin() / 2) {
         ato = (ato >> 1) + tcpAtoMin() / 2;
       } else if (m < ato) {
-        ato = (ato >> 1) + m;
-        if (ato > icskRto) {
-          ato = icskRto;
+        if (atoDelackMaxCap) {
+          // min3((ato >> 1) + (u32)m, icsk_rto, (u32)TCP_DELACK_MAX), all u32
+          ato = umin3((ato >> 1) + m, icskRto, tcpDelackMax());
+        } else {
+          ato = (ato >> 1) + m;
+          if (ato > icskRto) {
+            ato = icskRto;
+          }
         }
       } else if (m > icskRto) {
         // a long gap: the sender failed to restart its window, ACK quickly
@@ -599,7 +624,8 @@ public final class TcpReceiver {
   }
 
   @KernelPort(file = "net/ipv4/tcp_timer.c", function = "tcp_delack_timer_handler",
-      versions = "v6.1..v6.17", source = SRC)
+      versions = "v6.1..v6.17", commits = {"60837e4b840a"}, source = SRC,
+      notes = "ato capped at TCP_DELACK_MAX with 60837e4b840a (6.12.105+)")
   void delackTimerHandler() {
     if (compressedAck != 0) {
       sendAck();
@@ -614,8 +640,9 @@ public final class TcpReceiver {
     }
     pending &= ~ICSK_ACK_TIMER;
     if ((pending & ICSK_ACK_SCHED) != 0) {
-      // delayed ACK missed: inflate ATO
-      ato = Math.min(ato << 1, icskRto);
+      // delayed ACK missed: inflate ATO (up to TCP_DELACK_MAX with ato-delack-max-cap)
+      ato = atoDelackMaxCap ? umin3(ato << 1, icskRto, tcpDelackMax())
+          : Math.min(ato << 1, icskRto);
       sendAck();
     }
   }

@@ -61,6 +61,11 @@ public final class TcpStack {
 
   /** The TCP patches of the host's kernel version, plus {@code +ID/-ID} edits. */
   public PatchSet patches(java.util.List<String> edits) {
+    return patchesOf(host, edits);
+  }
+
+  /** The TCP patches of {@code host}'s kernel version, plus {@code +ID/-ID} edits. */
+  static PatchSet patchesOf(Host host, java.util.List<String> edits) {
     KernelVersion v = host.config().kernel() == null
         ? host.mac().defaultKernel() : KernelVersion.parse(host.config().kernel());
     return TcpPatches.CATALOG.select(v, edits);
