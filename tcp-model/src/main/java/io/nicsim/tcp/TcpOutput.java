@@ -243,9 +243,9 @@ public final class TcpOutput {
       skb.pcount = 1;
       return 1;
     }
-    skb.tcpGsoSize = mssNow;
-    tsoSegs = (skb.len + mssNow - 1) / mssNow;
-    skb.pcount = tsoSegs;
+    skb.tcpGsoSize = mssNow & 0xFFFF; // u16 tcp_gso_size
+    tsoSegs = Integer.divideUnsigned(skb.len + mssNow - 1, mssNow); // DIV_ROUND_UP, unsigned
+    skb.pcount = tsoSegs & 0xFFFF; // tcp_skb_pcount_set: the u16 tcp_gso_segs
     return tsoSegs;
   }
 
@@ -428,8 +428,9 @@ public final class TcpOutput {
         tp.sndCwndUsed = tp.packetsOut;
       }
 
+      // (s32)(tcp_jiffies32 - snd_cwnd_stamp) >= icsk_rto: the u32 rto makes it unsigned
       if (tp.sysctl.slowStartAfterIdle
-          && tp.tcpJiffies32() - tp.sndCwndStamp >= tp.icskRto
+          && Integer.compareUnsigned(tp.tcpJiffies32() - tp.sndCwndStamp, tp.icskRto) >= 0
           && !tp.ca.hasCongControl()) {
         cwndApplicationLimited(tp);
       }
@@ -445,7 +446,8 @@ public final class TcpOutput {
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_minshall_update",
       versions = "v4.20..v6.17", source = SRC)
   static void minshallUpdate(TcpSock tp, int mssNow, TcpSkb skb) {
-    if (skb.len < skb.pcount * mssNow) {
+    // skb->len (unsigned int) < pcount * mss_now (unsigned int): an unsigned compare
+    if (Integer.compareUnsigned(skb.len, skb.pcount * mssNow) < 0) {
       tp.sndSml = skb.endSeq;
     }
   }

@@ -1,0 +1,230 @@
+package io.nicsim.tcp;
+
+import static io.nicsim.core.port.exec.InputField.bool;
+import static io.nicsim.core.port.exec.InputField.range;
+import static io.nicsim.core.port.exec.InputField.u32;
+import static io.nicsim.core.port.exec.InputField.u64;
+import static io.nicsim.core.port.exec.InputField.urange;
+
+import io.nicsim.core.era.KernelVersion;
+import io.nicsim.core.port.exec.InputField;
+import io.nicsim.core.port.exec.NotRunnable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/**
+ * One entry per ported tcp_output.c function: its arguments after the socket record, the
+ * domain its callers guarantee ({@link Driver#admit}), and the Java call that mirrors
+ * {@code run.c}'s driver of the same name.
+ */
+final class TcpOutputDrivers {
+  private TcpOutputDrivers() {}
+
+  /** Runs the Java port on the socket; {@code a} indexes the function's own arguments in r. */
+  @FunctionalInterface
+  interface Body {
+    void run(HarnessSocket h, long[] r, int a);
+  }
+
+  /**
+   * @param since first release whose tree has the function (null: every release the trees hold)
+   * @param until last mainline release that has it (null: still there)
+   */
+  record Driver(String file, String function, List<InputField> args, UnaryOperator<long[]> admit,
+      String notes, KernelVersion since, KernelVersion until, Body body) {
+
+    void check(KernelVersion v) {
+      if (since != null && v.before(since)) {
+        throw new NotRunnable(function + " exists from " + since);
+      }
+      if (until != null && until.before(v.mainline())) {
+        throw new NotRunnable(function + " exists until " + until);
+      }
+    }
+
+    void run(HarnessSocket h, long[] r, int a) {
+      body.run(h, r, a);
+    }
+  }
+
+  private static final String C = TcpOutputHarnesses.OUTPUT_C;
+  private static final int SK = TcpOutputHarnesses.SK;
+
+  private static Driver d(String function, List<InputField> args, Body body) {
+    return new Driver(C, function, args, UnaryOperator.identity(), "", null, null, body);
+  }
+
+  private static Driver d(String function, List<InputField> args, UnaryOperator<long[]> admit,
+      String notes, Body body) {
+    return new Driver(C, function, args, admit, notes, null, null, body);
+  }
+
+  private static InputField mss(String name) {
+    return urange(name, 1, 65535).withEdges(1448, 1460, 536, 1447, 1449);
+  }
+
+  /** At least one write-queue skb (the function's skb argument). */
+  private static long[] oneWq(long[] r) {
+    if (r[TcpOutputHarnesses.WQ] == 0) {
+      r[TcpOutputHarnesses.WQ] = 1;
+    }
+    return r;
+  }
+
+  /** At least one rtx skb. */
+  private static long[] oneRtx(long[] r) {
+    if (r[TcpOutputHarnesses.RQ] == 0) {
+      r[TcpOutputHarnesses.RQ] = 1;
+    }
+    return r;
+  }
+
+  /**
+   * tcp_adjust_pcount's callers: a consistent scoreboard and a pcount change of a split skb
+   * (decr between -pcount and pcount, no counter below zero).
+   */
+  private static long[] pcountChange(long[] r) {
+    oneRtx(r);
+    r[TcpOutputHarnesses.NOW_NS] &= ~7L; // the counters summed from the queue
+    int n = (int) r[TcpOutputHarnesses.RQ];
+    for (int i = 0; i < n; i++) {
+      int b = TcpOutputHarnesses.RQ + 2 + i * TcpOutputHarnesses.RQ_F + 5;
+      if ((r[b] & TcpSkb.TCPCB_SACKED_ACKED) != 0) {
+        r[b] &= ~TcpSkb.TCPCB_LOST;
+      }
+    }
+    TcpOutputHarnesses.socketInvariants(r);
+    int k = (int) Math.floorMod(r[SK], n);
+    r[SK] = k;
+    int b = TcpOutputHarnesses.RQ + 2 + k * TcpOutputHarnesses.RQ_F;
+    long pcount = r[b + 1];
+    long decr = Math.floorMod(r[SK + 1], 2 * pcount + 1) - pcount;
+    r[SK + 1] = decr;
+    return r;
+  }
+
+  private static TcpSkb wq0(HarnessSocket h) {
+    return h.wq[0];
+  }
+
+  static List<Driver> all() {
+    List<Driver> out = new ArrayList<>();
+    // tcp_cwnd_test: before 22555032c513 (v6.10) it took the skb and let a 1-segment FIN
+    // skb out; the model never queues FIN, so the skb carries none
+    out.add(d("tcp_cwnd_test", List.of(), r -> {
+      oneWq(r);
+      r[TcpOutputHarnesses.WQ + 4] &= ~TcpSkb.TCPHDR_FIN;
+      return TcpOutputHarnesses.socketInvariants(r);
+    }, "the skb 6.1 passes carries no FIN (the model never sends one)",
+        (h, r, a) -> h.out.u32("ret", TcpOutput.cwndTest(h.sk))));
+    out.add(d("tcp_snd_wnd_test", List.of(mss("cur_mss")), TcpOutputDrivers::oneWq, "",
+        (h, r, a) -> h.out.put("ret", TcpOutput.sndWndTest(h.sk, wq0(h), (int) r[a]))));
+    out.add(d("tcp_nagle_test", List.of(mss("cur_mss"), range("nonagle", 0, 7)),
+        TcpOutputDrivers::oneWq, "",
+        (h, r, a) -> h.out.put("ret", TcpOutput.nagleTest(h.sk, wq0(h), (int) r[a],
+            (int) r[a + 1]))));
+    out.add(d("tcp_nagle_check", List.of(bool("partial"), range("nonagle", 0, 7)),
+        (h, r, a) -> h.out.put("ret", TcpOutput.nagleCheck(r[a] != 0, h.sk, (int) r[a + 1]))));
+    out.add(d("tcp_minshall_check", List.of(),
+        (h, r, a) -> h.out.put("ret", TcpOutput.minshallCheck(h.sk))));
+    out.add(d("tcp_minshall_update", List.of(mss("mss_now")), TcpOutputDrivers::oneWq, "",
+        (h, r, a) -> TcpOutput.minshallUpdate(h.sk, (int) r[a], wq0(h))));
+    out.add(d("tcp_init_tso_segs", List.of(mss("mss_now")), r -> {
+      // a TCP skb holds at most GSO_MAX_SEGS (65535) segments: before v6.10 the function
+      // returned the u16 tcp_skb_pcount, since then tcp_set_skb_tso_segs's own count
+      oneWq(r);
+      long limit = 65535L * r[SK];
+      if (r[TcpOutputHarnesses.WQ + 1] > limit) {
+        r[TcpOutputHarnesses.WQ + 1] = limit;
+      }
+      return TcpOutputHarnesses.socketInvariants(r);
+    }, "the skb holds at most 65535 segments of mss_now (GSO_MAX_SEGS)",
+        (h, r, a) -> h.out.put("ret", TcpOutput.initTsoSegs(wq0(h), (int) r[a]))));
+    out.add(d("tcp_set_skb_tso_segs", List.of(mss("mss_now")), TcpOutputDrivers::oneWq, "",
+        (h, r, a) -> {
+          int ret = TcpOutput.setSkbTsoSegs(wq0(h), (int) r[a]);
+          // d5b38a71d333 (v6.10) made it return tso_segs
+          if (!h.sk.patches.base().before(KernelVersion.of(6, 10))) {
+            h.out.put("ret", ret);
+          }
+        }));
+    out.add(d("tcp_adjust_pcount", List.of(range("rtx skb", 0, 3), range("decr", -65535, 65535)),
+        TcpOutputDrivers::pcountChange,
+        "a SACK socket (no Reno), no lost_skb_hint (the model keeps none); the scoreboard of a"
+            + " live socket: counters summed from the rtx skbs, no skb both SACKed and lost"
+            + " (tcp_sacktag_one clears LOST), and a change of at most the skb's pcount that"
+            + " leaves no counter negative (tcp_fragment's and tcp_retransmit's diffs)",
+        (h, r, a) -> TcpOutput.adjustPcount(h.sk, h.rq[(int) r[a]], (int) r[a + 1])));
+    out.add(d("tcp_mss_split_point", List.of(mss("mss_now"), urange("max_segs", 1, 65535)
+            .withEdges(1, 2, 45, 44), range("nonagle", 0, 7)), TcpOutputDrivers::oneWq, "",
+        (h, r, a) -> h.out.u32("ret", TcpOutput.mssSplitPoint(h.sk, wq0(h), (int) r[a],
+            (int) r[a + 1], (int) r[a + 2]))));
+    out.add(d("tcp_cwnd_validate", List.of(bool("is_cwnd_limited")),
+        (h, r, a) -> TcpOutput.cwndValidate(h.sk, r[a] != 0)));
+    out.add(d("tcp_cwnd_application_limited", List.of(),
+        (h, r, a) -> TcpOutput.cwndApplicationLimited(h.sk)));
+    out.add(d("tcp_pacing_check", List.of(),
+        (h, r, a) -> h.out.put("ret", TcpOutput.pacingCheck(h.sk))));
+    out.add(d("tcp_small_queue_check", List.of(range("factor", 0, 1), bool("rtx skb")),
+        r -> r[SK + 1] != 0 ? oneRtx(r) : oneWq(r), "",
+        (h, r, a) -> h.out.put("ret", TcpOutput.smallQueueCheck(h.sk,
+            r[a + 1] != 0 ? h.rq[0] : wq0(h), (int) r[a]))));
+    out.add(d("tcp_tso_autosize", List.of(mss("mss_now"),
+            range("min_tso_segs", Integer.MIN_VALUE, Integer.MAX_VALUE).withEdges(2, 1)),
+        (h, r, a) -> h.out.u32("ret", TcpOutput.tsoAutosize(h.sk, (int) r[a], (int) r[a + 1]))));
+    out.add(d("tcp_tso_segs", List.of(mss("mss_now")),
+        (h, r, a) -> h.out.u32("ret", TcpOutput.tsoSegs(h.sk, (int) r[a]))));
+    out.add(d("tcp_mstamp_refresh", List.of(), (h, r, a) -> h.sk.mstampRefresh()));
+    out.add(d("tcp_event_data_sent", List.of(), (h, r, a) -> TcpOutput.eventDataSent(h.sk)));
+    out.add(d("tcp_update_skb_after_send", List.of(range("rtx skb", 0, 3),
+            range("prior_wstamp", 0, Long.MAX_VALUE)),
+        r -> {
+          oneRtx(r);
+          r[SK] = Math.floorMod(r[SK], r[TcpOutputHarnesses.RQ]);
+          return r;
+        }, "", (h, r, a) -> TcpOutput.updateSkbAfterSend(h.sk, h.rq[(int) r[a]], r[a + 1])));
+    out.add(d("skb_still_in_host_queue", List.of(range("rtx skb", 0, 3)),
+        r -> {
+          oneRtx(r);
+          r[SK] = Math.floorMod(r[SK], r[TcpOutputHarnesses.RQ]);
+          return r;
+        }, "", (h, r, a) -> h.out.put("ret", TcpOutput.skbStillInHostQueue(h.sk,
+            h.rq[(int) r[a]]))));
+    out.add(d("tcp_tso_should_defer", List.of(urange("max_segs", 1, 65535).withEdges(45, 2),
+            bool("is_cwnd_limited in"), bool("is_rwnd_limited in")),
+        r -> {
+          // tcp_write_xmit calls it for a TSO skb with cwnd room (two BUG_ONs)
+          oneWq(r);
+          int b = TcpOutputHarnesses.WQ + 1;
+          r[b + 1] = 2 + Math.floorMod(r[b + 1], 65534);
+          TcpOutputHarnesses.socketInvariants(r);
+          long inFlight = (r[TcpOutputHarnesses.PACKETS_OUT] - r[TcpOutputHarnesses.SACKED_OUT]
+              - r[TcpOutputHarnesses.LOST_OUT] + r[TcpOutputHarnesses.RETRANS_OUT])
+              & 0xFFFF_FFFFL;
+          if (inFlight >= 0xFFFF_FF00L) {
+            r[TcpOutputHarnesses.PACKETS_OUT] = (r[TcpOutputHarnesses.SACKED_OUT]
+                + r[TcpOutputHarnesses.LOST_OUT]) & 0xFFFF_FFFFL;
+            r[TcpOutputHarnesses.RETRANS_OUT] = 0;
+            inFlight = 0;
+          }
+          if (Long.compareUnsigned(r[TcpOutputHarnesses.SND_CWND], inFlight) <= 0) {
+            r[TcpOutputHarnesses.SND_CWND] = inFlight + 1 + (r[TcpOutputHarnesses.SND_CWND] & 63);
+          }
+          return r;
+        }, "the skb has tcp_skb_pcount > 1 and cwnd > in_flight (tcp_write_xmit's conditions,"
+            + " BUG_ON in the C)",
+        (h, r, a) -> {
+          boolean[] cwndLimited = {r[a + 1] != 0};
+          boolean[] rwndLimited = {r[a + 2] != 0};
+          h.out.put("ret", TcpOutput.tsoShouldDefer(h.sk, wq0(h), cwndLimited, rwndLimited,
+              (int) r[a]));
+          h.out.put("is_cwnd_limited_out", cwndLimited[0]).put("is_rwnd_limited_out",
+              rwndLimited[0]);
+        }));
+    out.add(new Driver(C, "tcp_rtx_queue_empty_or_single_skb", List.of(),
+        UnaryOperator.identity(), "", KernelVersion.of(6, 1, 60), null,
+        (h, r, a) -> h.out.put("ret", TcpOutput.rtxQueueEmptyOrSingleSkb(h.sk))));
+    return out;
+  }
+}
