@@ -162,6 +162,12 @@ final class HarnessSocket implements TcpHost, CongestionOps {
     return skb;
   }
 
+  /** A WARN_ON of the model (tcp_snd_cwnd_set's, say), recorded where the C's fires. */
+  @Override
+  public void warnOn(TcpSock s) {
+    out.call("WARN_ON");
+  }
+
   /** The output record: the function's own tokens already in {@link #out}, then the socket. */
   Out put() {
     TcpSock s = sk;
