@@ -25,7 +25,8 @@ public final class FecDataHarnesses implements PortHarnessProvider {
   static final List<String> SOURCES;
 
   static {
-    List<String> s = new ArrayList<>(List.of(FecSources.MAIN_C, FecSources.FEC_H));
+    List<String> s = new ArrayList<>(List.of(FecSources.MAIN_C, FecSources.FEC_H,
+        "include/linux/phy.h", "include/uapi/linux/ethtool.h"));
     s.addAll(KernelHeaders.ARITHMETIC);
     SOURCES = List.copyOf(s);
   }

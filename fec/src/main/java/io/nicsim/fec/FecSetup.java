@@ -60,6 +60,11 @@ public class FecSetup {
   static final int FEC_PAUSE_FLAG_ENABLE = 0x2;
   static final int FEC_WOL_FLAG_SLEEP_ON = 1 << 2;
   static final int FEC_ENET_TXC_DLY = 0x00010000;
+  static final int FEC_MIIGSK_CFGR = 0x300;
+  static final int FEC_MIIGSK_ENR = 0x308;
+  static final int BM_MIIGSK_CFGR_MII = 0x00;
+  static final int BM_MIIGSK_CFGR_RMII = 0x01;
+  static final int BM_MIIGSK_CFGR_FRCONT_10M = 0x40;
   static final int FEC_ENET_RXC_DLY = 0x00020000;
   /** RCMR_MATCHEN | RCMR_CMP(1), RCMR_CMP(2). */
   static final int RCMR_MATCHEN = 1 << 16;
@@ -503,7 +508,7 @@ public class FecSetup {
         val &= ~FEC_RACC_OPTIONS;
       }
       fep.writel(val, FEC_RACC);
-      fep.writel(jumbo ? Math.min(fep.rxFrameSize, fep.maxBufSize) : PKT_MAXBUF_SIZE, FEC_FTRL);
+      fep.writel(jumbo ? umin(fep.rxFrameSize, fep.maxBufSize) : PKT_MAXBUF_SIZE, FEC_FTRL);
     }
 
     // the PHY interface and speed on an ENET MAC
@@ -530,7 +535,25 @@ public class FecSetup {
           rcntl |= FEC_RCR_10BASET;
         }
       }
-    } // else: the MII gasket (FEC_MIIGSK_ENR) exists only on 32-bit ARM
+    } else if ((fep.quirks & FecQuirk.USE_GASKET) != 0) { // FEC_MIIGSK_ENR is defined on ARM
+      int cfgr;
+      // disable the gasket and wait
+      fep.writel(0, FEC_MIIGSK_ENR);
+      while ((fep.readl(FEC_MIIGSK_ENR) & 4) != 0) {
+        fep.plat.udelay(1);
+      }
+
+      // RMII at 50 MHz or MII at 25 MHz, no loopback, no echo
+      cfgr = fep.phyInterface == PHY_INTERFACE_MODE_RMII ? BM_MIIGSK_CFGR_RMII
+          : BM_MIIGSK_CFGR_MII;
+      if (fep.plat.hasPhydev() && fep.plat.phySpeed() == SPEED_10) {
+        cfgr |= BM_MIIGSK_CFGR_FRCONT_10M;
+      }
+      fep.writel(cfgr, FEC_MIIGSK_CFGR);
+
+      // re-enable the gasket
+      fep.writel(2, FEC_MIIGSK_ENR);
+    }
 
     // pause frames
     if ((fep.pauseFlag & FEC_PAUSE_FLAG_ENABLE) != 0
@@ -608,6 +631,11 @@ public class FecSetup {
     } else {
       coal.itrCoalInit();
     }
+  }
+
+  /** min() of two unsigned ints. */
+  private static int umin(int a, int b) {
+    return Integer.compareUnsigned(a, b) <= 0 ? a : b;
   }
 
   /** The RX half of fec_enet_alloc_buffers: every RX BD gets a page. */

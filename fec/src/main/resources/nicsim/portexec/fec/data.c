@@ -38,12 +38,14 @@ struct xdp_rxq_info {
 #define le32_to_cpu(x) ((u32)(x))
 #define cpu_to_le16(x) ((u16)(x))
 #define cpu_to_le32(x) ((u32)(x))
+#define cpu_to_be32(x) ((u32)__builtin_bswap32((u32)(x)))
+#define be32_to_cpu(x) ((u32)__builtin_bswap32((u32)(x)))
 //@ header
 _Static_assert(sizeof(struct skb_shared_info) == 320, "arm64's skb_shared_info");
 
 #define NICSIM_MAX_RING 1024
 #define NICSIM_SLOTS 6
-#define NICSIM_MAX_SKBS 16
+#define NICSIM_MAX_SKBS 32
 /* pages 1..NICSIM_REAL_PAGES (an RX ring's own) have memory for a frame's first bytes */
 #define NICSIM_REAL_PAGES 512
 #define NICSIM_PAGE_BYTES 512
@@ -67,6 +69,8 @@ typedef u64 netdev_features_t;
 #define NETIF_F_HW_VLAN_CTAG_RX (1ULL << 8)
 #define ETH_ALEN 6
 #define ETH_HLEN 14
+#define VLAN_ETH_HLEN 18
+#define ETH_FCS_LEN 4
 #define VLAN_HLEN 4
 #define ETH_P_8021Q 0x8100
 #define TSO_HEADER_SIZE 256
@@ -167,6 +171,18 @@ struct vlan_ethhdr {
 struct netdev_queue {
   int nicsim_stopped;
 };
+struct eee_config {
+  u32 tx_lpi_timer;
+};
+struct phy_device {
+  int link;
+  int duplex;
+  int speed;
+  int pause;
+  bool enable_tx_lpi;
+  struct eee_config eee_cfg;
+  void *drv;
+};
 struct net_device_stats {
   unsigned long rx_packets, tx_packets, rx_bytes, tx_bytes, rx_errors, tx_errors, rx_dropped,
       collisions, rx_length_errors, rx_crc_errors, rx_frame_errors, rx_fifo_errors,
@@ -177,6 +193,9 @@ struct net_device {
   struct fec_enet_private *priv;
   struct net_device_stats stats;
   netdev_features_t features;
+  const unsigned char *dev_addr;
+  unsigned int mtu;
+  struct phy_device *phydev;
   struct netdev_queue nicsim_txq[FEC_ENET_MAX_TX_QS];
 };
 static inline void *netdev_priv(const struct net_device *dev) {
@@ -207,6 +226,20 @@ struct fec_enet_private {
   unsigned int rx_frame_size;
   unsigned int max_buf_size;
   struct work_struct tx_timeout_work;
+  /* bring-up: restart, link changes, coalescing */
+  int wol_flag;
+  phy_interface_t phy_interface;
+  int full_duplex;
+  int speed;
+  u32 phy_speed;
+  int pause_flag;
+  u32 rgmii_txc_dly;
+  u32 rgmii_rxc_dly;
+  unsigned int rx_pkts_itr;
+  unsigned int rx_time_itr;
+  unsigned int tx_pkts_itr;
+  unsigned int tx_time_itr;
+  unsigned int itr_clk_rate;
 };
 
 /* ---- the objects one record sets up ---- */
@@ -399,6 +432,9 @@ static void xdp_do_flush(void) {
 }
 static void xdp_return_frame_rx_napi(struct xdp_frame *xdpf) {
   CALL0("xdp_return_frame_rx_napi");
+}
+static void xdp_return_frame(struct xdp_frame *xdpf) {
+  CALL0("xdp_return_frame");
 }
 static void page_pool_put_page(struct page_pool *pool, struct page *page,
                                unsigned int dma_sync_size, bool allow_direct) {
