@@ -53,6 +53,7 @@ public final class BcmgenetDriver implements NicDriver, TxLiveness {
     priv = new BcmgenetPriv(hw, patches, ctx.cpu());
     priv.dev = ctx.dev();
     priv.netDim = new NetDim(DimEra.of(patches.base()), ctx.kernel()::now);
+    priv.k = new GenetHostKernel(priv);
     ctx.dev().setTso(false); // no NETIF_F_TSO in bcmgenet
     ctx.dev().setDriverName("bcmgenet");
     coal = new BcmgenetCoalesce(priv);

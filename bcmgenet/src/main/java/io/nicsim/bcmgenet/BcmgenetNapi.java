@@ -7,13 +7,12 @@ import io.nicsim.core.dim.DimSample;
 import io.nicsim.core.dim.NetDim;
 import io.nicsim.core.kernel.IrqLine;
 import io.nicsim.core.kernel.Napi;
-import io.nicsim.core.net.NetdevQueue;
 import io.nicsim.core.net.Skb;
 import io.nicsim.core.nic.DescRing;
 import io.nicsim.core.port.KernelPort;
 
 /** The interrupt handler and the RX and TX NAPI polls. */
-final class BcmgenetNapi {
+class BcmgenetNapi {
   private final BcmgenetPriv priv;
   /** The on-stack dim_sample of bcmgenet_rx_poll, reused. */
   private final DimSample dimSample = new DimSample();
@@ -40,17 +39,17 @@ final class BcmgenetNapi {
       if (priv.patches.has(GenetPatches.ADAPTIVE_RX)) {
         rxRing.dim.eventCtr = (rxRing.dim.eventCtr + 1) & 0xFFFF;
       }
-      if (rxRing.napi.schedulePrep()) {
+      if (priv.k.napiSchedulePrep(rxRing.napi)) {
         priv.intrl2MaskSetWritel(GenetHw.RX0_BIT); // bcmgenet_rx_ring_int_disable
-        rxRing.napi.schedule(); // __napi_schedule_irqoff
+        priv.k.napiScheduleIrqoff(rxRing.napi);
       }
     }
     // TX queue interrupts
     if ((status & GenetHw.TX0_BIT) != 0) {
       priv.txIrqs++;
-      if (txRing.napi.schedulePrep()) {
+      if (priv.k.napiSchedulePrep(txRing.napi)) {
         priv.intrl2MaskSetWritel(GenetHw.TX0_BIT); // bcmgenet_tx_ring_int_disable
-        txRing.napi.schedule();
+        priv.k.napiScheduleIrqoff(txRing.napi);
       }
     }
     return true; // IRQ_HANDLED
@@ -146,11 +145,11 @@ final class BcmgenetNapi {
     int workDone = descRx(ring, budget);
 
     if (priv.patches.has(GenetPatches.NAPI_COMPLETE_DONE_RETURN)) {
-      if (workDone < budget && napi.completeDone(workDone)) {
+      if (workDone < budget && priv.k.napiCompleteDone(napi, workDone)) {
         priv.intrl2MaskClearWritel(GenetHw.RX0_BIT); // bcmgenet_rx_ring_int_enable
       }
     } else if (workDone < budget) {
-      napi.completeDone(workDone);
+      priv.k.napiCompleteDone(napi, workDone);
       priv.intrl2MaskClearWritel(GenetHw.RX0_BIT); // bcmgenet_rx_ring_int_enable
     }
 
@@ -159,7 +158,7 @@ final class BcmgenetNapi {
       core.charge(NetDim.NET_DIM);
       DimLib.updateSample(core.cursor(), ring.dim.eventCtr, ring.dim.packets, ring.dim.bytes,
           dimSample);
-      priv.netDim.netDim(ring.dim.dim, dimSample);
+      priv.k.netDim(ring.dim.dim, dimSample);
     }
     return workDone;
   }
@@ -170,7 +169,7 @@ final class BcmgenetNapi {
     Core core = priv.core();
     DescRing bd = priv.hw.txRing;
     int txbdsProcessed = 0;
-    long bytesCompl = 0;
+    int bytesCompl = 0; // unsigned int
     int pktsCompl = 0;
     int txbdsReady;
     int cIndex;
@@ -188,10 +187,11 @@ final class BcmgenetNapi {
       Skb skb = bd.skb(cb);
       core.charge(GenetOps.TX_CB);
       if (skb != null) {
+        // bcmgenet_free_tx_cb: an skb's first and last BD are this one (linear skbs)
+        priv.k.dmaUnmapSingle(cb);
         pktsCompl++;
-        bytesCompl += skb.len;
-        core.charge(KernelOps.SKB_FREE);
-        skb.free(); // dev_consume_skb_any
+        bytesCompl += skb.len; // GENET_CB(skb)->bytes_sent
+        priv.k.devConsumeSkbAny(skb);
       }
       bd.reset(cb);
       txbdsProcessed++;
@@ -206,8 +206,8 @@ final class BcmgenetNapi {
     ring.cIndex = cIndex;
     ring.cleanedBds += txbdsProcessed;
     ring.packets += pktsCompl;
-    ring.bytes += bytesCompl;
-    priv.dev.queue(ring.index).completedQueue(pktsCompl, (int) bytesCompl);
+    ring.bytes += Integer.toUnsignedLong(bytesCompl);
+    priv.k.netdevTxCompletedQueue(ring.index, pktsCompl, bytesCompl);
     return txbdsProcessed;
   }
 
@@ -219,12 +219,11 @@ final class BcmgenetNapi {
   int txPoll(Napi napi, int budget) {
     BcmgenetPriv.TxRing ring = priv.tx;
     int workDone = txReclaim(ring);
-    if (ring.freeBds > BcmgenetPriv.MAX_SKB_FRAGS + 1) {
-      NetdevQueue txq = priv.dev.queue(ring.index);
-      txq.wake(); // netif_tx_wake_queue
+    if (Integer.compareUnsigned(ring.freeBds, BcmgenetPriv.MAX_SKB_FRAGS + 1) > 0) {
+      priv.k.netifTxWakeQueue(ring.index);
     }
     if (workDone == 0) {
-      napi.completeDone(0); // napi_complete
+      priv.k.napiCompleteDone(napi, 0); // napi_complete
       // lost-tx-irq-reenable: a deliberately broken what-if (explore's self-test)
       if (!priv.patches.has(GenetPatches.LOST_TX_IRQ_REENABLE)) {
         priv.intrl2MaskClearWritel(GenetHw.TX0_BIT); // bcmgenet_tx_ring_int_enable

@@ -43,6 +43,8 @@ final class BcmgenetPriv {
   final Cpu cpu;
   NetDevice dev;
   NetDim netDim;
+  /** The kernel functions the interrupt and NAPI paths call. */
+  GenetKernel k;
 
   final RxRing rx = new RxRing();
   final TxRing tx = new TxRing();
@@ -89,16 +91,19 @@ final class BcmgenetPriv {
 
   void intrl2ClearWritel(int bits) {
     chargeWrite();
+    hw.writes.written("intrl2_1_writel", "INTRL2_CPU_CLEAR", 0, bits);
     hw.intrl2.ack(bits);
   }
 
   void intrl2MaskSetWritel(int bits) {
     chargeWrite();
+    hw.writes.written("intrl2_1_writel", "INTRL2_CPU_MASK_SET", 0, bits);
     hw.intrl2.setEnable(hw.intrl2.enable() & ~bits);
   }
 
   void intrl2MaskClearWritel(int bits) {
     chargeWrite();
+    hw.writes.written("intrl2_1_writel", "INTRL2_CPU_MASK_CLEAR", 0, bits);
     hw.intrl2.setEnable(hw.intrl2.enable() | bits);
   }
 

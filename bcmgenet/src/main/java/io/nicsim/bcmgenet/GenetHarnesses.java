@@ -66,7 +66,8 @@ public final class GenetHarnesses implements PortHarnessProvider {
   @Override
   public List<PortHarness> harnesses() {
     return List.of(setRxCoalesce(), ec("bcmgenet_set_coalesce", 0),
-        ec("bcmgenet_set_ring_rx_coalesce", 1), ec("bcmgenet_get_coalesce", 2), dimWork());
+        ec("bcmgenet_set_ring_rx_coalesce", 1), ec("bcmgenet_get_coalesce", 2), dimWork(),
+        initRxCoalesce(), initDim());
   }
 
   private static String program(String driver, String prelude) {
@@ -83,6 +84,8 @@ public final class GenetHarnesses implements PortHarnessProvider {
     final NetDim netDim;
     BcmgenetPriv priv;
     BcmgenetCoalesce coal;
+    /** The DIM work item INIT_WORK made (the Java side makes it once). */
+    final io.nicsim.core.kernel.WorkItem dimWork;
 
     Rig(String kernel) {
       KernelVersion v;
@@ -99,6 +102,7 @@ public final class GenetHarnesses implements PortHarnessProvider {
           out.call(accessor + ":" + reg, index, Integer.toUnsignedLong(value));
       netDim = new NetDim(DimEra.of(v), () -> 0);
       this.priv = new BcmgenetPriv(hw, patches, hk.cpu);
+      dimWork = new io.nicsim.core.kernel.WorkItem(hk.kernel, "eth0-dim", () -> { });
     }
 
     void set(long[] r) {
@@ -201,6 +205,53 @@ public final class GenetHarnesses implements PortHarnessProvider {
           return (JavaPort) r -> {
             rig.set(r);
             rig.coal.dimWork(rig.priv.rx);
+            return rig.putRing().toString();
+          };
+        })
+        .build();
+  }
+
+  private static PortHarness initRxCoalesce() {
+    return PortHarness.of(GenetSources.MAIN_C, "bcmgenet_init_rx_coalesce")
+        .sources(SOURCES)
+        .program(program("bcmgenet_init_rx_coalesce.c", ""))
+        .inputs(HW_FIELDS)
+        .notes(NOTE)
+        .java(kernel -> {
+          Rig rig = new Rig(kernel);
+          return (JavaPort) r -> {
+            rig.set(r);
+            rig.coal.initRxCoalesce(rig.priv.rx);
+            return rig.putRing().toString();
+          };
+        })
+        .build();
+  }
+
+  private static PortHarness initDim() {
+    List<InputField> in = new ArrayList<>(HW_FIELDS);
+    in.add(InputField.u16("dim.event_ctr"));
+    in.add(InputField.u64("dim.packets"));
+    in.add(InputField.u64("dim.bytes"));
+    return PortHarness.of(GenetSources.MAIN_C, "bcmgenet_init_dim")
+        .sources(SOURCES)
+        .program(program("bcmgenet_init_dim.c", ""))
+        .inputs(in)
+        .notes(NOTE + "; INIT_WORK sets the work's function (the Java side's work item exists"
+            + " already: it is made once)")
+        .java(kernel -> {
+          Rig rig = new Rig(kernel);
+          return (JavaPort) r -> {
+            rig.set(r);
+            BcmgenetPriv.NetDimCtx dim = rig.priv.rx.dim;
+            dim.dim.work = rig.dimWork;
+            dim.eventCtr = (int) r[HW_FIELDS.size()];
+            dim.packets = r[HW_FIELDS.size() + 1];
+            dim.bytes = r[HW_FIELDS.size() + 2];
+            rig.coal.initDim(rig.priv.rx);
+            rig.out.put("work", dim.dim.work == rig.dimWork).put("dim.dim.mode", dim.dim.mode)
+                .put("dim.event_ctr", dim.eventCtr).u("dim.packets", dim.packets)
+                .u("dim.bytes", dim.bytes);
             return rig.putRing().toString();
           };
         })

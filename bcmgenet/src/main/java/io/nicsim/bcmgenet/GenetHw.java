@@ -55,7 +55,7 @@ final class GenetHw {
   private long tdmaRaised;
 
   /**
-   * Hears the driver's coalescing register writes, by accessor and register name (the
+   * Hears the driver's coalescing and INTRL2 register writes, by accessor and register name (the
    * {@code port-check --execute} harness compares them with the C's); nobody by default.
    */
   interface Writes {
