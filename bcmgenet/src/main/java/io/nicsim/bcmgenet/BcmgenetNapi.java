@@ -57,7 +57,9 @@ class BcmgenetNapi {
 
   @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_desc_rx",
       versions = GenetSources.VERSIONS, source = GenetSources.S612,
-      notes = "checksum offload, error flags and fragmented frames not modelled (the link "
+      notes = "discards counted as missed from rx-missed-stat (v6.16), as errors before;"
+          + " checksum offload, error flags, fragmented frames and the broadcast count not"
+          + " modelled (the link "
           + "delivers good frames); crc_fwd_en off")
   int descRx(BcmgenetPriv.RxRing ring, int budget) {
     Core core = priv.core();
@@ -78,7 +80,11 @@ class BcmgenetNapi {
         & BcmgenetPriv.DMA_P_INDEX_DISCARD_CNT_MASK;
     if (discards > ring.oldDiscards) {
       discards = discards - ring.oldDiscards;
-      ring.errors += discards;
+      if (priv.patches.has(GenetPatches.RX_MISSED_STAT)) {
+        ring.missed += discards;
+      } else {
+        ring.errors += discards;
+      }
       ring.oldDiscards += discards;
       // clear the hardware counter at 75 % of 0xFFFF
       if (ring.oldDiscards >= 0xC000) {

@@ -124,6 +124,8 @@ final class BcmgenetPriv {
     long packets;
     long bytes;
     long errors;
+    /** stats64.missed: the RDMA's discards from rx-missed-stat (v6.16). */
+    long missed;
   }
 
   /** struct bcmgenet_net_dim. */

@@ -113,7 +113,21 @@ public final class GenetPatches {
           "bcmgenet_probe: netdev_sw_irq_coalesce_default_on (gro_flush_timeout 20000,"
               + " napi_defer_hard_irqs 1)");
 
+  /**
+   * bcmgenet_desc_rx counts the RDMA's discarded frames in the ring's {@code missed} statistic
+   * instead of {@code errors} (Zak Kemble's 64-bit statistics series, May 2025; in the v6.18.19
+   * tree, not in 6.12.118).
+   */
+  public static final Patch RX_MISSED_STAT =
+      new Patch(
+          "rx-missed-stat",
+          null, // the upstream id was not in the sources available; the title is the patch's
+          "net: bcmgenet: count hw discarded packets in missed stat",
+          KernelVersion.of(6, 16),
+          Status.MAINLINE,
+          "bcmgenet_desc_rx: BCMGENET_STATS64_ADD(stats, missed, discards), not errors");
+
   public static final PatchCatalog CATALOG = new PatchCatalog("bcmgenet", java.util.List.of(
       ADAPTIVE_RX, DIM_RUNNING_COUNTERS, LOST_TX_IRQ_REENABLE, RING0_TIMEOUT_MASK,
-      NAPI_COMPLETE_DONE_RETURN, SW_IRQ_COALESCE_DEFAULT));
+      NAPI_COMPLETE_DONE_RETURN, SW_IRQ_COALESCE_DEFAULT, RX_MISSED_STAT));
 }
