@@ -34,7 +34,7 @@ public final class TcpOutput {
 
   /** New data went out: move it to the retransmit queue and count it in flight. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_event_new_data_sent",
-      versions = "v4.15..v6.17", source = SRC,
+      versions = "v4.15..v6.18", source = SRC,
       notes = "tcp_check_space() wakes the app through TcpInput.checkSpace")
   static void eventNewDataSent(TcpSock tp, TcpSkb skb) {
     int priorPackets = tp.packetsOut;
@@ -58,7 +58,7 @@ public final class TcpOutput {
 
   /** Congestion state accounting after a data packet was sent. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_event_data_sent",
-      versions = "v4.20..v6.17", source = SRC,
+      versions = "v4.20..v6.18", source = SRC,
       notes = "pingpong accounting is receiver-side and left out")
   static void eventDataSent(TcpSock tp) {
     int now = tp.tcpJiffies32();
@@ -76,7 +76,7 @@ public final class TcpOutput {
    * for the TSQ work.
    */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_wfree",
-      versions = "v4.20..v6.17", commits = {"75eefc6c59fd"}, source = SRC,
+      versions = "v4.20..v6.18", commits = {"75eefc6c59fd"}, source = SRC,
       notes = "queue_work(system_bh_wq) replaced a tasklet in v6.10; same effect here")
   public static void wfree(TcpSock sk, int truesize) {
     TsqWork tsq;
@@ -109,7 +109,7 @@ public final class TcpOutput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_tsq_write",
-      versions = "v4.18..v6.17", source = SRC,
+      versions = "v4.18..v6.18", source = SRC,
       notes = "the socket is always ESTABLISHED in the model")
   static void tsqWrite(TcpSock tp) {
     if (Integer.compareUnsigned(tp.lostOut, tp.retransOut) > 0
@@ -122,7 +122,7 @@ public final class TcpOutput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_tsq_handler",
-      versions = "v4.18..v6.17", source = SRC)
+      versions = "v4.18..v6.18", source = SRC)
   static void tsqHandler(TcpSock sk) {
     if (!sk.ownedByUser) {
       tsqWrite(sk);
@@ -133,7 +133,7 @@ public final class TcpOutput {
 
   /** release_sock() callback: run what BH work deferred while the app held the lock. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_release_cb",
-      versions = "v4.18..v6.17", source = SRC,
+      versions = "v4.18..v6.18", source = SRC,
       notes = "only the TSQ_DEFERRED bit is modelled")
   public static void releaseCb(TcpSock sk) {
     int flags = sk.skTsqFlags;
@@ -147,7 +147,7 @@ public final class TcpOutput {
 
   /** The pacing hrtimer expired: try to send again. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_pace_kick",
-      versions = "v4.18..v6.17", source = SRC)
+      versions = "v4.18..v6.18", source = SRC)
   public static void paceKick(TcpSock sk) {
     tsqHandler(sk);
   }
@@ -157,7 +157,7 @@ public final class TcpOutput {
    * credit for time the socket sat idle; the first 10 segments go unpaced.
    */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_update_skb_after_send",
-      versions = "v5.0..v6.17", source = SRC)
+      versions = "v5.0..v6.18", source = SRC)
   static void updateSkbAfterSend(TcpSock tp, TcpSkb skb, long priorWstamp) {
     if (tp.skPacingStatus != TcpSock.SK_PACING_NONE) {
       long rate = tp.skPacingRate;
@@ -181,7 +181,7 @@ public final class TcpOutput {
    * its departure time, charge its truesize to sk_wmem_alloc, hand it to IP.
    */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "__tcp_transmit_skb",
-      versions = "v4.20..v6.17", source = SRC,
+      versions = "v4.20..v6.18", source = SRC,
       notes = "header/options building, checksums and ECN are not modelled; the clone's "
           + "truesize is the original's, as skb_clone copies it")
   static int transmitSkb(TcpSock tp, TcpSkb skb, boolean cloneIt) {
@@ -226,7 +226,7 @@ public final class TcpOutput {
 
   /** Append an skb the application filled to the write queue. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_queue_skb",
-      versions = "v4.15..v6.17", source = SRC)
+      versions = "v4.15..v6.18", source = SRC)
   public static void queueSkb(TcpSock tp, TcpSkb skb) {
     tp.writeSeq = skb.endSeq;
     tp.writeQueue.addTail(skb);
@@ -234,7 +234,7 @@ public final class TcpOutput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_set_skb_tso_segs",
-      versions = "v4.15..v6.17", source = SRC)
+      versions = "v4.15..v6.18", source = SRC)
   static int setSkbTsoSegs(TcpSkb skb, int mssNow) {
     int tsoSegs;
 
@@ -251,7 +251,7 @@ public final class TcpOutput {
 
   /** pcount of an skb already counted in flight changed: fix the counters. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_adjust_pcount",
-      versions = "v4.15..v6.17", source = SRC, notes = "SACK connections only (no Reno)")
+      versions = "v4.15..v6.18", source = SRC, notes = "SACK connections only (no Reno)")
   static void adjustPcount(TcpSock tp, TcpSkb skb, int decr) {
     tp.packetsOut -= decr;
 
@@ -268,7 +268,7 @@ public final class TcpOutput {
 
   /** Split an skb of the retransmit (or write) queue at {@code len}. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_fragment",
-      versions = "v5.3..v6.17", source = SRC,
+      versions = "v5.3..v6.18", source = SRC,
       notes = "no TX timestamps; skb memory never runs out")
   static int fragment(TcpSock sk, boolean inRtxQueue, TcpSkb skb, int len, int mssNow) {
     TcpSkb buff;
@@ -343,7 +343,7 @@ public final class TcpOutput {
 
   /** Drop ACKed bytes from the front of a partially ACKed skb. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_trim_head",
-      versions = "v4.15..v6.17", source = SRC)
+      versions = "v4.15..v6.18", source = SRC)
   static int trimHead(TcpSock sk, TcpSkb skb, int len) {
     int deltaTruesize = len; // __pskb_trim_head: paged data only
 
@@ -389,7 +389,7 @@ public final class TcpOutput {
 
   /** RFC 2861 slow part: halve unused cwnd after an RTO without filling it. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_cwnd_application_limited",
-      versions = "v4.20..v6.17", source = SRC)
+      versions = "v4.20..v6.18", source = SRC)
   static void cwndApplicationLimited(TcpSock tp) {
     if (tp.icskCaState == TcpSock.TCP_CA_OPEN && !tp.sockNoSpace) {
       // limited by the application or the receive window
@@ -406,7 +406,7 @@ public final class TcpOutput {
 
   /** Track per window whether cwnd was the limit, and the largest flight. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_cwnd_validate",
-      versions = "v4.20..v6.17", source = SRC,
+      versions = "v4.20..v6.18", source = SRC,
       notes = "the SNDBUF_LIMITED chrono is statistics only")
   static void cwndValidate(TcpSock tp, boolean isCwndLimited) {
     if (!Seq.before(tp.sndUna, tp.cwndUsageSeq)
@@ -438,13 +438,13 @@ public final class TcpOutput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_minshall_check",
-      versions = "v4.20..v6.17", source = SRC)
+      versions = "v4.20..v6.18", source = SRC)
   static boolean minshallCheck(TcpSock tp) {
     return Seq.after(tp.sndSml, tp.sndUna) && !Seq.after(tp.sndSml, tp.sndNxt);
   }
 
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_minshall_update",
-      versions = "v4.20..v6.17", source = SRC)
+      versions = "v4.20..v6.18", source = SRC)
   static void minshallUpdate(TcpSock tp, int mssNow, TcpSkb skb) {
     // skb->len (unsigned int) < pcount * mss_now (unsigned int): an unsigned compare
     if (Integer.compareUnsigned(skb.len, skb.pcount * mssNow) < 0) {
@@ -453,7 +453,7 @@ public final class TcpOutput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_nagle_check",
-      versions = "v4.20..v6.17", source = SRC)
+      versions = "v4.20..v6.18", source = SRC)
   static boolean nagleCheck(boolean partial, TcpSock tp, int nonagle) {
     return partial
         && ((nonagle & TCP_NAGLE_CORK) != 0
@@ -462,7 +462,7 @@ public final class TcpOutput {
 
   /** Segments per TSO skb: about 1 ms at the pacing rate, plus a bonus for short RTTs. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_tso_autosize",
-      versions = "v4.20..v6.17", commits = {"65466904b015"}, source = SRC,
+      versions = "v4.20..v6.18", commits = {"65466904b015"}, source = SRC,
       notes = "before 65466904b015 (v5.18): min(rate >> shift, gso_max_size - 1 - "
           + "MAX_TCP_HEADER) with no RTT bonus")
   static int tsoAutosize(TcpSock sk, int mssNow, int minTsoSegs) {
@@ -490,7 +490,7 @@ public final class TcpOutput {
 
   /** Segments wanted per TSO skb: the CC's minimum or tcp_min_tso_segs, autosized. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_tso_segs",
-      versions = "v4.20..v6.17", source = SRC)
+      versions = "v4.20..v6.18", source = SRC)
   public static int tsoSegs(TcpSock sk, int mssNow) {
     int minTso;
     int tsoSegs;
@@ -503,7 +503,7 @@ public final class TcpOutput {
 
   /** The part of skb that can go now (window and Nagle). */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_mss_split_point",
-      versions = "v4.20..v6.17", source = SRC)
+      versions = "v4.20..v6.18", source = SRC)
   static int mssSplitPoint(TcpSock tp, TcpSkb skb, int mssNow, int maxSegs, int nonagle) {
     int partial;
     int needed;
@@ -534,7 +534,7 @@ public final class TcpOutput {
 
   /** Segments cwnd allows now; at least half a cwnd so two GSO packets can be in flight. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_cwnd_test",
-      versions = "v4.20..v6.17", commits = {"22555032c513"}, source = SRC,
+      versions = "v4.20..v6.18", commits = {"22555032c513"}, source = SRC,
       notes = "before 22555032c513 (v6.10) a 1-segment FIN skb was always allowed; the "
           + "model never sends FIN")
   static int cwndTest(TcpSock tp) {
@@ -553,7 +553,7 @@ public final class TcpOutput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_init_tso_segs",
-      versions = "v4.20..v6.17", source = SRC)
+      versions = "v4.20..v6.18", source = SRC)
   static int initTsoSegs(TcpSkb skb, int mssNow) {
     int tsoSegs = skb.pcount;
 
@@ -565,7 +565,7 @@ public final class TcpOutput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_nagle_test",
-      versions = "v4.20..v6.17", source = SRC)
+      versions = "v4.20..v6.18", source = SRC)
   static boolean nagleTest(TcpSock tp, TcpSkb skb, int curMss, int nonagle) {
     if ((nonagle & TCP_NAGLE_PUSH) != 0) {
       return true;
@@ -579,7 +579,7 @@ public final class TcpOutput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_snd_wnd_test",
-      versions = "v4.20..v6.17", source = SRC)
+      versions = "v4.20..v6.18", source = SRC)
   static boolean sndWndTest(TcpSock tp, TcpSkb skb, int curMss) {
     int endSeq = skb.endSeq;
 
@@ -592,7 +592,7 @@ public final class TcpOutput {
 
   /** Split an unsent TSO skb at {@code len}; the rest stays in the write queue. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tso_fragment",
-      versions = "v4.20..v6.17", source = SRC)
+      versions = "v4.20..v6.18", source = SRC)
   static int tsoFragment(TcpSock sk, TcpSkb skb, int len, int mssNow) {
     int nlen = skb.len - len;
     TcpSkb buff;
@@ -732,7 +732,7 @@ public final class TcpOutput {
 
   /** MTU probing; sysctl tcp_mtu_probing=0 leaves it disabled: -1, "not probing". */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_mtu_probe",
-      versions = "v4.20..v6.17", source = SRC,
+      versions = "v4.20..v6.18", source = SRC,
       notes = "only the icsk_mtup.enabled == 0 exit is modelled")
   static int mtuProbe(TcpSock sk) {
     return -1;
@@ -740,7 +740,7 @@ public final class TcpOutput {
 
   /** Internal pacing: hold the loop until the EDT clock is reached, arming the pacing timer. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_pacing_check",
-      versions = "v4.20..v6.17", source = SRC)
+      versions = "v4.20..v6.18", source = SRC)
   static boolean pacingCheck(TcpSock tp) {
     if (!tp.needsInternalPacing()) {
       return false;
@@ -757,7 +757,7 @@ public final class TcpOutput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_rtx_queue_empty_or_single_skb",
-      versions = "v6.1.60..v6.1, v6.6..v6.17", commits = {"f921a4a5bffa"}, source = SRC)
+      versions = "v6.1.60..v6.1, v6.6..v6.18", commits = {"f921a4a5bffa"}, source = SRC)
   static boolean rtxQueueEmptyOrSingleSkb(TcpSock sk) {
     return sk.rtxQueue.size() <= 1;
   }
@@ -767,7 +767,7 @@ public final class TcpOutput {
    * qdisc and device. Returns true when the socket is throttled until a TX completion.
    */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_small_queue_check",
-      versions = "v4.20..v6.17",
+      versions = "v4.20..v6.18",
       commits = {"75eefc6c59fd", "75c119afe14f", "c73e5807e4f6", "f921a4a5bffa",
           "9ea3bfa61b09", "c4221a8cc3a7"},
       source = SRC,
@@ -819,7 +819,7 @@ public final class TcpOutput {
 
   /** Move payload from the next write-queue skb into a short head skb. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_grow_skb",
-      versions = "v6.10..v6.17", commits = {"8ee602c63520"}, source = SRC)
+      versions = "v6.10..v6.18", commits = {"8ee602c63520"}, source = SRC)
   static void growSkb(TcpSock sk, TcpSkb skb, int amount) {
     TcpSkb nextSkb = skb.next;
     int nlen;
@@ -854,7 +854,7 @@ public final class TcpOutput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_eat_one_skb",
-      versions = "v6.10..v6.17", source = SRC)
+      versions = "v6.10..v6.18", source = SRC)
   static void eatOneSkb(TcpSock sk, TcpSkb dst, TcpSkb src) {
     dst.tcpFlags |= src.tcpFlags;
     dst.eor = src.eor;
@@ -868,7 +868,7 @@ public final class TcpOutput {
    * (the caller then arms the zero-window probe timer).
    */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_write_xmit",
-      versions = "v4.20..v6.17", commits = {"8ee602c63520", "d5b38a71d333"}, source = SRC,
+      versions = "v4.20..v6.18", commits = {"8ee602c63520", "d5b38a71d333"}, source = SRC,
       notes = "before 8ee602c63520 (v6.10) tso_segs came from tcp_init_tso_segs() and short "
           + "skbs were not grown; chrono stats and loss-probe scheduling are left out")
   public static boolean writeXmit(TcpSock tp, int mssNow, int nonagle, int pushOne) {
@@ -991,7 +991,7 @@ public final class TcpOutput {
 
   /** Push pending frames (the app wrote, or an ACK opened the window). */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "__tcp_push_pending_frames",
-      versions = "v4.20..v6.17", source = SRC,
+      versions = "v4.20..v6.18", source = SRC,
       notes = "tcp_check_probe_timer() is not modelled (the receive window never closes)")
   public static void pushPendingFrames(TcpSock sk, int curMss, int nonagle) {
     writeXmit(sk, curMss, nonagle, 0);
@@ -999,7 +999,7 @@ public final class TcpOutput {
 
   /** A prior transmit of this skb still sits in a qdisc or driver queue. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "skb_still_in_host_queue",
-      versions = "v5.11..v6.17", source = SRC)
+      versions = "v5.11..v6.18", source = SRC)
   static boolean skbStillInHostQueue(TcpSock sk, TcpSkb skb) {
     if (skb.fcloneBusy()) {
       sk.skTsqFlags |= TcpSock.TSQF_THROTTLED;
@@ -1012,7 +1012,7 @@ public final class TcpOutput {
 
   /** Retransmit one skb (up to {@code segs} segments of it). */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "__tcp_retransmit_skb",
-      versions = "v5.11..v6.17", source = SRC,
+      versions = "v5.11..v6.18", source = SRC,
       notes = "retransmit collapsing and the headroom-copy path are left out")
   static int retransmitSkbInner(TcpSock tp, TcpSkb skb, int segs) {
     int curMss;
@@ -1078,7 +1078,7 @@ public final class TcpOutput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_retransmit_skb",
-      versions = "v5.11..v6.17", source = SRC)
+      versions = "v5.11..v6.18", source = SRC)
   static int retransmitSkb(TcpSock tp, TcpSkb skb, int segs) {
     int err = retransmitSkbInner(tp, skb, segs);
 
@@ -1101,7 +1101,7 @@ public final class TcpOutput {
 
   /** Retransmit skbs marked lost, in sequence order, as cwnd, pacing and TSQ allow. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_xmit_retransmit_queue",
-      versions = "v5.11..v6.17", source = SRC)
+      versions = "v5.11..v6.18", source = SRC)
   public static void xmitRetransmitQueue(TcpSock tp) {
     TcpSkb skb;
     TcpSkb rtxHead;

@@ -352,7 +352,7 @@ public final class TcpSock {
 
   /** tcp_mstamp_refresh(): tcp_clock_cache and tcp_mstamp from the clock. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_mstamp_refresh",
-      versions = "v4.20..v6.17", source = SRC,
+      versions = "v4.20..v6.18", source = SRC,
       notes = "the early form's monotonic guards never bite under the monotonic simulated clock")
   public void mstampRefresh() {
     long val = host.nowNs();

@@ -25,7 +25,7 @@ public final class TsqWork {
    * TSQ handler.
    */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_tsq_workfn",
-      versions = "v6.17", commits = {"fd0406e5ca53"},
+      versions = "v6.17..v6.18", commits = {"fd0406e5ca53"},
       source = "Kingxukai/linux@0291023e7330da28f2f7453c87c2ab7082d8360f",
       notes = "fd0406e5ca53 (net-next, June 2025) renamed tcp_tasklet_func when TSQ moved from a"
           + " tasklet to the BH workqueue; same body")

@@ -581,7 +581,7 @@ public final class TcpReceiver {
 
   /** Arm the delayed-ACK timer at ato, bounded by the RTT and TCP_DELACK_MAX. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_send_delayed_ack",
-      versions = "v6.1..v6.17", source = SRC)
+      versions = "v6.1..v6.18", source = SRC)
   void sendDelayedAck() {
     int a = ato;
     int timeout;
