@@ -13,17 +13,21 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs a compiled harness program on input records: one record per stdin line, one output
- * record per stdout line, many records per process. A record that kills the process (a
- * division by zero, a bad pointer) gets {@code signal=N} as its output and the process is
- * started again for the records after it; a record the process has not finished when its time
- * limit passes gets {@code timeout} and the process is started again after it (after three
- * such, every record left gets {@code timeout}).
+ * record per stdout line, many records per process. A record the function dies on (a division
+ * by zero, a bad pointer) gets {@code signal=N} and one it does not finish within
+ * {@link #recordSeconds} gets {@code timeout}, both from the program itself, which goes on
+ * with the next record (after three timeouts every record left gets {@code timeout}). A
+ * process that dies anyway, or hangs past {@link #TIMEOUT_MS}, is started again after the
+ * record it stopped at.
  */
 final class CDriverProcess {
   /** Time one process may take for its records. */
   static final long TIMEOUT_MS = 60_000;
   /** Processes that may time out before every record left is reported "timeout". */
   static final int MAX_TIMEOUTS = 3;
+
+  /** Seconds one record may take before the program reports it "timeout" and goes on. */
+  static volatile int recordSeconds = 5;
 
   /** The output of a record the program never finished. */
   static final String TIMEOUT = "timeout";
@@ -117,8 +121,10 @@ final class CDriverProcess {
   private int runFrom(List<long[]> records, int from, List<String> out, long deadline) {
     Process p;
     try {
-      p = new ProcessBuilder(binary.toString()).redirectError(ProcessBuilder.Redirect.DISCARD)
-          .start();
+      ProcessBuilder pb = new ProcessBuilder(binary.toString())
+          .redirectError(ProcessBuilder.Redirect.DISCARD);
+      pb.environment().put("NICSIM_RECORD_SECONDS", Integer.toString(recordSeconds));
+      p = pb.start();
     } catch (IOException e) {
       throw new PortCheckException("cannot run " + binary + ": " + e.getMessage());
     }

@@ -12,10 +12,17 @@ import java.util.Optional;
  *     temporary directory that is removed
  * @param strict {@code --strict}: a port this release has that was not executed (no harness,
  *     NOT RUN for any reason) fails the run
+ * @param cache where compiled programs are kept between runs (by the SHA-256 of compiler and
+ *     program), or empty to compile every program ({@code NICSIM_PORTEXEC_CACHE=off})
  */
-public record ExecOptions(int inputs, long seed, Optional<Path> keep, boolean strict) {
+public record ExecOptions(int inputs, long seed, Optional<Path> keep, boolean strict,
+    Optional<Path> cache) {
   public static final int DEFAULT_INPUTS = 10_000;
   public static final long DEFAULT_SEED = 20_260_530L;
+
+  public ExecOptions(int inputs, long seed, Optional<Path> keep, boolean strict) {
+    this(inputs, seed, keep, strict, BinaryCache.defaultDir());
+  }
 
   public ExecOptions(int inputs, long seed, Optional<Path> keep) {
     this(inputs, seed, keep, false);

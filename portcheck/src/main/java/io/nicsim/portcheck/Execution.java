@@ -41,7 +41,23 @@ final class Execution {
     this.options = options;
   }
 
+  private ExecTiming timing = ExecTiming.NONE;
+
+  /** Where {@link #run} spent its time. */
+  ExecTiming timing() {
+    return timing;
+  }
+
   ExecResult run(Path workDir) {
+    return run(workDir, BinaryCache.NONE, "");
+  }
+
+  /**
+   * @param cache compiled programs kept between runs
+   * @param compiler the compiler's version line (part of the cache's key)
+   */
+  ExecResult run(Path workDir, BinaryCache cache, String compiler) {
+    long t0 = System.nanoTime();
     String file = harness.file();
     String function = harness.function();
     String notes = harness.notes();
@@ -94,72 +110,177 @@ final class Execution {
     List<String> probes = edges.probes();
     String program = CProgram.assemble(taken, sections, harness.inputs().size(), release, probes);
     String name = safe(function);
-    Gcc.Compiled compiled = Gcc.compile(workDir, name, program);
-    if (!compiled.ok() && !probes.isEmpty()) {
+    long t1 = System.nanoTime();
+    BinaryCache.Result built = compile(cache, workDir, name, program, compiler);
+    if (!built.compiled().ok() && !probes.isEmpty()) {
       // a probe the compiler refuses (a struct-valued expression): the program without them
       probes = List.of();
       program = CProgram.assemble(taken, sections, harness.inputs().size(), release, probes);
-      compiled = Gcc.compile(workDir, name, program);
+      built = compile(cache, workDir, name, program, compiler);
     }
+    Gcc.Compiled compiled = built.compiled();
+    long t2 = System.nanoTime();
     if (!compiled.ok()) {
+      timing = new ExecTiming(t1 - t0, t2 - t1, built.cached(), 0, 0, 0, 0);
       return ExecResult.notRun(file, function, ExecResult.NotRun.HARNESS_FAILED,
           "does not compile: " + compiled.error(), notes);
     }
     CDriverProcess c = new CDriverProcess(compiled.binary());
     edges.finish(probes.isEmpty() ? Map.of() : c.probe(probes));
-    List<long[]> records = new InputGenerator(harness, options.seed(), edges)
-        .records(options.inputs());
+    InputGenerator generator = new InputGenerator(harness, options.seed(), edges);
+    List<long[]> records = generator.records(options.inputs());
+    long t3 = System.nanoTime();
     if (records.isEmpty()) {
+      timing = new ExecTiming(t1 - t0, t2 - t1, built.cached(), t3 - t2, 0, 0, 0);
       return ExecResult.notRun(file, function, ExecResult.NotRun.HARNESS_FAILED,
           "the harness admits no input", notes);
     }
-    List<String> cOut = c.run(records);
+    // the C program and the Java port run at the same time; inputs the C dies on (a zero
+    // divisor) are checked, then replaced by fresh ones, so that the budget counts inputs that
+    // ran to completion
+    List<long[]> all = new ArrayList<>(records.size());
+    List<String> cOut = new ArrayList<>(records.size());
+    List<String> jOut = new ArrayList<>(records.size());
+    long cNs = 0;
+    long javaNs = 0;
+    List<long[]> batch = records;
+    for (int round = 0; !batch.isEmpty(); round++) {
+      String[] both = new String[batch.size()];
+      List<String> c1 = runBoth(c, java, batch, name, both);
+      javaNs += lastJavaNs;
+      cNs += lastCRunNs;
+      int died = 0;
+      for (int i = 0; i < batch.size(); i++) {
+        all.add(batch.get(i));
+        cOut.add(c1.get(i));
+        jOut.add(both[i]);
+        if (CDriverProcess.died(c1.get(i))) {
+          died++;
+        }
+      }
+      if (died == 0 || round == REPLACE_ROUNDS) {
+        break;
+      }
+      batch = generator.more(died);
+    }
+    timing = new ExecTiming(t1 - t0, t2 - t1, built.cached(), t3 - t2, cNs, javaNs, 0);
     List<long[]> differing = new ArrayList<>();
     int crashed = 0;
     int timedOut = 0;
     long[] firstTimeout = null;
-    for (int i = 0; i < records.size(); i++) {
+    java.util.Set<String> distinct = new java.util.HashSet<>();
+    for (int i = 0; i < all.size(); i++) {
       String co = cOut.get(i);
       if (co.equals(CDriverProcess.TIMEOUT)) {
         // the C never returned: no verdict on this record
         timedOut++;
         if (firstTimeout == null) {
-          firstTimeout = records.get(i);
+          firstTimeout = all.get(i);
         }
         continue;
       }
       if (CDriverProcess.died(co)) {
         crashed++;
+      } else {
+        distinct.add(Arrays.toString(all.get(i)));
       }
-      if (!co.equals(runJava(java, records.get(i)))) {
-        differing.add(records.get(i));
+      if (!co.equals(jOut.get(i))) {
+        differing.add(all.get(i));
       }
     }
-    java.util.Set<String> distinct = new java.util.HashSet<>();
-    records.forEach(r -> distinct.add(Arrays.toString(r)));
+    int completed = all.size() - crashed - timedOut;
     if (differing.isEmpty() && timedOut > 0) {
-      return new ExecResult(file, function, ExecState.NOT_RUN, records.size(), distinct.size(),
-          false, 0, "the C program never returned on " + timedOut + " of " + records.size()
+      return new ExecResult(file, function, ExecState.NOT_RUN, completed, distinct.size(),
+          false, 0, "the C program never returned on " + timedOut + " of " + all.size()
               + " inputs (" + CDriverProcess.TIMEOUT_MS / 1000 + " s each run), e.g. "
               + String.join(" ", describe(firstTimeout)), true, Optional.empty(), notes,
           ExecResult.NotRun.HARNESS_FAILED, crashed, timedOut);
     }
-    if (differing.isEmpty() && crashed == records.size()) {
-      return new ExecResult(file, function, ExecState.NOT_RUN, records.size(), distinct.size(),
-          false, 0, "the C program died on every input (" + cOut.get(0) + ")", true,
-          Optional.empty(), notes, ExecResult.NotRun.HARNESS_FAILED, crashed, timedOut);
+    if (differing.isEmpty() && completed == 0) {
+      return new ExecResult(file, function, ExecState.NOT_RUN, 0, 0, false, 0,
+          "the C program died on every input (" + cOut.get(0) + ")", true, Optional.empty(),
+          notes, ExecResult.NotRun.HARNESS_FAILED, crashed, timedOut);
     }
     if (differing.isEmpty()) {
-      return ExecResult.same(file, function, records.size(), distinct.size(), notes, crashed)
+      return ExecResult.same(file, function, completed, distinct.size(), notes, crashed)
           .withDomain(domainSize());
     }
+    long t5 = System.nanoTime();
     long[] smallest = shrink(differing, c, java);
     String cRecord = c.run(List.of(smallest)).get(0);
     String jRecord = runJava(java, smallest);
     ExecResult.Counterexample ce = new ExecResult.Counterexample(
         describe(smallest), cRecord, jRecord, firstDifference(cRecord, jRecord));
-    return new ExecResult(file, function, ExecState.DIFFERS, records.size(), distinct.size(),
+    timing = new ExecTiming(timing.readNs(), timing.compileNs(), timing.cached(),
+        timing.generateNs(), timing.cRunNs(), timing.javaNs(), System.nanoTime() - t5);
+    return new ExecResult(file, function, ExecState.DIFFERS, completed, distinct.size(),
         false, differing.size(), "", false, Optional.of(ce), notes, null, crashed, timedOut);
+  }
+
+  /** Rounds of replacing inputs the C died on. */
+  private static final int REPLACE_ROUNDS = 6;
+  private long lastCRunNs;
+  private long lastJavaNs;
+
+  /**
+   * The C program's records for {@code batch}, while this thread fills {@code javaOut} with the
+   * Java port's.
+   */
+  private List<String> runBoth(CDriverProcess c, JavaPort java, List<long[]> batch, String name,
+      String[] javaOut) {
+    long[] cNs = new long[1];
+    java.util.concurrent.CompletableFuture<List<String>> cRun =
+        new java.util.concurrent.CompletableFuture<>();
+    Thread runner = new Thread(() -> {
+      long s = System.nanoTime();
+      try {
+        cRun.complete(c.run(batch));
+      } catch (RuntimeException e) {
+        cRun.completeExceptionally(e);
+      }
+      cNs[0] = System.nanoTime() - s;
+    }, "port-check C " + name);
+    runner.setDaemon(true);
+    runner.start();
+    long s = System.nanoTime();
+    for (int i = 0; i < batch.size(); i++) {
+      javaOut[i] = runJava(java, batch.get(i));
+    }
+    lastJavaNs = System.nanoTime() - s;
+    try {
+      List<String> out = cRun.get();
+      runner.join();
+      lastCRunNs = cNs[0];
+      return out;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new PortCheckException("interrupted");
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw e.getCause() instanceof PortCheckException p ? p
+          : new PortCheckException("running " + name + " failed: " + e.getCause());
+    }
+  }
+
+  /**
+   * The program's binary: from the cache or compiled; with {@code --keep-programs} the program
+   * and its binary are also left in the run's directory.
+   */
+  private BinaryCache.Result compile(BinaryCache cache, Path workDir, String name, String program,
+      String compiler) {
+    BinaryCache.Result r = cache.compile(workDir, name, program, compiler);
+    if (options.keep().isPresent() && r.cached()) {
+      try {
+        java.nio.file.Files.writeString(workDir.resolve(name + ".c"), program);
+        if (r.compiled().ok()) {
+          java.nio.file.Files.copy(r.compiled().binary(), workDir.resolve(name),
+              java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+      } catch (java.io.IOException e) {
+        throw new PortCheckException("cannot keep the program in " + workDir + ": "
+            + e.getMessage());
+      }
+    }
+    return r;
   }
 
   /** The targets the C's comparisons give; none when its text cannot be read for them. */

@@ -32,7 +32,8 @@ public final class ExecutionRun {
    */
   public record Outcome(String compiler, List<ExecResult> results,
       List<PortedFunction> withoutHarness, ExecOptions options, String kernel,
-      KernelRelease release, List<PortedFunction> ports) {
+      KernelRelease release, List<PortedFunction> ports, Map<String, ExecTiming> timings,
+      long wallNs) {
 
     /**
      * 1 when a function differs or a harness failed, or (with {@code --strict}) when a port
@@ -111,7 +112,10 @@ public final class ExecutionRun {
       tree.source(path).ifPresent(s -> parsed.put(path, CDefinitions.of(s)));
     }
     Path dir = workDir(options);
+    BinaryCache cache = BinaryCache.at(options.cache());
     List<ExecResult> results = new ArrayList<>();
+    Map<String, ExecTiming> timings = new java.util.concurrent.ConcurrentHashMap<>();
+    long start = System.nanoTime();
     int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
     ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
       Thread t = new Thread(r, "port-check --execute");
@@ -121,7 +125,12 @@ public final class ExecutionRun {
     try {
       List<Future<ExecResult>> futures = new ArrayList<>();
       for (PortHarness h : selected) {
-        futures.add(pool.submit(() -> new Execution(h, parsed, release, kernel, options).run(dir)));
+        futures.add(pool.submit(() -> {
+          Execution x = new Execution(h, parsed, release, kernel, options);
+          ExecResult r = x.run(dir, cache, compiler);
+          timings.put(r.label(), x.timing());
+          return r;
+        }));
       }
       for (Future<ExecResult> f : futures) {
         results.add(f.get());
@@ -142,7 +151,8 @@ public final class ExecutionRun {
       }
     }
     results.sort(Comparator.comparing(ExecResult::file).thenComparing(ExecResult::function));
-    return new Outcome(compiler, results, without, options, kernel, release, List.copyOf(ports));
+    return new Outcome(compiler, results, without, options, kernel, release, List.copyOf(ports),
+        Map.copyOf(timings), System.nanoTime() - start);
   }
 
   private static Path workDir(ExecOptions options) {

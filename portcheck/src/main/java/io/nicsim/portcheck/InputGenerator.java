@@ -109,9 +109,32 @@ final class InputGenerator {
       }
     }
     // 3. random records
+    random(out, count);
+    return out;
+  }
+
+  /**
+   * {@code n} more random records (to replace inputs the C died on): dense ones, steered half
+   * the time, so that few of them die again on a zero divisor.
+   */
+  List<long[]> more(int n) {
+    List<long[]> out = new ArrayList<>(n);
+    int attempts = 0;
+    while (out.size() < n && attempts++ < n * 20 + 100) {
+      long[] r = random.nextBoolean() ? dense() : focused();
+      if (!targets.targets().isEmpty() && random.nextBoolean()) {
+        steer(r);
+      }
+      add(r, out);
+    }
+    return out;
+  }
+
+  private void random(List<long[]> out, int count) {
+    List<EdgeTargets.Target> all = targets.targets();
     int attempts = 0;
     while (out.size() < count) {
-      if (attempts++ > count * 20) {
+      if (attempts++ > count * 3) {
         if (allowRepeats) {
           break;
         }
@@ -128,7 +151,6 @@ final class InputGenerator {
       }
       add(r, out);
     }
-    return out;
   }
 
   /**

@@ -100,6 +100,11 @@ public final class PortCheckCommand implements Callable<Integer> {
           + " not executed (no harness, NOT RUN for any reason).")
   boolean strict;
 
+  @Option(names = "--timings",
+      description = "With --execute: print where each function's time went (reading the C,"
+          + " compiling or the cache, generating inputs, the C program, the Java port).")
+  boolean timings;
+
   @Option(names = "--keep-programs", paramLabel = "DIR",
       description = "Keep each generated C program and binary in DIR (they hold the tree's C:"
           + " keep them out of a repository).")
@@ -147,6 +152,9 @@ public final class PortCheckCommand implements Callable<Integer> {
       throw PortCheckException.field("--execute", "--inputs, --seed and --keep-programs need"
           + " --execute", "--execute with them");
     }
+    if (timings && !execute) {
+      throw PortCheckException.field("--timings", "needs --execute", "--execute --timings");
+    }
     if (strict && !execute) {
       throw PortCheckException.field("--strict", "needs --execute", "--execute --strict");
     }
@@ -191,6 +199,9 @@ public final class PortCheckCommand implements Callable<Integer> {
             found, execute ? harnesses.get() : List.of());
     PrintWriter out = spec.commandLine().getOut();
     out.print(json ? JsonReport.render(outcome) : TextReport.render(outcome));
+    if (timings && !json) {
+      outcome.execution().ifPresent(e -> out.print(TextReport.timings(e)));
+    }
     out.flush();
     return outcome.exitCode();
   }

@@ -112,13 +112,13 @@ public final class TextReport {
             .append(" inputs  ").append(r.label())
             .append(r.wholeDomain() ? " (" + r.distinct() + " distinct: every value the fields allow)"
                 : "")
-            .append(r.crashed() > 0 ? " (" + r.crashed() + " of them crash the C, and the Java"
-                + " fails alike: not counted as agreeing)" : "")
+            .append(r.crashed() > 0 ? " (and " + r.crashed() + " more the C dies on, where the"
+                + " Java fails alike: not counted)" : "")
             .append('\n');
         case DIFFERS -> {
           ExecResult.Counterexample c = r.counterexample().orElseThrow();
           out.append(String.format("%-9s", "DIFFERS")).append(r.label()).append(": ")
-              .append(r.differing()).append(" of ").append(r.inputs())
+              .append(r.differing()).append(" of ").append(r.inputs() + r.crashed())
               .append(" inputs differ; smallest counterexample found:\n");
           out.append("           input: ").append(String.join(" ", c.input())).append('\n');
           out.append("           C:     ").append(c.c()).append('\n');
@@ -153,6 +153,42 @@ public final class TextReport {
       out.append('\n');
     });
     out.append("execute verdict: ").append(verdict(s, e)).append('\n');
+  }
+
+  /** {@code --timings}: per function and in total, in milliseconds (not deterministic). */
+  static String timings(ExecutionRun.Outcome e) {
+    StringBuilder out = new StringBuilder("\ntimings (ms): read compile generate C Java shrink\n");
+    long read = 0;
+    long compile = 0;
+    long generate = 0;
+    long c = 0;
+    long java = 0;
+    int cached = 0;
+    int compiled = 0;
+    for (ExecResult r : e.results()) {
+      ExecTiming t = e.timings().getOrDefault(r.label(), ExecTiming.NONE);
+      if (t == ExecTiming.NONE) {
+        continue;
+      }
+      out.append(String.format("%6d %7d%s %8d %5d %5d %6d  %s%n", t.readNs() / 1_000_000,
+          t.compileNs() / 1_000_000, t.cached() ? "c" : " ", t.generateNs() / 1_000_000,
+          t.cRunNs() / 1_000_000, t.javaNs() / 1_000_000, t.shrinkNs() / 1_000_000, r.label()));
+      read += t.readNs();
+      compile += t.compileNs();
+      generate += t.generateNs();
+      c += t.cRunNs();
+      java += t.javaNs();
+      if (t.cached()) {
+        cached++;
+      } else {
+        compiled++;
+      }
+    }
+    out.append(String.format("totals: read %.1f s, compile %.1f s (%d compiled, %d from the"
+        + " cache: c), generate %.1f s, C %.1f s, Java %.1f s; execute wall %.1f s%n",
+        read / 1e9, compile / 1e9, compiled, cached, generate / 1e9, c / 1e9, java / 1e9,
+        e.wallNs() / 1e9));
+    return out.toString();
   }
 
   /** One line: what the run shows, never agreement for what was not executed. */

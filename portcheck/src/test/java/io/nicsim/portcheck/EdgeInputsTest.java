@@ -67,6 +67,36 @@ class EdgeInputsTest {
     assertThat(o.results()).extracting(ExecResult::state).containsOnly(ExecState.SAME);
   }
 
+  /**
+   * Inputs the C dies on (a zero divisor) are never counted as agreeing: they are reported
+   * apart and replaced, so the inputs that ran to completion make the budget.
+   */
+  @Test
+  void aCrashIsNotAgreementAndItsInputIsReplaced() {
+    ExecResult r = run(List.of(AcmeHoldHarnesses.creditTicks())).results().get(0);
+    assertThat(r.state()).isEqualTo(ExecState.SAME);
+    assertThat(r.crashed()).isPositive();
+    assertThat(r.inputs()).isEqualTo(2000);
+  }
+
+  /** A C function that never returns on some input: NOT RUN, a failure, never agreement. */
+  @Test
+  void anInputTheCNeverReturnsOnFailsTheHarness() {
+    int before = CDriverProcess.recordSeconds;
+    CDriverProcess.recordSeconds = 1;
+    try {
+      ExecutionRun.Outcome o = run(List.of(AcmeHoldHarnesses.creditOdd()));
+      ExecResult r = o.results().get(0);
+      assertThat(r.state()).isEqualTo(ExecState.NOT_RUN);
+      assertThat(r.failed()).isTrue();
+      assertThat(r.timedOut()).isPositive();
+      assertThat(r.reason()).startsWith("the C program never returned on ");
+      assertThat(o.exitCode()).isEqualTo(1);
+    } finally {
+      CDriverProcess.recordSeconds = before;
+    }
+  }
+
   @Test
   void theFieldsOwnEdgesAloneNeverReachThem() {
     List<long[]> hold = new InputGenerator(AcmeHoldHarnesses.holdExpired(true),

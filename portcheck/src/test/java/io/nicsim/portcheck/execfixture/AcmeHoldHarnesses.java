@@ -42,6 +42,26 @@ public final class AcmeHoldHarnesses {
     }).build();
   }
 
+  /** acme_credit_ticks: the C dies of SIGFPE on a zero rate, the Java throws alike. */
+  public static PortHarness creditTicks() {
+    return of("acme_credit_ticks", 2).java(k -> r -> new Out()
+        .u32("ret", Integer.divideUnsigned((int) r[2], (int) r[4])).toString()).build();
+  }
+
+  /** acme_credit_odd: the C never returns on an even credit; the Java side stops at once. */
+  public static PortHarness creditOdd() {
+    return of("acme_credit_odd", 3).java(k -> r -> {
+      long c = r[2];
+      if ((c & 1) == 0) {
+        return "ret=never";
+      }
+      while (c % 1000 != 999) {
+        c = (c + 2) & 0xFFFF_FFFFL;
+      }
+      return new Out().u("ret", c).toString();
+    }).build();
+  }
+
   public static PortHarness takeCredit(boolean broken) {
     return of("acme_take_credit", 1).java(k -> r -> {
       AcmeHoldPorts p = set(r);

@@ -36,6 +36,22 @@ public final class AcmeHoldPorts {
     return amount;
   }
 
+  @KernelPort(file = FILE, function = "acme_credit_ticks", versions = "v6.6..v6.18",
+      source = "test fixture")
+  public static int creditTicks(int credit, int rate) {
+    return Integer.divideUnsigned(credit, rate);
+  }
+
+  @KernelPort(file = FILE, function = "acme_credit_odd", versions = "v6.6..v6.18",
+      source = "test fixture", notes = "never returns on an even credit, as the C")
+  public static int creditOdd(int credit) {
+    int c = credit;
+    while (Integer.remainderUnsigned(c, 1000) != 999) {
+      c += 2;
+    }
+    return c;
+  }
+
   /** The same ports with the two mistakes. */
   public static final class Broken {
     private Broken() {}

@@ -38,3 +38,17 @@ unsigned int acme_take_credit(struct acme_hold *h, unsigned int credit)
 	h->credit += credit;
 	return credit;
 }
+
+/* ticks per credit unit: the caller never passes a zero rate */
+unsigned int acme_credit_ticks(unsigned int credit, unsigned int rate)
+{
+	return credit / rate;
+}
+
+/* rounds a credit to an odd count: an even start never ends (the caller never gives one) */
+unsigned int acme_credit_odd(unsigned int credit)
+{
+	while (credit % 1000 != 999)
+		credit += 2;
+	return credit;
+}
