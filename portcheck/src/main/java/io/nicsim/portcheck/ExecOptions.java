@@ -14,11 +14,22 @@ import java.util.Optional;
  *     NOT RUN for any reason) fails the run
  * @param cache where compiled programs are kept between runs (by the SHA-256 of compiler and
  *     program), or empty to compile every program ({@code NICSIM_PORTEXEC_CACHE=off})
+ * @param coverage measure gcc's branch coverage of each executed function ({@code --coverage})
  */
 public record ExecOptions(int inputs, long seed, Optional<Path> keep, boolean strict,
-    Optional<Path> cache) {
+    Optional<Path> cache, boolean coverage) {
   public static final int DEFAULT_INPUTS = 10_000;
   public static final long DEFAULT_SEED = 20_260_530L;
+
+  public ExecOptions(int inputs, long seed, Optional<Path> keep, boolean strict,
+      Optional<Path> cache) {
+    this(inputs, seed, keep, strict, cache, false);
+  }
+
+  /** The same options measuring branch coverage ({@code --coverage}). */
+  public ExecOptions withCoverage(boolean on) {
+    return new ExecOptions(inputs, seed, keep, strict, cache, on);
+  }
 
   public ExecOptions(int inputs, long seed, Optional<Path> keep, boolean strict) {
     this(inputs, seed, keep, strict, BinaryCache.defaultDir());

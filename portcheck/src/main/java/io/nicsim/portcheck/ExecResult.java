@@ -23,12 +23,14 @@ import java.util.Optional;
  * @param crashed records on which the C program died (a signal, an exit): never counted as
  *     agreement, even where the Java side failed alike
  * @param timedOut records the C program never finished
+ * @param coverage with {@code --coverage}, gcc's branch coverage of the function's lines over
+ *     the inputs run; null otherwise
  */
 public record ExecResult(
     String file, String function, ExecState state, int inputs, int distinct,
     boolean wholeDomain, int differing, String reason, boolean failed,
     Optional<Counterexample> counterexample, String notes, NotRun why, int crashed,
-    int timedOut) {
+    int timedOut, BranchCoverage coverage) {
 
   /** Why a function was not executed, as the summary groups it. */
   public enum NotRun {
@@ -55,7 +57,17 @@ public record ExecResult(
   /** The same result, saying whether its distinct inputs covered a domain of {@code size}. */
   ExecResult withDomain(long size) {
     return new ExecResult(file, function, state, inputs, distinct, size == distinct, differing,
-        reason, failed, counterexample, notes, why, crashed, timedOut);
+        reason, failed, counterexample, notes, why, crashed, timedOut, coverage);
+  }
+
+  /** The same result with its branch coverage. */
+  ExecResult withCoverage(BranchCoverage c) {
+    return new ExecResult(file, function, state, inputs, distinct, wholeDomain, differing,
+        reason, failed, counterexample, notes, why, crashed, timedOut, c);
+  }
+
+  public Optional<BranchCoverage> branchCoverage() {
+    return Optional.ofNullable(coverage);
   }
 
   /**
@@ -71,13 +83,13 @@ public record ExecResult(
   static ExecResult same(String file, String function, int inputs, int distinct, String notes,
       int crashed) {
     return new ExecResult(file, function, ExecState.SAME, inputs, distinct, false, 0, "", false,
-        Optional.empty(), notes, null, crashed, 0);
+        Optional.empty(), notes, null, crashed, 0, null);
   }
 
   static ExecResult notRun(String file, String function, NotRun why, String reason,
       String notes) {
     return new ExecResult(file, function, ExecState.NOT_RUN, 0, 0, false, 0, reason,
-        why == NotRun.HARNESS_FAILED, Optional.empty(), notes, why, 0, 0);
+        why == NotRun.HARNESS_FAILED, Optional.empty(), notes, why, 0, 0, null);
   }
 
   /** {@code file function}. */

@@ -194,16 +194,20 @@ final class Execution {
           false, 0, "the C program never returned on " + timedOut + " of " + all.size()
               + " inputs (" + CDriverProcess.TIMEOUT_MS / 1000 + " s each run), e.g. "
               + String.join(" ", describe(firstTimeout)), true, Optional.empty(), notes,
-          ExecResult.NotRun.HARNESS_FAILED, crashed, timedOut);
+          ExecResult.NotRun.HARNESS_FAILED, crashed, timedOut, null);
     }
     if (differing.isEmpty() && completed == 0) {
       return new ExecResult(file, function, ExecState.NOT_RUN, 0, 0, false, 0,
           "the C program died on every input (" + cOut.get(0) + ")", true, Optional.empty(),
-          notes, ExecResult.NotRun.HARNESS_FAILED, crashed, timedOut);
+          notes, ExecResult.NotRun.HARNESS_FAILED, crashed, timedOut, null);
     }
+    BranchCoverage coverage = options.coverage()
+        ? CoverageRun.measure(workDir.resolve("coverage-" + name), program, taken.root().get(),
+            all)
+        : null;
     if (differing.isEmpty()) {
       return ExecResult.same(file, function, completed, distinct.size(), notes, crashed)
-          .withDomain(domainSize());
+          .withDomain(domainSize()).withCoverage(coverage);
     }
     long t5 = System.nanoTime();
     long[] smallest = shrink(differing, c, java);
@@ -214,7 +218,8 @@ final class Execution {
     timing = new ExecTiming(timing.readNs(), timing.compileNs(), timing.cached(),
         timing.generateNs(), timing.cRunNs(), timing.javaNs(), System.nanoTime() - t5);
     return new ExecResult(file, function, ExecState.DIFFERS, completed, distinct.size(),
-        false, differing.size(), "", false, Optional.of(ce), notes, null, crashed, timedOut);
+        false, differing.size(), "", false, Optional.of(ce), notes, null, crashed, timedOut,
+        coverage);
   }
 
   /** Rounds of replacing inputs the C died on. */

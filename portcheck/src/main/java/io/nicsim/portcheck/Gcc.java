@@ -55,6 +55,11 @@ final class Gcc {
    * @return the binary, or the compiler's first error (with its line) as the failure
    */
   static Compiled compile(Path dir, String name, String program) {
+    return compile(dir, name, program, List.of());
+  }
+
+  /** As above, {@code extra} flags after nicsim's own ({@code -O0 --coverage}). */
+  static Compiled compile(Path dir, String name, String program, List<String> extra) {
     Path source = dir.resolve(name + ".c");
     Path binary = dir.resolve(name);
     try {
@@ -62,6 +67,7 @@ final class Gcc {
       List<String> cmd = new ArrayList<>();
       cmd.add(command());
       cmd.addAll(FLAGS);
+      cmd.addAll(extra);
       cmd.add("-o");
       cmd.add(binary.toString());
       cmd.add(source.toString());

@@ -56,6 +56,20 @@ public final class JsonReport {
         f.put("not_run", r.why() == null ? null : r.why().name());
         f.put("crashed", r.crashed());
         f.put("timed_out", r.timedOut());
+        r.branchCoverage().ifPresent(c -> {
+          ObjectNode cov = f.putObject("coverage");
+          cov.put("file", c.file());
+          cov.put("conditions", c.conditions());
+          cov.put("both_ways", c.bothWays());
+          cov.put("arcs", c.arcs());
+          cov.put("arcs_taken", c.arcsTaken());
+          cov.put("unavailable", c.unavailable().isEmpty() ? null : c.unavailable());
+          ArrayNode un = cov.putArray("uncovered");
+          for (BranchCoverage.Line l : c.uncovered()) {
+            un.addObject().put("line", l.line()).put("text", l.text()).put("arcs", l.arcs())
+                .put("taken", l.taken());
+          }
+        });
         r.counterexample().ifPresent(c -> {
           ObjectNode ce = f.putObject("counterexample");
           ArrayNode in = ce.putArray("input");

@@ -100,6 +100,16 @@ public final class PortCheckCommand implements Callable<Integer> {
           + " not executed (no harness, NOT RUN for any reason).")
   boolean strict;
 
+  @Option(names = "--coverage",
+      description = "With --execute: gcc's branch coverage of each executed function's own"
+          + " lines over its inputs (conditions taken both ways / conditions), per function.")
+  boolean coverage;
+
+  @Option(names = "--uncovered", paramLabel = "FUNCTION",
+      description = "With --execute: also list the branches of this C function its inputs never"
+          + " took both ways, by line and text (implies --coverage).")
+  String uncovered;
+
   @Option(names = "--timings",
       description = "With --execute: print where each function's time went (reading the C,"
           + " compiling or the cache, generating inputs, the C program, the Java port).")
@@ -152,6 +162,10 @@ public final class PortCheckCommand implements Callable<Integer> {
       throw PortCheckException.field("--execute", "--inputs, --seed and --keep-programs need"
           + " --execute", "--execute with them");
     }
+    if ((coverage || uncovered != null) && !execute) {
+      throw PortCheckException.field(coverage ? "--coverage" : "--uncovered", "needs --execute",
+          "--execute with it");
+    }
     if (timings && !execute) {
       throw PortCheckException.field("--timings", "needs --execute", "--execute --timings");
     }
@@ -189,8 +203,14 @@ public final class PortCheckCommand implements Callable<Integer> {
       // Checking nothing must not pass: the class path is wrong.
       throw new PortCheckException("no method carrying @KernelPort on the class path");
     }
+    if (uncovered != null && found.stream().noneMatch(p -> p.function().equals(uncovered))) {
+      throw PortCheckException.field("--uncovered", "'" + uncovered + "' is not a ported"
+          + " function of the selection", "the C name of a ported function, e.g. "
+          + found.get(0).function());
+    }
     Optional<ExecOptions> exec = execute
-        ? Optional.of(new ExecOptions(inputs, seed, Optional.ofNullable(keepPrograms), strict))
+        ? Optional.of(new ExecOptions(inputs, seed, Optional.ofNullable(keepPrograms), strict)
+            .withCoverage(coverage || uncovered != null))
         : Optional.empty();
     PortCheckRun.Outcome outcome =
         PortCheckRun.run(
@@ -199,8 +219,15 @@ public final class PortCheckCommand implements Callable<Integer> {
             found, execute ? harnesses.get() : List.of());
     PrintWriter out = spec.commandLine().getOut();
     out.print(json ? JsonReport.render(outcome) : TextReport.render(outcome));
-    if (timings && !json) {
-      outcome.execution().ifPresent(e -> out.print(TextReport.timings(e)));
+    if (!json) {
+      outcome.execution().ifPresent(e -> {
+        if (uncovered != null) {
+          out.print(TextReport.uncovered(e, uncovered));
+        }
+        if (timings) {
+          out.print(TextReport.timings(e));
+        }
+      });
     }
     out.flush();
     return outcome.exitCode();

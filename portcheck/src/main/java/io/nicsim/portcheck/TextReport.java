@@ -136,6 +136,9 @@ public final class TextReport {
         out.append("           note: ").append(r.notes()).append('\n');
       }
     }
+    if (e.options().coverage()) {
+      coverage(out, e);
+    }
     ExecSummary s = e.summary();
     out.append("execute summary: ").append(s.executed()).append(" of ").append(s.ported())
         .append(" ported functions executed (").append(s.same()).append(" SAME, ")
@@ -153,6 +156,65 @@ public final class TextReport {
       out.append('\n');
     });
     out.append("execute verdict: ").append(verdict(s, e)).append('\n');
+  }
+
+  /** {@code --coverage}: one row per executed function. */
+  static void coverage(StringBuilder out, ExecutionRun.Outcome e) {
+    out.append("coverage: gcc's branch coverage of each executed function's own lines"
+        + " (conditions taken both ways / conditions)\n");
+    int conditions = 0;
+    int both = 0;
+    int functions = 0;
+    for (ExecResult r : e.results()) {
+      if (r.branchCoverage().isEmpty()) {
+        continue;
+      }
+      BranchCoverage c = r.branchCoverage().get();
+      if (!c.unavailable().isEmpty()) {
+        out.append("      -        ").append(r.label()).append(": ").append(c.unavailable())
+            .append('\n');
+        continue;
+      }
+      functions++;
+      conditions += c.conditions();
+      both += c.bothWays();
+      out.append(String.format("%7s %4d%%  ", c.bothWays() + "/" + c.conditions(), c.percent()))
+          .append(r.label()).append('\n');
+    }
+    out.append(String.format("coverage total: %d of %d conditions taken both ways (%d%%) in %d"
+        + " functions; --uncovered FUNCTION lists one function's%n", both, conditions,
+        conditions == 0 ? 100 : (int) Math.floor(100.0 * both / conditions), functions));
+  }
+
+  /** {@code --uncovered}: the lines of one function with a branch never taken. */
+  static String uncovered(ExecutionRun.Outcome e, String function) {
+    StringBuilder out = new StringBuilder();
+    for (ExecResult r : e.results()) {
+      if (!r.function().equals(function)) {
+        continue;
+      }
+      out.append("\nuncovered branches of ").append(r.label());
+      if (r.branchCoverage().isEmpty()) {
+        out.append(": not executed (").append(r.stateText()).append(")\n");
+        continue;
+      }
+      BranchCoverage c = r.branchCoverage().get();
+      if (!c.unavailable().isEmpty()) {
+        out.append(": ").append(c.unavailable()).append('\n');
+        continue;
+      }
+      out.append(" (").append(c.conditions() - c.bothWays()).append(" of ")
+          .append(c.conditions()).append(" conditions not taken both ways):\n");
+      for (BranchCoverage.Line l : c.uncovered()) {
+        out.append(String.format("  %s:%-5d %d of %d arcs never taken  %s%n", c.file(),
+            l.line(), l.arcs() - l.taken(), l.arcs(), l.text()));
+      }
+    }
+    if (out.length() == 0) {
+      out.append("\nuncovered branches of ").append(function)
+          .append(": no harness executes it\n");
+    }
+    return out.toString();
   }
 
   /** {@code --timings}: per function and in total, in milliseconds (not deterministic). */
