@@ -158,7 +158,7 @@ final class Execution {
           died++;
         }
       }
-      if (died == 0 || round == REPLACE_ROUNDS) {
+      if (died == 0 || round == REPLACE_ROUNDS || all.size() >= REPLACE_LIMIT * records.size()) {
         break;
       }
       batch = generator.more(died);
@@ -222,8 +222,15 @@ final class Execution {
         coverage);
   }
 
-  /** Rounds of replacing inputs the C died on. */
-  private static final int REPLACE_ROUNDS = 6;
+  /**
+   * Rounds of replacing inputs the C died on: enough that a function the C dies on for more
+   * than half its random inputs (a zero divisor in a wide field) still completes its budget
+   * (each round replaces only the last round's deaths, so what is missing shrinks
+   * geometrically).
+   */
+  private static final int REPLACE_ROUNDS = 40;
+  /** At most this many times the budget is tried, so a program dying on nearly all stops. */
+  private static final int REPLACE_LIMIT = 8;
   private long lastCRunNs;
   private long lastJavaNs;
 
