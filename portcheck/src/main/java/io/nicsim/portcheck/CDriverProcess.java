@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Runs a compiled harness program on input records: one record per stdin line, one output
@@ -17,11 +18,15 @@ import java.util.concurrent.TimeUnit;
  * by zero, a bad pointer) gets {@code signal=N} and one it does not finish within
  * {@link #recordSeconds} gets {@code timeout}, both from the program itself, which goes on
  * with the next record (after three timeouts every record left gets {@code timeout}). A
- * process that dies anyway, or hangs past {@link #TIMEOUT_MS}, is started again after the
- * record it stopped at.
+ * process that dies anyway, or prints nothing for {@link #TIMEOUT_MS}, is started again after
+ * the record it stopped at.
  */
 final class CDriverProcess {
-  /** Time one process may take for its records. */
+  /**
+   * Time a process may go without printing a record. Not a limit on the whole run: a loaded
+   * machine may take minutes for 10,000 records, and the program itself stops a record that
+   * takes longer than {@link #recordSeconds}.
+   */
   static final long TIMEOUT_MS = 60_000;
   /** Processes that may time out before every record left is reported "timeout". */
   static final int MAX_TIMEOUTS = 3;
@@ -99,8 +104,7 @@ final class CDriverProcess {
     int timeouts = 0;
     while (out.size() < records.size()) {
       int from = out.size();
-      long deadline = System.currentTimeMillis() + TIMEOUT_MS;
-      int answered = runFrom(records, from, out, deadline);
+      int answered = runFrom(records, from, out);
       if (answered < 0) {
         // the record being run never finished: it is reported, the ones after it rerun
         out.add(TIMEOUT);
@@ -118,7 +122,7 @@ final class CDriverProcess {
    * One process for the records from {@code from}; appends what it printed, then (if it died
    * early) the dead record's {@code signal=N}. Returns -1 on timeout.
    */
-  private int runFrom(List<long[]> records, int from, List<String> out, long deadline) {
+  private int runFrom(List<long[]> records, int from, List<String> out) {
     Process p;
     try {
       ProcessBuilder pb = new ProcessBuilder(binary.toString())
@@ -147,15 +151,23 @@ final class CDriverProcess {
     writer.setDaemon(true);
     writer.start();
     int before = out.size();
-    // a record that never ends (a loop the C cannot leave) must not hang port-check: the
-    // watchdog kills the process at the deadline and the records left are reported "timeout"
+    // a record that never ends (a loop the C cannot leave, with its alarm blocked) must not
+    // hang port-check: the watchdog kills a process that printed nothing for TIMEOUT_MS and
+    // the record it was on is reported "timeout"
     boolean[] killed = new boolean[1];
+    AtomicLong progress = new AtomicLong(System.nanoTime());
     Thread watchdog = new Thread(() -> {
       try {
-        long left = Math.max(1, deadline - System.currentTimeMillis());
-        if (!p.waitFor(left, TimeUnit.MILLISECONDS)) {
-          killed[0] = true;
-          p.destroyForcibly();
+        while (true) {
+          long quiet = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - progress.get());
+          if (p.waitFor(Math.max(1, TIMEOUT_MS - quiet), TimeUnit.MILLISECONDS)) {
+            return;
+          }
+          if (TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - progress.get()) >= TIMEOUT_MS) {
+            killed[0] = true;
+            p.destroyForcibly();
+            return;
+          }
         }
       } catch (InterruptedException e) {
         p.destroyForcibly();
@@ -168,6 +180,7 @@ final class CDriverProcess {
       String line;
       while (out.size() < records.size() && (line = r.readLine()) != null) {
         out.add(line);
+        progress.set(System.nanoTime());
       }
       p.waitFor();
       watchdog.join();

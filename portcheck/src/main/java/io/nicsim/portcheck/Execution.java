@@ -192,7 +192,7 @@ final class Execution {
     if (differing.isEmpty() && timedOut > 0) {
       return new ExecResult(file, function, ExecState.NOT_RUN, completed, distinct.size(),
           false, 0, "the C program never returned on " + timedOut + " of " + all.size()
-              + " inputs (" + CDriverProcess.TIMEOUT_MS / 1000 + " s each run), e.g. "
+              + " inputs (" + CDriverProcess.recordSeconds + " s each), e.g. "
               + String.join(" ", describe(firstTimeout)), true, Optional.empty(), notes,
           ExecResult.NotRun.HARNESS_FAILED, crashed, timedOut, null);
     }
