@@ -704,7 +704,10 @@ public final class Napi {
       throw new io.nicsim.core.sim.InvariantViolation("napi " + name,
           "on a poll list while not scheduled (state " + state + ")");
     }
-    boolean owned = (state & (SCHED_THREADED | IN_BUSY_POLL)) != 0 || pollingOn != null;
+    // owned: by its kthread (SCHED_THREADED; before 56364c910691 a kthread woken without it
+    // polls because it was woken), a busy poller, or a CPU polling it now
+    boolean owned = (state & (SCHED_THREADED | IN_BUSY_POLL)) != 0 || pollingOn != null
+        || ((state & THREADED) != 0 && thread != null && thread.isRunnable());
     if (sched && (state & DISABLE) == 0 && !onList && !taken && !owned
         && completingCore == null) {
       throw new io.nicsim.core.sim.InvariantViolation("napi " + name,

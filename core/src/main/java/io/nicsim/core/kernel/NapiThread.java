@@ -19,6 +19,10 @@ final class NapiThread extends Task {
 
   /** The last step ended asleep in napi_thread_wait (kthread_run leaves it there). */
   private boolean slept = true;
+  /** Inside napi_threaded_poll_loop: a repoll's next round polls without napi_thread_wait. */
+  private boolean inLoop;
+  /** The loop's busy-poll mode, chosen when it began (v6.18). */
+  private boolean busyPoll;
   /** wake_up_process calls on this kthread (____napi_schedule's). */
   long wakeUps;
 
@@ -44,23 +48,27 @@ final class NapiThread extends Task {
       notes = "with napi_thread_wait and napi_threaded_poll_loop; one loop round per task step;"
           + " RPS IPIs and skb_defer_free_flush are not modelled")
   protected boolean run(Core core) {
-    // napi_thread_wait: only the kthread that owns the NAPI polls it; before 56364c910691 also
-    // a kthread woken from its sleep there ("woken"), which ____napi_schedule may have left
-    // without SCHED_THREADED
-    boolean woken = slept && !napi.netCore().has(NetCorePatches.THREADED_SCHED_ALWAYS);
-    slept = false;
-    if (!napi.threadOwnsPoll() && !woken) {
-      slept = true;
-      return false;
+    if (!inLoop) {
+      // napi_thread_wait: only the kthread that owns the NAPI polls it; before 56364c910691
+      // also a kthread woken from its sleep there ("woken"), which ____napi_schedule may have
+      // left without SCHED_THREADED
+      boolean woken = slept && !napi.netCore().has(NetCorePatches.THREADED_SCHED_ALWAYS);
+      slept = false;
+      if (!napi.threadOwnsPoll() && !woken) {
+        slept = true;
+        return false;
+      }
+      // napi_threaded_poll (v6.18): the busy-poll mode decides IN_BUSY_POLL for this loop
+      busyPoll = (napi.state & Napi.THREADED_BUSY_POLL) != 0
+          && (napi.state & Napi.DISABLE) == 0;
+      if (busyPoll) {
+        napi.state |= Napi.IN_BUSY_POLL;
+      } else {
+        napi.state &= ~Napi.IN_BUSY_POLL;
+      }
+      inLoop = true;
     }
-    // napi_threaded_poll (v6.18): the busy-poll mode decides IN_BUSY_POLL for this round
-    boolean busyPoll = (napi.state & Napi.THREADED_BUSY_POLL) != 0
-        && (napi.state & Napi.DISABLE) == 0;
-    if (busyPoll) {
-      napi.state |= Napi.IN_BUSY_POLL;
-    } else {
-      napi.state &= ~Napi.IN_BUSY_POLL;
-    }
+    // napi_threaded_poll_loop: one round per step
     core.charge(KernelOps.NAPI_THREAD_LOOP);
     napi.countThreadedPoll();
     napi.napiPoll(core);
@@ -69,8 +77,12 @@ final class NapiThread extends Task {
       // old packets are not flushed by napi_complete_done in busy poll: flush them here
       napi.gro().flushNormal(kernel.cpu().hz() >= 1000, core);
     }
-    if (repoll || busyPoll) {
-      return true; // cond_resched, and poll again
+    if (repoll) {
+      return true; // cond_resched, and the loop's next round
+    }
+    inLoop = false;
+    if (busyPoll) {
+      return true; // cond_resched, then napi_thread_wait (SCHED_THREADED stays in busy poll)
     }
     // back to napi_thread_wait: polled again if it was scheduled meanwhile
     slept = !napi.threadOwnsPoll();

@@ -18,6 +18,11 @@ public final class Softnet {
     return timeSqueeze;
   }
 
+  /** Whether {@code q} waits on this CPU's output_queue for net_tx_action. */
+  public boolean onOutputQueue(TxQdisc q) {
+    return outputQueue.contains(q);
+  }
+
   public int pollListLength() {
     return pollList.size();
   }

@@ -29,14 +29,7 @@ public final class BqlSysfs {
         + "/byte_queue_limits/limit_min or limit_max = max or 0.." + Dql.maxLimitAccepted();
   }
 
-  /** {@code echo value > file}: the queue's attribute store, then bql_set. */
-  @KernelPort(
-      file = "net/core/net-sysfs.c",
-      function = "bql_set",
-      versions = "v3.3..v6.18",
-      source = "debian:linux-source-6.12@6.12.117",
-      notes = "the limit_min/limit_max stores of bql_set_##NAME; a tx-N beyond the device's"
-          + " real_num_tx_queues has no directory (-ENOENT)")
+  /** {@code echo value > file}: the queue's attribute store, bql_set, the store to the limit. */
   public static void echo(NetDevice dev, String file, String value) throws KernelException {
     Matcher m = FILE.matcher(file);
     if (!m.matches()) {
@@ -46,22 +39,44 @@ public final class BqlSysfs {
     if (q >= dev.numTxQueues()) {
       throw new KernelException(Errno.ENOENT, "no queue tx-" + m.group(1));
     }
-    String buf = value + "\n"; // what echo writes
-    long v;
-    if (buf.equals("max\n")) { // bql_set: "max" or "max\n"; echo always adds the newline
-      v = Dql.maxLimitAccepted();
-    } else {
-      v = kstrtouint10(buf);
-      if (v > Dql.maxLimitAccepted()) {
-        throw new KernelException(Errno.EINVAL);
-      }
-    }
+    long v = bqlSet(value + "\n"); // what echo writes
     Dql dql = dev.queue((int) q).dql();
     if (m.group(2).equals("limit_min")) {
       dql.setMinLimit(v);
     } else {
       dql.setMaxLimit(v);
     }
+  }
+
+  /**
+   * bql_set(buf, count, pvalue): "max" or "max\n" is DQL_MAX_LIMIT, else kstrtouint(buf, 10)
+   * at most DQL_MAX_LIMIT (-EINVAL above); returns the value its caller stores in
+   * {@code *pvalue} (the C returns count).
+   */
+  @KernelPort(
+      file = "net/core/net-sysfs.c",
+      function = "bql_set",
+      versions = "v3.3..v6.18",
+      source = "debian:linux-source-6.12@6.12.117",
+      notes = "its callers bql_set_limit_min / bql_set_limit_max store the value in the"
+          + " queue's dql (Dql.setMinLimit / setMaxLimit)")
+  static long bqlSet(String buf) throws KernelException {
+    long value;
+    if (cString(buf).equals("max") || cString(buf).equals("max\n")) {
+      value = Dql.maxLimitAccepted();
+    } else {
+      value = kstrtouint10(buf);
+      if (value > Dql.maxLimitAccepted()) {
+        throw new KernelException(Errno.EINVAL);
+      }
+    }
+    return value;
+  }
+
+  /** The C string a buffer holds: up to its first NUL (strcmp's view). */
+  private static String cString(String buf) {
+    int nul = buf.indexOf('\0');
+    return nul < 0 ? buf : buf.substring(0, nul);
   }
 
   /** kstrtouint(buf, 10, ...): kstrtoull in base 10, then -ERANGE past 32 bits. */

@@ -80,12 +80,6 @@ public final class Dql {
    * The byte_queue_limits/limit_max store (net-sysfs.c bql_set on dql.max_limit): "max" or
    * 0..DQL_MAX_LIMIT; the next dql_completed clamps the limit to it.
    */
-  @KernelPort(
-      file = "net/core/net-sysfs.c",
-      function = "bql_set",
-      versions = "v3.3..v6.18",
-      source = "debian:linux-source-6.12@6.12.117",
-      notes = "the sysfs parse (kstrtouint) is the caller's; this is the store")
   public void setMaxLimit(long value) {
     if (value < 0 || value > Integer.toUnsignedLong(MAX_LIMIT)) {
       throw new IllegalArgumentException("limit_max " + value + " (accepted: 0.."
@@ -99,12 +93,6 @@ public final class Dql {
    * 0..DQL_MAX_LIMIT; the next dql_completed raises the limit to it. A device without BQL (veth)
    * behaves as one whose limit_min is DQL_MAX_LIMIT.
    */
-  @KernelPort(
-      file = "net/core/net-sysfs.c",
-      function = "bql_set",
-      versions = "v3.3..v6.18",
-      source = "debian:linux-source-6.12@6.12.117",
-      notes = "the sysfs parse (kstrtouint) is the caller's; this is the store to min_limit")
   public void setMinLimit(long value) {
     if (value < 0 || value > Integer.toUnsignedLong(MAX_LIMIT)) {
       throw new IllegalArgumentException("limit_min " + value + " (accepted: 0.."

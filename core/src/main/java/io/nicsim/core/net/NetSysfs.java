@@ -76,7 +76,7 @@ public final class NetSysfs {
         return net.has(NetCorePatches.DEFER_U32) ? "0..2147483647" : "0.." + ulongMax
             + " (stored in an int)";
       case "threaded":
-        return net.has(NetCorePatches.THREADED_BUSY_POLL) ? "0, 1 or 2" : "0 or 1";
+        return "0 or 1";
       default:
         return String.join(", ", FILES);
     }
@@ -147,18 +147,18 @@ public final class NetSysfs {
       file = "net/core/net-sysfs.c",
       function = "modify_napi_threaded",
       versions = "v5.12..v6.18",
-      commits = {"5fdd2f0e5c64", "c18d4b190a46"},
-      source = "debian:linux-source-6.12@6.12.117",
-      notes = "v6.18 (c18d4b190a46) accepts 2, threaded busy poll")
+      commits = {"5fdd2f0e5c64"},
+      source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa",
+      notes = "0 or 1 in every release: threaded busy polling (6.18) is netlink's (napi-set"
+          + " threaded busy-poll), not sysfs's")
   void modifyNapiThreaded(long val) throws KernelException {
     if (dev.napis().isEmpty()) {
       throw new KernelException(Errno.EOPNOTSUPP);
     }
-    long max = net.has(NetCorePatches.THREADED_BUSY_POLL) ? 2 : 1;
-    if (Long.compareUnsigned(val, max) > 0) {
+    if (val != 0 && val != 1) {
       throw new KernelException(Errno.EOPNOTSUPP);
     }
-    dev.setThreaded((int) val);
+    dev.setThreaded((int) val); // dev_set_threaded / netif_set_threaded
   }
 
   /** {@code cat FILE}: the show function's format (fmt_ulong, fmt_dec or fmt_uint). */
@@ -193,68 +193,96 @@ public final class NetSysfs {
     return res;
   }
 
+  /** {@code kstrtoull(buf, base, &res)}: an optional '+', then {@link #parseUll}. */
+  public static long kstrtoull(String s, int base) throws KernelException {
+    return parseUll(s, s.startsWith("+") ? 1 : 0, base);
+  }
+
   /**
-   * {@code kstrtoull(buf, base, &res)}: an optional '+', with base 0 a base from the prefix (0x
-   * hex, 0 octal, else decimal), with base 16 an optional 0x; digits to the end but for one
-   * trailing newline. -EINVAL for anything else, -ERANGE past 64 bits (before the rest is
-   * looked at).
+   * {@code _kstrtoull(s, base, &res)} on {@code s} from {@code from}: with base 0 a base from
+   * the prefix (0x and a hex digit: hex, 0 octal, else decimal), with base 16 an optional 0x
+   * (_parse_integer_fixup_radix); digits (_parse_integer), then one trailing newline and the
+   * end. -ERANGE past 64 bits (before the rest is looked at), -EINVAL without a digit or with
+   * anything else after them.
    */
   @KernelPort(
       file = "lib/kstrtox.c",
       function = "_kstrtoull",
       versions = "v4.19..v6.18",
       source = "debian:linux-source-6.12@6.12.117",
-      notes = "with kstrtoull's '+' and _parse_integer_fixup_radix / _parse_integer")
-  public static long kstrtoull(String s, int base) throws KernelException {
-    int i = 0;
-    int n = s.length();
-    if (i < n && s.charAt(i) == '+') {
-      i++;
-    }
+      notes = "with _parse_integer_fixup_radix and _parse_integer; C char is signed (a byte"
+          + " above 0x7f is no digit)")
+  static long parseUll(String s, int from, int base) throws KernelException {
+    int i = from;
     if (base == 0) {
-      base = 10;
-      if (i < n && s.charAt(i) == '0') {
-        if (i + 2 < n && Character.toLowerCase(s.charAt(i + 1)) == 'x'
-            && Character.digit(s.charAt(i + 2), 16) >= 0) {
-          base = 16;
-          i += 2;
-        } else {
-          base = 8;
-        }
+      if (at(s, i) == '0') {
+        base = lower(at(s, i + 1)) == 'x' && isxdigit(at(s, i + 2)) ? 16 : 8;
+      } else {
+        base = 10;
       }
-    } else if (base == 16 && i + 1 < n && s.charAt(i) == '0'
-        && Character.toLowerCase(s.charAt(i + 1)) == 'x') {
+    }
+    if (base == 16 && at(s, i) == '0' && lower(at(s, i + 1)) == 'x') {
       i += 2;
     }
     long res = 0;
-    int digits = 0;
+    int rv = 0;
     boolean overflow = false;
-    while (i < n) {
-      int d = Character.digit(s.charAt(i), 16);
-      char c = s.charAt(i);
-      if (d < 0 || d >= base || c > 0x7f) {
+    while (true) {
+      int c = at(s, i);
+      int lc = lower(c);
+      int val;
+      if ('0' <= c && c <= '9') {
+        val = c - '0';
+      } else if ('a' <= lc && lc <= 'f') {
+        val = lc - 'a' + 10;
+      } else {
         break;
       }
-      // an overflow of 64 bits: res * base + d > ULLONG_MAX
-      if (Long.compareUnsigned(res, Long.divideUnsigned(-1L - d, base)) > 0) {
+      if (val >= base) {
+        break;
+      }
+      // overflow is checked only within reach of it in base 16: res * base + val > ULLONG_MAX
+      if ((res & (-1L << 60)) != 0
+          && Long.compareUnsigned(res, Long.divideUnsigned(-1L - val, base)) > 0) {
         overflow = true;
       }
-      res = res * base + d;
-      digits++;
+      res = res * base + val;
+      rv++;
       i++;
     }
     if (overflow) {
       throw new KernelException(Errno.ERANGE);
     }
-    if (digits == 0) {
+    if (rv == 0) {
       throw new KernelException(Errno.EINVAL);
     }
-    if (i < n && s.charAt(i) == '\n') {
+    if (at(s, i) == '\n') {
       i++;
     }
-    if (i != n) {
+    if (at(s, i) != 0) { // anything before the string's end (a NUL ends it, as in C)
       throw new KernelException(Errno.EINVAL);
     }
     return res;
+  }
+
+  /**
+   * The byte at {@code i} as C reads it: 0 past the end (the string's NUL); a character beyond
+   * ASCII is a byte of its UTF-8 form, never a digit, a letter, '+' or a newline (0x80 here).
+   */
+  private static int at(String s, int i) {
+    if (i >= s.length()) {
+      return 0;
+    }
+    char c = s.charAt(i);
+    return c < 0x80 ? c : 0x80;
+  }
+
+  /** ctype.h's _tolower: {@code c | 0x20}, on an unsigned char. */
+  private static int lower(int c) {
+    return (c | 0x20) & 0xff;
+  }
+
+  private static boolean isxdigit(int c) {
+    return ('0' <= c && c <= '9') || ('a' <= c && c <= 'f') || ('A' <= c && c <= 'F');
   }
 }

@@ -39,6 +39,10 @@ public final class NetdevQueue {
     this.xmitLock = new TxLock(kernel.cpu());
   }
 
+  Kernel kernel() {
+    return kernel;
+  }
+
   /** The queue's _xmit_lock (HARD_TX_LOCK, __netif_tx_lock). */
   public TxLock xmitLock() {
     return xmitLock;
@@ -153,6 +157,21 @@ public final class NetdevQueue {
     }
     if ((state & STACK_XOFF) != 0) {
       state &= ~STACK_XOFF;
+      scheduleQueue();
+    }
+  }
+
+  /**
+   * netif_schedule_queue: the qdisc runs again unless the queue is still stopped, by the driver
+   * or by BQL (netif_xmit_stopped).
+   */
+  @KernelPort(
+      file = "net/core/dev.c",
+      function = "netif_schedule_queue",
+      versions = "v4.19..v6.18",
+      source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa")
+  void scheduleQueue() {
+    if (!xmitStopped()) {
       kernel.netifSchedule(qdisc);
     }
   }

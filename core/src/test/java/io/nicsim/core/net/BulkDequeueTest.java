@@ -104,4 +104,29 @@ class BulkDequeueTest {
     assertThat(calls[0]).isEqualTo(1);
     assertThat(skbs.live()).isZero();
   }
+
+  /**
+   * netdev_tx_completed_queue reschedules the qdisc through netif_schedule_queue, which leaves it
+   * alone while the driver keeps the queue stopped (DRV_XOFF): BQL clearing STACK_XOFF is not
+   * enough (the port scheduled it anyway).
+   */
+  @Test
+  void bqlRestartingAQueueTheDriverStoppedDoesNotScheduleTheQdisc() {
+    NetdevQueue txq = dev.queue(0);
+    boolean[] scheduled = new boolean[2];
+    k.inTask(0, 0, () -> {
+      txq.sentQueue(3000); // limit 0: BQL stops the queue
+      assertThat(txq.xmitStopped()).isTrue();
+      txq.stop(); // the driver's ring is full too
+      txq.completedQueue(2, 3000);
+      scheduled[0] = txq.qdisc().isScheduled();
+      txq.start();
+      txq.sentQueue(6000);
+      txq.completedQueue(4, 6000);
+      scheduled[1] = txq.qdisc().isScheduled();
+    });
+    k.runUntil(1_000_000);
+    assertThat(scheduled[0]).as("driver still stopped").isFalse();
+    assertThat(scheduled[1]).as("driver running again").isTrue();
+  }
 }

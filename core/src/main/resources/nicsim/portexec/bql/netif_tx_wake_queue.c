@@ -1,0 +1,7 @@
+/* record: the queue (common.c) */
+//@ driver
+static void nicsim_run(const long long *in) {
+  nicsim_queue_set(in);
+  netif_tx_wake_queue(&nicsim_txq);
+  nicsim_queue_put();
+}
