@@ -93,7 +93,8 @@ final class Gro extends NapiGro {
   @KernelPort(
       file = "net/core/gro.c",
       function = "dev_gro_receive",
-      versions = "v5.0..v6.18",
+      versions = "v5.17..v6.18",
+      commits = {"587652bbdd06", "291515c76409"},
       source = "debian:linux-source-6.12@6.12.117",
       notes = "TCP over IPv4 only (inet_gro_receive -> tcp4_gro_receive); the flush decision of"
           + " tcp_gro_receive is in groReceiveTcp; same_flow is the payload's flow hash")
@@ -245,14 +246,10 @@ final class Gro extends NapiGro {
 
   /**
    * napi_gro_flush (__gro_flush from the gro_node rework): every bucket that holds skbs, in
-   * ffs order (lowest first), has its chain flushed.
+   * ffs order (lowest first), has its chain flushed. GRO's functions moved from net/core/dev.c
+   * to net/core/gro.c in v5.17 (587652bbdd06): the ranges here start there (a dev.c range
+   * would be found in gro.c by later trees' directory search and contradict itself).
    */
-  @KernelPort(
-      file = "net/core/dev.c",
-      function = "napi_gro_flush",
-      versions = "v5.0..v5.16",
-      commits = {"07d78363dcff"},
-      source = "unifreq/linux-5.15.y@b70b7c4922846ba07e090712e8cc5b2d5c1500da")
   @KernelPort(
       file = "net/core/gro.c",
       function = "napi_gro_flush",
@@ -281,12 +278,6 @@ final class Gro extends NapiGro {
    * up oldest first; with {@code flushOld} the walk stops at the first one held this jiffy. An
    * emptied bucket clears its bit.
    */
-  @KernelPort(
-      file = "net/core/dev.c",
-      function = "__napi_gro_flush_chain",
-      versions = "v5.0..v5.16",
-      commits = {"07d78363dcff"},
-      source = "unifreq/linux-5.15.y@b70b7c4922846ba07e090712e8cc5b2d5c1500da")
   @KernelPort(
       file = "net/core/gro.c",
       function = "__napi_gro_flush_chain",
