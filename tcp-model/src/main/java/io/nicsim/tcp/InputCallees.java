@@ -37,6 +37,12 @@ public interface InputCallees {
    */
   boolean writeTimeout(TcpSock sk);
 
+  /**
+   * tcp_send_challenge_ack(): answer an ACK too old to be believed (RFC 5961). Not ported: the
+   * model's peer never sends one, so the ports send nothing.
+   */
+  void sendChallengeAck(TcpSock sk);
+
   /** The ported functions. */
   InputCallees PORTS = new InputCallees() {
     @Override
@@ -73,5 +79,8 @@ public interface InputCallees {
     public boolean writeTimeout(TcpSock sk) {
       return false;
     }
+
+    @Override
+    public void sendChallengeAck(TcpSock sk) {}
   };
 }

@@ -49,6 +49,9 @@ public interface TcpHost {
    */
   default void warnOn(TcpSock sk) {}
 
+  /** A BUG_ON() that fired: the kernel would stop; harnesses record it beside the C's. */
+  default void bug(TcpSock sk) {}
+
   /** {@code get_random_u32_below(ceil)} from the simulation's seeded RNG. */
   int randomU32Below(int ceil);
 }

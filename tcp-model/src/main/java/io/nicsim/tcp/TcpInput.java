@@ -44,13 +44,24 @@ public final class TcpInput {
   static final int REXMIT_LOST = 1;
   static final int REXMIT_NEW = 2;
 
+  static final int FLAG_NO_CHALLENGE_ACK = 0x8000;
+  static final int FLAG_DSACK_TLP = 0x20000;
+
+  /** tcp_ack()'s drop reasons (-SKB_DROP_REASON_TCP_TOO_OLD_ACK, ..._ACK_UNSENT_DATA). */
+  public static final int DROP_TOO_OLD_ACK = -1;
+  public static final int DROP_ACK_UNSENT_DATA = -2;
+
   /** struct tcp_sacktag_state, reused per socket. */
   static final class SacktagState {
     long firstSackt;
     long lastSackt;
     int reord;
     int sackDelivered;
+    /** delivered_bytes: for AccECN, which the model does not negotiate. */
+    int deliveredBytes;
     int flag;
+    int mssNow;
+    RateSample rate;
   }
 
 
@@ -58,7 +69,7 @@ public final class TcpInput {
 
   /** Van Jacobson's srtt/mdev filter; rttvar tracks the per-window maximum mdev. */
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_rtt_estimator",
-      versions = "v4.10..v6.17", source = SRC)
+      versions = "v4.10..v6.18", source = SRC)
   static void rttEstimator(TcpSock tp, long mrttUs) {
     long m = mrttUs;
     int srtt = tp.srttUs;
@@ -106,7 +117,7 @@ public final class TcpInput {
    * after (from cwnd >= ssthresh / 2).
    */
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_update_pacing_rate",
-      versions = "v4.20..v6.17", source = SRC)
+      versions = "v4.20..v6.18", source = SRC)
   public static void updatePacingRate(TcpSock tp) {
     long rate;
 
@@ -130,7 +141,7 @@ public final class TcpInput {
 
   /** rto = srtt + rttvar, bounded by TCP_RTO_MAX. */
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_set_rto",
-      versions = "v4.10..v6.17", source = SRC)
+      versions = "v4.10..v6.18", source = SRC)
   static void setRto(TcpSock tp) {
     // __tcp_set_rto(): the sum is an unsigned int, as usecs_to_jiffies() takes it
     tp.icskRto = tp.usecsToJiffies(Seq.u32((tp.srttUs >>> 3) + tp.rttvarUs));
@@ -138,7 +149,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_update_rtt_min",
-      versions = "v4.10..v6.17", source = SRC)
+      versions = "v4.10..v6.18", source = SRC)
   static void updateRttMin(TcpSock tp, int rttUs, int flag) {
     int wlen = tp.sysctl.minRttWlen * tp.sysctl.hz;
 
@@ -152,7 +163,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_ack_update_rtt",
-      versions = "v4.10..v6.17", source = SRC,
+      versions = "v4.10..v6.18", source = SRC,
       notes = "no TCP timestamps: the TS-ECR fallback never applies")
   static boolean ackUpdateRtt(TcpSock tp, int flag, long seqRttUs, long sackRttUs,
       long caRttUs, RateSample rs) {
@@ -183,14 +194,14 @@ public final class TcpInput {
   /* ---------------- congestion control dispatch ---------------- */
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_cong_avoid",
-      versions = "v4.10..v6.17", source = SRC)
+      versions = "v4.10..v6.18", source = SRC)
   static void congAvoid(TcpSock tp, int ack, int acked) {
     tp.ca.congAvoid(tp, ack, acked);
     tp.sndCwndStamp = tp.tcpJiffies32();
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_may_raise_cwnd",
-      versions = "v4.20..v6.17", source = SRC)
+      versions = "v4.20..v6.18", source = SRC)
   static boolean mayRaiseCwnd(TcpSock tp, int flag) {
     // with heavy reordering grow on any forward progress, else only on in-order delivery
     if (Integer.compareUnsigned(tp.reordering, tp.sysctl.reordering) > 0) {
@@ -201,7 +212,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_cong_control",
-      versions = "v4.20..v6.17", source = SRC)
+      versions = "v4.20..v6.18", source = SRC)
   static void congControl(TcpSock tp, int ack, int ackedSacked, int flag, RateSample rs) {
     if (tp.ca.hasCongControl()) {
       tp.ca.congControl(tp, ack, flag, rs);
@@ -219,7 +230,7 @@ public final class TcpInput {
   /* ---------------- PRR and CA states ---------------- */
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_init_cwnd_reduction",
-      versions = "v5.9..v6.17", source = SRC)
+      versions = "v5.9..v6.18", source = SRC)
   static void initCwndReduction(TcpSock tp) {
     tp.highSeq = tp.sndNxt;
     tp.tlpHighSeq = 0;
@@ -232,7 +243,7 @@ public final class TcpInput {
 
   /** Proportional Rate Reduction (RFC 6937). */
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_cwnd_reduction",
-      versions = "v5.9..v6.17", source = SRC)
+      versions = "v5.9..v6.18", source = SRC)
   static void cwndReduction(TcpSock tp, int newlyAckedSacked, int newlyLost, int flag) {
     int sndcnt = 0;
     int delta = tp.sndSsthresh - tp.packetsInFlight();
@@ -259,7 +270,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_end_cwnd_reduction",
-      versions = "v5.9..v6.17", source = SRC)
+      versions = "v5.9..v6.18", source = SRC)
   static void endCwndReduction(TcpSock tp) {
     if (tp.ca.hasCongControl()) {
       return;
@@ -276,7 +287,7 @@ public final class TcpInput {
 
   /** Local congestion (a qdisc drop/CN on transmit): reduce without undo. */
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_enter_cwr",
-      versions = "v5.9..v6.17", source = SRC)
+      versions = "v5.9..v6.18", source = SRC)
   static void enterCwr(TcpSock tp) {
     tp.priorSsthresh = 0;
     if (tp.icskCaState < TcpSock.TCP_CA_CWR) {
@@ -287,7 +298,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_try_keep_open",
-      versions = "v4.10..v6.17", source = SRC)
+      versions = "v4.10..v6.18", source = SRC)
   static void tryKeepOpen(TcpSock tp) {
     int state = TcpSock.TCP_CA_OPEN;
 
@@ -302,7 +313,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_try_to_open",
-      versions = "v4.10..v6.17", source = SRC)
+      versions = "v4.10..v6.18", source = SRC)
   static void tryToOpen(TcpSock tp, int flag) {
     tp.verifyLeftOut();
 
@@ -335,7 +346,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_enter_recovery",
-      versions = "v6.1..v6.17", source = SRC)
+      versions = "v6.1..v6.18", source = SRC)
   static void enterRecovery(TcpSock tp, boolean eceAck) {
     // start the clock with the fast retransmit, for undo and ETIMEDOUT
     retransStampCleanup(tp);
@@ -354,7 +365,7 @@ public final class TcpInput {
 
   /** RTO: everything in flight that is old enough is lost. */
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_timeout_mark_lost",
-      versions = "v5.0..v6.17", source = SRC)
+      versions = "v5.0..v6.18", source = SRC)
   static void timeoutMarkLost(TcpSock tp) {
     TcpSkb skb;
     TcpSkb head;
@@ -380,7 +391,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_enter_loss",
-      versions = "v6.1..v6.17", source = SRC)
+      versions = "v6.1..v6.18", source = SRC)
   static void enterLoss(TcpSock tp) {
     boolean newRecovery = tp.icskCaState < TcpSock.TCP_CA_RECOVERY;
     int reordering;
@@ -417,7 +428,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_check_sack_reneging",
-      versions = "v5.0..v6.17", source = SRC)
+      versions = "v5.0..v6.18", source = SRC)
   static boolean checkSackReneging(TcpSock tp, int[] ackFlag) {
     if ((ackFlag[0] & FLAG_SACK_RENEGING) != 0 && (ackFlag[0] & FLAG_SND_UNA_ADVANCED) != 0) {
       int delay = Seq.umax(tp.usecsToJiffies(Seq.u32(tp.srttUs) >>> 4), tp.msecsToJiffies(10));
@@ -430,14 +441,14 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_time_to_recover",
-      versions = "v6.1..v6.17", source = SRC)
+      versions = "v6.1..v6.18", source = SRC)
   static boolean timeToRecover(TcpSock tp) {
     return tp.lostOut != 0;
   }
 
   /** No TCP timestamps: only "nothing retransmitted yet" proves a packet merely delayed. */
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_packet_delayed",
-      versions = "v4.20..v6.17", source = SRC,
+      versions = "v4.20..v6.18", source = SRC,
       notes = "tcp_tsopt_ecr_before() is always false without timestamps")
   static boolean packetDelayed(TcpSock tp) {
     if (tp.retransStamp != 0) {
@@ -447,7 +458,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_any_retrans_done",
-      versions = "v4.10..v6.17", source = SRC)
+      versions = "v4.10..v6.18", source = SRC)
   static boolean anyRetransDone(TcpSock tp) {
     TcpSkb skb;
 
@@ -460,7 +471,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_retrans_stamp_cleanup",
-      versions = "v6.1.113..v6.1, v6.12..v6.17", source = SRC)
+      versions = "v6.1.113..v6.1, v6.12..v6.18", source = SRC)
   static void retransStampCleanup(TcpSock tp) {
     if (!anyRetransDone(tp)) {
       tp.retransStamp = 0;
@@ -468,7 +479,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_undo_cwnd_reduction",
-      versions = "v5.0..v6.17", source = SRC)
+      versions = "v5.0..v6.18", source = SRC)
   static void undoCwndReduction(TcpSock tp, boolean unmarkLoss) {
     if (unmarkLoss) {
       for (TcpSkb skb = tp.rtxQueue.head(); skb != null; skb = skb.next) {
@@ -496,7 +507,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_try_undo_recovery",
-      versions = "v6.1..v6.17", source = SRC)
+      versions = "v6.1..v6.18", source = SRC)
   static boolean tryUndoRecovery(TcpSock tp) {
     if (mayUndo(tp)) {
       // nothing was retransmitted, or the original transmission got through
@@ -510,7 +521,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_try_undo_dsack",
-      versions = "v5.0..v6.17", source = SRC)
+      versions = "v5.0..v6.18", source = SRC)
   static boolean tryUndoDsack(TcpSock tp) {
     if (tp.undoMarker != 0 && tp.undoRetrans == 0) {
       tp.rackReoWndPersist = Math.min(TcpRecovery.TCP_RACK_RECOVERY_THRESH,
@@ -522,7 +533,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_try_undo_loss",
-      versions = "v5.0..v6.17", source = SRC)
+      versions = "v5.0..v6.18", source = SRC)
   static boolean tryUndoLoss(TcpSock tp, boolean frtoUndo) {
     if (frtoUndo || mayUndo(tp)) {
       undoCwndReduction(tp, true);
@@ -536,7 +547,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_try_undo_partial",
-      versions = "v6.1..v6.17", source = SRC)
+      versions = "v6.1..v6.18", source = SRC)
   static boolean tryUndoPartial(TcpSock tp, int priorSndUna) {
     if (tp.undoMarker != 0 && packetDelayed(tp)) {
       // the hole was filled by a delayed packet: that is reordering
@@ -558,7 +569,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_identify_packet_loss",
-      versions = "v6.1..v6.17", source = SRC)
+      versions = "v6.1..v6.18", source = SRC)
   static void identifyPacketLoss(TcpSock tp, int[] ackFlag) {
     if (tp.rtxQueueEmpty()) {
       return;
@@ -575,7 +586,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_process_loss",
-      versions = "v6.1..v6.17", source = SRC)
+      versions = "v6.1..v6.18", source = SRC)
   static void processLoss(TcpSock tp, int flag, int numDupack, int[] rexmit) {
     boolean recovered = !Seq.before(tp.sndUna, tp.highSeq);
 
@@ -617,7 +628,7 @@ public final class TcpInput {
    * enter Recovery. It does not change cwnd (congestion control does, later) nor send.
    */
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_fastretrans_alert",
-      versions = "v6.1..v6.17", source = SRC, notes = "SACK connections only; no MTU probing")
+      versions = "v6.1..v6.18", source = SRC, notes = "SACK connections only; no MTU probing")
   static void fastretransAlert(TcpSock tp, int priorSndUna, int numDupack, int[] ackFlag,
       int[] rexmit) {
     int flag = ackFlag[0];
@@ -725,7 +736,7 @@ public final class TcpInput {
   /* ---------------- SACK ---------------- */
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_check_sack_reordering",
-      versions = "v4.20..v6.17", source = SRC)
+      versions = "v4.20..v6.18", source = SRC)
   static void checkSackReordering(TcpSock tp, int lowSeq, int ts) {
     int mss = tp.mssCache;
     int fack;
@@ -756,7 +767,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_mark_skb_lost",
-      versions = "v5.11..v6.17", source = SRC)
+      versions = "v5.11..v6.18", source = SRC)
   static void markSkbLost(TcpSock tp, TcpSkb skb) {
     int sacked = skb.sacked;
 
@@ -779,23 +790,131 @@ public final class TcpInput {
     }
   }
 
+  /**
+   * D-SACK and SACK blocks: an in-window block is valid; a D-SACK block may also lie below
+   * snd_una down to the undo marker (or one max_window below it where it straddles the marker).
+   */
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_is_sackblock_valid",
-      versions = "v4.10..v6.17", source = SRC, notes = "D-SACK blocks are never valid here")
-  static boolean isSackblockValid(TcpSock tp, int startSeq, int endSeq) {
+      versions = "v4.10..v6.18", source = SRC)
+  static boolean isSackblockValid(TcpSock tp, boolean isDsack, int startSeq, int endSeq) {
+    // too far in the future, or reversed
     if (Seq.after(endSeq, tp.sndNxt) || !Seq.before(startSeq, endSeq)) {
       return false;
     }
 
+    // start_seq wrapped around
     if (!Seq.before(startSeq, tp.sndNxt)) {
       return false;
     }
 
-    return Seq.after(startSeq, tp.sndUna);
+    // in the outstanding window; start_seq == snd_una makes no sense
+    if (Seq.after(startSeq, tp.sndUna)) {
+      return true;
+    }
+
+    if (!isDsack || tp.undoMarker == 0) {
+      return false;
+    }
+
+    // a D-SACK must lie below snd_una entirely
+    if (Seq.after(endSeq, tp.sndUna)) {
+      return false;
+    }
+
+    if (!Seq.before(startSeq, tp.undoMarker)) {
+      return true;
+    }
+
+    // too old
+    if (!Seq.after(endSeq, tp.undoMarker)) {
+      return false;
+    }
+
+    // crossing the undo marker: at most one max_window back
+    return !Seq.before(startSeq, endSeq - tp.maxWindow);
+  }
+
+  /** A D-SACK arrived: count the duplicates and whether RACK's window should widen. */
+  @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_dsack_seen",
+      versions = "v5.10..v6.18", source = SRC)
+  static int dsackSeen(TcpSock tp, int startSeq, int endSeq, SacktagState state) {
+    int seqLen;
+    int dupSegs = 1;
+
+    if (!Seq.before(startSeq, endSeq)) {
+      return 0;
+    }
+
+    seqLen = endSeq - startSeq;
+    // dubious: more than the largest window the peer ever offered
+    if (Integer.compareUnsigned(seqLen, tp.maxWindow) > 0) {
+      return 0;
+    }
+    if (Integer.compareUnsigned(seqLen, tp.mssCache) > 0) {
+      dupSegs = Integer.divideUnsigned(seqLen + tp.mssCache - 1, tp.mssCache); // DIV_ROUND_UP
+    } else if (tp.tlpHighSeq != 0 && tp.tlpHighSeq == endSeq) {
+      state.flag |= FLAG_DSACK_TLP;
+    }
+
+    tp.dsackDups += dupSegs;
+    // not retransmitted by us: skip it
+    if (Integer.compareUnsigned(tp.dsackDups, tp.totalRetrans) > 0) {
+      return 0;
+    }
+
+    tp.dsackSeen = true; // rx_opt.sack_ok |= TCP_DSACK_SEEN
+    // widen RACK's reordering window only after reordering was seen, and not for a TLP
+    if (tp.reordSeen != 0 && (state.flag & FLAG_DSACK_TLP) == 0) {
+      tp.rackDsackSeen = true;
+    }
+
+    state.flag |= FLAG_DSACKING_ACK;
+    // a spurious retransmission is delivered
+    state.sackDelivered += dupSegs;
+
+    return dupSegs;
+  }
+
+  /** Is the first SACK block a D-SACK (below the ACK, or inside the second block)? */
+  @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_check_dsack",
+      versions = "v5.10..v6.18", source = SRC)
+  static boolean checkDsack(TcpSock tp, TcpAckSeg ackSkb, int numSacks, int priorSndUna,
+      SacktagState state) {
+    int startSeq0 = ackSkb.sackStart[0];
+    int endSeq0 = ackSkb.sackEnd[0];
+    int dupSegs;
+
+    if (Seq.before(startSeq0, ackSkb.ack)) {
+      // TCPDSACKRECV
+    } else if (numSacks > 1) {
+      int endSeq1 = ackSkb.sackEnd[1];
+      int startSeq1 = ackSkb.sackStart[1];
+
+      if (Seq.after(endSeq0, endSeq1) || Seq.before(startSeq0, startSeq1)) {
+        return false;
+      }
+    } else {
+      return false;
+    }
+
+    dupSegs = dsackSeen(tp, startSeq0, endSeq0, state);
+    if (dupSegs == 0) {
+      return false; // dubious D-SACK
+    }
+
+    // D-SACK for data already forgotten: count it against the undo
+    if (tp.undoMarker != 0 && tp.undoRetrans > 0
+        && !Seq.after(endSeq0, priorSndUna)
+        && Seq.after(endSeq0, tp.undoMarker)) {
+      tp.undoRetrans = Math.max(0, tp.undoRetrans - dupSegs);
+    }
+
+    return true;
   }
 
   /** Does the skb sit inside the SACK block? Split a TSO skb at MSS boundaries if needed. */
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_match_skb_to_sack",
-      versions = "v4.15..v6.17", source = SRC)
+      versions = "v4.15..v6.18", source = SRC)
   static int matchSkbToSack(TcpSock tp, TcpSkb skb, int startSeq, int endSeq) {
     int err;
     boolean inSack;
@@ -810,26 +929,26 @@ public final class TcpInput {
 
       if (!inSack) {
         pktLen = startSeq - skb.seq;
-        if (pktLen < mss) {
+        if (Integer.compareUnsigned(pktLen, mss) < 0) {
           pktLen = mss;
         }
       } else {
         pktLen = endSeq - skb.seq;
-        if (pktLen < mss) {
+        if (Integer.compareUnsigned(pktLen, mss) < 0) {
           return -22; // -EINVAL
         }
       }
 
       // SACKs cover only full MSSes (and/or the small remainder)
-      if (pktLen > mss) {
-        int newLen = (pktLen / mss) * mss;
-        if (!inSack && newLen < pktLen) {
+      if (Integer.compareUnsigned(pktLen, mss) > 0) {
+        int newLen = Integer.divideUnsigned(pktLen, mss) * mss;
+        if (!inSack && Integer.compareUnsigned(newLen, pktLen) < 0) {
           newLen += mss;
         }
         pktLen = newLen;
       }
 
-      if (pktLen >= skb.len && !inSack) {
+      if (Integer.compareUnsigned(pktLen, skb.len) >= 0 && !inSack) {
         return 0;
       }
 
@@ -842,11 +961,21 @@ public final class TcpInput {
     return inSack ? 1 : 0;
   }
 
-  /** Tag one newly SACKed range, adjusting the counters. */
+  /** Tag one newly SACKed (or D-SACKed) range, adjusting the counters. */
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_sacktag_one",
-      versions = "v5.0..v6.17", source = SRC, notes = "D-SACK branches left out")
+      versions = "v5.0..v6.18", source = SRC)
   static int sacktagOne(TcpSock tp, SacktagState state, int sacked, int startSeq, int endSeq,
-      int pcount, long xmitTime) {
+      boolean dupSack, int pcount, int plen, long xmitTime) {
+    // a D-SACK for a retransmitted packet
+    if (dupSack && (sacked & TcpSkb.TCPCB_RETRANS) != 0) {
+      if (tp.undoMarker != 0 && tp.undoRetrans > 0 && Seq.after(endSeq, tp.undoMarker)) {
+        tp.undoRetrans = Math.max(0, tp.undoRetrans - pcount);
+      }
+      if ((sacked & TcpSkb.TCPCB_SACKED_ACKED) != 0 && Seq.before(startSeq, state.reord)) {
+        state.reord = startSeq;
+      }
+    }
+
     // about to be dropped (ACKed)
     if (!Seq.after(endSeq, tp.sndUna)) {
       return sacked;
@@ -888,39 +1017,58 @@ public final class TcpInput {
       state.flag |= FLAG_DATA_SACKED;
       tp.sackedOut += pcount;
       state.sackDelivered += pcount; // out-of-order packets delivered
+      state.deliveredBytes += plen;
+    }
+
+    // a D-SACK shows a redundant retransmission in S|R and plain R frames: clear it
+    if (dupSack && (sacked & TcpSkb.TCPCB_SACKED_RETRANS) != 0) {
+      sacked &= ~TcpSkb.TCPCB_SACKED_RETRANS;
+      tp.retransOut -= pcount;
     }
 
     return sacked;
   }
 
-  /** tcp_advance_highest_sack() and tcp_highest_sack_reset(). */
+  /** tcp_advance_highest_sack(): the skb after this one. */
   static void advanceHighestSack(TcpSock tp, TcpSkb skb) {
     tp.highestSack = skb.next;
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_sacktag_walk",
-      versions = "v4.15..v6.17", source = SRC,
-      notes = "no tcp_shift_skb_data(): SACKed skbs are never merged")
-  static TcpSkb sacktagWalk(TcpSkb skb, TcpSock tp, SacktagState state, int startSeq,
-      int endSeq) {
+      versions = "v4.15..v6.18", source = SRC,
+      notes = "tcp_shift_skb_data() is not ported: it gives up at !sk_can_gso(), as for a route"
+          + " without GSO, so SACKed skbs are never merged")
+  static TcpSkb sacktagWalk(TcpSkb skb, TcpSock tp, int[] nextDup, SacktagState state,
+      int startSeq, int endSeq, boolean dupSackIn) {
     for (; skb != null; skb = skb.next) {
-      int inSack;
+      int inSack = 0;
+      boolean dupSack = dupSackIn;
 
       // the queue is in order: stop early
       if (!Seq.before(skb.seq, endSeq)) {
         break;
       }
 
-      inSack = matchSkbToSack(tp, skb, startSeq, endSeq);
+      if (nextDup != null && Seq.before(skb.seq, nextDup[1])) {
+        inSack = matchSkbToSack(tp, skb, nextDup[0], nextDup[1]);
+        if (inSack > 0) {
+          dupSack = true;
+        }
+      }
+
+      if (inSack <= 0) {
+        // tcp_shift_skb_data() returns NULL here
+        inSack = matchSkbToSack(tp, skb, startSeq, endSeq);
+      }
 
       if (inSack < 0) {
         break;
       }
 
       if (inSack != 0) {
-        skb.sacked = sacktagOne(tp, state, skb.sacked, skb.seq, skb.endSeq, skb.pcount,
-            skb.timestampUs());
-        TcpRate.skbDelivered(tp, skb, tp.rs);
+        skb.sacked = sacktagOne(tp, state, skb.sacked, skb.seq, skb.endSeq, dupSack,
+            skb.pcount, skb.len, skb.timestampUs());
+        TcpRate.skbDelivered(tp, skb, state.rate);
         if ((skb.sacked & TcpSkb.TCPCB_SACKED_ACKED) != 0) {
           tp.tsortedSentQueue.del(skb);
         }
@@ -933,31 +1081,61 @@ public final class TcpInput {
     return skb;
   }
 
-  /** Skip to the skb holding {@code skipToSeq} (tcp_sacktag_skip with a linear search). */
-  static TcpSkb sacktagSkip(TcpSkb skb, TcpSock tp, int skipToSeq) {
-    if (skb != null && Seq.after(skb.seq, skipToSeq)) {
-      return skb;
-    }
-    for (TcpSkb s = skb != null ? skb : tp.rtxQueue.head(); s != null; s = s.next) {
-      if (!Seq.before(skipToSeq, s.seq) && Seq.before(skipToSeq, s.endSeq)) {
-        return s;
-      }
-      if (Seq.before(skipToSeq, s.seq)) {
+  /**
+   * tcp_sacktag_bsearch(): the skb holding {@code seq}; the rb-tree search, as a walk of the
+   * sequence-ordered queue from its head (left of an skb: before its seq; right: from its
+   * end_seq on).
+   */
+  static TcpSkb sacktagBsearch(TcpSock tp, int seq) {
+    for (TcpSkb s = tp.rtxQueue.head(); s != null; s = s.next) {
+      if (Seq.before(seq, s.seq)) {
         return null;
+      }
+      if (Seq.before(seq, s.endSeq)) {
+        return s;
       }
     }
     return null;
   }
 
+  /** tcp_sacktag_skip(). */
+  static TcpSkb sacktagSkip(TcpSkb skb, TcpSock tp, int skipToSeq) {
+    if (skb != null && Seq.after(skb.seq, skipToSeq)) {
+      return skb;
+    }
+    return sacktagBsearch(tp, skipToSeq);
+  }
+
+  /** tcp_maybe_skipping_dsack(): tag a D-SACK block lying before {@code skipToSeq} first. */
+  static TcpSkb maybeSkippingDsack(TcpSkb skb, TcpSock tp, int[] nextDup, SacktagState state,
+      int skipToSeq) {
+    if (nextDup == null) {
+      return skb;
+    }
+
+    if (Seq.before(nextDup[0], skipToSeq)) {
+      skb = sacktagSkip(skb, tp, nextDup[0]);
+      skb = sacktagWalk(skb, tp, null, state, nextDup[0], nextDup[1], true);
+    }
+
+    return skb;
+  }
+
   /** Tag the retransmit queue with the ACK's SACK blocks. */
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_sacktag_write_queue",
-      versions = "v4.15..v6.17", source = SRC,
-      notes = "no D-SACK, no recv_sack_cache shortcut; blocks are sorted and walked in order")
+      versions = "v4.15..v6.18", source = SRC)
   static int sacktagWriteQueue(TcpSock tp, TcpAckSeg ackSkb, int priorSndUna,
       SacktagState state) {
     int[] sp = tp.sackBlocks;
-    int usedSacks;
+    int[] cache = tp.recvSackCache;
+    int c;
     TcpSkb skb;
+    int numSacks = Math.min(TcpAckSeg.TCP_NUM_SACKS, ackSkb.numSacks);
+    int usedSacks;
+    boolean foundDupSack;
+    int i;
+    int j;
+    int firstSackIndex;
 
     state.flag = 0;
     state.reord = tp.sndNxt;
@@ -966,57 +1144,165 @@ public final class TcpInput {
       tp.highestSack = tp.rtxQueue.head(); // tcp_highest_sack_reset
     }
 
-    if (tp.packetsOut == 0) {
-      return state.flag;
+    foundDupSack = checkDsack(tp, ackSkb, numSacks, priorSndUna, state);
+
+    // too old an ACK: ignore it, but keep fresh ones, they can carry valid SACKs
+    if (Seq.before(ackSkb.ack, priorSndUna - tp.maxWindow)) {
+      return 0;
     }
 
-    usedSacks = 0;
-    for (int i = 0; i < ackSkb.numSacks; i++) {
-      int startSeq = ackSkb.sackStart[i];
-      int endSeq = ackSkb.sackEnd[i];
+    if (tp.packetsOut != 0) {
+      usedSacks = 0;
+      firstSackIndex = 0;
+      for (i = 0; i < numSacks; i++) {
+        boolean dupSack = i == 0 && foundDupSack;
 
-      if (!isSackblockValid(tp, startSeq, endSeq)) {
-        continue;
-      }
-      // ignore very old stuff early
-      if (!Seq.after(endSeq, priorSndUna)) {
-        continue;
-      }
-      sp[2 * usedSacks] = startSeq;
-      sp[2 * usedSacks + 1] = endSeq;
-      usedSacks++;
-    }
+        sp[2 * usedSacks] = ackSkb.sackStart[i];
+        sp[2 * usedSacks + 1] = ackSkb.sackEnd[i];
 
-    // order SACK blocks for an in-order walk of the retransmit queue
-    for (int i = usedSacks - 1; i > 0; i--) {
-      for (int j = 0; j < i; j++) {
-        if (Seq.after(sp[2 * j], sp[2 * j + 2])) {
-          int s = sp[2 * j];
-          int e = sp[2 * j + 1];
-          sp[2 * j] = sp[2 * j + 2];
-          sp[2 * j + 1] = sp[2 * j + 3];
-          sp[2 * j + 2] = s;
-          sp[2 * j + 3] = e;
+        if (!isSackblockValid(tp, dupSack, sp[2 * usedSacks], sp[2 * usedSacks + 1])) {
+          if (!dupSack) {
+            // olds caused by ACK reordering are not counted
+            if (ackSkb.ack != tp.sndUna && !Seq.after(sp[2 * usedSacks + 1], tp.sndUna)) {
+              continue;
+            }
+          }
+          if (i == 0) {
+            firstSackIndex = -1;
+          }
+          continue;
+        }
+
+        // ignore very old stuff early
+        if (!Seq.after(sp[2 * usedSacks + 1], priorSndUna)) {
+          if (i == 0) {
+            firstSackIndex = -1;
+          }
+          continue;
+        }
+
+        usedSacks++;
+      }
+
+      // order the blocks for an in-order walk of the retransmit queue
+      for (i = usedSacks - 1; i > 0; i--) {
+        for (j = 0; j < i; j++) {
+          if (Seq.after(sp[2 * j], sp[2 * j + 2])) {
+            int s = sp[2 * j];
+            int e = sp[2 * j + 1];
+            sp[2 * j] = sp[2 * j + 2];
+            sp[2 * j + 1] = sp[2 * j + 3];
+            sp[2 * j + 2] = s;
+            sp[2 * j + 3] = e;
+
+            // where the first SACK block goes
+            if (j == firstSackIndex) {
+              firstSackIndex = j + 1;
+            }
+          }
         }
       }
-    }
 
-    skb = null;
-    for (int i = 0; i < usedSacks; i++) {
-      int startSeq = sp[2 * i];
-      int endSeq = sp[2 * i + 1];
+      state.mssNow = tp.callees.currentMss(tp);
+      skb = null;
+      i = 0;
 
-      if (!Seq.before(startSeq, tp.highestSackSeq()) && tp.highestSack != null) {
-        skb = tp.highestSack;
+      if (tp.sackedOut == 0) {
+        c = TcpAckSeg.TCP_NUM_SACKS; // already past: skip the cache
+      } else {
+        c = 0;
+        // skip empty blocks at the head of the cache
+        while (c < TcpAckSeg.TCP_NUM_SACKS && cache[2 * c] == 0 && cache[2 * c + 1] == 0) {
+          c++;
+        }
       }
-      skb = sacktagSkip(skb, tp, startSeq);
-      skb = sacktagWalk(skb, tp, state, startSeq, endSeq);
+
+      while (i < usedSacks) {
+        int startSeq = sp[2 * i];
+        int endSeq = sp[2 * i + 1];
+        boolean dupSack = foundDupSack && i == firstSackIndex;
+        int[] nextDup = null;
+        boolean walk = false;
+
+        if (foundDupSack && i + 1 == firstSackIndex) {
+          nextDup = new int[] {sp[2 * i + 2], sp[2 * i + 3]};
+        }
+
+        // skip cached blocks that end before this one
+        while (c < TcpAckSeg.TCP_NUM_SACKS && !Seq.before(startSeq, cache[2 * c + 1])) {
+          c++;
+        }
+
+        // can the cache spare some of the walk?
+        if (c < TcpAckSeg.TCP_NUM_SACKS && !dupSack && Seq.after(endSeq, cache[2 * c])) {
+          // head to do?
+          if (Seq.before(startSeq, cache[2 * c])) {
+            skb = sacktagSkip(skb, tp, startSeq);
+            skb = sacktagWalk(skb, tp, nextDup, state, startSeq, cache[2 * c], dupSack);
+          }
+
+          // the rest of the block already processed?
+          if (!Seq.after(endSeq, cache[2 * c + 1])) {
+            i++;
+            continue;
+          }
+
+          skb = maybeSkippingDsack(skb, tp, nextDup, state, cache[2 * c + 1]);
+
+          // the tail remains to do...
+          if (tp.highestSackSeq() == cache[2 * c + 1]) {
+            // ...from a better entry point
+            skb = tp.highestSack;
+            if (skb == null) {
+              break;
+            }
+            c++;
+            walk = true;
+          } else {
+            skb = sacktagSkip(skb, tp, cache[2 * c + 1]);
+            // check overlap against the next cached block too
+            c++;
+            continue;
+          }
+        }
+
+        if (!walk) {
+          if (!Seq.before(startSeq, tp.highestSackSeq())) {
+            skb = tp.highestSack;
+            if (skb == null) {
+              break;
+            }
+          }
+          skb = sacktagSkip(skb, tp, startSeq);
+        }
+
+        skb = sacktagWalk(skb, tp, nextDup, state, startSeq, endSeq, dupSack);
+        i++;
+      }
+
+      // clear the head of the cache so that the next ACK can skip it
+      for (i = 0; i < TcpAckSeg.TCP_NUM_SACKS - usedSacks; i++) {
+        cache[2 * i] = 0;
+        cache[2 * i + 1] = 0;
+      }
+      for (j = 0; j < usedSacks; j++) {
+        cache[2 * i] = sp[2 * j];
+        cache[2 * i + 1] = sp[2 * j + 1];
+        i++;
+      }
+
+      if (tp.icskCaState != TcpSock.TCP_CA_LOSS || tp.undoMarker != 0) {
+        checkSackReordering(tp, state.reord, 0);
+      }
+
+      tp.verifyLeftOut();
     }
 
-    if (tp.icskCaState != TcpSock.TCP_CA_LOSS || tp.undoMarker != 0) {
-      checkSackReordering(tp, state.reord, 0);
-    }
-
+    // out: (FASTRETRANS_DEBUG > 0)
+    tp.warnOn(tp.sackedOut < 0);
+    tp.warnOn(tp.lostOut < 0);
+    tp.warnOn(tp.retransOut < 0);
+    tp.warnOn(tp.packetsInFlight() < 0);
     return state.flag;
   }
 
@@ -1024,15 +1310,22 @@ public final class TcpInput {
 
   /** A TSO skb was partly ACKed: trim it, return the packets ACKed. */
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_tso_acked",
-      versions = "v4.15..v6.17", source = SRC)
+      versions = "v4.15..v6.18", source = SRC)
   static int tsoAcked(TcpSock tp, TcpSkb skb) {
     int packetsAcked;
+
+    tp.bugOn(!Seq.after(skb.endSeq, tp.sndUna));
 
     packetsAcked = skb.pcount;
     if (TcpOutput.trimHead(tp, skb, tp.sndUna - skb.seq) != 0) {
       return 0;
     }
     packetsAcked -= skb.pcount;
+
+    if (packetsAcked != 0) {
+      tp.bugOn(skb.pcount == 0);
+      tp.bugOn(!Seq.before(skb.seq, skb.endSeq));
+    }
 
     return packetsAcked;
   }
@@ -1046,9 +1339,10 @@ public final class TcpInput {
 
   /** Free cumulatively ACKed skbs; take RTT and delivery samples from them. */
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_clean_rtx_queue",
-      versions = "v6.1..v6.17", source = SRC, notes = "SACK connections; no MTU probe, no "
-          + "tx timestamps, no ECN delivered_ce")
-  static int cleanRtxQueue(TcpSock tp, int priorFack, int priorSndUna, SacktagState sack) {
+      versions = "v6.1..v6.18", source = SRC, notes = "SACK connections; no MTU probe, no TX "
+          + "timestamps, no ECN (ece_ack never set)")
+  static int cleanRtxQueue(TcpSock tp, int priorFack, int priorSndUna, SacktagState sack,
+      boolean eceAck) {
     long firstAckt = 0;
     long lastAckt = 0;
     int priorSacked = tp.sackedOut;
@@ -1062,7 +1356,6 @@ public final class TcpInput {
     int pktsAcked = 0;
     boolean rttUpdate;
     int flag = 0;
-    RateSample rs = tp.rs;
 
     for (skb = tp.rtxQueue.head(); skb != null; skb = next) {
       int startSeq = skb.seq;
@@ -1091,6 +1384,7 @@ public final class TcpInput {
         flag |= FLAG_RETRANS_DATA_ACKED;
       } else if ((sacked & TcpSkb.TCPCB_SACKED_ACKED) == 0) {
         lastAckt = skb.timestampUs();
+        tp.warnOn(lastAckt == 0);
         if (firstAckt == 0) {
           firstAckt = lastAckt;
         }
@@ -1106,7 +1400,8 @@ public final class TcpInput {
       if ((sacked & TcpSkb.TCPCB_SACKED_ACKED) != 0) {
         tp.sackedOut -= ackedPcount;
       } else {
-        tp.delivered += ackedPcount; // tcp_count_delivered
+        tp.delivered += ackedPcount; // tcp_count_delivered (no CE without ECN)
+        // tcp_skb_spurious_retrans() needs TCP timestamps: never true here
         TcpRecovery.rackAdvance(tp, sacked, skb.endSeq, skb.timestampUs());
       }
       if ((sacked & TcpSkb.TCPCB_LOST) != 0) {
@@ -1115,9 +1410,15 @@ public final class TcpInput {
 
       tp.packetsOut -= ackedPcount;
       pktsAcked += ackedPcount;
-      TcpRate.skbDelivered(tp, skb, rs);
+      TcpRate.skbDelivered(tp, skb, sack.rate);
 
-      flag |= FLAG_DATA_ACKED;
+      // the SYN is not data: do not leave slow start a packet early for it
+      if ((skb.tcpFlags & TcpSkb.TCPHDR_SYN) == 0) {
+        flag |= FLAG_DATA_ACKED;
+      } else {
+        flag |= FLAG_SYN_ACKED;
+        tp.retransStamp = 0;
+      }
 
       if (!fullyAcked) {
         break;
@@ -1133,6 +1434,11 @@ public final class TcpInput {
       rtxQueueUnlinkAndFree(skb, tp);
     }
 
+    // urgent data: snd_up follows snd_una
+    if (Seq.between(tp.sndUp, priorSndUna, tp.sndUna)) {
+      tp.sndUp = tp.sndUna;
+    }
+
     if (skb != null && (skb.sacked & TcpSkb.TCPCB_SACKED_ACKED) != 0) {
       flag |= FLAG_SACK_RENEGING;
     }
@@ -1143,7 +1449,7 @@ public final class TcpInput {
 
       if (pktsAcked == 1 && fullyAcked && priorSacked == 0
           && Integer.compareUnsigned(tp.sndUna - priorSndUna, tp.mssCache) < 0
-          && rs.priorDelivered + 1 == tp.delivered
+          && sack.rate.priorDelivered + 1 == tp.delivered
           && (flag & (FLAG_CA_ALERT | FLAG_SYN_ACKED)) == 0) {
         // conservatively mark a delayed ACK: typically a lone runt packet
         flag |= FLAG_ACK_MAYBE_DELAYED;
@@ -1153,7 +1459,7 @@ public final class TcpInput {
       sackRttUs = TcpSock.stampUsDelta(tp.tcpMstamp, sack.firstSackt);
       caRttUs = TcpSock.stampUsDelta(tp.tcpMstamp, sack.lastSackt);
     }
-    rttUpdate = ackUpdateRtt(tp, flag, seqRttUs, sackRttUs, caRttUs, rs);
+    rttUpdate = ackUpdateRtt(tp, flag, seqRttUs, sackRttUs, caRttUs, sack.rate);
 
     if ((flag & FLAG_ACKED) != 0) {
       flag |= FLAG_SET_XMIT_TIMER; // set TLP or RTO timer
@@ -1168,14 +1474,30 @@ public final class TcpInput {
     }
 
     if (tp.ca.hasPktsAcked()) {
-      tp.ca.pktsAcked(tp, pktsAcked, rs.rttUs);
+      tp.ca.pktsAcked(tp, pktsAcked, (int) sack.rate.rttUs,
+          tp.mssCache * (tp.delivered - sack.rate.priorDelivered));
     }
 
+    // FASTRETRANS_DEBUG > 0: counters left over when nothing is in flight
+    tp.warnOn(tp.sackedOut < 0);
+    tp.warnOn(tp.lostOut < 0);
+    tp.warnOn(tp.retransOut < 0);
+    if (tp.packetsOut == 0) {
+      if (tp.lostOut != 0) {
+        tp.lostOut = 0;
+      }
+      if (tp.sackedOut != 0) {
+        tp.sackedOut = 0;
+      }
+      if (tp.retransOut != 0) {
+        tp.retransOut = 0;
+      }
+    }
     return flag;
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_ack_is_dubious",
-      versions = "v4.10..v6.17", source = SRC)
+      versions = "v4.10..v6.18", source = SRC)
   static boolean ackIsDubious(TcpSock tp, int flag) {
     return (flag & FLAG_NOT_DUP) == 0 || (flag & FLAG_CA_ALERT) != 0
         || tp.icskCaState != TcpSock.TCP_CA_OPEN;
@@ -1191,7 +1513,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_snd_una_update",
-      versions = "v4.10..v6.17", source = SRC)
+      versions = "v4.10..v6.18", source = SRC)
   static void sndUnaUpdate(TcpSock tp, int ack) {
     int delta = ack - tp.sndUna;
 
@@ -1246,7 +1568,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_xmit_recovery",
-      versions = "v4.10..v6.17", source = SRC)
+      versions = "v4.10..v6.18", source = SRC)
   static void xmitRecovery(TcpSock tp, int rexmit) {
     if (rexmit == REXMIT_NONE) {
       return;
@@ -1262,22 +1584,46 @@ public final class TcpInput {
     tp.callees.xmitRetransmitQueue(tp);
   }
 
+  /** The ACK opens a usable window for the send head, or the zero-window probe backs off. */
+  @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_ack_probe",
+      versions = "v4.10..v6.18", source = SRC, notes = "no TCP_USER_TIMEOUT")
+  static void ackProbe(TcpSock tp) {
+    TcpSkb head = tp.sendHead();
+
+    // was it a usable window open?
+    if (head == null) {
+      return;
+    }
+    if (!Seq.after(head.endSeq, tp.wndEnd())) {
+      tp.icskBackoff = 0;
+      tp.icskProbesTstamp = 0;
+      TcpTimer.clearXmitTimer(tp); // inet_csk_clear_xmit_timer(sk, ICSK_TIME_PROBE0)
+    } else {
+      // tcp_probe0_when(), no user timeout to clamp it to
+      long when = TcpTimer.probe0When(tp, Seq.u32(tp.tcpRtoMax()));
+
+      TcpTimer.resetXmitTimerLong(tp, TcpSock.ICSK_TIME_PROBE0, when, true);
+    }
+  }
+
   /**
    * Process one incoming ACK: advance snd_una, tag SACKs, free ACKed data, update RTT, run
    * loss recovery, generate a rate sample, then run congestion control.
    *
    * @param flag FLAG_SLOWPATH when header prediction failed (SACK option, window change)
-   * @return 1 if the ACK was processed, 0 for an old ACK, negative when dropped
+   * @return 1 if the ACK was processed, 0 for an old ACK, {@link #DROP_TOO_OLD_ACK} or {@link
+   *     #DROP_ACK_UNSENT_DATA} when dropped
    */
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_ack",
-      versions = "v6.1..v6.17", source = SRC,
-      notes = "no challenge ACKs, timestamps, ECN, TLP or zero-window probing")
+      versions = "v6.1..v6.18", source = SRC,
+      notes = "no TCP timestamps, ECN/AccECN, TLP (tlp_high_seq stays 0), TLS offload or "
+          + ".in_ack_event hook")
   public static int ack(TcpSock tp, TcpAckSeg skb, int flag) {
     SacktagState sackState = tp.sackState;
     RateSample rs = tp.rs;
     int priorSndUna = tp.sndUna;
     boolean isSackReneg = tp.isSackReneg;
-    int ackSeq = 0; // a pure ACK carries no data: ack_seq == end_seq
+    int ackSeq = skb.seq;
     int ack = skb.ack;
     int numDupack = 0;
     int priorPackets = tp.packetsOut;
@@ -1289,28 +1635,37 @@ public final class TcpInput {
 
     rs.clear();
     rexmit[0] = REXMIT_NONE;
-    ackFlag[0] = 0;
     sackState.firstSackt = 0;
-    sackState.lastSackt = 0;
+    sackState.rate = rs;
     sackState.sackDelivered = 0;
-    sackState.flag = 0;
+    sackState.deliveredBytes = 0;
 
-    tp.mstampRefresh();
-
-    // older than previous ACKs: only SACK information is of use
+    // older than previous ACKs: only its SACK information is of use
     if (Seq.before(ack, priorSndUna)) {
+      // never accept an ACK for bytes we never sent (RFC 5961 5.2)
+      int maxWindow = (int) TcpSock.umin64(Seq.u32(tp.maxWindow), tp.bytesAcked);
+      if (Seq.before(ack, priorSndUna - maxWindow)) {
+        if ((flag & FLAG_NO_CHALLENGE_ACK) == 0) {
+          tp.callees.sendChallengeAck(tp);
+        }
+        return DROP_TOO_OLD_ACK;
+      }
+
+      // old_ack: tcp_replace_ts_recent() needs TCP timestamps
       if (skb.numSacks != 0) {
         flag |= sacktagWriteQueue(tp, skb, priorSndUna, sackState);
         ackFlag[0] = flag;
         fastretransAlert(tp, priorSndUna, numDupack, ackFlag, rexmit);
+        flag = ackFlag[0];
+        // tcp_newly_delivered(): statistics only
         xmitRecovery(tp, rexmit[0]);
       }
       return 0;
     }
 
-    // ACK of data never sent
+    // ACK of data never sent (RFC 793 3.9)
     if (Seq.after(ack, tp.sndNxt)) {
-      return -1;
+      return DROP_ACK_UNSENT_DATA;
     }
 
     if (Seq.after(ack, priorSndUna)) {
@@ -1323,26 +1678,43 @@ public final class TcpInput {
 
     if ((flag & (FLAG_SLOWPATH | FLAG_SND_UNA_ADVANCED)) == FLAG_SND_UNA_ADVANCED) {
       // window constant, pure forward advance
-      tp.sndWl1 = ackSeq;
+      tp.sndWl1 = ackSeq; // tcp_update_wl
       sndUnaUpdate(tp, ack);
       flag |= FLAG_WIN_UPDATE;
     } else {
+      if (ackSeq != skb.endSeq) {
+        flag |= FLAG_DATA;
+      }
+
       flag |= ackUpdateWindow(tp, skb, ack, ackSeq);
 
       if (skb.numSacks != 0) {
         flag |= sacktagWriteQueue(tp, skb, priorSndUna, sackState);
       }
 
+      // tcp_ecn_rcv_ecn_echo(): no ECN
       if (sackState.sackDelivered != 0) {
         tp.delivered += sackState.sackDelivered; // tcp_count_delivered
       }
     }
 
+    // something worked: clear the soft error (not modelled) and the probe count
+    tp.icskProbesOut = 0;
+    tp.rcvTstamp = tp.tcpJiffies32();
     if (priorPackets == 0) {
-      return 1; // no_queue: nothing in flight
+      // no_queue: tcp_in_ack_event() has no hook to call
+      if ((flag & FLAG_DSACKING_ACK) != 0) {
+        // data was D-SACKed: maybe undo a cwnd reduction
+        ackFlag[0] = flag;
+        fastretransAlert(tp, priorSndUna, numDupack, ackFlag, rexmit);
+        flag = ackFlag[0];
+      }
+      // a window opened over a zero-window probe: clear its backoff
+      ackProbe(tp);
+      return 1;
     }
 
-    flag |= cleanRtxQueue(tp, priorFack, priorSndUna, sackState);
+    flag |= cleanRtxQueue(tp, priorFack, priorSndUna, sackState, (flag & FLAG_ECE) != 0);
 
     TcpRecovery.rackUpdateReoWnd(tp, rs);
 
@@ -1350,16 +1722,16 @@ public final class TcpInput {
     if (ackIsDubious(tp, flag)) {
       if ((flag & (FLAG_SND_UNA_ADVANCED | FLAG_NOT_DUP | FLAG_DSACKING_ACK)) == 0) {
         numDupack = 1;
-        // pure ACKs may have been aggregated
+        // pure ACKs may have been aggregated (tcp_add_backlog)
         if ((flag & FLAG_DATA) == 0) {
-          numDupack = Math.max(1, skb.gsoSegs);
+          numDupack = Math.max(1, skb.gsoSegs & 0xFFFF);
         }
       }
       fastretransAlert(tp, priorSndUna, numDupack, ackFlag, rexmit);
     }
     flag = ackFlag[0];
 
-    // reset the RTO timer when RACK did not set the reordering one (tcp_set_xmit_timer)
+    // reset the RTO timer if RACK did not set the reordering one (tcp_set_xmit_timer: no TLP)
     if ((flag & FLAG_SET_XMIT_TIMER) != 0) {
       TcpTimer.rearmRto(tp);
     }
@@ -1377,7 +1749,7 @@ public final class TcpInput {
 
   /** Size sk_sndbuf for (2 or the CC's factor) x cwnd worst-case skbs. */
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_sndbuf_expand",
-      versions = "v4.10..v6.17", source = SRC)
+      versions = "v4.10..v6.18", source = SRC)
   static void sndbufExpand(TcpSock tp) {
     int sndmem;
     int perMss;
@@ -1404,14 +1776,14 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_should_expand_sndbuf",
-      versions = "v5.0..v6.17", source = SRC, notes = "no memory pressure in the model")
+      versions = "v5.0..v6.18", source = SRC, notes = "no memory pressure in the model")
   static boolean shouldExpandSndbuf(TcpSock tp) {
     // a full cwnd: do not expand
     return Integer.compareUnsigned(tp.packetsInFlight(), tp.sndCwnd()) < 0;
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_new_space",
-      versions = "v4.10..v6.17", source = SRC)
+      versions = "v4.10..v6.18", source = SRC)
   static void newSpace(TcpSock tp) {
     if (shouldExpandSndbuf(tp)) {
       sndbufExpand(tp);
@@ -1434,7 +1806,7 @@ public final class TcpInput {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_check_space",
-      versions = "v5.17..v6.17", source = SRC)
+      versions = "v5.17..v6.18", source = SRC)
   static void checkSpace(TcpSock tp) {
     if (tp.sockNoSpace) {
       newSpace(tp);

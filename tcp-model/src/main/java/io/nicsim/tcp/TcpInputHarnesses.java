@@ -46,7 +46,8 @@ public final class TcpInputHarnesses implements PortHarnessProvider {
       "include/linux/win_minmax.h", "lib/win_minmax.c", "kernel/time/time.c",
       "include/linux/log2.h", "include/uapi/linux/tcp.h", "include/net/tcp_states.h",
       "include/uapi/linux/snmp.h", "include/uapi/linux/rtnetlink.h",
-      "include/uapi/linux/socket.h", "include/net/sock.h", "include/net/tcp_ecn.h");
+      "include/uapi/linux/socket.h", "include/net/sock.h", "include/net/tcp_ecn.h",
+      "include/net/dropreason-core.h", "include/net/dropreason.h", "include/linux/time.h");
 
   /** What every harness's notes say about the domain. */
   static final String DOMAIN = "a SACK connection (RACK loss detection, net.ipv4.tcp_recovery 1)"
@@ -197,6 +198,78 @@ public final class TcpInputHarnesses implements PortHarnessProvider {
         }));
     f.add(fn(in, "tcp_xmit_recovery", List.of(range("rexmit", 0, 2)),
         (sk, r, o) -> TcpInput.xmitRecovery(sk, (int) x(r, 0))));
+    // SACK tagging
+    List<InputField> state = TcpInputRecord.stateFields();
+    f.add(fn(in, "tcp_is_sackblock_valid", List.of(bool("is_dsack"), u32("start_seq"),
+        u32("end_seq")), (sk, r, o) -> o.put("ret", TcpInput.isSackblockValid(sk, x(r, 0) != 0,
+            (int) x(r, 1), (int) x(r, 2)))).withAdmit(r -> nearUna(nearUna(r, 1, -1), 2, -1)));
+    f.add(fn(in, "tcp_dsack_seen", concat(List.of(u32("start_seq"), u32("end_seq")), state),
+        (sk, r, o) -> {
+          TcpInput.SacktagState st = TcpInputRecord.state(r, TcpInputRecord.X_BASE + 2);
+          o.u32("ret", TcpInput.dsackSeen(sk, (int) x(r, 0), (int) x(r, 1), st));
+          TcpInputRecord.putState(o, st);
+        }).withAdmit(r -> nearUna(nearUna(r, 0, -1), 1, -1)));
+    f.add(fn(in, "tcp_check_dsack", concat(List.of(u32("prior_snd_una"),
+        range("x[1] (unused)", 0, 0)), state), (sk, r, o) -> {
+          TcpInput.SacktagState st = TcpInputRecord.state(r, TcpInputRecord.X_BASE + 2);
+          TcpAckSeg a = TcpInputRecord.ack(r);
+          o.put("ret", TcpInput.checkDsack(sk, a, a.numSacks, (int) x(r, 0), st));
+          TcpInputRecord.putState(o, st);
+        }).withAdmit(r -> nearUna(r, 0, -1)));
+    f.add(fn(in, "tcp_match_skb_to_sack", List.of(range("skb slot", 0, TcpInputRecord.SKBS - 1),
+        u32("start_seq"), u32("end_seq")), (sk, r, o) -> {
+          TcpSkb skb = TcpInputRecord.slotOf(sk, x(r, 0));
+          if (skb != null) {
+            o.put("ret", TcpInput.matchSkbToSack(sk, skb, (int) x(r, 1), (int) x(r, 2)));
+          }
+        }).withAdmit(r -> nearUna(nearUna(r, 1, -1), 2, -1)).strict());
+    f.add(fn(in, "tcp_sacktag_one", concat(List.of(range("skb slot", 0,
+        TcpInputRecord.SKBS - 1), bool("dup_sack")), state), (sk, r, o) -> {
+          TcpInput.SacktagState st = TcpInputRecord.state(r, TcpInputRecord.X_BASE + 2);
+          TcpSkb skb = TcpInputRecord.slotOf(sk, x(r, 0));
+          if (skb != null) {
+            o.put("ret", TcpInput.sacktagOne(sk, st, skb.sacked, skb.seq, skb.endSeq,
+                x(r, 1) != 0, skb.pcount, skb.len, skb.timestampUs()) & 0xFF);
+          }
+          TcpInputRecord.putState(o, st);
+        }).strict());
+    f.add(fn(in, "tcp_sacktag_walk", concat(List.of(range("skb slot", -1,
+        TcpInputRecord.SKBS - 1), u32("start_seq"), u32("end_seq"), bool("dup_sack_in"),
+        u32("next_dup.start_seq"), u32("next_dup.end_seq")), state), (sk, r, o) -> {
+          TcpInput.SacktagState st = TcpInputRecord.state(r, TcpInputRecord.X_BASE + 6);
+          boolean dup = x(r, 3) != 0;
+          TcpSkb skb = TcpInput.sacktagWalk(TcpInputRecord.slotOf(sk, x(r, 0)), sk,
+              dup ? new int[] {(int) x(r, 4), (int) x(r, 5)} : null, st, (int) x(r, 1),
+              (int) x(r, 2), dup);
+          o.put("ret", skb == null ? -1 : Seq.u32(skb.seq));
+          TcpInputRecord.putState(o, st);
+        }).withAdmit(r -> nearUna(nearUna(nearUna(nearUna(r, 1, -1), 2, -1), 4, -1), 5, -1))
+        .strict());
+    f.add(fn(in, "tcp_sacktag_write_queue", concat(List.of(u32("prior_snd_una"),
+        range("x[1] (unused)", 0, 0)), state), (sk, r, o) -> {
+          TcpInput.SacktagState st = TcpInputRecord.state(r, TcpInputRecord.X_BASE + 2);
+          o.put("ret", TcpInput.sacktagWriteQueue(sk, TcpInputRecord.ack(r), (int) x(r, 0), st));
+          TcpInputRecord.putState(o, st);
+        }).withAdmit(r -> nearUna(r, 0, -1)).strict());
+    // ACK processing
+    f.add(fn(in, "tcp_tso_acked", List.of(range("skb slot", 0, TcpInputRecord.SKBS - 1)),
+        (sk, r, o) -> {
+          TcpSkb skb = TcpInputRecord.slotOf(sk, x(r, 0));
+          if (skb != null) {
+            o.u32("ret", TcpInput.tsoAcked(sk, skb));
+          }
+        }).withAdmit(TcpInputHarnesses::partlyAcked).strict());
+    f.add(fn(in, "tcp_clean_rtx_queue", concat(List.of(u32("prior_fack"),
+        u32("prior_snd_una")), state), (sk, r, o) -> {
+          TcpInput.SacktagState st = TcpInputRecord.state(r, TcpInputRecord.X_BASE + 2);
+          o.put("ret", TcpInput.cleanRtxQueue(sk, (int) x(r, 0), (int) x(r, 1), st, false));
+          TcpInputRecord.putState(o, st);
+        }).withAdmit(r -> ackedUpTo(nearUna(r, 0, -1))).strict());
+    f.add(fn(in, "tcp_ack_probe", List.of(), (sk, r, o) -> TcpInput.ackProbe(sk)));
+    f.add(fn(in, "tcp_ack", List.of(), (sk, r, o) -> {
+      int ret = TcpInput.ack(sk, TcpInputRecord.ack(r), (int) r[TcpInputRecord.a("flag")]);
+      o.put("ret", ret);
+    }).withAdmit(TcpInputHarnesses::ackDomain).strict().withNotes(ACK_NOTES));
     // RACK
     String rec = RECOVERY_C;
     f.add(fn(rec, "tcp_rack_reo_wnd", List.of(),
@@ -256,6 +329,57 @@ public final class TcpInputHarnesses implements PortHarnessProvider {
       r[t] = r[TcpInputRecord.TCP_MSTAMP] - Long.remainderUnsigned(r[t] >>> 2, 1 << 20);
     }
     return r;
+  }
+
+  static final String ACK_NOTES = "the ACK's flags are FLAG_SLOWPATH, FLAG_UPDATE_TS_RECENT"
+      + " and FLAG_NO_CHALLENGE_ACK only (what tcp_rcv_established passes); tlp_high_seq 0 (no"
+      + " loss probe outstanding)";
+
+  /** tcp_ack's domain: see {@link #ACK_NOTES}. */
+  private static long[] ackDomain(long[] r) {
+    r[TcpInputRecord.s("tlp_high_seq")] = 0;
+    int flag = TcpInputRecord.a("flag");
+    r[flag] &= TcpInput.FLAG_SLOWPATH | TcpInput.FLAG_UPDATE_TS_RECENT
+        | TcpInput.FLAG_NO_CHALLENGE_ACK;
+    return r;
+  }
+
+  /**
+   * tcp_tso_acked's precondition (tcp_clean_rtx_queue calls it for a multi-segment skb that
+   * snd_una splits): snd_una inside the chosen skb, past its start.
+   */
+  private static long[] partlyAcked(long[] r) {
+    int slot = (int) r[TcpInputRecord.X_BASE];
+    if (slot >= r[TcpInputRecord.RTX_COUNT]) {
+      return r;
+    }
+    long seq = r[TcpInputRecord.k(slot, "seq")];
+    long len = ((r[TcpInputRecord.k(slot, "end_seq")] - seq) & 0xFFFF_FFFFL);
+    if (len > 1) {
+      r[TcpInputRecord.SND_UNA] = (seq + 1 + Long.remainderUnsigned(r[TcpInputRecord.SND_UNA],
+          len - 1)) & 0xFFFF_FFFFL;
+    }
+    return r;
+  }
+
+  /**
+   * tcp_clean_rtx_queue runs after tcp_ack has moved snd_una up to the ACK: in three records of
+   * four prior_snd_una is the queue's snd_una and snd_una the ACK's ack_seq (an skb edge or MSS
+   * step of the queue).
+   */
+  private static long[] ackedUpTo(long[] r) {
+    int prior = TcpInputRecord.X_BASE + 1;
+    if ((r[prior] & 3) != 3) {
+      r[prior] = r[TcpInputRecord.SND_UNA];
+      r[TcpInputRecord.SND_UNA] = r[TcpInputRecord.a("ack_seq")];
+    }
+    return r;
+  }
+
+  private static List<InputField> concat(List<InputField> a, List<InputField> b) {
+    List<InputField> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
   }
 
   private static InputField rtt(String name) {

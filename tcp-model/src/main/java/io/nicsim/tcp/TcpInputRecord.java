@@ -115,7 +115,7 @@ final class TcpInputRecord {
   static final int S = SOCK.size();
   static final int A_BASE = S + SKBS * K;
   static final int X_BASE = A_BASE + ACK.size();
-  static final int ARGS = 8;
+  static final int ARGS = 12;
 
   static int s(String name) {
     for (int i = 0; i < S; i++) {
@@ -271,7 +271,7 @@ final class TcpInputRecord {
     sk.skPacingRate = r[s("sk_pacing_rate")];
     sk.skMaxPacingRate = r[s("sk_max_pacing_rate")];
     sk.skSndbuf = (int) r[s("sk_sndbuf")];
-    sk.skWmemQueued = r[s("sk_wmem_queued")];
+    sk.skWmemQueued = (int) r[s("sk_wmem_queued")];
     sk.sockNoSpace = r[s("SOCK_NOSPACE")] != 0;
     sk.lsndtime = (int) r[s("lsndtime")];
     sk.icskPmtuCookie = (int) r[s("icsk_pmtu_cookie")];
@@ -303,6 +303,14 @@ final class TcpInputRecord {
           sk.tsortedSentQueue.moveTail(slots[i]);
         }
       }
+    }
+    // the unsent data [snd_nxt, write_seq) as one skb at the head of the write queue
+    if (sk.writeSeq != sk.sndNxt) {
+      TcpSkb w = new TcpSkb();
+      w.seq = sk.sndNxt;
+      w.endSeq = sk.writeSeq;
+      w.len = sk.writeSeq - sk.sndNxt;
+      sk.writeQueue.addTail(w);
     }
     sk.highestSack = slot(slots, r[HIGHEST_SACK]);
     sk.retransmitSkbHint = slot(slots, r[RETRANSMIT_HINT]);
@@ -388,7 +396,7 @@ final class TcpInputRecord {
         .put("backoff", sk.icskBackoff & 0xFF).put("retransmits", sk.icskRetransmits & 0xFF)
         .put("pending", sk.icskPending).u32("timeout", sk.icskTimeout)
         .put("probes_out", sk.icskProbesOut & 0xFF).u("sk_pacing_rate", sk.skPacingRate)
-        .put("sk_sndbuf", sk.skSndbuf).put("sk_wmem_queued", (int) sk.skWmemQueued)
+        .put("sk_sndbuf", sk.skSndbuf).put("sk_wmem_queued", sk.skWmemQueued)
         .put("nospace", sk.sockNoSpace).u32("snd_cwnd_used", sk.sndCwndUsed);
     int n = 0;
     for (TcpSkb skb = sk.rtxQueue.head(); skb != null; skb = skb.next) {
@@ -407,6 +415,31 @@ final class TcpInputRecord {
       o.u32("sent", skb.seq);
     }
     return o;
+  }
+
+  /** nicsim_state_set(): a tcp_sacktag_state from four fields, its rate sample zeroed. */
+  static TcpInput.SacktagState state(long[] r, int at) {
+    TcpInput.SacktagState st = new TcpInput.SacktagState();
+    st.firstSackt = r[at];
+    st.lastSackt = r[at + 1];
+    st.reord = (int) r[at + 2];
+    st.sackDelivered = (int) r[at + 3];
+    st.rate = new RateSample();
+    return st;
+  }
+
+  /** The four fields {@link #state} reads, named after struct tcp_sacktag_state's members. */
+  static List<InputField> stateFields() {
+    return List.of(u64("state.first_sackt"), u64("state.last_sackt"), u32("state.reord"),
+        u32("state.sack_delivered"));
+  }
+
+  /** nicsim_state_put(). */
+  static Out putState(Out o, TcpInput.SacktagState st) {
+    o.u("state.first_sackt", st.firstSackt).u("state.last_sackt", st.lastSackt)
+        .u32("state.reord", st.reord).u32("state.sack_delivered", st.sackDelivered)
+        .put("state.flag", st.flag).u32("state.mss_now", st.mssNow);
+    return putRs(o, st.rate);
   }
 
   /** nicsim_rs_put(): a rate sample. */
@@ -599,6 +632,16 @@ final class TcpInputRecord {
     public int syncMss(TcpSock sk, int pmtu) {
       out.call("tcp_sync_mss", Seq.u32(pmtu));
       return sk.mssCache;
+    }
+
+    @Override
+    public void sendChallengeAck(TcpSock sk) {
+      out.call("tcp_send_challenge_ack");
+    }
+
+    @Override
+    public void bug(TcpSock sk) {
+      out.call("BUG");
     }
 
     @Override

@@ -240,7 +240,11 @@ final class TcpInputStates {
     if ((r[ackSeq] & 7) != 7) {
       r[ackSeq] = boundary(r, n, mss, r[ackSeq]);
     }
-    int blocks = (int) r[a("num_sacks")];
+    int num = a("num_sacks");
+    if (r[num] == 0 && (r[a("sack[0].start")] & 3) != 3) {
+      r[num] = 1 + (r[a("sack[0].end")] & 1); // SACK blocks in most records
+    }
+    int blocks = (int) r[num];
     for (int b = 0; b < blocks; b++) {
       int st = a("sack[" + b + "].start");
       int en = a("sack[" + b + "].end");

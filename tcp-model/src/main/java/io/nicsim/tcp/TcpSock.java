@@ -42,6 +42,7 @@ public final class TcpSock {
 
   /* icsk_pending */
   public static final int ICSK_TIME_RETRANS = 1;
+  public static final int ICSK_TIME_PROBE0 = 3;
   public static final int ICSK_TIME_LOSS_PROBE = 5;
   public static final int ICSK_TIME_REO_TIMEOUT = 6;
 
@@ -77,7 +78,7 @@ public final class TcpSock {
   /** sk_wmem_alloc: 1 + truesize of every transmitted clone/segment not yet freed. */
   public long skWmemAlloc = 1;
   /** sk_wmem_queued: truesize of the write and retransmit queues. */
-  public long skWmemQueued;
+  public int skWmemQueued;
   public int skSndbuf;
   /** sk_pacing_rate, bytes/s, unsigned long ({@link #UNLIMITED_RATE} = ~0UL). */
   public long skPacingRate = UNLIMITED_RATE;
@@ -103,6 +104,8 @@ public final class TcpSock {
   public int icskTimeout;
   /** icsk_probes_out: unanswered zero-window probes (an ACK clears it). */
   public int icskProbesOut;
+  /** icsk_probes_tstamp: when the first unanswered zero-window probe went out (jiffies). */
+  public int icskProbesTstamp;
   /** icsk_pmtu_cookie: the path MTU last given to tcp_sync_mss(). */
   public int icskPmtuCookie = 1500;
 
@@ -379,6 +382,13 @@ public final class TcpSock {
       host.warnOn(this);
     }
     return cond;
+  }
+
+  /** BUG_ON(cond): the kernel would stop here; the host hears of it as of a WARN_ON. */
+  void bugOn(boolean cond) {
+    if (cond && host != null) {
+      host.bug(this);
+    }
   }
 
   /** tcp_verify_left_out(): WARN_ON(tcp_left_out(tp) &gt; tp-&gt;packets_out). */

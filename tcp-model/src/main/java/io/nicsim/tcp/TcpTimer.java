@@ -34,12 +34,27 @@ public final class TcpTimer {
 
   /** tcp_reset_xmit_timer(sk, what, when, pace_delay) with a u32 {@code when}. */
   static void resetXmitTimer(TcpSock sk, int what, int when, boolean paceDelay) {
-    long w = Seq.u32(when);
+    resetXmitTimerLong(sk, what, Seq.u32(when), paceDelay);
+  }
 
+  /** tcp_reset_xmit_timer(sk, what, when, pace_delay): {@code when} an unsigned long. */
+  static void resetXmitTimerLong(TcpSock sk, int what, long when, boolean paceDelay) {
     if (paceDelay) {
-      w += pacingDelay(sk);
+      when += pacingDelay(sk);
     }
-    resetXmitTimerMax(sk, what, w, Seq.u32(sk.tcpRtoMax()));
+    resetXmitTimerMax(sk, what, when, Seq.u32(sk.tcpRtoMax()));
+  }
+
+  /**
+   * tcp_probe0_when(sk, max_when): the zero-window probe's timeout, max(icsk_rto, TCP_RTO_MIN)
+   * backed off by at most ilog2(TCP_RTO_MAX / TCP_RTO_MIN) + 1 doublings.
+   */
+  static long probe0When(TcpSock sk, long maxWhen) {
+    int limit = 31 - Integer.numberOfLeadingZeros(sk.tcpRtoMax() / sk.tcpRtoMin()) + 1;
+    int backoff = Math.min(limit, sk.icskBackoff & 0xFF);
+    long when = Math.max(Seq.u32(sk.icskRto), Seq.u32(sk.tcpRtoMin())) << backoff;
+
+    return Long.compareUnsigned(when, maxWhen) < 0 ? when : maxWhen;
   }
 
   /**

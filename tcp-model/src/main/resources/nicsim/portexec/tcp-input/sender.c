@@ -1,7 +1,7 @@
 /*
  * tcp-input harnesses, the sender side: one body per ported function (a "//= name" line starts
  * it). TcpInputHarnesses puts the chosen body into nicsim_run below, so a program takes from
- * the tree only that function and its callees. The eight argument fields x[0..7] mean what each
+ * the tree only that function and its callees. The twelve argument fields x[0..11] mean what each
  * body says; the ACK segment comes from the A_* fields where a body builds it.
  */
 //@ driver
@@ -163,3 +163,75 @@ static void nicsim_run(const long long *in) {
   memset(&rs, 0, sizeof rs);
   rs.prior_delivered = (u32)x[0];
   tcp_rack_update_reo_wnd(sk, &rs);
+//= tcp_is_sackblock_valid
+  OUT("ret", tcp_is_sackblock_valid(tp, (bool)x[0], (u32)x[1], (u32)x[2]));
+//= tcp_dsack_seen
+  struct tcp_sacktag_state st;
+  nicsim_state_set(&st, x + 2);
+  OUTU("ret", tcp_dsack_seen(tp, (u32)x[0], (u32)x[1], &st));
+  nicsim_state_put(&st);
+//= tcp_check_dsack
+  struct tcp_sacktag_state st;
+  struct sk_buff *ack = nicsim_ack_set(in);
+  nicsim_state_set(&st, x + 2);
+  int n = (int)in[A_BASE + A_NUM_SACKS];
+  OUT("ret", tcp_check_dsack(sk, ack, (struct tcp_sack_block_wire *)(nicsim_opts + 4), n,
+      (u32)x[0], &st));
+  nicsim_state_put(&st);
+//= tcp_match_skb_to_sack
+  struct sk_buff *skb = nicsim_slot(x[0]);
+  if (skb) {
+    OUT("ret", tcp_match_skb_to_sack(sk, skb, (u32)x[1], (u32)x[2]));
+  }
+//= tcp_sacktag_one
+  struct tcp_sacktag_state st;
+  struct sk_buff *skb = nicsim_slot(x[0]);
+  nicsim_state_set(&st, x + 2);
+  if (skb) {
+    const struct tcp_skb_cb *scb = TCP_SKB_CB(skb);
+    u8 ret;
+    if (NICSIM_IS(tcp_sacktag_one, u8 (*)(struct sock *, struct tcp_sacktag_state *, u8, u32,
+        u32, int, int, u32, u64))) {
+      ret = ((u8 (*)(struct sock *, struct tcp_sacktag_state *, u8, u32, u32, int, int, u32,
+          u64))(void *)tcp_sacktag_one)(sk, &st, scb->sacked, scb->seq, scb->end_seq,
+          (int)x[1], tcp_skb_pcount(skb), skb->len, tcp_skb_timestamp_us(skb));
+    } else {
+      ret = ((u8 (*)(struct sock *, struct tcp_sacktag_state *, u8, u32, u32, int, int,
+          u64))(void *)tcp_sacktag_one)(sk, &st, scb->sacked, scb->seq, scb->end_seq,
+          (int)x[1], tcp_skb_pcount(skb), tcp_skb_timestamp_us(skb));
+    }
+    OUT("ret", ret);
+  }
+  nicsim_state_put(&st);
+//= tcp_sacktag_walk
+  struct tcp_sacktag_state st;
+  struct tcp_sack_block dup = {(u32)x[4], (u32)x[5]};
+  nicsim_state_set(&st, x + 6);
+  struct sk_buff *skb = tcp_sacktag_walk(nicsim_slot(x[0]), sk, x[3] ? &dup : NULL, &st,
+      (u32)x[1], (u32)x[2], (bool)x[3]);
+  OUT("ret", nicsim_seq_of(skb));
+  nicsim_state_put(&st);
+//= tcp_sacktag_write_queue
+  struct tcp_sacktag_state st;
+  struct sk_buff *ack = nicsim_ack_set(in);
+  nicsim_state_set(&st, x + 2);
+  OUT("ret", tcp_sacktag_write_queue(sk, ack, (u32)x[0], &st));
+  nicsim_state_put(&st);
+//= tcp_tso_acked
+  struct sk_buff *skb = nicsim_slot(x[0]);
+  if (skb) {
+    OUTU("ret", tcp_tso_acked(sk, skb));
+  }
+//= tcp_clean_rtx_queue
+  struct tcp_sacktag_state st;
+  struct sk_buff *ack = nicsim_ack_set(in);
+  nicsim_state_set(&st, x + 2);
+  OUT("ret", tcp_clean_rtx_queue(sk, ack, (u32)x[0], (u32)x[1], &st, false));
+  nicsim_state_put(&st);
+//= tcp_ack_probe
+  tcp_ack_probe(sk);
+//= tcp_ack
+  struct sk_buff *ack = nicsim_ack_set(in);
+  int ret = tcp_ack(sk, ack, (int)in[A_BASE + A_FLAG]);
+  OUT("ret", ret == -SKB_DROP_REASON_TCP_TOO_OLD_ACK ? -1
+      : ret == -SKB_DROP_REASON_TCP_ACK_UNSENT_DATA ? -2 : ret);

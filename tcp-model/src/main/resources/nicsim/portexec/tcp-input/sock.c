@@ -12,7 +12,7 @@
  *
  * Record layout (TcpInputRecord): the socket (S_* indices below), then NICSIM_SKBS skb slots of
  * K_* fields each (slot i holds the i-th skb of the retransmit queue in sequence order when
- * i < rtx_count), then the ACK segment (A_*), then eight per-function arguments (X_*).
+ * i < rtx_count), then the ACK segment (A_*), then twelve per-function arguments (x[0..11]).
  *
  * Output: the calls the function made (recorded as they happen), then "ret=" when the function
  * returns a value, then the socket's fields, the retransmit queue skb by skb in sequence order
@@ -80,7 +80,7 @@ enum {
   A_GSO_SEGS, A_FLAG,
   A_FIELDS
 };
-#define X_BASE (A_BASE + A_FIELDS)
+#define X_BASE (A_BASE + A_FIELDS) /* then twelve argument fields */
 
 /* ---- per-netns sysctls and statistics ---- */
 struct net {
@@ -249,7 +249,10 @@ static inline int list_empty(const struct list_head *head) {
 #define SKB_DATA_ALIGN(X) (((X) + (SMP_CACHE_BYTES - 1)) & ~(SMP_CACHE_BYTES - 1))
 struct skb_shared_info {
   unsigned short gso_segs;
-  char nicsim_pad[318];
+  u8 tx_flags;
+  u8 nr_frags;
+  u32 tskey;
+  char nicsim_pad[312];
 };
 struct sk_buff {
   union {
@@ -268,9 +271,11 @@ struct sk_buff {
   };
   unsigned char *transport;
   struct skb_shared_info *shinfo;
+  unsigned long _skb_refdst;
+  void (*destructor)(struct sk_buff *skb);
   int nicsim_used;
   char cb[48] __aligned(8);
-  char nicsim_pad[100];
+  char nicsim_pad[84];
 };
 struct sk_buff_head {
   struct sk_buff *next;
@@ -362,6 +367,7 @@ struct inet_connection_sock {
   u32 icsk_rto_max;
   u32 icsk_user_timeout;
   u32 icsk_pmtu_cookie;
+  u32 icsk_probes_tstamp;
   struct {
     u8 pending;
     u8 quick;
@@ -475,6 +481,12 @@ struct tcp_sock {
   u32 snd_up;
   u32 rcv_tstamp;
   u32 bytes_sent;
+  /* AccECN (6.18): never negotiated here (ecn_flags 0), read only by code that does not run */
+  u8 est_ecnfield;
+  u8 saw_accecn_opt;
+  u8 accecn_fail_mode;
+  u8 received_ce_pending;
+  u32 delivered_ecn_bytes[3];
   u32 rto_stamp;
   u16 total_rto;
   u16 total_rto_recoveries;
@@ -487,6 +499,7 @@ struct tcp_sock {
   u16 tcp_header_len;
   u32 rcv_wnd;
   u16 urg_data;
+  u32 rcv_wup;
   struct rb_root out_of_order_queue;
   struct {
     u8 sack_ok;
@@ -495,6 +508,9 @@ struct tcp_sock {
     u16 mss_clamp;
     u32 rcv_tsecr;
     u32 rcv_tsval;
+    u32 ts_recent;
+    long ts_recent_stamp;
+    u16 accecn;
   } rx_opt;
   struct {
     u32 probe_seq_start;
@@ -533,6 +549,8 @@ static inline u32 dst_metric_rtt(const struct dst_entry *dst, int metric) {
 #define htonl(x) ((u32)(x))
 #define GFP_ATOMIC 0x20u
 #define SKB_CLOCK_MONOTONIC 1
+#define SKBTX_ANY_TSTAMP 0x0e
+#define SCM_TSTAMP_ACK 2
 /* the TCPF_CA_* bits are defined inside uapi/linux/tcp.h's enum, where the extraction does not
  * look */
 #define TCPF_CA_Open (1 << TCP_CA_Open)
@@ -550,9 +568,72 @@ static inline bool sk_is_mptcp(const struct sock *sk) {
   return false;
 }
 static inline bool sk_can_gso(const struct sock *sk) {
-  /* tcp_shift_skb_data() (SACKed-skb merging) is not ported: the route offers no GSO to it */
   (void)sk;
   return false;
+}
+/* tcp_shift_skb_data() (merging SACKed skbs) is not ported: no skb offers data to shift, so it
+ * falls back at its skb_can_shift() test and tcp_sacktag_walk() matches skb by skb */
+static inline bool skb_can_shift(const struct sk_buff *skb) {
+  (void)skb;
+  return false;
+}
+/* behind skb_can_shift(): never reached */
+static int skb_shift(struct sk_buff *tgt, struct sk_buff *skb, int shiftlen) {
+  (void)tgt;
+  (void)skb;
+  (void)shiftlen;
+  CALL0("BUG");
+  return 0;
+}
+static inline time64_t ktime_get_seconds(void) {
+  CALL0("ktime_get_seconds");
+  return 0;
+}
+static inline bool mptcp_skb_can_collapse(const struct sk_buff *to, const struct sk_buff *from) {
+  (void)to;
+  (void)from;
+  return true;
+}
+static inline int skb_cmp_decrypted(const struct sk_buff *skb1, const struct sk_buff *skb2) {
+  (void)skb1;
+  (void)skb2;
+  return 0;
+}
+static inline bool skb_pure_zcopy_same(const struct sk_buff *skb1, const struct sk_buff *skb2) {
+  (void)skb1;
+  (void)skb2;
+  return true;
+}
+static inline bool skb_frags_readable(const struct sk_buff *skb) {
+  (void)skb;
+  return true;
+}
+static inline unsigned int skb_end_offset(const struct sk_buff *skb) {
+  (void)skb;
+  return 0;
+}
+/* no MTU probing (icsk_mtup.probe_size 0): never reached */
+static void tcp_mtup_probe_success(struct sock *sk) {
+  (void)sk;
+  CALL0("BUG");
+}
+static void tcp_mtup_probe_failed(struct sock *sk) {
+  (void)sk;
+  CALL0("BUG");
+}
+static void tcp_simple_retransmit(struct sock *sk) {
+  (void)sk;
+  CALL0("BUG");
+}
+/* no TX timestamps (txstamp_ack never set): never reached */
+static void __skb_tstamp_tx(struct sk_buff *orig_skb, const struct sk_buff *ack_skb, void *hwtstamps,
+    struct sock *sk, int tstype) {
+  (void)orig_skb;
+  (void)ack_skb;
+  (void)hwtstamps;
+  (void)sk;
+  (void)tstype;
+  CALL0("BUG");
 }
 #define SKB_TRUESIZE(x) ((x) + SKB_DATA_ALIGN(sizeof(struct sk_buff)) + \
     SKB_DATA_ALIGN(sizeof(struct skb_shared_info)))
@@ -589,6 +670,16 @@ static inline void sk_mem_charge(struct sock *sk, int size) {
 /* tcp_info statistics the input side keeps (not modelled, not compared) */
 #define tcp_chrono_stop(sk, type) ((void)0)
 #define tcp_chrono_start(sk, type) ((void)0)
+enum { INET_ECN_NOT_ECT = 0, INET_ECN_ECT_1 = 1, INET_ECN_ECT_0 = 2, INET_ECN_CE = 3,
+  INET_ECN_MASK = 3 };
+static inline s32 sign_extend32(u32 value, int index) {
+  u8 shift = 31 - index;
+  return (s32)(value << shift) >> shift;
+}
+static inline u32 get_unaligned_be24(const void *p) {
+  const u8 *b = (const u8 *)p;
+  return ((u32)b[0] << 16) | ((u32)b[1] << 8) | b[2];
+}
 static inline u32 get_unaligned_be32(const void *p) {
   const u8 *b = (const u8 *)p;
   return ((u32)b[0] << 24) | ((u32)b[1] << 16) | ((u32)b[2] << 8) | b[3];
@@ -603,7 +694,7 @@ static inline void put_nicsim_be32(u8 *b, u32 v) {
 /* ---- the TCP header of the ACK segment ---- */
 struct tcphdr {
   __be16 window;
-  u16 syn : 1, ece : 1, cwr : 1, fin : 1;
+  u16 syn : 1, ece : 1, cwr : 1, fin : 1, ae : 1;
 };
 static struct tcphdr nicsim_th;
 #define tcp_hdr(skb) (&nicsim_th)
@@ -769,6 +860,11 @@ struct inet_sock;
 #define inet_sk(sk) ((struct inet_sock *)(sk))
 
 /* ---- skb memory for tcp_fragment and tcp_trim_head ---- */
+/* TCP payload is paged: trimming the head frees len bytes of truesize */
+static int __pskb_trim_head(struct sk_buff *skb, int len) {
+  skb->len -= len;
+  return len;
+}
 static struct sk_buff *nicsim_alloc_skb(void) {
   for (int i = 0; i < 4 * NICSIM_SKBS; i++) {
     if (!nicsim_skbs[i].nicsim_used) {
@@ -820,6 +916,9 @@ static void tcp_fragment_tstamp(struct sk_buff *skb, struct sk_buff *skb2) {
   (void)skb;
   (void)skb2;
 }
+static inline struct sk_buff *skb_peek(const struct sk_buff_head *list) {
+  return list->qlen ? list->next : NULL;
+}
 static inline void __skb_queue_after(struct sk_buff_head *list, struct sk_buff *prev,
     struct sk_buff *newsk) {
   (void)list;
@@ -850,6 +949,7 @@ static struct sock *nicsim_sock_set(const long long *in) {
   nicsim_in = in;
   memset(tp, 0, sizeof *tp);
   memset(nicsim_skbs, 0, sizeof nicsim_skbs);
+  memset(&sk->sk_write_queue, 0, sizeof sk->sk_write_queue);
   memset(&nicsim_net, 0, sizeof nicsim_net);
   nicsim_net.ipv4.sysctl_tcp_reordering = (int)in[S_SYSCTL_REORDERING];
   nicsim_net.ipv4.sysctl_tcp_max_reordering = (int)in[S_SYSCTL_MAX_REORDERING];
@@ -1010,6 +1110,18 @@ static struct sock *nicsim_sock_set(const long long *in) {
       }
     }
   }
+  /* the unsent data [snd_nxt, write_seq) as one skb at the head of the write queue */
+  if (tp->write_seq != tp->snd_nxt) {
+    struct sk_buff *w = &nicsim_skbs[4 * NICSIM_SKBS - 1];
+    w->nicsim_used = 1;
+    INIT_LIST_HEAD(&w->tcp_tsorted_anchor);
+    TCP_SKB_CB(w)->seq = tp->snd_nxt;
+    TCP_SKB_CB(w)->end_seq = tp->write_seq;
+    w->len = tp->write_seq - tp->snd_nxt;
+    sk->sk_write_queue.next = w;
+    sk->sk_write_queue.prev = w;
+    sk->sk_write_queue.qlen = 1;
+  }
   tp->highest_sack = nicsim_slot(in[S_HIGHEST_SACK]);
   tp->retransmit_skb_hint = nicsim_slot(in[S_RETRANSMIT_HINT]);
   return sk;
@@ -1151,6 +1263,31 @@ static void nicsim_sock_put(const struct sock *sk) {
   for (l = tp->tsorted_sent_queue.next; l != &tp->tsorted_sent_queue; l = l->next) {
     OUTU("sent", TCP_SKB_CB(list_entry(l, struct sk_buff, tcp_tsorted_anchor))->seq);
   }
+}
+
+/*
+ * A tcp_sacktag_state from four argument fields (first_sackt, last_sackt, reord,
+ * sack_delivered), its rate sample the zeroed nicsim_rs with prior_delivered from the fifth.
+ */
+static struct rate_sample nicsim_rs;
+static void nicsim_state_set(struct tcp_sacktag_state *st, const long long *x) {
+  memset(st, 0, sizeof *st);
+  memset(&nicsim_rs, 0, sizeof nicsim_rs);
+  st->first_sackt = (u64)x[0];
+  st->last_sackt = (u64)x[1];
+  st->reord = (u32)x[2];
+  st->sack_delivered = (u32)x[3];
+  st->rate = &nicsim_rs;
+}
+static void nicsim_rs_put(const struct rate_sample *rs);
+static void nicsim_state_put(const struct tcp_sacktag_state *st) {
+  OUTU("state.first_sackt", st->first_sackt);
+  OUTU("state.last_sackt", st->last_sackt);
+  OUTU("state.reord", st->reord);
+  OUTU("state.sack_delivered", st->sack_delivered);
+  OUT("state.flag", st->flag);
+  OUTU("state.mss_now", st->mss_now);
+  nicsim_rs_put(st->rate);
 }
 
 static void nicsim_rs_put(const struct rate_sample *rs) {

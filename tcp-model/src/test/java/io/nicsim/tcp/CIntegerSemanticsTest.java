@@ -229,4 +229,37 @@ class CIntegerSemanticsTest {
     assertThat(ca.found()).isTrue();
     assertThat(sk.sndSsthresh).isEqualTo(16);
   }
+
+  /**
+   * tcp_fragment: sk_wmem_queued is an int. Splitting the rtx head charges the new skb's
+   * truesize; past INT_MAX the sum wraps negative, so the "(sk_wmem_queued &gt;&gt; 1) &gt; limit"
+   * guard no longer refuses a split in the middle of the queue (6.18.19, tcp_ack with a SACK
+   * block inside a TSO skb).
+   */
+  @Test
+  void fragmentGuardSeesTheWrappedIntQueueCharge() {
+    TcpSock sk = sock(new Cubic());
+    sk.skSndbuf = 749_058;
+    sk.skWmemQueued = Integer.MAX_VALUE - 619;
+    TcpSkb head = skb(0, 3 * 1000, 1000);
+    TcpSkb tail = skb(3000, 3001, 1000);
+    sk.rtxQueue.addTail(head);
+    sk.rtxQueue.addTail(tail);
+    assertThat(TcpOutput.fragment(sk, true, head, 1000, 1000)).isZero(); // the head may split
+    assertThat(sk.skWmemQueued).isNegative(); // the int wrapped
+    TcpSkb middle = head.next;
+    assertThat(TcpOutput.fragment(sk, true, middle, 1000, 1000)).isZero();
+    assertThat(sk.rtxQueue.size()).isEqualTo(4);
+  }
+
+  private static TcpSkb skb(int seq, int endSeq, int mss) {
+    TcpSkb skb = new TcpSkb();
+    skb.seq = seq;
+    skb.endSeq = endSeq;
+    skb.len = endSeq - seq;
+    skb.truesize = skb.len;
+    skb.tcpGsoSize = mss;
+    skb.pcount = Math.max(1, (skb.len + mss - 1) / mss);
+    return skb;
+  }
 }
