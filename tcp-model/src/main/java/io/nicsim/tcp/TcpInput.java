@@ -1821,6 +1821,8 @@ public final class TcpInput {
 
   /** An ACK arrived from the network (tcp_rcv_established for a pure ACK). */
   public static void rcvAck(TcpSock tp, TcpAckSeg a) {
+    // tcp_rcv_established() refreshes the clock first; tcp_ack() reads tp->tcp_mstamp
+    tp.mstampRefresh();
     int flag = a.numSacks != 0 || a.window != tp.sndWnd ? FLAG_SLOWPATH : 0;
     ack(tp, a, flag | (flag != 0 ? FLAG_UPDATE_TS_RECENT : 0));
     dataSndCheck(tp);
