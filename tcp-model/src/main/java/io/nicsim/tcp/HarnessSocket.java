@@ -67,7 +67,7 @@ final class HarnessSocket implements TcpHost, CongestionOps {
     sk.skGsoMaxSize = (int) r[5];
     sk.skGsoMaxSegs = (int) r[6];
     sk.skWmemAlloc = r[7];
-    sk.skWmemQueued = r[8];
+    sk.skWmemQueued = (int) r[8];
     sk.skSndbuf = (int) r[9];
     sk.skTsqFlags = (int) r[10];
     sk.ownedByUser = r[11] != 0;
