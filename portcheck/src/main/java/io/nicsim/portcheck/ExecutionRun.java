@@ -102,15 +102,27 @@ public final class ExecutionRun {
         new PortCheckException("--execute needs the tree's version: its Makefile states '"
             + kernel + "'"));
     List<PortHarness> selected = select(harnesses, ports);
+    // every source file parsed once, before the parallel part (the tree is not thread-safe)
+    return run(parse(tree, selected), compiler, kernel, release, ports, selected, options);
+  }
+
+  /** The harnesses' source files of {@code tree}, parsed (files the tree lacks absent). */
+  static Map<String, CDefinitions> parse(KernelTree tree, List<PortHarness> harnesses) {
+    Map<String, CDefinitions> parsed = new HashMap<>();
+    for (String path : sourcesOf(harnesses)) {
+      tree.source(path).ifPresent(s -> parsed.put(path, CDefinitions.of(s)));
+    }
+    return parsed;
+  }
+
+  /** On sources already parsed ({@link #parse}); {@code selected} are the ports' harnesses. */
+  static Outcome run(Map<String, CDefinitions> parsed, String compiler, String kernel,
+      KernelRelease release, List<PortedFunction> ports, List<PortHarness> selected,
+      ExecOptions options) {
     Map<String, Boolean> covered = new HashMap<>();
     selected.forEach(h -> covered.put(h.file() + " " + h.function(), true));
     List<PortedFunction> without = ports.stream()
         .filter(p -> !covered.containsKey(p.label())).toList();
-    // every source file parsed once, before the parallel part (the tree is not thread-safe)
-    Map<String, CDefinitions> parsed = new HashMap<>();
-    for (String path : sourcesOf(selected)) {
-      tree.source(path).ifPresent(s -> parsed.put(path, CDefinitions.of(s)));
-    }
     Path dir = workDir(options);
     BinaryCache cache = BinaryCache.at(options.cache());
     List<ExecResult> results = new ArrayList<>();

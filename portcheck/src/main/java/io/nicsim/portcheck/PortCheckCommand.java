@@ -120,6 +120,22 @@ public final class PortCheckCommand implements Callable<Integer> {
           + " keep them out of a repository).")
   Path keepPrograms;
 
+  @Option(names = "--mutants", paramLabel = "FILE",
+      description = "Mutation check instead of the usual one: apply each seeded defect the JSON"
+          + " file lists to its port's Java source, compile it in memory, execute its function's"
+          + " harness against the tree's C, and print which mutants were killed (DIFFERS) and"
+          + " the kill rate. Exit 1 unless every mutant is killed.")
+  Path mutants;
+
+  @Option(names = "--mutant", paramLabel = "ID",
+      description = "With --mutants: only this mutant (repeatable).")
+  List<String> mutantIds = new ArrayList<>();
+
+  @Option(names = "--source-root", paramLabel = "DIR",
+      description = "With --mutants: where the mutants' Java files are (default: the nicsim"
+          + " repository, else the current directory).")
+  Path sourceRoot;
+
   @Option(names = "--lock", paramLabel = "FILE",
       description = "Lock file (default: with --package or --class, port-lock.json in the"
           + " current directory, a library's own lock, never nicsim's; otherwise port-lock.json"
@@ -156,6 +172,13 @@ public final class PortCheckCommand implements Callable<Integer> {
     requireTree("--kernel-tree", kernelTree);
     if (against != null) {
       requireTree("--against", against);
+    }
+    if (mutants != null) {
+      return mutationCheck();
+    }
+    if (!mutantIds.isEmpty() || sourceRoot != null) {
+      throw PortCheckException.field(mutantIds.isEmpty() ? "--source-root" : "--mutant",
+          "needs --mutants", "--mutants FILE with it");
     }
     if (!execute && (keepPrograms != null || inputs != ExecOptions.DEFAULT_INPUTS
         || seed != ExecOptions.DEFAULT_SEED)) {
@@ -231,6 +254,55 @@ public final class PortCheckCommand implements Callable<Integer> {
     }
     out.flush();
     return outcome.exitCode();
+  }
+
+  /** {@code --mutants}: the mutation check and its report. */
+  private int mutationCheck() {
+    if (update || updateVerified || against != null || strict || coverage || uncovered != null
+        || timings) {
+      throw PortCheckException.field("--mutants", "runs on its own", "--mutants with"
+          + " --kernel-tree, --inputs, --seed, --mutant, --source-root, --json");
+    }
+    if (inputs < 1 || inputs > 1_000_000) {
+      throw PortCheckException.field("--inputs", "'" + inputs + "' is out of range", "1..1000000");
+    }
+    if (!Files.isRegularFile(mutants)) {
+      throw PortCheckException.field("--mutants", "'" + mutants + "' is not a file",
+          "a JSON file of mutants, e.g. port-mutants.json");
+    }
+    List<Mutant> all = MutantFile.read(mutants);
+    List<Mutant> chosen = all;
+    if (!mutantIds.isEmpty()) {
+      for (String id : mutantIds) {
+        if (all.stream().noneMatch(m -> m.id().equals(id))) {
+          throw PortCheckException.field("--mutant", "no mutant '" + id + "' in " + mutants,
+              "an id from the file");
+        }
+      }
+      chosen = all.stream().filter(m -> mutantIds.contains(m.id())).toList();
+    }
+    Path root = sourceRoot != null ? sourceRoot : defaultSourceRoot();
+    if (!Files.isDirectory(root)) {
+      throw PortCheckException.field("--source-root", "'" + root + "' is not a directory",
+          "the directory the mutants' files are relative to");
+    }
+    List<PortedFunction> found = ports.apply(name -> true);
+    java.util.Set<String> functions = new java.util.HashSet<>();
+    chosen.forEach(m -> functions.add(m.function()));
+    List<PortHarness> used = harnesses.get().stream().filter(h -> functions.contains(h.function())).toList();
+    KernelTree tree = KernelTree.open(kernelTree, found, ExecutionRun.sourcesOf(used));
+    String kernel = tree.kernelVersion().orElse("unknown");
+    MutationRun.Outcome o = MutationRun.run(tree, kernel, root, chosen, found, used,
+        new ExecOptions(inputs, seed, Optional.empty()));
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(json ? MutationReport.json(o) : MutationReport.text(o));
+    out.flush();
+    return o.exitCode();
+  }
+
+  private static Path defaultSourceRoot() {
+    String home = System.getProperty(HOME_PROPERTY);
+    return home == null || home.isBlank() ? Path.of(".") : Path.of(home);
   }
 
   private List<String> selection() {
