@@ -13,7 +13,7 @@ public final class TcpCong {
    * congestion avoidance.
    */
   @KernelPort(file = "net/ipv4/tcp_cong.c", function = "tcp_slow_start",
-      versions = "v4.2..v6.17", source = SRC)
+      versions = "v4.2..v6.18", source = SRC)
   public static int slowStart(TcpSock tp, int acked) {
     int cwnd = Seq.umin(tp.sndCwnd() + acked, tp.sndSsthresh);
 
@@ -25,7 +25,7 @@ public final class TcpCong {
 
   /** Additive increase: one packet of cwnd per {@code w} packets ACKed. */
   @KernelPort(file = "net/ipv4/tcp_cong.c", function = "tcp_cong_avoid_ai",
-      versions = "v4.2..v6.17", source = SRC)
+      versions = "v4.2..v6.18", source = SRC)
   public static void congAvoidAi(TcpSock tp, int w, int acked) {
     // credits earned at a larger w are applied gently
     if (Integer.compareUnsigned(tp.sndCwndCnt, w) >= 0) {
@@ -45,7 +45,7 @@ public final class TcpCong {
 
   /** The Reno undo: back to max(cwnd, prior_cwnd). */
   @KernelPort(file = "net/ipv4/tcp_cong.c", function = "tcp_reno_undo_cwnd",
-      versions = "v4.13..v6.17", source = SRC)
+      versions = "v4.13..v6.18", source = SRC)
   public static int renoUndoCwnd(TcpSock tp) {
     return Seq.umax(tp.sndCwnd(), tp.priorCwnd);
   }

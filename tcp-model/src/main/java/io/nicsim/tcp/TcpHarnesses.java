@@ -125,6 +125,8 @@ public final class TcpHarnesses implements PortHarnessProvider {
     }
     out.add(cong("tcp_slow_start", 0));
     out.add(cong("tcp_cong_avoid_ai", 1));
+    out.add(renoUndoCwnd());
+    out.add(setCaState());
     out.add(minmax("minmax_running_max", 0));
     out.add(minmax("minmax_running_min", 1));
     out.add(minmax("minmax_subwin_update", 2));
@@ -223,10 +225,21 @@ public final class TcpHarnesses implements PortHarnessProvider {
     }
   }
 
-  /** A congestion module whose .min_tso_segs the record answers. */
+  /**
+   * A congestion module whose .min_tso_segs the record answers; with {@link #hasSetState} its
+   * .set_state is recorded into {@link #calls} as tcp_cong.c's driver records it.
+   */
   static final class StubCa implements CongestionOps {
     boolean has;
     int answer;
+    boolean hasSetState;
+    Out calls;
+
+    @Override public void setState(TcpSock sk, int newState) {
+      if (hasSetState) {
+        calls.call("set_state", newState);
+      }
+    }
 
     @Override public String name() {
       return "stub";
@@ -433,6 +446,63 @@ public final class TcpHarnesses implements PortHarnessProvider {
             } else {
               TcpCong.congAvoidAi(sk, (int) r[N + 1], (int) r[N]);
             }
+            return putSock(out, sk).toString();
+          };
+        })
+        .build();
+  }
+
+  /**
+   * tcp_reno_undo_cwnd: max(snd_cwnd, prior_cwnd) of two u32s. A quarter of the records put
+   * prior_cwnd at snd_cwnd - 1, snd_cwnd or snd_cwnd + 1 (the max's tie).
+   */
+  private static PortHarness renoUndoCwnd() {
+    return withSock(CONG_C, "tcp_reno_undo_cwnd", "tcp_cong.c", "#define NICSIM_KIND 2",
+        List.of(u32("prior_cwnd").withEdges(10, 0x7fff_ffffL, 0x8000_0000L)))
+        .admit(r -> {
+          if ((r[N] & 3) == 0) {
+            r[N] = (r[12] + (r[N] >>> 2) % 3 - 1) & 0xffff_ffffL;
+          }
+          return r;
+        })
+        .notes("a quarter of the records tie prior_cwnd to snd_cwnd (off by -1, 0, +1)")
+        .java(kernel -> {
+          PatchSet patches = patches(kernel);
+          Clock clock = new Clock();
+          StubCa ca = new StubCa();
+          return (JavaPort) r -> {
+            TcpSock sk = sock(patches, new TcpSysctl(), ca, clock, r);
+            sk.priorCwnd = (int) r[N];
+            Out out = new Out();
+            clock.calls = out;
+            out.u32("ret", TcpCong.renoUndoCwnd(sk));
+            return putSock(out, sk).toString();
+          };
+        })
+        .build();
+  }
+
+  /**
+   * tcp_set_ca_state with a module that has .set_state (its call recorded with the state) or
+   * none; the tracepoint compiles to nothing.
+   */
+  private static PortHarness setCaState() {
+    return withSock(CONG_C, "tcp_set_ca_state", "tcp_cong.c", "#define NICSIM_KIND 3",
+        List.of(range("ca_state", 0, 4), bool("ca has set_state")))
+        .notes("ca_state one of enum tcp_ca_state (TCP_CA_Open..TCP_CA_Loss), as every caller"
+            + " passes (icsk_ca_state is a 5-bit field)")
+        .java(kernel -> {
+          PatchSet patches = patches(kernel);
+          Clock clock = new Clock();
+          StubCa ca = new StubCa();
+          return (JavaPort) r -> {
+            Out out = new Out();
+            ca.hasSetState = r[N + 1] != 0;
+            ca.calls = out;
+            TcpSock sk = sock(patches, new TcpSysctl(), ca, clock, r);
+            clock.calls = out;
+            sk.setCaState((int) r[N]);
+            out.put("icsk_ca_state", sk.icskCaState);
             return putSock(out, sk).toString();
           };
         })

@@ -491,7 +491,7 @@ public final class TcpSock {
 
   /** tcp_set_ca_state(). */
   @KernelPort(file = "net/ipv4/tcp_cong.c", function = "tcp_set_ca_state",
-      versions = "v5.19..v6.17", source = SRC,
+      versions = "v5.19..v6.18", source = SRC,
       notes = "an inline in include/net/tcp.h before v5.19; the tracepoint is left out")
   public void setCaState(int state) {
     ca.setState(this, state);

@@ -59,6 +59,7 @@ struct sk_buff {
 struct sock;
 struct tcp_congestion_ops {
   u32 (*min_tso_segs)(struct sock *sk);
+  void (*set_state)(struct sock *sk, u8 new_state);
 };
 
 struct sock {
@@ -90,6 +91,7 @@ struct tcp_sock {
   u32 snd_ssthresh;
   u32 snd_cwnd_cnt;
   u32 snd_cwnd_clamp;
+  u32 prior_cwnd;
   u32 packets_out;
   u32 sacked_out;
   u32 lost_out;
