@@ -60,8 +60,21 @@ final class Gcc {
 
   /** As above, {@code extra} flags after nicsim's own ({@code -O0 --coverage}). */
   static Compiled compile(Path dir, String name, String program, List<String> extra) {
+    return compile(dir, name, program, dir.resolve(name), extra);
+  }
+
+  /**
+   * Compiles {@code dir/name.c} to the shared library {@code dir/name.so} (the loop's form: only
+   * {@code nicsim_loop_*} exported, the tree's functions bound inside it).
+   */
+  static Compiled compileLibrary(Path dir, String name, String program) {
+    return compile(dir, name, program, dir.resolve(name + ".so"),
+        List.of("-fPIC", "-shared", "-fvisibility=hidden", "-Wl,-Bsymbolic"));
+  }
+
+  private static Compiled compile(Path dir, String name, String program, Path binary,
+      List<String> extra) {
     Path source = dir.resolve(name + ".c");
-    Path binary = dir.resolve(name);
     try {
       Files.writeString(source, program, StandardCharsets.UTF_8);
       List<String> cmd = new ArrayList<>();

@@ -66,6 +66,14 @@ public final class KernelTree {
     return new KernelTree(path, TarballFiles.read(path, wantedFiles, wantedDirs));
   }
 
+  /**
+   * This tree with the files in {@code replaced} given those bytes (null: deleted), in memory:
+   * the scratch view a patch is applied to. {@code what} says so in reports.
+   */
+  KernelTree withFiles(java.util.Map<String, byte[]> replaced, String what) {
+    return new KernelTree(root, new OverlayFiles(files, replaced, what));
+  }
+
   /** Whether the path names a source tarball port-check reads directly. */
   public static boolean isArchive(Path path) {
     return TarballFiles.isArchive(path);

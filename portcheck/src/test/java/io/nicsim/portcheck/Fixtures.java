@@ -48,7 +48,7 @@ final class Fixtures {
     }
   }
 
-  private static Path resource(String name) {
+  static Path resource(String name) {
     try {
       return Path.of(Fixtures.class.getResource(name).toURI());
     } catch (URISyntaxException e) {

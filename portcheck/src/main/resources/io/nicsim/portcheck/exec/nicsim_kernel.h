@@ -252,9 +252,18 @@ static inline unsigned long __ffs(unsigned long x) {
 #define EOPNOTSUPP 95
 #define ETIMEDOUT 110
 
-/* ---- the output record ---- */
+/* ---- the output record ----
+ * port-check prints it as text, one line per input. In the loop (NICSIM_IN_LOOP, the
+ * simulation calling the function in-process) the same tokens may go out as binary words
+ * instead, decoded by the annotations artifact's NativeOut: per token a header word (kind in
+ * bits 0-7: 1 field, 2 unsigned field, 3 call, 4 message call; the argument count in bits
+ * 8-15), the FNV-1a 64-bit hash of its name, then its values. */
 static char nicsim_buf[1 << 16];
 static size_t nicsim_len;
+static long long *nicsim_bin;
+static long long nicsim_bin_len;
+static long long nicsim_bin_cap;
+static int nicsim_bin_overflow;
 
 static void nicsim_tok(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void nicsim_tok(const char *fmt, ...) {
@@ -270,10 +279,38 @@ static void nicsim_tok(const char *fmt, ...) {
   }
 }
 
+static unsigned long long nicsim_name_id(const char *s) {
+  unsigned long long h = 0xcbf29ce484222325ULL;
+  for (; *s; s++) {
+    h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+  }
+  return h;
+}
+
+static void nicsim_word(long long w) {
+  if (nicsim_bin_len < nicsim_bin_cap) {
+    nicsim_bin[nicsim_bin_len++] = w;
+  } else {
+    nicsim_bin_overflow = 1;
+  }
+}
+
+static void nicsim_field(const char *name, long long v, int is_unsigned) {
+  if (nicsim_bin) {
+    nicsim_word(is_unsigned ? 2 : 1);
+    nicsim_word((long long)nicsim_name_id(name));
+    nicsim_word(v);
+  } else if (is_unsigned) {
+    nicsim_tok("%s=%llu", name, (unsigned long long)v);
+  } else {
+    nicsim_tok("%s=%lld", name, v);
+  }
+}
+
 /** name=value, signed. */
-#define OUT(name, v) nicsim_tok("%s=%lld", name, (long long)(v))
+#define OUT(name, v) nicsim_field(name, (long long)(v), 0)
 /** name=value, unsigned 64-bit. */
-#define OUTU(name, v) nicsim_tok("%s=%llu", name, (unsigned long long)(v))
+#define OUTU(name, v) nicsim_field(name, (long long)(unsigned long long)(v), 1)
 
 /** name(a,b,...) with signed decimal arguments. */
 static void nicsim_call(const char *name, int n, ...) {
@@ -281,6 +318,15 @@ static void nicsim_call(const char *name, int n, ...) {
   size_t len = 0;
   va_list ap;
   va_start(ap, n);
+  if (nicsim_bin) {
+    nicsim_word(3 | ((long long)n << 8));
+    nicsim_word((long long)nicsim_name_id(name));
+    for (int i = 0; i < n; i++) {
+      nicsim_word(va_arg(ap, long long));
+    }
+    va_end(ap);
+    return;
+  }
   args[0] = 0;
   for (int i = 0; i < n && len < sizeof args - 32; i++) {
     len += (size_t)snprintf(args + len, sizeof args - len, i ? ",%lld" : "%lld", va_arg(ap, long long));
@@ -300,6 +346,11 @@ static void nicsim_call(const char *name, int n, ...) {
 static void nicsim_msg(const char *name, const char *fmt, ...) {
   char text[512];
   va_list ap;
+  if (nicsim_bin) {
+    nicsim_word(4);
+    nicsim_word((long long)nicsim_name_id(name));
+    return;
+  }
   va_start(ap, fmt);
   vsnprintf(text, sizeof text, fmt, ap);
   va_end(ap);
@@ -415,6 +466,34 @@ static void nicsim_catch(void) {
   signal(NICSIM_SIGALRM, nicsim_on_signal);
 }
 
+#ifdef NICSIM_IN_LOOP
+/*
+ * In the loop: a shared library the simulation calls once per call of the function. Binary
+ * tokens into out (at most cap words; -1 when they did not fit), or, with out NULL, the text
+ * record port-check prints into text. Returns the words or characters written.
+ */
+__attribute__((visibility("default"))) const int nicsim_loop_inputs = NICSIM_NIN;
+
+__attribute__((visibility("default")))
+long long nicsim_loop_call(const long long *in, long long *out, long long cap, char *text,
+    long long textcap) {
+  nicsim_len = 0;
+  nicsim_buf[0] = 0;
+  nicsim_bin = out;
+  nicsim_bin_len = 0;
+  nicsim_bin_cap = out ? cap : 0;
+  nicsim_bin_overflow = 0;
+  nicsim_run(in);
+  if (out) {
+    nicsim_bin = NULL;
+    return nicsim_bin_overflow ? -1 : nicsim_bin_len;
+  }
+  long long n = (long long)nicsim_len < textcap - 1 ? (long long)nicsim_len : textcap - 1;
+  memcpy(text, nicsim_buf, (size_t)n);
+  text[n] = 0;
+  return n;
+}
+#else
 int main(int argc, char **argv) {
   static char line[1 << 14];
   long long in[NICSIM_NIN];
@@ -468,5 +547,7 @@ int main(int argc, char **argv) {
   fflush(stdout);
   return 0;
 }
+
+#endif
 
 #endif /* NICSIM_KERNEL_H */

@@ -16,7 +16,7 @@ import java.util.List;
 public final class AcmeCoalHarnesses implements PortHarnessProvider {
   static final List<String> SOURCES = List.of(AcmeCoalPorts.FILE,
       "drivers/net/ethernet/acme/acme_regs.h");
-  static final List<InputField> INPUTS = List.of(
+  public static final List<InputField> INPUTS = List.of(
       u32("usecs").withEdges(4_294_967, 4_294_968, 16_777, 16_778),
       u32("frames").withEdges(255, 256), range("mode", 0, 3));
 

@@ -1,0 +1,42 @@
+package io.nicsim.core.port.exec;
+
+import java.util.List;
+
+/**
+ * One ported kernel function compiled from a tree (its harness's program, built as a shared
+ * library) and called in the simulation's own process: what runs in place of the Java port
+ * under {@code --ports c}. An instance belongs to one thread; {@link #call} reuses its output
+ * record.
+ */
+public interface NativePort {
+
+  /** The C file, as the port's {@code @KernelPort} names it. */
+  String file();
+
+  /** The C function. */
+  String function();
+
+  /** {@code file function}, as port-check labels it. */
+  default String label() {
+    return file() + " " + function();
+  }
+
+  /** The input record's length (the harness's fields). */
+  int inputs();
+
+  /**
+   * Runs the function on one input record (the harness's layout).
+   *
+   * @throws NativeFailure when the C dies of a signal or does not return within the bound
+   */
+  NativeOut call(long[] in);
+
+  /** The same call, its output as port-check's text record (for reports, never the hot path). */
+  String text(long[] in);
+
+  /** The harness's input fields (their names, for reports). */
+  List<InputField> fields();
+
+  /** Other functions of the tree compiled into this one's program and run inside it. */
+  List<String> inside();
+}

@@ -1,0 +1,321 @@
+package io.nicsim.portcheck;
+
+import io.nicsim.core.port.exec.KernelC;
+import io.nicsim.core.port.exec.KernelCCompiler;
+import io.nicsim.core.port.exec.KernelCException;
+import io.nicsim.core.port.exec.PortHarness;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * {@code --ports c}: reads the tree once (a tarball in one streaming pass), applies the patches
+ * to a scratch view of it, builds every wanted function that has an executed harness as a
+ * shared library in memory ({@link InLoopProgram}, {@link Gcc#compileLibrary}), and hands them
+ * out as a {@link KernelC}. The same tree and patches asked again in this JVM (a sweep's
+ * points) get the same build.
+ */
+public final class InLoopCompiler implements KernelCCompiler {
+  private static final Map<String, CompiledKernel> BUILT = new HashMap<>();
+  private static final Map<Path, TreeRead> TREES = new HashMap<>();
+
+  /** A tree read once for a set of files. */
+  private record TreeRead(KernelTree tree, Set<String> files) {}
+
+  private final java.util.function.Supplier<List<PortHarness>> harnesses;
+  private final boolean shared;
+
+  /** The class path's harnesses; builds are shared by the whole JVM. */
+  public InLoopCompiler() {
+    this(HarnessCatalog::ofThisJvm, true);
+  }
+
+  /** These harnesses only (tests); nothing shared. */
+  InLoopCompiler(List<PortHarness> harnesses) {
+    this(() -> harnesses, false);
+  }
+
+  private InLoopCompiler(java.util.function.Supplier<List<PortHarness>> harnesses,
+      boolean shared) {
+    this.harnesses = harnesses;
+    this.shared = shared;
+  }
+
+  @Override
+  public KernelC compile(Path tree, List<Path> patches, Set<String> wanted) {
+    Path root = tree.toAbsolutePath().normalize();
+    if (!Files.exists(root)) {
+      throw new KernelCException("--kernel-tree " + tree + ": no such directory or file"
+          + " (accepted: a kernel checkout or a source tarball .tar.xz/.tar.gz/.tar.bz2)");
+    }
+    if (!Files.isDirectory(root) && !KernelTree.isArchive(root)) {
+      throw new KernelCException("--kernel-tree " + tree + ": neither a directory nor a source"
+          + " tarball (accepted: a kernel checkout or .tar.xz/.tar.gz/.tar.bz2)");
+    }
+    List<KernelPatch> parsed = new ArrayList<>();
+    StringBuilder key = new StringBuilder(root.toString());
+    for (Path p : patches) {
+      String text = readPatch(p);
+      parsed.add(KernelPatch.parse(p.getFileName().toString(), text));
+      key.append('\n').append(sha(text));
+    }
+    key.append('\n').append(new TreeSet<>(wanted));
+    if (!shared) {
+      return build(root, parsed, patches, wanted);
+    }
+    synchronized (BUILT) {
+      CompiledKernel done = BUILT.get(key.toString());
+      if (done != null) {
+        return done;
+      }
+    }
+    CompiledKernel built = build(root, parsed, patches, wanted);
+    synchronized (BUILT) {
+      BUILT.putIfAbsent(key.toString(), built);
+      return BUILT.get(key.toString());
+    }
+  }
+
+  private static String readPatch(Path p) {
+    if (!Files.isRegularFile(p)) {
+      throw new KernelCException("--apply " + p + ": no such file (accepted: a git format-patch"
+          + " file or a netdev mail holding a diff)");
+    }
+    try {
+      return Files.readString(p, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new KernelCException("--apply " + p + ": cannot be read as UTF-8 text: "
+          + e.getMessage());
+    }
+  }
+
+  private static String sha(String text) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+          .digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private CompiledKernel build(Path root, List<KernelPatch> patches, List<Path> files,
+      Set<String> wanted) {
+    if (Gcc.version().isEmpty()) {
+      throw new KernelCException("--ports c needs a C compiler: '" + Gcc.command()
+          + "' cannot be run (install gcc, or set NICSIM_CC)");
+    }
+    JniShim.load();
+    List<PortHarness> all = harnesses.get();
+    Map<String, PortHarness> byLabel = new LinkedHashMap<>();
+    for (PortHarness h : all) {
+      byLabel.putIfAbsent(h.file() + " " + h.function(), h);
+    }
+    Set<String> needed = new LinkedHashSet<>();
+    for (PortHarness h : byLabel.values()) {
+      needed.add(h.file());
+      needed.addAll(h.sources());
+    }
+    for (KernelPatch p : patches) {
+      for (KernelPatch.FileDiff d : p.files()) {
+        needed.add(d.path());
+      }
+    }
+    KernelTree base = read(root, needed);
+    String version = base.kernelVersion().orElseThrow(() -> new KernelCException(
+        "--kernel-tree " + root + ": no top-level Makefile with the kernel's version"));
+    KernelRelease release = KernelRelease.ofMakefile(version).orElseThrow(() ->
+        new KernelCException("--kernel-tree " + root + ": its Makefile states '" + version
+            + "', not a release"));
+    PatchedTree patched = patches.isEmpty() ? null : PatchedTree.apply(base, patches);
+    KernelTree tree = patched == null ? base : patched.tree();
+
+    Map<String, String> notCompiled = new LinkedHashMap<>();
+    Map<String, InLoopProgram> programs = new LinkedHashMap<>();
+    Map<String, InLoopProgram> basePrograms = new LinkedHashMap<>();
+    for (String label : new TreeSet<>(wanted)) {
+      PortHarness h = byLabel.get(label);
+      if (h == null) {
+        notCompiled.put(label, "no executed harness");
+        continue;
+      }
+      InLoopProgram prog = InLoopProgram.build(h, parse(tree, h), release);
+      if (!prog.ok()) {
+        notCompiled.put(label, prog.reason());
+        continue;
+      }
+      programs.put(label, prog);
+      if (patched != null) {
+        basePrograms.put(label, InLoopProgram.build(h, parse(base, h), release));
+      }
+    }
+    Map<String, InLoopLibrary> libraries = compileAll(programs, version, patched != null);
+    List<KernelC.Touched> touched = patched == null ? List.of()
+        : touched(patched, programs, basePrograms, byLabel, wanted, notCompiled, files);
+    String describe = root + (files.isEmpty() ? "" : " + " + String.join(" + ",
+        files.stream().map(p -> p.getFileName().toString()).toList()));
+    return new CompiledKernel(describe, version, libraries, notCompiled, touched,
+        patched == null ? List.of() : patched.notes());
+  }
+
+  private KernelTree read(Path root, Set<String> needed) {
+    if (Files.isDirectory(root)) {
+      return new KernelTree(root);
+    }
+    if (!shared) {
+      return KernelTree.open(root, List.of(), List.copyOf(needed));
+    }
+    synchronized (TREES) {
+      TreeRead r = TREES.get(root);
+      if (r != null && r.files().containsAll(needed)) {
+        return r.tree();
+      }
+      Set<String> files = new LinkedHashSet<>(needed);
+      if (r != null) {
+        files.addAll(r.files());
+      }
+      KernelTree t = KernelTree.open(root, List.of(), List.copyOf(files));
+      TREES.put(root, new TreeRead(t, files));
+      return t;
+    }
+  }
+
+  private static Map<String, CDefinitions> parse(KernelTree tree, PortHarness h) {
+    Map<String, CDefinitions> out = new HashMap<>();
+    List<String> paths = new ArrayList<>();
+    paths.add(h.file());
+    paths.addAll(h.sources());
+    for (String p : paths) {
+      if (!out.containsKey(p)) {
+        tree.source(p).ifPresent(s -> out.put(p, CDefinitions.of(s)));
+      }
+    }
+    return out;
+  }
+
+  private static Map<String, InLoopLibrary> compileAll(Map<String, InLoopProgram> programs,
+      String version, boolean patched) {
+    Path dir;
+    try {
+      dir = Files.createTempDirectory("nicsim-ports-c");
+    } catch (IOException e) {
+      throw new KernelCException("cannot create a scratch directory: " + e.getMessage());
+    }
+    int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+      Thread t = new Thread(r, "nicsim --ports c: gcc");
+      t.setDaemon(true);
+      return t;
+    });
+    Map<String, InLoopLibrary> out = new LinkedHashMap<>();
+    try {
+      Map<String, Future<InLoopLibrary>> futures = new LinkedHashMap<>();
+      for (Map.Entry<String, InLoopProgram> e : programs.entrySet()) {
+        InLoopProgram p = e.getValue();
+        futures.put(e.getKey(), pool.submit(() -> compileOne(dir, p, version, patched)));
+      }
+      for (Map.Entry<String, Future<InLoopLibrary>> e : futures.entrySet()) {
+        out.put(e.getKey(), e.getValue().get());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KernelCException("interrupted while compiling");
+    } catch (java.util.concurrent.ExecutionException e) {
+      if (e.getCause() instanceof KernelCException k) {
+        throw k;
+      }
+      throw new KernelCException("compiling failed: " + e.getCause());
+    } finally {
+      pool.shutdownNow();
+      InLoopFiles.delete(dir);
+    }
+    return out;
+  }
+
+  private static InLoopLibrary compileOne(Path dir, InLoopProgram p, String version,
+      boolean patched) throws IOException {
+    String name = p.harness().function().replaceAll("[^A-Za-z0-9_]", "_");
+    Gcc.Compiled c = Gcc.compileLibrary(dir, name, p.text());
+    if (!c.ok()) {
+      throw new KernelCException((patched ? "the patched " : "the ") + p.harness().function()
+          + " (" + p.harness().file() + ") does not compile: " + c.error());
+    }
+    return new InLoopLibrary(p.harness(), Files.readAllBytes(c.binary()), p.inside(), version);
+  }
+
+  /**
+   * What the patches changed: every function whose text changed, and whether it runs as the
+   * patched C (its own program, or the program of a function it runs inside, differs from the
+   * tree's). A patch that changes no program is refused.
+   */
+  private static List<KernelC.Touched> touched(PatchedTree patched,
+      Map<String, InLoopProgram> programs, Map<String, InLoopProgram> basePrograms,
+      Map<String, PortHarness> harnesses, Set<String> wanted, Map<String, String> notCompiled,
+      List<Path> files) {
+    Set<String> changedPrograms = new LinkedHashSet<>();
+    for (Map.Entry<String, InLoopProgram> e : programs.entrySet()) {
+      InLoopProgram b = basePrograms.get(e.getKey());
+      if (b == null || !b.ok() || !b.text().equals(e.getValue().text())) {
+        changedPrograms.add(e.getKey());
+      }
+    }
+    Set<String> ported = new java.util.HashSet<>();
+    for (PortedFunction f : ClasspathScanner.ofThisJvm().ports()) {
+      ported.add(f.label());
+    }
+    List<KernelC.Touched> out = new ArrayList<>();
+    for (Map.Entry<String, Set<String>> e : patched.changedFunctions().entrySet()) {
+      for (String fn : e.getValue()) {
+        String label = e.getKey() + " " + fn;
+        String runsInside = null;
+        for (String c : changedPrograms) {
+          if (c.equals(label) || programs.get(c).inside().contains(fn)
+              && programs.get(c).harness().file().equals(e.getKey())) {
+            runsInside = c;
+            break;
+          }
+        }
+        if (runsInside != null) {
+          out.add(new KernelC.Touched(e.getKey(), fn, true, runsInside.equals(label) ? ""
+              : "inside " + runsInside.substring(runsInside.indexOf(' ') + 1)));
+        } else {
+          String why;
+          if (!ported.contains(label)) {
+            why = "nicsim does not port it";
+          } else if (!harnesses.containsKey(label)) {
+            why = "no executed harness";
+          } else if (!wanted.contains(label)) {
+            why = "harnessed, but no bridge into the simulation";
+          } else {
+            why = notCompiled.getOrDefault(label, "not built");
+          }
+          out.add(new KernelC.Touched(e.getKey(), fn, false, why));
+        }
+      }
+    }
+    if (changedPrograms.isEmpty()) {
+      List<String> names = new ArrayList<>(patched.changed());
+      String what = names.isEmpty() ? "nothing but whitespace or comments"
+          : String.join(", ", names.subList(0, Math.min(names.size(), 8)))
+              + (names.size() > 8 ? " and " + (names.size() - 8) + " more" : "");
+      throw new KernelCException(String.join(" + ", files.stream()
+          .map(p -> p.getFileName().toString()).toList()) + " changes no function nicsim runs"
+          + " as C: it touches " + what);
+    }
+    return List.copyOf(out);
+  }
+}

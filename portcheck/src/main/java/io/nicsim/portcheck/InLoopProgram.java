@@ -1,0 +1,80 @@
+package io.nicsim.portcheck;
+
+import io.nicsim.core.port.exec.PortHarness;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One harness's program built for the loop: exactly the program {@code --execute} compiles
+ * (the tree's function and what it uses, the harness's C, {@code nicsim_kernel.h}), with
+ * {@code NICSIM_IN_LOOP} defined so that it is a library entry instead of a stdin loop.
+ *
+ * @param harness the harness
+ * @param text the program, or empty when it cannot be built
+ * @param inside the other tree functions taken into it (they run inside the function)
+ * @param reason why there is no program
+ */
+record InLoopProgram(PortHarness harness, String text, List<String> inside, String reason) {
+
+  boolean ok() {
+    return !text.isEmpty();
+  }
+
+  /** What {@code nicsim_kernel.h} defines: never taken from a tree. */
+  private static final CDefinitions COMPAT =
+      CDefinitions.of(new CSource(CProgram.COMPAT, CProgram.compatText()));
+
+  /**
+   * @param parsed the tree's files the harness names, parsed, by path (absent when the tree
+   *     lacks them)
+   */
+  static InLoopProgram build(PortHarness h, Map<String, CDefinitions> parsed,
+      KernelRelease release) {
+    String file = h.file();
+    String function = h.function();
+    if (h.notRun().isPresent()) {
+      return failed(h, "its harness does not run it: " + h.notRun().get());
+    }
+    CDefinitions home = parsed.get(file);
+    if (home == null) {
+      return failed(h, file + " is not in the tree");
+    }
+    List<CDefinitions> sources = new ArrayList<>();
+    for (String path : h.sources()) {
+      CDefinitions d = parsed.get(path);
+      if (d != null && !sources.contains(d)) {
+        sources.add(d);
+      }
+    }
+    if (!sources.contains(home)) {
+      sources.add(0, home);
+    }
+    Map<String, String> sections;
+    try {
+      sections = CProgram.sections(h.program(), "harness/" + function + ".c");
+    } catch (IllegalArgumentException e) {
+      return failed(h, e.getMessage());
+    }
+    List<CDefinitions> provided = List.of(COMPAT,
+        CDefinitions.of(new CSource("harness", h.program())));
+    CExtraction.Result taken = CExtraction.take(sources, provided, function, home,
+        CExtraction.references(h.program()));
+    if (taken.root().isEmpty()) {
+      return failed(h, function + " is not defined in " + file + " of the tree");
+    }
+    List<String> inside = new ArrayList<>();
+    for (CDefinition d : taken.functions()) {
+      if (!d.name().equals(function) && !inside.contains(d.name())) {
+        inside.add(d.name());
+      }
+    }
+    String program = "#define NICSIM_IN_LOOP 1\n"
+        + CProgram.assemble(taken, sections, h.inputs().size(), release);
+    return new InLoopProgram(h, program, List.copyOf(inside), "");
+  }
+
+  private static InLoopProgram failed(PortHarness h, String reason) {
+    return new InLoopProgram(h, "", List.of(), reason);
+  }
+}
