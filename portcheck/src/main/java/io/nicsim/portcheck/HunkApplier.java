@@ -8,9 +8,10 @@ import java.util.List;
  * Applies one file's hunks as {@code patch -l} does: lines match whatever their blanks (a mail's
  * web view drops leading ones), a hunk is looked for at its stated line first and then ever
  * farther from it, and when its whole context matches nowhere, up to two context lines are let
- * go at each end (the fuzz). Context lines keep the tree's text; added lines are the patch's. A
- * hunk that matches nowhere is refused in one line naming the file, the hunk and the line where
- * it came closest; one whose result is already there says the tree carries it.
+ * go at each end (the fuzz). A hunk whose blank context lines the web view dropped lets the
+ * tree's blank lines stand in for them. Context lines keep the tree's text; added lines are the
+ * patch's. A hunk that matches nowhere is refused in one line naming the file, the hunk and the
+ * line where it came closest; one whose result is already there says the tree carries it.
  */
 final class HunkApplier {
   static final int MAX_FUZZ = 2;
@@ -19,6 +20,9 @@ final class HunkApplier {
 
   /** The file after the hunks, and how each was placed. */
   record Result(String text, List<String> notes) {}
+
+  /** Where a hunk's old lines sit: {@code at[j]} the file line of old line j, -1 if fuzzed away. */
+  private record Placement(int[] at, int fuzz, int first, int last) {}
 
   static Result apply(String patchName, KernelPatch.FileDiff diff, String text) {
     String path = diff.path();
@@ -33,131 +37,168 @@ final class HunkApplier {
     for (KernelPatch.Hunk h : diff.hunks()) {
       List<String> old = new ArrayList<>();
       List<String> neu = new ArrayList<>();
-      List<Boolean> oldIsContext = new ArrayList<>();
+      List<Boolean> context = new ArrayList<>();
       for (KernelPatch.Line l : h.lines()) {
         if (l.op() != '+') {
           old.add(l.text());
-          oldIsContext.add(l.op() == ' ');
+          context.add(l.op() == ' ');
         }
         if (l.op() != '-') {
           neu.add(l.text());
         }
       }
+      boolean blanksMayBeMissing = h.lostBlanks() > 0;
       int want = Math.max(0, h.oldStart() - 1 + offset);
       Placement p = null;
       for (int fuzz = 0; fuzz <= MAX_FUZZ && p == null; fuzz++) {
-        int lead = Math.min(fuzz, leadingContext(oldIsContext));
-        int trail = Math.min(fuzz, trailingContext(oldIsContext));
-        if (fuzz > 0 && lead + trail == 0) {
+        int lead = Math.min(fuzz, leading(context));
+        int trail = Math.min(fuzz, trailing(context));
+        if (fuzz > 0 && lead + trail == 0 || lead + trail >= old.size()) {
           break;
         }
-        if (lead + trail >= old.size()) {
-          break;
-        }
-        List<String> core = old.subList(lead, old.size() - trail);
-        int at = nearest(file, core, want + lead, floor);
-        if (at >= 0) {
-          p = new Placement(at - lead, lead, trail, fuzz);
-        }
+        p = nearest(file, old, lead, old.size() - trail, want, floor, blanksMayBeMissing, fuzz);
       }
       if (p == null) {
-        throw refusal(patchName, path, h, file, old, neu, want);
+        throw refusal(patchName, path, h, file, old, neu, want, blanksMayBeMissing);
       }
-      // the matched lines are replaced: the tree's text for context, the patch's for additions
-      int from = p.at + p.lead;
-      int to = p.at + old.size() - p.trail;
-      List<String> coreNew = new ArrayList<>();
+      // the matched lines are rebuilt: the tree's text for context (and for the blank lines
+      // standing in for dropped ones), the patch's for additions
+      List<String> region = new ArrayList<>();
       int oi = 0;
+      int fileAt = p.first();
       for (KernelPatch.Line l : h.lines()) {
-        boolean inCore = oi >= p.lead && oi < old.size() - p.trail;
         if (l.op() == '+') {
-          if (oi >= p.lead && oi <= old.size() - p.trail) {
-            coreNew.add(l.text());
+          if (oi > 0 && p.at()[oi - 1] >= 0 || oi < old.size() && p.at()[oi] >= 0) {
+            region.add(l.text());
           }
-        } else {
-          if (l.op() == ' ' && inCore) {
-            coreNew.add(file.get(p.at + oi));
-          }
-          oi++;
+          continue;
         }
+        int f = p.at()[oi];
+        if (f >= 0) {
+          while (fileAt < f) {
+            region.add(file.get(fileAt++)); // a blank line the hunk lost
+          }
+          if (l.op() == ' ') {
+            region.add(file.get(f));
+          }
+          fileAt = f + 1;
+        }
+        oi++;
       }
-      List<String> next = new ArrayList<>(file.subList(0, from));
-      next.addAll(coreNew);
-      next.addAll(file.subList(to, file.size()));
-      int delta = p.at - (h.oldStart() - 1);
+      List<String> next = new ArrayList<>(file.subList(0, p.first()));
+      next.addAll(region);
+      next.addAll(file.subList(p.last() + 1, file.size()));
+      int delta = p.first() - (h.oldStart() - 1) - leadFuzzed(p);
       StringBuilder note = new StringBuilder(path + ": hunk " + h.number() + " applied at line "
-          + (from + 1));
+          + (p.first() + 1 - leadFuzzed(p)));
       if (delta != 0) {
         note.append(" (offset ").append(delta > 0 ? "+" : "").append(delta).append(" lines)");
       }
-      if (p.fuzz > 0) {
-        note.append(" with fuzz ").append(p.fuzz);
+      if (p.fuzz() > 0) {
+        note.append(" with fuzz ").append(p.fuzz());
       }
-      if (!sameExactly(file, from, old.subList(p.lead, old.size() - p.trail))) {
+      if (!exact(file, p, old)) {
         note.append(", blanks ignored");
       }
+      if (h.lostBlanks() > 0) {
+        note.append(", ").append(h.lostBlanks()).append(" blank context line")
+            .append(h.lostBlanks() == 1 ? "" : "s").append(" the mail dropped");
+      }
       notes.add(note.toString());
-      offset = delta + coreNew.size() - (to - from);
-      floor = from + coreNew.size();
+      int consumed = p.last() - p.first() + 1;
+      offset = delta + region.size() - consumed;
+      floor = p.first() + region.size();
       file = next;
     }
     String out = String.join("\n", file) + (finalNewline ? "\n" : "");
     return new Result(out, List.copyOf(notes));
   }
 
-  private record Placement(int at, int lead, int trail, int fuzz) {}
-
-  private static int leadingContext(List<Boolean> isContext) {
+  private static int leadFuzzed(Placement p) {
     int n = 0;
-    while (n < isContext.size() && isContext.get(n)) {
+    while (n < p.at().length && p.at()[n] < 0) {
       n++;
     }
     return n;
   }
 
-  private static int trailingContext(List<Boolean> isContext) {
+  private static int leading(List<Boolean> context) {
     int n = 0;
-    while (n < isContext.size() && isContext.get(isContext.size() - 1 - n)) {
+    while (n < context.size() && context.get(n)) {
       n++;
     }
     return n;
   }
 
-  /** The start nearest {@code want} (at or after {@code floor}) where {@code lines} match. */
-  private static int nearest(List<String> file, List<String> lines, int want, int floor) {
-    int last = file.size() - lines.size();
+  private static int trailing(List<Boolean> context) {
+    int n = 0;
+    while (n < context.size() && context.get(context.size() - 1 - n)) {
+      n++;
+    }
+    return n;
+  }
+
+  /** The placement of old lines {@code from..to} starting nearest {@code want}, or null. */
+  private static Placement nearest(List<String> file, List<String> old, int from, int to,
+      int want, int floor, boolean blanks, int fuzz) {
     for (int d = 0; d <= file.size(); d++) {
-      int up = want - d;
-      int down = want + d;
-      if (down >= floor && down <= last && matches(file, down, lines)) {
-        return down;
+      int down = want + from + d;
+      int up = want + from - d;
+      if (down >= floor && down < file.size()) {
+        int[] at = align(file, old, from, to, down, blanks);
+        if (at != null) {
+          return placement(at, fuzz, from, to);
+        }
       }
-      if (d > 0 && up >= floor && up <= last && matches(file, up, lines)) {
-        return up;
+      if (d > 0 && up >= floor && up < file.size()) {
+        int[] at = align(file, old, from, to, up, blanks);
+        if (at != null) {
+          return placement(at, fuzz, from, to);
+        }
       }
-      if (up < floor && down > last) {
+      if (up < floor && down >= file.size()) {
         break;
       }
     }
-    return -1;
+    return null;
   }
 
-  private static boolean matches(List<String> file, int at, List<String> lines) {
-    for (int i = 0; i < lines.size(); i++) {
-      if (!loose(file.get(at + i)).equals(loose(lines.get(i)))) {
+  private static Placement placement(int[] at, int fuzz, int from, int to) {
+    return new Placement(at, fuzz, at[from], at[to - 1]);
+  }
+
+  /**
+   * Old lines {@code from..to} matched from file line {@code start} (the tree's blank lines
+   * skipped where the hunk may have lost them), or null.
+   */
+  private static int[] align(List<String> file, List<String> old, int from, int to, int start,
+      boolean blanks) {
+    int[] at = new int[old.size()];
+    java.util.Arrays.fill(at, -1);
+    int f = start;
+    for (int j = from; j < to; j++) {
+      String want = loose(old.get(j));
+      if (blanks && !want.isEmpty() && j > from) {
+        while (f < file.size() && file.get(f).isBlank()) {
+          f++;
+        }
+      }
+      if (f >= file.size() || !loose(file.get(f)).equals(want)) {
+        return null;
+      }
+      at[j] = f++;
+    }
+    return at;
+  }
+
+  private static boolean exact(List<String> file, Placement p, List<String> old) {
+    for (int j = 0; j < old.size(); j++) {
+      if (p.at()[j] >= 0 && !file.get(p.at()[j]).equals(old.get(j))) {
         return false;
       }
     }
-    return true;
-  }
-
-  private static boolean sameExactly(List<String> file, int at, List<String> lines) {
-    for (int i = 0; i < lines.size(); i++) {
-      if (at + i >= file.size() || !file.get(at + i).equals(lines.get(i))) {
-        return false;
-      }
-    }
-    return true;
+    return p.last() - p.first() + 1 == (int) java.util.Arrays.stream(p.at()).filter(a -> a >= 0)
+        .count();
   }
 
   /** A line with its blanks ignored: none at the ends, runs of them as one space. */
@@ -166,34 +207,48 @@ final class HunkApplier {
   }
 
   private static KernelCException refusal(String patchName, String path, KernelPatch.Hunk h,
-      List<String> file, List<String> old, List<String> neu, int want) {
-    if (!neu.isEmpty() && nearest(file, neu, want, 0) >= 0 && !neu.equals(old)) {
-      return new KernelCException(patchName + ": " + path + " hunk " + h.number() + " ("
-          + h.header().strip() + ") is already in the tree (its result is there at line "
-          + (nearest(file, neu, want, 0) + 1) + "): the tree carries this change");
+      List<String> file, List<String> old, List<String> neu, int want, boolean blanks) {
+    if (!neu.equals(old)) {
+      Placement done = nearest(file, neu, 0, neu.size(), want, 0, blanks, 0);
+      if (done != null) {
+        return new KernelCException(patchName + ": " + path + " hunk " + h.number() + " ("
+            + h.header().strip() + ") is already in the tree (its result is there at line "
+            + (done.first() + 1) + "): the tree carries this change");
+      }
     }
     // where it came closest: the start that matches the most of the hunk's first lines
     int bestAt = -1;
     int bestRun = -1;
-    for (int at = 0; at + 1 <= file.size(); at++) {
+    int bestLine = -1;
+    for (int at = 0; at < file.size(); at++) {
       int run = 0;
-      while (run < old.size() && at + run < file.size()
-          && loose(file.get(at + run)).equals(loose(old.get(run)))) {
+      int f = at;
+      while (run < old.size()) {
+        String w = loose(old.get(run));
+        if (blanks && !w.isEmpty() && run > 0) {
+          while (f < file.size() && file.get(f).isBlank()) {
+            f++;
+          }
+        }
+        if (f >= file.size() || !loose(file.get(f)).equals(w)) {
+          break;
+        }
         run++;
+        f++;
       }
       if (run > bestRun || (run == bestRun && Math.abs(at - want) < Math.abs(bestAt - want))) {
         bestRun = run;
         bestAt = at;
+        bestLine = f;
       }
     }
     String where;
     if (bestRun <= 0) {
       where = "its first line '" + old.get(0).strip() + "' is nowhere in the file";
     } else {
-      int line = bestAt + bestRun;
-      where = "at line " + (line + 1) + " the hunk expects '" + old.get(bestRun).strip()
-          + "', the tree has '" + (line < file.size() ? file.get(line).strip() : "(end of file)")
-          + "'";
+      where = "at line " + (bestLine + 1) + " the hunk expects '" + old.get(bestRun).strip()
+          + "', the tree has '" + (bestLine < file.size() ? file.get(bestLine).strip()
+              : "(end of file)") + "'";
     }
     return new KernelCException(patchName + ": " + path + " hunk " + h.number() + " ("
         + h.header().strip() + ") does not apply: " + where);

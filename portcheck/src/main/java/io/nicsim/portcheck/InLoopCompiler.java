@@ -153,14 +153,15 @@ public final class InLoopCompiler implements KernelCCompiler {
         notCompiled.put(label, "no executed harness");
         continue;
       }
-      InLoopProgram prog = InLoopProgram.build(h, parse(tree, h), release);
+      InLoopProgram prog = InLoopProgram.build(h, parse(tree, h), release, byLabel.keySet());
       if (!prog.ok()) {
         notCompiled.put(label, prog.reason());
         continue;
       }
       programs.put(label, prog);
       if (patched != null) {
-        basePrograms.put(label, InLoopProgram.build(h, parse(base, h), release));
+        basePrograms.put(label, InLoopProgram.build(h, parse(base, h), release,
+            byLabel.keySet()));
       }
     }
     Map<String, InLoopLibrary> libraries = compileAll(programs, version, patched != null);
@@ -283,7 +284,7 @@ public final class InLoopCompiler implements KernelCCompiler {
         String label = e.getKey() + " " + fn;
         String runsInside = null;
         for (String c : changedPrograms) {
-          if (c.equals(label) || programs.get(c).inside().contains(fn)
+          if (c.equals(label) || programs.get(c).taken().contains(fn)
               && programs.get(c).harness().file().equals(e.getKey())) {
             runsInside = c;
             break;

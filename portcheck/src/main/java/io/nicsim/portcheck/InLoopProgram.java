@@ -12,10 +12,13 @@ import java.util.Map;
  *
  * @param harness the harness
  * @param text the program, or empty when it cannot be built
- * @param inside the other tree functions taken into it (they run inside the function)
+ * @param inside the other harnessed functions taken into it from the tree (they run inside the
+ *     function, as the tree's C)
+ * @param taken every function taken from the tree, the function's own first
  * @param reason why there is no program
  */
-record InLoopProgram(PortHarness harness, String text, List<String> inside, String reason) {
+record InLoopProgram(PortHarness harness, String text, List<String> inside, List<String> taken,
+    String reason) {
 
   boolean ok() {
     return !text.isEmpty();
@@ -30,7 +33,7 @@ record InLoopProgram(PortHarness harness, String text, List<String> inside, Stri
    *     lacks them)
    */
   static InLoopProgram build(PortHarness h, Map<String, CDefinitions> parsed,
-      KernelRelease release) {
+      KernelRelease release, java.util.Set<String> harnessed) {
     String file = h.file();
     String function = h.function();
     if (h.notRun().isPresent()) {
@@ -64,17 +67,22 @@ record InLoopProgram(PortHarness harness, String text, List<String> inside, Stri
       return failed(h, function + " is not defined in " + file + " of the tree");
     }
     List<String> inside = new ArrayList<>();
+    List<String> all = new ArrayList<>(List.of(function));
     for (CDefinition d : taken.functions()) {
-      if (!d.name().equals(function) && !inside.contains(d.name())) {
+      if (!all.contains(d.name())) {
+        all.add(d.name());
+      }
+      if (!d.name().equals(function) && !inside.contains(d.name())
+          && harnessed.contains(d.source().path() + " " + d.name())) {
         inside.add(d.name());
       }
     }
     String program = "#define NICSIM_IN_LOOP 1\n"
         + CProgram.assemble(taken, sections, h.inputs().size(), release);
-    return new InLoopProgram(h, program, List.copyOf(inside), "");
+    return new InLoopProgram(h, program, List.copyOf(inside), List.copyOf(all), "");
   }
 
   private static InLoopProgram failed(PortHarness h, String reason) {
-    return new InLoopProgram(h, "", List.of(), reason);
+    return new InLoopProgram(h, "", List.of(), List.of(), reason);
   }
 }

@@ -27,9 +27,13 @@ record KernelPatch(String name, List<FileDiff> files, int repeats) {
     }
   }
 
-  /** One {@code @@ -a,b +c,d @@} hunk: its lines as {@code ' '}, {@code '-'} or {@code '+'} and text. */
+  /**
+   * One {@code @@ -a,b +c,d @@} hunk: its lines as {@code ' '}, {@code '-'} or {@code '+'} and
+   * text. {@code lostBlanks}: blank context lines the text no longer has (a web view drops
+   * them), which the tree's blank lines may stand in for when the hunk is matched.
+   */
   record Hunk(int number, int oldStart, int oldCount, int newStart, int newCount, String header,
-      List<Line> lines) {}
+      List<Line> lines, int lostBlanks) {}
 
   record Line(char op, String text) {}
 
@@ -106,7 +110,7 @@ record KernelPatch(String name, List<FileDiff> files, int repeats) {
           List<Line> body = new ArrayList<>();
           int o = 0;
           int n = 0;
-          while ((o < oldCount || n < newCount) && i < lines.size()) {
+          while ((o < oldCount || n < newCount) && i < lines.size() && !ends(lines, i)) {
             String b = lines.get(i++);
             if (b.startsWith("\\")) {
               continue; // "\ No newline at end of file"
@@ -125,13 +129,16 @@ record KernelPatch(String name, List<FileDiff> files, int repeats) {
               n++;
             }
           }
-          if (o != oldCount || n != newCount) {
+          // a web view drops blank context lines: both sides then miss the same number
+          int lost = oldCount - o;
+          if (lost < 0 || lost != newCount - n) {
             throw new KernelCException(name + ": " + path + " hunk " + number + " ("
-                + m.group(0).strip() + ") ends before its "
-                + oldCount + " old and " + newCount + " new lines (the patch is cut short)");
+                + m.group(0).strip() + ") has " + o + " old and " + n + " new lines where it"
+                + " states " + oldCount + " and " + newCount + " (the patch is cut short or"
+                + " mangled)");
           }
           hunks.add(new Hunk(number, Integer.parseInt(m.group(1)), oldCount,
-              Integer.parseInt(m.group(3)), newCount, m.group(0), List.copyOf(body)));
+              Integer.parseInt(m.group(3)), newCount, m.group(0), List.copyOf(body), lost));
         }
         if (hunks.isEmpty()) {
           throw new KernelCException(name + ": the diff of " + (newPath != null ? newPath
@@ -143,6 +150,17 @@ record KernelPatch(String name, List<FileDiff> files, int repeats) {
       i++;
     }
     return out;
+  }
+
+  /**
+   * Whether line {@code i} cannot belong to a hunk: the next hunk or file, the mail's signature
+   * ({@code -- }), the end of a message in the list's web view.
+   */
+  private static boolean ends(List<String> lines, int i) {
+    String l = lines.get(i);
+    return l.startsWith("@@ ") || l.startsWith("diff ") || l.equals("--") || l.equals("-- ")
+        || l.startsWith("^ permalink") || (l.startsWith("--- ") && i + 1 < lines.size()
+            && lines.get(i + 1).startsWith("+++ "));
   }
 
   /** {@code a/drivers/x.c} (or {@code /dev/null}, then null) as a tree path. */

@@ -43,11 +43,12 @@ class InLoopTest {
 
   @Test
   void theTreesCRunsInProcessAndPrintsWhatPortCheckReads() {
-    KernelC c = compile(List.of(AcmeCoalHarnesses.setCoalesce()), Set.of(SET));
+    KernelC c = compile(List.of(AcmeCoalHarnesses.setCoalesce(),
+        AcmeCoalHarnesses.usecsToTicks()), Set.of(SET));
     assertThat(c.release()).isEqualTo("6.18.2-rc1");
     NativePort port = c.ports().get(SET);
     assertThat(port.function()).isEqualTo("acme_set_coalesce");
-    assertThat(port.inside()).contains("acme_usecs_to_ticks");
+    assertThat(port.inside()).containsExactly("acme_usecs_to_ticks"); // harnessed, run inside
     var java = AcmeCoalHarnesses.setCoalesce().java("6.8.0");
     for (long[] in : new long[][] {{100, 5, 1}, {4_294_967, 255, 3}, {0, 256, 0}}) {
       assertThat(port.text(in)).isEqualTo(java.run(in.clone()));
@@ -143,6 +144,16 @@ class InLoopTest {
         .isEqualTo(-22);
     assertThat(c.notes()).containsExactly(FILE
         + ": hunk 1 applied at line 24 (offset -6 lines), blanks ignored");
+  }
+
+  @Test
+  void aMailWhoseBlankContextLinesWereDroppedStillApplies() {
+    Path mail = Fixtures.resource("/patches/acme-frames-noblank.txt");
+    KernelC c = compile(List.of(AcmeCoalHarnesses.setCoalesce()), Set.of(SET), mail);
+    assertThat(c.ports().get(SET).call(new long[] {100, 200, 1}).field(NativeOut.id("ret")))
+        .isEqualTo(-22);
+    assertThat(c.notes()).containsExactly(FILE + ": hunk 1 applied at line 25 (offset -5"
+        + " lines), blanks ignored, 1 blank context line the mail dropped");
   }
 
   @Test

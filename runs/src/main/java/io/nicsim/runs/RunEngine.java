@@ -146,6 +146,9 @@ public final class RunEngine {
             host.link().framesToPeer(), host.sim().now(), inFlightReads(host));
       }
       throw new RunFailure(m);
+    } catch (io.nicsim.core.port.exec.NativeFailure e) {
+      // a tree's C that crashed, hung or did what the model cannot apply: the run fails
+      throw new RunFailure("at " + host.sim().now() + " ns: " + e.getMessage());
     } catch (RuntimeException e) {
       String m = "the simulation stopped at " + host.sim().now() + " ns: "
           + e.getClass().getSimpleName() + ": " + String.valueOf(e.getMessage());
@@ -180,7 +183,8 @@ public final class RunEngine {
         Metrics.cpuByOp(s0, s1, cores), Metrics.callsByOp(s0, s1),
         Metrics.counters(s0, s1), cores, windowSec,
         timeline == null ? null : timeline.timeline(), host.kernel().dmesg(),
-        Metrics.irqsByLine(s0, s1));
+        Metrics.irqsByLine(s0, s1),
+        host.inLoop().active() ? KernelCReport.of(host.inLoop()) : null);
     if (ftrace != null) {
       ftrace.finish();
     }

@@ -19,6 +19,7 @@ import java.util.Objects;
  *     {@link #WHOLE_RUN} = omit time and measured window)
  * @param napi the kernel's software-coalescing settings after ifup ({@code --sysfs},
  *     {@code --napi-set})
+ * @param kernelC a tree's C run in place of the bridged Java ports ({@code --ports c}), or null
  */
 public record RunRequest(
     String mac,
@@ -32,7 +33,8 @@ public record RunRequest(
     boolean check,
     long timelineToNs,
     long bqlLimitMax,
-    io.nicsim.core.host.NapiWrites napi) {
+    io.nicsim.core.host.NapiWrites napi,
+    io.nicsim.core.port.exec.KernelC kernelC) {
 
   public RunRequest {
     Objects.requireNonNull(mac, "mac");
@@ -42,6 +44,14 @@ public record RunRequest(
     coalesce = coalesce == null ? CoalesceArgs.none() : coalesce;
     path = path == null ? PathSpec.direct() : path;
     napi = napi == null ? io.nicsim.core.host.NapiWrites.none() : napi;
+  }
+
+  /** A request whose ports all run as Java. */
+  public RunRequest(String mac, String soc, String kernel, List<String> patches,
+      CoalesceArgs coalesce, TrafficSpec traffic, PathSpec path, long seed, boolean check,
+      long timelineToNs, long bqlLimitMax, io.nicsim.core.host.NapiWrites napi) {
+    this(mac, soc, kernel, patches, coalesce, traffic, path, seed, check, timelineToNs,
+        bqlLimitMax, napi, null);
   }
 
   /** A request without software-coalescing settings of its own. */
@@ -75,53 +85,53 @@ public record RunRequest(
   /** The host part of the request. */
   public HostConfig hostConfig() {
     return HostConfig.of(mac, soc).withKernel(kernel).withPatches(patches).withCoalesce(coalesce)
-        .withSeed(seed).withNapi(napi);
+        .withSeed(seed).withNapi(napi).withKernelC(kernelC);
   }
 
   /** The same request with these software-coalescing settings. */
   public RunRequest withNapi(io.nicsim.core.host.NapiWrites w) {
     return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, check,
-        timelineToNs, bqlLimitMax, w);
+        timelineToNs, bqlLimitMax, w, kernelC);
   }
 
   public RunRequest withKernel(String k) {
     return new RunRequest(mac, soc, k, patches, coalesce, traffic, path, seed, check,
-        timelineToNs, bqlLimitMax, napi);
+        timelineToNs, bqlLimitMax, napi, kernelC);
   }
 
   public RunRequest withSoc(String s) {
     return new RunRequest(mac, s, kernel, patches, coalesce, traffic, path, seed, check,
-        timelineToNs, bqlLimitMax, napi);
+        timelineToNs, bqlLimitMax, napi, kernelC);
   }
 
   public RunRequest withPatches(List<String> p) {
     return new RunRequest(mac, soc, kernel, p, coalesce, traffic, path, seed, check,
-        timelineToNs, bqlLimitMax, napi);
+        timelineToNs, bqlLimitMax, napi, kernelC);
   }
 
   public RunRequest withCoalesce(CoalesceArgs c) {
     return new RunRequest(mac, soc, kernel, patches, c, traffic, path, seed, check,
-        timelineToNs, bqlLimitMax, napi);
+        timelineToNs, bqlLimitMax, napi, kernelC);
   }
 
   public RunRequest withTraffic(TrafficSpec t) {
     return new RunRequest(mac, soc, kernel, patches, coalesce, t, path, seed, check,
-        timelineToNs, bqlLimitMax, napi);
+        timelineToNs, bqlLimitMax, napi, kernelC);
   }
 
   public RunRequest withPath(PathSpec p) {
     return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, p, seed, check,
-        timelineToNs, bqlLimitMax, napi);
+        timelineToNs, bqlLimitMax, napi, kernelC);
   }
 
   public RunRequest withSeed(long s) {
     return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, s, check,
-        timelineToNs, bqlLimitMax, napi);
+        timelineToNs, bqlLimitMax, napi, kernelC);
   }
 
   public RunRequest withCheck(boolean c) {
     return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, c,
-        timelineToNs, bqlLimitMax, napi);
+        timelineToNs, bqlLimitMax, napi, kernelC);
   }
 
   /**
@@ -130,12 +140,18 @@ public record RunRequest(
    */
   public RunRequest withBqlLimitMax(long bytes) {
     return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, check,
-        timelineToNs, bytes, napi);
+        timelineToNs, bytes, napi, kernelC);
   }
 
   /** Records timer/IRQ events from 0 to {@code toNs} for a timeline plot. */
   public RunRequest withTimeline(long toNs) {
     return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, check,
-        toNs, bqlLimitMax, napi);
+        toNs, bqlLimitMax, napi, kernelC);
+  }
+
+  /** The same request running {@code c}'s functions as C ({@code --ports c}); null: Java. */
+  public RunRequest withKernelC(io.nicsim.core.port.exec.KernelC c) {
+    return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, check,
+        timelineToNs, bqlLimitMax, napi, c);
   }
 }

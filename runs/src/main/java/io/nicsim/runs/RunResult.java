@@ -19,6 +19,7 @@ import java.util.SortedMap;
  * @param timeline recorded timer/IRQ events, or null
  * @param dmesg the kernel log of the run (NETDEV WATCHDOG and the like)
  * @param irqsPerSecByLine assertions per second of each of the NIC's interrupt lines
+ * @param kernelC what ran as a tree's C ({@code --ports c}), or null
  */
 public record RunResult(
     LinkedHashMap<String, Object> config,
@@ -31,11 +32,22 @@ public record RunResult(
     double windowSec,
     Timeline timeline,
     List<String> dmesg,
-    SortedMap<String, Double> irqsPerSecByLine) {
+    SortedMap<String, Double> irqsPerSecByLine,
+    KernelCReport kernelC) {
 
   public RunResult {
     dmesg = dmesg == null ? List.of() : List.copyOf(dmesg);
     irqsPerSecByLine = irqsPerSecByLine == null ? new java.util.TreeMap<>() : irqsPerSecByLine;
+  }
+
+  /** A result whose ports all ran as Java. */
+  public RunResult(LinkedHashMap<String, Object> config, LinkedHashMap<String, Double> summary,
+      List<String> toolLines, SortedMap<String, Double> cpuPctByOp,
+      SortedMap<String, Double> callsPerSecByOp, SortedMap<String, Double> countersPerSec,
+      int cores, double windowSec, Timeline timeline, List<String> dmesg,
+      SortedMap<String, Double> irqsPerSecByLine) {
+    this(config, summary, toolLines, cpuPctByOp, callsPerSecByOp, countersPerSec, cores,
+        windowSec, timeline, dmesg, irqsPerSecByLine, null);
   }
 
   /** What a plot of the run is titled: {@code MAC on SOC, KERNEL: TRAFFIC}. */

@@ -24,6 +24,9 @@ public final class RunText {
             : c.get("kernel") + " " + String.join(" ", edits.stream().map(Object::toString).toList()))
         .append("; --json lists them)\n");
     sb.append("coalesce: ").append(coalesce(c.get("coalesce"))).append('\n');
+    if (r.kernelC() != null) {
+      r.kernelC().lines().forEach(l -> sb.append(l).append('\n'));
+    }
     sb.append("traffic: ").append(c.get("traffic")).append("   path: ").append(c.get("path"))
         .append("   link: ").append(Num.human(((Number) c.get("link_bps")).doubleValue() / 1e6))
         .append(" Mbit/s\n\n");

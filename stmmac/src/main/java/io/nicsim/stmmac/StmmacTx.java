@@ -99,6 +99,12 @@ public class StmmacTx {
   private final boolean tsoSimplified;
   private final boolean tsoEntryLocal;
   private final boolean tsoLastSegment;
+  /** {@code --ports c}: the tree's stmmac_tx_timer_arm in place of {@link #txTimerArm}. */
+  StmmacBridges.Hook cTimerArm;
+  /** {@code --ports c}: the tree's stmmac_xmit in place of {@link #xmit}. */
+  StmmacBridges.Hook cXmit;
+  /** {@code --ports c}: the tree's stmmac_tso_xmit in place of {@link #tsoXmit}. */
+  StmmacBridges.Hook cTsoXmit;
 
   public StmmacTx(StmmacPriv priv) {
     this.priv = priv;
@@ -195,6 +201,9 @@ public class StmmacTx {
       source = S1,
       notes = "also read in " + DEBIAN + "; the <=5.4 order is that of " + S3)
   public int xmit(Skb skb, NetdevQueue txq) {
+    if (cXmit != null) {
+      return cXmit.xmit(skb, txq, false);
+    }
     int nopagedLen = skb.headlen();
     int queue = skb.queueMapping;
     int nfrags = skb.nrFrags;
@@ -499,6 +508,9 @@ public class StmmacTx {
       source = S1,
       notes = "also read in " + DEBIAN)
   public int tsoXmit(Skb skb, NetdevQueue txq) {
+    if (cTsoXmit != null) {
+      return cTsoXmit.xmit(skb, txq, true);
+    }
     int mssDesc = -1;
 
     // Always insert VLAN tag to SKB payload for TSO frames: segments split by the TSO engine
@@ -882,6 +894,10 @@ public class StmmacTx {
       source = S1,
       notes = "edceeba4af3d as posted in its v3 (seed 002); jiffies form from " + S3)
   public void txTimerArm(int queue) {
+    if (cTimerArm != null) {
+      cTimerArm.timerArm(queue);
+      return;
+    }
     StmmacTxQueue txQ = priv.txQueue[queue];
     int txCoalTimer = priv.txCoalTimer[queue];
     priv.counters.txTimerArm++;

@@ -60,6 +60,7 @@ public final class Nicsim implements Runnable {
     m.put("trace", TraceCommand.class);
     m.put("list", ListCommand.class);
     m.put("reproduce", ReproduceCommand.class);
+    m.put("patch", PatchCommand.class);
     m.put("port-check", PortCheckCommand.class);
     m.put("profile", ProfileCommand.class);
     m.put("bench", BenchCommand.class);

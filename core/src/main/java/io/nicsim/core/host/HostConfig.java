@@ -24,6 +24,8 @@ import java.util.Objects;
  * @param tracer trace sink (Tracer.NONE for none)
  * @param napi the kernel's software-coalescing settings (sysfs files, netlink napi-set)
  *     applied after the interface is up, before {@code coalesce}
+ * @param kernelC a tree's C to run in place of the Java ports that have a bridge
+ *     ({@code --ports c}), or null: the Java runs
  */
 public record HostConfig(
     String mac,
@@ -39,7 +41,8 @@ public record HostConfig(
     int appCore,
     KernelConfig kernelConfig,
     Tracer tracer,
-    NapiWrites napi) {
+    NapiWrites napi,
+    io.nicsim.core.port.exec.KernelC kernelC) {
 
   public HostConfig {
     Objects.requireNonNull(mac, "mac");
@@ -52,6 +55,18 @@ public record HostConfig(
   }
 
   /**
+   * The config without a tree's C: the canonical constructor before {@code --ports c}, kept so
+   * that a MAC model compiled against it still links (the API policy).
+   */
+  public HostConfig(String mac, String soc, String kernel, List<String> patches,
+      CoalesceArgs coalesce, long seed, double cpuScale, long linkRateBps,
+      long linkPropagationNs, int irqCore, int appCore, KernelConfig kernelConfig,
+      Tracer tracer, NapiWrites napi) {
+    this(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps, linkPropagationNs,
+        irqCore, appCore, kernelConfig, tracer, napi, null);
+  }
+
+  /**
    * The config without software-coalescing writes: the canonical constructor before they
    * existed, kept so that a MAC model compiled against it still links (the API policy).
    */
@@ -60,62 +75,68 @@ public record HostConfig(
       long linkPropagationNs, int irqCore, int appCore, KernelConfig kernelConfig,
       Tracer tracer) {
     this(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps, linkPropagationNs,
-        irqCore, appCore, kernelConfig, tracer, NapiWrites.none());
+        irqCore, appCore, kernelConfig, tracer, NapiWrites.none(), null);
   }
 
   /** A config with defaults for everything but the MAC and SoC. */
   public static HostConfig of(String mac, String soc) {
     return new HostConfig(mac, soc, null, List.of(), CoalesceArgs.none(), 1, 1.0, 0, 50, 0, -1,
-        KernelConfig.defaults(), Tracer.NONE, NapiWrites.none());
+        KernelConfig.defaults(), Tracer.NONE, NapiWrites.none(), null);
   }
 
   public HostConfig withKernel(String v) {
     return new HostConfig(mac, soc, v, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC);
   }
 
   public HostConfig withPatches(List<String> p) {
     return new HostConfig(mac, soc, kernel, p, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC);
   }
 
   public HostConfig withCoalesce(CoalesceArgs c) {
     return new HostConfig(mac, soc, kernel, patches, c, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC);
   }
 
   public HostConfig withSeed(long s) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, s, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC);
   }
 
   public HostConfig withCpuScale(double scale) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, scale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC);
   }
 
   public HostConfig withLink(long rateBps, long propagationNs) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, rateBps,
-        propagationNs, irqCore, appCore, kernelConfig, tracer, napi);
+        propagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC);
   }
 
   public HostConfig withCores(int irq, int app) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irq, app, kernelConfig, tracer, napi);
+        linkPropagationNs, irq, app, kernelConfig, tracer, napi, kernelC);
   }
 
   public HostConfig withKernelConfig(KernelConfig k) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, k, tracer, napi);
+        linkPropagationNs, irqCore, appCore, k, tracer, napi, kernelC);
   }
 
   public HostConfig withTracer(Tracer t) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, t, napi);
+        linkPropagationNs, irqCore, appCore, kernelConfig, t, napi, kernelC);
   }
 
   public HostConfig withNapi(NapiWrites w) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, w);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, w, kernelC);
+  }
+
+  /** The same config running {@code c}'s functions as C ({@code --ports c}); null: Java. */
+  public HostConfig withKernelC(io.nicsim.core.port.exec.KernelC c) {
+    return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, c);
   }
 }

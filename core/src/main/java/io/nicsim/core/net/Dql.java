@@ -29,6 +29,10 @@ public final class Dql {
   int maxLimit;
   int minLimit;
   long slackHoldTime;
+  /** {@code --ports c}: the tree's C in place of {@link #queued}, {@link #completed}, {@link #reset}. */
+  DqlBridges.Call cQueued;
+  DqlBridges.Call cCompleted;
+  DqlBridges.Call cReset;
 
   /** dql_init(dql, hold_time): netdev queues use hold_time = HZ (one second). */
   @KernelPort(
@@ -51,6 +55,10 @@ public final class Dql {
       source = "Kingxukai/linux@9b44fff655e2c6f4cc53cb499dd2c038e99cb013",
       notes = "adj_limit is not touched, as in the kernel (zero from allocation)")
   public void reset() {
+    if (cReset != null) {
+      cReset.reset(this);
+      return;
+    }
     limit = minLimit;
     numQueued = 0;
     numCompleted = 0;
@@ -69,6 +77,10 @@ public final class Dql {
       versions = "v3.3..v6.18",
       source = "Kingxukai/linux@9b44fff655e2c6f4cc53cb499dd2c038e99cb013")
   public void queued(int count) {
+    if (cQueued != null) {
+      cQueued.queued(this, count);
+      return;
+    }
     if (Integer.compareUnsigned(count, MAX_OBJECT) > 0) {
       throw new IllegalArgumentException("dql_queued: " + count + " > DQL_MAX_OBJECT");
     }
@@ -119,6 +131,10 @@ public final class Dql {
       source = "Kingxukai/linux@9b44fff655e2c6f4cc53cb499dd2c038e99cb013",
       notes = "dql_check_stall omitted (stall_thrs 0)")
   public void completed(int count) {
+    if (cCompleted != null) {
+      cCompleted.completed(this, count);
+      return;
+    }
     int nq = numQueued;
     if (Integer.compareUnsigned(count, nq - numCompleted) > 0) {
       throw new io.nicsim.core.sim.InvariantViolation("bql",
@@ -182,6 +198,11 @@ public final class Dql {
   /** AFTER_EQ(A, B). */
   private static boolean afterEq(int a, int b) {
     return a - b >= 0;
+  }
+
+  /** The jiffies dql reads. */
+  long jiffies() {
+    return jiffies.getAsLong();
   }
 
   /** The current limit, bytes (u32). */

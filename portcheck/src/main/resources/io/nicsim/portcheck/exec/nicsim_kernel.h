@@ -256,8 +256,9 @@ static inline unsigned long __ffs(unsigned long x) {
  * port-check prints it as text, one line per input. In the loop (NICSIM_IN_LOOP, the
  * simulation calling the function in-process) the same tokens may go out as binary words
  * instead, decoded by the annotations artifact's NativeOut: per token a header word (kind in
- * bits 0-7: 1 field, 2 unsigned field, 3 call, 4 message call; the argument count in bits
- * 8-15), the FNV-1a 64-bit hash of its name, then its values. */
+ * bits 0-7: 1 field, 2 unsigned field, 3 call, 4 message call; the count of the words after
+ * the name in bits 8-15), the FNV-1a 64-bit hash of its name, then its values (a message's
+ * text, as printed, 8 bytes a word). */
 static char nicsim_buf[1 << 16];
 static size_t nicsim_len;
 static long long *nicsim_bin;
@@ -346,12 +347,25 @@ static void nicsim_call(const char *name, int n, ...) {
 static void nicsim_msg(const char *name, const char *fmt, ...) {
   char text[512];
   va_list ap;
+  va_start(ap, fmt);
   if (nicsim_bin) {
-    nicsim_word(4);
+    /* the text as printed, 8 bytes a word */
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    size_t len = strlen(text);
+    long long words = (long long)((len + 7) / 8);
+    nicsim_word(4 | (words << 8));
     nicsim_word((long long)nicsim_name_id(name));
+    for (long long w = 0; w < words; w++) {
+      unsigned long long packed = 0;
+      for (int k = 0; k < 8; k++) {
+        size_t at = (size_t)w * 8 + (size_t)k;
+        packed |= (unsigned long long)(unsigned char)(at < len ? text[at] : 0) << (8 * k);
+      }
+      nicsim_word((long long)packed);
+    }
     return;
   }
-  va_start(ap, fmt);
   vsnprintf(text, sizeof text, fmt, ap);
   va_end(ap);
   char *s = text;

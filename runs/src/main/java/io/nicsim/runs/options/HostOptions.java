@@ -37,6 +37,21 @@ public final class HostOptions {
       description = "add (+) or remove (-) a patch by id or commit; repeatable, or comma-separated")
   List<String> patches = new ArrayList<>();
 
+  @Option(names = "--ports", paramLabel = "java|c",
+      description = "java: every ported kernel function runs as its Java port (default); c: those"
+          + " with an executed harness and a bridge run as --kernel-tree's own C, compiled now")
+  String ports;
+
+  @Option(names = "--kernel-tree", paramLabel = "DIR|TARBALL",
+      description = "the kernel tree --ports c compiles from: a checkout or a source tarball"
+          + " (/usr/src/linux-source-6.12.tar.xz); --kernel defaults to its release")
+  Path kernelTree;
+
+  @Option(names = "--apply", paramLabel = "FILE",
+      description = "with --ports c: a patch (git format-patch, or a netdev mail holding one)"
+          + " applied to a scratch view of the tree before compiling; repeatable, in order")
+  List<Path> apply = new ArrayList<>();
+
   /**
    * {@code --patch -ID} takes the next word whatever it starts with: a removal starts with a
    * dash, and {@code -hrtimer-active} would otherwise be read as {@code -h} (help) and more.
@@ -77,6 +92,11 @@ public final class HostOptions {
     return mac;
   }
 
+  /** {@code --ports} as typed, or null. */
+  public String ports() {
+    return ports;
+  }
+
   /** {@code --kernel} as typed, or null. */
   public String kernel() {
     return kernel;
@@ -102,7 +122,61 @@ public final class HostOptions {
     for (String p : patches) {
       a.addAll(List.of("--patch", p));
     }
+    if (ports != null) {
+      a.addAll(List.of("--ports", ports));
+    }
+    if (kernelTree != null) {
+      a.addAll(List.of("--kernel-tree", kernelTree.toAbsolutePath().normalize().toString()));
+    }
+    for (Path p : apply) {
+      a.addAll(List.of("--apply", p.toAbsolutePath().normalize().toString()));
+    }
     return a;
+  }
+
+  /**
+   * The tree's C the host runs in place of the bridged Java ports ({@code --ports c}), compiled
+   * on first use (a sweep's points share it), or null; the option combinations refused in one
+   * line.
+   */
+  public io.nicsim.core.port.exec.KernelC kernelC() {
+    boolean c = portsC();
+    if (!c) {
+      if (kernelTree != null) {
+        throw BadInputException.field("--kernel-tree", "is what --ports c compiles from, and"
+            + " --ports c was not given", "--ports c --kernel-tree DIR|TARBALL");
+      }
+      if (!apply.isEmpty()) {
+        throw BadInputException.field("--apply", "patches the C of --ports c, and --ports c was"
+            + " not given", "--ports c --kernel-tree DIR|TARBALL --apply FILE");
+      }
+      return null;
+    }
+    if (kernelTree == null) {
+      throw BadInputException.field("--ports c", "needs the kernel tree to compile",
+          "--kernel-tree DIR|TARBALL (a checkout or /usr/src/linux-source-6.12.tar.xz)");
+    }
+    if (!patches.isEmpty()) {
+      throw BadInputException.field("--patch", "edits the Java ports, and with --ports c the"
+          + " tree's C runs in their place", "a patch's C with --apply FILE");
+    }
+    try {
+      return io.nicsim.core.port.exec.KernelCCompiler.find().compile(kernelTree, apply,
+          new java.util.LinkedHashSet<>(io.nicsim.core.host.InLoopPorts.bridgedLabels()));
+    } catch (io.nicsim.core.port.exec.KernelCException e) {
+      throw new BadInputException(e.getMessage());
+    }
+  }
+
+  private boolean portsC() {
+    if (ports == null || ports.equals("java")) {
+      return false;
+    }
+    if (ports.equals("c")) {
+      return true;
+    }
+    throw BadInputException.field("--ports", "'" + ports + "' is not a kind of port",
+        "java (the Java ports, the default) or c (the tree's C where it has a bridge)");
   }
 
   /** The profile to build: a name, or {@code file:PATH} for --soc-file (checked here). */
@@ -130,6 +204,24 @@ public final class HostOptions {
   /** The kernel version as nicsim spells it, or null; refused with --kernel's form. */
   public String kernelVersion() {
     return kernel == null ? null : KernelVersion.parse(kernel).toString();
+  }
+
+  /**
+   * The kernel version of a host running {@code c} ({@code --ports c}): the tree's release
+   * unless --kernel names the same one; another release is refused (the Java around the C
+   * must be of the tree's era).
+   */
+  public String kernelVersion(io.nicsim.core.port.exec.KernelC c) {
+    if (c == null) {
+      return kernelVersion();
+    }
+    String tree = c.release().replaceAll("-.*$", "");
+    KernelVersion treeVersion = KernelVersion.parseUnchecked(tree, "--kernel-tree");
+    if (kernel != null && !KernelVersion.parse(kernel).equals(treeVersion)) {
+      throw BadInputException.field("--kernel", kernel + " is not the tree's release "
+          + c.release(), "the tree's own release (or leave --kernel out)");
+    }
+    return KernelVersion.parse(treeVersion.toString()).toString();
   }
 
   public List<String> patchEdits() {

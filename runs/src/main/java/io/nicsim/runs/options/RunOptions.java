@@ -159,8 +159,9 @@ public final class RunOptions {
     }
     PathSpec p = path == null ? PathSpec.direct() : PathSpec.parse(path);
     CoalesceArgs c = coalesce == null ? CoalesceArgs.none() : CoalesceArgs.parse(EthtoolStyle.join(coalesce));
-    return new RunRequest(host.mac, host.socName(), host.kernelVersion(), host.patchEdits(), c, t, p,
-        seed, !noCheck, 0, bqlLimitMax(), NapiArgs.parse(sysfs, napiSet));
+    io.nicsim.core.port.exec.KernelC kc = host.kernelC();
+    return new RunRequest(host.mac, host.socName(), host.kernelVersion(kc), host.patchEdits(), c,
+        t, p, seed, !noCheck, 0, bqlLimitMax(), NapiArgs.parse(sysfs, napiSet), kc);
   }
 
   /** --bql-limit-max as bql_set parses it: "max" or a u32 up to DQL_MAX_LIMIT, else -EINVAL. */

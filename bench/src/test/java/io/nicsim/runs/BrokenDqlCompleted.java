@@ -1,0 +1,76 @@
+package io.nicsim.runs;
+
+import static io.nicsim.core.port.exec.InputField.u32;
+import static io.nicsim.core.port.exec.InputField.u64;
+
+import io.nicsim.core.port.exec.InputField;
+import io.nicsim.core.port.exec.Out;
+import io.nicsim.core.port.exec.PortHarness;
+import java.util.List;
+
+/**
+ * A deliberately broken Java port of lib/dynamic_queue_limits.c's dql_completed (a test
+ * fixture): the limit never shrinks when the queue stayed busy (the "slack" branch is dropped),
+ * so BQL's limit drifts up where the kernel's comes back down. Its harness has port-check's
+ * record layout (DqlHarnesses'), so an equivalence check can put it in place of the real port.
+ */
+final class BrokenDqlCompleted {
+  private BrokenDqlCompleted() {}
+
+  static PortHarness harness() {
+    List<InputField> in = List.of(u32("num_queued"), u32("adj_limit"), u32("last_obj_cnt"),
+        u32("limit"), u32("num_completed"), u32("prev_ovlimit"), u32("prev_num_queued"),
+        u32("prev_last_obj_cnt"), u32("lowest_slack"), u64("slack_start_time"),
+        u32("max_limit"), u32("min_limit"), u32("slack_hold_time"), u64("jiffies"),
+        u32("count"));
+    return PortHarness.of("lib/dynamic_queue_limits.c", "dql_completed")
+        .inputs(in)
+        .java(kernel -> r -> completed(r))
+        .build();
+  }
+
+  private static int posdiff(int a, int b) {
+    return a - b > 0 ? a - b : 0;
+  }
+
+  private static String completed(long[] r) {
+    int numQueued = (int) r[0];
+    int lastObjCnt = (int) r[2];
+    int limit = (int) r[3];
+    int numCompleted = (int) r[4];
+    int prevOvlimit = (int) r[5];
+    int prevNumQueued = (int) r[6];
+    long slackStart = r[9];
+    int lowestSlack = (int) r[8];
+    int maxLimit = (int) r[10];
+    int minLimit = (int) r[11];
+    int count = (int) r[14];
+    int completed = numCompleted + count;
+    int lim = limit;
+    int ovlimit = posdiff(numQueued - numCompleted, lim);
+    int inprogress = numQueued - completed;
+    boolean allPrevCompleted = completed - prevNumQueued >= 0;
+    if ((ovlimit != 0 && inprogress == 0) || (prevOvlimit != 0 && allPrevCompleted)) {
+      lim += posdiff(completed, prevNumQueued) + prevOvlimit;
+      slackStart = r[13];
+      lowestSlack = -1;
+    }
+    // the broken part: no "busy the whole interval" branch, the limit never shrinks
+    if (Integer.compareUnsigned(lim, minLimit) < 0) {
+      lim = minLimit;
+    }
+    if (Integer.compareUnsigned(lim, maxLimit) > 0) {
+      lim = maxLimit;
+    }
+    if (lim != limit) {
+      limit = lim;
+      ovlimit = 0;
+    }
+    return new Out().u32("num_queued", numQueued).u32("adj_limit", lim + completed)
+        .u32("last_obj_cnt", lastObjCnt).u32("limit", limit).u32("num_completed", completed)
+        .u32("prev_ovlimit", ovlimit).u32("prev_num_queued", numQueued)
+        .u32("prev_last_obj_cnt", lastObjCnt).u32("lowest_slack", lowestSlack)
+        .u("slack_start_time", slackStart).u32("max_limit", maxLimit)
+        .u32("min_limit", minLimit).u("slack_hold_time", r[12]).toString();
+  }
+}

@@ -1,0 +1,61 @@
+package io.nicsim.core.host;
+
+import io.nicsim.core.port.exec.InputField;
+import io.nicsim.core.port.exec.NativeOut;
+import io.nicsim.core.port.exec.NativePort;
+import java.util.List;
+
+/** A host's view of a compiled function: counts (and logs, when asked) the calls it makes. */
+final class CountedPort implements NativePort {
+  private final NativePort c;
+  private final CallLog log;
+  private final io.nicsim.core.sim.Simulator sim;
+  long calls;
+
+  CountedPort(NativePort c, CallLog log, io.nicsim.core.sim.Simulator sim) {
+    this.c = c;
+    this.log = log;
+    this.sim = sim;
+  }
+
+  @Override
+  public String file() {
+    return c.file();
+  }
+
+  @Override
+  public String function() {
+    return c.function();
+  }
+
+  @Override
+  public int inputs() {
+    return c.inputs();
+  }
+
+  @Override
+  public NativeOut call(long[] in) {
+    calls++;
+    NativeOut out = c.call(in);
+    if (log != null) {
+      log.record(sim.now(), c.label(), in, out);
+      out.rewind();
+    }
+    return out;
+  }
+
+  @Override
+  public String text(long[] in) {
+    return c.text(in);
+  }
+
+  @Override
+  public List<InputField> fields() {
+    return c.fields();
+  }
+
+  @Override
+  public List<String> inside() {
+    return c.inside();
+  }
+}

@@ -1,0 +1,107 @@
+package io.nicsim.core.host;
+
+import io.nicsim.core.port.exec.KernelC;
+import io.nicsim.core.port.exec.NativePort;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+
+/**
+ * One host's {@code --ports c}: the bridges installed from a {@link KernelC}, and, for the run's
+ * header, which functions ran as C (with their calls), which ran inside them, and which stayed
+ * Java with the reason.
+ */
+public final class InLoopPorts {
+  /** A host whose ports all run as Java. */
+  public static final InLoopPorts NONE = new InLoopPorts(null, Map.of(), Map.of());
+
+  private static List<PortBridge> bridges;
+
+  private final KernelC kernelC;
+  private final Map<String, CountedPort> installed;
+  private final Map<String, String> java;
+
+  private InLoopPorts(KernelC kernelC, Map<String, CountedPort> installed,
+      Map<String, String> java) {
+    this.kernelC = kernelC;
+    this.installed = installed;
+    this.java = java;
+  }
+
+  /** Every bridge on the class path, in label order. */
+  public static synchronized List<PortBridge> bridges() {
+    if (bridges == null) {
+      Map<String, PortBridge> byLabel = new TreeMap<>();
+      for (PortBridgeProvider p : ServiceLoader.load(PortBridgeProvider.class,
+          PortBridgeProvider.class.getClassLoader())) {
+        for (PortBridge b : p.bridges()) {
+          byLabel.putIfAbsent(b.label(), b);
+        }
+      }
+      bridges = List.copyOf(byLabel.values());
+    }
+    return bridges;
+  }
+
+  /** The labels a tree's C can be asked for: every bridged function. */
+  public static List<String> bridgedLabels() {
+    List<String> out = new ArrayList<>();
+    for (PortBridge b : bridges()) {
+      out.add(b.label());
+    }
+    return out;
+  }
+
+  /** Installs every bridge whose function {@code c} compiled, on the host being built. */
+  public static InLoopPorts install(HostContext host, NicDriver driver, KernelC c) {
+    Map<String, NativePort> ports = c.ports();
+    BridgeSite site = new BridgeSite(host, driver, c.release());
+    Map<String, CountedPort> installed = new LinkedHashMap<>();
+    Map<String, String> java = new TreeMap<>();
+    for (PortBridge b : bridges()) {
+      NativePort p = ports.get(b.label());
+      if (p == null) {
+        java.put(b.label(), c.notCompiled().getOrDefault(b.label(), "not compiled"));
+        continue;
+      }
+      CountedPort counted = new CountedPort(p,
+          c instanceof LoggedKernelC l ? l.log() : null, host.sim());
+      if (b.install(site, counted)) {
+        installed.put(b.label(), counted);
+      }
+    }
+    return new InLoopPorts(c, installed, java);
+  }
+
+  /** Whether any function runs as C. */
+  public boolean active() {
+    return kernelC != null;
+  }
+
+  /** The tree (and patches) the C comes from; null without {@code --ports c}. */
+  public KernelC kernelC() {
+    return kernelC;
+  }
+
+  /** Functions installed as C on this host, with the calls made so far, by label. */
+  public Map<String, Long> calls() {
+    Map<String, Long> out = new LinkedHashMap<>();
+    installed.forEach((k, v) -> out.put(k, v.calls));
+    return out;
+  }
+
+  /** For each function installed as C, the other tree functions that run inside it. */
+  public Map<String, List<String>> inside() {
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    installed.forEach((k, v) -> out.put(k, v.inside()));
+    return out;
+  }
+
+  /** Bridged functions the tree's C could not replace, with the reason. */
+  public Map<String, String> notCompiled() {
+    return java;
+  }
+}

@@ -1,0 +1,60 @@
+package io.nicsim.core.host;
+
+import io.nicsim.core.port.exec.NativePort;
+
+/**
+ * How one ported function's Java body is replaced by its tree's C in a live simulation
+ * ({@code --ports c}): the inverse of the function's executed harness. {@link #install} sets a
+ * hook on the objects that own the port; from then on every call of the Java method captures the
+ * live state into the harness's input record, runs the C ({@link NativePort#call}) and applies
+ * its output record: the fields it wrote to the live objects, the calls it made
+ * ({@code hrtimer_start}, {@code napi_schedule}, register writes …) through the same kernel model
+ * the Java calls, and the model's own bookkeeping the Java method does beside the C (its
+ * counters, its CPU charges).
+ */
+public interface PortBridge {
+
+  /** The C file, as the port's {@code @KernelPort} and harness name it. */
+  String file();
+
+  /** The C function. */
+  String function();
+
+  /** {@code file function}. */
+  default String label() {
+    return file() + " " + function();
+  }
+
+  /**
+   * Hooks {@code c} in place of the Java port on this host's objects.
+   *
+   * @return false when the host has no such port to replace (another MAC, or an era whose code
+   *     does not call it), then nothing was changed
+   */
+  boolean install(BridgeSite site, NativePort c);
+
+  /**
+   * The failure of a token the bridge cannot apply (a call the patched C makes that nicsim does
+   * not model, a field it does not know), naming the token as port-check prints it and the input.
+   */
+  static io.nicsim.core.port.exec.NativeFailure cannotApply(NativePort c, long[] in,
+      io.nicsim.core.port.exec.NativeOut out) {
+    int index = out.index();
+    String[] tokens = c.text(in).split(" ");
+    String token = index >= 0 && index < tokens.length ? tokens[index] : "token " + index;
+    return new io.nicsim.core.port.exec.NativeFailure(c.function() + "'s C (" + c.file()
+        + ") did " + token + ", which nicsim does not apply to the simulation; input "
+        + record(c, in));
+  }
+
+  /** An input record as {@code name=value} pairs, for messages. */
+  static String record(NativePort c, long[] in) {
+    StringBuilder record = new StringBuilder();
+    for (int i = 0; i < c.fields().size() && i < in.length; i++) {
+      io.nicsim.core.port.exec.InputField f = c.fields().get(i);
+      record.append(i == 0 ? "" : " ").append(f.name()).append('=')
+          .append(f.unsigned() ? Long.toUnsignedString(in[i]) : Long.toString(in[i]));
+    }
+    return record.toString();
+  }
+}

@@ -1,0 +1,163 @@
+package io.nicsim.core.net;
+
+import io.nicsim.core.host.BridgeSite;
+import io.nicsim.core.host.PortBridge;
+import io.nicsim.core.host.PortBridgeProvider;
+import io.nicsim.core.port.exec.NativeOut;
+import io.nicsim.core.port.exec.NativePort;
+import java.util.List;
+
+/**
+ * {@code --ports c} for lib/dynamic_queue_limits: the tree's dql_queued, dql_completed,
+ * dql_reset and dql_init on every TX queue's {@link Dql}, each the inverse of its harness in
+ * {@link DqlHarnesses} (the struct's fields and jiffies in, the fields the C leaves out).
+ * dql_init runs when the queues are made, before any bridge exists: installing it runs the
+ * tree's dql_init on each queue again, so its state is the C's from the start.
+ */
+public final class DqlBridges implements PortBridgeProvider {
+  private static final String C = "lib/dynamic_queue_limits.c";
+  private static final String H = "include/linux/dynamic_queue_limits.h";
+  private static final long BUG = NativeOut.id("BUG");
+  private static final long[] FIELDS = {
+      NativeOut.id("num_queued"), NativeOut.id("adj_limit"), NativeOut.id("last_obj_cnt"),
+      NativeOut.id("limit"), NativeOut.id("num_completed"), NativeOut.id("prev_ovlimit"),
+      NativeOut.id("prev_num_queued"), NativeOut.id("prev_last_obj_cnt"),
+      NativeOut.id("lowest_slack"), NativeOut.id("slack_start_time"), NativeOut.id("max_limit"),
+      NativeOut.id("min_limit"), NativeOut.id("slack_hold_time")};
+
+  @Override
+  public List<PortBridge> bridges() {
+    return List.of(bridge(H, "dql_queued"), bridge(C, "dql_completed"), bridge(C, "dql_reset"),
+        bridge(C, "dql_init"));
+  }
+
+  private static PortBridge bridge(String file, String function) {
+    return new PortBridge() {
+      @Override
+      public String file() {
+        return file;
+      }
+
+      @Override
+      public String function() {
+        return function;
+      }
+
+      @Override
+      public boolean install(BridgeSite site, NativePort c) {
+        NetDevice dev = site.host().dev();
+        for (int q = 0; q < dev.numTxQueues(); q++) {
+          Dql d = dev.queue(q).dql();
+          Call call = new Call(c);
+          switch (function) {
+            case "dql_queued" -> d.cQueued = call;
+            case "dql_completed" -> d.cCompleted = call;
+            case "dql_reset" -> d.cReset = call;
+            default -> call.init(d, d.slackHoldTime);
+          }
+        }
+        return true;
+      }
+    };
+  }
+
+  /** One function's call on a queue's struct dql. */
+  static final class Call {
+    private final NativePort c;
+    private final long[] in;
+
+    Call(NativePort c) {
+      this.c = c;
+      this.in = new long[c.inputs()];
+    }
+
+    /** DqlHarnesses.set, inverted: the struct's fields, then jiffies, then the count. */
+    private void capture(Dql d) {
+      in[0] = Integer.toUnsignedLong(d.numQueued);
+      in[1] = Integer.toUnsignedLong(d.adjLimit);
+      in[2] = Integer.toUnsignedLong(d.lastObjCnt);
+      in[3] = Integer.toUnsignedLong(d.limit);
+      in[4] = Integer.toUnsignedLong(d.numCompleted);
+      in[5] = Integer.toUnsignedLong(d.prevOvlimit);
+      in[6] = Integer.toUnsignedLong(d.prevNumQueued);
+      in[7] = Integer.toUnsignedLong(d.prevLastObjCnt);
+      in[8] = Integer.toUnsignedLong(d.lowestSlack);
+      in[9] = d.slackStartTime;
+      in[10] = Integer.toUnsignedLong(d.maxLimit);
+      in[11] = Integer.toUnsignedLong(d.minLimit);
+      in[12] = d.slackHoldTime;
+      in[13] = d.jiffies();
+    }
+
+    /** DqlHarnesses.put, inverted: every field the C printed, back into the struct. */
+    private void apply(Dql d, NativeOut o, String what) {
+      while (o.next()) {
+        if (o.isCall(BUG)) {
+          throw new io.nicsim.core.sim.InvariantViolation("bql", what + ": the kernel's BUG_ON"
+              + " (the tree's C) with " + Integer.toUnsignedString(d.numQueued - d.numCompleted)
+              + " bytes in flight");
+        }
+        long n = o.name();
+        long v = o.value();
+        if (o.kind() == NativeOut.CALL || o.kind() == NativeOut.MESSAGE) {
+          throw PortBridge.cannotApply(c, in, o);
+        } else if (n == FIELDS[0]) {
+          d.numQueued = (int) v;
+        } else if (n == FIELDS[1]) {
+          d.adjLimit = (int) v;
+        } else if (n == FIELDS[2]) {
+          d.lastObjCnt = (int) v;
+        } else if (n == FIELDS[3]) {
+          d.limit = (int) v;
+        } else if (n == FIELDS[4]) {
+          d.numCompleted = (int) v;
+        } else if (n == FIELDS[5]) {
+          d.prevOvlimit = (int) v;
+        } else if (n == FIELDS[6]) {
+          d.prevNumQueued = (int) v;
+        } else if (n == FIELDS[7]) {
+          d.prevLastObjCnt = (int) v;
+        } else if (n == FIELDS[8]) {
+          d.lowestSlack = (int) v;
+        } else if (n == FIELDS[9]) {
+          d.slackStartTime = v;
+        } else if (n == FIELDS[10]) {
+          d.maxLimit = (int) v;
+        } else if (n == FIELDS[11]) {
+          d.minLimit = (int) v;
+        } else if (n == FIELDS[12]) {
+          d.slackHoldTime = v;
+        } else {
+          throw PortBridge.cannotApply(c, in, o);
+        }
+      }
+    }
+
+    /** dql_queued(dql, count). */
+    void queued(Dql d, int count) {
+      capture(d);
+      in[14] = Integer.toUnsignedLong(count);
+      apply(d, c.call(in), "dql_queued");
+    }
+
+    /** dql_completed(dql, count). */
+    void completed(Dql d, int count) {
+      capture(d);
+      in[14] = Integer.toUnsignedLong(count);
+      apply(d, c.call(in), "dql_completed");
+    }
+
+    /** dql_reset(dql). */
+    void reset(Dql d) {
+      capture(d);
+      apply(d, c.call(in), "dql_reset");
+    }
+
+    /** dql_init(dql, hold_time) on a zeroed struct (the queue's kzalloc). */
+    void init(Dql d, long holdTime) {
+      in[0] = d.jiffies();
+      in[1] = holdTime;
+      apply(d, c.call(in), "dql_init");
+    }
+  }
+}

@@ -1,0 +1,102 @@
+package io.nicsim.runs;
+
+import io.nicsim.core.host.InLoopPorts;
+import io.nicsim.core.port.exec.KernelC;
+import io.nicsim.formats.text.Num;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a {@code --ports c} run ran as its tree's C: the header lines of {@code nicsim run}
+ * (never part of {@code --json}, which stays the same as the Java run's).
+ *
+ * @param tree the tree and the patches applied
+ * @param release the tree's release
+ * @param calls functions installed as C, with the calls the run made, by label
+ * @param inside the tree functions compiled into each and run inside it
+ * @param java bridged functions that stayed Java, with the reason
+ * @param touched what the patches changed, and whether it ran as C
+ * @param notes how the patches' hunks applied
+ */
+public record KernelCReport(String tree, String release, Map<String, Long> calls,
+    Map<String, List<String>> inside, Map<String, String> java, List<KernelC.Touched> touched,
+    List<String> notes) {
+
+  static KernelCReport of(InLoopPorts p) {
+    KernelC c = p.kernelC();
+    return new KernelCReport(c.describe(), c.release(), p.calls(), p.inside(), p.notCompiled(),
+        c.touched(), c.notes());
+  }
+
+  /** Functions that ran as C (called at least once), by name. */
+  public List<String> ranAsC() {
+    List<String> out = new ArrayList<>();
+    calls.forEach((label, n) -> {
+      if (n > 0) {
+        out.add(name(label));
+      }
+    });
+    return out;
+  }
+
+  /** The header: one line per kind of fact. */
+  public List<String> lines() {
+    List<String> out = new ArrayList<>();
+    out.add("kernel C: " + tree + " (" + release + ")");
+    StringBuilder ran = new StringBuilder();
+    StringBuilder idle = new StringBuilder();
+    for (Map.Entry<String, Long> e : calls.entrySet()) {
+      String name = name(e.getKey());
+      if (e.getValue() > 0) {
+        ran.append(ran.length() > 0 ? ", " : "").append(name).append(' ')
+            .append(e.getValue()).append(e.getValue() == 1 ? " call" : " calls");
+        List<String> in = inside.getOrDefault(e.getKey(), List.of());
+        if (!in.isEmpty()) {
+          ran.append(" (with ").append(String.join(", ", in)).append(" inside)");
+        }
+      } else {
+        idle.append(idle.length() > 0 ? ", " : "").append(name);
+      }
+    }
+    out.add("  ran as C: " + (ran.length() > 0 ? ran : "nothing (no bridged function was called)"));
+    if (idle.length() > 0) {
+      out.add("  installed as C, not called in this run: " + idle);
+    }
+    if (!java.isEmpty()) {
+      Map<String, List<String>> byReason = new LinkedHashMap<>();
+      java.forEach((label, why) -> byReason.computeIfAbsent(why, k -> new ArrayList<>())
+          .add(name(label)));
+      StringBuilder j = new StringBuilder();
+      byReason.forEach((why, names) -> j.append(j.length() > 0 ? "; " : "")
+          .append(String.join(", ", names)).append(" (").append(why).append(')'));
+      out.add("  stayed Java: " + j);
+    }
+    for (String n : notes) {
+      out.add("  patch: " + n);
+    }
+    if (!touched.isEmpty()) {
+      StringBuilder asC = new StringBuilder();
+      StringBuilder notC = new StringBuilder();
+      for (KernelC.Touched t : touched) {
+        if (t.runsAsC()) {
+          asC.append(asC.length() > 0 ? ", " : "").append(t.function())
+              .append(t.reason().isEmpty() ? "" : " (" + t.reason() + ")");
+        } else {
+          notC.append(notC.length() > 0 ? ", " : "").append(t.function()).append(" (")
+              .append(t.reason()).append(')');
+        }
+      }
+      out.add("  patch touched, runs as patched C: " + (asC.length() > 0 ? asC : "none"));
+      if (notC.length() > 0) {
+        out.add("  patch touched, not run as C: " + notC);
+      }
+    }
+    return out;
+  }
+
+  private static String name(String label) {
+    return label.substring(label.indexOf(' ') + 1);
+  }
+}
