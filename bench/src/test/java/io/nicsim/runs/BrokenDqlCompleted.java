@@ -10,9 +10,10 @@ import java.util.List;
 
 /**
  * A deliberately broken Java port of lib/dynamic_queue_limits.c's dql_completed (a test
- * fixture): the limit never shrinks when the queue stayed busy (the "slack" branch is dropped),
- * so BQL's limit drifts up where the kernel's comes back down. Its harness has port-check's
- * record layout (DqlHarnesses'), so an equivalence check can put it in place of the real port.
+ * fixture): a starved queue's limit grows by what was sent and completed in the interval but
+ * not by the previous interval's overlimit (prev_ovlimit left out of the growth), so BQL's
+ * limit climbs more slowly than the kernel's. Its harness has port-check's record layout
+ * (DqlHarnesses'), so an equivalence check can put it in place of the real port.
  */
 final class BrokenDqlCompleted {
   private BrokenDqlCompleted() {}
@@ -51,11 +52,12 @@ final class BrokenDqlCompleted {
     int inprogress = numQueued - completed;
     boolean allPrevCompleted = completed - prevNumQueued >= 0;
     if ((ovlimit != 0 && inprogress == 0) || (prevOvlimit != 0 && allPrevCompleted)) {
-      lim += posdiff(completed, prevNumQueued) + prevOvlimit;
+      lim += posdiff(completed, prevNumQueued); // the broken part: "+ prev_ovlimit" left out
       slackStart = r[13];
       lowestSlack = -1;
     }
-    // the broken part: no "busy the whole interval" branch, the limit never shrinks
+    // (the busy-interval branch that shrinks the limit is left out too: no run here holds a
+    // queue busy for the whole hold time of a second)
     if (Integer.compareUnsigned(lim, minLimit) < 0) {
       lim = minLimit;
     }

@@ -32,9 +32,10 @@ public final class Equivalence {
    * @param identical whether the two {@code --json} outputs are byte-identical
    * @param ranAsC the functions that ran as C in the C run (with their calls)
    * @param divergence the first diverging event, or empty
+   * @param java the Java run's result
    */
   public record Verdict(RunRequest request, boolean identical, List<String> ranAsC,
-      String divergence) {}
+      String divergence, RunResult java) {}
 
   /** {@code req} on the Java ports against {@code req} with {@code c}. */
   public static Verdict check(RunEngine engine, RunRequest req, KernelC c) {
@@ -54,9 +55,9 @@ public final class Equivalence {
     RunResult cr = engine.run(req.withKernelC(c));
     List<String> ran = ranAsC(cr);
     if (RunText.json(jr).equals(RunText.json(cr))) {
-      return new Verdict(req, true, ran, "");
+      return new Verdict(req, true, ran, "", jr);
     }
-    return new Verdict(req, false, ran, diverge(engine, req, c, brokenJava, jr));
+    return new Verdict(req, false, ran, diverge(engine, req, c, brokenJava, jr), jr);
   }
 
   private static Set<String> labels(List<PortHarness> hs) {
@@ -197,8 +198,8 @@ public final class Equivalence {
     if (jc.label().equals(cc.label()) && Arrays.equals(jc.in(), cc.in())
         && jc.timeNs() == cc.timeNs()) {
       return "at " + cc.timeNs() + " ns, call " + (cc.index() + 1) + ": " + fn + " on "
-          + record(fields, cc.in()) + " gives, as C: " + show(cc.out()) + "; as Java: "
-          + show(jc.out());
+          + record(fields, cc.in()) + " gives, as C: " + differing(cc.out(), jc.out())
+          + "; as Java: " + differing(jc.out(), cc.out()) + same(cc.out(), jc.out());
     }
     String jfn = jc.label().substring(jc.label().indexOf(' ') + 1);
     if (!jc.label().equals(cc.label()) || jc.timeNs() != cc.timeNs()) {
@@ -211,8 +212,28 @@ public final class Equivalence {
         + diff(fields, cc.in(), jc.in(), false) + ") though every call before it agreed";
   }
 
-  private static String show(String record) {
-    return record.isEmpty() ? "(nothing)" : record;
+  /** The tokens of {@code record} that {@code other} does not have at the same place. */
+  private static String differing(String record, String other) {
+    String[] a = record.isEmpty() ? new String[0] : record.split(" ");
+    String[] b = other.isEmpty() ? new String[0] : other.split(" ");
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < a.length; i++) {
+      if (i >= b.length || !a[i].equals(b[i])) {
+        out.append(out.length() > 0 ? " " : "").append(a[i]);
+      }
+    }
+    return out.length() == 0 ? "(nothing)" : out.toString();
+  }
+
+  /** How many tokens both records share, when some. */
+  private static String same(String a, String b) {
+    String[] x = a.isEmpty() ? new String[0] : a.split(" ");
+    String[] y = b.isEmpty() ? new String[0] : b.split(" ");
+    int n = 0;
+    for (int i = 0; i < Math.min(x.length, y.length); i++) {
+      n += x[i].equals(y[i]) ? 1 : 0;
+    }
+    return n == 0 ? "" : " (the other " + n + " token" + (n == 1 ? "" : "s") + " the same)";
   }
 
   static String record(List<InputField> fields, long[] in) {

@@ -18,6 +18,8 @@ public final class ReproContext {
   private final long seed;
   private final int threads;
   private final boolean check;
+  private PortsCCheck portsC;
+  private String scenario;
   private final List<KnobPlot> knobPlots = new ArrayList<>();
   private final List<TimelinePlot> timelines = new ArrayList<>();
 
@@ -55,8 +57,17 @@ public final class ReproContext {
     return engine.hosts();
   }
 
+  /**
+   * {@code reproduce --ports c}: every run of {@code scenario} goes through {@code check} (the
+   * Java against the tree's C, on the tree's release) instead of straight to the engine.
+   */
+  void checkPortsC(PortsCCheck check, String scenario) {
+    this.portsC = check;
+    this.scenario = scenario;
+  }
+
   public RunResult run(RunRequest req) {
-    return engine.run(checked(req));
+    return portsC != null ? portsC.run(scenario, checked(req)) : engine.run(checked(req));
   }
 
   /** Runs independent requests on the worker threads; results in request order. */
@@ -64,6 +75,13 @@ public final class ReproContext {
     List<RunRequest> out = new ArrayList<>();
     for (RunRequest r : reqs) {
       out.add(checked(r));
+    }
+    if (portsC != null) {
+      List<java.util.function.Supplier<RunResult>> jobs = new ArrayList<>();
+      for (RunRequest r : out) {
+        jobs.add(() -> portsC.run(scenario, r));
+      }
+      return ParallelRuns.map(jobs, threads);
     }
     return ParallelRuns.run(engine, out, threads);
   }

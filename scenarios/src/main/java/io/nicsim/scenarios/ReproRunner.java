@@ -24,6 +24,7 @@ public final class ReproRunner {
   private final long seed;
   private final int threads;
   private final boolean check;
+  private PortsCCheck portsC;
 
   public ReproRunner(RunEngine engine, long seed, int threads) {
     this(engine, seed, threads, true);
@@ -35,6 +36,12 @@ public final class ReproRunner {
     this.seed = seed;
     this.threads = threads;
     this.check = check;
+  }
+
+  /** Every scenario's runs go through {@code check} ({@code reproduce --ports c}). */
+  public ReproRunner checkingPortsC(PortsCCheck check) {
+    this.portsC = check;
+    return this;
   }
 
   /**
@@ -50,7 +57,11 @@ public final class ReproRunner {
     outs.claimDir(plotDir, "--plot-dir");
     List<ReproContext> contexts = new ArrayList<>();
     for (int k = 0; k < scenarios.size(); k++) {
-      contexts.add(new ReproContext(engine, seed, threads, check));
+      ReproContext ctx = new ReproContext(engine, seed, threads, check);
+      if (portsC != null) {
+        ctx.checkPortsC(portsC, scenarios.get(k).name());
+      }
+      contexts.add(ctx);
     }
     ForkJoinPool pool = threads > 1 && scenarios.size() > 1 ? new ForkJoinPool(threads) : null;
     try {

@@ -31,8 +31,11 @@ import picocli.CommandLine.Spec;
           + " packets/s, BBR 10 s upload wall time, nicsim reproduce wall time, flood memory in"
           + " a 256 MB heap and peak RSS as a fresh ./nicsim run, sweep speed-up on 2 threads,"
           + " nicsim trace import of a 100 MiB trace in a 64 MiB heap.",
+      "ports-c (not part of all): the flood with a kernel tree's C in the loop against the Java"
+          + " run, and the cost of one call of a compiled function (--kernel-tree).",
       "FIGURE: engine, flood, bbr, reproduce, memory, sweep, trace (default: all), or scaling (event"
-          + " cost vs packets, flows, rings, coalescing and duration; not part of all)."})
+          + " cost vs packets, flows, rings, coalescing and duration; not part of all), or"
+          + " ports-c."})
 public final class BenchCommand implements Callable<Integer> {
   static final List<String> ALL =
       List.of("engine", "flood", "bbr", "reproduce", "memory", "sweep", "trace");
@@ -55,6 +58,10 @@ public final class BenchCommand implements Callable<Integer> {
           + " (needs the nicsim-spark module: the launcher adds it for --engine spark)")
   String engine;
 
+  @Option(names = "--kernel-tree", paramLabel = "DIR|TARBALL",
+      description = "the tree ports-c compiles from (default: /usr/src/linux-source-6.12.tar.xz)")
+  java.nio.file.Path kernelTree;
+
   @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
       description = "measured repetitions per figure (default: ${DEFAULT-VALUE})")
   int runs;
@@ -69,9 +76,9 @@ public final class BenchCommand implements Callable<Integer> {
     }
     List<String> chosen = names.isEmpty() ? ALL : names;
     for (String n : chosen) {
-      if (!ALL.contains(n) && !n.equals("scaling")) {
+      if (!ALL.contains(n) && !n.equals("scaling") && !n.equals("ports-c")) {
         throw BadInputException.field("FIGURE", "unknown figure '" + n + "'",
-            String.join(", ", ALL) + ", scaling");
+            String.join(", ", ALL) + ", scaling, ports-c");
       }
     }
     PrintWriter out = spec.commandLine().getOut();
@@ -99,6 +106,19 @@ public final class BenchCommand implements Callable<Integer> {
           rows.add(pb.schedulingOverhead());
           if ("spark".equals(engine)) {
             rows.addAll(pb.sparkRows());
+          }
+        }
+        case "ports-c" -> {
+          java.nio.file.Path tree = kernelTree != null ? kernelTree
+              : java.nio.file.Path.of("/usr/src/linux-source-6.12.tar.xz");
+          if (!java.nio.file.Files.exists(tree)) {
+            throw BadInputException.field("--kernel-tree", tree + " is not there",
+                "a kernel checkout or source tarball for ports-c");
+          }
+          try {
+            rows.addAll(new io.nicsim.bench.perf.PortsCBenchmark(runs, err).rows(tree));
+          } catch (io.nicsim.core.port.exec.KernelCException e) {
+            throw new BadInputException(e.getMessage());
           }
         }
         case "scaling" -> {

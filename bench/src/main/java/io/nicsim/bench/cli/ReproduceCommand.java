@@ -70,6 +70,22 @@ public final class ReproduceCommand implements Callable<Integer> {
       description = "print the fidelity page's generated block (scenarios/FIDELITY.md) instead")
   boolean markdown;
 
+  @Option(names = "--ports", paramLabel = "java|c",
+      description = "c: run every scenario's runs on --kernel-tree's release as released, once"
+          + " on the Java ports and once with the tree's C in place of every bridged port, and"
+          + " report whether each pair's --json output is byte-identical (and where not, the"
+          + " first diverging call)")
+  String ports;
+
+  @Option(names = "--kernel-tree", paramLabel = "DIR|TARBALL",
+      description = "the kernel tree --ports c compiles from")
+  Path kernelTree;
+
+  @Option(names = "--apply", paramLabel = "FILE",
+      description = "with --ports c: a patch applied to a scratch view of the tree first;"
+          + " repeatable, in order")
+  List<Path> apply = new ArrayList<>();
+
   @Option(names = "--engine", paramLabel = "NAME",
       description = "where --uncertainty runs its points: local (default) or spark")
   String engine;
@@ -128,10 +144,20 @@ public final class ReproduceCommand implements Callable<Integer> {
       fileOf.put(scenarios.get(scenarios.size() - files.size() + i).name(),
           files.get(i).toAbsolutePath().toString());
     }
+    io.nicsim.scenarios.PortsCCheck portsC = portsC(n);
     PrintWriter err = spec.commandLine().getErr();
     if (scenarios.isEmpty()) {
       err.println(spec.qualifiedName() + ": no scenarios are registered");
       err.flush();
+    }
+    if (portsC != null) {
+      new ReproRunner(env.engine(), seed, n, !noCheck).checkingPortsC(portsC)
+          .run(scenarios, err, outs, null, null);
+      outs.commit();
+      PrintWriter out = spec.commandLine().getOut();
+      out.print(json ? portsC.json() : portsC.text());
+      out.flush();
+      return portsC.allIdentical() ? 0 : 1;
     }
     List<ReproReport.Outcome> outcomes =
         new ReproRunner(env.engine(), seed, n, !noCheck).run(scenarios, err, outs, csvDir,
@@ -154,5 +180,45 @@ public final class ReproduceCommand implements Callable<Integer> {
         : json ? ReproReport.json(outcomes) : ReproReport.text(outcomes));
     out.flush();
     return 0;
+  }
+
+  /** {@code --ports c}'s check, or null; refused combinations in one line. */
+  private io.nicsim.scenarios.PortsCCheck portsC(int threads) {
+    if (ports == null || ports.equals("java")) {
+      if (kernelTree != null || !apply.isEmpty()) {
+        throw BadInputException.field(kernelTree != null ? "--kernel-tree" : "--apply",
+            "is read by --ports c, and --ports c was not given", "--ports c --kernel-tree T");
+      }
+      return null;
+    }
+    if (!ports.equals("c")) {
+      throw BadInputException.field("--ports", "'" + ports + "' is not a kind of port",
+          "java (the default) or c");
+    }
+    if (kernelTree == null) {
+      throw BadInputException.field("--ports c", "needs the kernel tree to compile",
+          "--kernel-tree DIR|TARBALL");
+    }
+    for (Object[] o : new Object[][] {{"--uncertainty", uncertainty}, {"--csv", csvDir},
+        {"--plot-dir", plotDir}}) {
+      if (o[1] != null) {
+        throw BadInputException.field((String) o[0], "cannot be combined with --ports c (its"
+            + " report is the runs' equivalence)", "one of them");
+      }
+    }
+    if (markdown) {
+      throw BadInputException.field("--markdown", "cannot be combined with --ports c",
+          "one of them");
+    }
+    io.nicsim.core.port.exec.KernelC c;
+    try {
+      c = io.nicsim.core.port.exec.KernelCCompiler.find().compile(kernelTree, apply,
+          new java.util.LinkedHashSet<>(io.nicsim.core.host.InLoopPorts.bridgedLabels()));
+    } catch (io.nicsim.core.port.exec.KernelCException e) {
+      throw new BadInputException(e.getMessage());
+    }
+    String kernel = io.nicsim.core.era.KernelVersion.parse(c.release().replaceAll("-.*$", ""))
+        .toString();
+    return new io.nicsim.scenarios.PortsCCheck(env.engine(), c, kernel);
   }
 }

@@ -36,9 +36,21 @@ public final class FloodWorkload {
    * @param coalesce {@code ethtool -C} arguments, "" for the driver's defaults
    */
   public FloodWorkload(String soc, int flows, long seed, double cpuScale, String coalesce) {
-    host = NicsimHost.FACTORY.create(HostConfig.of("stmmac", soc).withCpuScale(cpuScale)
-        .withSeed(seed).withCoalesce(coalesce.isEmpty() ? CoalesceArgs.none()
-            : CoalesceArgs.parse(coalesce))).host();
+    this(soc, flows, seed, cpuScale, coalesce, null);
+  }
+
+  /**
+   * As above, with a tree's C in place of the bridged ports ({@code --ports c}; null: Java),
+   * on the tree's release.
+   */
+  public FloodWorkload(String soc, int flows, long seed, double cpuScale, String coalesce,
+      io.nicsim.core.port.exec.KernelC c) {
+    HostConfig config = HostConfig.of("stmmac", soc).withCpuScale(cpuScale).withSeed(seed)
+        .withCoalesce(coalesce.isEmpty() ? CoalesceArgs.none() : CoalesceArgs.parse(coalesce));
+    if (c != null) {
+      config = config.withKernel("v" + c.release().replaceAll("-.*$", "")).withKernelC(c);
+    }
+    host = NicsimHost.FACTORY.create(config).host();
     traffic = new UdpFloodRunner().start(host,
         new UdpFloodSpec(0, PAYLOAD, FOREVER_NS, 0, flows), PathSpec.direct());
   }

@@ -1,0 +1,111 @@
+package io.nicsim.bench.perf;
+
+import io.nicsim.core.host.InLoopPorts;
+import io.nicsim.core.port.exec.KernelC;
+import io.nicsim.core.port.exec.KernelCCompiler;
+import io.nicsim.core.port.exec.NativePort;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code nicsim bench ports-c}: what running a tree's C in the loop costs. The flood of
+ * {@link FloodWorkload} (1.488 Mpps, every packet through stmmac_tx_timer_arm and dql_queued,
+ * every completion through dql_completed) on the tree's release, once on the Java ports and once
+ * with the tree's C in their place, in this JVM: the ratio of wall seconds per simulated second
+ * (target: within 20×), and the cost of one call of a compiled function (the JNI transition,
+ * the guard, the record copies and the C itself).
+ */
+public final class PortsCBenchmark {
+  private static final double SEC = 1e9;
+
+  private final int runs;
+  private final PrintWriter log;
+
+  public PortsCBenchmark(int runs, PrintWriter log) {
+    this.runs = runs;
+    this.log = log;
+  }
+
+  public List<BenchRow> rows(Path tree) {
+    List<BenchRow> out = new ArrayList<>();
+    log.println("bench: ports-c: compiling the bridged functions from " + tree);
+    log.flush();
+    long t0 = System.nanoTime();
+    KernelC c = KernelCCompiler.find().compile(tree, List.of(),
+        new LinkedHashSet<>(InLoopPorts.bridgedLabels()));
+    c.ports();
+    double buildS = (System.nanoTime() - t0) / SEC;
+    FloodWorkload java = new FloodWorkload("cyclone5", 1, 1, FloodWorkload.CPU_SCALE, "", null);
+    FloodWorkload inC = new FloodWorkload("cyclone5", 1, 1, FloodWorkload.CPU_SCALE, "", c);
+    log.println("bench: ports-c: 1 simulated s of the flood, Java then C, " + runs + " times");
+    log.flush();
+    java.advance(200_000_000L); // warm-up of both paths
+    inC.advance(200_000_000L);
+    double[] ratio = new double[runs];
+    double[] javaS = new double[runs];
+    double[] cS = new double[runs];
+    long callsBefore = calls(inC);
+    long frames = 0;
+    for (int i = 0; i < runs; i++) {
+      long a = System.nanoTime();
+      java.advance(1_000_000_000L);
+      long b = System.nanoTime();
+      frames += inC.advance(1_000_000_000L);
+      long e = System.nanoTime();
+      javaS[i] = (b - a) / SEC;
+      cS[i] = (e - b) / SEC;
+      ratio[i] = cS[i] / javaS[i];
+    }
+    long calls = calls(inC) - callsBefore;
+    Stats r = Stats.of(ratio);
+    out.add(new BenchRow("ports-c-flood", "1 simulated s of the stmmac flood with --ports c,"
+        + " wall time against the Java run's", "x", 20, false, r.median(), r.min(), r.max(),
+        r.runs(), "nicsim bench ports-c --kernel-tree " + tree, String.format(Locale.ROOT,
+            "Java %.3f s, C %.3f s per simulated s (medians); %.2f C calls per packet (%s);"
+                + " tree read and %d functions built in %.1f s, once",
+            Stats.of(javaS).median(), Stats.of(cS).median(), calls / (double) frames,
+            String.join(", ", inC.host().inLoop().calls().keySet().stream()
+                .map(l -> l.substring(l.indexOf(' ') + 1)).toList()),
+            c.ports().size(), buildS)));
+    out.add(perCall(c, tree, (Stats.of(cS).median() - Stats.of(javaS).median()) * SEC
+        / (calls / (double) runs)));
+    return out;
+  }
+
+  private static long calls(FloodWorkload w) {
+    return w.host().inLoop().calls().values().stream().mapToLong(Long::longValue).sum();
+  }
+
+  /** One compiled function called in a loop on one record: ns per call. */
+  private BenchRow perCall(KernelC c, Path tree, double inRunNs) {
+    NativePort p = c.ports().get("lib/dynamic_queue_limits.c dql_completed");
+    long[] in = new long[p.inputs()];
+    in[0] = 3000; // num_queued
+    in[3] = 3000; // limit
+    in[10] = 0x6fff_ffffL; // max_limit
+    in[12] = 250; // slack_hold_time
+    in[14] = 1000; // count
+    for (int i = 0; i < 200_000; i++) {
+      p.call(in);
+    }
+    int n = 1_000_000;
+    double[] ns = new double[runs];
+    for (int k = 0; k < runs; k++) {
+      long t = System.nanoTime();
+      for (int i = 0; i < n; i++) {
+        p.call(in);
+      }
+      ns[k] = (System.nanoTime() - t) / (double) n;
+    }
+    Stats s = Stats.of(ns);
+    return new BenchRow("ports-c-call", "one call of a compiled kernel function (dql_completed:"
+        + " 15-word record in, 13 fields out) through the JNI bridge and its guard", "ns", 1000,
+        false, s.median(), s.min(), s.max(), s.runs(), "nicsim bench ports-c --kernel-tree "
+        + tree, String.format(Locale.ROOT, "in the flood, each C call added %.0f ns to the Java"
+            + " run's time (capture, call, apply)", inRunNs));
+  }
+}
