@@ -252,8 +252,11 @@ public final class InLoopCompiler implements KernelCCompiler {
     String name = p.harness().function().replaceAll("[^A-Za-z0-9_]", "_");
     Gcc.Compiled c = Gcc.compileLibrary(dir, name, p.text());
     if (!c.ok()) {
-      throw new KernelCException((patched ? "the patched " : "the ") + p.harness().function()
-          + " (" + p.harness().file() + ") does not compile: " + c.error());
+      String fn = p.functionAt(c.error());
+      throw new KernelCException((patched ? "the patched " : "the ") + fn + " ("
+          + p.harness().file() + ") does not compile: " + c.error()
+          + (fn.equals(p.harness().function()) ? "" : " (compiled into "
+              + p.harness().function() + ")"));
     }
     return new InLoopLibrary(p.harness(), Files.readAllBytes(c.binary()), p.inside(), version);
   }

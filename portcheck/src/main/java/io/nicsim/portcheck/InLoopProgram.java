@@ -15,10 +15,11 @@ import java.util.Map;
  * @param inside the other harnessed functions taken into it from the tree (they run inside the
  *     function, as the tree's C)
  * @param taken every function taken from the tree, the function's own first
+ * @param functions their definitions (where a compiler message's line lies)
  * @param reason why there is no program
  */
 record InLoopProgram(PortHarness harness, String text, List<String> inside, List<String> taken,
-    String reason) {
+    List<CDefinition> functions, String reason) {
 
   boolean ok() {
     return !text.isEmpty();
@@ -79,10 +80,31 @@ record InLoopProgram(PortHarness harness, String text, List<String> inside, List
     }
     String program = "#define NICSIM_IN_LOOP 1\n"
         + CProgram.assemble(taken, sections, h.inputs().size(), release);
-    return new InLoopProgram(h, program, List.copyOf(inside), List.copyOf(all), "");
+    return new InLoopProgram(h, program, List.copyOf(inside), List.copyOf(all),
+        List.copyOf(taken.functions()), "");
+  }
+
+  /**
+   * The tree function a compiler message ({@code path:line:col: error: …}) points into, or the
+   * program's own function.
+   */
+  String functionAt(String message) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("^([^:]+):(\\d+):")
+        .matcher(message);
+    if (m.find()) {
+      int line = Integer.parseInt(m.group(2));
+      for (CDefinition d : functions) {
+        int first = d.line();
+        int last = first + (int) d.text().chars().filter(ch -> ch == '\n').count();
+        if (d.source().path().equals(m.group(1)) && line >= first && line <= last) {
+          return d.name();
+        }
+      }
+    }
+    return harness.function();
   }
 
   private static InLoopProgram failed(PortHarness h, String reason) {
-    return new InLoopProgram(h, "", List.of(), List.of(), reason);
+    return new InLoopProgram(h, "", List.of(), List.of(), List.of(), reason);
   }
 }

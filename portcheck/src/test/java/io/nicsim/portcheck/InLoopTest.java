@@ -64,6 +64,7 @@ class InLoopTest {
     assertThat(o.next()).isTrue();
     assertThat(o.kind()).isEqualTo(NativeOut.MESSAGE);
     assertThat(o.name()).isEqualTo(NativeOut.id("netdev_err"));
+    assertThat(o.message()).isEqualTo("rx-frames 256 out of range");
     assertThat(o.field(NativeOut.id("ret"))).isEqualTo(-22);
   }
 
