@@ -16,7 +16,8 @@ import java.util.Set;
 
 /**
  * Whole-run equivalence: one request run on the Java ports and again with a tree's C in their
- * place must give byte-identical {@code --json}. When it does not, the first diverging event is
+ * place must give byte-identical {@code --json} (and the same driver counters and CPU by
+ * operation, which {@code nicsim run} prints beside it). When it does not, the first diverging event is
  * found by running both sides through the same bridges (the Java side as each harness's Java
  * port, {@link JavaKernelC}), logging every bridged call, and comparing the logs call by call:
  * the first call whose output differs on the same input names the function, the time and both
@@ -55,9 +56,30 @@ public final class Equivalence {
     RunResult cr = engine.run(req.withKernelC(c));
     List<String> ran = ranAsC(cr);
     if (RunText.json(jr).equals(RunText.json(cr))) {
-      return new Verdict(req, true, ran, "", jr);
+      // beyond --json: the driver's counters and the CPU by operation nicsim run prints
+      String other = !jr.countersPerSec().equals(cr.countersPerSec()) ? "driver counters"
+          : !jr.cpuPctByOp().equals(cr.cpuPctByOp()) ? "CPU by operation" : null;
+      if (other == null) {
+        return new Verdict(req, true, ran, "", jr);
+      }
+      return new Verdict(req, false, ran, "--json is identical, the " + other + " differ: "
+          + firstDifference(other.startsWith("driver") ? jr.countersPerSec()
+              : jr.cpuPctByOp(), other.startsWith("driver") ? cr.countersPerSec()
+              : cr.cpuPctByOp()), jr);
     }
     return new Verdict(req, false, ran, diverge(engine, req, c, brokenJava, jr), jr);
+  }
+
+  private static String firstDifference(java.util.Map<String, Double> onJava,
+      java.util.Map<String, Double> onC) {
+    java.util.Set<String> keys = new java.util.TreeSet<>(onJava.keySet());
+    keys.addAll(onC.keySet());
+    for (String k : keys) {
+      if (!java.util.Objects.equals(onJava.get(k), onC.get(k))) {
+        return k + " " + onJava.get(k) + " on the Java, " + onC.get(k) + " on the C";
+      }
+    }
+    return "";
   }
 
   private static Set<String> labels(List<PortHarness> hs) {
