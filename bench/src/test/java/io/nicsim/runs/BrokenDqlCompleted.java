@@ -23,7 +23,9 @@ final class BrokenDqlCompleted {
         u32("limit"), u32("num_completed"), u32("prev_ovlimit"), u32("prev_num_queued"),
         u32("prev_last_obj_cnt"), u32("lowest_slack"), u64("slack_start_time"),
         u32("max_limit"), u32("min_limit"), u32("slack_hold_time"), u64("jiffies"),
-        u32("count"));
+        u32("count"),
+        // DqlHarnesses' last field, which only its admit reads: the same record length
+        InputField.range("jiffies near slack_start_time + slack_hold_time", 0, 11));
     return PortHarness.of("lib/dynamic_queue_limits.c", "dql_completed")
         .inputs(in)
         .java(kernel -> r -> completed(r))

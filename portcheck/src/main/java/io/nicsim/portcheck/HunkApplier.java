@@ -8,7 +8,7 @@ import java.util.List;
  * Applies one file's hunks as {@code patch -l} does: lines match whatever their blanks (a mail's
  * web view drops leading ones), a hunk is looked for at its stated line first and then ever
  * farther from it, and when its whole context matches nowhere, up to two context lines are let
- * go at each end (the fuzz). A hunk whose blank context lines the web view dropped lets the
+ * go at each end (the fuzz). A hunk is looked for in the function its header names first. A hunk whose blank context lines the web view dropped lets the
  * tree's blank lines stand in for them. Context lines keep the tree's text; added lines are the
  * patch's. A hunk that matches nowhere is refused in one line naming the file, the hunk and the
  * line where it came closest; one whose result is already there says the tree carries it.
@@ -49,14 +49,16 @@ final class HunkApplier {
       }
       boolean blanksMayBeMissing = h.lostBlanks() > 0;
       int want = Math.max(0, h.oldStart() - 1 + offset);
+      // the function the hunk header names, when the tree has it once: looked in first, so
+      // that of two functions with the same lines (stmmac_xmit and stmmac_tso_xmit) the hunk
+      // lands in its own even where the tree's offsets put the other one nearer
+      int[] scope = function(file, h.header(), floor);
       Placement p = null;
-      for (int fuzz = 0; fuzz <= MAX_FUZZ && p == null; fuzz++) {
-        int lead = Math.min(fuzz, leading(context));
-        int trail = Math.min(fuzz, trailing(context));
-        if (fuzz > 0 && lead + trail == 0 || lead + trail >= old.size()) {
-          break;
-        }
-        p = nearest(file, old, lead, old.size() - trail, want, floor, blanksMayBeMissing, fuzz);
+      if (scope != null) {
+        p = place(file, old, context, want, scope[0], scope[1], blanksMayBeMissing);
+      }
+      if (p == null) {
+        p = place(file, old, context, want, floor, file.size(), blanksMayBeMissing);
       }
       if (p == null) {
         throw refusal(patchName, path, h, file, old, neu, want, blanksMayBeMissing);
@@ -114,6 +116,58 @@ final class HunkApplier {
     return new Result(out, List.copyOf(notes));
   }
 
+  /** The hunk at the least fuzz that places it between {@code floor} and {@code ceil}. */
+  private static Placement place(List<String> file, List<String> old, List<Boolean> context,
+      int want, int floor, int ceil, boolean blanks) {
+    for (int fuzz = 0; fuzz <= MAX_FUZZ; fuzz++) {
+      int lead = Math.min(fuzz, leading(context));
+      int trail = Math.min(fuzz, trailing(context));
+      if (fuzz > 0 && lead + trail == 0 || lead + trail >= old.size()) {
+        break;
+      }
+      Placement p = nearest(file, old, lead, old.size() - trail, want, floor, ceil, blanks,
+          fuzz);
+      if (p != null) {
+        return p;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The lines from the definition the hunk header names (the text after its second
+   * {@code @@}, which diff takes from the line that opens the enclosing function) to the
+   * closing brace in column 0 after it, or null when the header names nothing or the tree
+   * opens no such definition exactly once at or after {@code floor}.
+   */
+  private static int[] function(List<String> file, String header, int floor) {
+    int at = header.indexOf("@@", 2);
+    String name = at < 0 ? "" : loose(header.substring(at + 2));
+    if (name.isEmpty()) {
+      return null;
+    }
+    int start = -1;
+    for (int i = floor; i < file.size(); i++) {
+      String line = file.get(i);
+      // a definition, not a declaration (stmmac_main.c declares stmmac_tx_timer_arm first)
+      if (loose(line).startsWith(name) && !line.strip().endsWith(";")) {
+        if (start >= 0) {
+          return null;
+        }
+        start = i;
+      }
+    }
+    if (start < 0) {
+      return null;
+    }
+    for (int i = start + 1; i < file.size(); i++) {
+      if (file.get(i).equals("}")) {
+        return new int[] {start, i + 1};
+      }
+    }
+    return null;
+  }
+
   private static int leadFuzzed(Placement p) {
     int n = 0;
     while (n < p.at().length && p.at()[n] < 0) {
@@ -140,23 +194,25 @@ final class HunkApplier {
 
   /** The placement of old lines {@code from..to} starting nearest {@code want}, or null. */
   private static Placement nearest(List<String> file, List<String> old, int from, int to,
-      int want, int floor, boolean blanks, int fuzz) {
-    for (int d = 0; d <= file.size(); d++) {
+      int want, int floor, int ceil, boolean blanks, int fuzz) {
+    int end = Math.min(ceil, file.size());
+    // outward from want (which may lie past the file's end) until both ways are out of range
+    for (int d = 0; ; d++) {
       int down = want + from + d;
       int up = want + from - d;
-      if (down >= floor && down < file.size()) {
+      if (down >= floor && down < end) {
         int[] at = align(file, old, from, to, down, blanks);
         if (at != null) {
           return placement(at, fuzz, from, to);
         }
       }
-      if (d > 0 && up >= floor && up < file.size()) {
+      if (d > 0 && up >= floor && up < end) {
         int[] at = align(file, old, from, to, up, blanks);
         if (at != null) {
           return placement(at, fuzz, from, to);
         }
       }
-      if (up < floor && down >= file.size()) {
+      if (up < floor && down >= end) {
         break;
       }
     }
@@ -209,7 +265,7 @@ final class HunkApplier {
   private static KernelCException refusal(String patchName, String path, KernelPatch.Hunk h,
       List<String> file, List<String> old, List<String> neu, int want, boolean blanks) {
     if (!neu.equals(old)) {
-      Placement done = nearest(file, neu, 0, neu.size(), want, 0, blanks, 0);
+      Placement done = nearest(file, neu, 0, neu.size(), want, 0, file.size(), blanks, 0);
       if (done != null) {
         return new KernelCException(patchName + ": " + path + " hunk " + h.number() + " ("
             + h.header().strip() + ") is already in the tree (its result is there at line "

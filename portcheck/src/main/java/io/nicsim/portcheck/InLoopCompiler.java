@@ -212,7 +212,7 @@ public final class InLoopCompiler implements KernelCCompiler {
       String version, boolean patched) {
     Path dir;
     try {
-      dir = Files.createTempDirectory("nicsim-ports-c");
+      dir = InLoopFiles.create("nicsim-ports-c");
     } catch (IOException e) {
       throw new KernelCException("cannot create a scratch directory: " + e.getMessage());
     }
@@ -285,17 +285,18 @@ public final class InLoopCompiler implements KernelCCompiler {
     for (Map.Entry<String, Set<String>> e : patched.changedFunctions().entrySet()) {
       for (String fn : e.getValue()) {
         String label = e.getKey() + " " + fn;
-        String runsInside = null;
+        // its own program when it has one, and every program it runs inside of
+        List<String> inside = new ArrayList<>();
         for (String c : changedPrograms) {
-          if (c.equals(label) || programs.get(c).taken().contains(fn)
+          if (!c.equals(label) && programs.get(c).taken().contains(fn)
               && programs.get(c).harness().file().equals(e.getKey())) {
-            runsInside = c;
-            break;
+            inside.add(c.substring(c.indexOf(' ') + 1));
           }
         }
-        if (runsInside != null) {
-          out.add(new KernelC.Touched(e.getKey(), fn, true, runsInside.equals(label) ? ""
-              : "inside " + runsInside.substring(runsInside.indexOf(' ') + 1)));
+        boolean own = changedPrograms.contains(label);
+        if (own || !inside.isEmpty()) {
+          out.add(new KernelC.Touched(e.getKey(), fn, true, inside.isEmpty() ? ""
+              : (own ? "also inside " : "inside ") + String.join(" and ", inside)));
         } else {
           String why;
           if (!ported.contains(label)) {

@@ -39,7 +39,7 @@ final class InLoopLibrary {
     JniShim.load();
     Path dir = null;
     try {
-      dir = Files.createTempDirectory("nicsim-c");
+      dir = InLoopFiles.create("nicsim-c");
       Path so = dir.resolve(harness.function() + ".so");
       Files.write(so, image);
       long handle = JniShim.open(so.toString());

@@ -43,7 +43,7 @@ final class JniShim {
     }
     Path dir = null;
     try {
-      dir = Files.createTempDirectory("nicsim-jni");
+      dir = InLoopFiles.create("nicsim-jni");
       Path source = dir.resolve("nicsim_jni.c");
       Path lib = dir.resolve("libnicsim_jni.so");
       Files.writeString(source, resource("exec/nicsim_jni.c"), StandardCharsets.UTF_8);

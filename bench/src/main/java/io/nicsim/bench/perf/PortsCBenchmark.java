@@ -13,7 +13,7 @@ import java.util.Locale;
 
 /**
  * {@code nicsim bench ports-c}: what running a tree's C in the loop costs. The flood of
- * {@link FloodWorkload} (1.488 Mpps, every packet through stmmac_tx_timer_arm and dql_queued,
+ * {@link FloodWorkload} (1.488 Mpps, every packet through stmmac_xmit and dql_queued,
  * every completion through dql_completed) on the tree's release, once on the Java ports and once
  * with the tree's C in their place, in this JVM: the ratio of wall seconds per simulated second
  * (target: within 20×), and the cost of one call of a compiled function (the JNI transition,

@@ -42,6 +42,13 @@ final class SeedFiles {
     return t;
   }
 
+  /** A kernel tree checked out as a directory (its Makefile there), or a skip saying so. */
+  static Path directory(String dir) {
+    Path t = Path.of(dir);
+    assumeTrue(Files.isRegularFile(t.resolve("Makefile")), t + " is not there");
+    return t;
+  }
+
   /** Seed 000 with one of its lines replaced, written to {@code dir}. */
   static Path variant(Path dir, String name, String from, String to) {
     String text = text(seed("000_e259f3fef5275bf2.txt"));

@@ -75,6 +75,12 @@ public final class PatchReport {
       }
       sb.append("  ran as C: before ").append(ranAsC(p.before())).append("; after ")
           .append(ranAsC(p.after())).append('\n');
+      List<String> idle = notCalled(p.after());
+      if (!idle.isEmpty()) {
+        sb.append("  the patched C was never called on this host: ").append(String.join(", ",
+            idle)).append(" (no bridge takes this host, or the traffic never reaches it):"
+            + " the after side ran the Java for it\n");
+      }
       boolean bands = !p.beforeSamples().isEmpty();
       sb.append(String.format(Locale.ROOT, ROW, "metric", "before", "after", "Δ%")
           .stripTrailing());
@@ -121,6 +127,33 @@ public final class PatchReport {
       }
     }
     return asC && b.length() == 0 ? "none" : b.toString();
+  }
+
+  /**
+   * The touched functions that run as patched C but made no call on this side: neither their
+   * own program nor one they run inside of (a bridge declines a host it does not cover).
+   */
+  private List<String> notCalled(PointResult r) {
+    List<String> out = new ArrayList<>();
+    for (KernelC.Touched t : after.touched()) {
+      if (!t.runsAsC()) {
+        continue;
+      }
+      List<String> programs = new ArrayList<>(List.of(t.function()));
+      int in = t.reason().indexOf("inside ");
+      if (in >= 0) {
+        programs.addAll(List.of(t.reason().substring(in + 7).split(" and ")));
+      }
+      boolean called = false;
+      for (String f : programs) {
+        String v = r.columns().get(PatchPointTask.C + f);
+        called |= v != null && !v.equals("0");
+      }
+      if (!called) {
+        out.add(t.function());
+      }
+    }
+    return out;
   }
 
   private static String ranAsC(PointResult r) {
@@ -206,6 +239,7 @@ public final class PatchReport {
       m.put("knobs", p.knobs());
       m.put("before", side(p.before(), p.beforeSamples()));
       m.put("after", side(p.after(), p.afterSamples()));
+      m.put("patched_c_not_called", p.after().failed() ? List.of() : notCalled(p.after()));
       ps.add(m);
     }
     LinkedHashMap<String, Object> out = new LinkedHashMap<>();
