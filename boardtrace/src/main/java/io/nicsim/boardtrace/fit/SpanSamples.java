@@ -3,6 +3,7 @@ package io.nicsim.boardtrace.fit;
 import io.nicsim.boardtrace.spans.Span;
 import io.nicsim.boardtrace.spans.SpanSink;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,8 @@ import java.util.function.UnaryOperator;
  */
 public final class SpanSamples implements SpanSink {
   public static final int CAP = 1 << 16;
+  /** Spans a count must depart from its most common value in to be fitted on its own. */
+  static final int MIN_DEPARTURES = 30;
   /** Time slices the spread of a fit is read from. */
   public static final int SLICES = 10;
 
@@ -119,8 +122,8 @@ public final class SpanSamples implements SpanSink {
 
   /**
    * The regressors of {@code name} that vary across its spans (a count that is the same in
-   * every span cannot be told from the per-call cost and is folded into it). The per-call
-   * column always stays.
+   * every span, or in all but a few, cannot be told from the per-call cost and is folded into
+   * it). The per-call column always stays.
    */
   public List<Regressor> varying(String name) {
     Group g = groups.get(name);
@@ -134,17 +137,26 @@ public final class SpanSamples implements SpanSink {
         out.add(r);
         continue;
       }
-      double lo = Double.MAX_VALUE;
-      double hi = -Double.MAX_VALUE;
-      for (int i = 0; i < g.n; i++) {
-        lo = Math.min(lo, g.x[i][j]);
-        hi = Math.max(hi, g.x[i][j]);
-      }
-      if (g.n > 0 && hi > lo) {
+      if (departures(g, j) >= Math.max(MIN_DEPARTURES, g.n / 20)) {
         out.add(r);
       }
     }
     return out;
+  }
+
+  /**
+   * Spans whose count {@code j} differs from its most common value. A count that departs from
+   * it in a handful of spans only is pinned by those few, which the Huber weights then treat as
+   * outliers: its cost cannot be told from the per-call cost, so it is folded into it (a NET_RX
+   * softirq that polls a rescheduled NAPI a second time in a few of hundreds of calls).
+   */
+  private static int departures(Group g, int j) {
+    Map<Double, Integer> seen = new HashMap<>();
+    int mode = 0;
+    for (int i = 0; i < g.n; i++) {
+      mode = Math.max(mode, seen.merge(g.x[i][j], 1, Integer::sum));
+    }
+    return g.n - mode;
   }
 
   /** A fit of {@code name}'s spans on {@code cols}, or null when the group is missing. */
