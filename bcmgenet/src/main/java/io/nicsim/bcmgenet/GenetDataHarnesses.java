@@ -21,7 +21,7 @@ import io.nicsim.core.port.exec.NotRunnable;
 import io.nicsim.core.port.exec.Out;
 import io.nicsim.core.port.exec.PortHarness;
 import io.nicsim.core.port.exec.PortHarnessProvider;
-import io.nicsim.core.portexec.HarnessKernel;
+import io.nicsim.core.kernel.HarnessKernel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;

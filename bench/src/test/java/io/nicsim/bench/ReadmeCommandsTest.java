@@ -32,7 +32,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code ./nicsim port-check --kernel-tree ~/src/linux …} (a kernel checkout the user has and
  * this machine has not; PortCheckRunTest runs port-check on trees of its own), {@code ./nicsim
  * trace … --trace board.txt} (a board's trace the user recorded; ImportCommandTest runs import
- * and compare on committed real-kernel fixtures), the Debian
+ * and compare on committed real-kernel fixtures), {@code ./nicsim port-check … --mutants …}
+ * (it rewrites and recompiles the checkout's own Java sources, so it runs from the repository
+ * root, and for minutes; MutantSourceTest covers the engine), the Debian
  * tarball's line where {@code /usr/src} lacks it (skipped, saying so), and bench/README's usage
  * synopses (lines with {@code [optional]} or {@code …} placeholders).
  */
@@ -125,6 +127,7 @@ class ReadmeCommandsTest {
     return cmd.startsWith("mvn ") || cmd.startsWith(".ci/install && mvn ")
         || cmd.startsWith("./nicsim bench")
         || cmd.startsWith("./nicsim port-check --kernel-tree ~/")
+        || cmd.matches("\\./nicsim port-check .*--mutants .*")
         || cmd.matches("\\./nicsim trace \\S+ --trace board\\.txt.*");
   }
 

@@ -15,7 +15,7 @@ import io.nicsim.core.net.SkbLedger;
 import io.nicsim.core.nic.DescRing;
 import io.nicsim.core.port.exec.InputField;
 import io.nicsim.core.port.exec.Out;
-import io.nicsim.core.portexec.HarnessKernel;
+import io.nicsim.core.kernel.HarnessKernel;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -39,22 +39,11 @@ public interface PortBridge {
    */
   static io.nicsim.core.port.exec.NativeFailure cannotApply(NativePort c, long[] in,
       io.nicsim.core.port.exec.NativeOut out) {
-    int index = out.index();
-    String[] tokens = c.text(in).split(" ");
-    String token = index >= 0 && index < tokens.length ? tokens[index] : "token " + index;
-    return new io.nicsim.core.port.exec.NativeFailure(c.function() + "'s C (" + c.file()
-        + ") did " + token + ", which nicsim does not apply to the simulation; input "
-        + record(c, in));
+    return io.nicsim.core.port.exec.NativeFailure.cannotApply(c, in, out);
   }
 
   /** An input record as {@code name=value} pairs, for messages. */
   static String record(NativePort c, long[] in) {
-    StringBuilder record = new StringBuilder();
-    for (int i = 0; i < c.fields().size() && i < in.length; i++) {
-      io.nicsim.core.port.exec.InputField f = c.fields().get(i);
-      record.append(i == 0 ? "" : " ").append(f.name()).append('=')
-          .append(f.unsigned() ? Long.toUnsignedString(in[i]) : Long.toString(in[i]));
-    }
-    return record.toString();
+    return io.nicsim.core.port.exec.NativeFailure.record(c, in);
   }
 }

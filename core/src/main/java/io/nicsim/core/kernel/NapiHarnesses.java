@@ -13,7 +13,6 @@ import io.nicsim.core.port.exec.KernelHeaders;
 import io.nicsim.core.port.exec.Out;
 import io.nicsim.core.port.exec.PortHarness;
 import io.nicsim.core.port.exec.PortHarnessProvider;
-import io.nicsim.core.portexec.HarnessKernel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;

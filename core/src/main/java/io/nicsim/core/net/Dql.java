@@ -30,9 +30,9 @@ public final class Dql {
   int minLimit;
   long slackHoldTime;
   /** {@code --ports c}: the tree's C in place of {@link #queued}, {@link #completed}, {@link #reset}. */
-  DqlBridges.Call cQueued;
-  DqlBridges.Call cCompleted;
-  DqlBridges.Call cReset;
+  DqlNative.Call cQueued;
+  DqlNative.Call cCompleted;
+  DqlNative.Call cReset;
 
   /** dql_init(dql, hold_time): netdev queues use hold_time = HZ (one second). */
   @KernelPort(

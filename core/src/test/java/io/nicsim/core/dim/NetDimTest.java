@@ -297,7 +297,7 @@ class NetDimTest {
       NetDim n = new NetDim(DimEra.of(io.nicsim.core.era.KernelVersion.parse(kernel)), () -> 0);
       Dim d = new Dim();
       d.work = new io.nicsim.core.kernel.WorkItem(
-          new io.nicsim.core.portexec.HarnessKernel().kernel, "dim", () -> { });
+          new io.nicsim.core.kernel.HarnessKernel().kernel, "dim", () -> { });
       d.state = Dim.MEASURE_IN_PROGRESS;
       d.tuneState = Dim.GOING_RIGHT;
       d.stepsRight = 1;

@@ -1,22 +1,15 @@
 package io.nicsim.core.net;
 
-import io.nicsim.core.host.BridgeSite;
-import io.nicsim.core.host.PortBridge;
-import io.nicsim.core.host.PortBridgeProvider;
+import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
-import java.util.List;
 
 /**
- * {@code --ports c} for lib/dynamic_queue_limits: the tree's dql_queued, dql_completed,
- * dql_reset and dql_init on every TX queue's {@link Dql}, each the inverse of its harness in
- * {@link DqlHarnesses} (the struct's fields and jiffies in, the fields the C leaves out).
- * dql_init runs when the queues are made, before any bridge exists: installing it runs the
- * tree's dql_init on each queue again, so its state is the C's from the start.
+ * lib/dynamic_queue_limits as the tree's C on a queue's {@link Dql} ({@code --ports c}): each
+ * call the inverse of its harness in {@link DqlHarnesses} (the struct's fields and jiffies in,
+ * the fields the C leaves out). The bridge that installs it is {@code host.DqlBridges}.
  */
-public final class DqlBridges implements PortBridgeProvider {
-  private static final String C = "lib/dynamic_queue_limits.c";
-  private static final String H = "include/linux/dynamic_queue_limits.h";
+public final class DqlNative {
   private static final long BUG = NativeOut.id("BUG");
   private static final long[] FIELDS = {
       NativeOut.id("num_queued"), NativeOut.id("adj_limit"), NativeOut.id("last_obj_cnt"),
@@ -25,40 +18,21 @@ public final class DqlBridges implements PortBridgeProvider {
       NativeOut.id("lowest_slack"), NativeOut.id("slack_start_time"), NativeOut.id("max_limit"),
       NativeOut.id("min_limit"), NativeOut.id("slack_hold_time")};
 
-  @Override
-  public List<PortBridge> bridges() {
-    return List.of(bridge(H, "dql_queued"), bridge(C, "dql_completed"), bridge(C, "dql_reset"),
-        bridge(C, "dql_init"));
+  private DqlNative() {
   }
 
-  private static PortBridge bridge(String file, String function) {
-    return new PortBridge() {
-      @Override
-      public String file() {
-        return file;
-      }
-
-      @Override
-      public String function() {
-        return function;
-      }
-
-      @Override
-      public boolean install(BridgeSite site, NativePort c) {
-        NetDevice dev = site.host().dev();
-        for (int q = 0; q < dev.numTxQueues(); q++) {
-          Dql d = dev.queue(q).dql();
-          Call call = new Call(c);
-          switch (function) {
-            case "dql_queued" -> d.cQueued = call;
-            case "dql_completed" -> d.cCompleted = call;
-            case "dql_reset" -> d.cReset = call;
-            default -> call.init(d, d.slackHoldTime);
-          }
-        }
-        return true;
-      }
-    };
+  /**
+   * Runs {@code function} (dql_queued, dql_completed, dql_reset) as {@code c} on {@code d} from
+   * now on; dql_init runs once, at once, on the zeroed struct with d's hold time.
+   */
+  public static void install(Dql d, String function, NativePort c) {
+    Call call = new Call(c);
+    switch (function) {
+      case "dql_queued" -> d.cQueued = call;
+      case "dql_completed" -> d.cCompleted = call;
+      case "dql_reset" -> d.cReset = call;
+      default -> call.init(d, d.slackHoldTime);
+    }
   }
 
   /** One function's call on a queue's struct dql. */
@@ -100,7 +74,7 @@ public final class DqlBridges implements PortBridgeProvider {
         long n = o.name();
         long v = o.value();
         if (o.kind() == NativeOut.CALL || o.kind() == NativeOut.MESSAGE) {
-          throw PortBridge.cannotApply(c, in, o);
+          throw NativeFailure.cannotApply(c, in, o);
         } else if (n == FIELDS[0]) {
           d.numQueued = (int) v;
         } else if (n == FIELDS[1]) {
@@ -128,7 +102,7 @@ public final class DqlBridges implements PortBridgeProvider {
         } else if (n == FIELDS[12]) {
           d.slackHoldTime = v;
         } else {
-          throw PortBridge.cannotApply(c, in, o);
+          throw NativeFailure.cannotApply(c, in, o);
         }
       }
     }

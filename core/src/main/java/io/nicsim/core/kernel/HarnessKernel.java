@@ -1,4 +1,4 @@
-package io.nicsim.core.portexec;
+package io.nicsim.core.kernel;
 
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.CostTable;
@@ -6,9 +6,6 @@ import io.nicsim.core.cpu.Cpu;
 import io.nicsim.core.cpu.Task;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.era.KernelVersion;
-import io.nicsim.core.kernel.Kernel;
-import io.nicsim.core.kernel.KernelConfig;
-import io.nicsim.core.kernel.NetCorePatches;
 import io.nicsim.core.port.exec.NotRunnable;
 import io.nicsim.core.sim.Event;
 import io.nicsim.core.sim.Simulator;
