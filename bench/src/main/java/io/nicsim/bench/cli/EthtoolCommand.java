@@ -60,7 +60,10 @@ public final class EthtoolCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     CoalesceArgs args = action.set == null ? null : CoalesceArgs.parse(EthtoolStyle.join(action.set));
-    HostConfig cfg = HostConfig.of(host.mac(), host.socName()).withKernel(host.kernelVersion())
+    // --kernel-tree and --apply are refused here as on run when --ports c is not given
+    io.nicsim.core.port.exec.KernelC kc = host.kernelC();
+    HostConfig cfg = HostConfig.of(host.mac(), host.socName()).withKernel(host.kernelVersion(kc))
+        .withKernelC(kc)
         .withPatches(host.patchEdits());
     Host h = env.hosts().create(cfg).host();
     NicDriver driver = h.driver();

@@ -59,7 +59,10 @@ public final class SysfsCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     NapiWrites w = NapiArgs.parse(sysfs, napiSet);
-    HostConfig cfg = HostConfig.of(host.mac(), host.socName()).withKernel(host.kernelVersion())
+    // --kernel-tree and --apply are refused here as on run when --ports c is not given
+    io.nicsim.core.port.exec.KernelC kc = host.kernelC();
+    HostConfig cfg = HostConfig.of(host.mac(), host.socName()).withKernel(host.kernelVersion(kc))
+        .withKernelC(kc)
         .withPatches(host.patchEdits()).withNapi(w);
     Host h = env.hosts().create(cfg).host();
     PrintWriter out = spec.commandLine().getOut();

@@ -75,6 +75,21 @@ class PortsCBadInputTest {
         .contains("nothere: no such directory or file");
   }
 
+  /** ethtool and sysfs share run's host options: a tree without --ports c is refused there too. */
+  @Test
+  void aTreeWithoutPortsCIsRefusedByEthtoolAndSysfs() throws IOException {
+    for (List<String> cmd : List.of(List.of("ethtool", "-c"), List.of("sysfs"))) {
+      List<String> a = new ArrayList<>(cmd);
+      a.addAll(List.of("--mac", "stmmac", "--soc", "cyclone5", "--kernel-tree", dir.toString()));
+      Cli.Result r = Cli.run(ENV, a.toArray(String[]::new));
+      assertThat(r.exit()).as(r.err()).isEqualTo(2);
+      assertThat(r.out()).isEmpty();
+      assertThat(r.err()).isEqualTo("nicsim " + cmd.get(0) + ": --kernel-tree: is what --ports c"
+          + " compiles from, and --ports c was not given (accepted: --ports c --kernel-tree"
+          + " DIR|TARBALL)\n");
+    }
+  }
+
   @Test
   void aHunkThatDoesNotApplyIsRefusedWithFileHunkAndLine() throws IOException {
     Path tree = SeedFiles.tarball("6.12");
