@@ -77,7 +77,8 @@ public final class UdpReverseRunner implements TrafficRunner {
     Iperf3UdpSender source;
     UdpServer server;
     SockWait wait;
-    long firstSeq;
+    /** The first datagram of the measured window; none before {@code mark()} (the -O seconds). */
+    long firstSeq = Long.MAX_VALUE;
     long endSeq = Long.MAX_VALUE;
     long readInWindow;
     long bytesInWindow;
@@ -221,10 +222,27 @@ public final class UdpReverseRunner implements TrafficRunner {
       List<String> out = new ArrayList<>();
       for (int i = 0; i < flows.length; i++) {
         Flow f = flows[i];
+        long sentInWindow = sentAtEnd[i] - sentAtMark[i];
+        if (f.readInWindow > sentInWindow) {
+          out.add("udp flow " + i + ": the receiver read " + f.readInWindow
+              + " datagrams of the measured window, the sender sent " + sentInWindow);
+        }
         if (f.server.received() + f.server.dropped() > f.source.sent()) {
           out.add("udp flow " + i + ": " + f.server.received() + " read and "
               + f.server.dropped() + " dropped of " + f.source.sent() + " sent");
         }
+      }
+      // what was read in the window crossed the link in it: its payload alone cannot exceed the
+      // link's rate (one datagram per flow of slack for the window's edges)
+      long readBytes = 0;
+      for (Flow f : flows) {
+        readBytes += f.bytesInWindow;
+      }
+      double linkBytes = host.link().rateBps() / 8.0 * spec.durationNs() / 1e9
+          + (double) flows.length * spec.length();
+      if (readBytes > linkBytes) {
+        out.add("udp: the receivers read " + readBytes + " bytes in the measured window, more"
+            + " than the " + host.link().rateBps() / 1_000_000 + " Mbit/s link carries in it");
       }
       return out;
     }

@@ -1,5 +1,6 @@
 package io.nicsim.bench.cli;
 
+import io.nicsim.formats.output.Output;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.studies.plan.PointEngine;
 import io.nicsim.studies.plan.PointEngines;
@@ -31,6 +32,7 @@ public final class EngineOptions {
 
   @Option(names = "--out", paramLabel = "DIR",
       description = "also write the rows as a Parquet table in DIR (--engine spark)")
+  @Output(directory = true)
   Path out;
 
   /** The engine these options name; refuses a bad thread count or engine first. */

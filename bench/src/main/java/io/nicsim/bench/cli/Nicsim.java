@@ -1,6 +1,8 @@
 package io.nicsim.bench.cli;
 
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.formats.output.CommandFiles;
+import io.nicsim.formats.output.Output;
 import io.nicsim.formats.output.Outputs;
 import io.nicsim.boardtrace.cli.TraceCommand;
 import io.nicsim.portcheck.PortCheckCommand;
@@ -9,6 +11,7 @@ import io.nicsim.runs.RunFailure;
 import io.nicsim.runs.options.EthtoolStyle;
 import io.nicsim.validate.ValidateCommand;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -142,9 +145,59 @@ public final class Nicsim implements Runnable {
     for (String name : names) {
       cli.addSubcommand(name, new CommandLine(SUBCOMMANDS.get(name), factory));
     }
+    cli.setExecutionStrategy(Nicsim::execute);
     cli.setParameterExceptionHandler(Nicsim::usageError);
     cli.setExecutionExceptionHandler(Nicsim::executionError);
     return cli;
+  }
+
+  /**
+   * Runs the parsed command with its files declared first: every file-valued option or
+   * parameter that is not an {@link Output} is an input ({@link CommandFiles}), and every output
+   * is refused now, before any work, if it is one of them by any path.
+   */
+  private static int execute(CommandLine.ParseResult parsed) {
+    try (CommandFiles.Scope files = CommandFiles.begin()) {
+      List<Map.Entry<String, Path>> outputs = new java.util.ArrayList<>();
+      for (CommandLine.ParseResult r = parsed; r != null; r = r.subcommand()) {
+        for (CommandLine.Model.ArgSpec a : r.matchedArgs()) {
+          String name = a instanceof CommandLine.Model.OptionSpec o ? o.longestName()
+              : a.paramLabel();
+          boolean output = a.userObject() instanceof java.lang.reflect.AnnotatedElement e
+              && e.isAnnotationPresent(Output.class);
+          for (Path p : paths(a.getValue())) {
+            if (output) {
+              outputs.add(Map.entry(name, p));
+            } else {
+              CommandFiles.input(name, p);
+            }
+          }
+        }
+      }
+      CommandLine.ParseResult last = parsed;
+      while (last.subcommand() != null) {
+        last = last.subcommand();
+      }
+      try {
+        for (Map.Entry<String, Path> o : outputs) {
+          Outputs.refuseOverwrite(o.getValue(), o.getKey());
+        }
+      } catch (BadInputException e) {
+        throw new CommandLine.ExecutionException(last.commandSpec().commandLine(),
+            e.getMessage(), e);
+      }
+      return new CommandLine.RunLast().execute(parsed);
+    }
+  }
+
+  private static List<Path> paths(Object value) {
+    if (value instanceof Path p) {
+      return List.of(p);
+    }
+    if (value instanceof Collection<?> c) {
+      return c.stream().filter(Path.class::isInstance).map(Path.class::cast).toList();
+    }
+    return List.of();
   }
 
   private static int usageError(ParameterException e, String[] args) {

@@ -1,5 +1,6 @@
 package io.nicsim.bench.cli;
 
+import io.nicsim.formats.output.Output;
 import io.nicsim.bench.env.BenchEnv;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.host.InLoopPorts;
@@ -72,6 +73,7 @@ public final class PatchCommand implements Callable<Integer> {
 
   @Option(names = "--plot", paramLabel = "FILE.png|FILE.svg",
       description = "before and after bars: throughput (or RTT), CPU and interrupts")
+  @Output
   Path plot;
 
   @Mixin EngineOptions engine;

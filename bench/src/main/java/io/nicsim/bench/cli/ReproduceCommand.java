@@ -1,5 +1,6 @@
 package io.nicsim.bench.cli;
 
+import io.nicsim.formats.output.Output;
 import io.nicsim.bench.env.BenchEnv;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.formats.output.Outputs;
@@ -36,9 +37,11 @@ public final class ReproduceCommand implements Callable<Integer> {
   boolean json;
 
   @Option(names = "--csv", paramLabel = "DIR", description = "write SCENARIO.csv files here")
+  @Output(directory = true)
   Path csvDir;
 
   @Option(names = "--plot-dir", paramLabel = "DIR", description = "write PNG and SVG plots here")
+  @Output(directory = true)
   Path plotDir;
 
   @Option(names = "--seed", paramLabel = "N", defaultValue = "1",

@@ -1,5 +1,6 @@
 package io.nicsim.bench.cli;
 
+import io.nicsim.formats.output.Output;
 import io.nicsim.bench.env.BenchEnv;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.soc.InputSample;
@@ -57,6 +58,7 @@ public final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--trace", paramLabel = "FILE",
       description = "write the kernel's trace events (ftrace text, or --trace-format json)")
+  @Output
   Path trace;
 
   @Option(names = "--trace-format", paramLabel = "ftrace|ftrace-ns|json",
@@ -66,10 +68,12 @@ public final class RunCommand implements Callable<Integer> {
   String traceFormat;
 
   @Option(names = "--pcap", paramLabel = "FILE", description = "write the wire as a pcap file")
+  @Output
   Path pcap;
 
   @Option(names = "--plot", paramLabel = "FILE.png|FILE.svg",
       description = "plot frames, IRQs and timer events over time")
+  @Output
   Path plot;
 
   @Option(names = "--uncertainty", paramLabel = "N",

@@ -1,5 +1,6 @@
 package io.nicsim.bench.cli;
 
+import io.nicsim.formats.output.Output;
 import io.nicsim.bench.env.BenchEnv;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.formats.output.Outputs;
@@ -48,10 +49,12 @@ public final class SweepCommand implements Callable<Integer> {
   List<String> varies = new ArrayList<>();
 
   @Option(names = "--csv", paramLabel = "FILE", description = "write the points as CSV")
+  @Output
   Path csv;
 
   @Option(names = "--plot", paramLabel = "FILE.png|FILE.svg",
       description = "plot the metrics against the first knob, one panel each")
+  @Output
   Path plot;
 
   @Option(names = "--metric", paramLabel = "NAME", split = ",",

@@ -1,5 +1,6 @@
 package io.nicsim.bench.cli;
 
+import io.nicsim.formats.output.Output;
 import io.nicsim.bench.env.BenchEnv;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.formats.output.Outputs;
@@ -85,10 +86,12 @@ public final class TuneCommand implements Callable<Integer> {
   List<String> napiSet = new ArrayList<>();
 
   @Option(names = "--csv", paramLabel = "FILE", description = "write every setting as CSV")
+  @Output
   Path csv;
 
   @Option(names = "--plot", paramLabel = "FILE.png|FILE.svg",
       description = "the settings in the plane of the first two objective metrics")
+  @Output
   Path plot;
 
   @Option(names = "--uncertainty", paramLabel = "N",

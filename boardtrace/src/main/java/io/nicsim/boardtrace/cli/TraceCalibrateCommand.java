@@ -1,5 +1,6 @@
 package io.nicsim.boardtrace.cli;
 
+import io.nicsim.formats.output.Output;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nicsim.boardtrace.model.RunModelRunner;
 import io.nicsim.runs.RunEnv;
@@ -45,6 +46,7 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
 
   @Option(names = "--out", required = true, paramLabel = "FILE.yaml",
       description = "the calibrated profile (inherits --soc)")
+  @Output
   Path out;
 
   @Option(names = "--name", paramLabel = "NAME",

@@ -1,5 +1,6 @@
 package io.nicsim.boardtrace.cli;
 
+import io.nicsim.formats.output.Output;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nicsim.boardtrace.model.RunModelRunner;
 import io.nicsim.runs.RunEnv;
@@ -49,6 +50,7 @@ public final class TraceCompareCommand implements Callable<Integer> {
 
   @Option(names = "--plot", paramLabel = "FILE.png|FILE.svg",
       description = "the distributions side by side")
+  @Output
   Path plot;
 
   public TraceCompareCommand() {

@@ -1,5 +1,6 @@
 package io.nicsim.boardtrace.cli;
 
+import io.nicsim.formats.output.Output;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nicsim.formats.output.Outputs;
 import io.nicsim.boardtrace.BoardTrace;
@@ -31,6 +32,7 @@ public final class TraceImportCommand implements Callable<Integer> {
 
   @Option(names = "--out", paramLabel = "FILE",
       description = "also write the kept events as the kernel's trace file lays them out")
+  @Output
   Path out;
 
   @Override

@@ -30,6 +30,58 @@ public final class OutputPath {
     return isStdout(p) ? Path.of("/dev/stdout") : p.toAbsolutePath().normalize();
   }
 
+  /**
+   * How {@code out} names the same file as {@code in}: {@code null} if it does not; "" for the
+   * same path; otherwise the way (a symbolic link or {@code ..} on the way, or a hard link:
+   * the same device and inode).
+   */
+  static String sameFile(Path out, Path in) {
+    if (isStdout(out) || isStdout(in)) {
+      return null;
+    }
+    try {
+      if (key(out).equals(key(in))) {
+        return "";
+      }
+      Path a = physical(out);
+      Path b = physical(in);
+      if (a != null && a.equals(b)) {
+        return " (the same file by another path)";
+      }
+      if (Files.exists(out) && Files.exists(in) && Files.isSameFile(out, in)) {
+        return " (a hard link to it: the same device and inode)";
+      }
+    } catch (IOException | InvalidPathException | java.io.IOError | SecurityException e) {
+      // a path that cannot be resolved names no existing input
+    }
+    return null;
+  }
+
+  /**
+   * The path with every symbolic link of its existing part resolved and {@code ..} taken
+   * physically, as the kernel would walk it; the names that do not exist yet appended.
+   */
+  private static Path physical(Path p) throws IOException {
+    Path abs = p.toAbsolutePath();
+    java.util.Deque<Path> rest = new java.util.ArrayDeque<>();
+    Path existing = abs;
+    while (existing != null && !Files.exists(existing)) {
+      if (existing.getFileName() == null) {
+        return null;
+      }
+      rest.push(existing.getFileName());
+      existing = existing.getParent();
+    }
+    if (existing == null) {
+      return null;
+    }
+    Path r = existing.toRealPath();
+    for (Path name : rest) {
+      r = r.resolve(name);
+    }
+    return r.normalize();
+  }
+
   /** Refuses a file target that could not be written as a regular file; creates nothing. */
   public static void checkFile(Path target, String flag) {
     if (isStdout(target)) {

@@ -41,6 +41,8 @@ public final class Outputs implements AutoCloseable {
 
   private final OutputStream stdout;
   private final Map<Path, String> claims = new LinkedHashMap<>();
+  /** What the command reads, by option: no output may be one of them. */
+  private final Map<String, List<Path>> inputs;
   private final Set<Path> dirs = new java.util.HashSet<>();
   private final List<AtomicFile> files = new ArrayList<>();
   /** Scratch directories of this set, removed with their contents when it is done. */
@@ -51,6 +53,7 @@ public final class Outputs implements AutoCloseable {
 
   private Outputs(OutputStream stdout) {
     this.stdout = stdout;
+    this.inputs = new LinkedHashMap<>(CommandFiles.inputs());
   }
 
   /** The outputs of a command writing {@code -} to this process's standard output. */
@@ -74,7 +77,49 @@ public final class Outputs implements AutoCloseable {
       return;
     }
     OutputPath.checkFile(target, flag);
+    refuseInputs(target, flag, inputs);
     reserve(target, flag);
+  }
+
+  /**
+   * Declares a file the command reads ({@link CommandFiles#input}): an output claimed before or
+   * after may not be it.
+   */
+  public synchronized void input(Path file, String flag) {
+    if (file == null) {
+      return;
+    }
+    for (Map.Entry<Path, String> c : claims.entrySet()) {
+      if (!c.getValue().equals(flag)) {
+        refuseInputs(c.getKey(), c.getValue(), Map.of(flag, List.of(file)));
+      }
+    }
+    inputs.computeIfAbsent(flag, k -> new ArrayList<>()).add(file);
+  }
+
+  /**
+   * Refuses {@code target}, the output of {@code flag}, when it is one of the command's inputs
+   * by any path (the same path, through a symbolic link or {@code ..}, or a hard link). An
+   * option both read and rewritten in place (the same flag) is its own business.
+   */
+  public static void refuseOverwrite(Path target, String flag) {
+    refuseInputs(target, flag, CommandFiles.inputs());
+  }
+
+  private static void refuseInputs(Path target, String flag, Map<String, List<Path>> inputs) {
+    for (Map.Entry<String, List<Path>> in : inputs.entrySet()) {
+      if (in.getKey().equals(flag)) {
+        continue;
+      }
+      for (Path p : in.getValue()) {
+        String how = OutputPath.sameFile(target, p);
+        if (how != null) {
+          throw BadInputException.field(flag, "'" + target + "' is " + in.getKey() + "'s input"
+              + (how.isEmpty() ? "" : " " + p + how) + ", which an output never overwrites",
+              "a path no input names");
+        }
+      }
+    }
   }
 
   /** The same for an output directory ({@code --plot-dir}, {@code reproduce --csv}). */
@@ -83,6 +128,7 @@ public final class Outputs implements AutoCloseable {
       return;
     }
     OutputPath.checkDir(dir, flag);
+    refuseInputs(dir, flag, inputs);
     Path key = OutputPath.key(dir);
     String other = claims.get(key);
     if (other != null && !dirs.contains(key)) {
