@@ -85,6 +85,11 @@ public final class Bbr implements CongestionOps {
   int ackEpochAcked;
   int extraAckedWinRtts;
   int extraAckedWinIdx;
+  /**
+   * The tree's C of the entry points that run as C ({@code --ports c}), null in every other run:
+   * each entry point tests it first.
+   */
+  BbrNative c;
 
   @Override
   public String name() {
@@ -220,6 +225,9 @@ public final class Bbr implements CongestionOps {
   @KernelPort(file = "net/ipv4/tcp_bbr.c", function = "bbr_min_tso_segs",
       versions = VERSIONS, source = SRC)
   public int minTsoSegs(TcpSock sk) {
+    if (c != null && c.runs(BbrNative.MIN_TSO_SEGS)) {
+      return (int) c.call(BbrNative.MIN_TSO_SEGS, this, sk, null, 0);
+    }
     return Long.compareUnsigned(sk.skPacingRate, BBR_MIN_TSO_RATE >> 3) < 0 ? 1 : 2;
   }
 
@@ -252,6 +260,10 @@ public final class Bbr implements CongestionOps {
   @KernelPort(file = "net/ipv4/tcp_bbr.c", function = "bbr_cwnd_event",
       versions = VERSIONS, source = SRC)
   public void cwndEvent(TcpSock tp, int event) {
+    if (c != null && c.runs(BbrNative.CWND_EVENT)) {
+      c.call(BbrNative.CWND_EVENT, this, tp, null, event);
+      return;
+    }
     if (event == TcpSock.CA_EVENT_TX_START && tp.appLimited != 0) {
       idleRestart = true;
       ackEpochMstamp = tp.tcpMstamp;
@@ -824,6 +836,10 @@ public final class Bbr implements CongestionOps {
   @KernelPort(file = "net/ipv4/tcp_bbr.c", function = "bbr_main",
       versions = VERSIONS, source = SRC)
   public void congControl(TcpSock sk, int ack, int flag, RateSample rs) {
+    if (c != null && c.runs(BbrNative.MAIN)) {
+      c.call(BbrNative.MAIN, this, sk, rs, 0);
+      return;
+    }
     int bwNow;
 
     updateModel(sk, rs);
@@ -837,6 +853,10 @@ public final class Bbr implements CongestionOps {
   @KernelPort(file = "net/ipv4/tcp_bbr.c", function = "bbr_init",
       versions = VERSIONS, source = SRC)
   public void init(TcpSock tp) {
+    if (c != null && c.runs(BbrNative.INIT)) {
+      c.call(BbrNative.INIT, this, tp, null, 0);
+      return;
+    }
     priorCwnd = 0;
     tp.sndSsthresh = TcpSock.TCP_INFINITE_SSTHRESH;
     rttCnt = 0;
@@ -880,6 +900,9 @@ public final class Bbr implements CongestionOps {
   @KernelPort(file = "net/ipv4/tcp_bbr.c", function = "bbr_sndbuf_expand",
       versions = VERSIONS, source = SRC)
   public int sndbufExpand(TcpSock sk) {
+    if (c != null && c.runs(BbrNative.SNDBUF_EXPAND)) {
+      return (int) c.call(BbrNative.SNDBUF_EXPAND, this, sk, null, 0);
+    }
     return 3; // BBR may slow-start even during recovery
   }
 
@@ -887,6 +910,9 @@ public final class Bbr implements CongestionOps {
   @KernelPort(file = "net/ipv4/tcp_bbr.c", function = "bbr_undo_cwnd",
       versions = VERSIONS, source = SRC)
   public int undoCwnd(TcpSock sk) {
+    if (c != null && c.runs(BbrNative.UNDO_CWND)) {
+      return (int) c.call(BbrNative.UNDO_CWND, this, sk, null, 0);
+    }
     fullBw = 0; // spurious slow-down: restart full-pipe detection
     fullBwCnt = 0;
     resetLtBwSampling(sk);
@@ -897,6 +923,9 @@ public final class Bbr implements CongestionOps {
   @KernelPort(file = "net/ipv4/tcp_bbr.c", function = "bbr_ssthresh",
       versions = VERSIONS, source = SRC)
   public int ssthresh(TcpSock sk) {
+    if (c != null && c.runs(BbrNative.SSTHRESH)) {
+      return (int) c.call(BbrNative.SSTHRESH, this, sk, null, 0);
+    }
     saveCwnd(sk);
     return sk.sndSsthresh;
   }
@@ -907,6 +936,10 @@ public final class Bbr implements CongestionOps {
   @KernelPort(file = "net/ipv4/tcp_bbr.c", function = "bbr_set_state",
       versions = VERSIONS, source = SRC)
   public void setState(TcpSock sk, int newState) {
+    if (c != null && c.runs(BbrNative.SET_STATE)) {
+      c.call(BbrNative.SET_STATE, this, sk, null, newState);
+      return;
+    }
     if (newState == TcpSock.TCP_CA_LOSS) {
       lossRs.clear();
       lossRs.losses = 1;

@@ -54,6 +54,11 @@ public final class Cubic implements CongestionOps {
   int currRtt;
   /** Observer only (not in struct bictcp): the bic_target last computed by bictcp_update. */
   int lastBicTarget;
+  /**
+   * The tree's C of the entry points that run as C ({@code --ports c}), null in every other run:
+   * each entry point tests it first. (lastBicTarget, an observer, is not kept up there.)
+   */
+  CubicNative c;
 
   /** CUBIC with the kernel's default module parameters. */
   public Cubic() {
@@ -139,6 +144,10 @@ public final class Cubic implements CongestionOps {
   @KernelPort(file = "net/ipv4/tcp_cubic.c", function = "cubictcp_init",
       versions = VERSIONS, source = SRC)
   public void init(TcpSock sk) {
+    if (c != null && c.runs(CubicNative.INIT)) {
+      c.call(CubicNative.INIT, this, sk, 0, 0, 0, 0);
+      return;
+    }
     reset();
 
     if (hystart != 0) {
@@ -154,6 +163,10 @@ public final class Cubic implements CongestionOps {
   @KernelPort(file = "net/ipv4/tcp_cubic.c", function = "cubictcp_cwnd_event",
       versions = VERSIONS, source = SRC)
   public void cwndEvent(TcpSock sk, int event) {
+    if (c != null && c.runs(CubicNative.CWND_EVENT)) {
+      c.call(CubicNative.CWND_EVENT, this, sk, 0, event & 0xFF, 0, 0);
+      return;
+    }
     if (event == TcpSock.CA_EVENT_TX_START) {
       int now = sk.tcpJiffies32();
       int delta = now - sk.lsndtime;
@@ -304,6 +317,10 @@ public final class Cubic implements CongestionOps {
   @KernelPort(file = "net/ipv4/tcp_cubic.c", function = "cubictcp_cong_avoid",
       versions = VERSIONS, source = SRC)
   public void congAvoid(TcpSock sk, int ack, int acked) {
+    if (c != null && c.runs(CubicNative.CONG_AVOID)) {
+      c.call(CubicNative.CONG_AVOID, this, sk, Integer.toUnsignedLong(acked), 0, 0, 0);
+      return;
+    }
     if (!sk.isCwndLimited()) {
       return;
     }
@@ -322,6 +339,9 @@ public final class Cubic implements CongestionOps {
   @KernelPort(file = "net/ipv4/tcp_cubic.c", function = "cubictcp_recalc_ssthresh",
       versions = VERSIONS, source = SRC)
   public int ssthresh(TcpSock sk) {
+    if (c != null && c.runs(CubicNative.SSTHRESH)) {
+      return (int) c.call(CubicNative.SSTHRESH, this, sk, 0, 0, 0, 0);
+    }
     epochStart = 0; // end of epoch
 
     // Wmax and fast convergence
@@ -339,6 +359,10 @@ public final class Cubic implements CongestionOps {
   @KernelPort(file = "net/ipv4/tcp_cubic.c", function = "cubictcp_state",
       versions = VERSIONS, source = SRC)
   public void setState(TcpSock sk, int newState) {
+    if (c != null && c.runs(CubicNative.STATE)) {
+      c.call(CubicNative.STATE, this, sk, 0, newState & 0xFF, 0, 0);
+      return;
+    }
     if (newState == TcpSock.TCP_CA_LOSS) {
       reset();
       hystartReset(sk);
@@ -434,6 +458,10 @@ public final class Cubic implements CongestionOps {
   @KernelPort(file = "net/ipv4/tcp_cubic.c", function = "cubictcp_acked",
       versions = VERSIONS, source = SRC)
   public void pktsAcked(TcpSock sk, int pktsAcked, long rttUs) {
+    if (c != null && c.runs(CubicNative.ACKED)) {
+      c.call(CubicNative.ACKED, this, sk, 0, 0, Integer.toUnsignedLong(pktsAcked), (int) rttUs);
+      return;
+    }
     int sampleRttUs = (int) rttUs; // struct ack_sample's rtt_us is an s32
     int delay;
 

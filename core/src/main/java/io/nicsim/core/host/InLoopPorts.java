@@ -86,6 +86,16 @@ public final class InLoopPorts {
     return kernelC;
   }
 
+  /**
+   * The installed C of {@code label} (its calls counted and logged as every bridged call), or
+   * null when that function runs as Java on this host: how ports whose objects are made after
+   * the host (a TCP socket's congestion module, made by the traffic) take their C when they are
+   * made.
+   */
+  public NativePort port(String label) {
+    return installed.get(label);
+  }
+
   /** Functions installed as C on this host, with the calls made so far, by label. */
   public Map<String, Long> calls() {
     Map<String, Long> out = new LinkedHashMap<>();

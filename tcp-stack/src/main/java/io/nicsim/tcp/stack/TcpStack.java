@@ -86,6 +86,7 @@ public final class TcpStack {
 
   /** Opens a connection from this host through {@code path} (already established). */
   public TcpFlow connect(CongestionOps ca, PatchSet patches, TcpPath path) {
+    io.nicsim.tcp.TcpBridges.attach(ca, host.inLoop()); // --ports c: the module's C, if any
     return new TcpFlow(this, ca, patches, path);
   }
 

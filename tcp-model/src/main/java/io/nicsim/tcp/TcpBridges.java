@@ -1,0 +1,88 @@
+package io.nicsim.tcp;
+
+import io.nicsim.core.host.BridgeSite;
+import io.nicsim.core.host.InLoopPorts;
+import io.nicsim.core.host.PortBridge;
+import io.nicsim.core.host.PortBridgeProvider;
+import io.nicsim.core.port.exec.NativePort;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code --ports c} for tcp-model's congestion modules: the entry points of
+ * net/ipv4/tcp_cubic.c ({@link CubicNative}) and net/ipv4/tcp_bbr.c ({@link BbrNative}). A
+ * socket is made by the traffic after the host is built, so installing a bridge only admits its
+ * function on the host (one whose CONFIG_HZ is the harness C's); the socket's module takes the
+ * host's C when the connection opens ({@link #attach}).
+ */
+public final class TcpBridges implements PortBridgeProvider {
+  static final String CUBIC_C = "net/ipv4/tcp_cubic.c";
+  static final String BBR_C = "net/ipv4/tcp_bbr.c";
+
+  @Override
+  public List<PortBridge> bridges() {
+    List<PortBridge> out = new ArrayList<>();
+    for (int k : CubicNative.ENTRIES) {
+      out.add(bridge(CUBIC_C, CubicHarnesses.FUNCTIONS.get(k)));
+    }
+    for (int k : BbrNative.ENTRIES) {
+      out.add(bridge(BBR_C, BbrHarnesses.FUNCTIONS.get(k)));
+    }
+    return out;
+  }
+
+  private static PortBridge bridge(String file, String function) {
+    return new PortBridge() {
+      @Override
+      public String file() {
+        return file;
+      }
+
+      @Override
+      public String function() {
+        return function;
+      }
+
+      @Override
+      public boolean install(BridgeSite site, NativePort c) {
+        // the harness C's jiffies run at HZ 250 (tcp common.c); TcpStack's sockets tick at the
+        // host's CONFIG_HZ, so another HZ keeps the Java module
+        return site.host().cpu().hz() == CcNative.HZ;
+      }
+    };
+  }
+
+  /**
+   * Hooks the host's C into a new connection's congestion module: each entry point the host
+   * installed runs as C on this module from now on. Nothing changes in a run without
+   * {@code --ports c}.
+   */
+  public static void attach(CongestionOps ca, InLoopPorts ports) {
+    if (!ports.active()) {
+      return;
+    }
+    if (ca instanceof Cubic cubic) {
+      CubicNative n = new CubicNative();
+      boolean any = false;
+      for (int k : CubicNative.ENTRIES) {
+        NativePort p = ports.port(CUBIC_C + " " + CubicHarnesses.FUNCTIONS.get(k));
+        if (p != null) {
+          n.set(k, p);
+          any = true;
+        }
+      }
+      cubic.c = any ? n : null;
+    } else if (ca instanceof Bbr bbr) {
+      BbrNative n = new BbrNative();
+      boolean any = false;
+      for (int k : BbrNative.ENTRIES) {
+        NativePort p = ports.port(BBR_C + " " + BbrHarnesses.FUNCTIONS.get(k));
+        if (p != null) {
+          n.set(k, p);
+          any = true;
+        }
+      }
+      bbr.c = any ? n : null;
+    }
+  }
+}
