@@ -1,0 +1,98 @@
+package io.nicsim.runs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.core.port.exec.KernelC;
+import io.nicsim.core.port.exec.PortHarness;
+import io.nicsim.portcheck.MutantPorts;
+import io.nicsim.runs.options.RunArgs;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code --ports c} for core's and tcp-model's bridged families, on Debian's 6.1 and 6.12
+ * tarballs and the 6.18.19 tree: per family one run whose {@code --json} must be byte-identical
+ * with the tree's C as with the Java (and the family's functions must have run as C), and one
+ * seeded mutant of the family's Java (port-mutants.json) through the same bridges that the check
+ * must catch at its first diverging call. Skipped, saying so, where a tree is not there.
+ */
+class PortsCCoreEquivalenceTest {
+  private static final RunEngine ENGINE = BenchEnv.standard().engine();
+
+  /** A family's run, the function that must run as C in it, a mutant and its harness. */
+  record Family(String name, String[] args, String ranAsC, String mutant, String label) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static final List<Family> FAMILIES = List.of(
+      new Family("cubic", new String[] {"--mac", "ideal", "--traffic", "iperf3 -t 1",
+          "--path", "rtt=10ms,rate=200mbit,buffer=1bdp", "--duration", "500ms"}, "cubictcp_cong_avoid", "cubic-epoch-or",
+          "net/ipv4/tcp_cubic.c cubictcp_cong_avoid"),
+      new Family("bbr", new String[] {"--mac", "stmmac", "--soc", "rk3588-yt6801", "--traffic",
+          "iperf3 -C bbr -t 1", "--path", "rtt=23ms", "--duration", "500ms"}, "bbr_main",
+          "bbr-quant-even", "net/ipv4/tcp_bbr.c bbr_main"));
+
+  static List<Path> trees() {
+    return List.of(Path.of("/usr/src/linux-source-6.1.tar.xz"),
+        Path.of("/usr/src/linux-source-6.12.tar.xz"), Path.of("/work/trees/linux-6.18.19"));
+  }
+
+  static Stream<Object[]> cases() {
+    List<Object[]> out = new ArrayList<>();
+    for (Path t : trees()) {
+      for (Family f : FAMILIES) {
+        out.add(new Object[] {t, f});
+      }
+    }
+    return out.stream();
+  }
+
+  private static RunRequest request(Path tree, String... args) {
+    List<String> a = new ArrayList<>(List.of(args));
+    a.addAll(List.of("--ports", "c", "--kernel-tree", tree.toString()));
+    return RunArgs.request(a);
+  }
+
+  private static void assumeTree(Path tree) {
+    assumeTrue(Files.exists(tree), tree + " is not there (apt-get install linux-source-N, or a"
+        + " 6.18.19 checkout)");
+  }
+
+  @ParameterizedTest(name = "{1} on {0}")
+  @MethodSource("cases")
+  void theFamilyRunsAsItsJava(Path tree, Family f) {
+    assumeTree(tree);
+    RunRequest c = request(tree, f.args());
+    KernelC kc = c.kernelC();
+    Equivalence.Verdict v = Equivalence.check(ENGINE, c.withKernelC(null), kc);
+    String what = f.name() + " " + String.join(" ", f.args());
+    assertThat(v.identical()).as(what + ": " + v.divergence()).isTrue();
+    assertThat(v.ranAsC()).as(what).anyMatch(r -> r.startsWith(f.ranAsC() + " "));
+  }
+
+  @ParameterizedTest(name = "{1} on {0}")
+  @MethodSource("cases")
+  void aMutantOfTheFamilyIsCaughtAtItsFirstWrongCall(Path tree, Family f) {
+    assumeTree(tree);
+    RunRequest c = request(tree, f.args());
+    List<PortHarness> broken = MutantPorts.harnesses(Path.of("..").toAbsolutePath().normalize(),
+        f.mutant(), Set.of(f.label()));
+    assertThat(broken).as(f.mutant()).hasSize(1);
+    Equivalence.Verdict v = Equivalence.check(ENGINE, c.withKernelC(null), c.kernelC(), broken);
+    assertThat(v.identical()).as(f.mutant()).isFalse();
+    String fn = f.label().substring(f.label().indexOf(' ') + 1);
+    assertThat(v.divergence()).as(f.mutant()).matches("at \\d+ ns, call \\d+: " + fn
+        + " on .* gives, as C: .*; as Java: .*");
+  }
+}
