@@ -94,24 +94,40 @@ public class FecSetup {
 
   /**
    * The queue counts the DT asks for, validated like the driver does (including its quirk: an
-   * invalid TX count returns before the RX count is checked).
+   * invalid TX count returns before the RX count is checked). Without a node, or with one not
+   * available, 1 and 1; a property that cannot be read leaves its count at 1.
    */
   @KernelPort(
       file = FecSources.MAIN_C,
       function = "fec_enet_get_queue_num",
       versions = FecSources.VERSIONS,
-      source = FecSources.S618,
-      notes = "dev_warn texts not kept; a node without the properties passes 1 and 1")
-  public static int[] getQueueNum(int dtNumTx, int dtNumRx) {
-    int numTx = dtNumTx;
-    int numRx = dtNumRx;
+      source = FecSources.S618)
+  static int[] getQueueNum(FecOfNode np) {
+    int numTx = 1;
+    int numRx = 1;
+
+    if (np == null || !np.available()) {
+      return new int[] {numTx, numRx};
+    }
+
+    // parse the num of tx and rx queues (a u32 read into an int)
+    Integer tx = np.readU32("fsl,num-tx-queues");
+    if (tx != null) {
+      numTx = tx;
+    }
+    Integer rx = np.readU32("fsl,num-rx-queues");
+    if (rx != null) {
+      numRx = rx;
+    }
 
     if (numTx < 1 || numTx > FEC_ENET_MAX_TX_QS) {
+      np.devWarn("Invalid num_tx(=" + numTx + "), fall back to 1");
       numTx = 1;
       return new int[] {numTx, numRx};
     }
 
     if (numRx < 1 || numRx > FEC_ENET_MAX_RX_QS) {
+      np.devWarn("Invalid num_rx(=" + numRx + "), fall back to 1");
       numRx = 1;
       return new int[] {numTx, numRx};
     }
@@ -136,7 +152,7 @@ public class FecSetup {
           + " of dev_info->rx_time_itr from its v2 diff; the run-time ERR006687 quirk, clocks,"
           + " PHY, PTP and IRQ requests are not modelled")
   public void probe(List<String> compatibles, long ahbRateHz, int dtNumTx, int dtNumRx) {
-    int[] qs = getQueueNum(dtNumTx, dtNumRx);
+    int[] qs = getQueueNum(FecOfNode.queues(dtNumTx, dtNumRx));
     FecDevinfo devInfo = FecDtIds.match(compatibles);
 
     fep.devInfo = devInfo;

@@ -25,7 +25,52 @@ public final class FecSetupHarnesses implements PortHarnessProvider {
   @Override
   public List<PortHarness> harnesses() {
     return List.of(ctrlReset(), setHwMacAddr(), activeRxring(), enableRing(), bdInit(),
-        restart(), allocRxqBuffers(), adjustLink());
+        restart(), allocRxqBuffers(), adjustLink(), getQueueNum());
+  }
+
+  // ---------------------------------------------------------------- the DT's queue counts
+
+  private static PortHarness getQueueNum() {
+    return PortHarness.of(FecSources.MAIN_C, "fec_enet_get_queue_num")
+        .sources(FecDataHarnesses.SOURCES)
+        .program(PortHarness.resource(FecSetupHarnesses.class,
+            "nicsim/portexec/fec/fec_enet_get_queue_num.c"))
+        .inputs(List.of(bool("of_node"), bool("of_device_is_available"),
+            bool("num-tx-queues readable"),
+            u32("num_tx").withEdges(0, 1, 2, 3, 4, 0x7FFF_FFFFL, 0x8000_0000L, 0xFFFF_FFFFL),
+            bool("num-rx-queues readable"),
+            u32("num_rx").withEdges(0, 1, 2, 3, 4, 0x7FFF_FFFFL, 0x8000_0000L, 0xFFFF_FFFFL)))
+        .notes("of_device_is_available and of_property_read_u32 answer from the record (a failed"
+            + " read leaves the count as it was)")
+        .java(kernel -> {
+          Out out = new Out();
+          return r -> {
+            out.reset();
+            FecOfNode np = r[0] == 0 ? null : new FecOfNode() {
+              @Override
+              public boolean available() {
+                return r[1] != 0;
+              }
+
+              @Override
+              public Integer readU32(String name) {
+                boolean tx = name.equals("fsl,num-tx-queues");
+                if ((tx ? r[2] : r[4]) == 0) {
+                  return null;
+                }
+                return (int) (tx ? r[3] : r[5]);
+              }
+
+              @Override
+              public void devWarn(String text) {
+                out.message("dev_warn", text);
+              }
+            };
+            int[] q = FecSetup.getQueueNum(np);
+            return out.put("num_tx", q[0]).put("num_rx", q[1]).toString();
+          };
+        })
+        .build();
   }
 
   private static PortHarness.Builder harness(String function) {

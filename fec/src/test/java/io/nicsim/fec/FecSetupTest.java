@@ -116,9 +116,12 @@ class FecSetupTest {
 
   @Test
   void queueNumKeepsTheDriversEarlyReturn() {
-    assertThat(FecSetup.getQueueNum(3, 3)).containsExactly(3, 3);
-    assertThat(FecSetup.getQueueNum(4, 3)).containsExactly(1, 3);
-    assertThat(FecSetup.getQueueNum(0, 9)).containsExactly(1, 9); // rx not checked
-    assertThat(FecSetup.getQueueNum(2, 0)).containsExactly(2, 1);
+    assertThat(FecSetup.getQueueNum(FecOfNode.queues(3, 3))).containsExactly(3, 3);
+    assertThat(FecSetup.getQueueNum(FecOfNode.queues(4, 3))).containsExactly(1, 3);
+    // rx not checked
+    assertThat(FecSetup.getQueueNum(FecOfNode.queues(0, 9))).containsExactly(1, 9);
+    assertThat(FecSetup.getQueueNum(FecOfNode.queues(2, 0))).containsExactly(2, 1);
+    // no node: 1 and 1, whatever the properties would say
+    assertThat(FecSetup.getQueueNum(null)).containsExactly(1, 1);
   }
 }

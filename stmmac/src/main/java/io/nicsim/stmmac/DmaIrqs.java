@@ -55,6 +55,11 @@ final class DmaIrqs {
     return new DmaIrqs(regs, shift);
   }
 
+  /** The channels wired. */
+  int channels() {
+    return regs.length;
+  }
+
   private InterruptRegister reg(int chan, int cause) {
     return regs[chan][cause == TI ? 0 : 1];
   }

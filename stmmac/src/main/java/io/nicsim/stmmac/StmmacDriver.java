@@ -76,13 +76,16 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver, Tx
     long fetchNs = soc.param("tx_fetch_ns", 0, 100_000_000L);
     switch (plat.core()) {
       case GMAC:
-        priv.hw = new Dwmac1000Hw(kernel, ctx.link(), plat, txSize, rxSize, fetchNs, irqs);
+        priv.hw = new Dwmac1000Hw(kernel, ctx.link(), plat, txSize, rxSize, fetchNs, irqs,
+            priv.patches.has(StmmacPatches.DMA_TX_CHAN_ARG));
         break;
       case GMAC4:
-        priv.hw = new Dwmac4Hw(kernel, ctx.link(), plat, txSize, rxSize, fetchNs, irqs);
+        priv.hw = new Dwmac4Hw(kernel, ctx.link(), plat, txSize, rxSize, fetchNs, irqs,
+            priv.patches.has(StmmacPatches.DWMAC4_RWT_OUTSIDE_AIS));
         break;
       default:
-        priv.hw = new Xgmac2Hw(kernel, ctx.link(), plat, txSize, rxSize, fetchNs, irqs);
+        priv.hw = new Xgmac2Hw(kernel, ctx.link(), plat, txSize, rxSize, fetchNs, irqs,
+            priv.patches.has(StmmacPatches.DWMAC4_RWT_OUTSIDE_AIS));
         break;
     }
     priv.setRxWatchdog(priv.hw::rxWatchdog);

@@ -355,7 +355,9 @@ public final class StmmacPatches {
           v(6, 12),
           Status.MAINLINE,
           "stmmac_enable_dma_transmission(priv, ioaddr, chan): dwmac1000 writes the channel's"
-              + " DMA_CHAN_XMT_POLL_DEMAND instead of DMA_XMT_POLL_DEMAND" + SINCE_6_1);
+              + " DMA_CHAN_XMT_POLL_DEMAND instead of DMA_XMT_POLL_DEMAND, and"
+              + " dwmac_dma_interrupt reads the channel's DMA_CHAN_STATUS(chan) instead of"
+              + " DMA_STATUS (the same multi-channel change)" + SINCE_6_1);
 
   public static final Patch SFTY_IRQ =
       new Patch(
@@ -366,6 +368,16 @@ public final class StmmacPatches {
           Status.MAINLINE,
           "stmmac_interrupt checks safety features only when no dedicated sfty_irq exists"
               + " (posted as v12 in Jan 2024)" + SINCE_6_1);
+
+  public static final Patch DWMAC4_RWT_OUTSIDE_AIS =
+      new Patch(
+          "dwmac4-rwt-outside-ais",
+          "671672977012",
+          "net: stmmac: dwmac4: Receive Watchdog Timeout is not in abnormal interrupt summary",
+          v(6, 13),
+          Status.MAINLINE,
+          "dwmac4_dma_interrupt counts DMA_CHAN_STATUS_RWT in rx_watchdog_irq whatever AIS (it"
+              + " was counted only inside the AIS block); net-next, not in 6.12.y");
 
   public static final Patch EEE_SW_LPI =
       new Patch(
@@ -611,6 +623,7 @@ public final class StmmacPatches {
               XSK_TX_METADATA,
               RX_MARK_RECYCLE,
               RX_HW_VLAN,
+              DWMAC4_RWT_OUTSIDE_AIS,
               EST_SDU_VLAN,
               RX_LIMIT_RING,
               RX_BUILD_SKB,

@@ -2,7 +2,7 @@ package io.nicsim.stmmac;
 
 /**
  * The parts of {@code struct stmmac_extra_stats} the ported functions write: the device-wide
- * error counters and the per-queue {@code txq_stats}/{@code rxq_stats} (u64 counters updated
+ * error counters, the DMA interrupt causes' counters and the per-queue {@code txq_stats}/{@code rxq_stats} (u64 counters updated
  * under their syncp).
  */
 final class StmmacXstats {
@@ -15,6 +15,19 @@ final class StmmacXstats {
   final long[] maxSduTxqDrop = new long[StmmacPlat.MTL_MAX_QUEUES];
   final Txq[] txq = new Txq[StmmacPlat.MTL_MAX_QUEUES];
   final Rxq[] rxq = new Rxq[StmmacPlat.MTL_MAX_QUEUES];
+  // the DMA ISRs' cause counters (unsigned long) and pcpu_stats' normal-IRQ counts (u64)
+  long txUndeflowIrq;
+  long txJabberIrq;
+  long rxOverflowIrq;
+  long rxBufUnavIrq;
+  long rxProcessStoppedIrq;
+  long rxWatchdogIrq;
+  long txEarlyIrq;
+  long txProcessStoppedIrq;
+  long fatalBusErrorIrq;
+  long rxEarlyIrq;
+  final long[] rxNormalIrqN = new long[StmmacPlat.MTL_MAX_QUEUES];
+  final long[] txNormalIrqN = new long[StmmacPlat.MTL_MAX_QUEUES];
 
   StmmacXstats() {
     for (int i = 0; i < txq.length; i++) {

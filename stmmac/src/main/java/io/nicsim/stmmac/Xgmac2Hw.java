@@ -9,7 +9,7 @@ import io.nicsim.core.nic.Link;
  */
 final class Xgmac2Hw extends Dwmac4Hw {
   Xgmac2Hw(Kernel kernel, Link link, StmmacPlat plat, int txRingSize, int rxRingSize,
-      long fetchNs, DmaIrqs irqs) {
-    super(kernel, link, plat, txRingSize, rxRingSize, fetchNs, irqs);
+      long fetchNs, DmaIrqs irqs, boolean rwtOutsideAis) {
+    super(kernel, link, plat, txRingSize, rxRingSize, fetchNs, irqs, rwtOutsideAis);
   }
 }
