@@ -31,8 +31,8 @@ final class CFunctionReader {
   /**
    * What was read.
    *
-   * @param singleReturn the returned expression when the body is one {@code return} (such a
-   *     helper is read inline where it is called), else null
+   * @param singleReturn the returned expression when the body is one {@code return} after
+   *     declarations only (such a helper is read inline where it is called), else null
    */
   record Body(String name, List<String> params, Map<String, List<Definition>> locals,
       List<Decision> decisions, List<CallSite> calls, Node singleReturn) {}
@@ -187,8 +187,10 @@ final class CFunctionReader {
     if (l.isIdent() && k + 1 < to && lex.get(k + 1).isOp(":")) {
       return k + 2;
     }
-    statements++;
     int end = statementEnd(k, to);
+    if (!isDeclaration(k, end)) {
+      statements++; // a helper of declarations and one return is still read inline
+    }
     simple(k, end);
     return end + 1;
   }

@@ -230,7 +230,7 @@ final class EdgeTargets {
         v = old - need;
       } else {
         r[f] = old;
-        return false;
+        return crossing(q, f, value, w, r);
       }
       InputField field = fields.field(f);
       for (long candidate : new long[] {v, wrap(v, field)}) {
@@ -248,6 +248,93 @@ final class EdgeTargets {
     }
     r[f] = old;
     return false;
+  }
+
+  /**
+   * A quantity whose field does not enter with slope ±1 ({@code us * k / 1000 > 0xFFFF},
+   * {@code rtt >> log < 32}): the first place, scanning the field's domain upwards through its
+   * powers of two, where the quantity passes the wanted value, found by bisection; true (and
+   * {@code r} set) when a value there gives the wanted value exactly. A quantity and field that
+   * never give it stop being tried after a few records.
+   */
+  private boolean crossing(Quantity q, int f, long value, int w, long[] r) {
+    Long key = ((long) System.identityHashCode(q) << 32) ^ f;
+    int[] tries = crossingTries.computeIfAbsent(key, k -> new int[2]);
+    if (tries[1] == 0 && tries[0] >= CROSSING_TRIES) {
+      return false;
+    }
+    tries[0]++;
+    InputField field = fields.field(f);
+    long old = r[f];
+    try {
+      long[] points = scanPoints(field);
+      long prev = points[0];
+      boolean prevBelow = below(q, f, prev, value, w, r);
+      for (int i = 1; i < points.length; i++) {
+        long x = points[i];
+        boolean xBelow = below(q, f, x, value, w, r);
+        if (xBelow != prevBelow) {
+          long lo = prev;
+          long hi = x;
+          for (int step = 0; step < 70 && !sameOrNext(lo, hi, field); step++) {
+            long mid = middle(lo, hi, field);
+            if (below(q, f, mid, value, w, r) == prevBelow) {
+              lo = mid;
+            } else {
+              hi = mid;
+            }
+          }
+          for (long c : new long[] {hi, lo}) {
+            r[f] = c;
+            if (((eval.eval(q.node(), r).v() - value) & mask(w)) == 0) {
+              tries[1]++;
+              return true;
+            }
+          }
+          break;
+        }
+        prev = x;
+      }
+    } catch (CEval.Unknown e) {
+      // not evaluable on this record
+    }
+    r[f] = old;
+    return false;
+  }
+
+  private static final int CROSSING_TRIES = 24;
+  private final Map<Long, int[]> crossingTries = new HashMap<>();
+
+  /** Whether the quantity with field {@code f} at {@code x} is below {@code value} (w-bit signed). */
+  private boolean below(Quantity q, int f, long x, long value, int w, long[] r) {
+    r[f] = x;
+    long d = (eval.eval(q.node(), r).v() - value) & mask(w);
+    return w == 64 ? d < 0 : (d & (1L << (w - 1))) != 0;
+  }
+
+  private static long mask(int w) {
+    return w == 64 ? -1L : (1L << w) - 1;
+  }
+
+  /** The domain's ends, 0 and the powers of two between, ascending. */
+  private static long[] scanPoints(InputField field) {
+    java.util.TreeSet<Long> pts = new java.util.TreeSet<>(field.unsigned()
+        ? Long::compareUnsigned : Long::compare);
+    pts.add(field.min());
+    pts.add(field.max());
+    if (field.contains(0)) {
+      pts.add(0L);
+    }
+    for (int k = 0; k < 64; k++) {
+      long p = 1L << k;
+      if (field.contains(p)) {
+        pts.add(p);
+      }
+      if (field.contains(p - 1)) {
+        pts.add(p - 1);
+      }
+    }
+    return pts.stream().mapToLong(Long::longValue).toArray();
   }
 
   /** {@code v} wrapped into an unsigned field's width (a u32 field given a 64-bit solution). */

@@ -74,4 +74,37 @@ class CExprTest {
     assertThat(t.apply(q, 0, 0, r)).isTrue();
     assertThat(r[0]).isEqualTo(142);
   }
+
+  /**
+   * A helper of declarations and one return is read inline, and a quantity its field does not
+   * enter with slope ±1 (a scaled, truncating conversion) is solved where it crosses the edge:
+   * the value of b that makes {@code b * (a / 64000) / 1000} exactly 0xFFFF, and the one past.
+   */
+  @Test
+  void aScaledQuantityIsSolvedWhereItCrossesItsEdge() {
+    String c = "static int to_ticks(struct s *p, int us) {\n"
+        + "  struct s *q = p;\n"
+        + "  return us * (q->a / 64000) / 1000;\n"
+        + "}\n"
+        + "int f(struct s *p, u32 b) {\n"
+        + "  unsigned int cycle;\n"
+        + "  cycle = to_ticks(p, b);\n"
+        + "  if (cycle > 0xFFFF)\n"
+        + "    return -22;\n"
+        + "  return 0;\n"
+        + "}\n";
+    CDefinitions defs = CDefinitions.of(new CSource("f.c", c));
+    CExtraction.Result taken = CExtraction.take(List.of(defs), List.of(), "f", defs);
+    EdgeTargets t = EdgeTargets.of(taken, List.of(), FIELDS).finish(Map.of());
+    EdgeTargets.Quantity q = t.quantities().stream()
+        .filter(x -> CExpr.render(x.node()).contains("64000")).findFirst().orElseThrow();
+    long[] r = {64_000_000, 7, 0, 0}; // one tick per µs
+    assertThat(t.apply(q, 1, 0, r)).isTrue();
+    assertThat(r[1]).isEqualTo(0xFFFF);
+    assertThat(t.apply(q, 1, 1, r)).isTrue();
+    assertThat(r[1]).isEqualTo(0x10000);
+    long[] coarse = {125_000_000, 7, 0, 0}; // 1.953 ticks per µs: 0xFFFF is never the result
+    assertThat(t.apply(q, 1, 0, coarse)).isFalse();
+    assertThat(coarse[1]).isEqualTo(7);
+  }
 }

@@ -302,6 +302,36 @@ public final class CubicHarnesses implements PortHarnessProvider {
     if (s.coin()) {
       r[CA + 9] = u32(cwnd + s.offset(2));
     }
+    if (kind == 1 && s.oneIn(4)) {
+      firstEpochFloor(r, s);
+    }
+  }
+
+  /**
+   * bictcp_update's 5% floor before the first loss ({@code last_max_cwnd == 0 && cnt > 20}): a
+   * new epoch (K 0, origin cwnd) whose cubic growth over delay_min is d packets, and a cwnd that
+   * puts cnt = cwnd / d at 19..22; few ACKs, so Reno's emulation rarely lowers cnt.
+   */
+  private static void firstEpochFloor(long[] r, RecordShape s) {
+    long offs = 1390 + s.bits(12); // 1/1024 s: a growth of 1 to ~60 packets
+    long tj = offs * HZ >>> Cubic.BICTCP_HZ;
+    long t = (tj << Cubic.BICTCP_HZ) / HZ;
+    long delta = (410L * t * t * t) >>> (10 + 3 * Cubic.BICTCP_HZ); // bic_scale 41
+    if (delta == 0) {
+      return;
+    }
+    long cwnd = delta * (19 + s.below(4)) + s.below(delta);
+    if (cwnd > 1 << 20) {
+      return;
+    }
+    r[A] = cwnd;
+    r[CA + 1] = 0; // last_max_cwnd
+    r[CA + 2] = u32(cwnd + 1); // last_cwnd: no early return
+    r[CA + 7] = 0; // epoch_start: this call starts one
+    r[CA + 6] = tj * (1_000_000 / HZ); // delay_min
+    if (s.coin()) {
+      r[A + 1] = s.bits(5); // acked
+    }
   }
 
   /** The cwnd bictcp_update sees: the argument, or cubictcp_cong_avoid's after slow start. */
