@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * Runs a compiled harness program on input records: one record per stdin line, one output
  * record per stdout line, many records per process. A record the function dies on (a division
  * by zero, a bad pointer) gets {@code signal=N} and one it does not finish within
- * {@link #recordSeconds} gets {@code timeout}, both from the program itself, which goes on
+ * {@link #recordSeconds} of CPU time gets {@code timeout}, both from the program itself, which goes on
  * with the next record (after three timeouts every record left gets {@code timeout}). A
  * process that dies anyway, or prints nothing for {@link #TIMEOUT_MS}, is started again after
  * the record it stopped at.
@@ -31,7 +31,10 @@ final class CDriverProcess {
   /** Processes that may time out before every record left is reported "timeout". */
   static final int MAX_TIMEOUTS = 3;
 
-  /** Seconds one record may take before the program reports it "timeout" and goes on. */
+  /**
+   * Seconds of CPU time one record may take before the program reports it "timeout" and goes
+   * on (CPU time: a process waiting for a core on a loaded machine is not hung).
+   */
   static volatile int recordSeconds = 5;
 
   /** The output of a record the program never finished. */

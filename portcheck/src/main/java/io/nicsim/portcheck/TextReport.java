@@ -155,6 +155,10 @@ public final class TextReport {
       }
       out.append('\n');
     });
+    int inRange = s.ported() - s.outsideRelease();
+    out.append(String.format("executed in range: %d of the %d ported functions this release"
+        + " holds (%d%%)%n", s.executed(), inRange,
+        inRange == 0 ? 100 : (int) Math.floor(100.0 * s.executed() / inRange)));
     out.append("execute verdict: ").append(verdict(s, e)).append('\n');
   }
 
