@@ -24,7 +24,7 @@ final class HarnessSocket implements TcpHost, CongestionOps {
   private boolean ksoftirqd;
   private boolean pacingQueued;
   private int xmitResult;
-  private final TsqWork tsq = new TsqWork();
+  final TsqWork tsq = new TsqWork();
   private boolean hasMinTso;
   private int minTso;
   private boolean hasCongControl;
@@ -173,6 +173,7 @@ final class HarnessSocket implements TcpHost, CongestionOps {
     TcpSock s = sk;
     out.put("sk_wmem_alloc", s.skWmemAlloc).put("sk_wmem_queued", (int) s.skWmemQueued)
         .put("sk_sndbuf", s.skSndbuf).u32("sk_tsq_flags", s.skTsqFlags)
+        .put("SOCK_NOSPACE", s.sockNoSpace)
         .put("icsk_ca_state", s.icskCaState).u32("icsk_rto", s.icskRto)
         .put("icsk_pending", s.icskPending).u32("icsk_timeout", s.icskTimeout)
         .u32("snd_nxt", s.sndNxt).u32("write_seq", s.writeSeq).u32("snd_sml", s.sndSml)
@@ -180,10 +181,12 @@ final class HarnessSocket implements TcpHost, CongestionOps {
         .u32("lost_out", s.lostOut).u32("retrans_out", s.retransOut)
         .u32("max_packets_out", s.maxPacketsOut).put("is_cwnd_limited", s.isCwndLimited)
         .u32("cwnd_usage_seq", s.cwndUsageSeq).u32("snd_cwnd", s.sndCwnd)
-        .u32("snd_ssthresh", s.sndSsthresh).u32("snd_cwnd_used", s.sndCwndUsed)
+        .u32("snd_ssthresh", s.sndSsthresh).u32("snd_cwnd_cnt", s.sndCwndCnt)
+        .u32("snd_cwnd_used", s.sndCwndUsed)
         .u32("snd_cwnd_stamp", s.sndCwndStamp).u32("prior_cwnd", s.priorCwnd)
         .u32("prior_ssthresh", s.priorSsthresh).u32("prr_out", s.prrOut)
         .u32("prr_delivered", s.prrDelivered).u32("high_seq", s.highSeq)
+        .u32("tlp_high_seq", s.tlpHighSeq)
         .u32("undo_marker", s.undoMarker).u("tcp_mstamp", s.tcpMstamp)
         .u("tcp_clock_cache", s.tcpClockCache).u("tcp_wstamp_ns", s.tcpWstampNs)
         .u32("lsndtime", s.lsndtime).u32("data_segs_out", s.dataSegsOut)
@@ -207,6 +210,11 @@ final class HarnessSocket implements TcpHost, CongestionOps {
     i = 0;
     for (TcpSkb skb = s.tsortedSentQueue.head(); skb != null; skb = skb.tsNext) {
       out.u32("tsorted[" + i++ + "]", skb.seq);
+    }
+    // this CPU's TSQ list, head first: 1 this socket, 0 another
+    i = 0;
+    for (TcpSock q = tsq.head(); q != null; q = q.tsqNext) {
+      out.put("tsq[" + i++ + "]", q == s);
     }
     return out;
   }

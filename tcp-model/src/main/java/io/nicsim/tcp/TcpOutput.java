@@ -118,7 +118,7 @@ public final class TcpOutput {
       xmitRetransmitQueue(tp);
     }
 
-    writeXmit(tp, currentMss(tp), 0, 0);
+    writeXmit(tp, currentMss(tp), tp.nonagle, 0);
   }
 
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_tsq_handler",
@@ -189,11 +189,13 @@ public final class TcpOutput {
     int err;
 
     priorWstamp = tp.tcpWstampNs;
-    tp.tcpWstampNs = Math.max(tp.tcpWstampNs, tp.tcpClockCache);
+    tp.tcpWstampNs = TcpSock.umax64(tp.tcpWstampNs, tp.tcpClockCache); // u64 stamps
     skb.skbMstampNs = tp.tcpWstampNs;
 
-    // GSO packets carry PSH to expedite the receiver's GRO flush
-    if (skb.pcount > 1) {
+    // GSO packets carry PSH to expedite the receiver's GRO flush: the kernel sets it on the
+    // skb it hands to IP, a clone when clone_it (the model's host sees no header, so only the
+    // skb sent itself keeps it)
+    if (skb.pcount > 1 && !cloneIt) {
       skb.tcpFlags |= TcpSkb.TCPHDR_PSH;
     }
 
@@ -746,7 +748,7 @@ public final class TcpOutput {
       return false;
     }
 
-    if (tp.tcpWstampNs <= tp.tcpClockCache) {
+    if (Long.compareUnsigned(tp.tcpWstampNs, tp.tcpClockCache) <= 0) { // u64 stamps
       return false;
     }
 
@@ -994,7 +996,20 @@ public final class TcpOutput {
       versions = "v4.20..v6.18", source = SRC,
       notes = "tcp_check_probe_timer() is not modelled (the receive window never closes)")
   public static void pushPendingFrames(TcpSock sk, int curMss, int nonagle) {
-    writeXmit(sk, curMss, nonagle, 0);
+    if (writeXmit(sk, curMss, nonagle, 0)) {
+      checkProbeTimer(sk);
+    }
+  }
+
+  /**
+   * tcp_check_probe_timer(): data is queued yet nothing is in flight (held by pacing, say):
+   * arm the zero-window probe timer at max(icsk_rto, TCP_RTO_MIN), paced.
+   */
+  static void checkProbeTimer(TcpSock sk) {
+    if (sk.packetsOut == 0 && sk.icskPending == 0) {
+      TcpTimer.resetXmitTimer(sk, TcpSock.ICSK_TIME_PROBE0, Seq.umax(sk.icskRto, sk.tcpRtoMin()),
+          true);
+    }
   }
 
   /** A prior transmit of this skb still sits in a qdisc or driver queue. */
@@ -1027,6 +1042,7 @@ public final class TcpOutput {
 
     if (Seq.before(skb.seq, tp.sndUna)) {
       if (Seq.before(skb.endSeq, tp.sndUna)) {
+        tp.warnOn(true); // WARN_ON_ONCE(1)
         return -22; // -EINVAL
       }
       if (trimHead(tp, skb, tp.sndUna - skb.seq) != 0) {
@@ -1052,7 +1068,8 @@ public final class TcpOutput {
         len = availWnd;
       }
     }
-    if (skb.len > len) {
+    // skb->len is an unsigned int: the int len converts to unsigned for the compare
+    if (Integer.compareUnsigned(skb.len, len) > 0) {
       if (fragment(tp, true, skb, len, curMss) != 0) {
         return -12;
       }
@@ -1087,9 +1104,10 @@ public final class TcpOutput {
       tp.retransOut += skb.pcount;
     }
 
-    // stamp of the first (attempted) retransmit, ms
+    // stamp of the first (attempted) retransmit: tcp_skb_timestamp(), ms, in the u32
+    // retrans_stamp (no usec timestamps in the model: tcp_usec_ts 0)
     if (tp.retransStamp == 0) {
-      tp.retransStamp = Math.max(1, skb.skbMstampNs / 1_000_000L);
+      tp.retransStamp = Long.divideUnsigned(skb.skbMstampNs, 1_000_000L) & 0xFFFF_FFFFL;
     }
 
     if (tp.undoRetrans < 0) {

@@ -4,6 +4,7 @@ import static io.nicsim.core.port.exec.InputField.bool;
 import static io.nicsim.core.port.exec.InputField.range;
 import static io.nicsim.core.port.exec.InputField.u32;
 import static io.nicsim.core.port.exec.InputField.u64;
+import static io.nicsim.core.port.exec.InputField.u8;
 import static io.nicsim.core.port.exec.InputField.urange;
 
 import io.nicsim.core.era.KernelVersion;
@@ -62,6 +63,57 @@ final class TcpOutputDrivers {
 
   private static InputField mss(String name) {
     return urange(name, 1, 65535).withEdges(1448, 1460, 536, 1447, 1449);
+  }
+
+  /**
+   * A live socket's record: the queues in sequence order and the counters summed from them
+   * (not the one record in eight {@link TcpOutputHarnesses#socketInvariants} leaves free), for
+   * the functions that insert into the rtx queue or check the scoreboard.
+   */
+  static long[] live(long[] r) {
+    r[TcpOutputHarnesses.NOW_NS] &= ~7L;
+    return TcpOutputHarnesses.socketInvariants(r);
+  }
+
+  private static final String LIVE = "a live socket's queues and counters";
+
+  /** The most segments of mss one write-queue skb holds for the functions that send. */
+  static final int SEGS_PER_SKB = 16;
+
+  /**
+   * A live socket whose queues hold at most {@link #SEGS_PER_SKB} segments of the smaller of
+   * mss_cache and the function's mss argument per skb (the C's skb pool is
+   * bounded: every segment sent may take a split and a clone); longer skbs are cut to that.
+   */
+  static long[] liveSending(long[] r, int mssArg) {
+    long mss = r[TcpOutputHarnesses.MSS_CACHE];
+    if (mssArg >= 0 && r[mssArg] > 0) {
+      mss = Math.min(mss, r[mssArg]);
+    }
+    long max = SEGS_PER_SKB * Math.max(1, mss);
+    for (int i = 0; i < TcpOutputHarnesses.SLOTS; i++) {
+      int b = TcpOutputHarnesses.WQ + 1 + i * TcpOutputHarnesses.WQ_F;
+      if (r[b] > max) {
+        r[b] = 1 + r[b] % max;
+      }
+      b = TcpOutputHarnesses.RQ + 2 + i * TcpOutputHarnesses.RQ_F;
+      if (r[b] > max) {
+        r[b] = 1 + r[b] % max;
+      }
+    }
+    return live(r);
+  }
+
+  private static final String SENDING = LIVE + "; at most " + SEGS_PER_SKB
+      + " segments of the smaller of mss_cache and mss_now per skb of either queue (the C's"
+      + " skb pool is bounded)";
+
+  /** A live socket and one of its rtx skbs. */
+  private static long[] rtxArg(long[] r) {
+    oneRtx(r);
+    live(r);
+    r[SK] = Math.floorMod(r[SK], r[TcpOutputHarnesses.RQ]);
+    return r;
   }
 
   /** At least one write-queue skb (the function's skb argument). */
@@ -222,6 +274,173 @@ final class TcpOutputDrivers {
           h.out.put("is_cwnd_limited_out", cwndLimited[0]).put("is_rwnd_limited_out",
               rwndLimited[0]);
         }));
+    out.add(d("tso_fragment", List.of(urange("len", 1, 1 << 20), mss("mss_now")),
+        r -> {
+          // tcp_write_xmit splits only a longer skb: 0 < len < skb->len
+          oneWq(r);
+          int b = TcpOutputHarnesses.WQ + 1;
+          if (r[b] < 2) {
+            r[b] = 2 + (r[b + 6] & 0xFFFF);
+          }
+          r[SK] = 1 + Math.floorMod(r[SK], r[b] - 1);
+          return TcpOutputHarnesses.socketInvariants(r);
+        }, "0 < len < skb->len (tcp_write_xmit splits only a longer skb)",
+        (h, r, a) -> h.out.put("ret", TcpOutput.tsoFragment(h.sk, wq0(h), (int) r[a],
+            (int) r[a + 1]))));
+    out.add(d("tcp_fragment", List.of(bool("in rtx queue"), range("skb", 0, 3),
+            urange("len", 0, 1 << 20), mss("mss_now")),
+        r -> {
+          // the callers split an skb of the queue they name, at a length it holds
+          boolean rtx = r[SK] != 0;
+          int n;
+          if (rtx) {
+            oneRtx(r);
+            n = (int) r[TcpOutputHarnesses.RQ];
+          } else {
+            oneWq(r);
+            n = (int) r[TcpOutputHarnesses.WQ];
+          }
+          int k = Math.floorMod((int) r[SK + 1], n);
+          r[SK + 1] = k;
+          int b = rtx ? TcpOutputHarnesses.RQ + 2 + k * TcpOutputHarnesses.RQ_F
+              : TcpOutputHarnesses.WQ + 1 + k * TcpOutputHarnesses.WQ_F;
+          if (r[b] < 2) {
+            r[b] = 2;
+          }
+          r[SK + 2] = 1 + Math.floorMod(r[SK + 2], r[b] - 1);
+          return live(r);
+        }, "a live socket's queues and counters; 0 < len < skb->len (every caller splits"
+            + " inside the skb)",
+        (h, r, a) -> {
+          boolean rtx = r[a] != 0;
+          TcpSkb skb = rtx ? h.rq[(int) r[a + 1]] : h.wq[(int) r[a + 1]];
+          h.out.put("ret", TcpOutput.fragment(h.sk, rtx, skb, (int) r[a + 2], (int) r[a + 3]));
+        }));
+    out.add(d("tcp_trim_head", List.of(urange("len", 0, 1 << 20)),
+        r -> {
+          // __tcp_retransmit_skb trims what snd_una acked of the head: len <= skb->len; a
+          // TSO skb (pcount > 1) has its gso_size set
+          oneRtx(r);
+          int b = TcpOutputHarnesses.RQ + 2;
+          r[SK] = Math.floorMod(r[SK], r[b] + 1);
+          if (r[b + 1] > 1 && r[b + 2] == 0) {
+            r[b + 2] = 1448;
+          }
+          return TcpOutputHarnesses.socketInvariants(r);
+        }, "len <= skb->len; an skb counting several segments has its tcp_gso_size",
+        (h, r, a) -> h.out.put("ret", TcpOutput.trimHead(h.sk, h.rq[0], (int) r[a]))));
+    out.add(new Driver(C, "tcp_grow_skb", List.of(range("amount", 1, Integer.MAX_VALUE)
+            .withEdges(1448, 65_160)), r -> oneWq(r),
+        "amount > 0 (tcp_write_xmit's missing bytes); skb_shift moves the paged bytes asked for",
+        KernelVersion.of(6, 10), null,
+        (h, r, a) -> TcpOutput.growSkb(h.sk, wq0(h), (int) r[a])));
+    out.add(new Driver(C, "tcp_eat_one_skb", List.of(), r -> {
+      if (r[TcpOutputHarnesses.WQ] < 2) {
+        r[TcpOutputHarnesses.WQ] = 2;
+      }
+      return TcpOutputHarnesses.socketInvariants(r);
+    }, "the first two write-queue skbs (tcp_grow_skb's skb and the next one)",
+        KernelVersion.of(6, 10), null,
+        (h, r, a) -> TcpOutput.eatOneSkb(h.sk, h.wq[0], h.wq[1])));
+    out.add(d("tcp_queue_skb", List.of(urange("len", 0, 1 << 20), range("truesize", 0,
+            Integer.MAX_VALUE).withEdges(2304), u8("tcp_flags").withEdges(0x10, 0x11)),
+        (h, r, a) -> {
+          TcpSkb skb = new TcpSkb();
+          skb.seq = h.sk.writeSeq;
+          skb.tcpFlags = (int) r[a + 2];
+          skb.len = (int) r[a];
+          skb.endSeq = skb.seq + skb.len + ((skb.tcpFlags & TcpSkb.TCPHDR_FIN) != 0 ? 1 : 0);
+          skb.truesize = (int) r[a + 1];
+          TcpOutput.queueSkb(h.sk, skb);
+        }));
+    out.add(d("tcp_event_new_data_sent", List.of(), r -> live(oneWq(r)),
+        "a live socket's queues and counters; the send head goes out",
+        (h, r, a) -> TcpOutput.eventNewDataSent(h.sk, wq0(h))));
+    out.add(d("tcp_wfree", List.of(range("clone truesize", 1, Integer.MAX_VALUE)
+            .withEdges(2304, 4608, 66_816)),
+        r -> {
+          // the clone's truesize is part of sk_wmem_alloc (skb_set_owner_w charged it)
+          r[SK] = 1 + Math.floorMod(r[SK] - 1, r[TcpOutputHarnesses.WMEM_ALLOC]);
+          return r;
+        }, "the clone's truesize was charged to sk_wmem_alloc",
+        (h, r, a) -> TcpOutput.wfree(h.sk, (int) r[a])));
+    out.add(d("__tcp_transmit_skb", List.of(bool("rtx skb"), range("skb", 0, 3),
+            bool("clone_it")),
+        r -> {
+          boolean rtx = r[SK] != 0;
+          int n;
+          int b;
+          if (rtx) {
+            oneRtx(r);
+            n = (int) r[TcpOutputHarnesses.RQ];
+          } else {
+            oneWq(r);
+            n = (int) r[TcpOutputHarnesses.WQ];
+          }
+          int k = Math.floorMod((int) r[SK + 1], n);
+          r[SK + 1] = k;
+          b = rtx ? TcpOutputHarnesses.RQ + 2 + k * TcpOutputHarnesses.RQ_F
+              : TcpOutputHarnesses.WQ + 1 + k * TcpOutputHarnesses.WQ_F;
+          // BUG_ON(!tcp_skb_pcount(skb)); data, not a SYN (the model sends no handshake)
+          if (r[b + 1] == 0) {
+            r[b + 1] = 1;
+          }
+          r[b + 3] &= ~TcpSkb.TCPHDR_SYN;
+          r[SK + 2] = 1; // the model always transmits a clone
+          return TcpOutputHarnesses.socketInvariants(r);
+        }, "a clone of a data skb (no SYN, pcount >= 1) as tcp_write_xmit and the retransmit"
+            + " path send it",
+        (h, r, a) -> {
+          TcpSkb skb = r[a] != 0 ? h.rq[(int) r[a + 1]] : h.wq[(int) r[a + 1]];
+          h.out.put("ret", TcpOutput.transmitSkb(h.sk, skb, r[a + 2] != 0));
+        }));
+    out.add(d("tcp_write_xmit", List.of(mss("mss_now"), range("nonagle", 0, 7),
+            range("push_one", 0, 2)), r -> liveSending(r, SK), SENDING,
+        (h, r, a) -> h.out.put("ret", TcpOutput.writeXmit(h.sk, (int) r[a], (int) r[a + 1],
+            (int) r[a + 2]))));
+    out.add(d("__tcp_push_pending_frames", List.of(mss("cur_mss"), range("nonagle", 0, 7)),
+        r -> liveSending(r, SK), SENDING,
+        (h, r, a) -> TcpOutput.pushPendingFrames(h.sk, (int) r[a], (int) r[a + 1])));
+    out.add(d("tcp_tsq_write", List.of(), r -> liveSending(r, -1), SENDING,
+        (h, r, a) -> TcpOutput.tsqWrite(h.sk)));
+    out.add(d("tcp_tsq_handler", List.of(), r -> liveSending(r, -1), SENDING,
+        (h, r, a) -> TcpOutput.tsqHandler(h.sk)));
+    out.add(d("tcp_release_cb", List.of(), r -> liveSending(r, -1), SENDING
+            + "; only the TSQ bits are ever set (the model defers no timer, ACK or MTU event)",
+        (h, r, a) -> TcpOutput.releaseCb(h.sk)));
+    out.add(d("tcp_pace_kick", List.of(), r -> liveSending(r, -1), SENDING,
+        (h, r, a) -> {
+          TcpOutput.paceKick(h.sk);
+          h.out.put("ret", 0); // HRTIMER_NORESTART
+        }));
+    for (String workfn : List.of("tcp_tasklet_func", "tcp_tsq_workfn")) {
+      boolean work = workfn.equals("tcp_tsq_workfn");
+      out.add(new Driver(C, workfn, List.of(), r -> {
+        // tcp_wfree queued this socket alone: TSQ_QUEUED set, no other socket on the list
+        liveSending(r, -1);
+        r[TcpOutputHarnesses.TSQ_FLAGS] |= TcpSock.TSQF_QUEUED;
+        r[TcpOutputHarnesses.TSQ_OTHERS] = 0;
+        return r;
+      }, SENDING + "; this socket alone on the list, queued by tcp_wfree (TSQ_QUEUED)",
+          work ? KernelVersion.of(6, 17) : null, work ? null : KernelVersion.of(6, 16),
+          (h, r, a) -> {
+            h.tsqWork().add(h.sk);
+            h.tsqWork().workfn();
+          }));
+    }
+    out.add(d("__tcp_retransmit_skb", List.of(range("rtx skb", 0, 3), urange("segs", 1, 65535)
+            .withEdges(1, 2, 45)), r -> rtxArg(r), LIVE,
+        (h, r, a) -> h.out.put("ret", TcpOutput.retransmitSkbInner(h.sk, h.rq[(int) r[a]],
+            (int) r[a + 1]))));
+    out.add(d("tcp_retransmit_skb", List.of(range("rtx skb", 0, 3), urange("segs", 1, 65535)
+            .withEdges(1, 2, 45)), r -> rtxArg(r), LIVE,
+        (h, r, a) -> h.out.put("ret", TcpOutput.retransmitSkb(h.sk, h.rq[(int) r[a]],
+            (int) r[a + 1]))));
+    out.add(d("tcp_xmit_retransmit_queue", List.of(), r -> liveSending(r, -1), SENDING,
+        (h, r, a) -> TcpOutput.xmitRetransmitQueue(h.sk)));
+    out.add(d("tcp_mtu_probe", List.of(), r -> r, "MTU probing off (icsk_mtup.enabled 0,"
+            + " tcp_mtu_probing's default): the model ports that exit only",
+        (h, r, a) -> h.out.put("ret", TcpOutput.mtuProbe(h.sk))));
     out.add(new Driver(C, "tcp_rtx_queue_empty_or_single_skb", List.of(),
         UnaryOperator.identity(), "", KernelVersion.of(6, 1, 60), null,
         (h, r, a) -> h.out.put("ret", TcpOutput.rtxQueueEmptyOrSingleSkb(h.sk))));

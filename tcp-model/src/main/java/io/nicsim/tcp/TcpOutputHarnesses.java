@@ -41,10 +41,12 @@ public final class TcpOutputHarnesses implements PortHarnessProvider {
     List<String> s = new ArrayList<>();
     s.add(file);
     for (String f : List.of(OUTPUT_C, "net/ipv4/tcp_input.c", "net/ipv4/tcp_rate.c",
-        "net/ipv4/tcp_cong.c", "include/net/tcp.h", "include/linux/tcp.h",
+        "net/ipv4/tcp_cong.c", "net/core/stream.c", "include/net/tcp.h", "include/linux/tcp.h",
         "include/net/inet_connection_sock.h", "include/net/sock.h", "include/linux/skbuff.h",
+        "include/net/tcp_ecn.h", "include/linux/align.h", "include/vdso/align.h",
         "include/linux/list.h", "include/linux/poison.h", "include/linux/win_minmax.h",
-        "include/net/tcp_states.h", "include/uapi/linux/tcp.h", "kernel/time/time.c")) {
+        "include/net/tcp_states.h", "include/uapi/linux/tcp.h", "include/uapi/linux/snmp.h",
+        "kernel/time/time.c")) {
       if (!s.contains(f)) {
         s.add(f);
       }
@@ -59,6 +61,7 @@ public final class TcpOutputHarnesses implements PortHarnessProvider {
   static final int PACING_RATE = 2;
   static final int WMEM_ALLOC = 7;
   static final int TSQ_FLAGS = 10;
+  static final int TSQ_OTHERS = 65;
   static final int SND_UNA = 17;
   static final int SND_NXT = 18;
   static final int WRITE_SEQ = 19;
@@ -177,15 +180,48 @@ public final class TcpOutputHarnesses implements PortHarnessProvider {
 
   /**
    * The invariants every caller keeps, applied to every record: jiffies and ns from one clock
-   * (the model derives tcp_jiffies32 from it), and in seven records of eight the queues and
+   * (the model derives tcp_jiffies32 from it), rtx skbs that carry data, no SYN, truesizes that
+   * cover the payload, and in seven records
+   * of eight the segment counts of sent skbs, the queues and
    * counters of a live socket: snd_nxt at the rtx queue's end, write_seq at the write queue's,
    * packets_out and the SACK scoreboard counts summed from the rtx skbs.
    */
   static long[] socketInvariants(long[] r) {
     long tick = 1_000_000_000L / HZ;
     r[JIFFIES] = (-300L * HZ + r[NOW_NS] / tick) & 0xFFFF_FFFFL;
+    // a sent skb carries data; no skb is a SYN (the model has no handshake); an skb's
+    // truesize covers its paged payload (tcp_sendmsg charges each byte it copies)
+    for (int i = 0; i < SLOTS; i++) {
+      int b = RQ + 2 + i * RQ_F;
+      if (r[b] == 0) {
+        r[b] = 1;
+      }
+      r[b + 3] &= ~TcpSkb.TCPHDR_SYN;
+      r[b + 6] = truesize(r[b + 6], r[b]);
+      int w = WQ + 1 + i * WQ_F;
+      r[w + 3] &= ~TcpSkb.TCPHDR_SYN;
+      r[w + 5] = truesize(r[w + 5], r[w]);
+    }
     if ((r[NOW_NS] & 7) == 7) {
       return r;
+    }
+    // a sent skb's segments as tcp_set_skb_tso_segs counted them when it went out; a SACKed
+    // skb is neither lost nor counted retransmitted (tcp_sacktag_one clears both)
+    for (int i = 0; i < SLOTS; i++) {
+      int b = RQ + 2 + i * RQ_F;
+      if ((r[b + 5] & TcpSkb.TCPCB_SACKED_ACKED) != 0) {
+        r[b + 5] &= ~(TcpSkb.TCPCB_LOST | TcpSkb.TCPCB_SACKED_RETRANS);
+      }
+      if (r[b + 2] == 0 || r[b] <= r[b + 2]) {
+        r[b + 1] = 1;
+        r[b + 2] = 0;
+      } else {
+        r[b + 1] = Math.min(65535, (r[b] + r[b + 2] - 1) / r[b + 2]);
+      }
+    }
+    // snd_una lies inside the rtx head (fully acked skbs leave the queue)
+    if (r[RQ] > 0 && r[RQ + 1] >= r[RQ + 2]) {
+      r[RQ + 1] = r[RQ + 1] % r[RQ + 2];
     }
     long seq = r[SND_UNA] - r[RQ + 1];
     long packets = 0;
@@ -216,6 +252,12 @@ public final class TcpOutputHarnesses implements PortHarnessProvider {
     return r;
   }
 
+  /** A truesize of at least the payload, below 2^30 so that sums stay in an int. */
+  private static long truesize(long t, long len) {
+    long v = t & ((1 << 24) - 1);
+    return v < len ? len + (v & 0xFFFF) : v;
+  }
+
   @Override
   public List<PortHarness> harnesses() {
     List<PortHarness> out = new ArrayList<>();
@@ -231,8 +273,13 @@ public final class TcpOutputHarnesses implements PortHarnessProvider {
     UnaryOperator<long[]> admit = d.admit();
     String program = PortHarness.resource(TcpOutputHarnesses.class, DIR + "sock.c") + "\n"
         + PortHarness.resource(TcpOutputHarnesses.class, DIR + "state.c") + "\n"
-        + PortHarness.resource(TcpOutputHarnesses.class, DIR + "run.c") + "\n//@ prelude\n"
-        + "#define NICSIM_FN_" + d.function() + " 1\n";
+        + "static void nicsim_run(const long long *in) {\n"
+        + "  struct sock *sk = nicsim_sock_set(in);\n"
+        + "  struct tcp_sock *tp = tcp_sk(sk);\n"
+        + "  const long long *a = in + NICSIM_SK;\n"
+        + "  (void)tp;\n  (void)a;\n"
+        + driverBody(d.function())
+        + "  nicsim_sock_put(sk);\n}\n";
     return PortHarness.of(d.file(), d.function())
         .sources(sources(d.file()))
         .program(program)
@@ -250,6 +297,19 @@ public final class TcpOutputHarnesses implements PortHarnessProvider {
           };
         })
         .build();
+  }
+
+  /** The "//# function" section of functions.c: the function's driver body. */
+  static String driverBody(String function) {
+    String all = PortHarness.resource(TcpOutputHarnesses.class, DIR + "functions.c");
+    String mark = "//# " + function + "\n";
+    int at = all.indexOf(mark);
+    if (at < 0) {
+      throw new IllegalStateException("functions.c has no driver for " + function);
+    }
+    int from = at + mark.length();
+    int to = all.indexOf("\n//# ", from - 1);
+    return all.substring(from, to < 0 ? all.length() : to + 1);
   }
 
   static KernelVersion version(String kernel) {

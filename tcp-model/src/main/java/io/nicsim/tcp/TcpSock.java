@@ -323,6 +323,17 @@ public final class TcpSock {
     return (int) jiffies.usecsToJiffies((int) us);
   }
 
+  /**
+   * nsecs_to_jiffies() of a u64: truncating, div_u64(n, NSEC_PER_SEC / HZ) when HZ divides a
+   * second, else the generic div_u64(n * 9, (9 * NSEC_PER_SEC + HZ / 2) / HZ).
+   */
+  public long nsecsToJiffies(long ns) {
+    if (1_000_000_000L % sysctl.hz == 0) {
+      return Long.divideUnsigned(ns, 1_000_000_000L / sysctl.hz);
+    }
+    return Long.divideUnsigned(ns * 9, (9_000_000_000L + sysctl.hz / 2) / sysctl.hz);
+  }
+
   /** msecs_to_jiffies(), rounding up. */
   public int msecsToJiffies(long ms) {
     return (int) ((ms * sysctl.hz + 999L) / 1000L);
@@ -525,5 +536,10 @@ public final class TcpSock {
   /** Unsigned min of two unsigned longs. */
   static long umin64(long a, long b) {
     return Long.compareUnsigned(a, b) <= 0 ? a : b;
+  }
+
+  /** Unsigned max of two unsigned longs (the kernel's max() of two u64). */
+  static long umax64(long a, long b) {
+    return Long.compareUnsigned(a, b) >= 0 ? a : b;
   }
 }

@@ -125,8 +125,24 @@ public final class TcpTimer {
         sk.icskPending = 0;
         retransmitTimer(sk);
         break;
+      case TcpSock.ICSK_TIME_PROBE0:
+        sk.icskPending = 0;
+        probeTimer(sk);
+        break;
       default:
         break;
+    }
+  }
+
+  /**
+   * tcp_probe_timer(), its first exit: data in flight or nothing queued ends the probing. The
+   * zero-window probe itself (tcp_send_probe0) is not modelled: the model's receive window never
+   * closes, so the timer fires with data held back only when pacing held it longer than
+   * max(icsk_rto, TCP_RTO_MIN); the model then sends it when pacing allows.
+   */
+  static void probeTimer(TcpSock sk) {
+    if (sk.packetsOut != 0 || sk.sendHead() == null) {
+      sk.icskProbesOut = 0;
     }
   }
 

@@ -10,6 +10,11 @@ import io.nicsim.core.port.KernelPort;
 public final class TsqWork {
   private TcpSock head;
 
+  /** The first socket on the list (the last added), for the harnesses. */
+  TcpSock head() {
+    return head;
+  }
+
   boolean isEmpty() {
     return head == null;
   }

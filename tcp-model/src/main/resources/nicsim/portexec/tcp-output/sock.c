@@ -52,6 +52,20 @@ struct inet_skb_parm {
   u16 flags;
   u16 frag_max_size;
 };
+struct inet6_skb_parm {
+  int iif;
+  __be16 ra;
+  __u16 dst0;
+  __u16 srcrt;
+  __u16 dst1;
+  __u16 lastopt;
+  __u16 nhoff;
+  __u16 flags;
+  __u16 frag_max_size;
+  __u16 srhoff;
+};
+#define __LITTLE_ENDIAN_BITFIELD 1
+#define NET_SKBUFF_DATA_USES_OFFSET 1
 /* named in the prototypes of the tree's functions before their own definitions */
 struct dst_entry;
 struct sock;
@@ -59,6 +73,15 @@ struct sk_buff;
 struct tcp_sock;
 struct request_sock;
 struct rate_sample;
+struct bpf_sock_ops_kern;
+/* no TCP-MD5 key (6.1's __tcp_transmit_skb names the type) */
+struct tcp_md5sig_key {
+  int nicsim_unused;
+};
+/* embedded by the tree's struct tcp_out_options */
+struct mptcp_out_options {
+  int nicsim_unused;
+};
 /* embedded by the tree's struct tsq_tasklet (before v6.17) */
 struct tasklet_struct {
   void (*callback)(struct tasklet_struct *t);
@@ -70,9 +93,10 @@ struct tasklet_struct {
 #define NICSIM_RQ 103
 #define NICSIM_RQ_F 12
 #define NICSIM_SLOTS 4
-#define NICSIM_POOL 24
 #define ENOBUFS 105
 #define ENOMEM 12
+#define E2BIG 7
+#define EHOSTUNREACH 113
 
 struct net {
   struct {
@@ -90,6 +114,9 @@ struct net {
     u8 sysctl_tcp_probe_threshold;
     u8 sysctl_tcp_pingpong_thresh;
     u8 sysctl_tcp_ecn;
+    u8 sysctl_tcp_ecn_fallback;
+    u8 sysctl_tcp_ecn_option;
+    u8 sysctl_tcp_ecn_option_beacon;
     int sysctl_tcp_limit_output_bytes;
     int sysctl_tcp_wmem[3];
     int sysctl_tcp_rmem[3];
@@ -229,7 +256,27 @@ static void rb_erase(struct rb_node *node, struct rb_root *root) {
 /* ---- skbs ---- */
 struct sock;
 struct net_device;
+/* payload fragments: TCP's payload is all paged, but the model tracks only its length */
+typedef unsigned long netmem_ref;
+typedef struct {
+  netmem_ref netmem;
+  unsigned int len;
+  unsigned int offset;
+} skb_frag_t;
+#define skb_frag_size(f) ((f)->len)
+#define skb_frag_off(f) ((f)->offset)
+#define skb_frag_ref(skb, i) ((void)0)
+#define skb_frag_unref(skb, i) ((void)0)
+#define skb_frag_size_sub(f, d) ((f)->len -= (d))
+#define skb_frag_off_add(f, d) ((f)->offset += (d))
+#define skb_frag_size_set(f, s) ((f)->len = (s))
+#define skb_frag_off_set(f, o) ((f)->offset = (o))
+#define __skb_frag_ref(f) ((void)0)
+#define netmem_is_net_iov(n) false
+#define netmem_to_page(n) ((struct page *)(n))
+#define netmem_to_net_iov(n) ((struct net_iov *)(n))
 struct skb_shared_info {
+  u8 flags;
   u8 tx_flags;
   u8 nr_frags;
   unsigned short gso_size;
@@ -237,7 +284,12 @@ struct skb_shared_info {
   unsigned int gso_type;
   u32 tskey;
   struct sk_buff *frag_list;
+  skb_frag_t frags[17];
+  /* the 64-bit kernel's sizeof(struct skb_shared_info) rounds to 320 (SKB_DATA_ALIGN) */
+  char nicsim_pad[8];
 };
+_Static_assert(sizeof(struct skb_shared_info) > 256 && sizeof(struct skb_shared_info) <= 320,
+               "sizeof(struct skb_shared_info) must align to 320 as on arm64/x86-64");
 struct sk_buff {
   union {
     struct {
@@ -278,8 +330,17 @@ struct sk_buff {
   /* nicsim: transmitted clones still below TCP (skb_fclone_busy) */
   int nicsim_clones;
   int nicsim_id;
-  struct skb_shared_info shinfo;
+  unsigned char *data;
+  unsigned char *head;
+  unsigned int end;
+  u16 transport_header;
+  u16 network_header;
+  struct skb_shared_info *nicsim_shinfo;
+  /* the 64-bit kernel's sizeof(struct sk_buff) rounds to 256 (SKB_DATA_ALIGN) */
+  char nicsim_pad[40];
 };
+_Static_assert(sizeof(struct sk_buff) > 192 && sizeof(struct sk_buff) <= 256,
+               "sizeof(struct sk_buff) must align to 256 as on arm64/x86-64");
 struct sk_buff_list {
   struct sk_buff *next;
   struct sk_buff *prev;
@@ -290,7 +351,7 @@ struct sk_buff_head {
   __u32 qlen;
   spinlock_t lock;
 };
-#define skb_shinfo(skb) (&(skb)->shinfo)
+#define skb_shinfo(skb) ((skb)->nicsim_shinfo)
 #define skb_fclone_busy(sk, skb) ((void)(sk), (skb)->nicsim_clones > 0)
 #define skb_headlen(skb) ((skb)->len - (skb)->data_len)
 #define __skb_header_release(skb) ((void)0)
@@ -306,6 +367,36 @@ struct sk_buff_head {
 #define SKB_CLOCK_MONOTONIC 1
 #define skb_tstamp_tx(skb, hw) ((void)0)
 #define skb_pure_zcopy_same(a, b) 1
+
+#define htons(x) __builtin_bswap16((u16)(x))
+#define htonl(x) __builtin_bswap32((u32)(x))
+#define ntohl(x) __builtin_bswap32((u32)(x))
+#define skb_reset_transport_header(skb) ((void)0)
+#define skb_orphan(skb) ((void)0)
+#define skb_set_dst_pending_confirm(skb, v) ((void)0)
+#define skb_set_hash_from_sk(skb, sk) ((void)0)
+#define skb_cloned(skb) 0
+#define __kfree_skb(skb) ((void)0)
+#define kfree_skb_reason(skb, r) ((void)0)
+#define kfree_skb(skb) ((void)0)
+#define cmpxchg(ptr, o, n) \
+  ({ __typeof__(*(ptr)) __o = (o); __typeof__(*(ptr)) __cur = *(ptr); \
+     if (__cur == __o) *(ptr) = (n); __cur; })
+
+/* each pool skb's head room and shared info */
+#define NICSIM_POOL 320
+static unsigned char nicsim_heads[NICSIM_POOL][96];
+static struct skb_shared_info nicsim_shinfos[NICSIM_POOL];
+
+/* skb_push: the header goes in front of the (absent) payload; len counts it */
+static unsigned char *skb_push(struct sk_buff *skb, unsigned int len) {
+  if (!skb->data) {
+    skb->data = nicsim_heads[skb->nicsim_id] + sizeof nicsim_heads[0];
+  }
+  skb->data -= len;
+  skb->len += len;
+  return skb->data;
+}
 
 /* skb_split: the first len bytes stay, the rest move (all of a TCP skb's payload is paged) */
 static void skb_split(struct sk_buff *skb, struct sk_buff *skb1, const u32 len) {
@@ -335,10 +426,20 @@ struct sock;
 struct socket {
   unsigned long flags;
 };
+/* the socket's wait queue: the application sleeping in sendmsg is its one sleeper */
+struct socket_wq {
+  int wait;
+  void *fasync_list;
+};
+static struct socket_wq nicsim_wq_sleeper;
+#define skwq_has_sleeper(wq) ((wq) != NULL)
+#define wake_up_interruptible_poll(wait, events) CALL0("sk_write_space")
+#define sock_wake_async(wq, how, band) ((void)0)
 #define SOCK_NOSPACE 2
 
 struct proto {
   long *memory_allocated;
+  bool (*stream_memory_free)(const struct sock *sk, int wake);
 };
 static struct proto nicsim_prot;
 
@@ -360,6 +461,10 @@ struct tcp_congestion_ops {
 struct hrtimer {
   int queued;
 };
+enum hrtimer_restart {
+  HRTIMER_NORESTART,
+  HRTIMER_RESTART,
+};
 #define from_tasklet(var, t, field) container_of(t, __typeof__(*var), field)
 
 struct sock {
@@ -371,6 +476,13 @@ struct sock {
   int sk_wmem_queued;
   int sk_forward_alloc;
   refcount_t sk_wmem_alloc;
+  atomic_t sk_rmem_alloc;
+  int sk_rcvbuf;
+  int sk_reserved_mem;
+  u8 sk_bypass_prot_mem;
+  u8 sk_gso_disabled;
+  u64 sk_route_caps;
+  struct timer_list tcp_retransmit_timer;
   refcount_t sk_refcnt;
   unsigned long sk_tsq_flags;
   unsigned long sk_pacing_rate;
@@ -385,12 +497,17 @@ struct sock {
   struct sk_buff_head sk_write_queue;
   struct rb_root tcp_rtx_queue;
   void (*sk_write_space)(struct sock *sk);
+  struct socket_wq *sk_wq;
+  u8 sk_shutdown;
   int nicsim_owned;
 };
 
 struct inet_connection_sock_af_ops {
   int (*queue_xmit)(struct sock *sk, struct sk_buff *skb, void *fl);
   void (*send_check)(struct sock *sk, struct sk_buff *skb);
+  int (*rebuild_header)(struct sock *sk);
+  void (*mtu_reduced)(struct sock *sk);
+  u16 net_header_len;
 };
 
 struct inet_connection_sock {
@@ -406,6 +523,11 @@ struct inet_connection_sock {
   u8 icsk_probes_out;
   u32 icsk_rto;
   u32 icsk_rto_min;
+  u32 icsk_rto_max;
+  u16 icsk_ext_hdr_len;
+  u32 icsk_pmtu_cookie;
+  struct timer_list icsk_retransmit_timer;
+  struct timer_list icsk_delack_timer;
   u32 icsk_delack_max;
   struct {
     u8 pending;
@@ -430,6 +552,11 @@ struct tcp_sock {
   u32 snd_una;
   u32 snd_nxt;
   u32 snd_up;
+  u16 tcp_header_len;
+  struct {
+    u32 probe_seq_start;
+    u32 probe_seq_end;
+  } mtu_probe;
   u32 write_seq;
   u32 pushed_seq;
   u32 snd_wnd;
@@ -442,6 +569,11 @@ struct tcp_sock {
   u8 repair_queue;
   u8 is_cwnd_limited:1, syn_data:1, syn_fastopen:1, is_sack_reneg:1;
   u8 tlp_retrans:1;
+  u8 ecn_flags;
+  u8 tcp_usec_ts:1;
+  u32 accecn_opt_tstamp;
+  u8 accecn_fail_mode;
+  u8 accecn_opt_demand;
   u32 packets_out;
   u32 sacked_out;
   u32 lost_out;
@@ -504,6 +636,10 @@ struct tcp_sock {
     u8 num_sacks;
     u8 dsack;
     u8 tstamp_ok;
+    u8 wscale_ok;
+    u16 mss_clamp;
+    u8 snd_wscale;
+    u8 rcv_wscale;
   } rx_opt;
 };
 
@@ -541,6 +677,48 @@ static inline void refcount_inc(refcount_t *r) {
 #define sk_dst_get(sk) ((void *)0)
 #define dst_metric(dst, m) 0
 #define sk_gfp_mask(sk, gfp) (gfp)
+/* memory accounting off: the sk_mem_* helpers do nothing, nothing is under pressure */
+#define sk_mem_charge(sk, size) ((void)(size))
+#define sk_mem_uncharge(sk, size) ((void)(size))
+#define sk_wmem_schedule(sk, size) 1
+#define tcp_under_memory_pressure(sk) false
+#define sk_memory_allocated(sk) 0L
+#define sk_under_memory_pressure(sk) false
+#define sk_prot_mem_limits(sk, index) 1L
+/* include/linux/netdevice.h: the qdisc's answers */
+#define NET_XMIT_SUCCESS 0x00
+#define NET_XMIT_DROP 0x01
+#define NET_XMIT_CN 0x02
+#define net_xmit_eval(e) ((e) == NET_XMIT_CN ? 0 : (e))
+#define atomic_read(v) ((v)->counter)
+#define PAGE_SIZE 4096UL
+#define SMP_CACHE_BYTES 64
+#define SOCK_SNDBUF_LOCK 1
+#define NETIF_F_GSO_MASK 0xffff0000ULL
+#define roundup_pow_of_two(n) (1UL << fls64((u64)(n) - 1))
+#define psp_enqueue_set_decrypted(sk, skb) ((void)0)
+/* no TCP-MD5 or TCP-AO key on the socket */
+struct tcp_key {
+  int type;
+  void *ao_key;
+  void *md5_key;
+};
+#define tcp_get_current_key(sk, key) ((key)->type = 0)
+#define tcp_key_is_md5(key) false
+#define tcp_key_is_ao(key) false
+#define tcp_ao_transmit_skb(...) 0
+#define bpf_skops_write_hdr_opt(...) ((void)0)
+/* no BPF sock_ops program */
+#define BPF_SOCK_OPS_TEST_FLAG(tp, flag) 0
+#define BPF_SOCK_OPS_RETRANS_CB_FLAG 0
+#define BPF_SOCK_OPS_RETRANS_CB 0
+#define tcp_call_bpf_3arg(...) 0
+#define __pskb_copy_fclone(skb, headroom, gfp, fclone) skb_clone(skb, gfp)
+#define SKB_DROP_REASON_NOT_SPECIFIED 2
+#define sk_skb_reason_drop(sk, skb, r) ((void)0)
+static void __sock_wfree(struct sk_buff *skb) {
+  (void)skb;
+}
 #define GFP_ATOMIC 0x20u
 #define GFP_KERNEL 0xccu
 /* sizeof(struct sk_buff) and skb_shared_info, cache-aligned, in the 64-bit config nicsim models */
@@ -573,7 +751,7 @@ static int nicsim_xmit_result;
 static int nicsim_pacing_queued;
 
 /* the original of each clone (skb_clone), for ip_queue_xmit's record */
-static struct sk_buff *nicsim_clone_of[32];
+static struct sk_buff *nicsim_clone_of[NICSIM_POOL];
 static int nicsim_header_len;
 
 /*
@@ -595,11 +773,18 @@ static void nicsim_send_check(struct sock *sk, struct sk_buff *skb) {
   (void)sk;
   (void)skb;
 }
+/* the route is there (inet_sk_rebuild_header succeeds) */
+static int nicsim_rebuild_header(struct sock *sk) {
+  (void)sk;
+  return 0;
+}
 static const struct inet_connection_sock_af_ops nicsim_af_ops = {
   .queue_xmit = nicsim_queue_xmit,
   .send_check = nicsim_send_check,
+  .rebuild_header = nicsim_rebuild_header,
 };
 #define INDIRECT_CALL_INET(f, f2, f1, ...) f(__VA_ARGS__)
+#define INDIRECT_CALL_INET_1(f, f1, ...) f(__VA_ARGS__)
 
 static int hrtimer_is_queued(struct hrtimer *t) {
   (void)t;
@@ -614,15 +799,22 @@ static void hrtimer_start(struct hrtimer *t, ktime_t at, int mode) {
 #define HRTIMER_MODE_ABS_PINNED_SOFT 0
 
 /* the retransmit timer (icsk_retransmit_timer) and the delayed-ACK timer */
-static void sk_reset_timer(struct sock *sk, void *timer, unsigned long expires) {
-  (void)sk;
-  (void)timer;
-  CALL1("xmit_timer_reset", (u32)expires);
+static void sk_reset_timer(struct sock *sk, struct timer_list *timer, unsigned long expires) {
+  struct inet_connection_sock *icsk = (struct inet_connection_sock *)sk;
+  timer->expires = expires;
+  if (timer == &icsk->icsk_delack_timer) {
+    CALL1("delack_timer_reset", (u32)expires);
+  } else {
+    CALL1("xmit_timer_reset", (u32)expires);
+  }
 }
-static void sk_stop_timer(struct sock *sk, void *timer) {
-  (void)sk;
-  (void)timer;
-  CALL0("xmit_timer_clear");
+static void sk_stop_timer(struct sock *sk, struct timer_list *timer) {
+  struct inet_connection_sock *icsk = (struct inet_connection_sock *)sk;
+  if (timer == &icsk->icsk_delack_timer) {
+    CALL0("delack_timer_clear");
+  } else {
+    CALL0("xmit_timer_clear");
+  }
 }
 #define sk_stop_timer_sync(sk, t) sk_stop_timer(sk, t)
 
@@ -642,11 +834,6 @@ static void nicsim_tsq_kick(void) {
 #define queue_work(wq, w) nicsim_tsq_kick()
 #define system_bh_wq ((void *)0)
 
-/* the application's write-space callback */
-static void nicsim_write_space(struct sock *sk) {
-  (void)sk;
-  CALL0("sk_write_space");
-}
 
 /* the congestion module: hooks record their calls; answers come from the record */
 static u32 nicsim_ca_min_tso, nicsim_ca_ssthresh;
@@ -701,6 +888,8 @@ static struct sk_buff *nicsim_skb_alloc(void) {
   struct sk_buff *skb = &nicsim_pool[nicsim_pool_used];
   memset(skb, 0, sizeof *skb);
   skb->nicsim_id = nicsim_pool_used++;
+  memset(&nicsim_shinfos[skb->nicsim_id], 0, sizeof nicsim_shinfos[0]);
+  skb->nicsim_shinfo = &nicsim_shinfos[skb->nicsim_id];
   skb->tcp_tsorted_anchor.next = skb->tcp_tsorted_anchor.prev = &skb->tcp_tsorted_anchor;
   return skb;
 }
@@ -716,6 +905,73 @@ static struct sk_buff *nicsim_stream_alloc_skb(struct sock *sk) {
   return skb;
 }
 #define tcp_stream_alloc_skb(sk, ...) nicsim_stream_alloc_skb(sk)
+
+/*
+ * __tcp_transmit_skb's header: the model carries no TCP header, so its options, window and ECN
+ * bits are stubs (a 12-byte timestamp option); the receive-side ACK bookkeeping
+ * (tcp_event_ack_sent) of a pure sender does nothing the model keeps
+ */
+#define NICSIM_OPTIONS 12
+#define tcp_established_options(sk, skb, opts, key) (nicsim_header_len = 20 + NICSIM_OPTIONS, \
+                                                     NICSIM_OPTIONS)
+#define tcp_syn_options(sk, skb, opts, key) (nicsim_header_len = 20 + NICSIM_OPTIONS, \
+                                             NICSIM_OPTIONS)
+#define tcp_options_write(...) ((void)0)
+#define tcp_select_window(sk) 0
+#define tcp_ecn_send(sk, skb, th, len) ((void)0)
+#define tcp_event_ack_sent(sk, rcv_nxt) ((void)0)
+struct inet_sock {
+  __be16 inet_sport;
+  __be16 inet_dport;
+  struct {
+    int fl;
+  } cork;
+};
+static struct inet_sock nicsim_inet;
+#define inet_sk(sk) (&nicsim_inet)
+
+/* skb_clone: a copy from the pool that remembers its original, which is now fclone-busy */
+static struct sk_buff *nicsim_skb_alloc(void);
+static struct sk_buff *skb_clone(struct sk_buff *skb, gfp_t gfp) {
+  (void)gfp;
+  struct sk_buff *n = nicsim_skb_alloc();
+  if (!n) {
+    return NULL;
+  }
+  int id = n->nicsim_id;
+  memcpy(n, skb, sizeof *n);
+  n->nicsim_id = id;
+  n->nicsim_shinfo = &nicsim_shinfos[id];
+  n->data = NULL;
+  n->nicsim_clones = 0;
+  nicsim_clone_of[id] = skb;
+  skb->nicsim_clones++;
+  return n;
+}
+#define pskb_copy(skb, gfp) skb_clone(skb, gfp)
+
+/* no route metrics (no dst): tcp_rto_min and friends take the defaults */
+#define dst_metric_locked(dst, m) 0
+#define dst_metric_rtt(dst, m) 0
+#define RTAX_RTO_MIN 13
+
+/*
+ * tcp_release_cb's other deferred events and the ACK it may send: the model never defers a
+ * timer, an ACK or an MTU event (its sk_tsq_flags hold only the TSQ bits), so these record a
+ * call that no admitted record reaches
+ */
+static void tcp_send_ack(struct sock *sk) {
+  (void)sk;
+  CALL0("tcp_send_ack");
+}
+static void tcp_write_timer_handler(struct sock *sk) {
+  (void)sk;
+  CALL0("tcp_write_timer_handler");
+}
+static void tcp_delack_timer_handler(struct sock *sk) {
+  (void)sk;
+  CALL0("tcp_delack_timer_handler");
+}
 
 /* tcp_current_mss: the model sends no SACK blocks and its path MTU does not change */
 static unsigned int tcp_current_mss(struct sock *sk) {

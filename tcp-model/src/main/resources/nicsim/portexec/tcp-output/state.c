@@ -57,15 +57,21 @@ static struct sock *nicsim_sock_set(const long long *in) {
   sk->sk_socket = &nicsim_socket;
   sk->sk_prot = &nicsim_prot;
   sk->sk_state = TCP_ESTABLISHED;
-  sk->sk_write_space = nicsim_write_space;
+  /* sk_stream_write_space (net/core/stream.c) wakes the application: its one sleeper */
+  sk->sk_write_space = sk_stream_write_space;
+  sk->sk_wq = &nicsim_wq_sleeper;
   __skb_queue_head_init(&sk->sk_write_queue);
   sk->tcp_rtx_queue = RB_ROOT;
   icsk->icsk_ca_state = (u8)in[13];
   icsk->icsk_rto = (u32)in[14];
   icsk->icsk_pending = (u8)in[15];
+  /* the retransmit timer's expiry: icsk_timeout before v6.18, the timer's own since */
   icsk->icsk_timeout = (unsigned long)(u32)in[16];
+  sk->tcp_retransmit_timer.expires = (unsigned long)(u32)in[16];
+  icsk->icsk_retransmit_timer.expires = (unsigned long)(u32)in[16];
   icsk->icsk_af_ops = &nicsim_af_ops;
   icsk->icsk_rto_min = TCP_RTO_MIN;
+  icsk->icsk_rto_max = TCP_RTO_MAX;
   icsk->icsk_delack_max = TCP_DELACK_MAX;
   tp->snd_una = (u32)in[17];
   tp->snd_nxt = (u32)in[18];
@@ -109,6 +115,8 @@ static struct sock *nicsim_sock_set(const long long *in) {
   tp->prior_ssthresh = (u32)in[71];
   tp->rx_opt.sack_ok = 1;
   tp->rx_opt.tstamp_ok = 1;
+  /* the model keeps no peer MSS clamp: it equals mss_cache */
+  tp->rx_opt.mss_clamp = (u16)tp->mss_cache;
   tp->reordering = 3;
   INIT_LIST_HEAD(&tp->tsorted_sent_queue);
   INIT_LIST_HEAD(&tp->tsq_node);
@@ -207,10 +215,15 @@ static void nicsim_sock_put(const struct sock *sk) {
   OUT("sk_wmem_queued", sk->sk_wmem_queued);
   OUT("sk_sndbuf", sk->sk_sndbuf);
   OUTU("sk_tsq_flags", sk->sk_tsq_flags);
+  OUT("SOCK_NOSPACE", test_bit(SOCK_NOSPACE, &sk->sk_socket->flags));
   OUT("icsk_ca_state", icsk->icsk_ca_state);
   OUTU("icsk_rto", icsk->icsk_rto);
   OUT("icsk_pending", icsk->icsk_pending);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+  OUTU("icsk_timeout", (u32)sk->tcp_retransmit_timer.expires);
+#else
   OUTU("icsk_timeout", (u32)icsk->icsk_timeout);
+#endif
   OUTU("snd_nxt", tp->snd_nxt);
   OUTU("write_seq", tp->write_seq);
   OUTU("snd_sml", tp->snd_sml);
@@ -223,6 +236,7 @@ static void nicsim_sock_put(const struct sock *sk) {
   OUTU("cwnd_usage_seq", tp->cwnd_usage_seq);
   OUTU("snd_cwnd", tp->snd_cwnd);
   OUTU("snd_ssthresh", tp->snd_ssthresh);
+  OUTU("snd_cwnd_cnt", tp->snd_cwnd_cnt);
   OUTU("snd_cwnd_used", tp->snd_cwnd_used);
   OUTU("snd_cwnd_stamp", tp->snd_cwnd_stamp);
   OUTU("prior_cwnd", tp->prior_cwnd);
@@ -230,6 +244,7 @@ static void nicsim_sock_put(const struct sock *sk) {
   OUTU("prr_out", tp->prr_out);
   OUTU("prr_delivered", tp->prr_delivered);
   OUTU("high_seq", tp->high_seq);
+  OUTU("tlp_high_seq", tp->tlp_high_seq);
   OUTU("undo_marker", tp->undo_marker);
   OUTU("tcp_mstamp", tp->tcp_mstamp);
   OUTU("tcp_clock_cache", tp->tcp_clock_cache);
@@ -268,4 +283,17 @@ static void nicsim_sock_put(const struct sock *sk) {
     snprintf(name, sizeof name, "tsorted[%d]", i++);
     OUTU(name, TCP_SKB_CB(skb)->seq);
   }
+  /* this CPU's TSQ list, head first: 1 this socket, 0 another */
+  i = 0;
+  for (pos = nicsim_tsq_head()->head.next; pos != &nicsim_tsq_head()->head; pos = pos->next) {
+    snprintf(name, sizeof name, "tsq[%d]", i++);
+    OUT(name, pos == &tp->tsq_node);
+  }
+}
+
+static struct sk_buff *nicsim_wq(int i) {
+  return i >= 0 && i < NICSIM_SLOTS ? nicsim_wq_slot[i] : NULL;
+}
+static struct sk_buff *nicsim_rq(int i) {
+  return i >= 0 && i < NICSIM_SLOTS ? nicsim_rtx_slot[i] : NULL;
 }
