@@ -907,6 +907,9 @@ public final class TcpOutput {
         break;
       }
 
+      // before grow-skb the skb's segments were counted before the cwnd test
+      tsoSegs = tp.patchGrowSkb ? 0 : initTsoSegs(skb, mssNow);
+
       cwndQuota = cwndTest(tp);
       if (cwndQuota == 0) {
         if (pushOne == 2) {
@@ -915,6 +918,7 @@ public final class TcpOutput {
           break;
         }
       }
+      // before grow-skb the min() was taken at tcp_mss_split_point()'s argument: the same value
       cwndQuota = Seq.umin(cwndQuota, maxSegs);
       if (tp.patchGrowSkb) {
         missingBytes = cwndQuota * mssNow - skb.len;
@@ -923,8 +927,6 @@ public final class TcpOutput {
         }
 
         tsoSegs = setSkbTsoSegs(skb, mssNow);
-      } else {
-        tsoSegs = initTsoSegs(skb, mssNow);
       }
 
       if (!sndWndTest(tp, skb, mssNow)) {

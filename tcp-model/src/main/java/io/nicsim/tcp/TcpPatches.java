@@ -125,8 +125,33 @@ public final class TcpPatches {
               + " linux-source-6.12 (6.12.118); absent from 6.1.192 (ato is a plain u32 there)"
               + " and from the 6.18.19 tree");
 
+  /**
+   * tcp_send_delayed_ack caps the delay at tcp_delack_max(sk) = min(icsk_delack_max,
+   * max(tcp_rto_min(sk), 2) - 1) instead of icsk_delack_max: HZ/5 - 1 jiffies with the default
+   * RTO_MIN (49 at HZ 250, 199 at HZ 1000), not HZ/5.
+   */
+  public static final Patch DELACK_MAX_FROM_RTO_MIN = new Patch(
+      "delack-max-from-rto-min", "bbf80d713fe7", "tcp: derive delack_max from rto_min",
+      KernelVersion.of(6, 7), Status.MAINLINE,
+      "a delayed ACK waits at most min(icsk_delack_max, rto_min - 1) jiffies")
+      .backportedTo(KernelVersion.of(6, 6, 11), null,
+          "stable review of 6.6.11 (2024-01-08); absent from Debian's 6.1.192, present in"
+              + " 6.12.118 and 6.18.19");
+
+  /**
+   * icsk_ack.ato becomes an 8-bit field: every value the receiver stores in it keeps its low
+   * 8 bits (an ATO grown past 255 jiffies wraps until ato-delack-max-cap caps it).
+   */
+  public static final Patch ATO_8BIT = new Patch(
+      "ato-8bit", "15492700ac41", "tcp: cache RTAX_QUICKACK metric in a hot cache line",
+      KernelVersion.of(6, 15), Status.MAINLINE,
+      "the receiver's icsk_ack.ato is an 8-bit bitfield (ATO_BITS)")
+      .backportedTo(KernelVersion.of(6, 12, 55), null,
+          "queued for 6.12.y with the dst_dev_rcu series (stable, 2025-10-20); present in"
+              + " Debian's 6.12.118 and the 6.18.19 tree, absent from 6.1.192");
+
   public static final PatchCatalog CATALOG = new PatchCatalog("tcp", List.of(
       RTX_RBTREE, TSQ_PACED_UNCAPPED, SMALL_HEAD_CACHE, TSQ_RTX_SINGLE_SKB, TSO_RTT_BONUS, GROW_SKB,
       TSQ_LIMIT_4MB, TSQ_ALWAYS_LIMIT, ZERO_WINDOW_UPDATE, TSO_DEFER_EXPECTED_ACK,
-      ATO_DELACK_MAX_CAP));
+      ATO_DELACK_MAX_CAP, DELACK_MAX_FROM_RTO_MIN, ATO_8BIT));
 }

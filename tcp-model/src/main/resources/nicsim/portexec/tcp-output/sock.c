@@ -398,6 +398,28 @@ static unsigned char *skb_push(struct sk_buff *skb, unsigned int len) {
   return skb->data;
 }
 
+/*
+ * 6.1's tcp_mtu_probe copies the probe's payload into a linear skb; MTU probing is off
+ * (icsk_mtup.enabled 0), so these record a call that no admitted record reaches
+ */
+static int skb_copy_bits(const struct sk_buff *skb, int offset, void *to, int len) {
+  (void)skb;
+  (void)offset;
+  (void)to;
+  CALL1("skb_copy_bits", len);
+  return 0;
+}
+static void *skb_put(struct sk_buff *skb, unsigned int len) {
+  CALL1("skb_put", len);
+  skb->len += len;
+  return NULL;
+}
+static void *skb_pull(struct sk_buff *skb, unsigned int len) {
+  CALL1("skb_pull", len);
+  skb->len -= len;
+  return NULL;
+}
+
 /* skb_split: the first len bytes stay, the rest move (all of a TCP skb's payload is paged) */
 static void skb_split(struct sk_buff *skb, struct sk_buff *skb1, const u32 len) {
   skb1->len = skb->len - len;
@@ -508,6 +530,7 @@ struct inet_connection_sock_af_ops {
   int (*rebuild_header)(struct sock *sk);
   void (*mtu_reduced)(struct sock *sk);
   u16 net_header_len;
+  u16 net_frag_header_len;
 };
 
 struct inet_connection_sock {
@@ -669,6 +692,8 @@ static inline void refcount_inc(refcount_t *r) {
 #define sk_free(sk) ((sk)->sk_wmem_alloc.refs--)
 #define sock_owned_by_user(sk) ((sk)->nicsim_owned)
 #define sock_owned_by_user_nocheck(sk) ((sk)->nicsim_owned)
+/* 6.1's tcp_release_cb gives up the ownership it was called with */
+#define sock_release_ownership(sk) ((sk)->nicsim_owned = 0)
 #define bh_lock_sock(sk) ((void)0)
 #define bh_unlock_sock(sk) ((void)0)
 #define local_irq_save(f) ((f) = 0)
@@ -676,6 +701,8 @@ static inline void refcount_inc(refcount_t *r) {
 #define __sk_dst_get(sk) ((void *)0)
 #define sk_dst_get(sk) ((void *)0)
 #define dst_metric(dst, m) 0
+/* 6.1's tcp_mtu_to_mss: no route asks for fragment headers on every packet */
+#define dst_allfrag(dst) 0
 #define sk_gfp_mask(sk, gfp) (gfp)
 /* memory accounting off: the sk_mem_* helpers do nothing, nothing is under pressure */
 #define sk_mem_charge(sk, size) ((void)(size))

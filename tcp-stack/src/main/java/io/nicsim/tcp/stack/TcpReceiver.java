@@ -86,6 +86,12 @@ public final class TcpReceiver {
   private final long groFlushNs;
   /** ato-delack-max-cap: ATO grows to at most TCP_DELACK_MAX (6.12.105+, v7.2). */
   private final boolean atoDelackMaxCap;
+  /** ato-8bit: icsk_ack.ato keeps 8 bits (v6.15, 6.12.55+). */
+  private final boolean ato8bit;
+  /** delack-max-from-rto-min: tcp_delack_max() caps the delayed ACK (v6.7, 6.6.11+). */
+  private final boolean delackMaxFromRtoMin;
+  /** tcp_send_ack(): the ACK leaves ({@link #transmitAck}; a harness records the call). */
+  Runnable tcpSendAck = this::transmitAck;
 
   /* tcp_sock receive side, in stream offsets */
   long rcvNxt;
@@ -103,6 +109,7 @@ public final class TcpReceiver {
   /* icsk_ack */
   int rcvMss;
   int quick;
+  /** icsk_ack.ato: written through {@link #setAto} (an 8-bit field in the ato-8bit era). */
   int ato;
   int lrcvtime;
   int pending;
@@ -170,23 +177,35 @@ public final class TcpReceiver {
    * kernel has {@code patches}.
    */
   public TcpReceiver(Simulator sim, Env env, AckSink path, PathConfig cfg, PatchSet patches) {
-    this.sim = sim;
-    this.atoDelackMaxCap = patches.has(TcpPatches.ATO_DELACK_MAX_CAP);
-    this.env = env != null ? env : new FarEnv(sim, 1_000_000_000L / cfg.receiverHz());
-    this.path = path;
-    this.hz = cfg.receiverHz();
-    this.advmss = cfg.mss();
-    this.rcvWnd = cfg.receiveWindow();
-    this.compSackDelayNs = 1_000_000L; // tcp_comp_sack_delay_ns
-    this.compSackNr = 44; // tcp_comp_sack_nr
-    this.groFlushNs = cfg.groFlushNs();
-    long rttUs = cfg.baseRttNs() / 1000;
-    this.srttUs = rttUs << 3;
-    // __tcp_set_rto from one sample: srtt + max(2 * rtt, TCP_RTO_MIN)
-    long rttvar = Math.max(2 * rttUs, 200_000L);
-    this.icskRto = usecsToJiffies(rttUs + rttvar);
+    this(sim, env, path, patches, cfg.receiverHz(), cfg.mss(), cfg.receiveWindow(),
+        cfg.groFlushNs(), (cfg.baseRttNs() / 1000) << 3,
+        // __tcp_set_rto from one sample: srtt + max(2 * rtt, TCP_RTO_MIN)
+        usecsToJiffies(cfg.baseRttNs() / 1000 + Math.max(2 * (cfg.baseRttNs() / 1000), 200_000L),
+            cfg.receiverHz()));
     // tcp_initialize_rcv_mss: min(advmss, mss_cache, rcv_wnd / 2, TCP_MSS_DEFAULT)
     this.rcvMss = Math.max(Math.min(Math.min(advmss, rcvWnd / 2), TCP_MSS_DEFAULT), 88);
+  }
+
+  /**
+   * A receiver with its handshake's results given directly (srtt_us as the kernel keeps it,
+   * shifted by 3; icsk_rto in jiffies): the port-check harnesses' socket.
+   */
+  TcpReceiver(Simulator sim, Env env, AckSink path, PatchSet patches, int hz, int advmss,
+      int rcvWnd, long groFlushNs, long srttUs, int icskRto) {
+    this.sim = sim;
+    this.atoDelackMaxCap = patches.has(TcpPatches.ATO_DELACK_MAX_CAP);
+    this.ato8bit = patches.has(TcpPatches.ATO_8BIT);
+    this.delackMaxFromRtoMin = patches.has(TcpPatches.DELACK_MAX_FROM_RTO_MIN);
+    this.env = env != null ? env : new FarEnv(sim, 1_000_000_000L / hz);
+    this.path = path;
+    this.hz = hz;
+    this.advmss = advmss;
+    this.rcvWnd = rcvWnd;
+    this.compSackDelayNs = 1_000_000L; // tcp_comp_sack_delay_ns
+    this.compSackNr = 44; // tcp_comp_sack_nr
+    this.groFlushNs = groFlushNs;
+    this.srttUs = srttUs;
+    this.icskRto = icskRto;
   }
 
   private int jiffies() {
@@ -234,8 +253,35 @@ public final class TcpReceiver {
     }
   }
 
-  private int usecsToJiffies(long us) {
+  /** usecs_to_jiffies() for an HZ that divides a second: rounding up. */
+  private static int usecsToJiffies(long us, int hz) {
     return (int) ((us * hz + 999_999L) / 1_000_000L);
+  }
+
+  private int usecsToJiffies(long us) {
+    return usecsToJiffies(us, hz);
+  }
+
+  /** A store to icsk_ack.ato: its low 8 bits in the ato-8bit era (ATO_BITS). */
+  private void setAto(int v) {
+    ato = ato8bit ? v & 0xFF : v;
+  }
+
+  /** min() of two u32s. */
+  private static int umin(int a, int b) {
+    return Integer.compareUnsigned(a, b) <= 0 ? a : b;
+  }
+
+  /**
+   * tcp_delack_max(sk): icsk_delack_max (TCP_DELACK_MAX, no route option), since
+   * delack-max-from-rto-min at most max(tcp_rto_min(sk), 2) - 1 (TCP_RTO_MIN = HZ/5).
+   */
+  private int delackMax() {
+    int delackMax = tcpDelackMax();
+    if (delackMaxFromRtoMin) {
+      delackMax = umin(delackMax, Math.max(hz / 5, 2) - 1);
+    }
+    return delackMax;
   }
 
   /** min3() of three u32s. */
@@ -464,28 +510,33 @@ public final class TcpReceiver {
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_incr_quickack",
-      versions = "v5.0..v6.17", source = SRC)
+      versions = "v5.0..v6.18", commits = {"15492700ac41"}, source = SRC,
+      notes = "icsk_ack.quick is a u8")
   void incrQuickack(int maxQuickacks) {
-    int quickacks = rcvWnd / (2 * rcvMss);
+    // rcv_wnd (u32) / (2 * rcv_mss): an unsigned division
+    int quickacks = Integer.divideUnsigned(rcvWnd, 2 * rcvMss);
 
     if (quickacks == 0) {
       quickacks = 2;
     }
-    quickacks = Math.min(quickacks, maxQuickacks);
-    if (quickacks > quick) {
-      quick = quickacks;
+    quickacks = umin(quickacks, maxQuickacks);
+    if (Integer.compareUnsigned(quickacks, quick) > 0) {
+      quick = quickacks & 0xFF; // icsk_ack.quick is a u8
     }
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_enter_quickack_mode",
-      versions = "v5.0..v6.17", source = SRC)
+      versions = "v5.0..v6.18", commits = {"15492700ac41"}, source = SRC,
+      notes = "pingpong is never set on a pure receiver; ato an 8-bit field with 15492700ac41")
   void enterQuickackMode(int maxQuickacks) {
     incrQuickack(maxQuickacks);
-    ato = tcpAtoMin(); // pingpong is never set on a pure receiver
+    // inet_csk_exit_pingpong_mode: pingpong is never set on a pure receiver
+    setAto(tcpAtoMin());
   }
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_in_quickack_mode",
-      versions = "v5.0..v6.17", source = SRC)
+      versions = "v5.0..v6.18", commits = {"15492700ac41"}, source = SRC,
+      notes = "no route RTAX_QUICKACK (dst_quick_ack since 15492700ac41), never pingpong")
   boolean inQuickackMode() {
     return quick != 0;
   }
@@ -507,20 +558,20 @@ public final class TcpReceiver {
     if (ato == 0) {
       // the first data packet: start the delayed-ACK engine in quickack mode
       incrQuickack(TCP_MAX_QUICKACKS);
-      ato = tcpAtoMin();
+      setAto(tcpAtoMin());
     } else {
       int m = now - lrcvtime;
 
       if (m <= tcpAtoMin() / 2) {
-        ato = (ato >> 1) + tcpAtoMin() / 2;
+        setAto((ato >> 1) + tcpAtoMin() / 2);
       } else if (m < ato) {
         if (atoDelackMaxCap) {
           // min3((ato >> 1) + (u32)m, icsk_rto, (u32)TCP_DELACK_MAX), all u32
-          ato = umin3((ato >> 1) + m, icskRto, tcpDelackMax());
+          setAto(umin3((ato >> 1) + m, icskRto, tcpDelackMax()));
         } else {
-          ato = (ato >> 1) + m;
-          if (ato > icskRto) {
-            ato = icskRto;
+          setAto((ato >> 1) + m);
+          if (Integer.compareUnsigned(ato, icskRto) > 0) { // u32 fields
+            setAto(icskRto);
           }
         }
       } else if (m > icskRto) {
@@ -540,7 +591,7 @@ public final class TcpReceiver {
     if ((rcvNxt - rcvWup > rcvMss) // more than one full frame received
         || inQuickackMode()
         || (pending & ICSK_ACK_NOW) != 0) {
-      sendAck();
+      tcpSendAck.run();
       return;
     }
 
@@ -550,7 +601,7 @@ public final class TcpReceiver {
     }
 
     if (compressedAck >= compSackNr) {
-      sendAck();
+      tcpSendAck.run();
       return;
     }
 
@@ -560,7 +611,7 @@ public final class TcpReceiver {
     }
     if (dupAckCounter < TCP_FASTRETRANS_THRESH) {
       dupAckCounter++;
-      sendAck();
+      tcpSendAck.run();
       return;
     }
     compressedAck++;
@@ -573,36 +624,56 @@ public final class TcpReceiver {
     env.compressedAckTimerStart(delay);
   }
 
+  /** tcp_compressed_ack_kick: the compressed-ACK hrtimer fired. */
   void compressedAckKick() {
     if (compressedAck != 0) {
-      sendAck();
+      tcpSendAck.run();
     }
+  }
+
+  /**
+   * tcp_sack_compress_send_ack(): cancel the compressed-ACK hrtimer, forget the compressed
+   * count, send the ACK.
+   */
+  void sackCompressSendAck() {
+    if (compressedAck == 0) {
+      return;
+    }
+    env.compressedAckTimerCancel();
+    compressedAck = 0;
+    tcpSendAck.run();
   }
 
   /** Arm the delayed-ACK timer at ato, bounded by the RTT and TCP_DELACK_MAX. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_send_delayed_ack",
-      versions = "v6.1..v6.18", source = SRC)
+      versions = "v6.1..v6.18", commits = {"bbf80d713fe7"}, source = SRC,
+      notes = "never pingpong; tcp_delack_max() from bbf80d713fe7 (v6.7, 6.6.11) with no route"
+          + " RTO_MIN or setsockopt")
   void sendDelayedAck() {
     int a = ato;
     int timeout;
 
-    if (a > tcpAtoMin()) { // TCP_DELACK_MIN
+    // int ato against the unsigned TCP_DELACK_MIN: an unsigned compare
+    if (Integer.compareUnsigned(a, tcpAtoMin()) > 0) {
       int maxAto = hz / 2;
 
+      // pingpong is never set on a pure receiver
       if ((pending & ICSK_ACK_PUSHED) != 0) {
         maxAto = tcpDelackMax();
       }
 
-      // an RTT estimate bounds the delayed ACK
-      int rtt = Math.max(usecsToJiffies(srttUs >> 3), tcpAtoMin());
-      if (rtt < maxAto) {
-        maxAto = rtt;
+      // an RTT estimate, when there is one, bounds the delayed ACK
+      if (srttUs != 0) {
+        int rtt = Math.max(usecsToJiffies((srttUs & 0xFFFF_FFFFL) >> 3), tcpAtoMin());
+        if (rtt < maxAto) {
+          maxAto = rtt;
+        }
       }
 
       a = Math.min(a, maxAto);
     }
 
-    a = Math.min(a, tcpDelackMax());
+    a = umin(a, delackMax()); // min_t(u32, ...)
 
     timeout = jiffies() + a;
 
@@ -610,7 +681,7 @@ public final class TcpReceiver {
     if ((pending & ICSK_ACK_TIMER) != 0) {
       // about to expire anyway: ACK now
       if (ackTimeout - (jiffies() + (a >> 2)) <= 0) {
-        sendAck();
+        tcpSendAck.run();
         return;
       }
 
@@ -624,11 +695,12 @@ public final class TcpReceiver {
   }
 
   @KernelPort(file = "net/ipv4/tcp_timer.c", function = "tcp_delack_timer_handler",
-      versions = "v6.1..v6.17", commits = {"60837e4b840a"}, source = SRC,
-      notes = "ato capped at TCP_DELACK_MAX with 60837e4b840a (6.12.105+)")
+      versions = "v6.1..v6.18", commits = {"60837e4b840a", "15492700ac41"}, source = SRC,
+      notes = "ato capped at TCP_DELACK_MAX with 60837e4b840a (6.12.105+), an 8-bit field with"
+          + " 15492700ac41 (v6.15, 6.12.55+); never pingpong; tcp_mstamp not kept")
   void delackTimerHandler() {
     if (compressedAck != 0) {
-      sendAck();
+      sackCompressSendAck();
       return;
     }
     if ((pending & ICSK_ACK_TIMER) == 0) {
@@ -640,26 +712,27 @@ public final class TcpReceiver {
     }
     pending &= ~ICSK_ACK_TIMER;
     if ((pending & ICSK_ACK_SCHED) != 0) {
-      // delayed ACK missed: inflate ATO (up to TCP_DELACK_MAX with ato-delack-max-cap)
-      ato = atoDelackMaxCap ? umin3(ato << 1, icskRto, tcpDelackMax())
-          : Math.min(ato << 1, icskRto);
-      sendAck();
+      // delayed ACK missed: inflate ATO (up to TCP_DELACK_MAX with ato-delack-max-cap); a
+      // pure receiver is never in pingpong mode
+      setAto(atoDelackMaxCap ? umin3(ato << 1, icskRto, tcpDelackMax())
+          : umin(ato << 1, icskRto));
+      tcpSendAck.run();
     }
   }
 
   /** An ACK now (tcp_send_ack), for a host's tcp_cleanup_rbuf. */
   void sendAckNow() {
-    sendAck();
+    tcpSendAck.run();
   }
 
   /** tcp_send_ack → __tcp_transmit_skb → tcp_event_ack_sent: the ACK leaves. */
-  private void sendAck() {
+  private void transmitAck() {
     // tcp_event_ack_sent: tcp_dec_quickack_mode, then clear the delayed-ACK state
     if (quick != 0) {
       int pkts = (pending & ICSK_ACK_SCHED) != 0 ? 1 : 0;
       if (pkts >= quick) {
         quick = 0;
-        ato = tcpAtoMin(); // leaving quickack mode deflates ATO
+        setAto(tcpAtoMin()); // leaving quickack mode deflates ATO
       } else {
         quick -= pkts;
       }

@@ -1,0 +1,185 @@
+package io.nicsim.tcp.stack;
+
+import static io.nicsim.core.port.exec.InputField.bool;
+import static io.nicsim.core.port.exec.InputField.range;
+import static io.nicsim.core.port.exec.InputField.u32;
+import static io.nicsim.core.port.exec.InputField.u8;
+import static io.nicsim.core.port.exec.InputField.urange;
+
+import io.nicsim.core.era.KernelVersion;
+import io.nicsim.core.era.PatchSet;
+import io.nicsim.core.port.exec.InputField;
+import io.nicsim.core.port.exec.KernelHeaders;
+import io.nicsim.core.port.exec.NotRunnable;
+import io.nicsim.core.port.exec.Out;
+import io.nicsim.core.port.exec.PortHarness;
+import io.nicsim.core.port.exec.PortHarnessProvider;
+import io.nicsim.tcp.TcpPatches;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code port-check --execute} harnesses for the receiver's delayed-ACK engine in
+ * {@link TcpReceiver}: tcp_incr_quickack, tcp_enter_quickack_mode, tcp_in_quickack_mode,
+ * tcp_send_delayed_ack and tcp_delack_timer_handler on one record (the icsk_ack fields, rto,
+ * srtt, rcv_wnd, the compressed-ACK state). The C is
+ * {@code src/main/resources/nicsim/portexec/tcp-receiver/receiver.c} (its record layout at the
+ * top); {@link #receiver} builds the same receiver in Java and {@link #put} prints it. The
+ * receiver's tcp_send_ack, delayed-ACK timer and compressed-ACK hrtimer are recorded calls on
+ * both sides.
+ */
+public final class TcpReceiverHarnesses implements PortHarnessProvider {
+  private static final String PROGRAM = "nicsim/portexec/tcp-receiver/receiver.c";
+  static final int HZ = 250;
+  /** 64-bit jiffies start at INITIAL_JIFFIES: 2^32 - 300 * HZ. */
+  private static final long INITIAL_JIFFIES = (1L << 32) - 300L * HZ;
+
+  static final List<InputField> FIELDS = List.of(
+      u32("jiffies"),
+      range("icsk_ack.timeout - jiffies", Integer.MIN_VALUE, Integer.MAX_VALUE)
+          .withEdges(-1, 1, 10, 49, 50, 2, 3, 12, 13),
+      range("icsk_ack.pending", 0, 31).withEdges(1, 3, 5, 7, 16),
+      u8("icsk_ack.quick").withEdges(1, 2, 16),
+      u32("icsk_ack.ato").withEdges(10, 11, 49, 50, 51, 125, 126, 255, 256, 5, 20),
+      urange("icsk_ack.rcv_mss", 1, 65535).withEdges(536, 1448, 1460, 88),
+      urange("icsk_rto", 1, 120 * HZ).withEdges(50, 51, 57, 255, 256, 128),
+      u32("srtt_us").withEdges(8 * 23_000, 8 * 40_000, 8 * 196_000, 8 * 200_000, 8, 7, 8 * 4000,
+          8 * 4001, 8 * 36_001),
+      u32("rcv_wnd").withEdges(65_535, 3_145_728, 2896, 2895, 1072, 1071),
+      u8("compressed_ack").withEdges(1, 44),
+      bool("compressed-ACK hrtimer queued"),
+      u32("max_quickacks").withEdges(16, 2, 1));
+
+  private static final String NOTES = "an established receiver that never sends data"
+      + " (pingpong 0), no route metrics (no RTAX_QUICKACK, icsk_rto_min TCP_RTO_MIN,"
+      + " icsk_delack_max TCP_DELACK_MAX), 64-bit jiffies from INITIAL_JIFFIES with"
+      + " icsk_ack.timeout within 2^30 of them (the Java keeps their low 32 bits); tcp_mstamp"
+      + " (tcp_mstamp_refresh) is not compared: the model's receiver keeps no microsecond clock;"
+      + " tcp_send_ack is a recorded call (its effects are tcp_event_ack_sent's, not these"
+      + " functions')";
+
+  @Override
+  public List<PortHarness> harnesses() {
+    List<PortHarness> out = new ArrayList<>();
+    out.add(harness("net/ipv4/tcp_input.c", "tcp_incr_quickack",
+        (rx, r) -> rx.incrQuickack((int) r[11])));
+    out.add(harness("net/ipv4/tcp_input.c", "tcp_enter_quickack_mode",
+        (rx, r) -> rx.enterQuickackMode((int) r[11])));
+    out.add(harness("net/ipv4/tcp_input.c", "tcp_in_quickack_mode", null));
+    out.add(harness("net/ipv4/tcp_output.c", "tcp_send_delayed_ack",
+        (rx, r) -> rx.sendDelayedAck()));
+    out.add(harness("net/ipv4/tcp_timer.c", "tcp_delack_timer_handler",
+        (rx, r) -> rx.delackTimerHandler()));
+    return out;
+  }
+
+  @FunctionalInterface
+  private interface Body {
+    void run(TcpReceiver rx, long[] r);
+  }
+
+  private static PortHarness harness(String file, String function, Body body) {
+    List<String> src = new ArrayList<>();
+    src.add(file);
+    for (String f : List.of("net/ipv4/tcp_input.c", "net/ipv4/tcp_output.c",
+        "net/ipv4/tcp_timer.c", "include/net/tcp.h", "include/net/inet_connection_sock.h",
+        "include/net/tcp_states.h", "include/linux/jiffies.h", "kernel/time/time.c")) {
+      if (!src.contains(f)) {
+        src.add(f);
+      }
+    }
+    src.addAll(KernelHeaders.ARITHMETIC);
+    return PortHarness.of(file, function)
+        .sources(src)
+        .program(PortHarness.resource(TcpReceiverHarnesses.class, PROGRAM)
+            + "\n//@ prelude\n#define NICSIM_FN_" + function + " 1\n")
+        .inputs(FIELDS)
+        .admit(TcpReceiverHarnesses::admit)
+        .notes(NOTES)
+        .java(kernel -> {
+          PatchSet patches = TcpPatches.CATALOG.select(version(kernel), List.of());
+          return r -> {
+            Out out = new Out();
+            TcpReceiver rx = receiver(patches, r, out);
+            if (body == null) {
+              out.put("ret", rx.inQuickackMode());
+            } else {
+              body.run(rx, r);
+            }
+            return put(rx, out).toString();
+          };
+        })
+        .build();
+  }
+
+  /**
+   * The delayed-ACK timer is armed at most TCP_DELACK_MAX ahead and fires about on time:
+   * icsk_ack.timeout stays within 2^30 of jiffies, so that the comparisons the functions make
+   * (with jiffies + ato added) agree on the 64-bit C jiffies and the Java's 32 bits.
+   */
+  private static long[] admit(long[] r) {
+    r[1] = r[1] % (1L << 30);
+    return r;
+  }
+
+  /** The record as a receiver: fields set as the C sets its socket, the calls recorded. */
+  static TcpReceiver receiver(PatchSet patches, long[] r, Out out) {
+    int jiffies = (int) (INITIAL_JIFFIES + r[0]);
+    TcpReceiver.Env env = new TcpReceiver.Env() {
+      @Override
+      public int jiffies() {
+        return jiffies;
+      }
+
+      @Override
+      public void delackTimerReset(int expires) {
+        out.call("delack_timer_reset", Integer.toUnsignedLong(expires));
+      }
+
+      @Override
+      public void delackTimerCancel() {
+        out.call("delack_timer_cancel");
+      }
+
+      @Override
+      public boolean compressedAckTimerQueued() {
+        return r[10] != 0;
+      }
+
+      @Override
+      public void compressedAckTimerStart(long delayNs) {
+        out.call("compressed_ack_timer_start", delayNs);
+      }
+
+      @Override
+      public void compressedAckTimerCancel() {
+        out.call("compressed_ack_timer_cancel");
+      }
+    };
+    TcpReceiver rx = new TcpReceiver(null, env, null, patches, HZ, 1448, (int) r[8], 0,
+        r[7] & 0xFFFF_FFFFL, (int) r[6]);
+    rx.tcpSendAck = () -> out.call("tcp_send_ack");
+    rx.ackTimeout = (int) (jiffies + r[1]);
+    rx.pending = (int) r[2];
+    rx.quick = (int) r[3];
+    rx.ato = patches.has(TcpPatches.ATO_8BIT) ? (int) r[4] & 0xFF : (int) r[4];
+    rx.rcvMss = (int) r[5];
+    rx.compressedAck = (int) r[9];
+    return rx;
+  }
+
+  /** The fields the functions write, as the C prints them. */
+  static Out put(TcpReceiver rx, Out out) {
+    return out.put("pending", rx.pending).put("quick", rx.quick)
+        .u32("ato", rx.ato).u32("timeout", rx.ackTimeout)
+        .put("compressed_ack", rx.compressedAck);
+  }
+
+  private static KernelVersion version(String kernel) {
+    try {
+      return KernelVersion.parse(kernel);
+    } catch (RuntimeException e) {
+      throw new NotRunnable(e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,161 @@
+/*
+ * The receiver's delayed-ACK engine (tcp_input.c tcp_incr_quickack, tcp_enter_quickack_mode,
+ * tcp_in_quickack_mode; tcp_output.c tcp_send_delayed_ack; tcp_timer.c
+ * tcp_delack_timer_handler): nicsim's own C, no kernel text. The functions, tcp.h's and
+ * inet_connection_sock.h's inline helpers and tcp_sack_compress_send_ack come from the tree;
+ * this file gives struct sock / inet_connection_sock / tcp_sock the fields they use and
+ * recording stubs for what they call: tcp_send_ack, the delayed-ACK timer (sk_reset_timer) and
+ * the compressed-ACK hrtimer's cancel.
+ *
+ * Configuration the model's receiver keeps, fixed here: an established socket that never
+ * sends data (icsk_ack.pingpong 0), no route metrics (no RTAX_QUICKACK, no RTAX_RTO_MIN:
+ * icsk_rto_min TCP_RTO_MIN, icsk_delack_max TCP_DELACK_MAX), 64-bit jiffies from
+ * INITIAL_JIFFIES (so the 32-bit value wraps five minutes after boot while the C's does not).
+ *
+ * Record layout (TcpReceiverHarnesses.FIELDS):
+ *   0 jiffies since boot (u32; jiffies = 2^32 - 300 * HZ + this)
+ *   1 icsk_ack.timeout - jiffies (s32)   2 icsk_ack.pending   3 icsk_ack.quick
+ *   4 icsk_ack.ato   5 icsk_ack.rcv_mss   6 icsk_rto   7 srtt_us   8 rcv_wnd
+ *   9 compressed_ack   10 compressed-ACK hrtimer queued   11 max_quickacks (argument)
+ * Output: ret (tcp_in_quickack_mode), then the calls in order, then icsk_ack.pending, quick,
+ * ato, timeout (u32), compressed_ack.
+ */
+//@ prelude
+#define HZ 250
+struct dst_entry;
+struct sock;
+struct sk_buff;
+//@ header
+struct net {
+  struct {
+    u8 sysctl_tcp_pingpong_thresh;
+  } ipv4;
+};
+static struct net nicsim_net;
+#define sock_net(sk) (&nicsim_net)
+#define NET_ADD_STATS(net, field, adnd) ((void)0)
+#define __NET_INC_STATS(net, field) ((void)0)
+#define __sk_dst_get(sk) ((struct dst_entry *)0)
+#define dst_metric_locked(dst, m) 0
+#define dst_metric_rtt(dst, m) 0
+#define dst_metric(dst, m) 0
+
+struct hrtimer {
+  int queued;
+};
+
+struct sock {
+  unsigned char sk_state;
+  refcount_t sk_refcnt;
+};
+
+struct inet_connection_sock {
+  struct sock icsk_inet_sk;
+  struct timer_list icsk_delack_timer;
+  u32 icsk_rto;
+  u32 icsk_rto_min;
+  u32 icsk_delack_max;
+  struct {
+    u8 pending;
+    u8 quick;
+    u8 pingpong;
+    u8 retry;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0) || \
+    (LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 55) && LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0))
+    /* an 8-bit field since "tcp: cache RTAX_QUICKACK metric in a hot cache line" */
+    u32 ato : 8, lrcv_flowlabel : 20, dst_quick_ack : 1, unused : 3;
+#else
+    u32 ato;
+#endif
+    unsigned long timeout;
+    u32 lrcvtime;
+    u16 last_seg_size;
+    u16 rcv_mss;
+  } icsk_ack;
+};
+
+struct tcp_sock {
+  struct inet_connection_sock inet_conn;
+  u32 rcv_wnd;
+  u32 srtt_us;
+  u64 tcp_mstamp;
+  u8 compressed_ack;
+  struct hrtimer compressed_ack_timer;
+};
+
+#define tcp_sk(sk) ((struct tcp_sock *)(sk))
+#define inet_csk(sk) ((struct inet_connection_sock *)(sk))
+#define __sock_put(sk) ((sk)->sk_refcnt.refs--)
+#define smp_store_release(p, v) (*(p) = (v))
+
+/* ---- recording stubs ---- */
+static void tcp_send_ack(struct sock *sk) {
+  (void)sk;
+  CALL0("tcp_send_ack");
+}
+static void sk_reset_timer(struct sock *sk, struct timer_list *timer, unsigned long expires) {
+  (void)sk;
+  timer->expires = expires;
+  CALL1("delack_timer_reset", (u32)expires);
+}
+static int hrtimer_try_to_cancel(struct hrtimer *t) {
+  CALL0("compressed_ack_timer_cancel");
+  return t->queued;
+}
+/* the receiver keeps no microsecond clock: tcp_mstamp is not compared */
+static void tcp_mstamp_refresh(struct tcp_sock *tp) {
+  (void)tp;
+}
+
+static struct tcp_sock nicsim_tp;
+//@ driver
+static void nicsim_run(const long long *in) {
+  struct tcp_sock *tp = &nicsim_tp;
+  struct sock *sk = (struct sock *)tp;
+  struct inet_connection_sock *icsk = inet_csk(sk);
+
+  memset(tp, 0, sizeof *tp);
+  nicsim_net.ipv4.sysctl_tcp_pingpong_thresh = 1;
+  sk->sk_state = TCP_ESTABLISHED;
+  sk->sk_refcnt.refs = 2;
+  jiffies = 0x100000000UL - 300UL * HZ + (unsigned long)(u32)in[0];
+  unsigned long timeout = jiffies + (long)(s32)in[1];
+  icsk->icsk_ack.timeout = timeout;
+  icsk->icsk_delack_timer.expires = timeout;
+  icsk->icsk_ack.pending = (u8)in[2];
+  icsk->icsk_ack.quick = (u8)in[3];
+  icsk->icsk_ack.ato = (u32)in[4];
+  icsk->icsk_ack.rcv_mss = (u16)in[5];
+  icsk->icsk_rto = (u32)in[6];
+  icsk->icsk_rto_min = TCP_RTO_MIN;
+  icsk->icsk_delack_max = TCP_DELACK_MAX;
+  tp->srtt_us = (u32)in[7];
+  tp->rcv_wnd = (u32)in[8];
+  tp->compressed_ack = (u8)in[9];
+  tp->compressed_ack_timer.queued = (int)in[10];
+  (void)timeout;
+
+#if defined(NICSIM_FN_tcp_incr_quickack)
+  tcp_incr_quickack(sk, (unsigned int)in[11]);
+#elif defined(NICSIM_FN_tcp_enter_quickack_mode)
+  tcp_enter_quickack_mode(sk, (unsigned int)in[11]);
+#elif defined(NICSIM_FN_tcp_in_quickack_mode)
+  OUT("ret", tcp_in_quickack_mode(sk));
+#elif defined(NICSIM_FN_tcp_send_delayed_ack)
+  tcp_send_delayed_ack(sk);
+#elif defined(NICSIM_FN_tcp_delack_timer_handler)
+  tcp_delack_timer_handler(sk);
+#else
+#error "no driver for this function"
+#endif
+
+  OUT("pending", icsk->icsk_ack.pending);
+  OUT("quick", icsk->icsk_ack.quick);
+  OUTU("ato", (u32)icsk->icsk_ack.ato);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
+  OUTU("timeout", (u32)icsk->icsk_delack_timer.expires);
+#else
+  OUTU("timeout", (u32)icsk->icsk_ack.timeout);
+#endif
+  OUT("compressed_ack", tp->compressed_ack);
+}
