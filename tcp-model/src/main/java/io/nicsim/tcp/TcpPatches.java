@@ -133,10 +133,8 @@ public final class TcpPatches {
   public static final Patch DELACK_MAX_FROM_RTO_MIN = new Patch(
       "delack-max-from-rto-min", "bbf80d713fe7", "tcp: derive delack_max from rto_min",
       KernelVersion.of(6, 7), Status.MAINLINE,
-      "a delayed ACK waits at most min(icsk_delack_max, rto_min - 1) jiffies")
-      .backportedTo(KernelVersion.of(6, 6, 11), null,
-          "stable review of 6.6.11 (2024-01-08); absent from Debian's 6.1.192, present in"
-              + " 6.12.118 and 6.18.19");
+      "a delayed ACK waits at most min(icsk_delack_max, rto_min - 1) jiffies (also in 6.6.y"
+          + " from 6.6.11, a line nicsim does not record; absent from 6.1.192)");
 
   /**
    * icsk_ack.ato becomes an 8-bit field: every value the receiver stores in it keeps its low

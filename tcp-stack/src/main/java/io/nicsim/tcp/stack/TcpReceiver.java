@@ -88,7 +88,7 @@ public final class TcpReceiver {
   private final boolean atoDelackMaxCap;
   /** ato-8bit: icsk_ack.ato keeps 8 bits (v6.15, 6.12.55+). */
   private final boolean ato8bit;
-  /** delack-max-from-rto-min: tcp_delack_max() caps the delayed ACK (v6.7, 6.6.11+). */
+  /** delack-max-from-rto-min: tcp_delack_max() caps the delayed ACK (v6.7). */
   private final boolean delackMaxFromRtoMin;
   /** tcp_send_ack(): the ACK leaves ({@link #transmitAck}; a harness records the call). */
   Runnable tcpSendAck = this::transmitAck;
@@ -647,7 +647,7 @@ public final class TcpReceiver {
   /** Arm the delayed-ACK timer at ato, bounded by the RTT and TCP_DELACK_MAX. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_send_delayed_ack",
       versions = "v6.1..v6.18", commits = {"bbf80d713fe7"}, source = SRC,
-      notes = "never pingpong; tcp_delack_max() from bbf80d713fe7 (v6.7, 6.6.11) with no route"
+      notes = "never pingpong; tcp_delack_max() from bbf80d713fe7 (v6.7) with no route"
           + " RTO_MIN or setsockopt")
   void sendDelayedAck() {
     int a = ato;
