@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Figures the READMEs quote in their prose, checked against what this build prints (issue 28:
+ * Figures the READMEs quote in their prose, checked against what this build prints (once
  * the READMEs quoted "511 of 659" and "291 vs 207" long after the model had moved on). Each
  * claim is the sentence fragment as the README must read it, formatted from the build's own
  * {@code nicsim reproduce --json} rows with the README's rounding; when the model changes,

@@ -59,7 +59,27 @@ public final class BoardTrace {
           + " event lines, none of irq, softirq, hrtimer, napi, net, skb, sched_switch or"
           + " syscalls); record with trace-cmd record -e irq -e timer -e napi -e net -e skb ...");
     }
+    if (options.clockHz() > 0 && !s.rawClock) {
+      throw BadInputException.field("--clock-hz", "the trace's timestamps are already in"
+          + " seconds, which --clock-hz would not change", "no --clock-hz, or a trace of a raw"
+          + " counter clock (trace_clock x86-tsc or counter)");
+    }
     return new BoardTrace(file, options, s, window(file, s, fromSec, toSec));
+  }
+
+  /**
+   * Refuses a trace whose timestamps go backwards on a CPU: spans and figures taken from it
+   * would have negative or misplaced times (import reports such a trace; compare and calibrate
+   * do not use it).
+   */
+  public BoardTrace requireInOrder() {
+    if (stats.backwards > 0) {
+      throw new BadInputException("trace " + file + ": " + stats.backwards + " event"
+          + (stats.backwards == 1 ? "" : "s") + " earlier than the event before them on the"
+          + " same CPU (an unstable clock, or lines out of order): figures and fits need a"
+          + " trace in time order per CPU (accepted: a trace as the kernel or trace-cmd wrote it)");
+    }
+    return this;
   }
 
   static Window window(Path file, ImportStats s, Double fromSec, Double toSec) {

@@ -128,6 +128,14 @@ public final class KernelTree {
     if (!fields.containsKey("VERSION") || !fields.containsKey("PATCHLEVEL")) {
       return Optional.empty();
     }
+    for (String f : List.of("VERSION", "PATCHLEVEL", "SUBLEVEL")) {
+      String v = fields.get(f);
+      if (v != null && !v.matches("[0-9]{1,4}")) {
+        // the release is read from these numbers: a tree that states none has no release
+        throw PortCheckException.field("--kernel-tree", "its Makefile says " + f + " = " + v,
+            "a kernel tree whose Makefile gives VERSION, PATCHLEVEL and SUBLEVEL as numbers");
+      }
+    }
     return Optional.of(
         fields.get("VERSION")
             + "."

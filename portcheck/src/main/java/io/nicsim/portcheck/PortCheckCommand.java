@@ -214,6 +214,11 @@ public final class PortCheckCommand implements Callable<Integer> {
       throw PortCheckException.field(
           "--lock", "directory of " + lockFile + " does not exist", "a file in an existing directory");
     }
+    if (lock != null && !update && !updateVerified && !Files.exists(lock)) {
+      // only --update makes a lock; read, a missing one would pass as empty
+      throw PortCheckException.field("--lock", "no such file: " + lock, "an existing lock"
+          + " file, or --update to create it");
+    }
     List<PortedFunction> found =
         ports.apply(subset ? PortedFunction.selection(packages, classes) : name -> true);
     if (found.isEmpty()) {

@@ -161,8 +161,9 @@ public final class ScenarioFile {
     if (Files.isDirectory(file)) {
       throw bad(label, null, "is a directory (accepted: a YAML file)");
     }
-    if (!Files.isRegularFile(file)) {
-      throw bad(label, null, "no such file");
+    String kind = io.nicsim.core.config.InputKind.notARegularFile(file);
+    if (kind != null) {
+      throw bad(label, null, kind + " (accepted: a YAML file)");
     }
     if (!Files.isReadable(file)) {
       throw bad(label, null, "cannot be read (permission denied)");

@@ -81,10 +81,10 @@ public final class SparkEngine implements PointEngine {
   }
 
   /**
-   * A session on {@code master} ({@code local[*]} when null and spark-submit set none). Spark's
-   * own log lines are kept off the console unless the user configured log4j2.
+   * The master to use ({@code local[*]} when null and spark-submit set none), refused when it is
+   * no Spark master URL or names one that cannot run a task; starts nothing.
    */
-  public static SparkEngine start(String master) {
+  static String checkUrl(String master) {
     String m = master != null ? master : System.getProperty("spark.master", "local[*]");
     if (!m.matches("local(\\[([0-9]+|\\*)(,[0-9]+)?])?|spark://[^/\\s]+:[0-9]+(,[^/\\s]+:[0-9]+)*"
         + "|yarn|k8s://\\S+")) {
@@ -92,6 +92,15 @@ public final class SparkEngine implements PointEngine {
           "local[*], local[N] or spark://HOST:PORT");
     }
     checkMaster(m);
+    return m;
+  }
+
+  /**
+   * A session on {@code master} ({@code local[*]} when null and spark-submit set none). Spark's
+   * own log lines are kept off the console unless the user configured log4j2.
+   */
+  public static SparkEngine start(String master) {
+    String m = checkUrl(master);
     SparkLogging.quiet();
     SparkSession.Builder b = SparkSession.builder().appName("nicsim").master(m)
         .config("spark.ui.enabled", "false")

@@ -11,6 +11,11 @@ public final class SparkEngineProvider implements PointEngineProvider {
   }
 
   @Override
+  public void check(String master) {
+    SparkEngine.checkUrl(master);
+  }
+
+  @Override
   public PointEngine open(String master, int threads) {
     return SparkEngine.start(master);
   }

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The CI matrix: the robust cases on this machine's kernel beside the model (issue 31). Runs
+ * The CI matrix: the robust cases on this machine's kernel beside the model. Runs
  * where {@link Preflight} finds root and the tools (CI's .ci/install provides them); elsewhere
  * it is skipped, saying what is missing.
  *

@@ -19,7 +19,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code nicsim bench}: the speed targets (issue 8), each measured on this machine, as a
+ * {@code nicsim bench}: the speed targets, each measured on this machine, as a
  * table of figure, target, measured and the command that measures it.
  */
 @Command(

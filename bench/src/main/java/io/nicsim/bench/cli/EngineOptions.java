@@ -35,6 +35,22 @@ public final class EngineOptions {
   @Output(directory = true)
   Path out;
 
+  /**
+   * Refuses a bad thread count, engine or master now, before the command plans or runs
+   * anything (a Spark master URL is checked without starting Spark).
+   */
+  void check(int defaultThreads) {
+    int n = threads == null ? defaultThreads : threads;
+    if (n < 1 || n > 1024) {
+      throw BadInputException.field("--threads", n + " is out of range", "1..1024");
+    }
+    if (out != null && !"spark".equals(engine)) {
+      throw BadInputException.field("--out", "Parquet output needs --engine spark",
+          "--engine spark, or --csv FILE");
+    }
+    PointEngines.check(engine, master);
+  }
+
   /** The engine these options name; refuses a bad thread count or engine first. */
   PointEngine open(int defaultThreads) {
     int n = threads == null ? defaultThreads : threads;

@@ -97,7 +97,9 @@ public final class ListCommand implements Callable<Integer> {
       case scenarios:
         for (Scenario s : env.scenarios().all()) {
           out.printf(Locale.ROOT, "%-24s %s%n", s.name(), s.title());
-          out.printf(Locale.ROOT, "%-24s seeds: %s%n", "", String.join(", ", s.seeds()));
+          out.printf(Locale.ROOT, "%-24s seeds: %s%s%n", "", String.join(", ", s.seeds()),
+              s.byNameOnly() ? "; runs only when named (nicsim reproduce " + s.name() + ")"
+                  : "");
         }
         break;
       default:

@@ -3,6 +3,7 @@ package io.nicsim.bench.cli;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.formats.output.CommandFiles;
 import io.nicsim.formats.output.Output;
+import io.nicsim.formats.output.OutputPath;
 import io.nicsim.formats.output.Outputs;
 import io.nicsim.boardtrace.cli.TraceCommand;
 import io.nicsim.portcheck.PortCheckCommand;
@@ -154,20 +155,29 @@ public final class Nicsim implements Runnable {
   /**
    * Runs the parsed command with its files declared first: every file-valued option or
    * parameter that is not an {@link Output} is an input ({@link CommandFiles}), and every output
-   * is refused now, before any work, if it is one of them by any path.
+   * is refused now, before any work, if it could not be written or is one of them by any
+   * path.
    */
   private static int execute(CommandLine.ParseResult parsed) {
     try (CommandFiles.Scope files = CommandFiles.begin()) {
       List<Map.Entry<String, Path>> outputs = new java.util.ArrayList<>();
+      List<Runnable> writable = new java.util.ArrayList<>();
       for (CommandLine.ParseResult r = parsed; r != null; r = r.subcommand()) {
         for (CommandLine.Model.ArgSpec a : r.matchedArgs()) {
           String name = a instanceof CommandLine.Model.OptionSpec o ? o.longestName()
               : a.paramLabel();
-          boolean output = a.userObject() instanceof java.lang.reflect.AnnotatedElement e
-              && e.isAnnotationPresent(Output.class);
+          Output output = a.userObject() instanceof java.lang.reflect.AnnotatedElement e
+              ? e.getAnnotation(Output.class) : null;
           for (Path p : paths(a.getValue())) {
-            if (output) {
+            if (output != null) {
               outputs.add(Map.entry(name, p));
+              writable.add(() -> {
+                if (output.directory()) {
+                  OutputPath.checkDir(p, name);
+                } else {
+                  OutputPath.checkFile(p, name);
+                }
+              });
             } else {
               CommandFiles.input(name, p);
             }
@@ -179,6 +189,8 @@ public final class Nicsim implements Runnable {
         last = last.subcommand();
       }
       try {
+        // every output can be written and is no input: refused before any work
+        writable.forEach(Runnable::run);
         for (Map.Entry<String, Path> o : outputs) {
           Outputs.refuseOverwrite(o.getValue(), o.getKey());
         }
@@ -200,6 +212,10 @@ public final class Nicsim implements Runnable {
     return List.of();
   }
 
+  /** picocli's "expected only one match but got (…)={-c} and (…)={-c}". */
+  private static final java.util.regex.Pattern ONE_MATCH = java.util.regex.Pattern.compile(
+      "expected only one match but got .*?=\\{([^}=\\s]+)[^}]*} and .*?=\\{([^}=\\s]+)[^}]*}");
+
   private static int usageError(ParameterException e, String[] args) {
     CommandLine failed = e.getCommandLine();
     PrintWriter err = failed.getErr();
@@ -207,6 +223,17 @@ public final class Nicsim implements Runnable {
     if (hint != null) {
       err.println(prefix(failed) + oneLine(e.getMessage()) + ": coalescing is set as ethtool sets"
           + " it: " + hint);
+      err.flush();
+      return EXIT_USAGE;
+    }
+    java.util.regex.Matcher twice = ONE_MATCH.matcher(String.valueOf(e.getMessage()));
+    if (twice.find()) {
+      // picocli's words for an exclusive group matched twice name its internals, not the user's
+      String a = twice.group(1);
+      String b = twice.group(2);
+      err.println(prefix(failed) + (a.equals(b) ? a + " is given twice (accepted: once)"
+          : a + " and " + b + " exclude each other (accepted: one of them)") + " (see "
+          + qualifiedName(failed) + " --help)");
       err.flush();
       return EXIT_USAGE;
     }

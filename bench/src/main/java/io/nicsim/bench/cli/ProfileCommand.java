@@ -56,8 +56,10 @@ public final class ProfileCommand implements Runnable {
     @Override
     public Integer call() throws IOException {
       String label = file.toString();
-      if (!Files.isRegularFile(file)) {
-        throw new BadInputException("soc profile " + label + ": no such file");
+      String kind = io.nicsim.core.config.InputKind.notARegularFile(file);
+      if (kind != null) {
+        throw new BadInputException("soc profile " + label + ": " + kind + " (accepted: a YAML"
+            + " file)");
       }
       String text;
       try {

@@ -24,7 +24,9 @@ import picocli.CommandLine.Spec;
     name = "reproduce",
     addMethodSubcommands = false, // no method is a subcommand: picocli need not scan them
     mixinStandardHelpOptions = true,
-    description = "Run the seed scenarios (all by default) and print published vs simulated.")
+    description = "Run the seed scenarios and print published vs simulated. Without a"
+        + " SCENARIO: every scenario except those run only by name (what-ifs and long studies,"
+        + " marked in nicsim list scenarios), which run when named.")
 public final class ReproduceCommand implements Callable<Integer> {
   private final BenchEnv env;
 
@@ -138,6 +140,10 @@ public final class ReproduceCommand implements Callable<Integer> {
           "--uncertainty N " + flag + " …");
     }
     io.nicsim.studies.plan.PointEngines.check(engine, master);
+    if (json && markdown) {
+      throw BadInputException.field("--markdown", "given with --json", "one of --json or"
+          + " --markdown");
+    }
     if (sensitivity && uncertainty == null) {
       throw BadInputException.field("--sensitivity", "needs --uncertainty N",
           "--uncertainty N --sensitivity");
@@ -152,6 +158,20 @@ public final class ReproduceCommand implements Callable<Integer> {
     if (scenarios.isEmpty()) {
       err.println(spec.qualifiedName() + ": no scenarios are registered");
       err.flush();
+    }
+    if (names.isEmpty() && files.isEmpty()) {
+      List<String> byName = new ArrayList<>();
+      for (Scenario s : env.scenarios().all()) {
+        if (s.byNameOnly()) {
+          byName.add(s.name());
+        }
+      }
+      if (!byName.isEmpty()) {
+        err.println(spec.qualifiedName() + ": not run by default: " + String.join(", ", byName)
+            + " (what-ifs and long studies; run one by naming it: nicsim reproduce "
+            + byName.get(0) + ")");
+        err.flush();
+      }
     }
     if (portsC != null) {
       new ReproRunner(env.engine(), seed, n, !noCheck).checkingPortsC(portsC)

@@ -87,6 +87,7 @@ public final class SweepCommand implements Callable<Integer> {
   }
 
   private int call(Outputs outs) {
+    engine.check(env.threads());
     // refused now, not after the points have run
     if (plot != null) {
       Plots.checkPlotFile(plot, "--plot");
@@ -131,10 +132,16 @@ public final class SweepCommand implements Callable<Integer> {
       }
     }
     SweepReport report;
+    List<String> failedKeys = new ArrayList<>();
     try (PointEngine pe = engine.open(env.threads())) {
       List<PointResult> all = pe.runAll(points, new RunPointTask(env.runs()),
           EngineOptions.progress(spec.commandLine().getErr(), "sweep"));
       refuseIfNothingRan(points, all.subList(0, size));
+      for (PointResult r : all.subList(0, size)) {
+        if (r.failed()) {
+          failedKeys.add(points.get(r.index()).key().replaceAll("^\\{|\\}$", ""));
+        }
+      }
       report = new SweepReport(plan, all.subList(0, size));
       if (samples > 0) {
         report = report.withSamples(all.subList(size, all.size()), samples);
@@ -154,10 +161,14 @@ public final class SweepCommand implements Callable<Integer> {
     out.print(report.text());
     out.flush();
     if (report.failures() > 0) {
+      // the other points are written; the failed ones are named and the status says so
       PrintWriter err = spec.commandLine().getErr();
-      err.println("sweep: " + report.failures() + " of " + points.size()
-          + " points failed (see the error column)");
+      err.println("sweep: " + report.failures() + " of " + size + " points failed (see the"
+          + " error column)" + (failedKeys.isEmpty() ? "" : ": " + String.join("; ",
+              failedKeys.subList(0, Math.min(5, failedKeys.size())))
+              + (failedKeys.size() > 5 ? "; …" : "")));
       err.flush();
+      return 1;
     }
     return 0;
   }

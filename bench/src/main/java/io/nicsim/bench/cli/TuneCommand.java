@@ -117,6 +117,7 @@ public final class TuneCommand implements Callable<Integer> {
   }
 
   private int call(Outputs outs) {
+    engine.check(env.threads());
     // refused now, not after the points have run
     if (plot != null) {
       Plots.checkPlotFile(plot, "--plot");
@@ -134,7 +135,16 @@ public final class TuneCommand implements Callable<Integer> {
     }
     List<Objective> os = new ArrayList<>();
     for (String o : objectives) {
-      os.add(Objective.parse(o, ts.size()));
+      Objective parsed = Objective.parse(o, ts.size());
+      for (Objective before : os) {
+        if (before.spelling().equals(parsed.spelling())
+            || before.goal() && parsed.goal() && before.label().equals(parsed.label())) {
+          throw BadInputException.field("--objective", "'" + o + "' repeats the goal or limit"
+              + " '" + before.spelling() + "'", "each metric once as a goal (min or max), and"
+              + " each limit once");
+        }
+      }
+      os.add(parsed);
     }
     if (uncertainty != null && (uncertainty < 2 || uncertainty > 1000)) {
       throw BadInputException.field("--uncertainty", uncertainty + " is out of range",

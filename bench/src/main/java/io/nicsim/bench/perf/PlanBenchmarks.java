@@ -30,7 +30,7 @@ public final class PlanBenchmarks {
    * second to most of a second of CPU on a warm JIT (short points would time JIT warm-up and
    * the tail of the last point, not the engine). 64 points rather than 16: a round of 16 took
    * about a second on two threads, so a Spark job's fixed cost and Spark's own code still being
-   * compiled weighed on it as they do not on the long sweeps Spark is for (issue 15: thousands
+   * compiled weighed on it as they do not on the long sweeps Spark is for (thousands
    * of runs), and the last point's tail on one of two workers was a larger share of the round.
    */
   public static final List<String> RUN = List.of("--mac", "stmmac", "--soc", BbrUpload.SOC,

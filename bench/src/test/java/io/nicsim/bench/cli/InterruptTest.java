@@ -18,7 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Issue 28, item 2: a real {@code nicsim} process (its main class on this test's class path)
+ * A real {@code nicsim} process (its main class on this test's class path)
  * sent SIGINT or SIGTERM while an hour-long flood writes {@code --trace}, {@code --pcap} and
  * {@code --plot} into a directory it created exits 130 or 143 with one line, and leaves neither
  * a temporary file nor the directory behind.

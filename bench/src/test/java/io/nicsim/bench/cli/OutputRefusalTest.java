@@ -17,7 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Issue 28, items 1 and 3: an output option writes only a regular file or a new path. A FIFO, a
+ * An output option writes only a regular file or a new path. A FIFO, a
  * symbolic link, a character device (made with mknod inside a temp dir, as /dev/full and
  * /dev/null are: the real /dev is never touched), a socket or a directory is refused in one
  * line naming the option and the path, and is still there, unchanged, afterwards; one path for

@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 26's done-when figures, through {@code nicsim run} as a user types it: the kernel's own
+ * The software-coalescing figures, through {@code nicsim run} as a user types it: the kernel's own
  * software coalescing (napi_defer_hard_irqs with the gro_flush_timeout watchdog) on traffic
  * into the host ({@code iperf3 -R}). Each expectation is derived from the C's rule first, in the
  * test's comment; the simulator must reproduce it.

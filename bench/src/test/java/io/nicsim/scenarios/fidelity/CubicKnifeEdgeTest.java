@@ -9,7 +9,7 @@ import io.nicsim.bench.testkit.Cli;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 13's knife-edge: CUBIC over rk3588-yt6801 with a 5 ms timer-only TX completion and a
+ * The CUBIC knife-edge: CUBIC over rk3588-yt6801 with a 5 ms timer-only TX completion and a
  * 23 ms path. Whether slow start leaves TSQ room for a third skb below TCP depends on a few
  * bytes of pacing rate, so RTT within its measured ±5% gives about 200 or about 300 Mbit/s. A
  * point estimate cannot show that; the band says bistable and gives each state's share.

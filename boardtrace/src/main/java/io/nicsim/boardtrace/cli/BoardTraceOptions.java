@@ -51,12 +51,18 @@ public final class BoardTraceOptions {
         throw BadInputException.field("--map", "'" + s + "' is not BOARD=MODEL",
             "a board name and the model's, e.g. --map end0=eth0");
       }
-      m.put(s.substring(0, eq), s.substring(eq + 1));
+      String before = m.put(s.substring(0, eq), s.substring(eq + 1));
+      if (before != null && !before.equals(s.substring(eq + 1))) {
+        throw BadInputException.field("--map", "'" + s.substring(0, eq) + "' is mapped to both '"
+            + before + "' and '" + s.substring(eq + 1) + "'", "one model name per board name");
+      }
     }
     return Names.mapping(m);
   }
 
+  /** Opens the trace once every option is known to be well formed ({@code --map} too). */
   BoardTrace open() {
+    rename();
     return BoardTrace.open(trace, parseOptions(), from, to);
   }
 }

@@ -91,12 +91,16 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
       throw BadInputException.field("--rounds", rounds + " is out of range", "0..10");
     }
     outs.claim(out, "--out");
+    if (boardKernel != null && !boardKernel.matches("[0-9]+\\.[0-9]+\\S*")) {
+      throw BadInputException.field("--board-kernel", "'" + boardKernel + "' is not a kernel"
+          + " release", "the board's uname -r, e.g. 6.1.55-yocto");
+    }
     String profileName = name != null ? name : defaultName(out);
     if (!profileName.matches("[a-z0-9][a-z0-9._-]*")) {
       throw BadInputException.field("--name", "'" + profileName + "' is not a profile name",
           "lower case letters, digits, '.', '_' and '-', e.g. myboard");
     }
-    BoardTrace t = board.open();
+    BoardTrace t = board.open().requireInOrder();
     RunModelRunner runner = new RunModelRunner(env.engine(), req);
     SpanSamples spans = t.spans(runner.info().app(), board.rename());
     String kernel = t.stats().kernel != null ? t.stats().kernel : boardKernel;

@@ -74,7 +74,7 @@ public final class TraceCompareCommand implements Callable<Integer> {
     }
     outs.claim(plot, "--plot");
     RunRequest req = options.request();
-    BoardTrace t = board.open();
+    BoardTrace t = board.open().requireInOrder();
     FigureSet b = t.figures(t.batchMethod(), board.rename());
     RunModelRunner runner = new RunModelRunner(env.engine(), req);
     // the model's trace at the board's resolution, so that both round their times alike

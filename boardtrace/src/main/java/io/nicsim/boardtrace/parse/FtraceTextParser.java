@@ -72,6 +72,9 @@ public final class FtraceTextParser {
       stats.blankLines++;
       return;
     }
+    if (s.indexOf('\0') >= 0) {
+      throw error("a NUL byte inside the line: binary data, not ftrace text");
+    }
     char c0 = s.charAt(0);
     if (c0 == '#') {
       if (s.startsWith("##### CPU ")) {
@@ -212,6 +215,12 @@ public final class FtraceTextParser {
     }
     stats.lostByCpu.merge(cpu, count, (a, b) -> a < 0 || b < 0 ? Math.max(a, 0) + Math.max(b, 0)
         : a + b);
+    if (cpu >= lastTs.length || lastTs[cpu] == Long.MIN_VALUE) {
+      // dropped before the CPU's first event (trace-cmd's "CPU:1 [EVENTS DROPPED]" on a ring
+      // that overwrote its beginning): its buffer starts late, as "##### CPU 1 buffer started"
+      // says in the kernel's own trace file
+      stats.bufferStarted.add(cpu);
+    }
     stats.commentLines++;
     stats.lostMarkers++;
     sink.lost(cpu, count);

@@ -39,8 +39,10 @@ public final class TraceReader {
       throw new BadInputException("trace " + label + ": is a directory (accepted: an ftrace"
           + " text file or a trace-cmd trace.dat)");
     }
-    if (!Files.isRegularFile(file)) {
-      throw new BadInputException("trace " + label + ": no such file");
+    String kind = io.nicsim.core.config.InputKind.notARegularFile(file);
+    if (kind != null) {
+      throw new BadInputException("trace " + label + ": " + kind + " (accepted: an ftrace"
+          + " text file or a trace-cmd trace.dat)");
     }
     if (!Files.isReadable(file)) {
       throw new BadInputException("trace " + label + ": cannot be read (permission denied)");
@@ -54,6 +56,20 @@ public final class TraceReader {
     }
     if (got >= DAT_MAGIC.length && startsWith(head, DAT_MAGIC)) {
       return readDat(file, label, sink, options);
+    }
+    String name = file.getFileName() == null ? "" : file.getFileName().toString();
+    boolean gzip = got >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b;
+    boolean xz = got >= 6 && (head[0] & 0xff) == 0xfd && head[1] == '7' && head[2] == 'z'
+        && head[3] == 'X' && head[4] == 'Z' && head[5] == 0;
+    if (name.endsWith(".gz") && !gzip || name.endsWith(".xz") && !xz) {
+      throw new BadInputException("trace " + label + ": named ." + name.substring(
+          name.length() - 2) + " but not " + (name.endsWith(".gz") ? "gzip" : "xz") + " data"
+          + " (accepted: ftrace text, compressed as its name says, or a trace-cmd trace.dat)");
+    }
+    if (name.endsWith(".dat") && !isText(head, got)) {
+      throw new BadInputException("trace " + label + ": not a trace-cmd trace.dat (no"
+          + " tracing magic at its start) and not text (accepted: a trace.dat as trace-cmd"
+          + " record writes it, or ftrace text)");
     }
     MessageDigest sha = sha256();
     try (InputStream raw = new DigestInputStream(
@@ -76,6 +92,17 @@ public final class TraceReader {
       throw new BadInputException("trace " + label + ": " + (e instanceof java.io.EOFException
           ? "the compressed file ends early (truncated)" : e.getMessage()));
     }
+  }
+
+  /** Whether the first bytes could begin a text file (no NUL, no other C0 control but tabs). */
+  private static boolean isText(byte[] head, int got) {
+    for (int i = 0; i < got; i++) {
+      int b = head[i] & 0xff;
+      if (b < 0x20 && b != '\t' && b != '\n' && b != '\r') {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Streams ftrace text from {@code in} (a whole trace) into {@code sink}. */
@@ -128,6 +155,11 @@ public final class TraceReader {
       if (rc != 0) {
         throw new BadInputException("trace " + label + ": trace-cmd report failed (exit " + rc
             + "): " + firstLine(err));
+      }
+      if (s.events == 0 && !firstLine(err).isBlank()) {
+        // trace-cmd reads the header of a cut file and then stops, printing why on stderr
+        throw new BadInputException("trace " + label + ": trace-cmd report read no event: "
+            + firstLine(err) + " (a truncated or damaged trace.dat?)");
       }
       s.sha256 = sha;
       s.via = "trace-cmd report -t (" + firstLine(run(List.of(trace, "--version"), label)

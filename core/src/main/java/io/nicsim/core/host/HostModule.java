@@ -116,7 +116,8 @@ public abstract class HostModule {
   static MacModel mac(HostConfig config, SocProfile soc, MacModels macs) {
     MacModel m = macs.get(config.mac());
     if (soc.mac() != null && !soc.mac().equals(m.name())) {
-      throw BadInputException.field("--soc", "SoC profile '" + soc.name() + "' has a "
+      throw BadInputException.field(config.soc().startsWith(SocProfile.FILE_PREFIX)
+          ? "--soc-file" : "--soc", "SoC profile '" + soc.name() + "' has a "
           + soc.mac() + " MAC, not " + m.name(), "a profile whose mac is " + m.name());
     }
     return m;

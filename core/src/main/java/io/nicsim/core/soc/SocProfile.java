@@ -140,8 +140,10 @@ public final class SocProfile {
       throw new BadInputException("soc profile " + label + ": is a directory (accepted: a YAML"
           + " file)");
     }
-    if (!Files.isRegularFile(file)) {
-      throw new BadInputException("soc profile " + label + ": no such file");
+    String kind = io.nicsim.core.config.InputKind.notARegularFile(file);
+    if (kind != null) {
+      throw new BadInputException("soc profile " + label + ": " + kind + " (accepted: a YAML"
+          + " file)");
     }
     if (!Files.isReadable(file)) {
       throw new BadInputException("soc profile " + label + ": cannot be read (permission"
@@ -242,6 +244,12 @@ public final class SocProfile {
       }
     }
     requireRange(label, "cpu", b.cpu, "cores", 1, 64);
+    double cores = b.cpu.get("cores").value();
+    if (cores != Math.rint(cores)) {
+      // a core count is a count: 2.5 would run as (int) 2.5 or round to 3 CPUs
+      throw new BadInputException("soc profile " + label + ": cpu.cores = " + cores
+          + " is not a whole number (accepted: 1..64 cores)");
+    }
     requireRange(label, "cpu", b.cpu, "hz", 1, 1e11);
     requireRange(label, "kernel", b.kernel, "hz", 100, 1000);
     double hz = b.kernel.get("hz").value();

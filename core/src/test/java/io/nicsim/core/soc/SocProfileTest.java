@@ -32,6 +32,15 @@ class SocProfileTest {
     assertThat(SocCatalog.names()).contains("testsoc");
   }
 
+  /** A core count is a count: 2.5 cores is refused, naming the field and the accepted range. */
+  @Test
+  void aFractionalCoreCountIsRefused() {
+    String text = BASE.replace("cores: {value: 2,", "cores: {value: 2.5,");
+    assertThatThrownBy(() -> SocProfile.parse("x", text))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("cpu.cores = 2.5 is not a whole number (accepted: 1..64 cores)");
+  }
+
   @Test
   void calibratedEntriesAreListedWithTheirFigure() {
     SocProfile p = SocProfile.parse("x", BASE);

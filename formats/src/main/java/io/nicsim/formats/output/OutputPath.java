@@ -188,6 +188,15 @@ public final class OutputPath {
       throw BadInputException.field(flag, "cannot write " + typed + ": " + dir
           + " is not writable", accepted);
     }
+    // the permission bits do not say everything (root may "write" /proc, a read-only mount):
+    // a file made and removed at once does
+    try {
+      Files.delete(Files.createTempFile(dir, ".nicsim-probe", ".tmp"));
+    } catch (IOException | UnsupportedOperationException | SecurityException e) {
+      throw BadInputException.field(flag, "cannot write " + typed + ": " + dir
+          + " takes no new file (" + (e instanceof IOException io ? reason(io)
+              : "not permitted") + ")", accepted);
+    }
   }
 
   /** An I/O failure's reason in words, without exception names or temporary file names. */

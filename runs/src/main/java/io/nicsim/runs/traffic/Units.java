@@ -173,6 +173,9 @@ public final class Units {
   /** A non-negative integer within {@code [min, max]}. */
   public static long integer(String field, String word, long min, long max) {
     String accepted = "an integer " + min + ".." + max;
+    if (word != null && word.matches("-[0-9]{1,18}")) {
+      throw BadInputException.field(field, word + " is out of range (negative)", accepted);
+    }
     if (word == null || !word.matches("[0-9]{1,18}")) {
       throw BadInputException.field(field, "'" + word + "' is not an integer", accepted);
     }
@@ -185,6 +188,10 @@ public final class Units {
 
   private static Matcher match(String field, String word, String accepted) {
     Matcher m = NUMBER_UNIT.matcher(word == null ? "" : word.trim());
+    if (!m.matches() && word != null && word.trim().startsWith("-")
+        && NUMBER_UNIT.matcher(word.trim().substring(1)).matches()) {
+      throw BadInputException.field(field, "'" + word + "' is negative", accepted);
+    }
     if (!m.matches()) {
       throw BadInputException.field(field, "'" + word + "' is not a number", accepted);
     }

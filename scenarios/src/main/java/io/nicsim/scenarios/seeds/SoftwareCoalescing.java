@@ -16,10 +16,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Issue 26: the kernel's own software coalescing against each seed's hardware coalescing. On
+ * The kernel's own software coalescing against each seed's hardware coalescing. On
  * the seed situations — the YT6801's BBR and CUBIC upload (003), the Cyclone V's 64-byte flood
- * (000), the i.MX8QXP's ping and bulk receive (004) and the Pi 4's ping and bulk receive (the
- * issue's bcmgenet) — the shipped hardware coalescing runs beside hardware coalescing off plus
+ * (000), the i.MX8QXP's ping and bulk receive (004) and the Pi 4's ping and bulk receive
+ * (bcmgenet) — the shipped hardware coalescing runs beside hardware coalescing off plus
  * napi_defer_hard_irqs with gro_flush_timeout, threaded NAPI, and a busy-polling reader.
  * Rows are extras and claims; a plot per seed.
  */
@@ -174,7 +174,7 @@ public final class SoftwareCoalescing implements Scenario {
     return TcpScenarioRows.value(r, metric);
   }
 
-  /** The issue's, the seed's and bcmgenet's statements, decided by the runs. */
+  /** The software-coalescing, the seed's and bcmgenet's statements, decided by the runs. */
   private static void claims(List<Row> rows, Map<String, RunResult> by) {
     // 003: "does tx coalescing do any good in this driver?" and its author's answer
     double cubicShipped = by.get("yt CUBIC shipped").metric("irq_per_s");
@@ -191,7 +191,7 @@ public final class SoftwareCoalescing implements Scenario {
         + num(bbrShipped) + " vs " + num(bbrOff) + " Mbit/s)",
         cubicShipped < cubicDefer && bbrShipped < 0.1 * bbrOff ? Row.Verdict.SUPPORTED
             : Row.Verdict.REFUTED));
-    // issue 26: deferred hard IRQs give fec the hardware default's IRQ rate and 0-us RTT
+    // deferred hard IRQs give fec the hardware default's IRQ rate and 0-us RTT
     double shippedWake = by.get("qxp bulk shipped").metric("rx_irq_per_s");
     double offRtt = by.get("qxp ping hw off").metric("ping_rtt_p50_ms");
     for (String c : List.of("+defer", "+fix")) {
@@ -203,7 +203,7 @@ public final class SoftwareCoalescing implements Scenario {
       boolean near = ratio <= 5 && rtt <= 1.2 * offRtt;
       rows.add(Row.claim(ev, "With rx-usecs 0 rx-frames 1, napi_defer_hard_irqs 2 and"
           + " gro_flush_timeout 200 us give bulk RX about the shipped coalescing's interrupt"
-          + " rate and ping the 0-us RTT (issue 26; near: at most 5x the shipped RX"
+          + " rate and ping the 0-us RTT (near: at most 5x the shipped RX"
           + " interrupts, 1.2x the RTT). " + (c.equals("+defer")
               ? "Mainline fec_enet_rx_napi unmasks whatever napi_complete_done returns: "
               : "With fec's what-if " + FEC_FIX + ": ")
@@ -221,7 +221,7 @@ public final class SoftwareCoalescing implements Scenario {
     rows.add(Row.claim(ev, "bcmgenet's probe turning software IRQ coalescing on"
         + " (078bb22cfc65, gro_flush_timeout 20 us, defer 1) with rx_poll unmasking only on"
         + " true (28ed9bed5fb2) wakes the Pi 4 less under bulk RX at the same goodput and ping"
-        + " RTT (issue 26): " + num(r) + "x v6.12's RX wakeups, goodput " + num(mbps)
+        + " RTT: " + num(r) + "x v6.12's RX wakeups, goodput " + num(mbps)
         + "x, ping " + num(ping) + "x", r < 1 && Math.abs(mbps - 1) < 0.01
             && Math.abs(ping - 1) < 0.1 ? Row.Verdict.SUPPORTED : Row.Verdict.REFUTED));
   }

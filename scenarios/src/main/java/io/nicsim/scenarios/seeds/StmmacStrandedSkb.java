@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * The stmmac TX-timer window (issue 18): since 2d1a42cf7f77 an xmit on one CPU that lands
+ * The stmmac TX-timer window: since 2d1a42cf7f77 an xmit on one CPU that lands
  * between another CPU's stmmac_tx_clean (pending_packets computed, lock dropped) and its
  * napi_complete_done only tries to cancel the timer, and the poll does not arm it: the
  * descriptors just queued have nothing that will clean them until a later transmit. The xmit
@@ -122,7 +122,7 @@ public final class StmmacStrandedSkb implements Scenario {
         + " (--bql-limit-max; below one TSO skb, as a low-latency setup may set it): the first"
         + " seed from the scenario seed whose run strands a ring behind a BQL stop (up to "
         + BQL_SEEDS + " seeds); the times come from its dmesg");
-    a.put("roles", "claims: the issue's qualitative statements with the model's verdict and"
+    a.put("roles", "claims: the qualitative statements about the window, with the model's verdict and"
         + " the figure that decides it; extras: the model's figures (no published ones)");
     return a;
   }
@@ -226,7 +226,7 @@ public final class StmmacStrandedSkb implements Scenario {
     return sj.toString();
   }
 
-  /** The issue's statements about where the window is open, each decided by its openings row. */
+  /** The statements about where the window is open, each decided by its openings row. */
   static List<Row> claims(Map<String, Row> openings) {
     List<Row> out = new ArrayList<>();
     out.add(claim(openings.get("v6.6 (control)"), "before 2d1a42cf7f77 (v6.6) the TX timer is"
@@ -299,7 +299,7 @@ public final class StmmacStrandedSkb implements Scenario {
     return rows;
   }
 
-  /** The issue's CUBIC upload, long enough for dev_watchdog's 5 s after a stop. */
+  /** The CUBIC upload, long enough for dev_watchdog's 5 s after a stop. */
   static final String CUBIC_LONG = "iperf3 -C cubic -t 8";
   /** byte_queue_limits/limit_max for the BQL part: below one TSO skb (~45 segments). */
   static final long BQL_LIMIT_MAX = 30_000;

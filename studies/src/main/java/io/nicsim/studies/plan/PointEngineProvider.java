@@ -14,4 +14,10 @@ public interface PointEngineProvider {
    * {@code spark://host:7077}; null for the engine's default).
    */
   PointEngine open(String master, int threads);
+
+  /**
+   * Refuses a master {@link #open} would refuse, without starting anything: commands call it
+   * before any other work, so a mistyped URL costs no planning and no runs.
+   */
+  default void check(String master) {}
 }

@@ -23,6 +23,7 @@ public final class PointEngines {
     known.add("local");
     for (PointEngineProvider p : ServiceLoader.load(PointEngineProvider.class)) {
       if (p.name().equals(engine)) {
+        p.check(master);
         return;
       }
       known.add(p.name());

@@ -97,7 +97,7 @@ public final class RunPointTask implements PointTask {
 
   /**
    * The args of a point that runs under sample {@code k} of an {@code n}-sample Latin hypercube
-   * over the inputs' uncertainty ranges (issue 13's), seeded by {@code seed}.
+   * over the inputs' uncertainty ranges, seeded by {@code seed}.
    */
   public static List<String> sampled(List<String> args, long seed, int n, int k) {
     List<String> a = new ArrayList<>(args);

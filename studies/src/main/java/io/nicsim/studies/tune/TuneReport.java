@@ -24,8 +24,9 @@ import org.jfree.data.xy.XYSeriesCollection;
 
 /**
  * A tune's verdict: each setting's figures under the objectives, which settings meet the
- * limits, the Pareto front of those over the goals, and the recommendation: the front's best
- * setting in the first goal (ties: the next goals, then the grid order).
+ * limits, the Pareto front of those over every objective (a limit's metric in its own
+ * direction), and the recommendation: the front's best setting in the first goal (ties: the
+ * next goals, then the limits' metrics in the order given, then the grid order).
  */
 public final class TuneReport {
   /** The column prefix under which a run reports the coalescing ethtool -c shows. */
@@ -193,13 +194,14 @@ public final class TuneReport {
     return true;
   }
 
-  /** a is at least as good as b in every goal and better in one. */
+  /**
+   * a is at least as good as b in every objective and better in one. A limit's metric counts in
+   * its own direction (smaller for {@code <=}, larger for {@code >=}): among the settings that
+   * meet it, one with the same goals and a lower RTT under {@code ping_rtt_ms<=0.6} is better.
+   */
   private boolean dominates(int a, int b) {
     boolean strictly = false;
     for (Objective o : objectives) {
-      if (!o.goal()) {
-        continue;
-      }
       int c = compare(a, b, o);
       if (c > 0) {
         return false;
@@ -215,12 +217,15 @@ public final class TuneReport {
     return o.smallerIsBetter() ? c : -c;
   }
 
+  /** The recommendation's order: the goals in turn, then the limits' metrics, then the grid. */
   private boolean better(int a, int b) {
-    for (Objective o : objectives) {
-      if (o.goal()) {
-        int c = compare(a, b, o);
-        if (c != 0) {
-          return c < 0;
+    for (boolean goals : new boolean[] {true, false}) {
+      for (Objective o : objectives) {
+        if (o.goal() == goals) {
+          int c = compare(a, b, o);
+          if (c != 0) {
+            return c < 0;
+          }
         }
       }
     }

@@ -1,0 +1,70 @@
+package io.nicsim.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.bench.testkit.Cli;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Refusals that used to give the wrong reason (exit 2, but "no such file" for /dev/null,
+ * "not a number" for -5, picocli's group internals for -c -c, --soc for a --soc-file), and
+ * odd input that used to be accepted: each now names the real problem in one line, exit 2.
+ */
+class MessagesThatSayWhyTest {
+  @TempDir Path dir;
+  static final BenchEnv STANDARD = BenchEnv.standard();
+
+  static void refused(Cli.Result r, String... expected) {
+    assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(2);
+    assertThat(r.err().lines()).as(r.err()).hasSize(1);
+    assertThat(r.err()).contains(expected).doesNotContain("Exception");
+  }
+
+  @Test
+  void inputsThatExistAreNamedForWhatTheyAre() throws Exception {
+    refused(Cli.run(STANDARD, "run", "--mac", "stmmac", "--soc-file", "/dev/null",
+        "--traffic", "ping -c 1"), "/dev/null: is a character device, not a file");
+    Path fifo = dir.resolve("fifo");
+    new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor();
+    refused(Cli.run(STANDARD, "reproduce", "--file", fifo.toString()), "is a FIFO, not a file");
+    refused(Cli.run(STANDARD, "profile", "upgrade", "/dev/null"),
+        "is a character device, not a file");
+  }
+
+  @Test
+  void aNegativeNumberIsCalledNegative() {
+    refused(Cli.run(STANDARD, "run", "--mac", "stmmac", "--soc", "cyclone5", "--traffic",
+        "ping -c 1", "--duration", "-5"), "'-5' is negative");
+  }
+
+  @Test
+  void aRepeatedExclusiveOptionIsNamed() {
+    refused(Cli.run(STANDARD, "ethtool", "--mac", "stmmac", "--soc", "cyclone5", "-c", "-c"),
+        "nicsim ethtool: -c is given twice (accepted: once)");
+  }
+
+  @Test
+  void aSocFileProblemNamesSocFile() throws Exception {
+    Path p = Files.writeString(dir.resolve("b.yaml"), "name: board\ninherits: cyclone5\n"
+        + "title: a board\n");
+    refused(Cli.run(STANDARD, "run", "--mac", "fec", "--soc-file", p.toString(), "--traffic",
+        "ping -c 1"), "--soc-file: SoC profile");
+  }
+
+  @Test
+  void oddInputIsRefused() throws Exception {
+    refused(Cli.run(STANDARD, "tune", "--mac", "fec", "--soc", "imx8qxp", "--traffic",
+        "ping -c 2", "--vary", "rx-usecs=0,100", "--objective", "min cpu_pct", "--objective",
+        "min cpu_pct"), "--objective: 'min cpu_pct' repeats");
+    Path tree = Files.createDirectory(dir.resolve("tree"));
+    Files.writeString(tree.resolve("Makefile"), "VERSION = banana\nPATCHLEVEL = 1\n");
+    refused(Cli.run(STANDARD, "port-check", "--kernel-tree", tree.toString(), "--class",
+        "io.nicsim.stmmac.StmmacEthtool"), "its Makefile says VERSION = banana");
+    refused(Cli.run(STANDARD, "port-check", "--kernel-tree", tree.toString(), "--lock",
+        dir.resolve("none").resolve("lock.json").toString()), "--lock: no such file");
+  }
+}
