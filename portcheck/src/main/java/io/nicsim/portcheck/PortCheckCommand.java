@@ -214,10 +214,12 @@ public final class PortCheckCommand implements Callable<Integer> {
       throw PortCheckException.field(
           "--lock", "directory of " + lockFile + " does not exist", "a file in an existing directory");
     }
-    if (lock != null && !update && !updateVerified && !Files.exists(lock)) {
-      // only --update makes a lock; read, a missing one would pass as empty
-      throw PortCheckException.field("--lock", "no such file: " + lock, "an existing lock"
-          + " file, or --update to create it");
+    if (lock != null && !Files.exists(lock)
+        && !Files.isDirectory(lock.toAbsolutePath().getParent())) {
+      // a lock not yet written is empty (NEW everywhere), but one in a directory that does
+      // not exist is a mistyped path, which read as empty would pass unnoticed
+      throw PortCheckException.field("--lock", "no such file or directory: " + lock,
+          "a lock file, or a new one in an existing directory");
     }
     List<PortedFunction> found =
         ports.apply(subset ? PortedFunction.selection(packages, classes) : name -> true);

@@ -65,6 +65,6 @@ class MessagesThatSayWhyTest {
     refused(Cli.run(STANDARD, "port-check", "--kernel-tree", tree.toString(), "--class",
         "io.nicsim.stmmac.StmmacEthtool"), "its Makefile says VERSION = banana");
     refused(Cli.run(STANDARD, "port-check", "--kernel-tree", tree.toString(), "--lock",
-        dir.resolve("none").resolve("lock.json").toString()), "--lock: no such file");
+        dir.resolve("none").resolve("lock.json").toString()), "--lock: no such file or directory");
   }
 }

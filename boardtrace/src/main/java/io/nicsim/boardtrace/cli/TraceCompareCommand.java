@@ -87,8 +87,9 @@ public final class TraceCompareCommand implements Callable<Integer> {
         throw new BadInputException("--plot: the board's trace has none of the model's"
             + " distributions (NAPI work, xmit batches, TX completion, inter-IRQ intervals)");
       }
-      Plots.write(outs, Plots.stacked("board " + board.trace.getFileName() + " beside the model ("
-          + runner.info().description() + ")", panels), plot, "--plot");
+      // each distribution has its own unit and range: a panel per distribution, its own x axis
+      Plots.writeColumn(outs, "board " + board.trace.getFileName() + " beside the model ("
+          + runner.info().description() + ")", panels, plot, "--plot");
       outs.commit();
     }
     PrintWriter w = spec.commandLine().getOut();
@@ -110,10 +111,8 @@ public final class TraceCompareCommand implements Callable<Integer> {
         StringBuilder sb = new StringBuilder("board only (no such object in the model):");
         int n = 0;
         for (Figure f : c.boardOnly()) {
-          if (f.figure().startsWith("IRQ/s ") || f.figure().startsWith("hrtimer_start/s ")) {
-            sb.append(n++ == 0 ? " " : ", ").append(f.figure()).append(' ')
-                .append(String.format(Locale.ROOT, "%.1f", f.value()));
-          }
+          sb.append(n++ == 0 ? " " : ", ").append(f.figure()).append(' ')
+              .append(String.format(Locale.ROOT, "%.1f", f.value()));
         }
         if (n > 0) {
           w.println(sb);

@@ -32,6 +32,9 @@ public final class Comparison {
     this.model = model;
   }
 
+  /** The per-CPU figures' prefix: a CPU the model's run never used still exists in it. */
+  static final String PER_CPU = "softirq time cpu";
+
   public static Comparison of(FigureSet board, FigureSet model) {
     Map<String, Figure> b = board.byName();
     Map<String, Figure> m = model.byName();
@@ -45,7 +48,14 @@ public final class Comparison {
     }
     List<Figure> only = new ArrayList<>();
     for (Figure f : board.rows()) {
-      if (!m.containsKey(f.figure())) {
+      if (m.containsKey(f.figure())) {
+        continue;
+      }
+      if (f.figure().startsWith(PER_CPU)) {
+        // every CPU is an object of the model: one that spent no time there reads 0, and the
+        // board's CPU keeps its row
+        rows.add(new Row(f.figure(), f.unit(), f.value(), 0, f.value() == 0 ? 1 : 0));
+      } else {
         only.add(f);
       }
     }

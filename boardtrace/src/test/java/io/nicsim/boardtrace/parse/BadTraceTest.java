@@ -102,7 +102,8 @@ class BadTraceTest {
   @Test
   void missingFileAndDirectory() {
     assertThatThrownBy(() -> TraceReader.read(dir.resolve("none.txt"), e -> { },
-        ParseOptions.DEFAULT)).hasMessage("trace " + dir.resolve("none.txt") + ": no such file");
+        ParseOptions.DEFAULT)).hasMessageStartingWith("trace " + dir.resolve("none.txt")
+        + ": no such file (accepted: ");
     assertThatThrownBy(() -> TraceReader.read(dir, e -> { }, ParseOptions.DEFAULT))
         .hasMessageStartingWith("trace " + dir + ": is a directory");
   }

@@ -116,6 +116,54 @@ public final class Plots {
   }
 
   /**
+   * Charts whose x axes measure different things (a count, a latency) one above the other, each
+   * with its own x axis, labelled and ranged for its own data, under one title: PNG or SVG by
+   * extension. (A stacked chart shares one x axis, which suits panels over the same knob.)
+   */
+  public static void writeColumn(Outputs outs, String title, List<JFreeChart> panels, Path file,
+      String field) {
+    checkPlotFile(file, field);
+    String n = file.getFileName().toString().toLowerCase(Locale.ROOT);
+    int top = 36;
+    int height = top + Math.max(1, panels.size()) * PANEL_HEIGHT;
+    java.util.function.Consumer<java.awt.Graphics2D> draw = g2 -> {
+      g2.setColor(Color.WHITE);
+      g2.fillRect(0, 0, WIDTH, height);
+      g2.setColor(Color.BLACK);
+      g2.setFont(JFreeChart.DEFAULT_TITLE_FONT);
+      java.awt.FontMetrics fm = g2.getFontMetrics();
+      g2.drawString(title, Math.max(4, (WIDTH - fm.stringWidth(title)) / 2), 24);
+      for (int i = 0; i < panels.size(); i++) {
+        panels.get(i).draw(g2, new Rectangle(0, top + i * PANEL_HEIGHT, WIDTH, PANEL_HEIGHT));
+      }
+    };
+    byte[] data;
+    if (n.endsWith(".svg")) {
+      SVGGraphics2D g2 = new SVGGraphics2D(WIDTH, height);
+      g2.setDefsKeyPrefix("nicsim");
+      draw.accept(g2);
+      data = g2.getSVGDocument().getBytes(StandardCharsets.UTF_8);
+    } else {
+      java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(WIDTH, height,
+          java.awt.image.BufferedImage.TYPE_INT_RGB);
+      java.awt.Graphics2D g2 = img.createGraphics();
+      g2.setRenderingHint(java.awt.RenderingHints.KEY_ANTIALIASING,
+          java.awt.RenderingHints.VALUE_ANTIALIAS_ON);
+      draw.accept(g2);
+      g2.dispose();
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      try {
+        ChartUtils.writeBufferedImageAsPNG(out, img);
+      } catch (IOException e) {
+        throw BadInputException.field(field, "cannot render " + file + ": " + e.getMessage(),
+            "a writable file");
+      }
+      data = out.toByteArray();
+    }
+    outs.write(file, field, data);
+  }
+
+  /**
    * A run's activity: frames on the wire, NIC IRQs, timer starts and expiries. A sparse run
    * (ping: a few events per interval) is drawn as one mark per event on a row per kind, time in
    * ms; a busy one as events per ms in 200 bins.
