@@ -135,27 +135,56 @@ final class Execution {
       return ExecResult.notRun(file, function, ExecResult.NotRun.HARNESS_FAILED,
           "the harness admits no input", notes);
     }
-    // the C program and the Java port run at the same time; inputs the C dies on (a zero
-    // divisor) are checked, then replaced by fresh ones, so that the budget counts inputs that
-    // ran to completion
+    // the C program and the Java port run at the same time, a chunk of records at a time whose
+    // outputs are compared and dropped (a budget of 100,000 records keeps no outputs); inputs
+    // the C dies on (a zero divisor) are checked, then replaced by fresh ones, so that the
+    // budget counts inputs that ran to completion
     List<long[]> all = new ArrayList<>(records.size());
-    List<String> cOut = new ArrayList<>(records.size());
-    List<String> jOut = new ArrayList<>(records.size());
     long cNs = 0;
     long javaNs = 0;
+    List<long[]> differing = new ArrayList<>();
+    int differingCount = 0;
+    int crashed = 0;
+    int timedOut = 0;
+    long[] firstTimeout = null;
+    String firstC = null;
+    java.util.Set<Input> distinct = new java.util.HashSet<>();
     List<long[]> batch = records;
     for (int round = 0; !batch.isEmpty(); round++) {
-      String[] both = new String[batch.size()];
-      List<String> c1 = runBoth(c, java, batch, name, both);
-      javaNs += lastJavaNs;
-      cNs += lastCRunNs;
       int died = 0;
-      for (int i = 0; i < batch.size(); i++) {
-        all.add(batch.get(i));
-        cOut.add(c1.get(i));
-        jOut.add(both[i]);
-        if (CDriverProcess.died(c1.get(i))) {
-          died++;
+      for (int from = 0; from < batch.size(); from += CHUNK) {
+        List<long[]> chunk = batch.subList(from, Math.min(batch.size(), from + CHUNK));
+        String[] both = new String[chunk.size()];
+        List<String> c1 = runBoth(c, java, chunk, name, both);
+        javaNs += lastJavaNs;
+        cNs += lastCRunNs;
+        for (int i = 0; i < chunk.size(); i++) {
+          long[] in = chunk.get(i);
+          String co = c1.get(i);
+          all.add(in);
+          if (firstC == null) {
+            firstC = co;
+          }
+          if (co.equals(CDriverProcess.TIMEOUT)) {
+            // the C never returned: no verdict on this record
+            timedOut++;
+            if (firstTimeout == null) {
+              firstTimeout = in;
+            }
+            continue;
+          }
+          if (CDriverProcess.died(co)) {
+            crashed++;
+            died++;
+          } else {
+            distinct.add(new Input(in));
+          }
+          if (!co.equals(both[i])) {
+            differingCount++;
+            if (differing.size() < KEEP_DIFFERING) {
+              differing.add(in);
+            }
+          }
         }
       }
       if (died == 0 || round == REPLACE_ROUNDS || all.size() >= REPLACE_LIMIT * records.size()) {
@@ -164,30 +193,6 @@ final class Execution {
       batch = generator.more(died);
     }
     timing = new ExecTiming(t1 - t0, t2 - t1, built.cached(), t3 - t2, cNs, javaNs, 0);
-    List<long[]> differing = new ArrayList<>();
-    int crashed = 0;
-    int timedOut = 0;
-    long[] firstTimeout = null;
-    java.util.Set<String> distinct = new java.util.HashSet<>();
-    for (int i = 0; i < all.size(); i++) {
-      String co = cOut.get(i);
-      if (co.equals(CDriverProcess.TIMEOUT)) {
-        // the C never returned: no verdict on this record
-        timedOut++;
-        if (firstTimeout == null) {
-          firstTimeout = all.get(i);
-        }
-        continue;
-      }
-      if (CDriverProcess.died(co)) {
-        crashed++;
-      } else {
-        distinct.add(Arrays.toString(all.get(i)));
-      }
-      if (!co.equals(jOut.get(i))) {
-        differing.add(all.get(i));
-      }
-    }
     int completed = all.size() - crashed - timedOut;
     if (differing.isEmpty() && timedOut > 0) {
       return new ExecResult(file, function, ExecState.NOT_RUN, completed, distinct.size(),
@@ -198,7 +203,7 @@ final class Execution {
     }
     if (differing.isEmpty() && completed == 0) {
       return new ExecResult(file, function, ExecState.NOT_RUN, 0, 0, false, 0,
-          "the C program died on every input (" + cOut.get(0) + ")", true, Optional.empty(),
+          "the C program died on every input (" + firstC + ")", true, Optional.empty(),
           notes, ExecResult.NotRun.HARNESS_FAILED, crashed, timedOut, null);
     }
     BranchCoverage coverage = options.coverage()
@@ -218,7 +223,7 @@ final class Execution {
     timing = new ExecTiming(timing.readNs(), timing.compileNs(), timing.cached(),
         timing.generateNs(), timing.cRunNs(), timing.javaNs(), System.nanoTime() - t5);
     return new ExecResult(file, function, ExecState.DIFFERS, completed, distinct.size(),
-        false, differing.size(), "", false, Optional.of(ce), notes, null, crashed, timedOut,
+        false, differingCount, "", false, Optional.of(ce), notes, null, crashed, timedOut,
         coverage);
   }
 
@@ -231,6 +236,23 @@ final class Execution {
   private static final int REPLACE_ROUNDS = 40;
   /** At most this many times the budget is tried, so a program dying on nearly all stops. */
   private static final int REPLACE_LIMIT = 8;
+  /** Records run and compared at a time (their outputs are not kept). */
+  private static final int CHUNK = 10_000;
+  /** Differing records kept for shrinking (the rest are counted). */
+  private static final int KEEP_DIFFERING = 1_000;
+
+  /** An input record as a set element (the array itself, compared by content). */
+  private record Input(long[] values) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Input r && Arrays.equals(values, r.values);
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(values);
+    }
+  }
   private long lastCRunNs;
   private long lastJavaNs;
 
