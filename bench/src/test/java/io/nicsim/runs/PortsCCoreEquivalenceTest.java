@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.nicsim.bench.env.BenchEnv;
 import io.nicsim.core.port.exec.KernelC;
 import io.nicsim.core.port.exec.PortHarness;
+import io.nicsim.portcheck.HarnessCatalog;
 import io.nicsim.portcheck.MutantPorts;
 import io.nicsim.runs.options.RunArgs;
 import java.nio.file.Files;
@@ -21,13 +22,18 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code --ports c} for core's and tcp-model's bridged families, on Debian's 6.1 and 6.12
  * tarballs and the 6.18.19 tree: per family one run whose {@code --json} must be byte-identical
  * with the tree's C as with the Java (and the family's functions must have run as C), and one
- * seeded mutant of the family's Java (port-mutants.json) through the same bridges that the check
+ * broken Java port of the family ({@link Family#mutant}) through the same bridges that the check
  * must catch at its first diverging call. Skipped, saying so, where a tree is not there.
  */
 class PortsCCoreEquivalenceTest {
   private static final RunEngine ENGINE = BenchEnv.standard().engine();
 
-  /** A family's run, the function that must run as C in it, a mutant and its harness. */
+  /**
+   * A family's run, the function that must run as C in it, and a broken Java port of it: a
+   * seeded mutant of port-mutants.json ({@code mutant}), or, where {@code mutant} starts with
+   * {@code era:}, the harness's own Java set up as that older release behaves (a wrong era
+   * switch), in place of {@code label}'s.
+   */
   record Family(String name, String[] args, String ranAsC, String mutant, String label) {
     @Override
     public String toString() {
@@ -41,7 +47,20 @@ class PortsCCoreEquivalenceTest {
           "net/ipv4/tcp_cubic.c cubictcp_cong_avoid"),
       new Family("bbr", new String[] {"--mac", "stmmac", "--soc", "rk3588-yt6801", "--traffic",
           "iperf3 -C bbr -t 1", "--path", "rtt=23ms", "--duration", "500ms"}, "bbr_main",
-          "bbr-quant-even", "net/ipv4/tcp_bbr.c bbr_main"));
+          "bbr-quant-even", "net/ipv4/tcp_bbr.c bbr_main"),
+      // no seeded dim mutant changes a decision these runs reach (DIM parks at its top
+      // profile under a steady stream): net_dim of lib/dim's first era (v4.16, before the start
+      // sample was re-taken) stands in
+      new Family("dim", new String[] {"--mac", "bcmgenet", "--soc", "bcm2711", "--traffic",
+          "iperf3 -u -b 400M -l 1400 -R -t 1", "-C", "adaptive-rx on", "--duration", "300ms"},
+          "net_dim", "era:4.16.0", "lib/dim/net_dim.c net_dim"),
+      // napi-defer-ge and napi-missed-kept change no decision this run reaches (its polls
+      // always have work; no schedule is missed): napi_complete_done as before
+      // napi_defer_hard_irqs (v5.10) stands in
+      new Family("software coalescing", new String[] {"--mac", "fec", "--soc", "imx8qxp",
+          "--traffic", "iperf3 -R -t 1", "--duration", "200ms", "-C", "rx-usecs 0 rx-frames 1",
+          "--sysfs", "napi_defer_hard_irqs=2 gro_flush_timeout=200000"}, "napi_complete_done",
+          "era:5.9.0", "net/core/dev.c napi_complete_done"));
 
   static List<Path> trees() {
     return List.of(Path.of("/usr/src/linux-source-6.1.tar.xz"),
@@ -81,13 +100,25 @@ class PortsCCoreEquivalenceTest {
     assertThat(v.ranAsC()).as(what).anyMatch(r -> r.startsWith(f.ranAsC() + " "));
   }
 
+  private static List<PortHarness> broken(Family f) {
+    if (!f.mutant().startsWith("era:")) {
+      return MutantPorts.harnesses(Path.of("..").toAbsolutePath().normalize(), f.mutant(),
+          Set.of(f.label()));
+    }
+    String release = f.mutant().substring(4);
+    PortHarness real = HarnessCatalog.ofThisJvm().stream()
+        .filter(h -> (h.file() + " " + h.function()).equals(f.label())).findFirst()
+        .orElseThrow();
+    return List.of(PortHarness.of(real.file(), real.function()).inputs(real.inputs())
+        .admit(real::admit).java(kernel -> real.java(release)).build());
+  }
+
   @ParameterizedTest(name = "{1} on {0}")
   @MethodSource("cases")
   void aMutantOfTheFamilyIsCaughtAtItsFirstWrongCall(Path tree, Family f) {
     assumeTree(tree);
     RunRequest c = request(tree, f.args());
-    List<PortHarness> broken = MutantPorts.harnesses(Path.of("..").toAbsolutePath().normalize(),
-        f.mutant(), Set.of(f.label()));
+    List<PortHarness> broken = broken(f);
     assertThat(broken).as(f.mutant()).hasSize(1);
     Equivalence.Verdict v = Equivalence.check(ENGINE, c.withKernelC(null), c.kernelC(), broken);
     assertThat(v.identical()).as(f.mutant()).isFalse();

@@ -48,8 +48,8 @@ public final class NetDim {
   private final LongSupplier clock;
   /** The stack-local curr_stats of net_dim, reused (no allocation per call). */
   private final DimStats currStats = new DimStats();
-  private long iterations;
-  private long profileChanges;
+  long iterations;
+  long profileChanges;
 
   /**
    * @param era the lib/dim behaviour to run
@@ -236,6 +236,11 @@ public final class NetDim {
           + "skipped (v6.4, " + DimSources.ZERO_DELTA_MSG + "); v6.13 passes the sample by "
           + "reference (no behaviour change)")
   public void netDim(Dim dim, DimSample endSample) {
+    NetDimNative c = dim.work == null ? null : dim.work.kernel().inLoop(NetDimNative.class);
+    if (c != null) { // --ports c: the tree's net_dim
+      c.netDim(this, dim, endSample);
+      return;
+    }
     switch (dim.state) {
       case Dim.MEASURE_IN_PROGRESS: {
         int nevents = (int) DimLib.bitGap(16, endSample.eventCtr, dim.startSample.eventCtr);
@@ -271,6 +276,11 @@ public final class NetDim {
           endSample.byteCtr & 0xFFFF_FFFFL, dim.startSample);
     }
     dim.state = Dim.MEASURE_IN_PROGRESS;
+  }
+
+  /** ktime_get() as this NetDim's callers see it. */
+  long clock() {
+    return clock.getAsLong();
   }
 
   /** Iterations that computed stats (every NEVENTS events). */

@@ -26,6 +26,8 @@ public final class Kernel {
   private final java.util.List<Napi> napis = new java.util.ArrayList<>();
   private final java.util.List<IrqLine> irqs = new java.util.ArrayList<>();
   private final java.util.Map<String, NapiDevice> napiDevices = new java.util.LinkedHashMap<>();
+  /** {@code --ports c}: the tree's C of ports whose objects find it through their kernel. */
+  private final java.util.Map<Class<?>, Object> inLoop = new java.util.HashMap<>(2);
   /**
    * The net/core changes of the kernel this host runs (set by the host from its kernel version
    * before the driver is built); without one, none (the behaviour before v5.5).
@@ -39,6 +41,19 @@ public final class Kernel {
   private int napiGenId = MIN_NAPI_ID - 1;
   /** MIN_NAPI_ID for CONFIG_NR_CPUS = 512. */
   public static final int MIN_NAPI_ID = 513;
+
+  /**
+   * Installs {@code hook}, the tree's C of a port whose objects belong to drivers and find it
+   * through the kernel they run on (lib/dim's {@code net_dim} on a driver's struct dim).
+   */
+  public <T> void putInLoop(Class<T> type, T hook) {
+    inLoop.put(type, hook);
+  }
+
+  /** The hook of {@code type} ({@link #putInLoop}), null in every run without {@code --ports c}. */
+  public <T> T inLoop(Class<T> type) {
+    return inLoop.isEmpty() ? null : type.cast(inLoop.get(type));
+  }
 
   public Kernel(Simulator sim, Cpu cpu, KernelConfig config) {
     this.sim = sim;

@@ -244,6 +244,14 @@ public final class Napi {
   public boolean schedulePrep() {
     settle();
     int val = state;
+    NapiNative c = kernel.inLoop(NapiNative.class);
+    if (c != null && c.schedulePrep != null) { // --ports c: the tree's napi_schedule_prep
+      boolean ret = c.schedulePrep(this);
+      if ((val & DISABLE) == 0 && (val & SCHED) != 0) {
+        missed++; // the Java's count of attempts that found it scheduled (MISSED set)
+      }
+      return ret;
+    }
     if ((val & DISABLE) != 0) {
       return false;
     }
@@ -380,6 +388,10 @@ public final class Napi {
   public boolean completeDone(int workDone) {
     Core core = kernel.cpu().requireCurrent();
     settle();
+    NapiNative c = kernel.inLoop(NapiNative.class);
+    if (c != null && c.completeDone != null && deferEra) { // --ports c: the tree's C
+      return completeDoneAsC(c, core, workDone);
+    }
     // 1) a busy poller owns it: it will call again (netpoll's NPSVC is never set here)
     if ((state & (NPSVC | IN_BUSY_POLL)) != 0) {
       return false;
@@ -447,6 +459,94 @@ public final class Napi {
       }
     }
     return ret;
+  }
+
+  /**
+   * napi_complete_done as the tree's C ({@link NapiNative}), replayed in the Java's order beside
+   * the model's own bookkeeping: GRO's flush as the C asked for it (the C's GRO is a recording
+   * stub; the model's GRO then hands its normal list up, as the kernel's gro_normal_list does
+   * with what the flush completed), the C's defer count, the charge and the preemption point,
+   * then the C's state: kept scheduled (a missed schedule: the model's ____napi_schedule puts it
+   * back on the poll list) or completed (published to the other CPUs as the Java's is), the
+   * watchdog armed with the C's timeout, the deferral counted and traced. The C reads the state
+   * as it is when the function starts: a race the model explores at the preemption point inside
+   * (another CPU setting MISSED there) is not seen by it.
+   */
+  private boolean completeDoneAsC(NapiNative c, Core core, int workDone) {
+    int before = state;
+    io.nicsim.core.port.exec.NativeOut o = c.completeDone(this, core, workDone);
+    boolean ret = true;
+    long timeout = -1;
+    int cState = before;
+    int cCount = deferHardIrqsCount;
+    boolean flushed = false;
+    boolean flushOld = false;
+    while (o.next()) {
+      if (o.isCall(NapiNative.GRO_FLUSH)) {
+        flushed = true;
+        flushOld = o.arg(0) != 0;
+      } else if (o.isCall(NapiNative.HRTIMER_START)) {
+        timeout = o.arg(0);
+      } else if (o.isField(NapiNative.RET)) {
+        ret = o.value() != 0;
+      } else if (o.isField(NapiNative.STATE)) {
+        cState = (int) o.value();
+      } else if (o.isField(NapiNative.DEFER_COUNT)) {
+        cCount = (int) o.value();
+      } else if (!o.isCall(NapiNative.GRO_NORMAL_LIST) && !o.isCall(NapiNative.WAKE_UP_PROCESS)
+          && !o.isField(NapiNative.ON_POLL_LIST) && !o.isField(NapiNative.RX_COUNT)
+          && !o.isField(NapiNative.NET_RX_PENDING) && !o.isField(NapiNative.THREAD_RUNNABLE)) {
+        throw c.cannotApplyDone(o);
+      }
+    }
+    if ((before & (NPSVC | IN_BUSY_POLL)) != 0) {
+      state = cState; // a busy poller owns it: nothing else happened
+      return ret;
+    }
+    if (flushed) {
+      gro.flush(flushOld, core);
+    }
+    gro.normalList(core);
+    deferHardIrqsCount = cCount;
+    core.charge(KernelOps.NAPI_COMPLETE);
+    kernel.cpu().preemptionPoint("napi_complete_done");
+    if (onList) {
+      kernel.softnet(listCore).pollList.remove(this);
+      onList = false;
+    }
+    if ((cState & SCHED) != 0) {
+      // MISSED: the C kept SCHED and scheduled it again (its ____napi_schedule inside)
+      state = cState & ~SCHED_THREADED;
+      schedule();
+      state = cState;
+      return ret;
+    }
+    completions++;
+    state = cState;
+    completingCore = core;
+    publishAt = core.cursor();
+    kernel.simulator().schedule(publishCompletion, publishAt);
+    if (timeout >= 0) {
+      timer.start(timeout); // HRTIMER_MODE_REL_PINNED: on this CPU
+    }
+    if (!ret) {
+      deferrals++;
+      if (kernel.tracer().enabled()) {
+        kernel.tracer().napiDefer(core.cursor(), core.id(), name, device, deferHardIrqsCount,
+            Math.max(timeout, 0));
+      }
+    }
+    return ret;
+  }
+
+  /** The kernel this NAPI runs on. */
+  Kernel kernel() {
+    return kernel;
+  }
+
+  /** Its kthread, or null. */
+  NapiThread napiThread() {
+    return thread;
   }
 
   /**

@@ -22,6 +22,11 @@ public abstract class NapiGro {
     return 0;
   }
 
+  /** rx_count: skbs waiting on the GRO_NORMAL list. */
+  protected int rxCount() {
+    return 0;
+  }
+
   /** skbs held or waiting on the rx list right now. */
   protected int skbsHeld() {
     return 0;

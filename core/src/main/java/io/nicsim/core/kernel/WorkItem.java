@@ -38,6 +38,11 @@ public final class WorkItem {
     kernel.cpu().costs().require(PROCESS_ONE_WORK);
   }
 
+  /** The kernel the item runs on. */
+  public Kernel kernel() {
+    return kernel;
+  }
+
   /** schedule_work: true when the item was queued, false when it was already pending. */
   public boolean schedule() {
     if (pending) {

@@ -58,6 +58,11 @@ final class Gro extends NapiGro {
 
   /** napi->gro_bitmask: which buckets hold skbs (0: nothing held). */
   @Override
+  protected int rxCount() {
+    return rxCount;
+  }
+
+  @Override
   protected int bitmask() {
     return bitmask;
   }

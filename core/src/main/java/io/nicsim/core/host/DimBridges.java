@@ -1,0 +1,36 @@
+package io.nicsim.core.host;
+
+import io.nicsim.core.dim.NetDimNative;
+import io.nicsim.core.port.exec.NativePort;
+import java.util.List;
+
+/**
+ * {@code --ports c} for lib/dim: the tree's net_dim on every driver's struct dim
+ * ({@link NetDimNative}). The drivers make their NetDim and work items themselves; each net_dim
+ * call finds the C through the kernel its dim's work item runs on, so installing puts it there.
+ * dim.c's helpers (dim_calc_stats, dim_on_top, dim_turn, the parking functions) and net_dim.c's
+ * statics run inside it as the tree's C.
+ */
+public final class DimBridges implements PortBridgeProvider {
+
+  @Override
+  public List<PortBridge> bridges() {
+    return List.of(new PortBridge() {
+      @Override
+      public String file() {
+        return "lib/dim/net_dim.c";
+      }
+
+      @Override
+      public String function() {
+        return "net_dim";
+      }
+
+      @Override
+      public boolean install(BridgeSite site, NativePort c) {
+        site.host().kernel().putInLoop(NetDimNative.class, new NetDimNative(c));
+        return true;
+      }
+    });
+  }
+}

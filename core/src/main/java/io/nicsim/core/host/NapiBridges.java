@@ -1,0 +1,52 @@
+package io.nicsim.core.host;
+
+import io.nicsim.core.kernel.Kernel;
+import io.nicsim.core.kernel.NapiNative;
+import io.nicsim.core.port.exec.NativePort;
+import java.util.List;
+
+/**
+ * {@code --ports c} for NAPI (net/core/dev.c): the tree's napi_schedule_prep and
+ * napi_complete_done on every NAPI of the host ({@link NapiNative}), the software coalescing
+ * (napi_defer_hard_irqs, gro_flush_timeout, the watchdog it arms) decided by the C. NAPIs are
+ * made by the drivers, some only when the interface opens; each call finds the C through its
+ * kernel, so installing puts it there. A kernel whose CONFIG_HZ the harness C does not pick
+ * from keeps the Java.
+ */
+public final class NapiBridges implements PortBridgeProvider {
+  private static final String DEV_C = "net/core/dev.c";
+
+  @Override
+  public List<PortBridge> bridges() {
+    return List.of(bridge("napi_schedule_prep"), bridge("napi_complete_done"));
+  }
+
+  private static PortBridge bridge(String function) {
+    return new PortBridge() {
+      @Override
+      public String file() {
+        return DEV_C;
+      }
+
+      @Override
+      public String function() {
+        return function;
+      }
+
+      @Override
+      public boolean install(BridgeSite site, NativePort c) {
+        Kernel k = site.host().kernel();
+        if (!NapiNative.hzModelled(k.cpu().hz())) {
+          return false;
+        }
+        boolean prep = function.equals("napi_schedule_prep");
+        NapiNative was = k.inLoop(NapiNative.class);
+        NapiNative now = was == null
+            ? new NapiNative(prep ? c : null, prep ? null : c)
+            : was.with(prep ? c : null, prep ? null : c);
+        k.putInLoop(NapiNative.class, now);
+        return true;
+      }
+    };
+  }
+}

@@ -1,0 +1,126 @@
+package io.nicsim.core.kernel;
+
+import io.nicsim.core.cpu.Core;
+import io.nicsim.core.port.exec.NativeFailure;
+import io.nicsim.core.port.exec.NativeOut;
+import io.nicsim.core.port.exec.NativePort;
+
+/**
+ * net/core/dev.c's NAPI functions as the tree's C on a live {@link Napi} ({@code --ports c}):
+ * each call the inverse of its harness in {@link NapiHarnesses} (the NAPI's state, settings,
+ * GRO, kthread and CPU as {@link NapiHarnesses#NAPI} in; its state, the GRO flushes, the
+ * watchdog armed and the kthread woken out). Every NAPI of a host finds it through its kernel
+ * ({@code Kernel.inLoop}); the bridge that installs it is {@code host.NapiBridges}.
+ */
+public final class NapiNative {
+  static final long RET = NativeOut.id("ret");
+  static final long STATE = NativeOut.id("state");
+  static final long ON_POLL_LIST = NativeOut.id("on_poll_list");
+  static final long DEFER_COUNT = NativeOut.id("defer_hard_irqs_count");
+  static final long RX_COUNT = NativeOut.id("rx_count");
+  static final long NET_RX_PENDING = NativeOut.id("net_rx_pending");
+  static final long THREAD_RUNNABLE = NativeOut.id("thread_runnable");
+  static final long GRO_FLUSH = NativeOut.id("gro_flush");
+  static final long GRO_NORMAL_LIST = NativeOut.id("gro_normal_list");
+  static final long HRTIMER_START = NativeOut.id("hrtimer_start");
+  static final long WAKE_UP_PROCESS = NativeOut.id("wake_up_process");
+  private static final int[] HZ = {100, 250, 300, 1000};
+
+  /** napi_schedule_prep's C, or null. */
+  final NativePort schedulePrep;
+  /** napi_complete_done's C, or null. */
+  final NativePort completeDone;
+  private final long[] prepIn;
+  private final long[] doneIn;
+
+  public NapiNative(NativePort schedulePrep, NativePort completeDone) {
+    this.schedulePrep = schedulePrep;
+    this.completeDone = completeDone;
+    this.prepIn = schedulePrep == null ? null : new long[schedulePrep.inputs()];
+    this.doneIn = completeDone == null ? null : new long[completeDone.inputs()];
+  }
+
+  /** A copy for another kernel: the same functions with another's. */
+  public NapiNative with(NativePort prep, NativePort done) {
+    return new NapiNative(prep != null ? prep : schedulePrep,
+        done != null ? done : completeDone);
+  }
+
+  /** Whether the kernel's HZ is one the harness C picks from. */
+  public static boolean hzModelled(int hz) {
+    for (int h : HZ) {
+      if (h == hz) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** NapiHarnesses' Side.set, inverted: the live NAPI as the record. */
+  static void capture(Napi n, Kernel kernel, Core core, long[] in, NativePort c) {
+    java.util.Arrays.fill(in, 0);
+    in[NapiHarnesses.STATE] = Integer.toUnsignedLong(n.state);
+    in[NapiHarnesses.ON_LIST] = n.onList ? 1 : 0;
+    in[NapiHarnesses.WEIGHT] = n.weight;
+    boolean ints = !kernel.netCore().has(NetCorePatches.DEFER_U32);
+    int count = n.deferHardIrqsCount;
+    int defer = n.deferHardIrqs;
+    if (ints && (count < 0 || defer < 0)) {
+      if (count > 0 || defer > 0) {
+        throw new NativeFailure(c.label() + ": defer_hard_irqs_count " + count
+            + " and napi_defer_hard_irqs " + defer + " of opposite signs: the record holds"
+            + " both of one sign");
+      }
+      in[NapiHarnesses.NEGATIVE] = 1;
+      count = -count;
+      defer = -defer;
+    }
+    in[NapiHarnesses.COUNT] = Integer.toUnsignedLong(count);
+    in[NapiHarnesses.DEFER] = Integer.toUnsignedLong(defer);
+    in[NapiHarnesses.GRO_FLUSH_TIMEOUT] = n.groFlushTimeout;
+    in[NapiHarnesses.IRQ_SUSPEND_TIMEOUT] = n.irqSuspendTimeout;
+    in[NapiHarnesses.GRO_HELD] = n.gro().bitmask() != 0 ? 1 : 0;
+    in[NapiHarnesses.RX_COUNT] = n.gro().rxCount();
+    NapiThread t = n.napiThread();
+    in[NapiHarnesses.HAS_THREAD] = t != null ? 1 : 0;
+    in[NapiHarnesses.THREAD_RUNNING] = t != null && t.isRunnable() ? 1 : 0;
+    in[NapiHarnesses.IN_NET_RX] = core != null && kernel.softnet(core).inNetRxAction ? 1 : 0;
+    int hz = kernel.cpu().hz();
+    int i = 0;
+    while (HZ[i] != hz) {
+      i++;
+    }
+    in[NapiHarnesses.HZ_INDEX] = i;
+    in[NapiHarnesses.ID_MATCHES] = 1;
+  }
+
+  /** napi_schedule_prep as C: the NAPI's state, and whether it was claimed. */
+  boolean schedulePrep(Napi n) {
+    capture(n, n.kernel(), n.kernel().cpu().current(), prepIn, schedulePrep);
+    NativeOut o = schedulePrep.call(prepIn);
+    boolean ret = false;
+    while (o.next()) {
+      if (o.isField(RET)) {
+        ret = o.value() != 0;
+      } else if (o.isField(STATE)) {
+        n.state = (int) o.value();
+      } else if (!o.isField(ON_POLL_LIST) && !o.isField(DEFER_COUNT) && !o.isField(RX_COUNT)
+          && !o.isField(NET_RX_PENDING) && !o.isField(THREAD_RUNNABLE)) {
+        throw NativeFailure.cannotApply(schedulePrep, prepIn, o);
+      }
+    }
+    return ret;
+  }
+
+  /** napi_complete_done's record for {@code n} with {@code workDone}, and the C's answer. */
+  NativeOut completeDone(Napi n, Core core, int workDone) {
+    capture(n, n.kernel(), core, doneIn, completeDone);
+    doneIn[NapiHarnesses.WORK_DONE] = workDone;
+    return completeDone.call(doneIn);
+  }
+
+  /** The failure of a token napi_complete_done's replay cannot apply. */
+  NativeFailure cannotApplyDone(NativeOut o) {
+    return NativeFailure.cannotApply(completeDone, doneIn, o);
+  }
+}
