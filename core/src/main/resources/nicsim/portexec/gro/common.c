@@ -16,6 +16,18 @@
 #define NICSIM_GRO_SLOTS 8
 #define NICSIM_GRO_FIELDS (3 + NICSIM_GRO_BUCKETS * (1 + 2 * NICSIM_GRO_SLOTS))
 
+struct net_device {
+  int nicsim_unused;
+};
+
+/* what dev_gro_receive reads of skb_shinfo(): a linear skb has no frag_list */
+struct skb_shared_info {
+  unsigned short gso_size;
+  unsigned short gso_segs;
+  unsigned int gso_type;
+  struct sk_buff *frag_list;
+};
+
 struct sk_buff {
   union {
     struct {
@@ -25,12 +37,37 @@ struct sk_buff {
     struct list_head list;
   };
   int nicsim_id;
-  char cb[48];
+  char cb[48] __attribute__((aligned(8)));
+  struct net_device *dev;
+  unsigned int len;
+  unsigned int data_len;
+  __be16 protocol;
+  u8 ip_summed;
+  u8 csum_level;
+  __wsum csum;
+  u32 hash;
+  struct skb_shared_info nicsim_shinfo;
 };
 
+/* the NAPI_GRO_CB fields the flush walk and dev_gro_receive use (zeroed: the bits the kernel
+ * clears in one store) */
 struct napi_gro_cb {
   unsigned long age;
   int count;
+  int data_offset;
+  u16 flush;
+  union {
+    struct {
+      u16 same_flow : 1;
+      u16 csum_valid : 1;
+      u16 csum_cnt : 3;
+      u16 free : 2;
+      u16 is_atomic : 1;
+    };
+    u32 zeroed;
+  };
+  struct sk_buff *last;
+  __wsum csum;
 };
 
 #define NAPI_GRO_CB(skb) ((struct napi_gro_cb *)(skb)->cb)

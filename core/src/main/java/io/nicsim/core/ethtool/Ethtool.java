@@ -22,9 +22,17 @@ public final class Ethtool {
     return out;
   }
 
+  /** __dev_ethtool's ETHTOOL_SCOALESCE: the driver's {@code .begin}, then ethtool_set_coalesce. */
+  public static void setCoalesce(EthtoolOps ops, EthtoolCoalesce request) throws KernelException {
+    ops.begin();
+    ethtoolSetCoalesce(ops, request);
+  }
+
   /**
-   * ETHTOOL_SCOALESCE: {@code .begin}; a non-zero field the driver does not list in
-   * {@code supported_coalesce_params} is refused with -EOPNOTSUPP before the driver sees it.
+   * ethtool_set_coalesce: the driver's get_coalesce first (its error is the answer; its values
+   * are then replaced by the request, as copy_from_user replaces them), then a non-zero field
+   * the driver does not list in {@code supported_coalesce_params} is refused with -EOPNOTSUPP
+   * before the driver's set_coalesce sees it; a set that succeeds is notified.
    */
   @KernelPort(
       file = "net/ethtool/ioctl.c",
@@ -32,13 +40,17 @@ public final class Ethtool {
       versions = "v5.7..v6.18",
       commits = {"95cddcb5cc20"},
       source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9",
-      notes = "copy_from_user and the netlink notification are not modelled")
-  public static void setCoalesce(EthtoolOps ops, EthtoolCoalesce request) throws KernelException {
-    ops.begin();
+      notes = "copy_from_user does not fail (the request is the caller's object); the driver"
+          + " has both get_coalesce and set_coalesce (every nicsim driver); kernel_coalesce"
+          + " (CQE mode, TX aggregation) is not modelled")
+  static void ethtoolSetCoalesce(EthtoolOps ops, EthtoolCoalesce request)
+      throws KernelException {
+    ops.getCoalesce(new EthtoolCoalesce()); // overwritten by copy_from_user
     if (!setCoalesceSupported(ops, request)) {
       throw new KernelException(Errno.EOPNOTSUPP);
     }
     ops.setCoalesce(request);
+    ops.coalesceNotify(); // ethtool_notify(dev, ETHTOOL_MSG_COALESCE_NTF)
   }
 
   /** The rule: every non-zero field must be in the driver's supported mask. */
@@ -66,22 +78,32 @@ public final class Ethtool {
     return getCoalesce(ops);
   }
 
+  /** __dev_ethtool's ETHTOOL_PERQUEUE / ETHTOOL_SCOALESCE: {@code .begin}, then the set. */
+  public static void setPerQueueCoalesce(EthtoolOps ops, long queueMask, EthtoolCoalesce request)
+      throws KernelException {
+    ops.begin();
+    ethtoolSetPerQueueCoalesce(ops, queueMask, request);
+  }
+
   /**
-   * ETHTOOL_PERQUEUE / ETHTOOL_SCOALESCE: for each queue in the mask, back up, check and set;
-   * on the first failure every queue already changed gets its backup back.
+   * ethtool_set_per_queue_coalesce: for each queue in the mask, back up, check and set; on the
+   * first failure every queue below the failing one gets its backup back.
    */
   @KernelPort(
       file = "net/ethtool/ioctl.c",
       function = "ethtool_set_per_queue_coalesce",
       versions = "v4.10..v6.18",
       commits = {"f38d138a7da6"},
-      source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9")
-  public static void setPerQueueCoalesce(EthtoolOps ops, long queueMask, EthtoolCoalesce request)
-      throws KernelException {
-    ops.begin();
-    List<Integer> done = new ArrayList<>();
+      source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9",
+      notes = "queues 0..63 (the kernel's mask has MAX_NUM_QUEUE 4096 bits); every queue gets"
+          + " the same request (the kernel copies one struct per queue from user memory, which"
+          + " ethtool fills alike); kmalloc_array and copy_from_user do not fail")
+  static void ethtoolSetPerQueueCoalesce(EthtoolOps ops, long queueMask,
+      EthtoolCoalesce request) throws KernelException {
     List<EthtoolCoalesce> backup = new ArrayList<>();
-    for (int bit = 0; bit < 64; bit++) {
+    int bit = 0;
+    KernelException failed = null;
+    for (; bit < 64; bit++) {
       if ((queueMask & (1L << bit)) == 0) {
         continue;
       }
@@ -89,22 +111,29 @@ public final class Ethtool {
         EthtoolCoalesce saved = new EthtoolCoalesce();
         ops.getPerQueueCoalesce(bit, saved);
         backup.add(saved);
-        done.add(bit);
         if (!setCoalesceSupported(ops, request)) {
           throw new KernelException(Errno.EOPNOTSUPP);
         }
         ops.setPerQueueCoalesce(bit, request);
       } catch (KernelException e) {
-        // roll back the queues before the failing one (for_each_set_bit(i, mask, bit))
-        for (int i = 0; i < done.size() - 1; i++) {
-          try {
-            ops.setPerQueueCoalesce(done.get(i), backup.get(i));
-          } catch (KernelException ignored) {
-            // the kernel ignores the roll-back's return value too
-          }
-        }
-        throw e;
+        failed = e;
+        break;
       }
+    }
+    if (failed != null) {
+      // roll_back: for_each_set_bit(i, queue_mask, bit), each queue's backup in order
+      int b = 0;
+      for (int i = 0; i < bit; i++) {
+        if ((queueMask & (1L << i)) == 0) {
+          continue;
+        }
+        try {
+          ops.setPerQueueCoalesce(i, backup.get(b++));
+        } catch (KernelException ignored) {
+          // the kernel ignores the roll-back's return value too
+        }
+      }
+      throw failed;
     }
   }
 

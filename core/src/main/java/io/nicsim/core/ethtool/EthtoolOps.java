@@ -32,6 +32,12 @@ public interface EthtoolOps {
   }
 
   /**
+   * ethtool_notify(dev, ETHTOOL_MSG_COALESCE_NTF) after a set the driver accepted: the netlink
+   * notification (no nicsim listener reads it).
+   */
+  default void coalesceNotify() {}
+
+  /**
    * What the driver's set_coalesce accepts, in nicsim's words (e.g. {@code tx-usecs 0..100000,
    * tx-frames 0..256}), shown beside every refusal (after the kernel's message, if it logs one);
    * null if the driver does not say.

@@ -91,9 +91,71 @@ final class Gro extends NapiGro {
     return n;
   }
 
+  /** enum gro_result. */
+  static final int GRO_MERGED = 0;
+  static final int GRO_MERGED_FREE = 1;
+  static final int GRO_HELD = 2;
+  static final int GRO_NORMAL = 3;
+  static final int GRO_CONSUMED = 4;
+
   /**
-   * napi_gro_receive: the skb is merged into its flow's held skb, held itself, or (anything
-   * not TCP data) queued as GRO_NORMAL.
+   * What dev_gro_receive calls of the protocol layer: the hash, gro_list_prepare, the offload
+   * lookup and its gro_receive callback (inet_gro_receive -> tcp4_gro_receive). nicsim's is
+   * {@link #tcp}; the executed harness records the calls and answers from its input.
+   */
+  interface Offload {
+    /** skb_get_hash_raw. */
+    int hash(Skb skb);
+
+    /** gro_list_prepare on the bucket's list (its same_flow marks are the callback's). */
+    void listPrepare(int bucket, Skb skb);
+
+    /** Whether a packet_offload with a gro_receive callback handles skb->protocol. */
+    boolean hasOffload(Skb skb);
+
+    /**
+     * The callback on the bucket's list: sets {@link #cbSameFlow}, {@link #cbFlush},
+     * {@link #cbFree} (and may pull headers into {@code skb.hdrLen}); returns the held skb to
+     * complete (its index in the bucket), -1 for none, or {@link #EINPROGRESS}.
+     */
+    int groReceive(int bucket, Skb skb, Core core);
+  }
+
+  /** ERR_PTR(-EINPROGRESS) as the callback's answer. */
+  static final int EINPROGRESS = -115;
+
+  /** netif_elide_gro: GRO off on the device (nicsim's devices keep NETIF_F_GRO on). */
+  boolean elide;
+  Offload offload = new TcpOffload();
+  /** NAPI_GRO_CB(skb) of the skb being received: flush, same_flow, free, count. */
+  boolean cbFlush;
+  boolean cbSameFlow;
+  int cbFree;
+  int cbCount;
+  /** The TCP callback's flow and header key for a skb it leaves to be held. */
+  private int cbFlowId;
+  private long cbKey;
+
+  /**
+   * napi_gro_receive: dev_gro_receive, then napi_skb_finish (GRO_NORMAL goes up as
+   * gro_normal_one, GRO_MERGED_FREE frees the skb whose data joined a held one).
+   */
+  void receive(Skb skb, Core core, int napiId) {
+    if (skb.napiId == 0) {
+      skb.napiId = napiId; // skb_mark_napi_id
+    }
+    cbFlush = false; // skb_gro_reset_offset leaves the cb as the driver's skb had it: clear
+    switch (devGroReceive(skb, core)) {
+      case GRO_NORMAL -> normalOne(skb, 1, core);
+      case GRO_MERGED_FREE -> skb.free(); // napi_skb_free_stolen_head
+      default -> { } // GRO_HELD, GRO_MERGED, GRO_CONSUMED
+    }
+  }
+
+  /**
+   * dev_gro_receive: the skb's bucket, the protocol's gro_receive, then the held skb it names
+   * completed and the skb merged, passed up (flush) or held at the head of its bucket (the
+   * oldest completed to make room).
    */
   @KernelPort(
       file = "net/core/gro.c",
@@ -101,78 +163,59 @@ final class Gro extends NapiGro {
       versions = "v5.17..v6.18",
       commits = {"587652bbdd06", "291515c76409"},
       source = "debian:linux-source-6.12@6.12.117",
-      notes = "TCP over IPv4 only (inet_gro_receive -> tcp4_gro_receive); the flush decision of"
-          + " tcp_gro_receive is in groReceiveTcp; same_flow is the payload's flow hash")
-  void receive(Skb skb, Core core, int napiId) {
-    if (skb.napiId == 0) {
-      skb.napiId = napiId; // skb_mark_napi_id
-    }
-    if (!(skb.payload instanceof GroSegment seg)) {
-      normalOne(skb, 1, core);
-      return;
-    }
-    int f = seg.groFlow(skb);
-    int bucket = f & (GRO_HASH_BUCKETS - 1);
-    long k = seg.groHeaderKey(skb);
-    skb.hdrLen = seg.groHeaderLen(skb);
-    skb.payloadLen = skb.len - skb.hdrLen; // skb_gro_len: what is left past the headers
-    skb.tcpPsh = seg.groPsh(skb);
-    int n = listCount[bucket];
-    int p = -1;
-    for (int i = 0; i < n; i++) {
-      if (flow[bucket][i] == f) { // gro_list_prepare + tcp_gro_lookup: the same 4-tuple
-        p = i;
-        break;
-      }
-    }
-    // tcp_gro_receive
-    int len = skb.payloadLen;
-    boolean flushNew;
-    boolean completeP = false;
-    boolean sameFlow = false;
-    int pmss = 1;
-    if (p >= 0) {
-      Skb ps = held[bucket][p];
-      pmss = mss[bucket][p];
-      boolean flush = k != key[bucket][p]; // flags, ack_seq, window, options
-      flush |= (len - 1) >= pmss; // (unsigned) a single frame longer than the mss
-      flush |= ps.payloadOffset + ps.payloadLen != skb.payloadOffset; // not the next bytes
-      if (flush || ps.len + len >= GRO_MAX_SIZE) { // skb_gro_receive's -E2BIG
-        pmss = 1;
+      notes = "291515c76409 (v6.15) takes the gro_node; the checksum setup (NAPI_GRO_CB csum,"
+          + " csum_valid, csum_cnt) is not modelled; the skb is linear and not GSO (a"
+          + " driver's RX skb), so no frag0 pull and count 1")
+  int devGroReceive(Skb skb, Core core) {
+    int bucket = offload.hash(skb) & (GRO_HASH_BUCKETS - 1);
+    int ret;
+    if (elide) {
+      ret = GRO_NORMAL;
+    } else {
+      offload.listPrepare(bucket, skb);
+      if (!offload.hasOffload(skb)) {
+        ret = GRO_NORMAL; // no packet_offload for the protocol
       } else {
-        // skb_gro_receive: the segment's data joins p's frags, its head is freed
-        core.charge(KernelOps.GRO_MERGE);
-        ps.len += len;
-        ps.payloadLen += len;
-        count[bucket][p]++;
-        ps.gsoSegs = count[bucket][p];
-        ps.tcpPsh |= skb.tcpPsh;
-        merged++;
-        sameFlow = true;
+        ret = received(bucket, skb, core);
       }
     }
-    // out_check_final: a short segment or PSH ends the merge
-    flushNew = len < pmss || skb.tcpPsh;
-    if (p >= 0 && (!sameFlow || flushNew)) {
-      completeP = true;
+    // ok: the bucket's bit follows its count
+    if (listCount[bucket] != 0) {
+      bitmask |= 1 << bucket;
+    } else {
+      bitmask &= ~(1 << bucket);
     }
-    if (completeP) {
-      Skb pp = removeAt(bucket, p);
-      complete(pp, core);
+    return ret;
+  }
+
+  /** dev_gro_receive from found_ptype to its return, before the bitmask update. */
+  private int received(int bucket, Skb skb, Core core) {
+    // *(u32 *)&NAPI_GRO_CB(skb)->zeroed = 0; flush = skb_has_frag_list (a linear skb: 0)
+    cbSameFlow = false;
+    cbFree = 0;
+    cbFlush = false;
+    cbCount = 1;
+    int pp = offload.groReceive(bucket, skb, core);
+    if (pp == EINPROGRESS) {
+      return GRO_CONSUMED;
+    }
+    boolean sameFlow = cbSameFlow;
+    int ret = cbFree != 0 ? GRO_MERGED_FREE : GRO_MERGED;
+    if (pp >= 0) {
+      complete(unlink(bucket, pp), core); // skb_list_del_init, napi_gro_complete, count--
     }
     if (sameFlow) {
-      skb.free(); // GRO_MERGED_FREE: napi_skb_free_stolen_head
-      return;
+      return ret;
     }
-    if (flushNew) {
-      normalOne(skb, 1, core);
-      return;
+    if (cbFlush) {
+      return GRO_NORMAL;
     }
     if (listCount[bucket] >= MAX_GRO_SKBS) {
-      // gro_flush_oldest: the oldest skb of the bucket goes up to make room
-      complete(removeAt(bucket, listCount[bucket] - 1), core);
+      // gro_flush_oldest: the oldest skb goes up, the new one takes its place in the count
+      complete(unlink(bucket, listCount[bucket] - 1), core);
     }
-    // hold it: NAPI_GRO_CB(skb)->age = jiffies, gso_size = its length, at the list's head
+    // NAPI_GRO_CB(skb)->age = jiffies; gso_size = skb_gro_len(skb); list_add at the head
+    int len = skb.len - skb.hdrLen;
     int m = listCount[bucket];
     for (int i = m; i > 0; i--) {
       held[bucket][i] = held[bucket][i - 1];
@@ -184,14 +227,86 @@ final class Gro extends NapiGro {
     }
     held[bucket][0] = skb;
     age[bucket][0] = kernel.cpu().jiffiesAt(core.cursor());
-    key[bucket][0] = k;
-    flow[bucket][0] = f;
-    count[bucket][0] = 1;
+    key[bucket][0] = cbKey;
+    flow[bucket][0] = cbFlowId;
+    count[bucket][0] = cbCount;
     mss[bucket][0] = len;
-    skb.gsoSize = len;
+    skb.gsoSize = len & 0xFFFF; // skb_shinfo(skb)->gso_size is an unsigned short
     listCount[bucket] = m + 1;
-    bitmask |= 1 << bucket;
     held0++;
+    return GRO_HELD;
+  }
+
+  /**
+   * inet_gro_receive -> tcp4_gro_receive -> tcp_gro_receive for nicsim's TCP data frames
+   * ({@link GroSegment}); nothing else has an offload here (UDP sockets without UDP_GRO and
+   * ICMP go up as GRO_NORMAL, as udp_gro_receive's flush does).
+   */
+  private final class TcpOffload implements Offload {
+    @Override
+    public int hash(Skb skb) {
+      return skb.payload instanceof GroSegment seg ? seg.groFlow(skb) : 0;
+    }
+
+    @Override
+    public void listPrepare(int bucket, Skb skb) {
+      // the same-flow test is the flow compare of groReceive's lookup
+    }
+
+    @Override
+    public boolean hasOffload(Skb skb) {
+      return skb.payload instanceof GroSegment;
+    }
+
+    @Override
+    public int groReceive(int bucket, Skb skb, Core core) {
+      GroSegment seg = (GroSegment) skb.payload;
+      int f = seg.groFlow(skb);
+      long k = seg.groHeaderKey(skb);
+      skb.hdrLen = seg.groHeaderLen(skb);
+      skb.payloadLen = skb.len - skb.hdrLen; // skb_gro_len: what is left past the headers
+      skb.tcpPsh = seg.groPsh(skb);
+      cbFlowId = f;
+      cbKey = k;
+      int n = listCount[bucket];
+      int p = -1;
+      for (int i = 0; i < n; i++) {
+        if (flow[bucket][i] == f) { // gro_list_prepare + tcp_gro_lookup: the same 4-tuple
+          p = i;
+          break;
+        }
+      }
+      // tcp_gro_receive
+      int len = skb.payloadLen;
+      boolean sameFlow = false;
+      int pmss = 1;
+      if (p >= 0) {
+        Skb ps = held[bucket][p];
+        pmss = mss[bucket][p];
+        boolean flush = k != key[bucket][p]; // flags, ack_seq, window, options
+        flush |= (len - 1) >= pmss; // (unsigned) a single frame longer than the mss
+        flush |= ps.payloadOffset + ps.payloadLen != skb.payloadOffset; // not the next bytes
+        if (flush || ps.len + len >= GRO_MAX_SIZE) { // skb_gro_receive's -E2BIG
+          pmss = 1;
+        } else {
+          // skb_gro_receive: the segment's data joins p's frags, its head is freed
+          core.charge(KernelOps.GRO_MERGE);
+          ps.len += len;
+          ps.payloadLen += len;
+          count[bucket][p]++;
+          ps.gsoSegs = count[bucket][p];
+          ps.tcpPsh |= skb.tcpPsh;
+          merged++;
+          sameFlow = true;
+          cbFree = 2; // NAPI_GRO_FREE_STOLEN_HEAD
+        }
+      }
+      // out_check_final: a short segment or PSH ends the merge
+      boolean flush = len < pmss || skb.tcpPsh;
+      cbSameFlow = sameFlow;
+      cbFlush |= flush;
+      return p >= 0 && (!sameFlow || flush) ? p : -1;
+    }
   }
 
   /** Takes a held skb off its bucket, clearing the bucket's bit once it is empty. */

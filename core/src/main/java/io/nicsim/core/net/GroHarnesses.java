@@ -2,6 +2,7 @@ package io.nicsim.core.net;
 
 import static io.nicsim.core.port.exec.InputField.bool;
 import static io.nicsim.core.port.exec.InputField.range;
+import static io.nicsim.core.port.exec.InputField.u32;
 import static io.nicsim.core.port.exec.InputField.u64;
 
 import io.nicsim.core.cpu.Core;
@@ -62,7 +63,8 @@ public final class GroHarnesses implements PortHarnessProvider {
         flush(GRO_C, "__gro_flush", true),
         flush(GRO_H, "gro_flush", true),
         chain("__napi_gro_flush_chain", false),
-        chain("__gro_flush_chain", true));
+        chain("__gro_flush_chain", true),
+        devGroReceive());
   }
 
   private static String program(String driver) {
@@ -115,6 +117,112 @@ public final class GroHarnesses implements PortHarnessProvider {
         .java(kernel -> side(kernel, groNode,
             (g, r, core) -> g.flushChain((int) r[STATE.size()], r[1] != 0, core)))
         .build();
+  }
+
+  /**
+   * The skb dev_gro_receive gets and what the protocol's gro_receive answers (after the GRO
+   * state): skb_get_hash_raw, netif_elide_gro, whether skb->protocol has a packet_offload, the
+   * skb's len, then the callback's answer: -EINPROGRESS, the held skb it returns (a slot of
+   * the bucket; past its count: NULL), same_flow, flush, free, and the offset it pulled the
+   * headers to.
+   */
+  static final List<InputField> SKB = List.of(
+      u32("hash").withEdges(7, 8, 0xFFFF_FFF8L), bool("netif_elide_gro"),
+      bool("protocol has an offload"), range("len", 0, 65535).withEdges(54, 1514, 9018),
+      bool("-EINPROGRESS"), range("pp slot (count and up: NULL)", 0, SLOTS),
+      bool("same_flow"), bool("flush"), range("free", 0, 2),
+      range("data_offset", 0, 65535).withEdges(54, 66));
+
+  private static PortHarness devGroReceive() {
+    List<InputField> in = new ArrayList<>(STATE);
+    in.addAll(SKB);
+    int at = STATE.size();
+    return PortHarness.of(GRO_C, "dev_gro_receive")
+        .sources(SOURCES)
+        .program(program("dev_gro_receive.c"))
+        .inputs(in)
+        .admit(r -> {
+          // the protocol's headers lie within the skb's head (a driver's RX skb is linear)
+          if (r[at + 9] > r[at + 3]) {
+            r[at + 9] = r[at + 3];
+          }
+          return consistent(r);
+        })
+        .notes(NOTE + "; gro_list_prepare and the protocol's gro_receive (inet_gro_receive ->"
+            + " tcp4_gro_receive) are recording stubs answering from the record;"
+            + " gro_flush_oldest runs from the tree; the skb is linear and not GSO (a driver's"
+            + " RX skb: no frag_list, no frag0 pull) and CHECKSUM_NONE (nicsim has no"
+            + " checksums)")
+        .java(GroHarnesses::receiveSide)
+        .build();
+  }
+
+  /** The record's skb through Gro.devGroReceive, the offload answering from the record. */
+  private static JavaPort receiveSide(String kernel) {
+    HarnessKernel hk = new HarnessKernel();
+    Core core = hk.cpu.core(0);
+    SkbLedger ledger = new SkbLedger();
+    Skb[] skbs = new Skb[BUCKETS * SLOTS];
+    for (int i = 0; i < skbs.length; i++) {
+      skbs[i] = ledger.alloc(1500, 2048); // ids 1..64: id - 1 = b * 8 + i
+    }
+    Skb skb = ledger.alloc(1500, 2048); // id 65: the skb received
+    Out out = new Out();
+    Gro g = new Gro(hk.kernel, false);
+    g.bind((held, c) -> out.call("complete", held.id() - 1, held.gsoSegs));
+    int at = STATE.size();
+    long[][] record = new long[1][];
+    g.offload = new Gro.Offload() {
+      @Override
+      public int hash(Skb s) {
+        return (int) record[0][at];
+      }
+
+      @Override
+      public void listPrepare(int bucket, Skb s) {
+        out.call("gro_list_prepare", bucket);
+      }
+
+      @Override
+      public boolean hasOffload(Skb s) {
+        return record[0][at + 2] != 0;
+      }
+
+      @Override
+      public int groReceive(int bucket, Skb s, Core c) {
+        long[] r = record[0];
+        out.call("inet_gro_receive", bucket);
+        s.hdrLen = (int) r[at + 9];
+        g.cbSameFlow = r[at + 6] != 0;
+        g.cbFlush |= r[at + 7] != 0;
+        g.cbFree = (int) r[at + 8];
+        if (r[at + 4] != 0) {
+          return Gro.EINPROGRESS;
+        }
+        return r[at + 5] < g.listCount[bucket] ? (int) r[at + 5] : -1;
+      }
+    };
+    return r -> {
+      out.reset();
+      long now = hk.kernel.cpu().jiffiesAt(core.cursor());
+      set(g, r, skbs, now);
+      record[0] = r;
+      g.elide = r[at + 1] != 0;
+      skb.len = (int) r[at + 3];
+      skb.hdrLen = 0; // skb_gro_reset_offset
+      skb.gsoSize = 0;
+      g.cbFlush = false;
+      int ret = g.devGroReceive(skb, core);
+      out.put("ret", ret);
+      out.put("skb flush", g.cbFlush);
+      if (ret == Gro.GRO_HELD) {
+        int b = (int) (r[at] & (BUCKETS - 1));
+        out.u("skb jiffies - age", now - g.age[b][0]);
+        out.put("skb count", g.count[b][0]);
+        out.put("skb gso_size", skb.gsoSize);
+      }
+      return put(out, g).toString();
+    };
   }
 
   /** A call of the port on a GRO state. */

@@ -54,6 +54,48 @@ class EthtoolTest {
   }
 
   @Test
+  void perQueueGetFailingRollsBackEveryQueueBelowIt() throws Exception {
+    // ethtool_set_per_queue_coalesce: get_per_queue_coalesce failing on queue 2 sends every
+    // set bit below 2 back to its backup (for_each_set_bit(i, queue_mask, bit))
+    EthtoolOps ops = mock(EthtoolOps.class);
+    when(ops.supportedCoalesceParams()).thenReturn(CoalesceParam.USECS);
+    doThrow(new KernelException(Errno.EIO, "gone")).when(ops)
+        .getPerQueueCoalesce(org.mockito.ArgumentMatchers.eq(2), any());
+    EthtoolCoalesce req = new EthtoolCoalesce().txCoalesceUsecs(7);
+    assertThatThrownBy(() -> Ethtool.setPerQueueCoalesce(ops, 0b111, req))
+        .isInstanceOfSatisfying(KernelException.class,
+            e -> assertThat(e.errno()).isEqualTo(Errno.EIO));
+    org.mockito.InOrder order = org.mockito.Mockito.inOrder(ops);
+    order.verify(ops).setPerQueueCoalesce(org.mockito.ArgumentMatchers.eq(0),
+        org.mockito.ArgumentMatchers.same(req));
+    order.verify(ops).setPerQueueCoalesce(org.mockito.ArgumentMatchers.eq(1),
+        org.mockito.ArgumentMatchers.same(req));
+    order.verify(ops).setPerQueueCoalesce(org.mockito.ArgumentMatchers.eq(0),
+        org.mockito.ArgumentMatchers.argThat(c -> c != req));
+    order.verify(ops).setPerQueueCoalesce(org.mockito.ArgumentMatchers.eq(1),
+        org.mockito.ArgumentMatchers.argThat(c -> c != req));
+  }
+
+  @Test
+  void setCoalesceAsksTheDriverFirstAndNotifiesASet() throws Exception {
+    // ethtool_set_coalesce: get_coalesce's error is the answer, before any check
+    EthtoolOps ops = mock(EthtoolOps.class);
+    when(ops.supportedCoalesceParams()).thenReturn(CoalesceParam.USECS);
+    doThrow(new KernelException(Errno.EIO, "gone")).when(ops).getCoalesce(any());
+    assertThatThrownBy(() -> Ethtool.setCoalesce(ops,
+        new EthtoolCoalesce().set(CoalesceParam.TX_USECS_IRQ, 5)))
+        .isInstanceOfSatisfying(KernelException.class,
+            e -> assertThat(e.errno()).isEqualTo(Errno.EIO));
+    EthtoolOps ok = mock(EthtoolOps.class);
+    when(ok.supportedCoalesceParams()).thenReturn(CoalesceParam.USECS);
+    Ethtool.setCoalesce(ok, new EthtoolCoalesce().txCoalesceUsecs(1));
+    org.mockito.InOrder order = org.mockito.Mockito.inOrder(ok);
+    order.verify(ok).getCoalesce(any());
+    order.verify(ok).setCoalesce(any());
+    order.verify(ok).coalesceNotify();
+  }
+
+  @Test
   void coalesceArgsParseEthtoolSpellings() {
     CoalesceArgs a = CoalesceArgs.parse("tx-usecs 5000 tx-frames 0x19 rx-usecs +100 adaptive-rx off");
     assertThat(a.values()).containsEntry(CoalesceParam.TX_USECS, 5000L)
