@@ -136,7 +136,7 @@ public final class BusyPoll {
   /** Ends the loop now (the caller's own reason), with busy_poll_stop if it owns the NAPI. */
   public void stop(Core core) {
     if (owns) {
-      busyPollStop(core);
+      busyPollStop(napi, prefer, budget, core);
     }
     owns = false;
     active = false;
@@ -154,7 +154,7 @@ public final class BusyPoll {
       versions = "v5.11..v6.18",
       commits = {"7fd3253a7de6"},
       source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa")
-  private void busyPollStop(Core core) {
+  void busyPollStop(Napi napi, boolean prefer, int budget, Core core) {
     boolean skipSchedule = false;
     napi.state &= ~(Napi.MISSED | Napi.IN_BUSY_POLL);
     if (prefer && napi.netCore().has(NetCorePatches.PREFER_BUSY_POLL)) {
@@ -171,7 +171,7 @@ public final class BusyPoll {
       kernel.tracer().busyPoll(core.cursor(), core.id(), napi.name(), "stop", rc);
     }
     if (rc == budget) {
-      busyPollStopFull(core, skipSchedule);
+      busyPollStopFull(napi, skipSchedule, core);
     }
   }
 
@@ -182,7 +182,7 @@ public final class BusyPoll {
       versions = "v5.11..v6.18",
       commits = {"7fd3253a7de6"},
       source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa")
-  private void busyPollStopFull(Core core, boolean skipSchedule) {
+  void busyPollStopFull(Napi napi, boolean skipSchedule, Core core) {
     if (!skipSchedule) {
       napi.gro().normalList(core);
       napi.schedule(); // __napi_schedule: SCHED is still set

@@ -123,7 +123,9 @@ public final class NapiHarnesses implements PortHarnessProvider {
           return s.res.put("ret", work).put("on_repoll", action.holds(s.napi));
         }),
         irqSuspension("napi_suspend_irqs"),
-        irqSuspension("napi_resume_irqs"));
+        irqSuspension("napi_resume_irqs"),
+        busyPollStop(),
+        busyPollStopFull());
   }
 
   private static String program(String function) {
@@ -200,14 +202,72 @@ public final class NapiHarnesses implements PortHarnessProvider {
         .build();
   }
 
-  /** The Java side for one release: a harness kernel per HZ, each with a NAPI with and without a kthread. */
+  /** Owned by a busy poller: SCHED set (napi_busy_loop's cmpxchg), on no poll list. */
+  private static long[] owned(long[] r) {
+    admit(r, true);
+    r[ON_LIST] = 0;
+    return r;
+  }
+
+  private static PortHarness busyPollStop() {
+    List<InputField> in = new ArrayList<>(NAPI);
+    in.add(bool("prefer_busy_poll"));
+    in.add(range("budget", 1, 64).withEdges(BusyPoll.BUSY_POLL_BUDGET, 63, 64));
+    int at = NAPI.size();
+    return PortHarness.of(DEV_C, "busy_poll_stop")
+        .sources(SOURCES)
+        .program(program("busy_poll_stop"))
+        .inputs(in)
+        .admit(r -> {
+          owned(r);
+          // the driver's poll does at most its budget (nicsim stops a poll doing more)
+          for (int i = 0; i < 4; i++) {
+            r[POLL + i] = Math.min(r[POLL + i], r[at + 1]);
+          }
+          return r;
+        })
+        .notes(NOTE + "; have_poll_lock is NULL (netpoll is not modelled)")
+        .java(kernel -> {
+          JavaPort port = java(kernel, false, (s, r) -> {
+            new BusyPoll(s.hk.kernel).busyPollStop(s.napi, r[at] != 0, (int) r[at + 1], s.core);
+            return s.res;
+          }, true);
+          return port;
+        })
+        .build();
+  }
+
+  private static PortHarness busyPollStopFull() {
+    List<InputField> in = new ArrayList<>(NAPI);
+    in.add(bool("skip_schedule"));
+    int at = NAPI.size();
+    return PortHarness.of(DEV_C, "__busy_poll_stop")
+        .sources(SOURCES)
+        .program(program("__busy_poll_stop"))
+        .inputs(in)
+        .admit(NapiHarnesses::owned)
+        .notes(NOTE)
+        .java(kernel -> java(kernel, false, (s, r) -> {
+          new BusyPoll(s.hk.kernel).busyPollStopFull(s.napi, r[at] != 0, s.core);
+          return s.res;
+        }))
+        .build();
+  }
+
   private static JavaPort java(String kernel, boolean onActionList, Run run) {
+    return java(kernel, onActionList, run, false);
+  }
+
+  /** The Java side for one release: a harness kernel per HZ, each with a NAPI with and without a kthread. */
+  private static JavaPort java(String kernel, boolean onActionList, Run run,
+      boolean timerFirst) {
     Side[] sides = new Side[HZ.length];
     return r -> {
       int hz = (int) r[HZ_INDEX];
       if (sides[hz] == null) {
         sides[hz] = new Side(kernel, HZ[hz]);
         sides[hz].onActionList = onActionList;
+        sides[hz].timerFirst = timerFirst;
       }
       return sides[hz].run(r, run);
     };
@@ -264,6 +324,8 @@ public final class NapiHarnesses implements PortHarnessProvider {
     Out res = new Out();
     /** napi_poll's records: the NAPI sits on net_rx_action's list, not the CPU's. */
     boolean onActionList;
+    /** The function arms the watchdog before any other call (busy_poll_stop). */
+    boolean timerFirst;
 
     Side(String kernel, int hz) {
       hk = HarnessKernel.forRelease(kernel, hz, null);
@@ -301,14 +363,17 @@ public final class NapiHarnesses implements PortHarnessProvider {
         if (napi.budgetExhaustedRescheduled != warnings) {
           o.message("pr_warn", "eth0: Budget exhausted after napi rescheduled");
         }
+        Out first = new Out();
         if (napi.timer().starts != starts) {
-          o.call("hrtimer_start", napi.timer().lastStartArg, HRTIMER_MODE_REL_PINNED);
+          (timerFirst ? first : o).call("hrtimer_start", napi.timer().lastStartArg,
+              HRTIMER_MODE_REL_PINNED);
         }
         if (thread != null && thread.wakeUps != wakeUps) {
           o.call("wake_up_process");
         }
         Out state = put(new Out(), gro, thread);
-        result[0] = String.join(" ", List.of(o.toString(), res.toString(), state.toString())
+        result[0] = String.join(" ", List.of(first.toString(), o.toString(), res.toString(),
+                state.toString())
             .stream().filter(t -> !t.isEmpty()).toList());
         clear(thread);
       });
