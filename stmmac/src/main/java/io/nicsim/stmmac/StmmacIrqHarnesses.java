@@ -88,7 +88,7 @@ public final class StmmacIrqHarnesses implements PortHarnessProvider {
         .java(kernel -> {
           TxHarnessRig rig = new TxHarnessRig(StmmacTxHarnesses.patches(kernel));
           return r -> {
-            rig.reset((int) r[0], (int) r[1], 6, true, false);
+            rig.reset((int) r[0], (int) r[1], 6, DwmacCore.GMAC4, false);
             StmmacPriv priv = rig.priv;
             priv.state = r[2];
             priv.sftyIrq = (int) r[3];
@@ -132,7 +132,7 @@ public final class StmmacIrqHarnesses implements PortHarnessProvider {
         .java(kernel -> {
           TxHarnessRig rig = new TxHarnessRig(StmmacTxHarnesses.patches(kernel));
           return r -> {
-            rig.reset(1, 1, 6, true, false);
+            rig.reset(1, 1, 6, DwmacCore.GMAC4, false);
             StmmacPriv priv = rig.priv;
             priv.state = r[0];
             rig.calls.queueWorkRet = r[2] != 0;

@@ -45,7 +45,7 @@ public final class StmmacLifecycleHarnesses implements PortHarnessProvider {
           TxHarnessRig rig = new TxHarnessRig(StmmacTxHarnesses.patches(kernel));
           boolean setup = rig.patches.has(StmmacPatches.HRTIMER_SETUP);
           return r -> {
-            rig.reset((int) r[0], (int) r[1], 6, true, false);
+            rig.reset((int) r[0], (int) r[1], 6, DwmacCore.GMAC4, false);
             StmmacPriv priv = rig.priv;
             for (int q = 0; q < 8; q++) {
               priv.txCoalFrames[q] = (int) r[2 + q];

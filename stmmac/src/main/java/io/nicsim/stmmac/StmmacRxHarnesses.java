@@ -144,7 +144,7 @@ public final class StmmacRxHarnesses implements PortHarnessProvider {
   /** The record's RX queue (main.c's nicsim_rx_set). */
   static void setRx(TxHarnessRig rig, long[] r) {
     int queue = queue(r);
-    rig.reset(1, (int) r[1], (int) r[2], true, false);
+    rig.reset(1, (int) r[1], (int) r[2], DwmacCore.GMAC4, false);
     HarnessCalls c = rig.calls;
     StmmacPriv priv = rig.priv;
     StmmacRxQueue rxQ = priv.rxQueue[queue];

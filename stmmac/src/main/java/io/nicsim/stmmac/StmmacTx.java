@@ -105,6 +105,10 @@ public class StmmacTx {
   StmmacBridges.Hook cXmit;
   /** {@code --ports c}: the tree's stmmac_tso_xmit in place of {@link #tsoXmit}. */
   StmmacBridges.Hook cTsoXmit;
+  /** {@code --ports c}: the tree's stmmac_tx_timer in place of {@link #txTimer}. */
+  StmmacBridges.Hook cTxTimer;
+  /** {@code --ports c}: the tree's stmmac_napi_poll_tx in place of {@link #napiPollTx}. */
+  StmmacBridges.Hook cNapiPollTx;
 
   public StmmacTx(StmmacPriv priv) {
     this.priv = priv;
@@ -953,6 +957,10 @@ public class StmmacTx {
       source = S1,
       notes = "no AF_XDP pool: the TX NAPI is tx_napi")
   HrTimer.Restart txTimer(StmmacTxQueue txQ) {
+    if (cTxTimer != null) {
+      cTxTimer.txTimer(txQ.queueIndex);
+      return HrTimer.Restart.NORESTART;
+    }
     txTimerBody(txQ);
     return HrTimer.Restart.NORESTART;
   }
@@ -1214,6 +1222,16 @@ public class StmmacTx {
         priv.hwif.enableDmaTransmission(dmaTxChanArg ? chan : -1);
         priv.hwif.setTxTailPtr(txQ.txTailAddr & 0xFFFF_FFFFL, chan);
       }
+      dimTxSample(napi, chan);
+      return workDone;
+    }
+
+    if (cNapiPollTx != null) {
+      // the tree's poll calls stmmac_tx_clean first (after its poll statistic): the model's
+      // clean (Java, or its own bridge) runs there, and answers the C's stub
+      pendingPackets = false;
+      workDone = txClean(budget, chan);
+      workDone = cNapiPollTx.napiPollTx(chan, budget, workDone, pendingPackets);
       dimTxSample(napi, chan);
       return workDone;
     }

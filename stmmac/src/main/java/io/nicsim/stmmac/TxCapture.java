@@ -40,7 +40,7 @@ final class TxCapture {
     r[15] = priv.eeeSwTimerEn ? 1 : 0;
     r[16] = priv.eeeEnabled ? 1 : 0;
     r[17] = priv.tso ? 1 : 0;
-    r[18] = priv.plat.core() == DwmacCore.GMAC4 ? 1 : 0;
+    r[18] = TxHarnessRig.coreField(priv.plat.core());
     if (priv.est != null) {
       r[19] = 1;
       r[20] = priv.est.enable ? 1 : 0;

@@ -72,7 +72,8 @@ class TxHarnessRig {
     f.add(bool("eee_sw_timer_en"));
     f.add(bool("eee_enabled"));
     f.add(bool("tso"));
-    f.add(bool("gmac4"));
+    // 0 dwmac1000 (GMAC), 1 GMAC4, 2 XGMAC: has_gmac4/has_xgmac, 6.18's core_type
+    f.add(range("core", 0, 2));
     f.add(bool("est"));
     f.add(bool("est.enable"));
     f.add(u32("est.max_sdu").withEdges(1514, 1518, 64));
@@ -201,8 +202,18 @@ class TxHarnessRig {
     }
   }
 
+  /** The record's core field (main.c's in[18]) as the model's core. */
+  static DwmacCore core(long field) {
+    return field == 2 ? DwmacCore.XGMAC : field == 1 ? DwmacCore.GMAC4 : DwmacCore.GMAC;
+  }
+
+  /** {@link #core(long)}'s inverse. */
+  static long coreField(DwmacCore core) {
+    return core == DwmacCore.XGMAC ? 2 : core == DwmacCore.GMAC4 ? 1 : 0;
+  }
+
   /** A device with txCnt/rxCnt queues of 2^order descriptors, idle (nicsim_priv_reset). */
-  void reset(int txCnt, int rxCnt, int order, boolean gmac4, boolean tso) {
+  void reset(int txCnt, int rxCnt, int order, DwmacCore core, boolean tso) {
     calls.reset();
     for (int q = 0; q < 8; q++) {
       calls.napiSched.put(rxNapi[q], false);
@@ -214,7 +225,7 @@ class TxHarnessRig {
       calls.timerActive.put(timers[q], false);
       calls.timerTryRet.put(timers[q], 0);
     }
-    StmmacPlat plat = new StmmacPlat(gmac4 ? DwmacCore.GMAC4 : DwmacCore.GMAC, 0x51, txCnt,
+    StmmacPlat plat = new StmmacPlat(core, 0x51, txCnt,
         rxCnt, 0, 0, false, false, tso, 64);
     priv = new StmmacPriv(plat, patches);
     priv.kernel = hk.kernel;
@@ -243,7 +254,7 @@ class TxHarnessRig {
   void set(long[] r) {
     int queue = (int) r[QUEUE];
     int txCnt = (int) r[TX_CNT];
-    reset(txCnt, txCnt, (int) r[RING_ORDER], r[18] != 0, r[17] != 0);
+    reset(txCnt, txCnt, (int) r[RING_ORDER], core(r[18]), r[17] != 0);
     StmmacTxQueue txQ = priv.txQueue[queue];
     txQ.ring.cur = (int) r[CUR_TX];
     txQ.ring.dirty = (int) r[DIRTY_TX];

@@ -26,7 +26,7 @@ import java.util.Map;
  */
 final class TxReplay {
   /** Which function's record. */
-  enum Kind { TIMER_ARM, XMIT, TSO_XMIT }
+  enum Kind { TIMER_ARM, XMIT, TSO_XMIT, TIMER, NAPI_POLL_TX }
 
   /** main.c's NICSIM_MAX_RING: the largest ring the harness takes. */
   static final int MAX_RING = 1024;
@@ -50,7 +50,7 @@ final class TxReplay {
         "set_tx_tail_ptr", "enable_dma_irq", "disable_dma_irq", "stmmac_stop_sw_lpi",
         "stmmac_disable_eee_mode", "stmmac_enable_eee_mode", "mod_timer_eee_ctrl",
         "stmmac_restart_sw_lpi_timer", "stmmac_vlan_insert", "__vlan_hwaccel_push_inside",
-        "stmmac_has_ip_ethertype", "stmmac_get_tx_hwtstamp", "stmmac_free_tx_buffer",
+        "stmmac_has_ip_ethertype", "stmmac_get_tx_hwtstamp", "stmmac_free_tx_buffer", "stmmac_tx_clean",
         "cur_tx", "dirty_tx", "tx_count_frames", "mss", "tx_tail_addr", "xsk_frames_done",
         "tx_bytes", "tx_set_ic_bit", "tx_tso_frames", "tx_tso_nfrags", "napi_poll",
         "napi_tx_clean", "napi_tx_packets", "napi_tx_pkt_n", "tx_dropped", "tx_errors",
@@ -73,20 +73,65 @@ final class TxReplay {
   private final StmmacPriv priv;
   private final NativePort c;
   private final boolean armAtEnd;
+  private final boolean armAfterDmaEnable;
 
   TxReplay(StmmacTx tx, NativePort c) {
     this.tx = tx;
     this.priv = tx.priv;
     this.c = c;
     this.armAtEnd = priv.patches().has(StmmacPatches.ARM_AT_END);
+    this.armAfterDmaEnable = priv.patches().has(StmmacPatches.ARM_AFTER_DMA_ENABLE);
   }
 
-  /** Applies {@code o}; the function's return value ("ret"), 0 without one. */
-  long apply(NativeOut o, long[] in, int queue, Skb skb, Kind kind) {
+  /**
+   * Runs the C on {@code in} and applies its record; the function's return value ("ret"), 0
+   * without one. A stub that answered from the record (napi_schedule_prep, napi_complete_done)
+   * is asked of the model when its call is replayed, at the point the C asked it; where the
+   * model answers otherwise (a schedule missed meanwhile, deferred interrupts) the record takes
+   * the model's answer, the C runs again, and the replay goes on after the calls already
+   * applied (the C is deterministic: the same record gives the same calls up to that point).
+   */
+  long run(long[] in, int queue, Skb skb, Kind kind) {
+    Applied a = new Applied();
+    while (true) {
+      try {
+        return apply(c.call(in), in, queue, skb, kind, a);
+      } catch (Reanswer r) {
+        in[r.field] = r.value;
+      }
+    }
+  }
+
+  /** An answer the record gave the C that the model gives otherwise: run the C again. */
+  private static final class Reanswer extends RuntimeException {
+    final int field;
+    final long value;
+
+    Reanswer(int field, long value) {
+      super(null, null, false, false);
+      this.field = field;
+      this.value = value;
+    }
+  }
+
+  /** What a replay has done so far, kept across the C's runs with corrected answers. */
+  private static final class Applied {
+    int tokens;
+    int curBefore = -1;
+    boolean xmitCharged;
+    boolean sent;
+    boolean icSet;
+    boolean tailSet;
+    boolean counted;
+  }
+
+  private long apply(NativeOut o, long[] in, int queue, Skb skb, Kind kind, Applied a) {
     StmmacTxQueue txQ = priv.txQueue[queue];
     DescRing ring = txQ.ring;
     NetdevQueue txq = priv.dev.queue(queue);
-    int curBefore = ring.cur;
+    if (a.curBefore < 0) {
+      a.curBefore = ring.cur;
+    }
     // what the run took: the port's xmit cost is charged only once the ring had room
     long ret = 0;
     long sduDrops = 0;
@@ -101,28 +146,45 @@ final class TxReplay {
       }
     }
     o.rewind();
-    boolean xmit = kind != Kind.TIMER_ARM;
+    boolean xmit = kind == Kind.XMIT || kind == Kind.TSO_XMIT;
     boolean charged = xmit && (int) ret != NetdevTx.NETDEV_TX_BUSY && sduDrops == 0;
-    boolean xmitCharged = false;
-    boolean sent = false;
-    boolean icSet = false;
-    boolean tailSet = false;
-    if (kind == Kind.TIMER_ARM) {
-      priv.counters.txTimerArm++;
+    if (!a.counted) {
+      a.counted = true;
+      if (kind == Kind.TIMER_ARM) {
+        priv.counters.txTimerArm++;
+      } else if (kind == Kind.TIMER) {
+        priv.counters.txTimerFire++;
+      }
     }
     Core core = tx.kernel.cpu().requireCurrent();
+    // the C's own view of its queue's TX NAPI (the stubs' SCHED bit), for napi_is_scheduled
+    boolean sched = in[28] != 0;
+    int token = 0;
     while (o.next()) {
       int k = o.kind();
       String n = NAMES.get(o.name());
+      boolean done = token++ < a.tokens;
+      if (!done) {
+        a.tokens = token;
+      }
       if (k == NativeOut.CALL || k == NativeOut.MESSAGE) {
+        if (n != null && n.equals("napi_schedule_prep") && o.arg(0) == napiId(queue)) {
+          sched = true;
+        }
+        if (done) {
+          if (n != null && n.equals("napi_complete_done") && in[68] != 0) {
+            sched = false;
+          }
+          continue;
+        }
         if (n != null && (n.equals("stmmac_stop_sw_lpi") || n.equals("stmmac_disable_eee_mode"))) {
           priv.unported.stopSwLpi();
           continue;
         }
-        if (charged && !xmitCharged) {
+        if (charged && !a.xmitCharged) {
           core.charge(StmmacTx.XMIT);
           priv.counters.xmit++;
-          xmitCharged = true;
+          a.xmitCharged = true;
         }
         Integer e = ENTRIES.get(o.name());
         int[] d = DESCS.get(o.name());
@@ -139,20 +201,22 @@ final class TxReplay {
           throw PortBridge.cannotApply(c, in, o);
         } else {
           switch (n) {
-            case "netdev_tx_sent_queue" -> sent = true;
-            case "set_tx_ic" -> icSet = true;
-            case "set_tx_tail_ptr" -> tailSet = true;
+            case "netdev_tx_sent_queue" -> a.sent = true;
+            case "set_tx_ic" -> a.icSet = true;
+            case "set_tx_tail_ptr" -> a.tailSet = true;
             default -> { }
           }
-          call(n, o, in, core, txQ, txq, skb);
+          sched = answered(n, o, in, queue, sched, core, txQ, txq, skb);
         }
+      } else if (done) {
+        continue;
       } else if (n == null) {
         throw PortBridge.cannotApply(c, in, o);
       } else {
-        field(n, o, in, txQ, txq, skb, tailSet);
+        field(n, o, in, txQ, txq, skb, a.tailSet);
       }
     }
-    if (charged && !xmitCharged) {
+    if (charged && !a.xmitCharged) {
       core.charge(StmmacTx.XMIT);
       priv.counters.xmit++;
     }
@@ -160,16 +224,72 @@ final class TxReplay {
       if ((int) ret == NetdevTx.NETDEV_TX_BUSY) {
         priv.counters.txBusy++;
       }
-      if (sent) {
-        txQ.queuedDesc += (ring.cur - curBefore) & (ring.size() - 1);
+      if (a.sent) {
+        txQ.queuedDesc += (ring.cur - a.curBefore) & (ring.size() - 1);
         // the tree's stmmac_tx_timer_arm ran inside: at the end, or (before arm-at-end) for
         // an skb without IC
-        if (armAtEnd || !icSet) {
+        if (armAtEnd || !a.icSet) {
           priv.counters.txTimerArm++;
         }
       }
+    } else if (kind == Kind.NAPI_POLL_TX && armAfterDmaEnable
+        && in[TxHarnessRig.CLEAN_PENDING] != 0) {
+      // the tree's stmmac_tx_timer_arm ran inside, for the work tx_clean left pending
+      priv.counters.txTimerArm++;
     }
     return ret;
+  }
+
+  /** main.c's id of the queue's tx_napi. */
+  private static long napiId(int queue) {
+    return queue * 4L + 1;
+  }
+
+  /**
+   * A call whose answer the C took from the record: the model answers now, and an answer other
+   * than the C's runs the C again with the model's; then the call itself. The C's view of its
+   * TX NAPI's SCHED bit after the call.
+   */
+  private boolean answered(String n, NativeOut o, long[] in, int queue, boolean sched, Core core,
+      StmmacTxQueue txQ, NetdevQueue txq, Skb skb) {
+    KernelCalls k = priv.calls;
+    boolean own = o.arg(0) == napiId(queue);
+    switch (n) {
+      case "napi_schedule_prep" -> {
+        // the stub set SCHED already; it answered from the record's bit
+        boolean asked = in[28] == 0;
+        boolean model = k.napiSchedulePrep(napi((int) o.arg(0)));
+        if (own && model != asked) {
+          throw new Reanswer(28, model ? 0 : 1);
+        }
+        return sched;
+      }
+      case "napi_complete_done" -> {
+        boolean model = k.napiCompleteDone(napi((int) o.arg(0)), (int) o.arg(1));
+        if (own && model != (in[68] != 0)) {
+          throw new Reanswer(68, model ? 1 : 0);
+        }
+        return own && model ? false : sched;
+      }
+      case "napi_is_scheduled" -> {
+        boolean model = k.napiIsScheduled(napi((int) o.arg(0)));
+        if (own && model != sched) {
+          throw new NativeFailure(c.function() + "'s C read its TX NAPI as "
+              + (sched ? "" : "not ") + "scheduled and the model's is " + (model ? "" : "not ")
+              + "at " + tx.kernel.cpu().requireCurrent().cursor() + " ns: input "
+              + PortBridge.record(c, in));
+        }
+        return sched;
+      }
+      case "stmmac_tx_clean" -> {
+        // the poll's stub: the model's clean already ran where the C calls it
+        return sched;
+      }
+      default -> {
+        call(n, o, in, core, txQ, txq, skb);
+        return sched;
+      }
+    }
   }
 
   private Skb skbOf(long id, Skb skb, long[] in) {

@@ -20,7 +20,8 @@
  *   0 queue  1 tx_queues_to_use  2 ring_order (dma_tx_size = 1 << order)  3 cur_tx
  *   4 dirty_tx  5 tx_count_frames  6 mss  7 tbs  8 extend_desc  9 dma_tx_phy
  *  10 tx_coal_frames[queue]  11 tx_coal_timer[queue]  12 hwts_tx_en  13 sarc_type
- *  14 tx_path_in_lpi_mode  15 eee_sw_timer_en  16 eee_enabled  17 tso  18 gmac4
+ *  14 tx_path_in_lpi_mode  15 eee_sw_timer_en  16 eee_enabled  17 tso
+ *  18 core (0 dwmac1000 GMAC, 1 GMAC4, 2 XGMAC: has_gmac4/has_xgmac, 6.18's core_type)
  *  19 est present  20 est->enable  21 est->max_sdu[queue]  22 dma_cap.vlins
  *  23 dma_cap.addr64  24 tx_queues_cfg[queue].coe_unsupported  25 enh_desc  26 mode
  *  27 queue stopped (DRV_XOFF)  28 the queue's tx_napi scheduled  29 txtimer active
@@ -448,6 +449,7 @@ struct plat_stmmacenet_data {
   u32 tx_queues_to_use;
   u32 rx_queues_to_use;
   int has_gmac4;
+  int has_xgmac;
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
   enum dwmac_core_type core_type;
 #endif
@@ -1028,9 +1030,11 @@ static struct stmmac_tx_queue *nicsim_tx_set(const long long *in) {
   nicsim_priv.eee_sw_timer_en = in[15];
   nicsim_priv.eee_enabled = (int)in[16];
   nicsim_priv.tso = (int)in[17];
-  nicsim_plat.has_gmac4 = (int)in[18];
+  nicsim_plat.has_gmac4 = in[18] == 1;
+  nicsim_plat.has_xgmac = in[18] == 2;
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
-  nicsim_plat.core_type = in[18] ? DWMAC_CORE_GMAC4 : DWMAC_CORE_GMAC;
+  nicsim_plat.core_type = in[18] == 2 ? DWMAC_CORE_XGMAC
+      : in[18] == 1 ? DWMAC_CORE_GMAC4 : DWMAC_CORE_GMAC;
 #endif
   nicsim_priv.est = in[19] ? &nicsim_est : NULL;
   nicsim_est.enable = (int)in[20];
