@@ -25,6 +25,11 @@ public final class FecCoalesce implements EthtoolOps {
   private final boolean multiQueuesQuirk;
   /** The dim what-if's state, or null without +dim. */
   FecDim dim;
+  /** {@code --ports c}: the tree's C in place of each port ({@link FecBridges}). */
+  FecBridges.Hook cUsToItrClock;
+  FecBridges.Hook cItrCoalSet;
+  FecBridges.Hook cSetCoalesce;
+  FecBridges.Hook cGetCoalesce;
 
   public FecCoalesce(FecEnetPrivate fep) {
     this.fep = fep;
@@ -41,6 +46,9 @@ public final class FecCoalesce implements EthtoolOps {
       notes = "int us times unsigned itr_clk_rate/64000 is an unsigned int product (wraps mod"
           + " 2^32), then truncating division by 1000; the result always fits an int")
   public int usToItrClock(int us) {
+    if (cUsToItrClock != null) {
+      return cUsToItrClock.usToItrClock(us);
+    }
     long k = Integer.toUnsignedLong(fep.itrClkRate) / 64000;
     long product = (Integer.toUnsignedLong(us) * k) & 0xFFFF_FFFFL;
     return (int) (product / 1000);
@@ -56,6 +64,10 @@ public final class FecCoalesce implements EthtoolOps {
       notes = "old body (before b7ad21258f9e) read in torvalds/linux@002bba562dd3;"
           + " rings 1/2 keyed on HAS_AVB before 471ff4455d61")
   public void itrCoalSet() {
+    if (cItrCoalSet != null) {
+      cItrCoalSet.itrCoalSet();
+      return;
+    }
     int ringQuirk = multiQueuesQuirk ? FecQuirk.HAS_MULTI_QUEUES : FecQuirk.HAS_AVB;
     int rxItr;
     int txItr;
@@ -159,6 +171,10 @@ public final class FecCoalesce implements EthtoolOps {
       versions = FecSources.VERSIONS,
       source = FecSources.S1)
   public void getCoalesce(EthtoolCoalesce ec) throws KernelException {
+    if (cGetCoalesce != null) {
+      cGetCoalesce.getCoalesce(ec);
+      return;
+    }
     if ((fep.quirks & FecQuirk.HAS_COALESCE) == 0) {
       throw new KernelException(Errno.EOPNOTSUPP);
     }
@@ -181,6 +197,10 @@ public final class FecCoalesce implements EthtoolOps {
       source = FecSources.S1,
       notes = "no netif_running check: stores the values and programs the registers at once")
   public void setCoalesce(EthtoolCoalesce ec) throws KernelException {
+    if (cSetCoalesce != null) {
+      cSetCoalesce.setCoalesce(ec);
+      return;
+    }
     int cycle;
 
     if ((fep.quirks & FecQuirk.HAS_COALESCE) == 0) {
