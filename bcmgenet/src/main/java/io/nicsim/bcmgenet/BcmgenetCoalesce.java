@@ -17,6 +17,14 @@ import io.nicsim.core.port.KernelPort;
 final class BcmgenetCoalesce implements EthtoolOps {
   private final BcmgenetPriv priv;
   private long dimWorkRuns;
+  /** {@code --ports c}: the tree's C in place of each port ({@link GenetBridges}). */
+  GenetBridges.Hook cGetCoalesce;
+  GenetBridges.Hook cSetRxCoalesce;
+  GenetBridges.Hook cSetRingRxCoalesce;
+  GenetBridges.Hook cSetCoalesce;
+  GenetBridges.Hook cInitDim;
+  GenetBridges.Hook cInitRxCoalesce;
+  GenetBridges.Hook cDimWork;
 
   BcmgenetCoalesce(BcmgenetPriv priv) {
     this.priv = priv;
@@ -30,6 +38,7 @@ final class BcmgenetCoalesce implements EthtoolOps {
 
   int tdmaRingDoneThreshReadl() {
     priv.chargeRead();
+    priv.hw.reads.read("tdma_ring_readl", "DMA_MBUF_DONE_THRESH", 0);
     return priv.hw.tdmaDoneThresh;
   }
 
@@ -41,6 +50,7 @@ final class BcmgenetCoalesce implements EthtoolOps {
 
   int rdmaRingDoneThreshReadl() {
     priv.chargeRead();
+    priv.hw.reads.read("rdma_ring_readl", "DMA_MBUF_DONE_THRESH", 0);
     return priv.hw.rdmaDoneThresh;
   }
 
@@ -52,6 +62,7 @@ final class BcmgenetCoalesce implements EthtoolOps {
 
   int rdmaTimeoutReadl() {
     priv.chargeRead();
+    priv.hw.reads.read("rdma_readl", "DMA_RING_TIMEOUT", 0);
     return priv.hw.rdmaTimeout;
   }
 
@@ -83,6 +94,10 @@ final class BcmgenetCoalesce implements EthtoolOps {
           + GenetSources.S618 + ")")
   @Override
   public void getCoalesce(EthtoolCoalesce ec) {
+    if (cGetCoalesce != null) {
+      cGetCoalesce.getCoalesce(ec);
+      return;
+    }
     ec.set(CoalesceParam.TX_MAX_FRAMES, tdmaRingDoneThreshReadl() & 0xFFFF_FFFFL);
     ec.set(CoalesceParam.RX_MAX_FRAMES, rdmaRingDoneThreshReadl() & 0xFFFF_FFFFL);
     int timeout = rdmaTimeoutReadl();
@@ -102,6 +117,10 @@ final class BcmgenetCoalesce implements EthtoolOps {
   @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_set_rx_coalesce",
       versions = GenetSources.VERSIONS, source = GenetSources.S612)
   void setRxCoalesce(BcmgenetPriv.RxRing ring, long usecs, long pkts) {
+    if (cSetRxCoalesce != null) {
+      cSetRxCoalesce.setRxCoalesce(ring, usecs, pkts);
+      return;
+    }
     rdmaRingDoneThreshWritel((int) pkts);
     int reg = rdmaTimeoutReadl();
     reg &= ~BcmgenetPriv.DMA_TIMEOUT_MASK;
@@ -114,6 +133,10 @@ final class BcmgenetCoalesce implements EthtoolOps {
   @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_set_ring_rx_coalesce",
       versions = GenetSources.VERSIONS, source = GenetSources.S612)
   void setRingRxCoalesce(BcmgenetPriv.RxRing ring, EthtoolCoalesce ec) {
+    if (cSetRingRxCoalesce != null) {
+      cSetRingRxCoalesce.setRingRxCoalesce(ring, ec);
+      return;
+    }
     long usecs;
     long pkts;
     ring.rxCoalesceUsecs = ec.get(CoalesceParam.RX_USECS);
@@ -137,6 +160,10 @@ final class BcmgenetCoalesce implements EthtoolOps {
       versions = GenetSources.VERSIONS, source = GenetSources.S612)
   @Override
   public void setCoalesce(EthtoolCoalesce ec) throws KernelException {
+    if (cSetCoalesce != null) {
+      cSetCoalesce.setCoalesce(ec);
+      return;
+    }
     long txFrames = ec.get(CoalesceParam.TX_MAX_FRAMES);
     long rxFrames = ec.get(CoalesceParam.RX_MAX_FRAMES);
     long rxUsecs = ec.get(CoalesceParam.RX_USECS);
@@ -167,6 +194,10 @@ final class BcmgenetCoalesce implements EthtoolOps {
   @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_init_dim",
       versions = GenetSources.VERSIONS, source = GenetSources.S612)
   void initDim(BcmgenetPriv.RxRing ring) {
+    if (cInitDim != null) {
+      cInitDim.initDim(ring);
+      return;
+    }
     BcmgenetPriv.NetDimCtx dim = ring.dim;
     if (dim.dim.work == null) { // INIT_WORK (the Java work item is made once)
       dim.dim.work = new WorkItem(priv.dev.kernel(), priv.dev.name() + "-dim",
@@ -181,6 +212,10 @@ final class BcmgenetCoalesce implements EthtoolOps {
   @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_init_rx_coalesce",
       versions = GenetSources.VERSIONS, source = GenetSources.S612)
   void initRxCoalesce(BcmgenetPriv.RxRing ring) {
+    if (cInitRxCoalesce != null) {
+      cInitRxCoalesce.initRxCoalesce(ring);
+      return;
+    }
     BcmgenetPriv.NetDimCtx dim = ring.dim;
     long usecs = ring.rxCoalesceUsecs;
     long pkts = ring.rxMaxCoalescedFrames;
@@ -196,6 +231,11 @@ final class BcmgenetCoalesce implements EthtoolOps {
   @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_dim_work",
       versions = GenetSources.VERSIONS, source = GenetSources.S612)
   void dimWork(BcmgenetPriv.RxRing ring) {
+    if (cDimWork != null) {
+      dimWorkRuns++;
+      cDimWork.dimWork(ring);
+      return;
+    }
     Dim dim = ring.dim.dim;
     DimCqModer curProfile = priv.netDim.getRxModeration(dim.mode, dim.profileIx);
     dimWorkRuns++;

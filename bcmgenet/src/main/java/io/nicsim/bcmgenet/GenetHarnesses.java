@@ -76,7 +76,7 @@ public final class GenetHarnesses implements PortHarnessProvider {
         + prelude + "\n";
   }
 
-  /** The driver's state for one record; its register writes append to {@link #out}. */
+  /** The driver's state for one record; its register reads and writes append to {@link #out}. */
   private static final class Rig {
     final Out out = new Out();
     final GenetHw hw;
@@ -100,6 +100,7 @@ public final class GenetHarnesses implements PortHarnessProvider {
           new IrqLine(hk.kernel, "genet", 40, hk.cpu.core(0)), 256, 128, 0);
       hw.writes = (accessor, reg, index, value) ->
           out.call(accessor + ":" + reg, index, Integer.toUnsignedLong(value));
+      hw.reads = (accessor, reg, index) -> out.call(accessor + ":" + reg, index);
       netDim = new NetDim(DimEra.of(v), () -> 0);
       this.priv = new BcmgenetPriv(hw, patches, hk.cpu);
       dimWork = new io.nicsim.core.kernel.WorkItem(hk.kernel, "eth0-dim", () -> { });

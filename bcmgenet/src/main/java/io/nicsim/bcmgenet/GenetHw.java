@@ -66,6 +66,15 @@ final class GenetHw {
 
   Writes writes = NO_WRITES;
 
+  /** Hears the coalescing code's register reads, as {@link Writes} hears its writes. */
+  interface Reads {
+    void read(String accessor, String reg, int index);
+  }
+
+  static final Reads NO_READS = (accessor, reg, index) -> { };
+
+  Reads reads = NO_READS;
+
   private final Simulator sim;
   private final Event rdmaTimer =
       new Event() {

@@ -4,7 +4,8 @@
  * bcmgenet_net_dim, struct dim and lib/dim's profile getters come from the tree; this gives
  * struct bcmgenet_priv one TX and one RX ring (hw_params tx_queues = rx_queues = 0: the rings
  * nicsim models), and register accessors that answer reads from the record and record every
- * write by register name.
+ * read and write by register name ("rdma_writel:DMA_RING_TIMEOUT(ring,value)",
+ * "rdma_readl:DMA_RING_TIMEOUT(ring)").
  *
  * Record layout (GenetHarnesses.HW_FIELDS): tdma ring0 MBUF_DONE_THRESH, rdma ring0
  * MBUF_DONE_THRESH, rdma DMA_RING0_TIMEOUT (the registers' values before the call); then the RX
@@ -47,19 +48,35 @@ static const char *nicsim_ring_reg(enum dma_ring_reg r) {
   return r == DMA_MBUF_DONE_THRESH ? "DMA_MBUF_DONE_THRESH" : "other";
 }
 
+/* a register access as a call named "accessor:register", so that the simulation running this
+ * C in the loop reads it too (nicsim_call goes out as text or, in the loop, as binary words) */
+static void nicsim_reg(const char *accessor, const char *reg, int n, long long a, long long b) {
+  char name[96];
+  snprintf(name, sizeof name, "%s:%s", accessor, reg);
+  if (n == 0) {
+    nicsim_call(name, 0);
+  } else if (n == 1) {
+    nicsim_call(name, 1, a);
+  } else {
+    nicsim_call(name, 2, a, b);
+  }
+}
+
 static u32 bcmgenet_tdma_ring_readl(struct bcmgenet_priv *priv, unsigned int ring,
     enum dma_ring_reg r) {
+  nicsim_reg("tdma_ring_readl", nicsim_ring_reg(r), 1, ring, 0);
   return ring == 0 && r == DMA_MBUF_DONE_THRESH ? priv->tdma_thresh : 0;
 }
 
 static u32 bcmgenet_rdma_ring_readl(struct bcmgenet_priv *priv, unsigned int ring,
     enum dma_ring_reg r) {
+  nicsim_reg("rdma_ring_readl", nicsim_ring_reg(r), 1, ring, 0);
   return ring == 0 && r == DMA_MBUF_DONE_THRESH ? priv->rdma_thresh : 0;
 }
 
 static void bcmgenet_tdma_ring_writel(struct bcmgenet_priv *priv, unsigned int ring, u32 val,
     enum dma_ring_reg r) {
-  nicsim_tok("tdma_ring_writel:%s(%u,%u)", nicsim_ring_reg(r), ring, val);
+  nicsim_reg("tdma_ring_writel", nicsim_ring_reg(r), 2, ring, val);
   if (ring == 0 && r == DMA_MBUF_DONE_THRESH) {
     priv->tdma_thresh = val;
   }
@@ -67,21 +84,30 @@ static void bcmgenet_tdma_ring_writel(struct bcmgenet_priv *priv, unsigned int r
 
 static void bcmgenet_rdma_ring_writel(struct bcmgenet_priv *priv, unsigned int ring, u32 val,
     enum dma_ring_reg r) {
-  nicsim_tok("rdma_ring_writel:%s(%u,%u)", nicsim_ring_reg(r), ring, val);
+  nicsim_reg("rdma_ring_writel", nicsim_ring_reg(r), 2, ring, val);
   if (ring == 0 && r == DMA_MBUF_DONE_THRESH) {
     priv->rdma_thresh = val;
   }
 }
 
 static u32 bcmgenet_rdma_readl(struct bcmgenet_priv *priv, enum dma_reg r) {
+  if (r >= DMA_RING0_TIMEOUT && r <= DMA_RING0_TIMEOUT + 16) {
+    nicsim_reg("rdma_readl", "DMA_RING_TIMEOUT", 1, (int)(r - DMA_RING0_TIMEOUT), 0);
+  } else {
+    char reg[16];
+    snprintf(reg, sizeof reg, "reg%d", (int)r);
+    nicsim_reg("rdma_readl", reg, 0, 0, 0);
+  }
   return r == DMA_RING0_TIMEOUT ? priv->rdma_timeout : 0;
 }
 
 static void bcmgenet_rdma_writel(struct bcmgenet_priv *priv, u32 val, enum dma_reg r) {
   if (r >= DMA_RING0_TIMEOUT && r <= DMA_RING0_TIMEOUT + 16) {
-    nicsim_tok("rdma_writel:DMA_RING_TIMEOUT(%d,%u)", (int)(r - DMA_RING0_TIMEOUT), val);
+    nicsim_reg("rdma_writel", "DMA_RING_TIMEOUT", 2, (int)(r - DMA_RING0_TIMEOUT), val);
   } else {
-    nicsim_tok("rdma_writel:reg%d(%u)", (int)r, val);
+    char reg[16];
+    snprintf(reg, sizeof reg, "reg%d", (int)r);
+    nicsim_reg("rdma_writel", reg, 1, val, 0);
   }
   if (r == DMA_RING0_TIMEOUT) {
     priv->rdma_timeout = val;
