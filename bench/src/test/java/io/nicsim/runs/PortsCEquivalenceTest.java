@@ -31,9 +31,13 @@ class PortsCEquivalenceTest {
     for (String v : List.of("6.1", "6.12")) {
       out.add(Path.of("/usr/src/linux-source-" + v + ".tar.xz"));
     }
-    // a 6.18.y checkout, where the machine has one
-    out.add(Path.of(System.getProperty("nicsim.tree618", "/work/trees/linux-6.18.19")));
     return out.stream();
+  }
+
+  /** The tarballs, and a 6.18.y checkout where the machine has one. */
+  static Stream<Path> trees() {
+    return Stream.concat(tarballs(),
+        Stream.of(Path.of(System.getProperty("nicsim.tree618", "/work/trees/linux-6.18.19"))));
   }
 
   private static RunRequest request(Path tree, String... args) {
@@ -55,7 +59,7 @@ class PortsCEquivalenceTest {
   }
 
   @ParameterizedTest
-  @MethodSource("tarballs")
+  @MethodSource("trees")
   void everyDriverTcpAndSoftwareCoalescingRunAsTheJava(Path tree) {
     assumeTree(tree);
     List<String[]> matrix = List.of(
@@ -86,6 +90,8 @@ class PortsCEquivalenceTest {
   @ParameterizedTest
   @MethodSource("tarballs")
   void aBrokenJavaPortMakesTheCheckFailAtItsFirstWrongCall(Path tree) {
+    // on the Debian trees, where this run reaches the broken growth (on 6.18.19's release it
+    // does not within the run: no difference to catch there)
     assumeTree(tree);
     // a TCP upload: its bursts leave bytes over the limit at a completion (a one-packet UDP
     // flood never does, and never reaches the broken growth)
