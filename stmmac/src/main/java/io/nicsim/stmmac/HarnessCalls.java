@@ -23,6 +23,8 @@ final class HarnessCalls implements KernelCalls, StmmacHwif, UnportedCalls {
   final Map<Napi, Integer> napiIds = new IdentityHashMap<>();
   final Map<Napi, Boolean> napiSched = new IdentityHashMap<>();
   final Map<Napi, Boolean> napiCompleteRet = new IdentityHashMap<>();
+  /** napi_complete_done clears SCHED though it returns false (deferred interrupts). */
+  final Map<Napi, Boolean> napiCompleteClears = new IdentityHashMap<>();
   final Map<HrTimer, Integer> timerQueue = new IdentityHashMap<>();
   final Map<HrTimer, Boolean> timerActive = new IdentityHashMap<>();
   final Map<HrTimer, Integer> timerTryRet = new IdentityHashMap<>();
@@ -66,6 +68,7 @@ final class HarnessCalls implements KernelCalls, StmmacHwif, UnportedCalls {
     out.reset();
     napiSched.replaceAll((n, v) -> false);
     napiCompleteRet.replaceAll((n, v) -> false);
+    napiCompleteClears.clear();
     timerActive.replaceAll((t, v) -> false);
     timerTryRet.replaceAll((t, v) -> 0);
     java.util.Arrays.fill(queueStopped, false);
@@ -112,7 +115,7 @@ final class HarnessCalls implements KernelCalls, StmmacHwif, UnportedCalls {
   public boolean napiCompleteDone(Napi n, int workDone) {
     out.call("napi_complete_done", napiIds.get(n), workDone);
     boolean ret = napiCompleteRet.get(n);
-    if (ret) {
+    if (ret || napiCompleteClears.getOrDefault(n, false)) {
       napiSched.put(n, false);
     }
     return ret;

@@ -28,7 +28,133 @@ public final class StmmacBridges implements PortBridgeProvider {
   public List<PortBridge> bridges() {
     return List.of(new TxBridge("stmmac_tx_timer_arm"), new TxBridge("stmmac_xmit"),
         new TxBridge("stmmac_tso_xmit"), new TxBridge("stmmac_tx_timer"),
-        new TxBridge("stmmac_napi_poll_tx"));
+        new TxBridge("stmmac_napi_poll_tx"), new NapiCheckBridge());
+  }
+
+  /** stmmac_napi_check on the IRQ record ({@link StmmacIrqHarnesses}). */
+  static final class NapiCheckBridge implements PortBridge {
+    @Override
+    public String file() {
+      return StmmacTx.FILE;
+    }
+
+    @Override
+    public String function() {
+      return "stmmac_napi_check";
+    }
+
+    @Override
+    public boolean install(BridgeSite site, NativePort c) {
+      if (!(site.driver() instanceof StmmacDriver d)) {
+        return false;
+      }
+      StmmacPriv priv = d.priv();
+      // the harness covers the hrtimer eras (irq-per-dir on)
+      if (!priv.patches().has(StmmacPatches.HRTIMER)
+          || !priv.patches().has(StmmacPatches.IRQ_PER_DIR)) {
+        return false;
+      }
+      d.irq().cNapiCheck = new NapiCheckHook(priv, c);
+      return true;
+    }
+  }
+
+  /**
+   * The hook {@link StmmacIrq#napiCheck} calls after the model's DMA status read (the C's first
+   * call, answered with its value): the IRQ record from the live device, the C's calls replayed
+   * in order (a napi_schedule_prep the model answers otherwise reruns the C with its answer).
+   */
+  static final class NapiCheckHook {
+    private static final long STATUS = io.nicsim.core.port.exec.NativeOut.id("dma_interrupt");
+    private static final long PREP = io.nicsim.core.port.exec.NativeOut.id("napi_schedule_prep");
+    private static final long SCHED = io.nicsim.core.port.exec.NativeOut.id("__napi_schedule");
+    private static final long DISABLE = io.nicsim.core.port.exec.NativeOut.id("disable_dma_irq");
+    private static final long RET = io.nicsim.core.port.exec.NativeOut.id("ret");
+    private static final long STATE = io.nicsim.core.port.exec.NativeOut.id("state");
+
+    private final StmmacPriv priv;
+    private final NativePort c;
+    private final long[] in;
+
+    NapiCheckHook(StmmacPriv priv, NativePort c) {
+      this.priv = priv;
+      this.c = c;
+      this.in = new long[c.inputs()];
+    }
+
+    int napiCheck(int chan, DmaDir dir, int status) {
+      java.util.Arrays.fill(in, 0);
+      in[0] = priv.plat.txQueuesToUse();
+      in[1] = priv.plat.rxQueuesToUse();
+      in[2] = priv.state;
+      in[3] = priv.sftyIrq;
+      in[5] = chan;
+      in[6] = dir.ordinal() + 1;
+      for (int ch = 0; ch < 8 && ch < priv.channel.length; ch++) {
+        int w = 7 + ch * 5;
+        StmmacChannel x = priv.channel[ch];
+        in[w + 3] = x.rxNapi != null && x.rxNapi.isScheduled() ? 1 : 0;
+        in[w + 4] = x.txNapi != null && x.txNapi.isScheduled() ? 1 : 0;
+      }
+      in[7 + chan * 5 + dir.ordinal()] = Integer.toUnsignedLong(status);
+      int applied = 0;
+      while (true) {
+        io.nicsim.core.port.exec.NativeOut o = c.call(in);
+        int token = 0;
+        long ret = 0;
+        boolean rerun = false;
+        while (o.next()) {
+          boolean done = token++ < applied;
+          long n = o.name();
+          if (o.kind() != io.nicsim.core.port.exec.NativeOut.CALL) {
+            if (n == RET) {
+              ret = o.value();
+            } else if (n == STATE) {
+              priv.state = o.value();
+            } else {
+              throw PortBridge.cannotApply(c, in, o);
+            }
+            continue;
+          }
+          if (done) {
+            continue;
+          }
+          applied = token;
+          if (n == STATUS) {
+            continue; // the model's read ran before the C, where the C makes it
+          } else if (n == PREP) {
+            int id = (int) o.arg(0);
+            boolean tx = id % 4 == 1;
+            int field = 7 + (id / 4) * 5 + (tx ? 4 : 3);
+            boolean asked = in[field] == 0;
+            boolean model = priv.calls.napiSchedulePrep(napi(id));
+            if (model != asked) {
+              in[field] = model ? 0 : 1;
+              rerun = true;
+              break;
+            }
+          } else if (n == SCHED) {
+            priv.calls.napiSchedule(napi((int) o.arg(0)));
+          } else if (n == DISABLE) {
+            priv.hwif.disableDmaIrq((int) o.arg(0), o.arg(1) != 0, o.arg(2) != 0);
+          } else {
+            throw PortBridge.cannotApply(c, in, o);
+          }
+        }
+        if (!rerun) {
+          return (int) ret;
+        }
+      }
+    }
+
+    private io.nicsim.core.kernel.Napi napi(int id) {
+      StmmacChannel ch = priv.channel[id / 4];
+      return switch (id % 4) {
+        case 0 -> ch.rxNapi;
+        case 1 -> ch.txNapi;
+        default -> ch.napi;
+      };
+    }
   }
 
   /** One transmit-side function of the shared TX record. */
@@ -116,6 +242,7 @@ public final class StmmacBridges implements PortBridgeProvider {
       in[TxHarnessRig.BUDGET] = budget;
       in[TxHarnessRig.CLEAN_RET] = cleaned;
       in[TxHarnessRig.CLEAN_PENDING] = pending ? 1 : 0;
+      in[68] = 1; // napi_complete_done's usual answer; the replay asks the model and reruns
       return (int) replay.run(in, queue, null, TxReplay.Kind.NAPI_POLL_TX);
     }
 

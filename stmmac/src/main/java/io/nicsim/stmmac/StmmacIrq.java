@@ -18,6 +18,8 @@ public class StmmacIrq {
   private final boolean napiSplit;
   private final boolean irqPerDir;
   private final boolean sftyIrq;
+  /** {@code --ports c}: the tree's stmmac_napi_check in place of {@link #napiCheck}. */
+  StmmacBridges.NapiCheckHook cNapiCheck;
 
   public StmmacIrq(StmmacPriv priv, StmmacTx tx, StmmacRx rx) {
     this.priv = priv;
@@ -41,6 +43,12 @@ public class StmmacIrq {
       source = S1,
       notes = "<=5.5 forms from " + StmmacTx.S3 + "; " + StmmacTx.V419_NOTE)
   int napiCheck(int chan, DmaDir dir) {
+    if (cNapiCheck != null) {
+      // the C reads the DMA status first: the model's read (which acknowledges it) runs there
+      int status = priv.hwif.dmaInterruptStatus(chan, dir);
+      countIrq(status);
+      return cNapiCheck.napiCheck(chan, dir, status);
+    }
     int status = priv.hwif.dmaInterruptStatus(chan, dir);
     StmmacChannel ch = priv.channel[chan];
     int rxCnt = priv.plat.rxQueuesToUse();

@@ -42,7 +42,9 @@ class TxHarnessRig {
   static final int CLEAN_RET = 69;
   static final int CLEAN_PENDING = 70;
   /** Fields of the base record. */
-  static final int FIELDS = 73;
+  static final int FIELDS = 74;
+  /** napi_complete_done clears SCHED though it returns false (deferred interrupts). */
+  static final int COMPLETE_CLEARS = 73;
   /** tx_clean's window of entries from dirty_tx, and the fields of each. */
   static final int WINDOW = 24;
   static final int SLOT = 8;
@@ -118,6 +120,7 @@ class TxHarnessRig {
     f.add(bool("stmmac_tx_clean pending"));
     f.add(range("hrtimer_try_to_cancel ret", -1, 1));
     f.add(bool("stmmac_enable_eee_mode ret"));
+    f.add(bool("napi_complete_done clears SCHED"));
     TX_FIELDS = List.copyOf(f);
     if (TX_FIELDS.size() != FIELDS) {
       throw new IllegalStateException("TX record has " + TX_FIELDS.size() + " fields");
@@ -299,6 +302,7 @@ class TxHarnessRig {
     calls.isJumbo = r[38] != 0;
     calls.jumboEntry = (int) r[39];
     calls.napiCompleteRet.put(txNapi[queue], r[68] != 0);
+    calls.napiCompleteClears.put(txNapi[queue], r[COMPLETE_CLEARS] != 0);
     calls.timerTryRet.put(timers[queue], (int) r[71]);
     calls.enableEeeMode = r[72] != 0;
 

@@ -74,6 +74,8 @@ final class TxReplay {
   private final NativePort c;
   private final boolean armAtEnd;
   private final boolean armAfterDmaEnable;
+  /** Whether the record being applied has completed the queue's TX NAPI so far. */
+  private boolean ownCompleted;
 
   TxReplay(StmmacTx tx, NativePort c) {
     this.tx = tx;
@@ -159,6 +161,7 @@ final class TxReplay {
     Core core = tx.kernel.cpu().requireCurrent();
     // the C's own view of its queue's TX NAPI (the stubs' SCHED bit), for napi_is_scheduled
     boolean sched = in[28] != 0;
+    ownCompleted = false;
     int token = 0;
     while (o.next()) {
       int k = o.kind();
@@ -171,10 +174,13 @@ final class TxReplay {
         if (n != null && n.equals("napi_schedule_prep") && o.arg(0) == napiId(queue)) {
           sched = true;
         }
+        boolean completes = n != null && n.equals("napi_complete_done")
+            && o.arg(0) == napiId(queue);
         if (done) {
-          if (n != null && n.equals("napi_complete_done") && in[68] != 0) {
+          if (completes && (in[68] != 0 || in[TxHarnessRig.COMPLETE_CLEARS] != 0)) {
             sched = false;
           }
+          ownCompleted |= completes;
           continue;
         }
         if (n != null && (n.equals("stmmac_stop_sw_lpi") || n.equals("stmmac_disable_eee_mode"))) {
@@ -207,6 +213,7 @@ final class TxReplay {
             default -> { }
           }
           sched = answered(n, o, in, queue, sched, core, txQ, txq, skb);
+          ownCompleted |= completes;
         }
       } else if (done) {
         continue;
@@ -269,10 +276,16 @@ final class TxReplay {
         if (own && model != (in[68] != 0)) {
           throw new Reanswer(68, model ? 1 : 0);
         }
-        return own && model ? false : sched;
+        return own && (model || in[TxHarnessRig.COMPLETE_CLEARS] != 0) ? false : sched;
       }
       case "napi_is_scheduled" -> {
         boolean model = k.napiIsScheduled(napi((int) o.arg(0)));
+        if (own && sched && !model && in[68] == 0 && in[TxHarnessRig.COMPLETE_CLEARS] == 0
+            && ownCompleted) {
+          // the completion returned false and yet cleared SCHED (deferred interrupts): the
+          // record says so, and the C runs again
+          throw new Reanswer(TxHarnessRig.COMPLETE_CLEARS, 1);
+        }
         if (own && model != sched) {
           throw new NativeFailure(c.function() + "'s C read its TX NAPI as "
               + (sched ? "" : "not ") + "scheduled and the model's is " + (model ? "" : "not ")

@@ -33,13 +33,14 @@
  *  62 ip_summed  63 skb_vlan_tag_present  64 skb_transport_offset  65 tcp_hdrlen
  *  66 skb->tstamp  67 budget  68 napi_complete_done's return  69 tx_clean's return (poll)
  *  70 tx_clean's pending_packets (poll)  71 hrtimer_try_to_cancel's return
- *  72 stmmac_enable_eee_mode's return
+ *  72 stmmac_enable_eee_mode's return  73 napi_complete_done clears SCHED although it
+ *  returns false (interrupts deferred: napi_defer_hard_irqs with a gro_flush_timeout)
  * tx_clean appends, for the NICSIM_TX_WINDOW entries from dirty_tx (the ones after are owned
  * by the DMA): tx_status, tx_skbuff_dma buf, map_as_page, len, last_segment, is_jumbo,
  * buf_type, the skb's len (0: no skb).
  */
 //@ header
-#define NICSIM_TX_FIELDS 73
+#define NICSIM_TX_FIELDS 74
 #define NICSIM_TX_WINDOW 24
 #define NICSIM_TX_SLOT 8
 #define NICSIM_MAX_RING 1024
@@ -119,6 +120,7 @@ typedef int clockid_t;
 struct napi_struct {
   int sched;
   int complete_ret;
+  int complete_clears;
   int id;
 };
 
@@ -133,7 +135,7 @@ static void __napi_schedule(struct napi_struct *n) {
 }
 static bool napi_complete_done(struct napi_struct *n, int work_done) {
   CALL2("napi_complete_done", n->id, work_done);
-  if (n->complete_ret) {
+  if (n->complete_ret || n->complete_clears) {
     n->sched = 0;
   }
   return n->complete_ret;
@@ -1061,6 +1063,7 @@ static struct stmmac_tx_queue *nicsim_tx_set(const long long *in) {
   nicsim_is_jumbo = (int)in[38];
   nicsim_jumbo_entry = (int)in[39];
   nicsim_priv.channel[queue].tx_napi.complete_ret = (int)in[68];
+  nicsim_priv.channel[queue].tx_napi.complete_clears = (int)in[73];
   tx_q->txtimer.try_ret = (int)in[71];
   nicsim_enable_eee = (int)in[72];
   return tx_q;
