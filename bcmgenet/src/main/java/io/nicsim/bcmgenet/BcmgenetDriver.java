@@ -53,11 +53,14 @@ public final class BcmgenetDriver implements NicDriver, TxLiveness {
     priv = new BcmgenetPriv(hw, patches, ctx.cpu());
     priv.dev = ctx.dev();
     priv.netDim = new NetDim(DimEra.of(patches.base()), ctx.kernel()::now);
-    priv.k = new GenetHostKernel(priv);
+    GenetHostKernel hostKernel = new GenetHostKernel(priv);
+    priv.k = hostKernel;
     ctx.dev().setTso(false); // no NETIF_F_TSO in bcmgenet
     ctx.dev().setDriverName("bcmgenet");
     coal = new BcmgenetCoalesce(priv);
     napiPorts = new BcmgenetNapi(priv);
+    hostKernel.txNapi = () -> new Napi(priv.dev.kernel(), priv.dev.name() + "-tx0",
+        priv.dev.name(), napiPorts::txPoll, BcmgenetPriv.NAPI_POLL_WEIGHT).markTxOnly();
     xmit = new BcmgenetXmit(priv);
     liveness = new BcmgenetTxLiveness(priv);
     irq1.request(napiPorts::isr1);
@@ -78,11 +81,21 @@ public final class BcmgenetDriver implements NicDriver, TxLiveness {
     priv.rx.rxMaxCoalescedFrames = 1;
   }
 
+  /**
+   * The ring's fields, then its TDMA registers (indices, done threshold 1, the flow period for
+   * rings other than 0, size and buffer length, start/end addresses and pointers in words),
+   * then the TX NAPI. All arithmetic is the C's unsigned int.
+   */
   @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_init_tx_ring",
-      versions = GenetSources.VERSIONS, source = GenetSources.S612)
-  private void initTxRing(int index, int size, int startPtr, int endPtr) {
+      versions = GenetSources.VERSIONS, source = GenetSources.S612,
+      notes = "the spin lock and ring->priv are not modelled")
+  static void initTxRing(BcmgenetPriv priv, int index, int size, int startPtr, int endPtr) {
     BcmgenetPriv.TxRing ring = priv.tx;
+    int wordsPerBd = priv.wordsPerBd;
+    int flowPeriodVal = 0;
+
     ring.index = index;
+    ring.cbs = startPtr;
     ring.size = size;
     ring.cleanPtr = startPtr;
     ring.cIndex = 0;
@@ -91,15 +104,27 @@ public final class BcmgenetDriver implements NicDriver, TxLiveness {
     ring.cbPtr = startPtr;
     ring.endPtr = endPtr - 1;
     ring.prodIndex = 0;
-    priv.hw.tdmaProdIndex = 0;
-    priv.hw.tdmaConsIndex = 0;
-    priv.hw.tdma.reset(startPtr);
-    priv.chargeWrite();
-    priv.hw.tdmaDoneThresh = 1; // DMA_MBUF_DONE_THRESH
-    if (ring.napi == null) { // netif_napi_add_tx
-      ring.napi = new Napi(priv.dev.kernel(), priv.dev.name() + "-tx0", priv.dev.name(),
-          napiPorts::txPoll, BcmgenetPriv.NAPI_POLL_WEIGHT).markTxOnly();
+
+    // flow period for ring != 0
+    if (index != 0) {
+      flowPeriodVal = BcmgenetPriv.ENET_MAX_MTU_SIZE << 16;
     }
+
+    priv.tdmaRingWritel(index, 0, GenetDmaRingReg.TDMA_PROD_INDEX);
+    priv.tdmaRingWritel(index, 0, GenetDmaRingReg.TDMA_CONS_INDEX);
+    priv.tdmaRingWritel(index, 1, GenetDmaRingReg.DMA_MBUF_DONE_THRESH);
+    // rate control disabled
+    priv.tdmaRingWritel(index, flowPeriodVal, GenetDmaRingReg.TDMA_FLOW_PERIOD);
+    priv.tdmaRingWritel(index, (size << BcmgenetPriv.DMA_RING_SIZE_SHIFT)
+        | BcmgenetPriv.RX_BUF_LENGTH, GenetDmaRingReg.DMA_RING_BUF_SIZE);
+    // start and end address, read and write pointers
+    priv.tdmaRingWritel(index, startPtr * wordsPerBd, GenetDmaRingReg.DMA_START_ADDR);
+    priv.tdmaRingWritel(index, startPtr * wordsPerBd, GenetDmaRingReg.TDMA_READ_PTR);
+    priv.tdmaRingWritel(index, startPtr * wordsPerBd, GenetDmaRingReg.TDMA_WRITE_PTR);
+    priv.tdmaRingWritel(index, endPtr * wordsPerBd - 1, GenetDmaRingReg.DMA_END_ADDR);
+
+    // TX NAPI
+    priv.k.netifNapiAddTx(ring);
   }
 
   @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_init_rx_ring",
@@ -146,7 +171,7 @@ public final class BcmgenetDriver implements NicDriver, TxLiveness {
   public void open() {
     int txBds = priv.hw.txRing.size();
     int rxBds = priv.hw.rxRing.size();
-    initTxRing(0, txBds, 0, txBds); // bcmgenet_init_tx_queues
+    initTxRing(priv, 0, txBds, 0, txBds); // bcmgenet_init_tx_queues
     initRxRing(0, rxBds, 0, rxBds); // bcmgenet_init_rx_queues
     // bcmgenet_enable_rx_napi / bcmgenet_enable_tx_napi
     priv.rx.napi.enable();

@@ -31,6 +31,10 @@ final class BcmgenetPriv {
   static final int RSB_AND_ALIGN = 66;
   /** RX_BUF_LENGTH. */
   static final int RX_BUF_LENGTH = 2048;
+  /** ENET_MAX_MTU_SIZE: ETH_DATA_LEN + ETH_HLEN + VLAN_HLEN + BRCM tag + ETH_FCS_LEN + pad. */
+  static final int ENET_MAX_MTU_SIZE = 1500 + 14 + 4 + 6 + 4 + 8;
+  /** DMA_RING_SIZE_SHIFT. */
+  static final int DMA_RING_SIZE_SHIFT = 16;
 
   /** GENET v5 bcmgenet_hw_params: tx_queues, tx_bds_per_q, rx_queues, rx_bds_per_q. */
   static final int V5_TX_QUEUES = 4;
@@ -48,6 +52,8 @@ final class BcmgenetPriv {
 
   final RxRing rx = new RxRing();
   final TxRing tx = new TxRing();
+  /** hw_params->words_per_bd: 3 from GENET v4 (v5 here). */
+  int wordsPerBd = 3;
 
   long irqs;
   long rxIrqs;
@@ -107,6 +113,30 @@ final class BcmgenetPriv {
     hw.intrl2.setEnable(hw.intrl2.enable() | bits);
   }
 
+  // ---- TDMA ring registers
+
+  /**
+   * {@code bcmgenet_tdma_ring_writel(priv, ring, value, reg)}: one MMIO write; the model's
+   * TDMA takes ring 0's indices, its done threshold and its read pointer (a restart there).
+   */
+  void tdmaRingWritel(int ring, int value, int reg) {
+    chargeWrite();
+    hw.writes.written("tdma_ring_writel", GenetDmaRingReg.tdmaName(reg), ring, value);
+    if (ring != 0) {
+      return;
+    }
+    switch (reg) {
+      case GenetDmaRingReg.TDMA_PROD_INDEX -> hw.tdmaProdIndex = value & 0xFFFF;
+      case GenetDmaRingReg.TDMA_CONS_INDEX -> hw.tdmaConsIndex = value & 0xFFFF;
+      case GenetDmaRingReg.DMA_MBUF_DONE_THRESH -> hw.tdmaDoneThresh = value;
+      case GenetDmaRingReg.TDMA_READ_PTR ->
+          hw.tdma.reset((int) (Integer.toUnsignedLong(value) / wordsPerBd));
+      default -> {
+        // flow period, buffer size, start/end address, write pointer: nothing the model times
+      }
+    }
+  }
+
   /** The parts of struct bcmgenet_rx_ring (ring 0). */
   static final class RxRing {
     Napi napi;
@@ -141,6 +171,8 @@ final class BcmgenetPriv {
   static final class TxRing {
     Napi napi;
     int index;
+    /** ring->cbs as an offset into priv->tx_cbs. */
+    int cbs;
     int size;
     int cIndex;
     int prodIndex;

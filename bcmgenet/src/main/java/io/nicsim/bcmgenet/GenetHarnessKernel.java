@@ -74,6 +74,11 @@ final class GenetHarnessKernel implements GenetKernel {
   }
 
   @Override
+  public void netifNapiAddTx(BcmgenetPriv.TxRing ring) {
+    out.call("netif_napi_add_tx", Integer.toUnsignedLong(ring.index));
+  }
+
+  @Override
   public void netDim(Dim dim, DimSample sample) {
     out.call("net_dim", sample.eventCtr & 0xFFFF, Integer.toUnsignedLong(sample.pktCtr),
         Integer.toUnsignedLong(sample.byteCtr));

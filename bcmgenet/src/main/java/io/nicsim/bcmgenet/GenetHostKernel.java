@@ -9,6 +9,8 @@ import io.nicsim.core.net.Skb;
 /** {@link GenetKernel} on the simulated host: core's NAPI, the device's queues and net_dim. */
 final class GenetHostKernel implements GenetKernel {
   private final BcmgenetPriv priv;
+  /** The TX NAPI netif_napi_add_tx registers (bcmgenet_tx_poll on the driver's ports). */
+  java.util.function.Supplier<Napi> txNapi;
 
   GenetHostKernel(BcmgenetPriv priv) {
     this.priv = priv;
@@ -48,6 +50,13 @@ final class GenetHostKernel implements GenetKernel {
   @Override
   public void netifTxWakeQueue(int index) {
     priv.dev.queue(index).wake();
+  }
+
+  @Override
+  public void netifNapiAddTx(BcmgenetPriv.TxRing ring) {
+    if (ring.napi == null) {
+      ring.napi = txNapi.get();
+    }
   }
 
   @Override

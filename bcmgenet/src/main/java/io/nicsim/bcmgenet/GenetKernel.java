@@ -32,6 +32,9 @@ interface GenetKernel {
   /** netif_tx_wake_queue on TX queue {@code index}. */
   void netifTxWakeQueue(int index);
 
+  /** netif_napi_add_tx(dev, &ring->napi, bcmgenet_tx_poll). */
+  void netifNapiAddTx(BcmgenetPriv.TxRing ring);
+
   /** net_dim. */
   void netDim(Dim dim, DimSample sample);
 }
