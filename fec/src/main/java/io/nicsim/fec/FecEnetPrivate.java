@@ -28,6 +28,9 @@ public final class FecEnetPrivate {
   /** {@code fep->link}: phylib's view, 0 until the PHY reports link. */
   int link;
   int numTxQueues = 1;
+  /** total_tx_ring_size / total_rx_ring_size: the queues' ring sizes summed (unsigned int). */
+  int totalTxRingSize;
+  int totalRxRingSize;
   int numRxQueues = 1;
   final FecTxq[] txQueue = new FecTxq[FecConsts.FEC_ENET_MAX_TX_QS];
   final FecRxq[] rxQueue = new FecRxq[FecConsts.FEC_ENET_MAX_RX_QS];

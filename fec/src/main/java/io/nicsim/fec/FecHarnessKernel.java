@@ -311,6 +311,38 @@ final class FecHarnessKernel implements FecKernel, FecPlatform {
   /** Whether eee_mode_set has its tx_lpi_timer argument (eee-lpi-timer). */
   boolean eeeTimerArg;
 
+  /** fec_enet_alloc_queue: the k-th kzalloc and the k-th TSO area that fail (0: none). */
+  int kzallocFailAt;
+  int tsoAllocFailAt;
+  private int kzallocs;
+  private int tsoAllocs;
+
+  /** A fresh count of allocations for the next record. */
+  void resetAllocs(int kzallocFail, int tsoFail) {
+    kzallocFailAt = kzallocFail;
+    tsoAllocFailAt = tsoFail;
+    kzallocs = 0;
+    tsoAllocs = 0;
+  }
+
+  @Override
+  public boolean kzalloc(boolean rx, int i) {
+    out.call("kzalloc", rx ? 1 : 0, i);
+    return ++kzallocs != kzallocFailAt;
+  }
+
+  @Override
+  public long tsoHdrsAlloc(int size) {
+    out.call("tso_hdrs_alloc", Integer.toUnsignedLong(size));
+    int k = ++tsoAllocs;
+    return k == tsoAllocFailAt ? 0 : 0x2000_0000L + (long) (k - 1) * 0x10_0000;
+  }
+
+  @Override
+  public void freeQueue() {
+    out.call("fec_enet_free_queue");
+  }
+
   @Override
   public void ptpSaveState() {
     out.call("fec_ptp_save_state");

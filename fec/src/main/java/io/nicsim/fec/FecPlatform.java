@@ -9,6 +9,23 @@ package io.nicsim.fec;
  */
 public interface FecPlatform {
 
+  // ---------------------------------------------------------------- fec_enet_alloc_queue's
+
+  /**
+   * {@code kzalloc(sizeof(*queue), GFP_KERNEL)} of TX ({@code rx} false) or RX queue {@code i}:
+   * whether it succeeded.
+   */
+  boolean kzalloc(boolean rx, int i);
+
+  /**
+   * The TSO header area of {@code size} bytes ({@code dma_alloc_coherent}, {@code fec_dma_alloc}
+   * from v6.7): its bus address, 0 when the allocation fails.
+   */
+  long tsoHdrsAlloc(int size);
+
+  /** {@code fec_enet_free_queue(ndev)}. */
+  void freeQueue();
+
   // ---------------------------------------------------------------- fec_restart's callees
 
   /** {@code fec_ptp_save_state(fep)}. */

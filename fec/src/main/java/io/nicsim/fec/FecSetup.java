@@ -243,20 +243,35 @@ public class FecSetup {
     restart();
   }
 
-  /** Ring sizes and the TX stop/wake thresholds of each era. */
+  /**
+   * One TX queue after another (allocated, ring size, the stop/wake thresholds of the era, the
+   * TSO header area), then the RX queues; a failed allocation frees the queues and returns
+   * -ENOMEM. The totals of the ring sizes accumulate in the fep.
+   */
   @KernelPort(
       file = FecSources.MAIN_C,
       function = "fec_enet_alloc_queue",
       versions = FecSources.VERSIONS,
       commits = {"56b3c6ba53d0", "95698ff6177b"},
-      source = FecSources.S1,
+      source = FecSources.S618,
       notes = "old wake threshold read in torvalds/linux@002bba562dd3; TX_RING_SIZE and"
-          + " RX_RING_SIZE are the fec.h macros of each era; TSO header memory not modelled")
-  public void allocQueue() {
+          + " RX_RING_SIZE are the fec.h macros of each era; kzalloc, the TSO header allocation"
+          + " (dma_alloc_coherent, fec_dma_alloc from v6.7) and fec_enet_free_queue go through"
+          + " the platform")
+  public int allocQueue() {
+    FecPlatform p = fep.plat;
+    int ret = 0;
+
     for (int i = 0; i < fep.numTxQueues; i++) {
+      if (!p.kzalloc(false, i)) {
+        ret = -12; // -ENOMEM
+        p.freeQueue();
+        return ret;
+      }
       FecTxq txq = new FecTxq(i);
       fep.txQueue[i] = txq;
       txq.ring(txRing1024 ? TX_RING_SIZE_NEW : TX_RING_SIZE_OLD);
+      fep.totalTxRingSize += txq.ringSize;
 
       txq.txStopThreshold = FEC_MAX_SKB_DESCS;
       if (txRing1024) {
@@ -264,15 +279,29 @@ public class FecSetup {
       } else {
         txq.txWakeThreshold = (txq.ringSize - txq.txStopThreshold) / 2;
       }
-      // fec_dma_alloc: the TSO header area, below every mapped TX buffer
-      txq.tsoHdrsDma = 0x2000_0000L + (long) i * 0x10_0000;
+
+      // the TSO header area, below every mapped TX buffer
+      long dma = p.tsoHdrsAlloc(txq.ringSize * FecNapi.TSO_HEADER_SIZE);
+      if (dma == 0) {
+        ret = -12; // -ENOMEM
+        p.freeQueue();
+        return ret;
+      }
+      txq.tsoHdrsDma = dma;
     }
 
     for (int i = 0; i < fep.numRxQueues; i++) {
+      if (!p.kzalloc(true, i)) {
+        ret = -12; // -ENOMEM
+        p.freeQueue();
+        return ret;
+      }
       FecRxq rxq = new FecRxq(i);
       fep.rxQueue[i] = rxq;
       rxq.ring(rxRingSize(rxPagePool));
+      fep.totalRxRingSize += rxq.ringSize;
     }
+    return ret;
   }
 
   /** RX_RING_SIZE = FEC_ENET_RX_FRPPG * FEC_ENET_RX_PAGES with the era's FEC_ENET_RX_FRSIZE. */

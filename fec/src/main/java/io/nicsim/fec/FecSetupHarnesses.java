@@ -25,7 +25,42 @@ public final class FecSetupHarnesses implements PortHarnessProvider {
   @Override
   public List<PortHarness> harnesses() {
     return List.of(ctrlReset(), setHwMacAddr(), activeRxring(), enableRing(), bdInit(),
-        restart(), allocRxqBuffers(), adjustLink(), getQueueNum());
+        restart(), allocRxqBuffers(), adjustLink(), getQueueNum(), allocQueue());
+  }
+
+  // ---------------------------------------------------------------- queue allocation
+
+  private static PortHarness allocQueue() {
+    return harness("fec_enet_alloc_queue")
+        .inputs(List.of(range("num_tx_queues", 1, 3), range("num_rx_queues", 1, 3),
+            range("kzalloc fails at", 0, 7), range("tso area fails at", 0, 4)))
+        .notes("num_tx_queues and num_rx_queues as fec_enet_get_queue_num leaves them (1..3);"
+            + " kzalloc and the TSO header area answer from the record")
+        .java(kernel -> r -> {
+          FecDataHarnesses.Rig rig = rig(kernel, 0, true);
+          rig.fep.numTxQueues = (int) r[0];
+          rig.fep.numRxQueues = (int) r[1];
+          rig.k.resetAllocs((int) r[2], (int) r[3]);
+          int ret = setup(rig).allocQueue();
+          Out out = rig.out().put("ret", ret);
+          for (int i = 0; i < FecConsts.FEC_ENET_MAX_TX_QS; i++) {
+            FecTxq q = rig.fep.txQueue[i];
+            if (q != null) {
+              out.put("tx.ring_size", q.ringSize).put("tx_stop_threshold", q.txStopThreshold)
+                  .put("tx_wake_threshold", q.txWakeThreshold).u("tso_hdrs_dma", q.tsoHdrsDma);
+            }
+          }
+          for (int i = 0; i < FecConsts.FEC_ENET_MAX_RX_QS; i++) {
+            FecRxq q = rig.fep.rxQueue[i];
+            if (q != null) {
+              out.put("rx.ring_size", q.ringSize);
+            }
+          }
+          return out.u("total_tx_ring_size", Integer.toUnsignedLong(rig.fep.totalTxRingSize))
+              .u("total_rx_ring_size", Integer.toUnsignedLong(rig.fep.totalRxRingSize))
+              .toString();
+        })
+        .build();
   }
 
   // ---------------------------------------------------------------- the DT's queue counts

@@ -213,6 +213,8 @@ struct fec_enet_private {
   int link;
   int num_tx_queues;
   int num_rx_queues;
+  unsigned int total_tx_ring_size;
+  unsigned int total_rx_ring_size;
   struct fec_enet_priv_tx_q *tx_queue[FEC_ENET_MAX_TX_QS];
   struct fec_enet_priv_rx_q *rx_queue[FEC_ENET_MAX_RX_QS];
   bool bufdesc_ex;

@@ -124,4 +124,15 @@ class FecSetupTest {
     // no node: 1 and 1, whatever the properties would say
     assertThat(FecSetup.getQueueNum(null)).containsExactly(1, 1);
   }
+
+  @Test
+  void allocQueueFailsWithEnomemThroughFreeQueueAndSumsTheRings() {
+    FecDataHarnesses.Rig rig = new FecDataHarnesses.Rig("6.18.19", 0, true);
+    rig.fep.numTxQueues = 2;
+    rig.fep.numRxQueues = 1;
+    rig.k.resetAllocs(0, 2);
+    assertThat(new FecSetup(rig.fep, new FecCoalesce(rig.fep)).allocQueue()).isEqualTo(-12);
+    assertThat(rig.out().toString()).endsWith("fec_enet_free_queue()");
+    assertThat(rig.fep.totalTxRingSize).isEqualTo(2 * rig.fep.txQueue[0].ringSize);
+  }
 }
