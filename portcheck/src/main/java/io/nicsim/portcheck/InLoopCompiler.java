@@ -262,6 +262,15 @@ public final class InLoopCompiler implements KernelCCompiler {
   }
 
   /**
+   * A program's text without its {@code #line} markers: lines a patch adds above a function
+   * move its markers, and a function that only moved did not change.
+   */
+  private static String withoutLineMarkers(String text) {
+    return text.lines().filter(l -> !l.startsWith("#line ")).collect(
+        java.util.stream.Collectors.joining("\n"));
+  }
+
+  /**
    * What the patches changed: every function whose text changed, and whether it runs as the
    * patched C (its own program, or the program of a function it runs inside, differs from the
    * tree's). A patch that changes no program is refused.
@@ -273,7 +282,8 @@ public final class InLoopCompiler implements KernelCCompiler {
     Set<String> changedPrograms = new LinkedHashSet<>();
     for (Map.Entry<String, InLoopProgram> e : programs.entrySet()) {
       InLoopProgram b = basePrograms.get(e.getKey());
-      if (b == null || !b.ok() || !b.text().equals(e.getValue().text())) {
+      if (b == null || !b.ok()
+          || !withoutLineMarkers(b.text()).equals(withoutLineMarkers(e.getValue().text()))) {
         changedPrograms.add(e.getKey());
       }
     }

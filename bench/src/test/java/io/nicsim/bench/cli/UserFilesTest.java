@@ -78,7 +78,7 @@ class UserFilesTest {
         + "params.link_rate_bps = 5 is out of range (accepted: 1000000..400000000000)",
     "kernel hz|name: x\\ninherits: knobsoc\\nkernel:\\n  hz: {value: 7, source: s, class: exact}|kernel.hz ="
         + " 7.0 is out of range (accepted: 100..1000)",
-    "other mac|name: x\\ninherits: testsoc|--soc: SoC profile 'x' has a example MAC, not knob",
+    "other mac|name: x\\ninherits: testsoc|--soc-file: SoC profile 'x' has a example MAC, not knob",
     "unknown parent|name: x\\ninherits: nosuch|p.yaml: inherits: unknown SoC profile 'nosuch'",
     "no costs|name: x\\ncpu:\\n  cores: {value: 1, source: s, class: exact}\\n  hz: {value: 1000000, source: s, class: exact}"
         + "\\nkernel:\\n  hz: {value: 100, source: s, class: exact}|costs.irq_entry is missing",
