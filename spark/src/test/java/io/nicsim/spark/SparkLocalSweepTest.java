@@ -26,10 +26,14 @@ class SparkLocalSweepTest {
     Path parquet = dir.resolve("parquet");
     Cli.Result l = Cli.run(Cli.concat(SWEEP, "--engine", "local", "--threads", "2", "--csv",
         local.toString()));
-    assertThat(l.exit()).as(l.err()).isZero();
+    // tx-usecs 0 with tx-frames > 1 strands descriptors: those points fail, the sweep writes
+    // the rest and exits 1 naming them, on either engine
+    assertThat(l.exit()).as(l.err()).isEqualTo(1);
+    assertThat(l.err()).contains("9 of 100 points failed");
     Cli.Result s = Cli.run(Cli.concat(SWEEP, "--engine", "spark", "--master", "local[2]",
         "--csv", spark.toString(), "--out", parquet.toString()));
-    assertThat(s.exit()).as(s.err()).isZero();
+    assertThat(s.exit()).as(s.err()).isEqualTo(1);
+    assertThat(s.err()).isEqualTo(l.err());
     List<String> rows = Files.readAllLines(local);
     assertThat(rows).hasSize(101);
     assertThat(rows.stream().skip(1).map(r -> r.substring(r.indexOf(',', r.indexOf(',',
@@ -75,8 +79,9 @@ class SparkLocalSweepTest {
     Cli.Result l = Cli.run(Cli.concat(sweep, "--threads", "2", "--csv", a.toString()));
     Cli.Result s = Cli.run(Cli.concat(sweep, "--engine", "spark", "--master", "local[2]",
         "--csv", b.toString()));
-    assertThat(l.exit()).as(l.err()).isZero();
-    assertThat(s.exit()).as(s.err()).isZero();
+    // a failed point is a row with its error; the sweep exits 1 naming it
+    assertThat(l.exit()).as(l.err()).isEqualTo(1);
+    assertThat(s.exit()).as(s.err()).isEqualTo(1);
     List<String> rows = Files.readAllLines(b);
     assertThat(rows.get(0)).endsWith(",error");
     assertThat(rows).hasSize(7);
