@@ -221,6 +221,15 @@ public final class PortCheckCommand implements Callable<Integer> {
       throw PortCheckException.field("--lock", "no such file or directory: " + lock,
           "a lock file, or a new one in an existing directory");
     }
+    if (update || updateVerified) {
+      LockTarget.refuseInput(lockFile, "--kernel-tree", kernelTree);
+      if (against != null) {
+        LockTarget.refuseInput(lockFile, "--against", against);
+      }
+      if (keepPrograms != null) {
+        LockTarget.refuseInput(lockFile, "--keep-programs", keepPrograms);
+      }
+    }
     List<PortedFunction> found =
         ports.apply(subset ? PortedFunction.selection(packages, classes) : name -> true);
     if (found.isEmpty()) {
@@ -232,6 +241,12 @@ public final class PortCheckCommand implements Callable<Integer> {
       }
       // Checking nothing must not pass: the class path is wrong.
       throw new PortCheckException("no method carrying @KernelPort on the class path");
+    }
+    if (lock != null && !Files.exists(lock) && !update && !updateVerified) {
+      // only a command that writes the lock may name one that is not there yet: read as
+      // empty, a mistyped name would report every port NEW instead of checking it
+      throw PortCheckException.field("--lock", "no such file: " + lock,
+          "an existing lock file; --update or --update-verified writes a new one");
     }
     if (uncovered != null && found.stream().noneMatch(p -> p.function().equals(uncovered))) {
       throw PortCheckException.field("--uncovered", "'" + uncovered + "' is not a ported"
@@ -266,7 +281,7 @@ public final class PortCheckCommand implements Callable<Integer> {
   /** {@code --mutants}: the mutation check and its report. */
   private int mutationCheck() {
     if (update || updateVerified || against != null || strict || coverage || uncovered != null
-        || timings) {
+        || timings || lock != null) {
       throw PortCheckException.field("--mutants", "runs on its own", "--mutants with"
           + " --kernel-tree, --inputs, --seed, --mutant, --source-root, --json");
     }

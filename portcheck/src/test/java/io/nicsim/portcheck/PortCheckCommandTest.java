@@ -97,7 +97,7 @@ class PortCheckCommandTest {
     org.junit.jupiter.api.Assumptions.assumeTrue(Gcc.version().isPresent(), "no gcc");
     List<io.nicsim.core.port.exec.PortHarness> broken =
         List.of(io.nicsim.portcheck.execfixture.AcmeCoalHarnesses.broken());
-    assertThat(runExec(broken, "--kernel-tree", tree("new"), "--lock", lock(), "--execute",
+    assertThat(runExec(broken, "--kernel-tree", tree("new"), "--lock", emptyLock(), "--execute",
         "--inputs", "2000")).isEqualTo(1);
     assertThat(out.toString())
         .containsPattern("DIFFERS  drivers/net/ethernet/acme/acme_coal.c acme_usecs_to_ticks: \\d+ of"
@@ -108,7 +108,7 @@ class PortCheckCommandTest {
             + "executed in range: 1 of the 2 ported functions this release holds (50%)\n")
         .contains("execute verdict: behaviour differs or a harness failed (1 DIFFERS)\n");
     out.getBuffer().setLength(0);
-    assertThat(runExec(broken, "--kernel-tree", tree("new"), "--lock", lock(), "--execute",
+    assertThat(runExec(broken, "--kernel-tree", tree("new"), "--lock", emptyLock(), "--execute",
         "--inputs", "2000", "--json")).isEqualTo(1);
     JsonNode json = new ObjectMapper().readTree(out.toString());
     JsonNode f = json.path("execute").path("functions").get(0);
@@ -219,6 +219,15 @@ class PortCheckCommandTest {
     return dir.resolve("port-lock.json").toString();
   }
 
+  /** A lock with no entries yet (a check that only reads the lock needs one to exist). */
+  private String emptyLock() throws java.io.IOException {
+    Path p = dir.resolve("port-lock.json");
+    if (!Files.exists(p)) {
+      Files.writeString(p, "{\"format\": 2, \"ports\": []}\n");
+    }
+    return p.toString();
+  }
+
   private void assertOneErrorLine(String startingWith) {
     assertThat(err.toString().lines().toList()).singleElement()
         .satisfies(line -> assertThat(line).startsWith(startingWith));
@@ -310,42 +319,42 @@ class PortCheckCommandTest {
     byte[] all = Files.readAllBytes(whole);
     Path cut = dir.resolve(name);
     Files.write(cut, java.util.Arrays.copyOf(all, all.length / 2));
-    assertThat(run("--kernel-tree", cut.toString(), "--lock", lock())).isEqualTo(2);
+    assertThat(run("--kernel-tree", cut.toString(), "--lock", emptyLock())).isEqualTo(2);
     assertOneErrorLine("port-check: cannot read " + cut + ": ");
     assertThat(err.toString()).containsPattern("ends early|corrupt")
         .contains("truncated or damaged").doesNotContain("null").doesNotContain("Exception");
     // junk with a tarball's name: not an archive at all
     Files.write(cut, "not an archive\n".repeat(50).getBytes(java.nio.charset.StandardCharsets.UTF_8));
     err.getBuffer().setLength(0);
-    assertThat(run("--kernel-tree", cut.toString(), "--lock", lock())).isEqualTo(2);
+    assertThat(run("--kernel-tree", cut.toString(), "--lock", emptyLock())).isEqualTo(2);
     assertOneErrorLine("port-check: cannot read " + cut + ": ");
     assertThat(err.toString()).doesNotContain(": null").doesNotContain("Exception");
   }
 
   @Test
-  void classThatWillNotLoadIsAnIoErrorInOneLine() {
+  void classThatWillNotLoadIsAnIoErrorInOneLine() throws Exception {
     Supplier<List<PortedFunction>> failing = () -> {
       throw new PortCheckException("cannot load com.example.Broken (it mentions @KernelPort): "
           + "NoClassDefFoundError com/example/Missing");
     };
-    assertThat(run(failing, "--kernel-tree", tree("old"), "--lock", lock()))
+    assertThat(run(failing, "--kernel-tree", tree("old"), "--lock", emptyLock()))
         .isEqualTo(2);
     assertOneErrorLine("port-check: cannot load com.example.Broken");
   }
 
   @Test
-  void noPortsOnTheClassPathIsAnErrorNotASuccess() {
-    assertThat(run(List::of, "--kernel-tree", tree("old"), "--lock", lock()))
+  void noPortsOnTheClassPathIsAnErrorNotASuccess() throws Exception {
+    assertThat(run(List::of, "--kernel-tree", tree("old"), "--lock", emptyLock()))
         .isEqualTo(2);
     assertOneErrorLine("port-check: no method carrying @KernelPort on the class path");
   }
 
   @Test
-  void unexpectedFailureIsStillOneLineWithoutStackTrace() {
+  void unexpectedFailureIsStillOneLineWithoutStackTrace() throws Exception {
     Supplier<List<PortedFunction>> buggy = () -> {
       throw new IllegalStateException("boom\nsecond line");
     };
-    assertThat(run(buggy, "--kernel-tree", tree("old"), "--lock", lock()))
+    assertThat(run(buggy, "--kernel-tree", tree("old"), "--lock", emptyLock()))
         .isEqualTo(2);
     assertOneErrorLine("port-check: internal error: java.lang.IllegalStateException: boom second line");
   }

@@ -4,7 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nicsim.bench.env.BenchEnv;
 import io.nicsim.bench.testkit.Cli;
+import io.nicsim.runs.TrafficRunners;
+import io.nicsim.runs.host.NicsimHost;
+import io.nicsim.scenarios.ScenarioRegistry;
+import java.util.List;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +24,10 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class UserFilesTest {
   @TempDir Path dir;
+
+  /** The nicsim command with the real MAC models. */
+  static final BenchEnv REAL = new BenchEnv(NicsimHost.FACTORY, TrafficRunners.standard(),
+      new ScenarioRegistry(List.of()), 1);
 
   static final String PROFILE = "name: myboard\ninherits: knobsoc\ntitle: my board\n"
       + "params:\n  example_ring: {value: 64, source: \"my DT\", class: exact}\n";
@@ -88,6 +97,23 @@ class UserFilesTest {
         : text.equals("/") ? dir : write("p.yaml", text.replace("\\n", "\n").replace("\\t", "\t"));
     refused(Cli.run("run", "--mac", "knob", "--soc-file", p.toString(), "--traffic", "ping -c 1"),
         expected);
+  }
+
+  @Test
+  void aCostNoCodeChargesIsRefusedNamingTheAcceptedOnes() throws Exception {
+    // a typo'd cost key would be read and never charged, leaving stmmac_xmit at cyclone5's
+    Path p = write("typo.yaml", "name: typo\ninherits: cyclone5\ncosts:\n"
+        + "  stmmac_frobnicate: {value: 900, source: \"my board\", class: measured}\n");
+    Cli.Result r = Cli.run(REAL, "run", "--mac", "stmmac", "--soc-file", p.toString(),
+        "--traffic", "ping -c 1");
+    refused(r, "soc profile " + p + ": costs.stmmac_frobnicate is not an operation nicsim"
+        + " charges (accepted: ");
+    assertThat(r.err()).contains("stmmac_xmit, ").contains("tcp_sendmsg, ")
+        .contains("irq_entry, ").contains("fec_enet_start_xmit, ");
+    Path cores = write("cores.yaml", "name: halfcore\ninherits: cyclone5\ncpu:\n"
+        + "  cores: {value: 2.5, source: \"my board\", class: exact}\n");
+    refused(Cli.run(REAL, "run", "--mac", "stmmac", "--soc-file", cores.toString(),
+        "--traffic", "ping -c 1"), "cpu.cores = 2.5 is not a whole number (accepted: 1..64 cores)");
   }
 
   @Test

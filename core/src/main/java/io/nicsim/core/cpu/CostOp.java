@@ -13,6 +13,8 @@ public final class CostOp {
   private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]*");
   private static final ConcurrentHashMap<String, CostOp> BY_NAME = new ConcurrentHashMap<>();
   private static final AtomicInteger NEXT_ID = new AtomicInteger();
+  /** Names some code charges (declared through {@link #named}), as opposed to profile keys. */
+  private static final java.util.Set<String> DECLARED = ConcurrentHashMap.newKeySet();
 
   private final String name;
   private final int id;
@@ -22,8 +24,22 @@ public final class CostOp {
     this.id = id;
   }
 
-  /** The op called {@code name} (lower_snake_case), created on first use. */
+  /**
+   * The op called {@code name} (lower_snake_case), created on first use: what code that charges
+   * the op calls, so the name becomes one a SoC profile may give a cost for
+   * ({@link #declared()}).
+   */
   public static CostOp named(String name) {
+    CostOp op = interned(name);
+    DECLARED.add(name);
+    return op;
+  }
+
+  /**
+   * The op called {@code name} without declaring it: for a cost table or a report indexing by
+   * a profile's own keys, which must not make a key that no code charges look known.
+   */
+  public static CostOp interned(String name) {
     CostOp op = BY_NAME.get(name);
     if (op != null) {
       return op;
@@ -32,6 +48,11 @@ public final class CostOp {
       throw new IllegalArgumentException("cost op names are lower_snake_case: " + name);
     }
     return BY_NAME.computeIfAbsent(name, n -> new CostOp(n, NEXT_ID.getAndIncrement()));
+  }
+
+  /** The names code has declared so far (classes not yet initialised have declared none). */
+  public static java.util.SortedSet<String> declared() {
+    return new java.util.TreeSet<>(DECLARED);
   }
 
   /** Looks a name up without creating it. */

@@ -60,14 +60,14 @@ public final class CostTable {
   }
 
   private void resolve() {
-    byName.keySet().forEach(CostOp::named);
-    rangeByName.keySet().forEach(CostOp::named);
+    byName.keySet().forEach(CostOp::interned);
+    rangeByName.keySet().forEach(CostOp::interned);
     int n = Math.max(CostOp.idLimit(), 1);
     long[] table = new long[n];
     Arrays.fill(table, -1);
-    byName.forEach((name, v) -> table[CostOp.named(name).id()] = v);
+    byName.forEach((name, v) -> table[CostOp.interned(name).id()] = v);
     double[] ranges = new double[n];
-    rangeByName.forEach((name, v) -> ranges[CostOp.named(name).id()] = v);
+    rangeByName.forEach((name, v) -> ranges[CostOp.interned(name).id()] = v);
     range = ranges;
     ns = table;
   }

@@ -114,7 +114,7 @@ public final class HostMetrics {
     SortedMap<String, Long> out = new TreeMap<>();
     Cpu cpu = host.cpu();
     for (Map.Entry<String, Long> e : cpu.costs().asMap().entrySet()) {
-      CostOp op = CostOp.named(e.getKey());
+      CostOp op = CostOp.interned(e.getKey());
       long ns = cpu.nsCharged(op);
       if (ns > 0) {
         out.put(e.getKey(), ns);
@@ -128,7 +128,7 @@ public final class HostMetrics {
     SortedMap<String, Long> out = new TreeMap<>();
     Cpu cpu = host.cpu();
     for (String name : cpu.costs().asMap().keySet()) {
-      long n = cpu.timesCharged(CostOp.named(name));
+      long n = cpu.timesCharged(CostOp.interned(name));
       if (n > 0) {
         out.put(name, n);
       }
