@@ -8,11 +8,10 @@ import io.nicsim.core.net.NetdevQueue;
 import io.nicsim.core.net.NetdevTx;
 import io.nicsim.core.net.Skb;
 import io.nicsim.core.nic.DescRing;
+import io.nicsim.core.port.exec.NameIds;
 import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * The record a transmit-side function's C printed, applied to the simulation: every stub call
@@ -31,12 +30,15 @@ final class TxReplay {
   /** main.c's NICSIM_MAX_RING: the largest ring the harness takes. */
   static final int MAX_RING = 1024;
 
-  private static final Map<Long, String> NAMES = new HashMap<>();
-  private static final Map<Long, Integer> ENTRIES = new HashMap<>();
-  private static final Map<Long, int[]> DESCS = new HashMap<>();
+  /** The stub calls and fields a record may hold, by name hash (an index into NAME_LIST). */
+  private static final NameIds NAMES = new NameIds(128);
+  private static final String[] NAME_LIST;
+  /** Ring entries written ("e<n>", their number) and descriptors ("d<k>,<n>", k * MAX_RING + n). */
+  private static final NameIds ENTRIES = new NameIds(MAX_RING);
+  private static final NameIds DESCS = new NameIds(3 * MAX_RING);
 
   static {
-    for (String n : new String[] {"napi_schedule_prep", "__napi_schedule", "napi_complete_done",
+    NAME_LIST = new String[] {"napi_schedule_prep", "__napi_schedule", "napi_complete_done",
         "napi_is_scheduled", "hrtimer_start", "hrtimer_try_to_cancel", "hrtimer_active",
         "hrtimer_cancel", "netif_tx_queue_stopped", "netif_tx_stop_queue",
         "netif_tx_wake_queue", "netdev_tx_sent_queue", "netdev_tx_completed_queue",
@@ -55,15 +57,22 @@ final class TxReplay {
         "tx_bytes", "tx_set_ic_bit", "tx_tso_frames", "tx_tso_nfrags", "napi_poll",
         "napi_tx_clean", "napi_tx_packets", "napi_tx_pkt_n", "tx_dropped", "tx_errors",
         "max_sdu_txq_drop", "queue_stopped", "ret", "skb.len", "skb.in_progress",
-        "skb.vlan_present"}) {
-      NAMES.put(NativeOut.id(n), n);
+        "skb.vlan_present"};
+    for (int i = 0; i < NAME_LIST.length; i++) {
+      NAMES.put(NAME_LIST[i], i);
     }
     for (int e = 0; e < MAX_RING; e++) {
-      ENTRIES.put(NativeOut.id("e" + e), e);
+      ENTRIES.put("e" + e, e);
       for (int k = 0; k < 3; k++) {
-        DESCS.put(NativeOut.id("d" + k + "," + e), new int[] {k, e});
+        DESCS.put("d" + k + "," + e, k * MAX_RING + e);
       }
     }
+  }
+
+  /** The name a token's hash stands for, or null for a name the table does not hold. */
+  private static String name(long id) {
+    int i = NAMES.get(id);
+    return i == NameIds.ABSENT ? null : NAME_LIST[i];
   }
 
   /** The record's skb, as the C's stubs name it. */
@@ -139,7 +148,7 @@ final class TxReplay {
     long sduDrops = 0;
     while (o.next()) {
       if (o.kind() != NativeOut.CALL && o.kind() != NativeOut.MESSAGE) {
-        String n = NAMES.get(o.name());
+        String n = name(o.name());
         if ("ret".equals(n)) {
           ret = o.value();
         } else if ("max_sdu_txq_drop".equals(n)) {
@@ -165,7 +174,7 @@ final class TxReplay {
     int token = 0;
     while (o.next()) {
       int k = o.kind();
-      String n = NAMES.get(o.name());
+      String n = name(o.name());
       boolean done = token++ < a.tokens;
       if (!done) {
         a.tokens = token;
@@ -192,16 +201,16 @@ final class TxReplay {
           priv.counters.xmit++;
           a.xmitCharged = true;
         }
-        Integer e = ENTRIES.get(o.name());
-        int[] d = DESCS.get(o.name());
-        if (e != null) {
+        int e = n == null ? ENTRIES.get(o.name()) : NameIds.ABSENT;
+        int d = n == null && e == NameIds.ABSENT ? DESCS.get(o.name()) : NameIds.ABSENT;
+        if (e != NameIds.ABSENT) {
           entry(txQ, e, skb, o, in);
-        } else if (d != null) {
+        } else if (d != NameIds.ABSENT) {
           if (o.arg(0) != 0) {
-            priv.hwif.writeDes0(txQ, d[0], d[1], (int) o.arg(0));
+            priv.hwif.writeDes0(txQ, d / MAX_RING, d % MAX_RING, (int) o.arg(0));
           }
           if (o.arg(1) != 0) {
-            priv.hwif.writeDes1(txQ, d[0], d[1], (int) o.arg(1));
+            priv.hwif.writeDes1(txQ, d / MAX_RING, d % MAX_RING, (int) o.arg(1));
           }
         } else if (n == null) {
           throw PortBridge.cannotApply(c, in, o);
