@@ -464,15 +464,18 @@ public final class TcpOutput {
 
   /** Segments per TSO skb: about 1 ms at the pacing rate, plus a bonus for short RTTs. */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_tso_autosize",
-      versions = "v4.20..v6.18", commits = {"65466904b015"}, source = SRC,
+      versions = "v4.20..v6.18", commits = {"65466904b015", "ab14f1802cfb"}, source = SRC,
       notes = "before 65466904b015 (v5.18): min(rate >> shift, gso_max_size - 1 - "
-          + "MAX_TCP_HEADER) with no RTT bonus")
+          + "MAX_TCP_HEADER) with no RTT bonus; ab14f1802cfb (v5.18) moved the subtraction"
+          + " into sk_setup_caps")
   static int tsoAutosize(TcpSock sk, int mssNow, int minTsoSegs) {
     long bytes;
 
     if (!sk.patchTsoRttBonus) {
+      // the subtraction sk_setup_caps makes once since ab14f1802cfb
       bytes = TcpSock.umin64(sk.skPacingRate >>> sk.skPacingShift,
-          sk.skGsoMaxSize - 1 - sk.sysctl.maxTcpHeader);
+          sk.patchSkGsoMaxSizeAdjusted ? Seq.u32(sk.skGsoMaxSize)
+              : sk.skGsoMaxSize - 1 - sk.sysctl.maxTcpHeader);
       return Seq.umax((int) Long.divideUnsigned(bytes, Seq.u32(mssNow)), minTsoSegs);
     }
 

@@ -54,6 +54,16 @@ public final class TcpPatches {
       KernelVersion.of(6, 3), Status.MAINLINE,
       "tcp_stream_alloc_skb's head truesize 1280 -> 896 (SKB_TRUESIZE of the small head)");
 
+  /**
+   * sk_setup_caps subtracts MAX_TCP_HEADER + 1 from the device's gso_max_size once, where
+   * tcp_xmit_size_goal and tcp_tso_autosize used to subtract it on every call: sk_gso_max_size
+   * holds the smaller value from then on (and every reader of it sees that).
+   */
+  public static final Patch SK_GSO_MAX_SIZE_ADJUSTED = new Patch(
+      "sk-gso-max-size-adjusted", "ab14f1802cfb", "net: Adjust sk_gso_max_size once when set",
+      KernelVersion.of(5, 18), Status.MAINLINE,
+      "sk_gso_max_size is the device's gso_max_size - (MAX_TCP_HEADER + 1), computed once");
+
   /** TSO autosizing adds an RTT-based bonus (tcp_tso_rtt_log) and caps at gso_max_size. */
   public static final Patch TSO_RTT_BONUS = new Patch(
       "tso-rtt-bonus", "65466904b015", "tcp: adjust TSO packet sizes based on min_rtt",
@@ -148,8 +158,25 @@ public final class TcpPatches {
           "queued for 6.12.y with the dst_dev_rcu series (stable, 2025-10-20); present in"
               + " Debian's 6.12.118 and the 6.18.19 tree, absent from 6.1.192");
 
+  /**
+   * The receiver's SACK-compression timer (__tcp_ack_snd_check) waits
+   * rtt * 1.25 * tcp_comp_sack_rtt_percent ns (rtt the shifted srtt_us or the receive RTT
+   * estimate, default 33 %: a third of the RTT) instead of 5 % of the RTT, still at most
+   * tcp_comp_sack_delay_ns.
+   */
+  public static final Patch COMP_SACK_RTT_PERCENT = new Patch(
+      "comp-sack-rtt-percent", "eab39089417d", "tcp: add net.ipv4.tcp_comp_sack_rtt_percent",
+      KernelVersion.of(6, 19), Status.MAINLINE,
+      "SACK compression waits 33 % of the RTT (tcp_comp_sack_rtt_percent), not 5 %, at most"
+          + " tcp_comp_sack_delay_ns")
+      .backportedTo(KernelVersion.of(6, 18, 10), null,
+          "a net-next commit (2025-11-06, after v6.18-rc4: mainline v6.19) that the 6.18.19"
+              + " tree (6952350/linux-6.18.y) carries from its v6.18.10 update on; absent from"
+              + " 6.1.192 and 6.12.118");
+
   public static final PatchCatalog CATALOG = new PatchCatalog("tcp", List.of(
       RTX_RBTREE, TSQ_PACED_UNCAPPED, SMALL_HEAD_CACHE, TSQ_RTX_SINGLE_SKB, TSO_RTT_BONUS, GROW_SKB,
       TSQ_LIMIT_4MB, TSQ_ALWAYS_LIMIT, ZERO_WINDOW_UPDATE, TSO_DEFER_EXPECTED_ACK,
-      ATO_DELACK_MAX_CAP, DELACK_MAX_FROM_RTO_MIN, ATO_8BIT));
+      ATO_DELACK_MAX_CAP, DELACK_MAX_FROM_RTO_MIN, ATO_8BIT, COMP_SACK_RTT_PERCENT,
+      SK_GSO_MAX_SIZE_ADJUSTED));
 }

@@ -11,39 +11,54 @@ public final class TcpSendmsg {
 
   static final String SRC = "Kingxukai/linux@9b44fff655e2c6f4cc53cb499dd2c038e99cb013";
 
-  /** tcp_bound_to_half_wnd(). */
+  /** tcp_bound_to_half_wnd(): an int packet size against an int cutoff (signed compare). */
   static int boundToHalfWnd(TcpSock tp, int pktsize) {
     int cutoff;
 
-    // never send more than half the largest window the peer advertised
+    // never send more than half the largest window the peer advertised (max_window a u32)
     if (Integer.compareUnsigned(tp.maxWindow, 536) > 0) {
       cutoff = tp.maxWindow >>> 1;
     } else {
       cutoff = tp.maxWindow;
     }
 
-    if (cutoff != 0 && Integer.compareUnsigned(pktsize, cutoff) > 0) {
+    if (cutoff != 0 && pktsize > cutoff) {
+      // max_t(int, cutoff, 68U - tcp_header_len)
       return Math.max(cutoff, 68 - tp.sysctl.tcpHeaderLen);
     }
     return pktsize;
   }
 
-  /** Bytes per skb the writer fills: as many MSS as one GSO packet holds. */
+  /**
+   * Bytes per skb the writer fills: as many MSS as one GSO packet holds. gso_segs is a u16,
+   * the goals u32s; {@code largeAllowed} is tcp_send_mss's !(flags &amp; MSG_OOB).
+   */
   @KernelPort(file = "net/ipv4/tcp.c", function = "tcp_xmit_size_goal",
-      versions = "v5.0..v6.17", source = SRC)
-  static int xmitSizeGoal(TcpSock tp, int mssNow) {
+      versions = "v5.0..v6.18", commits = {"ab14f1802cfb"}, source = SRC,
+      notes = "before ab14f1802cfb (v5.18) the goal starts from sk_gso_max_size - 1 -"
+          + " MAX_TCP_HEADER; since, sk_setup_caps subtracts that once (TcpSock's constructor)")
+  static int xmitSizeGoal(TcpSock tp, int mssNow, boolean largeAllowed) {
     int newSizeGoal;
     int sizeGoal;
 
-    newSizeGoal = boundToHalfWnd(tp, tp.skGsoMaxSize - 1 - tp.sysctl.maxTcpHeader);
+    if (!largeAllowed) {
+      return mssNow;
+    }
 
-    sizeGoal = tp.gsoSegs * mssNow;
-    if (newSizeGoal < sizeGoal || newSizeGoal >= sizeGoal + mssNow) {
-      tp.gsoSegs = Math.min(newSizeGoal / mssNow, tp.skGsoMaxSegs);
+    // tcp_tso_autosize() will split this later
+    newSizeGoal = boundToHalfWnd(tp, tp.patchSkGsoMaxSizeAdjusted ? tp.skGsoMaxSize
+        : tp.skGsoMaxSize - 1 - tp.sysctl.maxTcpHeader);
+
+    sizeGoal = (tp.gsoSegs & 0xFFFF) * mssNow;
+    if (Integer.compareUnsigned(newSizeGoal, sizeGoal) < 0
+        || Integer.compareUnsigned(newSizeGoal, sizeGoal + mssNow) >= 0) {
+      // min_t(u16, new_size_goal / mss_now, sk_gso_max_segs): both truncated to u16
+      tp.gsoSegs = Math.min(Integer.divideUnsigned(newSizeGoal, mssNow) & 0xFFFF,
+          tp.skGsoMaxSegs & 0xFFFF);
       sizeGoal = tp.gsoSegs * mssNow;
     }
 
-    return Math.max(sizeGoal, mssNow);
+    return Seq.umax(sizeGoal, mssNow);
   }
 
   /** sk_stream_memory_free() with tcp_notsent_lowat unset. */
@@ -57,9 +72,11 @@ public final class TcpSendmsg {
    * marked SOCK_NOSPACE and {@link TcpSock#writeSpace} will be called when room frees up.
    */
   @KernelPort(file = "net/ipv4/tcp.c", function = "tcp_sendmsg_locked",
-      versions = "v5.0..v6.17", source = SRC,
+      versions = "v5.0..v6.18", source = SRC,
       notes = "zerocopy, MSG_OOB/EOR, autocorking and the in-loop tcp_push_one/forced push "
-          + "are left out: the write queue is filled first, then pushed once")
+          + "are left out: the write queue is filled first, then pushed once; v6.18's changes"
+          + " (devmem TX bindings, cmsg parsed first, the tracepoint, tcp_tx_timestamp's"
+          + " sockcm_cookie) are all in what the port leaves out")
   public static long sendmsgLocked(TcpSock tp, long size) {
     long copied = 0;
     int mssNow;
@@ -68,7 +85,7 @@ public final class TcpSendmsg {
     TcpRate.checkAppLimited(tp); // is sending application-limited?
 
     mssNow = TcpOutput.currentMss(tp);
-    sizeGoal = xmitSizeGoal(tp, mssNow);
+    sizeGoal = xmitSizeGoal(tp, mssNow, true); // no MSG_OOB
 
     while (copied < size) {
       TcpSkb skb = tp.writeQueue.tail();

@@ -64,6 +64,8 @@ public final class TcpSock {
   final boolean patchTsqPacedUncapped;
   final boolean patchTsqRtxSingleSkb;
   final boolean patchTsoRttBonus;
+  /** sk-gso-max-size-adjusted: sk_gso_max_size already less MAX_TCP_HEADER + 1 (v5.18). */
+  final boolean patchSkGsoMaxSizeAdjusted;
   final boolean patchGrowSkb;
   final boolean patchTsqLimit4mb;
   final boolean patchTsqAlwaysLimit;
@@ -277,7 +279,10 @@ public final class TcpSock {
     this.limitOutputBytes = sysctl.limitOutputBytes != 0
         ? sysctl.limitOutputBytes
         : patchTsqLimit4mb ? 4 * 1024 * 1024 : patchTsqPacedUncapped ? 16 * 65536 : 262144;
-    this.skGsoMaxSize = sysctl.gsoMaxSize;
+    this.patchSkGsoMaxSizeAdjusted = patches.has(TcpPatches.SK_GSO_MAX_SIZE_ADJUSTED);
+    // sk_setup_caps: the device's gso_max_size, less MAX_TCP_HEADER + 1 once since ab14f1802cfb
+    this.skGsoMaxSize = patchSkGsoMaxSizeAdjusted
+        ? sysctl.gsoMaxSize - (sysctl.maxTcpHeader + 1) : sysctl.gsoMaxSize;
     this.skGsoMaxSegs = sysctl.gsoMaxSegs;
     this.skSndbuf = sysctl.wmemDefault;
     this.mssCache = 1448;
@@ -407,24 +412,24 @@ public final class TcpSock {
     warnOn(Integer.compareUnsigned(leftOut(), packetsOut) > 0);
   }
 
-  @KernelPort(file = H, function = "tcp_left_out", versions = "v4.15..v6.17", source = SRC)
+  @KernelPort(file = H, function = "tcp_left_out", versions = "v4.15..v6.18", source = SRC)
   public int leftOut() {
     return sackedOut + lostOut;
   }
 
   /** tcp_packets_in_flight(). */
-  @KernelPort(file = H, function = "tcp_packets_in_flight", versions = "v4.15..v6.17", source = SRC)
+  @KernelPort(file = H, function = "tcp_packets_in_flight", versions = "v4.15..v6.18", source = SRC)
   public int packetsInFlight() {
     return packetsOut - leftOut() + retransOut;
   }
 
-  @KernelPort(file = H, function = "tcp_in_slow_start", versions = "v4.15..v6.17", source = SRC)
+  @KernelPort(file = H, function = "tcp_in_slow_start", versions = "v4.15..v6.18", source = SRC)
   public boolean inSlowStart() {
     return Integer.compareUnsigned(sndCwnd, sndSsthresh) < 0;
   }
 
   /** tcp_is_cwnd_limited() (form since f4ce91ce12a7: is_cwnd_limited first). */
-  @KernelPort(file = H, function = "tcp_is_cwnd_limited", versions = "v6.0..v6.17",
+  @KernelPort(file = H, function = "tcp_is_cwnd_limited", versions = "v6.0..v6.18",
       commits = {"f4ce91ce12a7"}, source = SRC,
       notes = "release of f4ce91ce12a7 inferred from its net-tree date (2022-09-28)")
   public boolean isCwndLimited() {
@@ -438,26 +443,26 @@ public final class TcpSock {
   }
 
   /** tcp_needs_internal_pacing(). */
-  @KernelPort(file = H, function = "tcp_needs_internal_pacing", versions = "v4.15..v6.17",
+  @KernelPort(file = H, function = "tcp_needs_internal_pacing", versions = "v4.15..v6.18",
       source = SRC)
   public boolean needsInternalPacing() {
     return skPacingStatus == SK_PACING_NEEDED;
   }
 
   /** tcp_min_rtt(): ~0 (-1) when there is no sample. */
-  @KernelPort(file = H, function = "tcp_min_rtt", versions = "v4.15..v6.17", source = SRC)
+  @KernelPort(file = H, function = "tcp_min_rtt", versions = "v4.15..v6.18", source = SRC)
   public int minRtt() {
     return rttMin.get();
   }
 
   /** tcp_wnd_end(). */
-  @KernelPort(file = H, function = "tcp_wnd_end", versions = "v4.15..v6.17", source = SRC)
+  @KernelPort(file = H, function = "tcp_wnd_end", versions = "v4.15..v6.18", source = SRC)
   public int wndEnd() {
     return sndUna + sndWnd;
   }
 
   /** tcp_current_ssthresh(). */
-  @KernelPort(file = H, function = "tcp_current_ssthresh", versions = "v4.15..v6.17", source = SRC)
+  @KernelPort(file = H, function = "tcp_current_ssthresh", versions = "v4.15..v6.18", source = SRC)
   public int currentSsthresh() {
     if (inCwndReduction()) {
       return sndSsthresh;
@@ -466,7 +471,7 @@ public final class TcpSock {
   }
 
   /** tcp_in_cwnd_reduction(). */
-  @KernelPort(file = H, function = "tcp_in_cwnd_reduction", versions = "v4.15..v6.17", source = SRC)
+  @KernelPort(file = H, function = "tcp_in_cwnd_reduction", versions = "v4.15..v6.18", source = SRC)
   public boolean inCwndReduction() {
     return (((1 << TCP_CA_CWR) | (1 << TCP_CA_RECOVERY)) & (1 << icskCaState)) != 0;
   }
@@ -489,7 +494,7 @@ public final class TcpSock {
   }
 
   /** tcp_highest_sack_seq(). */
-  @KernelPort(file = H, function = "tcp_highest_sack_seq", versions = "v4.15..v6.17", source = SRC)
+  @KernelPort(file = H, function = "tcp_highest_sack_seq", versions = "v4.15..v6.18", source = SRC)
   public int highestSackSeq() {
     if (sackedOut == 0) {
       return sndUna;
@@ -510,19 +515,19 @@ public final class TcpSock {
   }
 
   /** tcp_ca_event(). */
-  @KernelPort(file = H, function = "tcp_ca_event", versions = "v4.15..v6.17", source = SRC)
+  @KernelPort(file = H, function = "tcp_ca_event", versions = "v4.15..v6.18", source = SRC)
   public void caEvent(int event) {
     ca.cwndEvent(this, event);
   }
 
   /** tcp_stamp_us_delta(t1, t0) = max_t(s64, t1 - t0, 0), returned as a u32. */
-  @KernelPort(file = H, function = "tcp_stamp_us_delta", versions = "v4.13..v6.17", source = SRC)
+  @KernelPort(file = H, function = "tcp_stamp_us_delta", versions = "v4.13..v6.18", source = SRC)
   public static long stampUsDelta(long t1, long t0) {
     return Seq.u32((int) Math.max(t1 - t0, 0));
   }
 
   /** tcp_skb_sent_after(t1, t2, seq1, seq2): u64 timestamps, compared unsigned. */
-  @KernelPort(file = H, function = "tcp_skb_sent_after", versions = "v6.1..v6.17",
+  @KernelPort(file = H, function = "tcp_skb_sent_after", versions = "v6.1..v6.18",
       source = SRC, notes = "the open-coded form before v6.1 decides the same")
   public static boolean skbSentAfter(long t1, long t2, int seq1, int seq2) {
     return Long.compareUnsigned(t1, t2) > 0 || (t1 == t2 && Seq.after(seq1, seq2));

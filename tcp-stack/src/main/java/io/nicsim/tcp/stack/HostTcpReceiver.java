@@ -197,8 +197,9 @@ public final class HostTcpReceiver implements RxHandler {
    * segment.
    */
   @KernelPort(file = "net/ipv4/tcp.c", function = "__tcp_cleanup_rbuf",
-      versions = "v6.1..v6.17", source = TcpReceiver.SRC,
-      notes = "the window-update ACK is not modelled (the window never shrinks below the reader)")
+      versions = "v6.1..v6.18", source = TcpReceiver.SRC,
+      notes = "the window-update ACK is not modelled (the window never shrinks below the reader);"
+          + " v6.18 refreshes tcp_mstamp before the ACK, a clock the receiver does not keep")
   void cleanupRbuf(long copied) {
     boolean timeToAck = false;
     if ((rcv.pending & TcpReceiver.ICSK_ACK_SCHED) != 0) {

@@ -231,9 +231,10 @@ public final class TcpFlow implements TcpHost {
 
     @Override
     @KernelPort(file = "net/ipv4/tcp_offload.c", function = "tcp_gso_segment",
-        versions = "v4.20..v6.17",
+        versions = "v4.20..v6.18",
         source = "greearb/linux-ct-6.18@20d53be573f5062a1e92d65a8d66002a4baf3865",
-        notes = "only the destructor move (copy_destructor) is modelled; core segments")
+        notes = "only the destructor move (copy_destructor) is modelled; core segments; v6.18"
+            + " keeps CWR on AccECN segments (header bits the model does not carry)")
     public void segmented(Skb gso, Skb[] segs, int count) {
       long sumTruesize = 0;
       for (int i = 0; i < count; i++) {

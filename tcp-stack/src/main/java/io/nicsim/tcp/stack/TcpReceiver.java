@@ -83,6 +83,7 @@ public final class TcpReceiver {
   private final int rcvWnd;
   private final long compSackDelayNs;
   private final int compSackNr;
+  private final int compSackRttPercentValue;
   private final long groFlushNs;
   /** ato-delack-max-cap: ATO grows to at most TCP_DELACK_MAX (6.12.105+, v7.2). */
   private final boolean atoDelackMaxCap;
@@ -90,6 +91,8 @@ public final class TcpReceiver {
   private final boolean ato8bit;
   /** delack-max-from-rto-min: tcp_delack_max() caps the delayed ACK (v6.7). */
   private final boolean delackMaxFromRtoMin;
+  /** comp-sack-rtt-percent: the SACK-compression delay is a percentage of the RTT. */
+  private final boolean compSackRttPercent;
   /** tcp_send_ack(): the ACK leaves ({@link #transmitAck}; a harness records the call). */
   Runnable tcpSendAck = this::transmitAck;
 
@@ -118,6 +121,11 @@ public final class TcpReceiver {
   /** icsk_rto and srtt_us from the handshake; the receiver never takes other samples. */
   final int icskRto;
   final long srttUs;
+  /**
+   * tcp_sock.rcv_rtt_est.rtt_us (shifted by 3, as srtt_us): the model's receivers take no
+   * receive-side RTT samples, so it starts at the handshake's srtt and stays there.
+   */
+  long rcvRttUs;
 
   /* GRO */
   private long groStart = -1;
@@ -196,6 +204,7 @@ public final class TcpReceiver {
     this.atoDelackMaxCap = patches.has(TcpPatches.ATO_DELACK_MAX_CAP);
     this.ato8bit = patches.has(TcpPatches.ATO_8BIT);
     this.delackMaxFromRtoMin = patches.has(TcpPatches.DELACK_MAX_FROM_RTO_MIN);
+    this.compSackRttPercent = patches.has(TcpPatches.COMP_SACK_RTT_PERCENT);
     this.env = env != null ? env : new FarEnv(sim, 1_000_000_000L / hz);
     this.path = path;
     this.hz = hz;
@@ -203,8 +212,10 @@ public final class TcpReceiver {
     this.rcvWnd = rcvWnd;
     this.compSackDelayNs = 1_000_000L; // tcp_comp_sack_delay_ns
     this.compSackNr = 44; // tcp_comp_sack_nr
+    this.compSackRttPercentValue = 33; // tcp_comp_sack_rtt_percent
     this.groFlushNs = groFlushNs;
     this.srttUs = srttUs;
+    this.rcvRttUs = srttUs;
     this.icskRto = icskRto;
   }
 
@@ -349,8 +360,9 @@ public final class TcpReceiver {
    * tcp_event_data_recv; a filled hole asks for an immediate ACK; out of order → the OOO queue
    * and SACK blocks; old data → quickack. Returns whether the OOO path may apply.
    */
-  @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_data_queue", versions = "v6.1..v6.17",
-      source = SRC, notes = "sequence handling and ACK scheduling only; no memory accounting")
+  @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_data_queue", versions = "v6.1..v6.18",
+      source = SRC, notes = "sequence handling and ACK scheduling only; no memory accounting;"
+          + " the 6.18.19 text is 6.12.118's")
   boolean dataQueue(long seq, int len, int gsoSize, boolean psh) {
     long end = seq + len;
     if (seq == rcvNxt) {
@@ -387,7 +399,7 @@ public final class TcpReceiver {
     return true;
   }
 
-  private void addOoo(long seq, long end) {
+  void addOoo(long seq, long end) {
     int i = 0;
     while (i < oooCount && oooStart[i] < seq) {
       i++;
@@ -491,8 +503,9 @@ public final class TcpReceiver {
   /* ---------------- ACK policy ---------------- */
 
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_measure_rcv_mss",
-      versions = "v6.1..v6.17", source = SRC,
-      notes = "only the full-segment branch and PUSHED marking; no scaling_ratio")
+      versions = "v6.1..v6.18", source = SRC,
+      notes = "only the full-segment branch and PUSHED marking; no scaling_ratio (whose"
+          + " window_clamp store v6.18 makes tcp_set_window_clamp)")
   void measureRcvMss(int len, int gsoSize, boolean psh) {
     int l = gsoSize != 0 ? gsoSize : len;
     lastSegSize = 0;
@@ -543,9 +556,10 @@ public final class TcpReceiver {
 
   /** Per data skb: schedule an ACK and adapt the delayed-ACK timeout to the arrival gaps. */
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_event_data_recv",
-      versions = "v5.0..v6.17", commits = {"60837e4b840a"}, source = SRC,
+      versions = "v5.0..v6.18", commits = {"60837e4b840a"}, source = SRC,
       notes = "tcp_grow_window not modelled; ato capped at TCP_DELACK_MAX with 60837e4b840a"
-          + " (6.12.105+)")
+          + " (6.12.105+); v6.18 renames tcp_ecn_check_ce tcp_data_ecn_check (ECN not"
+          + " modelled)")
   void eventDataRecv(int len, int gsoSize, boolean psh) {
     int now;
 
@@ -584,9 +598,10 @@ public final class TcpReceiver {
 
   /** Send an ACK now, or arm the delayed ACK, or compress SACKs. */
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "__tcp_ack_snd_check",
-      versions = "v6.1..v6.17", source = SRC,
+      versions = "v6.1..v6.18", commits = {"eab39089417d"}, source = SRC,
       notes = "SO_RCVLOWAT unset and the window never shrinks, so the first test reduces to "
-          + "'more than one full segment unacknowledged'")
+          + "'more than one full segment unacknowledged'; the SACK-compression delay a"
+          + " percentage of the RTT with eab39089417d (the 6.18.19 tree, mainline v6.19)")
   void ackSndCheck(int ofoPossible) {
     if ((rcvNxt - rcvWup > rcvMss) // more than one full frame received
         || inQuickackMode()
@@ -619,8 +634,21 @@ public final class TcpReceiver {
       return;
     }
 
-    // 5% of the RTT, at most tcp_comp_sack_delay_ns
-    long delay = Math.min(compSackDelayNs, (srttUs >> 3) * 1000 / 20);
+    // the receive RTT estimate, or srtt when there is one and it is smaller (u32s)
+    long rtt = rcvRttUs & 0xFFFF_FFFFL;
+    long srtt = srttUs & 0xFFFF_FFFFL;
+    if (srtt != 0 && srtt < rtt) {
+      rtt = srtt;
+    }
+    long delay;
+    if (compSackRttPercent) {
+      // (rtt >> 3) us * percent / 100 in ns, as rtt * 1.25 * percent (u64); at most delay_ns
+      delay = (rtt + (rtt >> 2)) * compSackRttPercentValue;
+      delay = Long.compareUnsigned(delay, compSackDelayNs) <= 0 ? delay : compSackDelayNs;
+    } else {
+      // 5 % of the RTT: rtt * (NSEC_PER_USEC >> 3) / 20, unsigned long; at most delay_ns
+      delay = Math.min(compSackDelayNs, rtt * (1000 >> 3) / 20);
+    }
     env.compressedAckTimerStart(delay);
   }
 

@@ -50,6 +50,21 @@ public final class TcpReceiverHarnesses implements PortHarnessProvider {
       bool("compressed-ACK hrtimer queued"),
       u32("max_quickacks").withEdges(16, 2, 1));
 
+  /**
+   * __tcp_ack_snd_check's fields after {@link #FIELDS}: the sequence state it compares (rcv_nxt
+   * and the distances of rcv_wup and copied_seq behind it), the out-of-order queue, its
+   * argument and the SACK-compression state.
+   */
+  static final List<InputField> ACK_SND_FIELDS = List.of(
+      u32("rcv_nxt").withEdges(0xFFFF_FFFFL, 0x8000_0000L),
+      u32("rcv_nxt - rcv_wup").withEdges(536, 537, 1448, 1449, 88, 89, 65_535, 65_536),
+      bool("out_of_order_queue non-empty"),
+      bool("ofo_possible"),
+      u32("compressed_ack_rcv_nxt"),
+      range("dup_ack_counter", 0, 3),
+      u32("rcv_rtt_est.rtt_us").withEdges(8 * 23_000, 8 * 1000, 15, 16, 8 * 24_242, 8 * 160_000),
+      u32("rcv_nxt - copied_seq").withEdges(1));
+
   private static final String NOTES = "an established receiver that never sends data"
       + " (pingpong 0), no route metrics (no RTAX_QUICKACK, icsk_rto_min TCP_RTO_MIN,"
       + " icsk_delack_max TCP_DELACK_MAX), 64-bit jiffies from INITIAL_JIFFIES with"
@@ -70,6 +85,7 @@ public final class TcpReceiverHarnesses implements PortHarnessProvider {
         (rx, r) -> rx.sendDelayedAck()));
     out.add(harness("net/ipv4/tcp_timer.c", "tcp_delack_timer_handler",
         (rx, r) -> rx.delackTimerHandler()));
+    out.add(ackSndCheck());
     return out;
   }
 
@@ -110,6 +126,58 @@ public final class TcpReceiverHarnesses implements PortHarnessProvider {
           };
         })
         .build();
+  }
+
+  /**
+   * __tcp_ack_snd_check whole, with tcp_send_delayed_ack from the tree inside it; tcp_send_ack and
+   * the compressed-ACK hrtimer's start recorded.
+   */
+  private static PortHarness ackSndCheck() {
+    String file = "net/ipv4/tcp_input.c";
+    List<InputField> in = new ArrayList<>(FIELDS);
+    in.addAll(ACK_SND_FIELDS);
+    PortHarness base = harness(file, "__tcp_ack_snd_check", null);
+    return PortHarness.of(file, "__tcp_ack_snd_check")
+        .sources(base.sources())
+        .program(base.program())
+        .inputs(in)
+        .admit(r -> {
+          r = admit(r);
+          // compressed_ack_rcv_nxt at rcv_nxt in half the records (a run of dup ACKs)
+          if ((r[16] & 1) == 0) {
+            r[16] = r[12];
+          }
+          return r;
+        })
+        .notes(NOTES + "; a SACK connection never owned by the user when the check runs,"
+            + " SO_RCVLOWAT 1 and a window that never shrinks (__tcp_select_window answers"
+            + " rcv_wnd), so the first test is 'more than one full segment unacknowledged';"
+            + " the compression sysctls at their defaults; sock_hold's reference not compared")
+        .java(kernel -> {
+          PatchSet patches = TcpPatches.CATALOG.select(version(kernel), List.of());
+          return r -> {
+            Out out = new Out();
+            TcpReceiver rx = receiver(patches, r, out);
+            ackSndState(rx, r);
+            rx.ackSndCheck((int) r[15]);
+            out.u32("compressed_ack_rcv_nxt", (int) rx.compressedAckRcvNxt)
+                .put("dup_ack_counter", rx.dupAckCounter);
+            return put(rx, out).toString();
+          };
+        })
+        .build();
+  }
+
+  /** {@link #ACK_SND_FIELDS} into the receiver (stream offsets: rcv_nxt's u32 as a long). */
+  static void ackSndState(TcpReceiver rx, long[] r) {
+    rx.rcvNxt = r[12];
+    rx.rcvWup = r[12] - r[13];
+    if (r[14] != 0) {
+      rx.addOoo(r[12] + 1, r[12] + 2); // any hole will do: only its presence is read
+    }
+    rx.compressedAckRcvNxt = r[16];
+    rx.dupAckCounter = (int) r[17];
+    rx.rcvRttUs = r[18];
   }
 
   /**
