@@ -7,11 +7,15 @@ import io.nicsim.core.port.KernelPort;
 
 /**
  * The send side of a UDP socket: sk_wmem_alloc charged with each datagram's truesize until the
- * driver frees it, and the sender blocked while it is at or above sk_sndbuf.
+ * driver frees it, and the sender blocked while it is at or above sk_sndbuf, woken by
+ * sock_wfree once the refcount is below half of sk_sndbuf.
  */
 public final class UdpSocket implements SkbDestructor {
   /** net.core.wmem_default. */
   public static final int WMEM_DEFAULT = 212_992;
+
+  /** sk_alloc: refcount_set(&sk->sk_wmem_alloc, 1), dropped only when the socket closes. */
+  static final int SK_WMEM_ALLOC_BASE = 1;
 
   private final int sndbuf;
   private long wmemAlloc;
@@ -39,17 +43,10 @@ public final class UdpSocket implements SkbDestructor {
     this.waiter = task;
   }
 
-  /** sock_wfree → sock_def_write_space: wakes the writer once half the buffer is free. */
-  @KernelPort(
-      file = "net/core/sock.c",
-      function = "sock_wfree",
-      versions = "v4.19..v6.18",
-      source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9",
-      notes = "with sock_def_write_space inlined: wake when 2 * wmem_alloc <= sndbuf")
+  /** The skb's destructor: sock_wfree, then the writer it woke runs again. */
   @Override
   public void destruct(Skb skb) {
-    wmemAlloc -= skb.truesize;
-    if (waiter != null && (wmemAlloc << 1) <= sndbuf) {
+    if (sockWfree(skb.truesize)) {
       Task t = waiter;
       waiter = null;
       wakeups++;
@@ -57,6 +54,42 @@ public final class UdpSocket implements SkbDestructor {
     }
   }
 
+  /**
+   * sock_wfree for a bound UDP socket (SOCK_RCU_FREE set by udp_lib_get_port, sk_write_space
+   * the default): the truesize leaves sk_wmem_alloc, then sock_def_write_space_wfree wakes the
+   * sleeping writer when the socket is writeable. Returns whether it wakes one.
+   *
+   * <p>{@code wmemAlloc} is sk_wmem_alloc_get (what sock_alloc_send_pskb compares with
+   * sk_sndbuf); the refcount itself holds sk_alloc's base of 1 on top, and sock_writeable
+   * compares the refcount with half the buffer, strictly: refcount &lt; sndbuf &gt;&gt; 1.
+   */
+  @KernelPort(
+      file = "net/core/sock.c",
+      function = "sock_wfree",
+      versions = "v4.19..v6.18",
+      source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9",
+      notes = "the SOCK_RCU_FREE path with sock_def_write_space_wfree inlined (a UDP socket;"
+          + " SOCK_USE_WRITE_QUEUE and SOCK_FASYNC clear); the refcount never reaches 0 as the"
+          + " socket stays open (no __sk_free)")
+  boolean sockWfree(int truesize) {
+    // free = refcount_sub_and_test(len, &sk->sk_wmem_alloc)
+    wmemAlloc -= Integer.toUnsignedLong(truesize);
+    // sock_def_write_space_wfree: sock_writeable, then waitqueue_active
+    return sockWriteable() && waiter != null;
+  }
+
+  /** sock_writeable: the refcount (base 1 included) below half of sk_sndbuf. */
+  private boolean sockWriteable() {
+    return wmemAlloc + SK_WMEM_ALLOC_BASE < (sndbuf >> 1);
+  }
+
+  /** Sets the state a captured socket had (port-check's records): charged bytes and sleeper. */
+  void restore(long wmemAlloc, Task waiter) {
+    this.wmemAlloc = wmemAlloc;
+    this.waiter = waiter;
+  }
+
+  /** sk_wmem_alloc_get: the bytes charged, without the refcount's base. */
   public long wmemAlloc() {
     return wmemAlloc;
   }
