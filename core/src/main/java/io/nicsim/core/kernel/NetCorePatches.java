@@ -93,9 +93,26 @@ public final class NetCorePatches {
       KernelVersion.of(6, 18), Status.MAINLINE, "sysfs threaded accepts 2: the kthread polls in"
           + " a loop with napi_complete_done returning early");
 
+  /**
+   * try_bulk_dequeue_skb stops a bulk dequeue at the quota __qdisc_run has left (dev_tx_weight,
+   * 64), not only at BQL's byte limit. Backported to 5.4, 5.15 and 6.6 (stable reviews of
+   * 2025-11/12); for 6.1.y and 6.12.y the releases recorded are Debian's as read (6.1.192,
+   * 6.12.117): the first release of each line that took it is not recorded, so earlier ones are
+   * modelled without it.
+   */
+  public static final Patch BULK_DEQUEUE_BUDGET = new Patch("bulk-dequeue-budget",
+      "0345552a653c", "net_sched: limit try_bulk_dequeue_skb() batches", KernelVersion.of(6, 18),
+      Status.MAINLINE, "a bulk dequeue takes at most the quota __qdisc_run has left")
+      .backportedTo(KernelVersion.of(6, 1, 192), null,
+          "Debian linux-source-6.1 6.1.192, net/sched/sch_generic.c")
+      .backportedTo(KernelVersion.of(6, 12, 117), null,
+          "Debian linux-source-6.12 6.12.117 as port-lock.json records it: its"
+              + " try_bulk_dequeue_skb text is 6.18.19's");
+
   public static final PatchCatalog CATALOG = new PatchCatalog("net/core", List.of(
       GRO_NORMAL_BATCH, DEFER_HARD_IRQS, PREFER_BUSY_POLL, THREADED, IN_NET_RX_ACTION,
-      THREADED_SCHED_ALWAYS, DEFER_U32, PER_NAPI_CONFIG, IRQ_SUSPEND, THREADED_BUSY_POLL));
+      THREADED_SCHED_ALWAYS, DEFER_U32, PER_NAPI_CONFIG, IRQ_SUSPEND, THREADED_BUSY_POLL,
+      BULK_DEQUEUE_BUDGET));
 
   /** The net/core changes a kernel has. */
   public static PatchSet forKernel(KernelVersion v) {

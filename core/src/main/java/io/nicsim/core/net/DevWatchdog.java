@@ -22,11 +22,15 @@ final class DevWatchdog {
   private final TimerList timer;
   private boolean rearmAtOldestStart;
   private long timeouts;
+  private long freezes;
+  /** mod_timer on the watchdog timer (a harness records the call instead). */
+  java.util.function.LongConsumer modTimer;
 
   DevWatchdog(Kernel kernel, NetDevice dev) {
     this.kernel = kernel;
     this.dev = dev;
     this.timer = new TimerList(kernel, "dev_watchdog", t -> watchdog());
+    this.modTimer = timer::modTimer;
   }
 
   /**
@@ -60,24 +64,34 @@ final class DevWatchdog {
     return Math.max(1, dev.watchdogTimeoNs() / kernel.cpu().tickNs());
   }
 
+  private void watchdog() {
+    devWatchdog(kernel.cpu().jiffies(), kernel.cpu().current() != null
+        ? kernel.cpu().current().id() : 0);
+  }
+
+  /**
+   * dev_watchdog at {@code jiffies} on CPU {@code cpu}: the first stopped queue whose last
+   * transmit is more than watchdog_timeo ago times out (ndo_tx_timeout with the queues frozen);
+   * the timer is re-armed, rounded to a whole second, watchdog_timeo after the oldest stopped
+   * queue's last transmit (before 33fb988b6705: after now).
+   */
   @KernelPort(
       file = "net/sched/sch_generic.c",
       function = "dev_watchdog",
       versions = "v4.19..v6.18",
       commits = {"33fb988b6705"},
       source = "debian:linux-source-6.12@6.12.117",
-      notes = "round_jiffies on the re-arm is not modelled; qdisc_tx_is_noop, device-present"
-          + " and carrier tests are always true here; netif_freeze_queues around ndo_tx_timeout"
-          + " is not modelled (the model's handler runs atomically). Before 33fb988b6705"
+      notes = "qdisc_tx_is_noop, device-present and carrier tests are always true here, and the"
+          + " timer never fires on a stopped device (dev_deactivate deletes it first), so the"
+          + " netdev reference is never released here. Before 33fb988b6705"
           + " (v6.10; 6.6.59 as <20241028062310.225149432@linuxfoundation.org>): the re-arm is"
           + " jiffies + watchdog_timeo")
-  private void watchdog() {
+  void devWatchdog(long jiffies, int cpu) {
     if (!dev.isUp()) {
       return;
     }
-    long jiffies = kernel.cpu().jiffies();
     long timeo = timeoJiffies();
-    long timedoutMs = 0;
+    int timedoutMs = 0;
     long oldestStart = jiffies;
     int i;
     for (i = 0; i < dev.numTxQueues(); i++) {
@@ -86,22 +100,78 @@ final class DevWatchdog {
         continue;
       }
       long transStart = txq.transStart;
-      if (jiffies > transStart + timeo) {
-        timedoutMs = (jiffies - transStart) * kernel.cpu().tickNs() / 1_000_000;
+      if (timeAfter(jiffies, transStart + timeo)) {
+        timedoutMs = jiffiesToMsecs(jiffies - transStart);
+        txq.transTimeout++;
         break;
       }
-      if (oldestStart > transStart) {
+      if (timeAfter(oldestStart, transStart)) {
         oldestStart = transStart;
       }
     }
     if (timedoutMs != 0) {
       timeouts++;
       kernel.printk("NETDEV WATCHDOG: " + dev.name() + " (" + dev.driverName()
-          + "): transmit queue " + i + " timed out " + timedoutMs + " ms");
+          + "): transmit queue " + i + " timed out " + Integer.toUnsignedString(timedoutMs)
+          + " ms");
+      netifFreezeQueues();
       dev.ops().txTimeout(i);
+      netifUnfreezeQueues();
     }
-    timer.modTimer((rearmAtOldestStart ? oldestStart : jiffies) + timeo);
+    modTimer.accept(roundJiffies((rearmAtOldestStart ? oldestStart : jiffies) + timeo, cpu,
+        jiffies));
   }
+
+  /** time_after(a, b): b - a as a signed long is negative. */
+  private static boolean timeAfter(long a, long b) {
+    return b - a < 0;
+  }
+
+  /** jiffies_to_msecs: an unsigned int, so a difference of 2^32 ms or more wraps. */
+  private int jiffiesToMsecs(long j) {
+    return (int) (j * (1000 / kernel.cpu().hz()));
+  }
+
+  /**
+   * round_jiffies (round_jiffies_common, force_up false): to a whole second, skewed by 3 jiffies
+   * a CPU, down when within a quarter second past one; unrounded when that is not after now.
+   */
+  private long roundJiffies(long j, int cpu, long now) {
+    long hz = kernel.cpu().hz();
+    long original = j;
+    j += cpu * 3L;
+    int rem = (int) Long.remainderUnsigned(j, hz);
+    if (rem < hz / 4) {
+      j = j - rem;
+    } else {
+      j = j - rem + hz;
+    }
+    j -= cpu * 3L;
+    return timeAfter(j, now) ? j : original;
+  }
+
+  /**
+   * netif_freeze_queues: every queue's FROZEN bit around ndo_tx_timeout. The model's handler
+   * runs atomically, so nothing sees the bit; counted.
+   */
+  private void netifFreezeQueues() {
+    freezes++;
+  }
+
+  /** netif_unfreeze_queues: each queue thawed and its qdisc scheduled if it is not stopped. */
+  private void netifUnfreezeQueues() {
+    for (int i = 0; i < dev.numTxQueues(); i++) {
+      NetdevQueue txq = dev.queue(i);
+      txq.state &= ~NetdevQueue.FROZEN;
+      txq.scheduleQueue();
+    }
+  }
+
+  /** netif_freeze_queues calls so far. */
+  long freezes() {
+    return freezes;
+  }
+
 
   long timeouts() {
     return timeouts;

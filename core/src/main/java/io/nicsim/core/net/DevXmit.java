@@ -3,6 +3,7 @@ package io.nicsim.core.net;
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.kernel.Kernel;
+import io.nicsim.core.kernel.NetCorePatches;
 import io.nicsim.core.port.KernelPort;
 
 /**
@@ -19,6 +20,8 @@ public final class DevXmit {
   private int packets;
   private boolean validate;
   private int hardStartRc;
+  /** qdisc_maybe_clear_missed calls: nicsim's qdiscs keep no MISSED bit, so it only counts. */
+  long missedClears;
   long directXmits;
   long bulkBatches;
   long bulkSkbs;
@@ -79,7 +82,7 @@ public final class DevXmit {
       source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9")
   private void qdiscRestartLoop(Qdisc q) {
     int quota = kernel.config().devTxWeight();
-    while (qdiscRestart(q)) {
+    while (qdiscRestart(q, quota)) {
       quota -= packets;
       if (quota <= 0) {
         kernel.netifSchedule(q);
@@ -88,9 +91,9 @@ public final class DevXmit {
     }
   }
 
-  /** qdisc_restart: dequeue (a bulk list) and hand it to sch_direct_xmit. */
-  private boolean qdiscRestart(Qdisc q) {
-    Skb skb = dequeueSkb(q);
+  /** qdisc_restart: dequeue (a bulk list of at most {@code budget}) and hand it to sch_direct_xmit. */
+  private boolean qdiscRestart(Qdisc q, int budget) {
+    Skb skb = dequeueSkb(q, budget);
     if (skb == null) {
       return false;
     }
@@ -101,58 +104,69 @@ public final class DevXmit {
       file = "net/sched/sch_generic.c",
       function = "dequeue_skb",
       versions = "v4.19..v6.18",
+      commits = {"0345552a653c"},
       source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9",
       notes = "6.12.118 caps the queue mapping a tc BPF store may have changed"
           + " (qdisc_cap_skb_tx_queue / skb_cap_tx_queue): no qdisc here changes it, so the"
           + " cap never acts")
-  private Skb dequeueSkb(Qdisc q) {
+  Skb dequeueSkb(Qdisc q, int budget) {
     NetdevQueue txq = q.txq;
     packets = 1;
     if (q.requeued != null) {
-      validate = false; // requeued skbs were validated already
+      validate = false; // requeued skbs were validated already (no xfrm offload here)
       Skb skb = q.requeued;
       if (!txq.xmitFrozenOrStopped()) {
         q.requeued = skb.next;
         skb.next = null;
         return skb;
       }
+      missedClears++; // qdisc_maybe_clear_missed
       return null;
     }
     validate = true;
     if (q.mayBulk() && txq.xmitFrozenOrStopped()) {
+      missedClears++; // qdisc_maybe_clear_missed
       return null;
     }
     Skb skb = q.dequeue();
     if (skb != null && q.mayBulk()) {
-      tryBulkDequeueSkb(q, skb, txq);
+      tryBulkDequeueSkb(q, skb, txq, budget);
     }
     return skb;
   }
 
-  /** try_bulk_dequeue_skb: keep dequeuing while BQL leaves room. */
+  /** try_bulk_dequeue_skb: keep dequeuing while BQL leaves room (and, from 0345552a653c, the quota). */
   @KernelPort(
       file = "net/sched/sch_generic.c",
       function = "try_bulk_dequeue_skb",
       versions = "v4.19..v6.18",
+      commits = {"0345552a653c"},
       source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9",
-      notes = "6.12.118 caps the queue mapping a tc BPF store may have changed"
+      notes = "0345552a653c (v6.18; 6.1.192 and 6.12.117 as read) stops at the quota's budget;"
+          + " 6.12.118 caps the queue mapping a tc BPF store may have changed"
           + " (qdisc_cap_skb_tx_queue / skb_cap_tx_queue): no qdisc here changes it, so the"
           + " cap never acts")
-  private void tryBulkDequeueSkb(Qdisc q, Skb skb, NetdevQueue txq) {
-    int bytelimit = dev.bql() ? txq.availBulkLimit() : 0;
+  void tryBulkDequeueSkb(Qdisc q, Skb skb, NetdevQueue txq, int budget) {
+    boolean budgeted = kernel.netCore().has(NetCorePatches.BULK_DEQUEUE_BUDGET);
+    int bytelimit = (dev.bql() ? txq.availBulkLimit() : 0) - skb.len;
+    int cnt = 0;
     Skb tail = skb;
-    bytelimit -= skb.len;
     while (bytelimit > 0) {
       Skb nskb = q.dequeue();
       if (nskb == null) {
         break;
       }
-      bytelimit -= nskb.len;
+      bytelimit -= nskb.len; // covers GSO len
       tail.next = nskb;
       tail = nskb;
-      packets++;
+      ++cnt;
+      // 0345552a653c: no more than the quota __qdisc_run has left
+      if (budgeted && cnt >= budget) {
+        break;
+      }
     }
-    tail.next = null;
+    packets += cnt;
+    tail.next = null; // skb_mark_not_on_list
     if (packets > 1) {
       bulkBatches++;
       bulkSkbs += packets;
@@ -320,6 +334,21 @@ public final class DevXmit {
       kernel.tracer().netDevXmit(core.cursor(), core.id(), dev.name(), id, len, rc);
     }
     return rc;
+  }
+
+  /** *packets as dequeue_skb sets it before a bulk dequeue adds to it. */
+  void resetPackets() {
+    packets = 1;
+  }
+
+  /** *packets of the last dequeue_skb. */
+  int dequeuedPackets() {
+    return packets;
+  }
+
+  /** *validate of the last dequeue_skb. */
+  boolean dequeuedValidate() {
+    return validate;
   }
 
   /** Sends that bypassed an empty qdisc. */

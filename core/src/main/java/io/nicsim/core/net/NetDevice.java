@@ -50,6 +50,11 @@ public final class NetDevice {
     this.driverName = name;
   }
 
+  /** dev_watchdog's timer and port. */
+  DevWatchdog watchdog() {
+    return watchdog;
+  }
+
   /** Queues dev_watchdog reported as timed out. */
   public long txTimeouts() {
     return watchdog.timeouts();

@@ -29,6 +29,8 @@ public final class NetdevQueue {
   private long stackStops;
   /** dev_queue->trans_start, jiffies. */
   long transStart;
+  /** trans_timeout: times dev_watchdog found this queue timed out. */
+  long transTimeout;
   private final TxLock xmitLock;
 
   NetdevQueue(Kernel kernel, NetDevice dev, int index) {
