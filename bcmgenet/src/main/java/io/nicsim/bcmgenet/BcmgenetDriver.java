@@ -59,6 +59,8 @@ public final class BcmgenetDriver implements NicDriver, TxLiveness {
     ctx.dev().setDriverName("bcmgenet");
     coal = new BcmgenetCoalesce(priv);
     napiPorts = new BcmgenetNapi(priv);
+    hostKernel.rxNapi = () -> new Napi(priv.dev.kernel(), priv.dev.name() + "-rx0",
+        priv.dev.name(), napiPorts::rxPoll, BcmgenetPriv.NAPI_POLL_WEIGHT);
     hostKernel.txNapi = () -> new Napi(priv.dev.kernel(), priv.dev.name() + "-tx0",
         priv.dev.name(), napiPorts::txPoll, BcmgenetPriv.NAPI_POLL_WEIGHT).markTxOnly();
     xmit = new BcmgenetXmit(priv);
@@ -127,41 +129,88 @@ public final class BcmgenetDriver implements NicDriver, TxLiveness {
     priv.k.netifNapiAddTx(ring);
   }
 
+  /** The ring's callees that are ported elsewhere (BcmgenetCoalesce; a harness records them). */
+  interface RxRingCoalesce {
+    void initDim(BcmgenetPriv.RxRing ring);
+
+    void initRxCoalesce(BcmgenetPriv.RxRing ring);
+
+    void setRxCoalesce(BcmgenetPriv.RxRing ring, long usecs, long pkts);
+  }
+
+  /** DMA_FC_THRESH_HI (TOTAL_DESC >> 4), DMA_FC_THRESH_LO, DMA_XOFF_THRESHOLD_SHIFT. */
+  static final int DMA_FC_THRESH_HI = BcmgenetPriv.TOTAL_DESC >> 4;
+  static final int DMA_FC_THRESH_LO = 5;
+  static final int DMA_XOFF_THRESHOLD_SHIFT = 16;
+
+  /**
+   * The ring's fields, its buffers, DIM and coalescing, the RX NAPI, then its RDMA registers
+   * (indices, size and buffer length, XON/XOFF thresholds, start/end addresses and pointers in
+   * words). All arithmetic is the C's unsigned int.
+   */
   @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_init_rx_ring",
-      versions = GenetSources.VERSIONS, source = GenetSources.S612)
-  private void initRxRing(int index, int size, int startPtr, int endPtr) {
+      versions = GenetSources.VERSIONS, source = GenetSources.S612,
+      notes = "before adaptive-rx (v4.17) the ring's coalescing was set directly")
+  static int initRxRing(BcmgenetPriv priv, RxRingCoalesce coal, int index, int size,
+      int startPtr, int endPtr) {
     BcmgenetPriv.RxRing ring = priv.rx;
+    int wordsPerBd = priv.wordsPerBd;
+    int ret;
+
     ring.index = index;
+    ring.cbs = startPtr;
     ring.size = size;
     ring.cIndex = 0;
     ring.readPtr = startPtr;
     ring.cbPtr = startPtr;
     ring.endPtr = endPtr - 1;
-    allocRxBuffers(ring);
+
+    ret = allocRxBuffers(priv, ring);
+    if (ret != 0) {
+      return ret;
+    }
     if (priv.patches.has(GenetPatches.ADAPTIVE_RX)) {
       coal.initDim(ring);
       coal.initRxCoalesce(ring);
     } else {
       coal.setRxCoalesce(ring, ring.rxCoalesceUsecs, ring.rxMaxCoalescedFrames);
     }
-    if (ring.napi == null) { // netif_napi_add
-      ring.napi = new Napi(priv.dev.kernel(), priv.dev.name() + "-rx0", priv.dev.name(),
-          napiPorts::rxPoll, BcmgenetPriv.NAPI_POLL_WEIGHT);
-    }
-    priv.hw.writeRdmaProdIndex(0);
-    priv.hw.rdmaConsIndex = 0;
-    priv.hw.rdma.reset(startPtr);
+
+    // RX NAPI
+    priv.k.netifNapiAdd(ring);
+
+    priv.rdmaRingWritel(index, 0, GenetDmaRingReg.RDMA_PROD_INDEX);
+    priv.rdmaRingWritel(index, 0, GenetDmaRingReg.RDMA_CONS_INDEX);
+    priv.rdmaRingWritel(index, (size << BcmgenetPriv.DMA_RING_SIZE_SHIFT)
+        | BcmgenetPriv.RX_BUF_LENGTH, GenetDmaRingReg.DMA_RING_BUF_SIZE);
+    priv.rdmaRingWritel(index, (DMA_FC_THRESH_LO << DMA_XOFF_THRESHOLD_SHIFT) | DMA_FC_THRESH_HI,
+        GenetDmaRingReg.RDMA_XON_XOFF_THRESH);
+    // start and end address, read and write pointers
+    priv.rdmaRingWritel(index, startPtr * wordsPerBd, GenetDmaRingReg.DMA_START_ADDR);
+    priv.rdmaRingWritel(index, startPtr * wordsPerBd, GenetDmaRingReg.RDMA_READ_PTR);
+    priv.rdmaRingWritel(index, startPtr * wordsPerBd, GenetDmaRingReg.RDMA_WRITE_PTR);
+    priv.rdmaRingWritel(index, endPtr * wordsPerBd - 1, GenetDmaRingReg.DMA_END_ADDR);
+    return ret;
   }
 
   @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_alloc_rx_buffers",
       versions = GenetSources.VERSIONS, source = GenetSources.S612)
-  private void allocRxBuffers(BcmgenetPriv.RxRing ring) {
-    DescRing bd = priv.hw.rxRing;
-    for (int i = 0; i < ring.size; i++) {
-      bd.reset(i);
-      bd.setOwn(i);
+  static int allocRxBuffers(BcmgenetPriv priv, BcmgenetPriv.RxRing ring) {
+    // loop here for each buffer needing assign
+    for (int i = 0; Integer.compareUnsigned(i, ring.size) < 0; i++) {
+      int cb = ring.cbs + i;
+      long skb = GenetRxCb.rxRefill(priv, cb);
+      if (skb != 0) {
+        priv.k.devConsumeSkbAny(skb);
+      }
+      if (priv.rxCbSkb[cb] == 0) {
+        return -ENOMEM;
+      }
     }
+    return 0;
   }
+
+  static final int ENOMEM = 12;
 
   @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_open",
       versions = GenetSources.VERSIONS, source = GenetSources.S612,
@@ -172,7 +221,22 @@ public final class BcmgenetDriver implements NicDriver, TxLiveness {
     int txBds = priv.hw.txRing.size();
     int rxBds = priv.hw.rxRing.size();
     initTxRing(priv, 0, txBds, 0, txBds); // bcmgenet_init_tx_queues
-    initRxRing(0, rxBds, 0, rxBds); // bcmgenet_init_rx_queues
+    initRxRing(priv, new RxRingCoalesce() { // bcmgenet_init_rx_queues
+      @Override
+      public void initDim(BcmgenetPriv.RxRing ring) {
+        coal.initDim(ring);
+      }
+
+      @Override
+      public void initRxCoalesce(BcmgenetPriv.RxRing ring) {
+        coal.initRxCoalesce(ring);
+      }
+
+      @Override
+      public void setRxCoalesce(BcmgenetPriv.RxRing ring, long usecs, long pkts) {
+        coal.setRxCoalesce(ring, usecs, pkts);
+      }
+    }, 0, rxBds, 0, rxBds);
     // bcmgenet_enable_rx_napi / bcmgenet_enable_tx_napi
     priv.rx.napi.enable();
     priv.intrl2MaskClearWritel(GenetHw.RX0_BIT);

@@ -55,86 +55,166 @@ class BcmgenetNapi {
     return true; // IRQ_HANDLED
   }
 
+  /** bcmgenet.h: the length above DMA_BUFLENGTH_SHIFT, the flags below. */
+  static final int DMA_BUFLENGTH_SHIFT = 16;
+  static final int DMA_EOP = 0x4000;
+  static final int DMA_SOP = 0x2000;
+  static final int DMA_RX_BRDCAST = 0x0040;
+  static final int DMA_RX_MULT = 0x0020;
+  static final int DMA_RX_LG = 0x0010;
+  static final int DMA_RX_NO = 0x0008;
+  static final int DMA_RX_RXER = 0x0004;
+  static final int DMA_RX_CRC_ERROR = 0x0002;
+  static final int DMA_RX_OV = 0x0001;
+  private static final int DMA_RX_ERRORS =
+      DMA_RX_CRC_ERROR | DMA_RX_OV | DMA_RX_NO | DMA_RX_LG | DMA_RX_RXER;
+  /** skbuff.h's CHECKSUM_COMPLETE. */
+  static final int CHECKSUM_COMPLETE = 2;
+  static final int ETH_FCS_LEN = 4;
+
   @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_desc_rx",
       versions = GenetSources.VERSIONS, source = GenetSources.S612,
       notes = "discards counted as missed from rx-missed-stat (v6.16), as errors before;"
-          + " checksum offload, error flags, fragmented frames and the broadcast count not"
-          + " modelled (the link "
-          + "delivers good frames); crc_fwd_en off")
+          + " fragmented frames counted as fragmented_errors and broadcasts counted from"
+          + " rx-more-stats (v6.16); in a run every refill succeeds and the RDMA delivers"
+          + " good single-buffer frames without checksum (GenetHostKernel)")
   int descRx(BcmgenetPriv.RxRing ring, int budget) {
     Core core = priv.core();
-    DescRing bd = priv.hw.rxRing;
-    int rxpktprocessed = 0;
+    GenetKernel k = priv.k;
+    int rxpktprocessed = 0; // unsigned int
     int rxpkttoprocess;
-    long bytesProcessed = 0;
+    int bytesProcessed = 0; // unsigned int
     int pIndex;
     int discards;
 
     // clear status before servicing to reduce spurious interrupts
-    priv.intrl2ClearWritel(GenetHw.RX0_BIT);
+    priv.intrl2ClearWritel(1 << (GenetHw.UMAC_IRQ1_RX_INTR_SHIFT + ring.index));
 
-    priv.chargeRead();
-    pIndex = priv.hw.readRdmaProdIndex(); // RDMA_PROD_INDEX
+    pIndex = priv.rdmaProdIndexReadl(ring.index);
 
     discards = (pIndex >>> BcmgenetPriv.DMA_P_INDEX_DISCARD_CNT_SHIFT)
         & BcmgenetPriv.DMA_P_INDEX_DISCARD_CNT_MASK;
-    if (discards > ring.oldDiscards) {
+    if (Integer.compareUnsigned(discards, ring.oldDiscards) > 0) {
       discards = discards - ring.oldDiscards;
       if (priv.patches.has(GenetPatches.RX_MISSED_STAT)) {
-        ring.missed += discards;
+        ring.missed += Integer.toUnsignedLong(discards);
       } else {
-        ring.errors += discards;
+        ring.errors += Integer.toUnsignedLong(discards);
       }
       ring.oldDiscards += discards;
       // clear the hardware counter at 75 % of 0xFFFF
-      if (ring.oldDiscards >= 0xC000) {
+      if (Integer.compareUnsigned(ring.oldDiscards, 0xC000) >= 0) {
         ring.oldDiscards = 0;
-        priv.chargeWrite();
-        priv.hw.writeRdmaProdIndex(0);
+        priv.rdmaRingWritel(ring.index, 0, GenetDmaRingReg.RDMA_PROD_INDEX);
       }
     }
 
     pIndex &= BcmgenetPriv.DMA_INDEX_MASK;
     rxpkttoprocess = (pIndex - ring.cIndex) & BcmgenetPriv.DMA_INDEX_MASK;
 
-    while (rxpktprocessed < rxpkttoprocess && rxpktprocessed < budget) {
+    while (Integer.compareUnsigned(rxpktprocessed, rxpkttoprocess) < 0
+        && Integer.compareUnsigned(rxpktprocessed, budget) < 0) {
       int cb = ring.readPtr;
-      // bcmgenet_rx_refill: a new buffer for the BD, the filled one becomes the skb
       core.charge(KernelOps.SKB_ALLOC);
       core.charge(GenetOps.RX_CB);
-      int frameLen = bd.bufLen(cb); // the frame behind the 64-byte RSB and 2 alignment bytes
-      int len = frameLen + BcmgenetPriv.RSB_AND_ALIGN;
-      Skb skb = priv.dev.skbs().alloc(frameLen, BcmgenetPriv.RX_BUF_LENGTH + 512);
-      skb.payload = bd.payload(cb);
-      skb.payloadOffset = bd.payloadOffset(cb);
-      bd.reset(cb);
-      bd.setOwn(cb); // the refilled buffer goes back to the RDMA
+      long skb = GenetRxCb.rxRefill(priv, cb);
+      frame:
+      {
+        if (skb == 0) {
+          ring.dropped++;
+          break frame;
+        }
+        int dmaLengthStatus = k.rsbLengthStatus(skb);
+        int csum = 0;
+        int ipSummed = 0;
+        if (priv.rxCsum) {
+          int rxCsum = k.rsbRxCsum(skb) & 0xFFFF;
+          if (rxCsum != 0) {
+            csum = Integer.reverseBytes(rxCsum) >>> 16; // ntohs
+            ipSummed = CHECKSUM_COMPLETE;
+          }
+        }
+        // DMA flags and length are valid however the status came
+        int dmaFlag = dmaLengthStatus & 0xFFFF;
+        int len = dmaLengthStatus >>> DMA_BUFLENGTH_SHIFT;
 
-      // skb_pull the RSB and the alignment bytes
-      len -= BcmgenetPriv.RSB_AND_ALIGN;
-      bytesProcessed += len;
-      ring.packets++;
-      ring.bytes += len;
-      priv.dev.receive(ring.napi, skb); // napi_gro_receive
+        if (len > BcmgenetPriv.RX_BUF_LENGTH) {
+          k.netifErr("oversized packet");
+          ring.lengthErrors++;
+          k.devKfreeSkbAny(skb);
+          break frame;
+        }
+        if ((dmaFlag & DMA_EOP) == 0 || (dmaFlag & DMA_SOP) == 0) {
+          k.netifErr("dropping fragmented packet!");
+          if (priv.patches.has(GenetPatches.RX_MORE_STATS)) {
+            ring.fragmentedErrors++;
+          } else {
+            ring.errors++;
+          }
+          k.devKfreeSkbAny(skb);
+          break frame;
+        }
+        // report errors
+        if ((dmaFlag & DMA_RX_ERRORS) != 0) {
+          k.netifErr("dma_flag=0x" + Integer.toHexString(dmaFlag));
+          if ((dmaFlag & DMA_RX_CRC_ERROR) != 0) {
+            ring.crcErrors++;
+          }
+          if ((dmaFlag & DMA_RX_OV) != 0) {
+            ring.overErrors++;
+          }
+          if ((dmaFlag & DMA_RX_NO) != 0) {
+            ring.frameErrors++;
+          }
+          if ((dmaFlag & DMA_RX_LG) != 0) {
+            ring.lengthErrors++;
+          }
+          if ((dmaFlag & DMA_RX_ERRORS) == DMA_RX_RXER) {
+            ring.errors++;
+          }
+          k.devKfreeSkbAny(skb);
+          break frame;
+        }
 
+        k.skbPut(skb, len);
+        // remove the RSB and the two bytes the hardware adds for IP alignment
+        k.skbPull(skb, BcmgenetPriv.RSB_AND_ALIGN);
+        len -= BcmgenetPriv.RSB_AND_ALIGN;
+        if (priv.crcFwdEn) {
+          k.skbTrim(skb, len - ETH_FCS_LEN);
+          len -= ETH_FCS_LEN;
+        }
+        bytesProcessed += len;
+
+        k.ethTypeTrans(skb);
+        ring.packets++;
+        ring.bytes += len; // u64_stats_add(unsigned long): len sign-extended, as the C does
+        if ((dmaFlag & DMA_RX_MULT) != 0) {
+          ring.multicast++;
+        } else if (priv.patches.has(GenetPatches.RX_MORE_STATS)
+            && (dmaFlag & DMA_RX_BRDCAST) != 0) {
+          ring.broadcast++;
+        }
+        k.napiGroReceive(ring.napi, skb, csum, ipSummed);
+      }
+      // next:
       rxpktprocessed++;
-      if (ring.readPtr < ring.endPtr) {
+      if (Integer.compareUnsigned(ring.readPtr, ring.endPtr) < 0) {
         ring.readPtr++;
       } else {
         ring.readPtr = ring.cbPtr;
       }
       ring.cIndex = (ring.cIndex + 1) & BcmgenetPriv.DMA_INDEX_MASK;
-      priv.chargeWrite();
-      priv.hw.rdmaConsIndex = ring.cIndex; // RDMA_CONS_INDEX
+      priv.rdmaRingWritel(ring.index, ring.cIndex, GenetDmaRingReg.RDMA_CONS_INDEX);
     }
 
     if (priv.patches.has(GenetPatches.DIM_RUNNING_COUNTERS)) {
-      ring.dim.bytes += bytesProcessed; // the what-if: running totals
-      ring.dim.packets += rxpktprocessed;
+      ring.dim.bytes += Integer.toUnsignedLong(bytesProcessed); // the what-if: running totals
+      ring.dim.packets += Integer.toUnsignedLong(rxpktprocessed);
     } else {
       // this poll's counts, not running totals: what the driver hands net_dim
-      ring.dim.bytes = bytesProcessed;
-      ring.dim.packets = rxpktprocessed;
+      ring.dim.bytes = Integer.toUnsignedLong(bytesProcessed);
+      ring.dim.packets = Integer.toUnsignedLong(rxpktprocessed);
     }
     return rxpktprocessed;
   }

@@ -54,6 +54,21 @@ final class BcmgenetPriv {
   final TxRing tx = new TxRing();
   /** hw_params->words_per_bd: 3 from GENET v4 (v5 here). */
   int wordsPerBd = 3;
+  /** GENET_HAS_40BITS (v4 and v5): dmadesc_set_addr writes the address's upper word too. */
+  boolean has40bits = true;
+  /** priv->rx_buf_len: RX_BUF_LENGTH, set by bcmgenet_probe. */
+  int rxBufLen = RX_BUF_LENGTH;
+  /** priv->crc_fwd_en: the UMAC forwards the FCS (off: the model's UMAC strips it). */
+  boolean crcFwdEn;
+  /** dev->features & NETIF_F_RXCSUM (on: bcmgenet_probe sets it). */
+  boolean rxCsum = true;
+  /** priv->rx_cbs: RX control block i's skb (a handle, 0 for none), DMA address and length. */
+  final long[] rxCbSkb = new long[TOTAL_DESC];
+  final long[] rxCbDmaAddr = new long[TOTAL_DESC];
+  final int[] rxCbDmaLen = new int[TOTAL_DESC];
+  // priv->mib
+  long allocRxBuffFailed;
+  long rxDmaFailed;
 
   long irqs;
   long rxIrqs;
@@ -113,6 +128,35 @@ final class BcmgenetPriv {
     hw.intrl2.setEnable(hw.intrl2.enable() | bits);
   }
 
+  // ---- RDMA ring registers
+
+  /** {@code bcmgenet_rdma_ring_readl(priv, ring, RDMA_PROD_INDEX)}: one MMIO read. */
+  int rdmaProdIndexReadl(int ring) {
+    chargeRead();
+    return ring == 0 ? hw.readRdmaProdIndex() : 0;
+  }
+
+  /**
+   * {@code bcmgenet_rdma_ring_writel(priv, ring, value, reg)}: one MMIO write; the model's RDMA
+   * takes ring 0's indices (a write to RDMA_PROD_INDEX clears the discard counter).
+   */
+  void rdmaRingWritel(int ring, int value, int reg) {
+    chargeWrite();
+    hw.writes.written("rdma_ring_writel", GenetDmaRingReg.rdmaName(reg), ring, value);
+    if (ring != 0) {
+      return;
+    }
+    switch (reg) {
+      case GenetDmaRingReg.RDMA_PROD_INDEX -> hw.writeRdmaProdIndex(value);
+      case GenetDmaRingReg.RDMA_CONS_INDEX -> hw.rdmaConsIndex = value;
+      case GenetDmaRingReg.RDMA_WRITE_PTR ->
+          hw.rdma.reset((int) (Integer.toUnsignedLong(value) / wordsPerBd));
+      default -> {
+        // buffer size, XON/XOFF, start/end address, read/write pointers: nothing the model times
+      }
+    }
+  }
+
   // ---- TDMA ring registers
 
   /**
@@ -156,6 +200,18 @@ final class BcmgenetPriv {
     long errors;
     /** stats64.missed: the RDMA's discards from rx-missed-stat (v6.16). */
     long missed;
+    long dropped;
+    long multicast;
+    /** stats64.broadcast (rx-more-stats, v6.16). */
+    long broadcast;
+    long lengthErrors;
+    long overErrors;
+    long crcErrors;
+    long frameErrors;
+    /** stats64.fragmented_errors (rx-more-stats, v6.16; counted as errors before). */
+    long fragmentedErrors;
+    /** ring->cbs as an offset into priv->rx_cbs. */
+    int cbs;
   }
 
   /** struct bcmgenet_net_dim. */

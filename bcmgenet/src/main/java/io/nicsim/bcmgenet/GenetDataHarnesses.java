@@ -80,8 +80,16 @@ public final class GenetDataHarnesses implements PortHarnessProvider {
       }
       hw = new GenetHw(hk.sim, new Link(hk.sim, 1_000_000_000L, 0),
           new IrqLine(hk.kernel, "genet", 40, hk.cpu.core(0)), 256, 256, 0);
-      hw.writes = (accessor, reg, index, value) -> out.call("writel",
-          INTRL2_1_OFF + intrl2Offset(reg), Integer.toUnsignedLong(value));
+      // INTRL2 writes as the C's writel on the register file, ring registers by accessor and
+      // the enum's name (rx.c's and rings.c's accessors)
+      hw.writes = (accessor, reg, index, value) -> {
+        if (accessor.equals("intrl2_1_writel")) {
+          out.call("writel", INTRL2_1_OFF + intrl2Offset(reg), Integer.toUnsignedLong(value));
+        } else {
+          out.call(accessor + ":" + reg, Integer.toUnsignedLong(index),
+              Integer.toUnsignedLong(value));
+        }
+      };
       k.rxNapi = new Napi(hk.kernel, "eth0-rx0", "eth0", (n, b) -> 0, 64);
       k.txNapi = new Napi(hk.kernel, "eth0-tx0", "eth0", (n, b) -> 0, 64);
     }

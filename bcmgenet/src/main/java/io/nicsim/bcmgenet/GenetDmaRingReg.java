@@ -31,6 +31,16 @@ final class GenetDmaRingReg {
       "DMA_END_ADDR", "DMA_END_ADDR_HI", "DMA_MBUF_DONE_THRESH", "TDMA_FLOW_PERIOD",
       "TDMA_WRITE_PTR", "TDMA_WRITE_PTR_HI"};
 
+  private static final String[] RDMA = {"RDMA_WRITE_PTR", "RDMA_WRITE_PTR_HI",
+      "RDMA_PROD_INDEX", "RDMA_CONS_INDEX", "DMA_RING_BUF_SIZE", "DMA_START_ADDR",
+      "DMA_START_ADDR_HI", "DMA_END_ADDR", "DMA_END_ADDR_HI", "DMA_MBUF_DONE_THRESH",
+      "RDMA_XON_XOFF_THRESH", "RDMA_READ_PTR", "RDMA_READ_PTR_HI"};
+
+  /** The RDMA name of a register, as a harness records the write. */
+  static String rdmaName(int reg) {
+    return reg >= 0 && reg < RDMA.length ? RDMA[reg] : "?";
+  }
+
   /** The TDMA name of a register, as a harness records the write. */
   static String tdmaName(int reg) {
     return reg >= 0 && reg < TDMA.length ? TDMA[reg] : "?";

@@ -74,6 +74,11 @@ final class GenetHarnessKernel implements GenetKernel {
   }
 
   @Override
+  public void netifNapiAdd(BcmgenetPriv.RxRing ring) {
+    out.call("netif_napi_add", Integer.toUnsignedLong(ring.index));
+  }
+
+  @Override
   public void netifNapiAddTx(BcmgenetPriv.TxRing ring) {
     out.call("netif_napi_add_tx", Integer.toUnsignedLong(ring.index));
   }
@@ -82,5 +87,112 @@ final class GenetHarnessKernel implements GenetKernel {
   public void netDim(Dim dim, DimSample sample) {
     out.call("net_dim", sample.eventCtr & 0xFFFF, Integer.toUnsignedLong(sample.pktCtr),
         Integer.toUnsignedLong(sample.byteCtr));
+  }
+
+  // ---- the RX path, as rx.c's stubs behave: skbs by number (held ones 1.., fresh ones from
+  // FRESH), the record's answers per allocation (slot k % RX_SLOTS) and per held skb
+
+  static final int RX_FIELDS = 6;
+  static final int RX_SLOT = 6;
+  static final int RX_SLOTS = 8;
+  static final long FRESH = 1000;
+  private static final int FRESH_MAX = 512;
+  static final int RX_BDS = 0x4000;
+  /** The record (rx.c's common part first) and the allocations so far in this call. */
+  long[] rx;
+  int allocs;
+  int wordsPerBd = 3;
+
+  private long slot(long s, int field) {
+    return rx[RX_FIELDS + RX_SLOT * (int) (s % RX_SLOTS) + field];
+  }
+
+  static long heldDma(int cb) {
+    return 0x1000_0000L + cb * 0x1000L;
+  }
+
+  static long freshDma(long n) {
+    return (n << 32) | (n * 0x1000);
+  }
+
+  @Override
+  public long netdevAllocSkb(int length) {
+    out.call("__netdev_alloc_skb", Integer.toUnsignedLong(length));
+    int k = allocs++;
+    if (slot(k, 4) != 0 || k >= FRESH_MAX) {
+      return 0;
+    }
+    return FRESH + k;
+  }
+
+  @Override
+  public long dmaMapSingleFromDevice(long skb, int size) {
+    out.call("dma_map_single", skb, Integer.toUnsignedLong(size));
+    return freshDma(skb);
+  }
+
+  @Override
+  public boolean dmaMappingError(long mapping) {
+    return slot(allocs - 1, 5) != 0;
+  }
+
+  @Override
+  public void dmaUnmapSingleFromDevice(int cb, long addr, int len) {
+    out.call("dma_unmap_single", addr, Integer.toUnsignedLong(len));
+  }
+
+  @Override
+  public void rxBdWritel(int bd, int off, int value) {
+    out.call("writel", RX_BDS + (long) bd * 4 * wordsPerBd + off, Integer.toUnsignedLong(value));
+  }
+
+  @Override
+  public int rsbLengthStatus(long skb) {
+    return skb >= FRESH ? 0 : (int) slot(skb - 1, 2);
+  }
+
+  @Override
+  public int rsbRxCsum(long skb) {
+    return skb >= FRESH ? 0 : (int) slot(skb - 1, 3);
+  }
+
+  @Override
+  public void devKfreeSkbAny(long skb) {
+    out.call("dev_kfree_skb_any", skb);
+  }
+
+  @Override
+  public void devConsumeSkbAny(long skb) {
+    out.call("dev_consume_skb_any", skb);
+  }
+
+  @Override
+  public void skbPut(long skb, int len) {
+    out.call("skb_put", skb, Integer.toUnsignedLong(len));
+  }
+
+  @Override
+  public void skbPull(long skb, int len) {
+    out.call("skb_pull", skb, Integer.toUnsignedLong(len));
+  }
+
+  @Override
+  public void skbTrim(long skb, int len) {
+    out.call("skb_trim", skb, Integer.toUnsignedLong(len));
+  }
+
+  @Override
+  public void ethTypeTrans(long skb) {
+    out.call("eth_type_trans", skb);
+  }
+
+  @Override
+  public void napiGroReceive(Napi napi, long skb, int csum, int ipSummed) {
+    out.call("napi_gro_receive", skb, Integer.toUnsignedLong(csum), ipSummed);
+  }
+
+  @Override
+  public void netifErr(String text) {
+    out.message("netif_err", text);
   }
 }

@@ -140,6 +140,12 @@ final class GenetHw {
     return (discards << 16) | (rdmaProdIndex & 0xFFFF);
   }
 
+  /** What the next RDMA_PROD_INDEX reads return: a harness record's producer and discard count. */
+  void setRdmaProdIndexRead(int v) {
+    rdmaProdIndex = v & 0xFFFF;
+    rdmaDiscardBase = (int) rdma.missedCount() - (v >>> 16);
+  }
+
   /** A write of 0 to RDMA_PROD_INDEX clears the discard counter (and the producer count). */
   void writeRdmaProdIndex(int v) {
     rdmaDiscardBase = (int) rdma.missedCount();

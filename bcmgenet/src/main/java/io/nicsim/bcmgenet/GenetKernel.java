@@ -35,6 +35,59 @@ interface GenetKernel {
   /** netif_napi_add_tx(dev, &ring->napi, bcmgenet_tx_poll). */
   void netifNapiAddTx(BcmgenetPriv.TxRing ring);
 
+  /** netif_napi_add(dev, &ring->napi, bcmgenet_rx_poll). */
+  void netifNapiAdd(BcmgenetPriv.RxRing ring);
+
   /** net_dim. */
   void netDim(Dim dim, DimSample sample);
+
+  // ---- the RX path (bcmgenet_rx_refill, bcmgenet_desc_rx); an RX skb is a handle, 0 = NULL
+
+  /** __netdev_alloc_skb(dev, length, GFP_ATOMIC | __GFP_NOWARN): a handle, 0 when it fails. */
+  long netdevAllocSkb(int length);
+
+  /** dma_map_single(kdev, skb->data, size, DMA_FROM_DEVICE): the mapping. */
+  long dmaMapSingleFromDevice(long skb, int size);
+
+  /** dma_mapping_error(kdev, mapping). */
+  boolean dmaMappingError(long mapping);
+
+  /**
+   * dma_unmap_single(kdev, addr, len, DMA_FROM_DEVICE) of RX control block {@code cb}'s buffer:
+   * from here the CPU reads what the RDMA wrote there.
+   */
+  void dmaUnmapSingleFromDevice(int cb, long addr, int len);
+
+  /** bcmgenet_writel(value, rx BD {@code bd} + off): dmadesc_set_addr's words of an RX BD. */
+  void rxBdWritel(int bd, int off, int value);
+
+  /** The receive status block at skb->data: {@code status_64.length_status}. */
+  int rsbLengthStatus(long skb);
+
+  /** The receive status block at skb->data: {@code status_64.rx_csum}. */
+  int rsbRxCsum(long skb);
+
+  /** dev_kfree_skb_any of an RX skb. */
+  void devKfreeSkbAny(long skb);
+
+  /** dev_consume_skb_any of an RX skb (the buffer a refill at open replaced). */
+  void devConsumeSkbAny(long skb);
+
+  /** skb_put(skb, len). */
+  void skbPut(long skb, int len);
+
+  /** skb_pull(skb, len). */
+  void skbPull(long skb, int len);
+
+  /** skb_trim(skb, len). */
+  void skbTrim(long skb, int len);
+
+  /** skb->protocol = eth_type_trans(skb, dev). */
+  void ethTypeTrans(long skb);
+
+  /** napi_gro_receive(napi, skb), with the skb's csum and ip_summed as the driver set them. */
+  void napiGroReceive(Napi napi, long skb, int csum, int ipSummed);
+
+  /** netif_err(priv, …, text): the driver's error message. */
+  void netifErr(String text);
 }

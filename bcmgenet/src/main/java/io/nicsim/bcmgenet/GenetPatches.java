@@ -127,7 +127,21 @@ public final class GenetPatches {
           Status.MAINLINE,
           "bcmgenet_desc_rx: BCMGENET_STATS64_ADD(stats, missed, discards), not errors");
 
+  /**
+   * bcmgenet_desc_rx counts a frame without SOP and EOP as {@code fragmented_errors} (was
+   * {@code errors}) and a good broadcast frame as {@code broadcast} (the same 64-bit statistics
+   * series; in the v6.18.19 tree, not in 6.12.118).
+   */
+  public static final Patch RX_MORE_STATS =
+      new Patch(
+          "rx-more-stats",
+          null, // the upstream id was not in the sources available; the title is the patch's
+          "net: bcmgenet: expose more stats in ethtool",
+          KernelVersion.of(6, 16),
+          Status.MAINLINE,
+          "bcmgenet_desc_rx: fragmented_errors for a frame without SOP/EOP, broadcast counted");
+
   public static final PatchCatalog CATALOG = new PatchCatalog("bcmgenet", java.util.List.of(
       ADAPTIVE_RX, DIM_RUNNING_COUNTERS, LOST_TX_IRQ_REENABLE, RING0_TIMEOUT_MASK,
-      NAPI_COMPLETE_DONE_RETURN, SW_IRQ_COALESCE_DEFAULT, RX_MISSED_STAT));
+      NAPI_COMPLETE_DONE_RETURN, SW_IRQ_COALESCE_DEFAULT, RX_MISSED_STAT, RX_MORE_STATS));
 }
