@@ -98,10 +98,24 @@ public final class PingRunner implements TrafficRunner {
       lines.add("--- " + PEER + " ping statistics ---");
       int tx = ping.transmitted();
       int rx = ping.received();
-      long lossPct = tx == 0 ? 0 : Math.round(100.0 * (tx - rx) / tx);
       long timeMs = (long) (tx - 1) * spec.intervalNs() / 1_000_000L;
-      lines.add(tx + " packets transmitted, " + rx + " received, " + lossPct
-          + "% packet loss, time " + timeMs + "ms");
+      lines.add(tx + " packets transmitted, " + rx + " received, "
+          + ToolFormat.pingLossPct(tx, rx) + "% packet loss, time " + timeMs + "ms");
+      List<String> notes = new ArrayList<>();
+      long missed = rxMissed();
+      if (missed > 0) {
+        // ping reports the loss; nicsim says where the replies went
+        notes.add("(nicsim: " + missed + " echo " + (missed == 1 ? "reply" : "replies")
+            + " dropped by the NIC, its RX ring full: rx_missed)");
+      }
+      if (ping.enobufs() > 0 || ping.hardErrors() > 0) {
+        // ping says nothing of a request it resent; nicsim says where the flood went
+        notes.add("(nicsim: sendto() failed with ENOBUFS " + ping.enobufs() + " times, the"
+            + " qdisc full; ping sent each request again after "
+            + ToolFormat.pingTime(ping.noresIntervalNs()) + " ms, as iputils does"
+            + (ping.hardErrors() > 0 ? "; " + ping.hardErrors() + " counted as sent after"
+                + " failing for 10 s" : "") + ")");
+      }
       double[] s = ping.summaryNs();
       LinkedHashMap<String, Double> m = new LinkedHashMap<>();
       if (rx > 0) {
@@ -113,7 +127,11 @@ public final class PingRunner implements TrafficRunner {
         m.put("ping_rtt_p50_ms", percentile(rtts, 50) / 1e6);
         m.put("ping_rtt_p99_ms", percentile(rtts, 99) / 1e6);
       }
+      lines.addAll(notes);
       m.put("ping_loss_pct", tx == 0 ? 0.0 : 100.0 * (tx - rx) / tx);
+      if (ping.enobufs() > 0) {
+        m.put("ping_enobufs", (double) ping.enobufs());
+      }
       return new TrafficReport(lines, m);
     }
 
@@ -134,13 +152,22 @@ public final class PingRunner implements TrafficRunner {
       // a request still queued on the host (a TX queue the driver never completes, e.g.
       // tx-usecs 0 with a frame counter that never fills: BQL keeps the queue stopped) is a
       // stall the model shows, not a lost reply
-      int missing = ping.transmitted() - ping.received();
+      // and a request sendto() never sent (the qdisc full for the whole linger time) is
+      // counted transmitted by ping as iputils does, and lost on the host, not on the path;
+      // so is a reply the NIC dropped for want of an RX descriptor (the ring full while the
+      // CPU was busy), as it would be on the board (rx_missed)
+      long missing = ping.transmitted() - ping.received() - ping.hardErrors() - rxMissed();
       long queued = queuedRequests();
       if (path.loss() == 0 && missing > queued) {
         out.add("ping: " + (missing - queued) + " echo replies never arrived on a lossless path"
             + (queued > 0 ? " (" + queued + " requests still queued on the host)" : ""));
       }
       return out;
+    }
+
+    /** Frames the NIC dropped with its RX ring full (a driver without the counter: 0). */
+    private long rxMissed() {
+      return host.driver().counters().getOrDefault("rx_missed", 0L);
     }
 
     /** Requests the driver and the qdiscs still hold (every live TX skb is one), or 0. */

@@ -103,6 +103,11 @@ public abstract class DwmacHw implements StmmacHwif {
     return txDma[chan];
   }
 
+  /** The RX DMA channels. */
+  public int rxChannels() {
+    return rxDma.length;
+  }
+
   public RxDmaEngine rxDma(int chan) {
     return rxDma[chan];
   }

@@ -436,6 +436,13 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver, Tx
   public SortedMap<String, Long> counters() {
     SortedMap<String, Long> m = new TreeMap<>();
     priv.counters.putInto(m);
+    // frames the DMA dropped for want of a free descriptor (the ring full): what the
+    // DMA_MISSED_FRAME_CTR register counts, ethtool -S's rx_missed_cntr
+    long missed = 0;
+    for (int c = 0; c < priv.hw.rxChannels(); c++) {
+      missed += priv.hw.rxDma(c).missedCount();
+    }
+    m.put("rx_missed", missed);
     if (priv.dim != null) {
       m.put("dim_iterations", priv.dim.netDim.iterations());
       m.put("dim_profile_changes", priv.dim.netDim.profileChanges());

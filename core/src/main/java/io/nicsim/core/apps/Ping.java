@@ -5,6 +5,7 @@ import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.cpu.Task;
 import io.nicsim.core.net.Ethernet;
 import io.nicsim.core.net.NetDevice;
+import io.nicsim.core.net.NetdevTx;
 import io.nicsim.core.net.RxHandler;
 import io.nicsim.core.net.Skb;
 import io.nicsim.core.sim.Event;
@@ -39,6 +40,10 @@ public final class Ping extends Task implements RxHandler {
   /** Replies on the socket not yet read. */
   private int repliesQueued;
   private long recvmsgs;
+  /** Consecutive ENOBUFS failures (pinger's oom_count; a successful send clears it). */
+  private long oomCount;
+  private long enobufs;
+  private int hardErrors;
   private final Event timer =
       new Event() {
         @Override
@@ -180,9 +185,29 @@ public final class Ping extends Task implements RxHandler {
     skb.payload = new IcmpEcho(nextSeq, sentAt, false);
     skb.payloadLen = payloadLen;
     skb.hdrLen = frameLen - payloadLen;
+    int rc = dev.queueXmit(skb);
+    if (rc == NetdevTx.NET_XMIT_DROP) {
+      // the qdisc was full: sendto() fails with ENOBUFS (a ping socket returns it; iputils
+      // sets IP_RECVERR on a raw one, which makes it return it too). iputils' pinger: "Packet
+      // is not sent": the request is not counted, and the same icmp_seq goes again after
+      // nores_interval = SCHINT(interval / 2), at most 500 ms; only when that has gone on for
+      // the linger time (10 s) does it pretend it sent the packet (a hard local error)
+      core.traceSysExit("sendto", -ENOBUFS);
+      oomCount++;
+      long nores = noresIntervalNs();
+      if (oomCount * nores < LINGER_NS) {
+        enobufs++;
+        nextSendNs = core.cursor() + nores;
+        sim.schedule(timer, Math.max(nextSendNs, sim.now()));
+        // back into recvmsg for any reply still due (a busy-polling socket polls)
+        return awaitingReply && wait.mode() != io.nicsim.core.kernel.SockWait.Mode.BLOCKING;
+      }
+      hardErrors++;
+    } else {
+      oomCount = 0;
+      core.traceSysExit("sendto", payloadLen);
+    }
     nextSeq++;
-    dev.queueXmit(skb);
-    core.traceSysExit("sendto", payloadLen);
     awaitingReply = true;
     nextSendNs += intervalNs;
     if (nextSeq < count) {
@@ -209,6 +234,34 @@ public final class Ping extends Task implements RxHandler {
     repliesQueued++;
     wait.dataReady(skb.napiId);
     wake();
+  }
+
+  /** -ENOBUFS: what sendto(2) returns for a request the qdisc dropped. */
+  private static final int ENOBUFS = 105;
+  /** iputils' MIN_INTERVAL_MS: SCHINT's floor. */
+  private static final long MIN_INTERVAL_NS = 10_000_000L;
+  /** iputils' lingertime: MAXWAIT (10 s) when no -W is given. */
+  private static final long LINGER_NS = 10_000_000_000L;
+
+  /** pinger's nores_interval: SCHINT(interval / 2), capped at 500 ms. */
+  public long noresIntervalNs() {
+    return Math.min(500_000_000L, Math.max(MIN_INTERVAL_NS, intervalNs / 2));
+  }
+
+  /**
+   * sendto() calls that failed with ENOBUFS (the qdisc full) and were retried: requests ping
+   * never sent, so neither transmitted nor lost.
+   */
+  public long enobufs() {
+    return enobufs;
+  }
+
+  /**
+   * Requests ping counted as transmitted although sendto() failed (ENOBUFS for the whole
+   * linger time: iputils' "Hard local error. Pretend we sent packet."): lost on the host.
+   */
+  public int hardErrors() {
+    return hardErrors;
   }
 
   /** recvmsg calls that returned a reply. */

@@ -56,6 +56,29 @@ public final class ToolFormat {
     return String.format(Locale.ROOT, "%d.%03d", us / 1000, us % 1000);
   }
 
+  /**
+   * iputils' packet loss: {@code printf("%g%%", (float) (lost * 100.0 / transmitted))}, so 77
+   * of 100000 is "0.077", 1 of 3 "33.3333" and 0 "0" (C's %g: 6 significant digits, trailing
+   * zeros dropped, an exponent below 1e-4).
+   */
+  public static String pingLossPct(long transmitted, long received) {
+    if (transmitted <= 0) {
+      return "0";
+    }
+    float v = (float) ((transmitted - received) * 100.0 / transmitted);
+    if (v == 0) {
+      return "0";
+    }
+    java.math.BigDecimal d = new java.math.BigDecimal(Float.toString(v))
+        .round(new java.math.MathContext(6, java.math.RoundingMode.HALF_EVEN));
+    int exp = d.precision() - d.scale() - 1;
+    if (exp < -4 || exp >= 6) {
+      String m = d.movePointLeft(exp).stripTrailingZeros().toPlainString();
+      return m + "e" + (exp < 0 ? "-" : "+") + (Math.abs(exp) < 10 ? "0" : "") + Math.abs(exp);
+    }
+    return d.stripTrailingZeros().toPlainString();
+  }
+
   /** iputils' summary number: milliseconds with 3 decimals. */
   public static String ms3(double ns) {
     long us = Math.round(ns / 1000.0);

@@ -1,0 +1,43 @@
+package io.nicsim.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.bench.testkit.Cli;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A valid ping flood used to fail the model's own check ("echo replies never arrived on a
+ * lossless path"): the requests the qdisc dropped were counted as sent, and the replies the
+ * NIC dropped with its RX ring full were unaccounted for. Now ping resends a request sendto()
+ * refused with ENOBUFS, as iputils does, and the replies the ring dropped are the loss ping
+ * reports, said where they went.
+ */
+class PingFloodTest {
+  static final BenchEnv STANDARD = BenchEnv.standard();
+
+  @Test
+  void aFloodRunsAndItsLossIsTheRepliesTheRingDropped() {
+    Cli.Result r = Cli.run(STANDARD, "run", "--mac", "stmmac", "--soc", "cyclone5",
+        "--traffic", "ping -c 100000 -i 10us");
+    assertThat(r.exit()).as(r.err()).isZero();
+    Matcher stats = Pattern.compile("(\\d+) packets transmitted, (\\d+) received, ([0-9.e-]+)%"
+        + " packet loss").matcher(r.out());
+    assertThat(stats.find()).as(r.out()).isTrue();
+    long tx = Long.parseLong(stats.group(1));
+    long rx = Long.parseLong(stats.group(2));
+    assertThat(tx).isEqualTo(100000);
+    Matcher missed = Pattern.compile("\\(nicsim: (\\d+) echo replies dropped by the NIC, its RX"
+        + " ring full: rx_missed\\)").matcher(r.out());
+    assertThat(missed.find()).as(r.out()).isTrue();
+    // every lost reply is one the ring dropped, and ping prints the loss with %g
+    assertThat(tx - rx).isEqualTo(Long.parseLong(missed.group(1))).isPositive();
+    assertThat(stats.group(3)).isEqualTo(
+        io.nicsim.formats.text.ToolFormat.pingLossPct(tx, rx)).isNotEqualTo("0");
+    assertThat(r.out()).containsPattern("\\(nicsim: sendto\\(\\) failed with ENOBUFS \\d+"
+        + " times, the qdisc full; ping sent each request again after 10.0 ms, as iputils"
+        + " does\\)");
+  }
+}
