@@ -68,7 +68,9 @@ class ReadmeOutputsTest {
             out.add(new Example(ROOT.relativize(readme).toString(), cmd, List.copyOf(shown)));
           }
           shown.clear();
-          cmd = line.startsWith("$ nicsim ") && !line.endsWith("\\") ? line.substring(9) : null;
+          // a usage synopsis ([optional] parts, … placeholders) shows no output
+          cmd = line.startsWith("$ nicsim ") && !line.endsWith("\\")
+              && !ReadmeCommandsTest.synopsis(line) ? line.substring(9) : null;
         } else if (cmd != null && !line.isBlank()) {
           shown.add(line);
         }
