@@ -121,6 +121,21 @@ public record AckPauses(double seconds, int pauses, double lengthSumUs) {
     return Math.min(1000, overThresholdPerS() * Math.exp(THRESHOLD_US / meanUs()));
   }
 
+  /**
+   * Why these runs give the model no {@code ackstall=} (so it keeps the default), or null when
+   * they give one.
+   */
+  String whyNone() {
+    if (pathValue() != null) {
+      return null;
+    }
+    if (!(seconds > 0)) {
+      return "fewer than 20 tcp_probe RTT samples in a run's measured window";
+    }
+    return String.format(Locale.ROOT, "no RTT sample %.0f ms over its base in %.1f s of"
+        + " tcp_probe samples", THRESHOLD_US / 1000, seconds);
+  }
+
   /** The model's {@code ackstall=} value, or null when no pause was seen. */
   String pathValue() {
     if (pauses == 0 || !(seconds > 0)) {

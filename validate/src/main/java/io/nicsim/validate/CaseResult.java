@@ -40,7 +40,7 @@ public record CaseResult(ValidateCase c, List<RealRunner.Run> real, ModelRunner.
       }
     }
     m.put("model_ackstall", c.modelAckStalls()
-        + (c.ackStalls() != null ? "" : " (default: not measured)"));
+        + (c.ackStalls() != null ? "" : " (default: " + ValidateReport.defaultWhy(this) + ")"));
     m.put("rtt_us", c.rttUs());
     m.put("ack_delay_us", c.ackDelayUs());
     m.put("rate_mbit", c.rateMbit());

@@ -60,14 +60,14 @@ public final class ValidateReport {
           num(mo.unacked()), (r.c().hold() == ValidateCase.Hold.NONE ? ""
               : "  delay " + r.c().modelDelayUs() + " us") + "  ACK pauses "
               + r.c().modelAckStalls() + (r.c().ackStalls() != null ? " (measured)"
-                  : " (default)")));
+                  : " (default: " + defaultWhy(r) + ")")));
     }
     sb.append(String.format(Locale.ROOT, "%n%d of %d cases agree%n", pass, rs.size()));
     sb.append("real: the TSQ row is the run nearest the median (ss -tinm every 200 ms of the"
         + " measured window; skbs held = the holder's time-average; releases late = its mean"
         + " lateness, which sliding cases add to the model's delay; on ideal-xmit the model draws"
         + " the holder's wake-up lateness itself); model: ACK pauses = the --path ackstall= the"
-        + " real runs' tcp_probe RTT samples gave (default without tracefs)\n");
+        + " real runs' tcp_probe RTT samples gave (the default otherwise, saying why)\n");
     return sb.toString();
   }
 
@@ -125,6 +125,12 @@ public final class ValidateReport {
     out.put("cases", cs);
     out.put("agree", pass);
     return Json.write(out);
+  }
+
+  /** Why the model kept the default ACK pauses: the real runs' reason, else none measured. */
+  static String defaultWhy(CaseResult r) {
+    String why = Validator.whyDefaultPauses(r.real());
+    return why != null ? why : "a measured value was not applied to this case";
   }
 
   static RealRunner.Run medianRun(CaseResult r) {

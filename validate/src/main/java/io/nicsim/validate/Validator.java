@@ -86,6 +86,18 @@ public final class Validator {
     return ps.isEmpty() ? null : AckPauses.pooled(ps);
   }
 
+  /**
+   * Why the model ran with the default ACK pauses (null when the real runs measured them): no
+   * run recorded tcp_probe, or what the recorded events lacked.
+   */
+  static String whyDefaultPauses(List<RealRunner.Run> rs) {
+    AckPauses p = pooledPauses(rs);
+    if (p == null) {
+      return "tcp_probe was not recorded (no tracefs instance for it on the sender)";
+    }
+    return p.whyNone();
+  }
+
   /** The real runs' median holder lateness (µs; NaN when none was measured). */
   static double medianLateness(List<RealRunner.Run> rs) {
     double[] v = rs.stream().mapToDouble(RealRunner.Run::lateUs).filter(x -> x >= 0).sorted()
