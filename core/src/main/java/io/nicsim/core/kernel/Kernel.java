@@ -186,7 +186,7 @@ public final class Kernel {
       versions = "v4.19..v6.18",
       source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9",
       notes = "the completion queue is not modelled: drivers free skbs directly")
-  private boolean netTxAction(Core core) {
+  boolean netTxAction(Core core) {
     Softnet sd = softnet(core);
     int n = sd.outputQueue.size();
     for (int i = 0; i < n; i++) {

@@ -125,7 +125,8 @@ public final class NapiHarnesses implements PortHarnessProvider {
         irqSuspension("napi_suspend_irqs"),
         irqSuspension("napi_resume_irqs"),
         busyPollStop(),
-        busyPollStopFull());
+        busyPollStopFull(),
+        napiBusyLoop());
   }
 
   private static String program(String function) {
@@ -254,6 +255,52 @@ public final class NapiHarnesses implements PortHarnessProvider {
         .build();
   }
 
+  /**
+   * __napi_busy_loop whole: the loop's iterations until loop_end says stop, then busy_poll_stop
+   * (from the tree) when the loop claimed the NAPI.
+   */
+  private static PortHarness napiBusyLoop() {
+    List<InputField> in = new ArrayList<>(NAPI);
+    in.add(bool("prefer_busy_poll"));
+    in.add(range("budget", 1, 64).withEdges(BusyPoll.BUSY_POLL_BUDGET, 63, 64));
+    in.add(bool("has_loop_end"));
+    in.add(range("loops", 1, 3));
+    int at = NAPI.size();
+    return PortHarness.of(DEV_C, "__napi_busy_loop")
+        .sources(SOURCES)
+        .program(program("__napi_busy_loop"))
+        .inputs(in)
+        .admit(r -> {
+          admit(r, false);
+          // the driver's poll does at most its budget (nicsim stops a poll doing more)
+          for (int i = 0; i < 4; i++) {
+            r[POLL + i] = Math.min(r[POLL + i], r[at + 1]);
+          }
+          return r;
+        })
+        .notes(NOTE + "; need_resched() is false (not modelled: nicsim's busy poller ends on"
+            + " its loop_end only), so the reschedule branch and its restart are never taken;"
+            + " loop_end answers true on the record's call and its start_time is not compared;"
+            + " have_poll_lock is NULL (netpoll is not modelled)")
+        .java(kernel -> java(kernel, false, (s, r) -> {
+          BusyPoll loop = new BusyPoll(s.hk.kernel);
+          int id = r[ID_MATCHES] != 0 ? s.napi.napiId() : 0;
+          if (loop.start(s.core, id, r[at] != 0, (int) r[at + 1])) {
+            int loops = (int) r[at + 3];
+            int[] calls = {0};
+            BusyPoll.LoopEnd end = r[at + 2] == 0 ? null : start -> {
+              s.out.call("loop_end");
+              return ++calls[0] >= loops;
+            };
+            while (loop.step(s.core, end)) {
+              // one iteration per step, as the task's steps run them
+            }
+          }
+          return s.res.put("busy_poll_rx_packets", s.napi.busyPollPackets() - s.busyPackets);
+        }, false, true))
+        .build();
+  }
+
   private static JavaPort java(String kernel, boolean onActionList, Run run) {
     return java(kernel, onActionList, run, false);
   }
@@ -261,6 +308,11 @@ public final class NapiHarnesses implements PortHarnessProvider {
   /** The Java side for one release: a harness kernel per HZ, each with a NAPI with and without a kthread. */
   private static JavaPort java(String kernel, boolean onActionList, Run run,
       boolean timerFirst) {
+    return java(kernel, onActionList, run, timerFirst, false);
+  }
+
+  private static JavaPort java(String kernel, boolean onActionList, Run run,
+      boolean timerFirst, boolean timerInline) {
     Side[] sides = new Side[HZ.length];
     return r -> {
       int hz = (int) r[HZ_INDEX];
@@ -268,6 +320,7 @@ public final class NapiHarnesses implements PortHarnessProvider {
         sides[hz] = new Side(kernel, HZ[hz]);
         sides[hz].onActionList = onActionList;
         sides[hz].timerFirst = timerFirst;
+        sides[hz].timerInline = timerInline;
       }
       return sides[hz].run(r, run);
     };
@@ -320,6 +373,15 @@ public final class NapiHarnesses implements PortHarnessProvider {
     Napi napi;
     /** The calls of one record's run, in order. */
     Out out = new Out();
+    /**
+     * The watchdog's start is printed where it happened, before the next poll (busy_poll_stop
+     * arms it, then polls), not first or last.
+     */
+    boolean timerInline;
+    /** The timer's start count the output has accounted for. */
+    long seenStarts;
+    /** The NAPI's busy-poll packet count before the run. */
+    long busyPackets;
     /** Its results (what the C driver prints after the call returns). */
     Out res = new Out();
     /** napi_poll's records: the NAPI sits on net_rx_action's list, not the CPU's. */
@@ -331,6 +393,10 @@ public final class NapiHarnesses implements PortHarnessProvider {
       hk = HarnessKernel.forRelease(kernel, hz, null);
       core = hk.cpu.core(0);
       Napi.Poll poll = (n, budget) -> {
+        if (timerInline && napi.timer().starts != seenStarts) {
+          seenStarts = napi.timer().starts;
+          out.call("hrtimer_start", napi.timer().lastStartArg, HRTIMER_MODE_REL_PINNED);
+        }
         int work = polls < answers.length ? (int) answers[polls] : 0;
         polls++;
         out.call("poll", budget, work);
@@ -354,7 +420,9 @@ public final class NapiHarnesses implements PortHarnessProvider {
         set(r, gro, thread);
         long wakeUps = thread == null ? 0 : thread.wakeUps;
         long starts = napi.timer().starts;
+        seenStarts = starts;
         long warnings = napi.budgetExhaustedRescheduled;
+        busyPackets = napi.busyPollPackets();
         res = new Out();
         port.apply(this, r);
         Out o = out;
@@ -364,7 +432,7 @@ public final class NapiHarnesses implements PortHarnessProvider {
           o.message("pr_warn", "eth0: Budget exhausted after napi rescheduled");
         }
         Out first = new Out();
-        if (napi.timer().starts != starts) {
+        if (napi.timer().starts != (timerInline ? seenStarts : starts)) {
           (timerFirst ? first : o).call("hrtimer_start", napi.timer().lastStartArg,
               HRTIMER_MODE_REL_PINNED);
         }
