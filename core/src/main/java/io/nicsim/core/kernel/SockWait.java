@@ -3,6 +3,7 @@ package io.nicsim.core.kernel;
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.port.KernelPort;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
 
 /**
  * How a reading process waits for a socket's data, step by step in its task: a plain blocking
@@ -95,8 +96,16 @@ public final class SockWait {
   }
 
   /**
-   * The reader got data: for epoll, ep_poll delivered events (res &gt; 0) and, for a
-   * prefer_busy_poll user from v6.13, suspends the NAPI's IRQs (ep_suspend_napi_irqs).
+   * The reader got data: for epoll, ep_poll delivered events (ep_send_events returned more than
+   * 0), so ep_try_send_events suspends a prefer_busy_poll user's NAPI IRQs (v6.13).
+   */
+  public void gotData() {
+    trySendEvents(() -> 1);
+  }
+
+  /**
+   * ep_try_send_events: {@code sendEvents} is ep_send_events (the events it delivered, or a
+   * negative errno); when it delivered any, ep_suspend_napi_irqs.
    */
   @KernelPort(
       file = "fs/eventpoll.c",
@@ -104,8 +113,17 @@ public final class SockWait {
       versions = "v6.13..v6.18",
       commits = {"8a6de2627fd3"},
       source = "Kingxukai/linux@0291023e7330da28f2f7453c87c2ab7082d8360f",
-      notes = "only its IRQ suspension (ep_suspend_napi_irqs) after events were sent")
-  public void gotData() {
+      notes = "with ep_suspend_napi_irqs; ep_send_events is the caller's")
+  public int trySendEvents(IntSupplier sendEvents) {
+    int res = sendEvents.getAsInt();
+    if (res > 0) {
+      suspendNapiIrqs();
+    }
+    return res;
+  }
+
+  /** ep_suspend_napi_irqs: a valid ep->napi_id and prefer_busy_poll (an epoll waiter's). */
+  private void suspendNapiIrqs() {
     if (mode == Mode.EPOLL && prefer && epNapiId >= Kernel.MIN_NAPI_ID
         && kernel.netCore().has(NetCorePatches.IRQ_SUSPEND)) {
       if (Napi.suspendIrqs(kernel, epNapiId)) {
