@@ -188,16 +188,20 @@ public final class GenetRxHarnesses implements PortHarnessProvider {
             return rig.run(g -> {
               int ret = BcmgenetDriver.initRxRing(g.priv, calls, (int) r[N], size, start,
                   start + size);
-              BcmgenetPriv.RxRing ring = g.priv.rx;
-              Out out = g.out.put("ret", ret).u32("index", ring.index).put("cbs", ring.cbs)
-                  .u32("size", ring.size).u32("c_index", ring.cIndex)
-                  .u32("read_ptr", ring.readPtr).u32("cb_ptr", ring.cbPtr)
-                  .u32("end_ptr", ring.endPtr);
-              return rxCbsPut(g, r, out).toString();
+              return initRxRingPut(g, r, ret).toString();
             });
           };
         })
         .build();
+  }
+
+  /** Objects -> output for bcmgenet_init_rx_ring: the ring's fields, then rx.c's common part. */
+  static Out initRxRingPut(GenetDataHarnesses.Rig rig, long[] r, int ret) {
+    BcmgenetPriv.RxRing ring = rig.priv.rx;
+    Out out = rig.out.put("ret", ret).u32("index", ring.index).put("cbs", ring.cbs)
+        .u32("size", ring.size).u32("c_index", ring.cIndex).u32("read_ptr", ring.readPtr)
+        .u32("cb_ptr", ring.cbPtr).u32("end_ptr", ring.endPtr);
+    return rxCbsPut(rig, r, out);
   }
 
   // ---------------------------------------------------------------- bcmgenet_desc_rx
@@ -220,19 +224,24 @@ public final class GenetRxHarnesses implements PortHarnessProvider {
         .java(kernel -> {
           GenetDataHarnesses.Rig rig = rig(kernel);
           return r -> {
-            rxSet(rig, r);
-            BcmgenetPriv.RxRing ring = rig.priv.rx;
-            rig.hw.setRdmaProdIndexRead((int) r[N + 1]);
-            ring.cIndex = (int) r[N + 2];
-            ring.oldDiscards = (int) r[N + 3];
+            descRxSet(rig, r);
             BcmgenetNapi ports = new BcmgenetNapi(rig.priv);
             return rig.run(g -> {
-              int ret = ports.descRx(ring, (int) r[N]);
+              int ret = ports.descRx(g.priv.rx, (int) r[N]);
               return descRxPut(g, r, ret).toString();
             });
           };
         })
         .build();
+  }
+
+  /** Record -> objects for bcmgenet_desc_rx: the common part, RDMA_PROD_INDEX, the ring's. */
+  static void descRxSet(GenetDataHarnesses.Rig rig, long[] r) {
+    rxSet(rig, r);
+    BcmgenetPriv.RxRing ring = rig.priv.rx;
+    rig.hw.setRdmaProdIndexRead((int) r[N + 1]);
+    ring.cIndex = (int) r[N + 2];
+    ring.oldDiscards = (int) r[N + 3];
   }
 
   /** Objects -> output for bcmgenet_desc_rx (the driver's prints, in its order). */
