@@ -64,7 +64,10 @@ public final class DevXmit {
     return rc;
   }
 
-  /** qdisc_run: qdisc_run_begin, __qdisc_run, qdisc_run_end. */
+  /**
+   * qdisc_run: qdisc_run_begin, __qdisc_run, qdisc_run_end (which, for a lockless qdisc,
+   * reschedules it when __qdisc_run left the MISSED bit set).
+   */
   public void qdiscRun(Qdisc q) {
     if (q.running) {
       return;
@@ -72,23 +75,51 @@ public final class DevXmit {
     q.running = true;
     qdiscRestartLoop(q);
     q.running = false;
+    qdiscRunEnd(q);
   }
+
+  /** qdisc_run_end's MISSED test for a lockless qdisc: __netif_schedule, the bit consumed. */
+  private void qdiscRunEnd(Qdisc q) {
+    if (q.lockless() && q.missed) {
+      q.missed = false;
+      kernel.netifSchedule(q);
+    }
+  }
+
+  /** qdisc_restart as __qdisc_run calls it (port-check's harness answers it from a record). */
+  interface Restart {
+    boolean restart(Qdisc q, int budget);
+  }
+
+  Restart restart = this::qdiscRestart;
 
   /** __qdisc_run: send up to dev_tx_weight packets, then yield to NET_TX. */
   @KernelPort(
       file = "net/sched/sch_generic.c",
       function = "__qdisc_run",
       versions = "v4.19..v6.18",
+      commits = {"0345552a653c"},
+      notes = "a lockless (TCQ_F_NOLOCK) qdisc's MISSED bit is kept only from here to"
+          + " qdisc_run_end, the one place the model reads it",
       source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9")
-  private void qdiscRestartLoop(Qdisc q) {
+  void qdiscRestartLoop(Qdisc q) {
     int quota = kernel.config().devTxWeight();
-    while (qdiscRestart(q, quota)) {
+    while (restart.restart(q, quota)) {
       quota -= packets;
       if (quota <= 0) {
-        kernel.netifSchedule(q);
+        if (q.lockless()) {
+          q.missed = true; // set_bit(__QDISC_STATE_MISSED): qdisc_run_end reschedules
+        } else {
+          kernel.netifSchedule(q);
+        }
         break;
       }
     }
+  }
+
+  /** *packets as a qdisc_restart answer sets it (port-check's harness). */
+  void setPackets(int n) {
+    packets = n;
   }
 
   /** qdisc_restart: dequeue (a bulk list of at most {@code budget}) and hand it to sch_direct_xmit. */

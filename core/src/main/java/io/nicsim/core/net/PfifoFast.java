@@ -24,6 +24,12 @@ public final class PfifoFast extends Qdisc {
     this.bands = new ArrayDeque[] {new ArrayDeque<>(), new ArrayDeque<>(), new ArrayDeque<>()};
   }
 
+  /** pfifo_fast is lockless (TCQ_F_NOLOCK) since 4.16. */
+  @Override
+  public boolean lockless() {
+    return true;
+  }
+
   @Override
   public int enqueue(Skb skb) {
     Core core = kernel.cpu().current();

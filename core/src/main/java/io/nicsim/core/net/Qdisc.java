@@ -11,6 +11,8 @@ public abstract class Qdisc implements io.nicsim.core.kernel.TxQdisc {
   NetdevQueue txq;
   private boolean scheduled;
   boolean running;
+  /** __QDISC_STATE_MISSED, as __qdisc_run leaves it for qdisc_run_end. */
+  boolean missed;
   /** q->gso_skb: skbs requeued after NETDEV_TX_BUSY, sent before anything else. */
   Skb requeued;
   long drops;
@@ -31,6 +33,11 @@ public abstract class Qdisc implements io.nicsim.core.kernel.TxQdisc {
 
   /** TCQ_F_CAN_BYPASS: an empty qdisc lets dev_queue_xmit send directly. */
   public boolean canBypass() {
+    return false;
+  }
+
+  /** TCQ_F_NOLOCK: a lockless qdisc (pfifo_fast); others run under the qdisc lock. */
+  public boolean lockless() {
     return false;
   }
 

@@ -72,7 +72,7 @@ public final class QdiscHarnesses implements PortHarnessProvider {
 
   @Override
   public List<PortHarness> harnesses() {
-    return List.of(dequeueSkb(), tryBulkDequeueSkb());
+    return List.of(dequeueSkb(), tryBulkDequeueSkb(), qdiscRun());
   }
 
   private static PortHarness.Builder harness(String function, List<InputField> in) {
@@ -122,6 +122,59 @@ public final class QdiscHarnesses implements PortHarnessProvider {
                 .put("gso_skb left", q.requeuedLen())
                 .put("queued left", q.qlen())
                 .toString();
+          };
+        })
+        .build();
+  }
+
+  static final int ANSWERS = 8;
+
+  /** lockless, the number of qdisc_restart calls that send, and what each sent. */
+  static final List<InputField> RUN;
+
+  static {
+    List<InputField> f = new ArrayList<>();
+    f.add(bool("lockless (TCQ_F_NOLOCK)"));
+    f.add(range("qdisc_restart answers true", 0, ANSWERS));
+    for (int i = 0; i < ANSWERS; i++) {
+      f.add(urange("packets[" + i + "]", 1, 256).withEdges(1, 8, 63, 64, 65));
+    }
+    RUN = List.copyOf(f);
+  }
+
+  private static PortHarness qdiscRun() {
+    return PortHarness.of(SCH_GENERIC_C, "__qdisc_run")
+        .sources(SOURCES)
+        .program(PortHarness.resource(QdiscHarnesses.class, DIR + "__qdisc_run.c"))
+        .inputs(RUN)
+        .notes("qdisc_restart (dequeue_skb and sch_direct_xmit, executed by their own harnesses)"
+            + " is a recording stub answering from the record; dev_tx_weight 64 (nicsim's"
+            + " KernelConfig)")
+        .java(kernel -> {
+          Setup s = new Setup(kernel);
+          int[] next = new int[1];
+          long[][] rec = new long[1][];
+          Out[] out = new Out[1];
+          s.xmit.restart = (q, budget) -> {
+            out[0].call("qdisc_restart", budget);
+            if (next[0] >= rec[0][1]) {
+              return false;
+            }
+            s.xmit.setPackets((int) rec[0][2 + next[0]++]);
+            return true;
+          };
+          return r -> {
+            rec[0] = r;
+            next[0] = 0;
+            out[0] = new Out();
+            RecordQdisc q = new RecordQdisc(s.hk, out[0]);
+            q.txq = s.dev.queue(0);
+            q.lockless = r[0] != 0;
+            s.xmit.qdiscRestartLoop(q);
+            if (q.isScheduled()) {
+              out[0].call("__netif_schedule");
+            }
+            return out[0].put("MISSED", q.missed).toString();
           };
         })
         .build();
@@ -192,6 +245,7 @@ public final class QdiscHarnesses implements PortHarnessProvider {
   private static final class RecordQdisc extends Qdisc {
     final ArrayDeque<Skb> fifo = new ArrayDeque<>();
     final Out calls;
+    boolean lockless;
 
     RecordQdisc(HarnessKernel hk, Out calls) {
       super(hk.kernel);
@@ -212,6 +266,11 @@ public final class QdiscHarnesses implements PortHarnessProvider {
     @Override
     public int qlen() {
       return fifo.size();
+    }
+
+    @Override
+    public boolean lockless() {
+      return lockless;
     }
   }
 }
