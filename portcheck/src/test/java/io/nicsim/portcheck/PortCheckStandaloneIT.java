@@ -59,10 +59,13 @@ class PortCheckStandaloneIT {
       Files.writeString(services.resolve("io.nicsim.core.port.exec.PortHarnessProvider"),
           "io.nicsim.portcheck.execfixture.AcmeCoalHarnesses\n");
       String execCp = cp + File.pathSeparator + dir.resolve("services");
+      // a lock that exists but holds nothing yet: --lock names an existing file unless --update
+      Path execLock = dir.resolve("exec-lock.json");
+      Files.writeString(execLock, "{\"format\": 2, \"ports\": []}\n");
       Path newTree = Path.of(PortCheckStandaloneIT.class.getResource("/portcheck/new").toURI());
       Process exec = new ProcessBuilder(List.of(cmd.get(0), "-cp", execCp,
           "io.nicsim.portcheck.PortCheckMain", "--kernel-tree", newTree.toString(),
-          "--lock", dir.resolve("exec-lock.json").toString(),
+          "--lock", execLock.toString(),
           "--class", "io.nicsim.portcheck.execfixture.AcmeCoalPorts", "--execute", "--inputs",
           "300"))
           .redirectErrorStream(true).start();

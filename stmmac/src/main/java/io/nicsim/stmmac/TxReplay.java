@@ -30,12 +30,17 @@ final class TxReplay {
   /** main.c's NICSIM_MAX_RING: the largest ring the harness takes. */
   static final int MAX_RING = 1024;
 
-  /** The stub calls and fields a record may hold, by name hash (an index into NAME_LIST). */
-  private static final NameIds NAMES = new NameIds(128);
+  /**
+   * Every name a record may hold, by hash, in one table: the stub calls and fields (an index
+   * into NAME_LIST), the ring entries written ("e<n>": ENTRY + n) and the descriptors
+   * ("d<k>,<n>": DESC + k * MAX_RING + n). One lookup a token.
+   */
+  private static final NameIds NAMES = new NameIds(128 + 4 * MAX_RING);
   private static final String[] NAME_LIST;
-  /** Ring entries written ("e<n>", their number) and descriptors ("d<k>,<n>", k * MAX_RING + n). */
-  private static final NameIds ENTRIES = new NameIds(MAX_RING);
-  private static final NameIds DESCS = new NameIds(3 * MAX_RING);
+  private static final int ENTRY = 1 << 16;
+  private static final int DESC = 2 << 16;
+  private static final long RET = NativeOut.id("ret");
+  private static final long MAX_SDU_TXQ_DROP = NativeOut.id("max_sdu_txq_drop");
 
   static {
     NAME_LIST = new String[] {"napi_schedule_prep", "__napi_schedule", "napi_complete_done",
@@ -62,17 +67,16 @@ final class TxReplay {
       NAMES.put(NAME_LIST[i], i);
     }
     for (int e = 0; e < MAX_RING; e++) {
-      ENTRIES.put("e" + e, e);
+      NAMES.put("e" + e, ENTRY + e);
       for (int k = 0; k < 3; k++) {
-        DESCS.put("d" + k + "," + e, k * MAX_RING + e);
+        NAMES.put("d" + k + "," + e, DESC + k * MAX_RING + e);
       }
     }
   }
 
-  /** The name a token's hash stands for, or null for a name the table does not hold. */
-  private static String name(long id) {
-    int i = NAMES.get(id);
-    return i == NameIds.ABSENT ? null : NAME_LIST[i];
+  /** The name of a table number, or null for an entry, a descriptor or a name not held. */
+  private static String name(int number) {
+    return number >= 0 && number < ENTRY ? NAME_LIST[number] : null;
   }
 
   /** The record's skb, as the C's stubs name it. */
@@ -147,13 +151,10 @@ final class TxReplay {
     long ret = 0;
     long sduDrops = 0;
     while (o.next()) {
-      if (o.kind() != NativeOut.CALL && o.kind() != NativeOut.MESSAGE) {
-        String n = name(o.name());
-        if ("ret".equals(n)) {
-          ret = o.value();
-        } else if ("max_sdu_txq_drop".equals(n)) {
-          sduDrops = o.value();
-        }
+      if (o.isField(RET)) {
+        ret = o.value();
+      } else if (o.isField(MAX_SDU_TXQ_DROP)) {
+        sduDrops = o.value();
       }
     }
     o.rewind();
@@ -174,7 +175,8 @@ final class TxReplay {
     int token = 0;
     while (o.next()) {
       int k = o.kind();
-      String n = name(o.name());
+      int number = NAMES.get(o.name());
+      String n = name(number);
       boolean done = token++ < a.tokens;
       if (!done) {
         a.tokens = token;
@@ -201,8 +203,8 @@ final class TxReplay {
           priv.counters.xmit++;
           a.xmitCharged = true;
         }
-        int e = n == null ? ENTRIES.get(o.name()) : NameIds.ABSENT;
-        int d = n == null && e == NameIds.ABSENT ? DESCS.get(o.name()) : NameIds.ABSENT;
+        int e = number >= ENTRY && number < DESC ? number - ENTRY : NameIds.ABSENT;
+        int d = number >= DESC ? number - DESC : NameIds.ABSENT;
         if (e != NameIds.ABSENT) {
           entry(txQ, e, skb, o, in);
         } else if (d != NameIds.ABSENT) {

@@ -981,6 +981,8 @@ static struct sk_buff nicsim_stale_skb;
 #define NICSIM_TX_BLOCKS (NICSIM_MAX_RING / NICSIM_TX_BLOCK)
 static unsigned char nicsim_tx_dirty[NICSIM_TX_BLOCKS];
 static int nicsim_tx_scanned;
+/* entries [0, nicsim_tx_used) may hold something: the last record's ring (and its stale entry) */
+static unsigned int nicsim_tx_used = NICSIM_MAX_RING;
 
 static void nicsim_tx_clear(unsigned int from, unsigned int n) {
   memset(&nicsim_tx_skbuff[from], 0, n * sizeof nicsim_tx_skbuff[0]);
@@ -990,9 +992,9 @@ static void nicsim_tx_clear(unsigned int from, unsigned int n) {
   memset(&nicsim_dma_entx[from], 0, n * sizeof nicsim_dma_entx[0]);
 }
 
-static void nicsim_tx_ring_reset(void) {
+static void nicsim_tx_ring_reset(unsigned int ring) {
   if (!nicsim_tx_scanned) {
-    nicsim_tx_clear(0, NICSIM_MAX_RING);
+    nicsim_tx_clear(0, nicsim_tx_used);
   } else {
     for (unsigned int b = 0; b < NICSIM_TX_BLOCKS; b++) {
       if (nicsim_tx_dirty[b]) {
@@ -1002,6 +1004,7 @@ static void nicsim_tx_ring_reset(void) {
   }
   memset(nicsim_tx_dirty, 0, sizeof nicsim_tx_dirty);
   nicsim_tx_scanned = 0;
+  nicsim_tx_used = ring < NICSIM_MAX_RING ? ring : NICSIM_MAX_RING;
 }
 
 /* whether entries [from, from + NICSIM_TX_BLOCK) hold nothing in any TX ring array: fixed-size
@@ -1029,7 +1032,7 @@ static void nicsim_priv_reset(u32 tx_cnt, u32 rx_cnt, int order) {
   memset(&nicsim_dev, 0, sizeof nicsim_dev);
   memset(&nicsim_plat, 0, sizeof nicsim_plat);
   memset(&nicsim_est, 0, sizeof nicsim_est);
-  nicsim_tx_ring_reset();
+  nicsim_tx_ring_reset(1u << order);
   memset(nicsim_tx_status, 0, sizeof nicsim_tx_status);
   nicsim_maps = 0;
   nicsim_dev.priv = &nicsim_priv;
@@ -1105,6 +1108,9 @@ static struct stmmac_tx_queue *nicsim_tx_set(const long long *in) {
     nicsim_stale_skb.id = 999;
     nicsim_tx_skbuff[in[31]] = &nicsim_stale_skb;
     nicsim_tx_dirty[(in[31] & (NICSIM_MAX_RING - 1)) / NICSIM_TX_BLOCK] = 1;
+    if ((unsigned long long)in[31] >= nicsim_tx_used) {
+      nicsim_tx_used = NICSIM_MAX_RING;
+    }
   }
   nicsim_map_err_at = (int)in[32];
   nicsim_vlan_insert = (int)in[33];
@@ -1222,18 +1228,23 @@ static struct page_pool nicsim_page_pool;
 static struct mac_device_info nicsim_hw;
 static struct sk_buff nicsim_state_skb;
 static unsigned int nicsim_rx_window;
+static unsigned int nicsim_rx_used = NICSIM_MAX_RING;
 
 static struct stmmac_rx_queue *nicsim_rx_set(const long long *in) {
   u32 queue = (u32)in[0];
   nicsim_priv_reset(1, (u32)in[1], (int)in[2]);
-  memset(nicsim_dma_rx, 0, sizeof nicsim_dma_rx);
-  memset(nicsim_dma_erx, 0, sizeof nicsim_dma_erx);
-  memset(nicsim_buf_pool, 0, sizeof nicsim_buf_pool);
+  /* only the last record's ring can hold anything: the kernel indexes it modulo its size */
+  unsigned int used = nicsim_rx_used;
+  memset(nicsim_dma_rx, 0, used * sizeof nicsim_dma_rx[0]);
+  memset(nicsim_dma_erx, 0, used * sizeof nicsim_dma_erx[0]);
+  memset(nicsim_buf_pool, 0, used * sizeof nicsim_buf_pool[0]);
   memset(nicsim_new_pages, 0, sizeof nicsim_new_pages);
-  memset(nicsim_rx_status, 0, sizeof nicsim_rx_status);
-  memset(nicsim_buf1, 0, sizeof nicsim_buf1);
-  memset(nicsim_buf2, 0, sizeof nicsim_buf2);
-  memset(nicsim_xdp_verdict, 0, sizeof nicsim_xdp_verdict);
+  memset(nicsim_rx_status, 0, used * sizeof nicsim_rx_status[0]);
+  memset(nicsim_buf1, 0, used * sizeof nicsim_buf1[0]);
+  memset(nicsim_buf2, 0, used * sizeof nicsim_buf2[0]);
+  memset(nicsim_xdp_verdict, 0, used * sizeof nicsim_xdp_verdict[0]);
+  nicsim_rx_used = nicsim_priv.dma_conf.dma_rx_size < NICSIM_MAX_RING
+      ? nicsim_priv.dma_conf.dma_rx_size : NICSIM_MAX_RING;
   nicsim_page_allocs = 0;
   nicsim_skb_allocs = 0;
   struct stmmac_rx_queue *rx_q = &nicsim_priv.dma_conf.rx_queue[queue];

@@ -288,7 +288,17 @@ static unsigned long long nicsim_name_id(const char *s) {
   return h;
 }
 
-static void nicsim_word(long long w) {
+/* A name's hash: kept per call site for a literal name (the loop emits the same tokens every
+ * call), computed each time for a name built at run time ("e%u"). The site's cache is keyed by
+ * the literal's address, so a site that inlining shares between literals stays right. */
+#define NICSIM_ID(name) \
+  (__builtin_constant_p(name) \
+       ? ({ static const char *nicsim_idp_; static unsigned long long nicsim_id_; \
+            if (nicsim_idp_ != (name)) { nicsim_id_ = nicsim_name_id(name); nicsim_idp_ = (name); } \
+            nicsim_id_; }) \
+       : nicsim_name_id(name))
+
+static inline void nicsim_word(long long w) {
   if (nicsim_bin_len < nicsim_bin_cap) {
     nicsim_bin[nicsim_bin_len++] = w;
   } else {
@@ -296,10 +306,10 @@ static void nicsim_word(long long w) {
   }
 }
 
-static void nicsim_field(const char *name, long long v, int is_unsigned) {
+static void nicsim_field(const char *name, unsigned long long id, long long v, int is_unsigned) {
   if (nicsim_bin) {
     nicsim_word(is_unsigned ? 2 : 1);
-    nicsim_word((long long)nicsim_name_id(name));
+    nicsim_word((long long)id);
     nicsim_word(v);
   } else if (is_unsigned) {
     nicsim_tok("%s=%llu", name, (unsigned long long)v);
@@ -309,39 +319,54 @@ static void nicsim_field(const char *name, long long v, int is_unsigned) {
 }
 
 /** name=value, signed. */
-#define OUT(name, v) nicsim_field(name, (long long)(v), 0)
+#define OUT(name, v) nicsim_field(name, nicsim_bin ? NICSIM_ID(name) : 0, (long long)(v), 0)
 /** name=value, unsigned 64-bit. */
-#define OUTU(name, v) nicsim_field(name, (long long)(unsigned long long)(v), 1)
+#define OUTU(name, v) \
+  nicsim_field(name, nicsim_bin ? NICSIM_ID(name) : 0, (long long)(unsigned long long)(v), 1)
 
-/** name(a,b,...) with signed decimal arguments. */
-static void nicsim_call(const char *name, int n, ...) {
+/** name(a,b,...) with signed decimal arguments; id is name's hash (0: hash it here). */
+static void nicsim_call_id(const char *name, unsigned long long id, int n, va_list ap) {
   char args[512];
   size_t len = 0;
-  va_list ap;
-  va_start(ap, n);
   if (nicsim_bin) {
     nicsim_word(3 | ((long long)n << 8));
-    nicsim_word((long long)nicsim_name_id(name));
+    nicsim_word((long long)(id ? id : nicsim_name_id(name)));
     for (int i = 0; i < n; i++) {
       nicsim_word(va_arg(ap, long long));
     }
-    va_end(ap);
     return;
   }
   args[0] = 0;
   for (int i = 0; i < n && len < sizeof args - 32; i++) {
     len += (size_t)snprintf(args + len, sizeof args - len, i ? ",%lld" : "%lld", va_arg(ap, long long));
   }
-  va_end(ap);
   nicsim_tok("%s(%s)", name, args);
 }
+
+/** name(a,b,...) with signed decimal arguments. */
+static void nicsim_call(const char *name, int n, ...) {
+  va_list ap;
+  va_start(ap, n);
+  nicsim_call_id(name, 0, n, ap);
+  va_end(ap);
+}
+
+/** As nicsim_call, the name's hash given. */
+static void nicsim_call_h(const char *name, unsigned long long id, int n, ...) {
+  va_list ap;
+  va_start(ap, n);
+  nicsim_call_id(name, id, n, ap);
+  va_end(ap);
+}
 #define __nicsim_ll(x) ((long long)(x))
-#define CALL0(name) nicsim_call(name, 0)
-#define CALL1(name, a) nicsim_call(name, 1, __nicsim_ll(a))
-#define CALL2(name, a, b) nicsim_call(name, 2, __nicsim_ll(a), __nicsim_ll(b))
-#define CALL3(name, a, b, c) nicsim_call(name, 3, __nicsim_ll(a), __nicsim_ll(b), __nicsim_ll(c))
-#define CALL4(name, a, b, c, d) \
-  nicsim_call(name, 4, __nicsim_ll(a), __nicsim_ll(b), __nicsim_ll(c), __nicsim_ll(d))
+#define __nicsim_h(name) (nicsim_bin ? NICSIM_ID(name) : 0)
+#define CALL0(name) nicsim_call_h(name, __nicsim_h(name), 0)
+#define CALL1(name, a) nicsim_call_h(name, __nicsim_h(name), 1, __nicsim_ll(a))
+#define CALL2(name, a, b) nicsim_call_h(name, __nicsim_h(name), 2, __nicsim_ll(a), __nicsim_ll(b))
+#define CALL3(name, a, b, c) \
+  nicsim_call_h(name, __nicsim_h(name), 3, __nicsim_ll(a), __nicsim_ll(b), __nicsim_ll(c))
+#define CALL4(name, a, b, c, d) nicsim_call_h(name, __nicsim_h(name), 4, __nicsim_ll(a), \
+  __nicsim_ll(b), __nicsim_ll(c), __nicsim_ll(d))
 
 /** name("message") with the text's spaces as '_' (one token), surrounding blanks dropped. */
 static void nicsim_msg(const char *name, const char *fmt, ...) {

@@ -9,17 +9,18 @@ public final class NameIds {
   /** What {@link #get} returns for a hash the table does not hold. */
   public static final int ABSENT = -1;
 
-  private final long[] keys;
-  private final int[] values;
+  /** Slot i: its hash at 2i, its number at 2i + 1 (ABSENT when free); one cache line a probe. */
+  private final long[] table;
   private final int mask;
   private int size;
 
   /** A table with room for {@code capacity} names. */
   public NameIds(int capacity) {
     int n = Integer.highestOneBit(Math.max(4, capacity * 2 - 1)) << 1;
-    keys = new long[n];
-    values = new int[n];
-    java.util.Arrays.fill(values, ABSENT);
+    table = new long[2 * n];
+    for (int i = 1; i < table.length; i += 2) {
+      table[i] = ABSENT;
+    }
     mask = n - 1;
   }
 
@@ -33,18 +34,18 @@ public final class NameIds {
     if (value < 0) {
       throw new IllegalArgumentException("a name's number is not negative: " + value);
     }
-    if (size * 2 >= keys.length) {
+    if (size * 2 >= mask + 1) {
       throw new IllegalStateException("the table is full (" + size + " names)");
     }
     int i = slot(id);
-    while (values[i] != ABSENT) {
-      if (keys[i] == id) {
+    while (table[2 * i + 1] != ABSENT) {
+      if (table[2 * i] == id) {
         return this;
       }
       i = (i + 1) & mask;
     }
-    keys[i] = id;
-    values[i] = value;
+    table[2 * i] = id;
+    table[2 * i + 1] = value;
     size++;
     return this;
   }
@@ -52,9 +53,10 @@ public final class NameIds {
   /** The number of the name whose hash is {@code id}, or {@link #ABSENT}. */
   public int get(long id) {
     int i = slot(id);
-    while (values[i] != ABSENT) {
-      if (keys[i] == id) {
-        return values[i];
+    long v;
+    while ((v = table[2 * i + 1]) != ABSENT) {
+      if (table[2 * i] == id) {
+        return (int) v;
       }
       i = (i + 1) & mask;
     }
