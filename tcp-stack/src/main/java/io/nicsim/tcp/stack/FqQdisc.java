@@ -99,7 +99,7 @@ public final class FqQdisc extends Qdisc {
     return throttledCount;
   }
 
-  @KernelPort(file = "net/sched/sch_fq.c", function = "fq_classify", versions = "v5.0..v6.17",
+  @KernelPort(file = "net/sched/sch_fq.c", function = "fq_classify", versions = "v5.0..v6.18",
       source = SRC, notes = "flows keyed by socket only; orphaned skbs use the internal flow")
   private Flow classify(Skb skb) {
     Object sk = skb.sk;
@@ -120,7 +120,7 @@ public final class FqQdisc extends Qdisc {
   }
 
   @Override
-  @KernelPort(file = "net/sched/sch_fq.c", function = "fq_enqueue", versions = "v5.0..v6.17",
+  @KernelPort(file = "net/sched/sch_fq.c", function = "fq_enqueue", versions = "v5.0..v6.18",
       source = SRC)
   public int enqueue(Skb skb) {
     Core core = kernel.cpu().current();
@@ -171,7 +171,8 @@ public final class FqQdisc extends Qdisc {
   }
 
   @KernelPort(file = "net/sched/sch_fq.c", function = "fq_check_throttled",
-      versions = "v5.0..v6.17", source = SRC)
+      versions = "v5.0..v6.18", source = SRC, notes = "6.18 adds offload_horizon (0 unless"
+          + " set, as here) to now and guards the unthrottle-latency statistic")
   private void checkThrottled(long now) {
     if (timeNextDelayedFlow > now) {
       return;
@@ -190,8 +191,10 @@ public final class FqQdisc extends Qdisc {
   }
 
   @Override
-  @KernelPort(file = "net/sched/sch_fq.c", function = "fq_dequeue", versions = "v5.0..v6.17",
-      source = SRC, notes = "one band; EDT-stamped skbs only")
+  @KernelPort(file = "net/sched/sch_fq.c", function = "fq_dequeue", versions = "v5.0..v6.18",
+      source = SRC, notes = "one band; EDT-stamped skbs only; 6.18 compares against now +"
+          + " offload_horizon (0 unless set, as here) and moves its statistics into"
+          + " fq_dequeue_skb")
   public Skb dequeue() {
     if (qlen == 0) {
       return null;
