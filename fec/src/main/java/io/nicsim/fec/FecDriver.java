@@ -52,6 +52,7 @@ public final class FecDriver implements NicDriver, TxLiveness {
         : FecSetup.PHY_INTERFACE_MODE_RMII;
     ctx.dev().setBql(false); // the driver has no netdev_tx_sent_queue/completed_queue
     ctx.dev().setTso(false); // fec_enet_txq_submit_tso is not ported
+    ctx.dev().setSg(false); // fec_enet_txq_submit_frag_skb is not ported: linear skbs only
     enet.bind(fep);
     coal = new FecCoalesce(fep);
     if (patches.has(FecPatches.DIM)) {

@@ -256,8 +256,11 @@ public final class DevXmit {
     kernel.netifSchedule(q);
   }
 
-  /** validate_xmit_skb_list: software GSO for a device without TSO. */
-  private Skb validateXmitSkbList(Skb skb) {
+  /**
+   * validate_xmit_skb_list: software GSO for a device without TSO, and validate_xmit_skb's
+   * linearisation of a fragmented skb for a device without NETIF_F_SG.
+   */
+  Skb validateXmitSkbList(Skb skb) {
     if (dev.tso()) {
       return skb;
     }
@@ -266,7 +269,7 @@ public final class DevXmit {
     while (skb != null) {
       Skb next = skb.next;
       skb.next = null;
-      Skb out = skb.isGso() ? gsoSegment(skb) : skb;
+      Skb out = skb.isGso() ? gsoSegment(skb) : linearized(skb);
       if (head == null) {
         head = out;
       } else {
@@ -279,6 +282,14 @@ public final class DevXmit {
       skb = next;
     }
     return head;
+  }
+
+  /** skb_needs_linearize + __skb_linearize: the fragments pulled into the head. */
+  private Skb linearized(Skb skb) {
+    if (skb.nrFrags != 0 && !dev.sg()) {
+      skb.nrFrags = 0;
+    }
+    return skb;
   }
 
   /** skb_gso_segment + consume_skb of the GSO skb. */

@@ -16,6 +16,7 @@ public final class NetDevice {
   private NetDeviceOps ops;
   private RxHandler rxHandler = (skb, core) -> skb.free();
   private boolean tso;
+  private boolean sg = true;
   private boolean bql = true;
   private boolean up;
   private int mtu = 1500;
@@ -109,6 +110,15 @@ public final class NetDevice {
 
   public void setTso(boolean on) {
     this.tso = on;
+  }
+
+  /** NETIF_F_SG: without it an skb with page fragments is linearised before the driver. */
+  public boolean sg() {
+    return sg;
+  }
+
+  public void setSg(boolean on) {
+    this.sg = on;
   }
 
   /** Whether the driver does BQL accounting (otherwise the qdisc never bulk-dequeues). */
