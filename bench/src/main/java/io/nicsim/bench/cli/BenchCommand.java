@@ -3,6 +3,7 @@ package io.nicsim.bench.cli;
 import io.nicsim.bench.perf.BenchReport;
 import io.nicsim.bench.perf.BenchRow;
 import io.nicsim.bench.perf.Benchmarks;
+import io.nicsim.bench.perf.FreshCommands;
 import io.nicsim.bench.perf.JmhBenchmarks;
 import io.nicsim.bench.perf.Machine;
 import io.nicsim.bench.perf.PlanBenchmarks;
@@ -33,12 +34,15 @@ import picocli.CommandLine.Spec;
           + " nicsim trace import of a 100 MiB trace in a 64 MiB heap.",
       "ports-c (not part of all): the flood with a kernel tree's C in the loop against the Java"
           + " run, and the cost of one call of a compiled function (--kernel-tree).",
-      "FIGURE: engine, flood, bbr, reproduce, memory, sweep, trace (default: all), or scaling (event"
-          + " cost vs packets, flows, rings, coalescing and duration; not part of all), or"
-          + " ports-c."})
+      "FIGURE: engine, flood, bbr, reproduce, memory, sweep, trace, startup (list macs and a"
+          + " short run as fresh processes), tcp (10 s CUBIC and BBR uploads as fresh processes,"
+          + " wall and peak RSS) (default: all), or scaling (event cost vs packets, flows,"
+          + " rings, coalescing and duration; not part of all), or ports-c.",
+      "--compare REF: run REF's ./nicsim (another checkout, built) interleaved with this one"
+          + " for startup, tcp, flood and memory, and print the ratios."})
 public final class BenchCommand implements Callable<Integer> {
-  static final List<String> ALL =
-      List.of("engine", "flood", "bbr", "reproduce", "memory", "sweep", "trace");
+  static final List<String> ALL = List.of("engine", "flood", "bbr", "reproduce", "memory",
+      "sweep", "trace", "startup", "tcp");
 
   @Spec CommandSpec spec;
 
@@ -62,9 +66,36 @@ public final class BenchCommand implements Callable<Integer> {
       description = "the tree ports-c compiles from (default: /usr/src/linux-source-6.12.tar.xz)")
   java.nio.file.Path kernelTree;
 
+  @Option(names = "--compare", paramLabel = "REF",
+      description = "another built checkout (its ./nicsim): fresh-process figures measured on"
+          + " both, interleaved, with the ratio this/REF of each pair")
+  java.nio.file.Path compare;
+
   @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
       description = "measured repetitions per figure (default: ${DEFAULT-VALUE})")
   int runs;
+
+  /** This installation's launcher (nicsim.home/nicsim), needed for fresh-process figures. */
+  static java.nio.file.Path launcher() {
+    String home = System.getProperty("nicsim.home");
+    java.nio.file.Path p = home == null ? null : java.nio.file.Path.of(home, "nicsim");
+    if (p == null || !java.nio.file.Files.isExecutable(p)) {
+      throw BadInputException.field("FIGURE", "startup, tcp and --compare run ./nicsim as fresh"
+          + " processes: run them through the launcher", "./nicsim bench …");
+    }
+    return p;
+  }
+
+  /** REF's launcher: REF must be a checkout with an executable nicsim script. */
+  static java.nio.file.Path refLauncher(java.nio.file.Path ref) {
+    java.nio.file.Path p = ref.resolve("nicsim");
+    if (!java.nio.file.Files.isDirectory(ref) || !java.nio.file.Files.isExecutable(p)
+        || java.nio.file.Files.isDirectory(p)) {
+      throw BadInputException.field("--compare", "'" + ref + "' has no executable nicsim",
+          "a nicsim checkout, built (its ./nicsim)");
+    }
+    return p.toAbsolutePath();
+  }
 
   @Override
   public Integer call() {
@@ -81,12 +112,32 @@ public final class BenchCommand implements Callable<Integer> {
             String.join(", ", ALL) + ", scaling, ports-c");
       }
     }
+    java.nio.file.Path ref = compare == null ? null : refLauncher(compare);
+    java.nio.file.Path self = null;
+    if (compare != null || chosen.contains("startup") || chosen.contains("tcp")) {
+      self = launcher();
+    }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     double loadBefore = Machine.load();
     Benchmarks b = new Benchmarks(runs, err, Nicsim::commandLine);
     List<BenchRow> rows = new ArrayList<>();
+    FreshCommands fresh = new FreshCommands(Math.max(runs, 3), err);
+    List<FreshCommands.Result> compared = new ArrayList<>();
     for (String n : chosen) {
+      List<String> freshNames = switch (n) {
+        case "startup" -> List.of("startup", "short-run");
+        case "tcp" -> List.of("cubic", "bbr-ideal");
+        case "flood" -> ref != null ? List.of("flood-fresh") : List.of();
+        case "memory" -> ref != null ? List.of("flood-60s") : List.of();
+        default -> List.of();
+      };
+      if (!freshNames.isEmpty()) {
+        List<FreshCommands.Result> res = fresh.measure(FreshCommands.FIGURES.stream()
+            .filter(f -> freshNames.contains(f.name())).toList(), self, ref);
+        rows.addAll(FreshCommands.rows(res));
+        compared.addAll(res);
+      }
       switch (n) {
         case "engine" -> rows.add(jmh ? JmhBenchmarks.engine() : b.engine());
         case "flood" -> rows.add(jmh ? JmhBenchmarks.flood() : b.flood());
@@ -121,6 +172,7 @@ public final class BenchCommand implements Callable<Integer> {
             throw new BadInputException(e.getMessage());
           }
         }
+        case "startup", "tcp" -> { } // above
         case "scaling" -> {
           out.print(Scaling.measure(err).text());
           out.flush();
@@ -132,6 +184,10 @@ public final class BenchCommand implements Callable<Integer> {
     if (!rows.isEmpty()) {
       out.print(json ? BenchReport.json(rows, loadBefore, loadAfter)
           : BenchReport.text(rows, loadBefore, loadAfter));
+    }
+    if (ref != null && !compared.isEmpty() && !json) {
+      out.print("\nside by side, interleaved (this build, then REF; the order alternating)\n"
+          + FreshCommands.compareText(compared, compare));
     }
     out.flush();
     return 0;

@@ -27,7 +27,7 @@ public final class Benchmarks {
    * the launcher itself is not at hand; keep in step with the nicsim script's SHORT_OPTS.
    */
   static final List<String> LAUNCHER_OPTS = List.of("-XX:TieredStopAtLevel=1",
-      "-XX:+UseSerialGC", "-Xms32m", "-Xmn24m", "-XX:MinHeapFreeRatio=20", "-XX:MaxHeapFreeRatio=40",
+      "-XX:+UseSerialGC", "-Xms12m", "-Xmn8m", "-XX:MinHeapFreeRatio=20", "-XX:MaxHeapFreeRatio=40",
       "-XX:-UsePerfData");
   /** The flood whose peak RSS is measured: 60 simulated seconds of 64-byte iperf3 -u. */
   public static final List<String> FLOOD_RUN = List.of("run", "--mac", "stmmac", "--soc",
@@ -227,7 +227,7 @@ public final class Benchmarks {
     progress("flood-rss: ./nicsim " + spelled(FLOOD_RUN) + ", peak RSS");
     if (!java.nio.file.Files.isExecutable(time)) {
       return new BenchRow("flood-rss", "peak RSS of a 60 s flood as a fresh ./nicsim run", "MB",
-          160, false, Double.NaN, Double.NaN, Double.NaN, 0, "nicsim bench memory",
+          64, false, Double.NaN, Double.NaN, Double.NaN, 0, "nicsim bench memory",
           "not measured: /usr/bin/time (GNU time) is not installed");
     }
     double[] r = new double[Math.max(1, Math.min(runs, 3))];
@@ -253,7 +253,7 @@ public final class Benchmarks {
     }
     Stats s = Stats.of(r);
     return new BenchRow("flood-rss", "peak RSS of a 60 s flood as a fresh ./nicsim run", "MB",
-        160, false, s.median(), s.min(), s.max(), s.runs(), "nicsim bench memory",
+        64, false, s.median(), s.min(), s.max(), s.runs(), "nicsim bench memory",
         "./nicsim " + spelled(FLOOD_RUN) + (launcher != null ? "" : " (child JVM with the"
         + " launcher's options)") + "; /usr/bin/time -f %M (MiB)");
   }
@@ -400,7 +400,7 @@ public final class Benchmarks {
     Stats s = Stats.of(r);
     double measured = same ? s.median() : 0;
     return new BenchRow("sweep", "nicsim sweep speed-up, 2 threads over 1, identical results",
-        "x", 1.8, true, measured, s.min(), s.max(), s.runs(), "nicsim bench sweep",
+        "x", 1.9, true, measured, s.min(), s.max(), s.runs(), "nicsim bench sweep",
         String.format(Locale.ROOT, "%d points of %s s wall each on 1 thread; the 2-thread"
             + " sweeps got %s cores of CPU on average (process CPU time / wall); ", points,
             Stats.fmt(Stats.of(pointSec).median()), Stats.fmt(Stats.of(cores).median()))

@@ -203,6 +203,9 @@ class CommandGrammarFuzzTest {
     POOLS.put("--napi-set", pool(goods("defer-hard-irqs=1"), bads("bogus=1", "id=99 x=1")));
     POOLS.put("--bql-limit-max", pool(goods("max", "30000"), bads("lots", "-5")));
     POOLS.put("--uncertainty", pool(goods("2"), bads("1", "0", "x", "10001")));
+    // a good REF would make bench measure for minutes: only refusals
+    POOLS.put("--compare", bads(DIR.toString(), FILE.toString(), TMP.resolve("none").toString(),
+        ""));
     POOLS.put("--runs", pool(goods("1", "2"), bads("0", "x", "-3")));
     POOLS.put("--rounds", pool(goods("0", "1"), bads("11", "-1", "x")));
     POOLS.put("--engine", pool(goods("local"), bads("nosuch", "")));
