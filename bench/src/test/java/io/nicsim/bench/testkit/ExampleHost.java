@@ -2,7 +2,7 @@ package io.nicsim.bench.testkit;
 
 import dagger.BindsInstance;
 import dagger.Component;
-import io.nicsim.core.example.ExampleMacModule;
+import io.nicsim.testkit.ExampleMacModule;
 import io.nicsim.core.host.HostComponent;
 import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.host.HostModule;

@@ -7,7 +7,7 @@ import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.ethtool.CoalesceParam;
 import io.nicsim.core.ethtool.EthtoolCoalesce;
 import io.nicsim.core.ethtool.EthtoolOps;
-import io.nicsim.core.example.ExampleMac;
+import io.nicsim.testkit.ExampleMac;
 import io.nicsim.core.host.HostContext;
 import io.nicsim.core.host.MacModel;
 import io.nicsim.core.host.NicDriver;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.nicsim.core.config.BadInputException;
-import io.nicsim.core.example.ExampleMac;
+import io.nicsim.testkit.ExampleMac;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URL;

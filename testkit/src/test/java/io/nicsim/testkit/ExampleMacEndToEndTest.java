@@ -1,4 +1,4 @@
-package io.nicsim.core.example;
+package io.nicsim.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

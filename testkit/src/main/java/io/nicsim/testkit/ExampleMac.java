@@ -1,4 +1,4 @@
-package io.nicsim.core.example;
+package io.nicsim.testkit;
 
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.CostOp;

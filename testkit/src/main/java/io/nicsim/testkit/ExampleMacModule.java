@@ -1,4 +1,4 @@
-package io.nicsim.core.example;
+package io.nicsim.testkit;
 
 import dagger.Binds;
 import dagger.Module;
