@@ -17,8 +17,8 @@ class ListCommandTest {
         "example      v6.18   minimal ring NIC with an interrupt per frame (core's SPI example)");
     assertThat(lines.get(2)).isEqualTo(
         "knob         v6.7    example MAC with coalescing knobs (bench test fixture)");
-    // under each, where it was loaded from: core's test classes, bench's test classes
-    assertThat(lines.get(1)).matches("  jar: .*/core/target/(test-classes|nicsim-core-.*-tests\\.jar)");
+    // under each, where it was loaded from: the testkit jar, bench's test classes
+    assertThat(lines.get(1)).matches("  jar: .*/testkit/target/(classes|nicsim-testkit-.*\\.jar)");
     assertThat(lines.get(3)).matches("  jar: .*/bench/target/test-classes");
   }
 
