@@ -1,0 +1,397 @@
+package io.nicsim.ravb;
+
+import static io.nicsim.ravb.RavbHw.DT_FEMPTY;
+import static io.nicsim.ravb.RavbHw.DT_FEND;
+import static io.nicsim.ravb.RavbHw.DT_FMID;
+import static io.nicsim.ravb.RavbHw.DT_FSINGLE;
+import static io.nicsim.ravb.RavbHw.DT_FSTART;
+
+import io.nicsim.core.cpu.Core;
+import io.nicsim.core.cpu.KernelOps;
+import io.nicsim.core.port.KernelPort;
+
+/**
+ * The RX paths: ravb_rx_gbeth (GbEth), ravb_rx_rcar (R-Car) and their refill, in the two eras
+ * the trees hold: before the v6.11 series (a quota pointer, a descriptor count "boguscnt", the
+ * refill inline; 6.1.192) and after it (a budget, a packet count, ravb_rx_ring_refill; 6.12.118
+ * and 6.18.19). The GbEth path between them counts packets against the quota
+ * (gbeth-rx-count-packets, v6.8). The RX buffers are handles through {@link RavbKernel}.
+ */
+final class RavbRx {
+  static final int MSC_CRC = 0x01;
+  static final int MSC_RFE = 0x02;
+  static final int MSC_RTSF = 0x04;
+  static final int MSC_RTLF = 0x08;
+  static final int MSC_CEEF = 0x40;
+  static final int MSC_MC = 0x80;
+  private static final int MSC_ERRORS = MSC_CRC | MSC_RFE | MSC_RTSF | MSC_RTLF | MSC_CEEF;
+  /** ravb.h (6.1): RX_BUF_SZ = 2048 - ETH_FCS_LEN + sizeof(__sum16). */
+  static final int RX_BUF_SZ = 2048 - 4 + 2;
+  /** ravb.h (6.1): GBETH_RX_DESC_DATA_SIZE. */
+  static final int GBETH_RX_DESC_DATA_SIZE = 4080;
+  /** SKB_DATA_ALIGN(sizeof(struct skb_shared_info)) on arm64 (MAX_SKB_FRAGS 17): 320. */
+  static final int SHINFO_ALIGNED = 320;
+  /** info->rx_buffer_size: SZ_2K for GbEth, SZ_2K + the aligned shared info for R-Car. */
+  static int rxBufferSize(RavbHwInfo info) {
+    return info.receive == RavbHwInfo.Receive.GBETH ? 2048 : 2048 + SHINFO_ALIGNED;
+  }
+
+  private final RavbPriv priv;
+
+  RavbRx(RavbPriv priv) {
+    this.priv = priv;
+  }
+
+  /** The quota a pre-v6.11 RX function decrements (C: {@code int *quota}). */
+  static final class Quota {
+    int value;
+
+    Quota(int value) {
+      this.value = value;
+    }
+  }
+
+  private void charge() {
+    Core c = priv.cpu == null ? null : priv.cpu.current();
+    if (c != null) {
+      c.charge(KernelOps.SKB_ALLOC);
+      c.charge(RavbOps.RX_DESC);
+    }
+  }
+
+  private int entryOf(int cur, int q) {
+    return Integer.remainderUnsigned(cur, priv.numRxRing[q]);
+  }
+
+  // ------------------------------------------------------------------ v6.11+ (rx-budget)
+
+  @KernelPort(file = RavbSources.MAIN_C, function = "ravb_rx_gbeth",
+      versions = "v6.11..v6.18", source = RavbSources.S612,
+      commits = {"118e640af30c", "3ee43f09cb2c", "966726324b7b"},
+      notes = "identical in 6.18.19 but for ravb_rx_csum_gbeth (not modelled: NETIF_F_RXCSUM"
+          + " checksum status is not simulated); napi_build_skb as RavbKernel.rxSkb")
+  int rxGbeth(int budget, int q) {
+    RavbKernel k = priv.k;
+    RavbHw hw = priv.hw;
+    RavbPriv.Stats stats = priv.stats[q];
+    int rxPackets = 0;
+    int limit = priv.dirtyRx[q] + priv.numRxRing[q] - priv.curRx[q]; // u32 to int
+    refill:
+    {
+      for (int i = 0; i < limit; i++, priv.curRx[q]++) {
+        long skb = 0;
+        int entry = entryOf(priv.curRx[q], q);
+        if (rxPackets == budget || hw.rxDieDt[entry] == DT_FEMPTY) {
+          break;
+        }
+        int descStatus = hw.rxMsc[entry];
+        int descLen = hw.rxDsCc[entry] & RavbPriv.RX_DS;
+        // 0-byte descriptors mark DMA mapping errors
+        if (descLen == 0) {
+          continue;
+        }
+        if ((descStatus & MSC_MC) != 0) {
+          stats.multicast++;
+        }
+        if ((descStatus & MSC_ERRORS) != 0) {
+          countErrors(stats, descStatus);
+        } else {
+          long buf = priv.rxBuf[q][entry];
+          int dieDt = hw.rxDieDt[entry] & 0xF0;
+          charge();
+          switch (dieDt) {
+            case DT_FSINGLE:
+            case DT_FSTART:
+              skb = k.rxSkb(q, entry, buf, descLen); // napi_build_skb + skb_put
+              if (skb == 0) {
+                stats.rxErrors++;
+                k.pagePoolPutPage(buf);
+                break refill;
+              }
+              if (dieDt == DT_FSTART) {
+                priv.rx1stSkb = skb;
+              }
+              break;
+            case DT_FMID:
+            case DT_FEND:
+              if (priv.rx1stSkb == 0) {
+                stats.rxErrors++;
+                k.pagePoolPutPage(buf);
+                continue; // a FSINGLE or FSTART may follow
+              }
+              k.skbAddRxFrag(priv.rx1stSkb, buf, descLen);
+              skb = priv.rx1stSkb;
+              break;
+            default:
+              break;
+          }
+          switch (dieDt) {
+            case DT_FSINGLE:
+            case DT_FEND:
+              stats.rxBytes += k.skbLen(skb);
+              k.napiGroReceive(priv.napi[q], skb); // after eth_type_trans
+              rxPackets++;
+              priv.rx1stSkb = 0;
+              break;
+            default:
+              break;
+          }
+          // the buffer is consumed
+          priv.rxBuf[q][entry] = 0;
+        }
+      }
+    }
+    // refill:
+    priv.dirtyRx[q] += rxRingRefill(q, priv.curRx[q] - priv.dirtyRx[q]);
+    stats.rxPackets += rxPackets;
+    return rxPackets;
+  }
+
+  @KernelPort(file = RavbSources.MAIN_C, function = "ravb_rx_rcar",
+      versions = "v6.11..v6.18", source = RavbSources.S612,
+      commits = {"118e640af30c", "966726324b7b"},
+      notes = "RX timestamps (tstamp_rx_ctrl) are off in the model and not ported;"
+          + " ravb_rx_csum is not modelled")
+  int rxRcar(int budget, int q) {
+    RavbKernel k = priv.k;
+    RavbHw hw = priv.hw;
+    RavbPriv.Stats stats = priv.stats[q];
+    int rxPackets = 0;
+    int limit = priv.dirtyRx[q] + priv.numRxRing[q] - priv.curRx[q]; // unsigned int
+    for (int i = 0; Integer.compareUnsigned(i, limit) < 0; i++, priv.curRx[q]++) {
+      int entry = entryOf(priv.curRx[q], q);
+      if (rxPackets == budget || hw.rxDieDt[entry] == DT_FEMPTY) {
+        break;
+      }
+      int descStatus = hw.rxMsc[entry];
+      int pktLen = hw.rxDsCc[entry] & RavbPriv.RX_DS;
+      if (pktLen == 0) {
+        continue;
+      }
+      if ((descStatus & MSC_MC) != 0) {
+        stats.multicast++;
+      }
+      if ((descStatus & MSC_ERRORS) != 0) {
+        countErrors(stats, descStatus);
+      } else {
+        long buf = priv.rxBuf[q][entry];
+        charge();
+        long skb = k.rxSkb(q, entry, buf, pktLen); // napi_build_skb + skb_put
+        if (skb == 0) {
+          stats.rxErrors++;
+          k.pagePoolPutPage(buf);
+          break;
+        }
+        k.napiGroReceive(priv.napi[q], skb);
+        rxPackets++;
+        stats.rxBytes += pktLen;
+        priv.rxBuf[q][entry] = 0;
+      }
+    }
+    priv.dirtyRx[q] += rxRingRefill(q, priv.curRx[q] - priv.dirtyRx[q]);
+    stats.rxPackets += rxPackets;
+    return rxPackets;
+  }
+
+  @KernelPort(file = RavbSources.MAIN_C, function = "ravb_rx_ring_refill",
+      versions = "v6.11..v6.18", source = RavbSources.S612, commits = {"37a01c12e9e8"},
+      notes = "with ravb_alloc_rx_buffer (page_pool_alloc: RavbKernel.allocRxBuffer); the DMA"
+          + " address is not modelled")
+  int rxRingRefill(int q, int count) {
+    int i;
+    for (i = 0; Integer.compareUnsigned(i, count) < 0; i++) {
+      int entry = entryOf(priv.dirtyRx[q] + i, q);
+      if (priv.rxBuf[q][entry] == 0) {
+        if (allocRxBuffer(q, entry) != 0) {
+          break;
+        }
+      }
+      priv.hw.setRxDieDt(entry, DT_FEMPTY);
+    }
+    return i;
+  }
+
+  @KernelPort(file = RavbSources.MAIN_C, function = "ravb_alloc_rx_buffer",
+      versions = "v6.11..v6.18", source = RavbSources.S612, commits = {"966726324b7b"})
+  int allocRxBuffer(int q, int entry) {
+    long page = priv.k.allocRxBuffer(q, entry);
+    priv.rxBuf[q][entry] = page;
+    if (page == 0) {
+      priv.hw.rxDsCc[entry] = 0; // no DMA into a failed buffer
+      return -12; // -ENOMEM
+    }
+    // the end of the buffer holds the skb's shared info
+    priv.hw.rxDsCc[entry] = (rxBufferSize(priv.info) - SHINFO_ALIGNED - 4 + 2) & 0xFFFF;
+    return 0;
+  }
+
+  // ------------------------------------------------------------------ before v6.11
+
+  @KernelPort(file = RavbSources.MAIN_C, function = "ravb_rx_gbeth",
+      versions = "v6.1..v6.10", source = RavbSources.S61,
+      notes = "the quota era; gbeth-rx-count-packets (v6.8) counts packets against the quota,"
+          + " 6.1.192 counts descriptors; v6.9's 'Allow RX loop to move past DMA mapping"
+          + " errors' (0-byte descriptors) is not ported")
+  boolean rxGbethQuota(Quota quota, int q) {
+    RavbKernel k = priv.k;
+    RavbHw hw = priv.hw;
+    RavbPriv.Stats stats = priv.stats[q];
+    boolean countPackets = priv.patches.has(RavbPatches.GBETH_RX_COUNT_PACKETS);
+    int entry = entryOf(priv.curRx[q], q);
+    int limit = priv.dirtyRx[q] + priv.numRxRing[q] - priv.curRx[q];
+    int boguscnt = limit;
+    int rxPackets = 0;
+    if (!countPackets) {
+      boguscnt = Math.min(boguscnt, quota.value);
+      limit = boguscnt;
+    }
+    int i = 0;
+    while (countPackets ? i < limit && rxPackets < quota.value && hw.rxDieDt[entry] != DT_FEMPTY
+        : hw.rxDieDt[entry] != DT_FEMPTY) {
+      int descStatus = hw.rxMsc[entry];
+      int pktLen = hw.rxDsCc[entry] & RavbPriv.RX_DS;
+      if (countPackets) {
+        i++; // the for loop's i++ (also on continue)
+      } else if (--boguscnt < 0) {
+        break;
+      }
+      if (pktLen == 0) {
+        continue; // the same descriptor again
+      }
+      if ((descStatus & MSC_MC) != 0) {
+        stats.multicast++;
+      }
+      if ((descStatus & MSC_ERRORS) != 0) {
+        countErrors(stats, descStatus);
+      } else {
+        int dieDt = hw.rxDieDt[entry] & 0xF0;
+        charge();
+        long skb;
+        switch (dieDt) {
+          case DT_FSINGLE:
+            skb = getSkbGbeth(entry, pktLen); // ravb_get_skb_gbeth + skb_put
+            k.napiGroReceive(priv.napi[q], skb);
+            if (countPackets) {
+              rxPackets++;
+            } else {
+              stats.rxPackets++;
+            }
+            stats.rxBytes += pktLen;
+            break;
+          case DT_FSTART:
+            priv.rx1stSkb = getSkbGbeth(entry, pktLen);
+            break;
+          case DT_FMID:
+            skb = getSkbGbeth(entry, pktLen);
+            k.skbAddRxFrag(priv.rx1stSkb, skb, pktLen); // copied into rx_1st_skb, then freed
+            break;
+          case DT_FEND:
+            skb = getSkbGbeth(entry, pktLen);
+            k.skbAddRxFrag(priv.rx1stSkb, skb, pktLen);
+            k.napiGroReceive(priv.napi[q], priv.rx1stSkb);
+            if (countPackets) {
+              rxPackets++;
+            } else {
+              stats.rxPackets++;
+            }
+            stats.rxBytes += pktLen;
+            break;
+          default:
+            break;
+        }
+      }
+      priv.curRx[q]++;
+      entry = entryOf(priv.curRx[q], q);
+    }
+    refillQuotaEra(q, GBETH_RX_DESC_DATA_SIZE);
+    if (countPackets) {
+      stats.rxPackets += rxPackets;
+      quota.value -= rxPackets;
+      return quota.value == 0;
+    }
+    quota.value -= limit - (++boguscnt);
+    return boguscnt <= 0;
+  }
+
+  /** ravb_get_skb_gbeth: the ring's skb for {@code entry}, taken off the ring. */
+  private long getSkbGbeth(int entry, int len) {
+    long buf = priv.rxBuf[RavbPriv.RAVB_BE][entry];
+    priv.rxBuf[RavbPriv.RAVB_BE][entry] = 0;
+    return priv.k.rxSkb(RavbPriv.RAVB_BE, entry, buf, len);
+  }
+
+  @KernelPort(file = RavbSources.MAIN_C, function = "ravb_rx_rcar",
+      versions = "v6.1..v6.10", source = RavbSources.S61,
+      notes = "the quota era as in 6.1.192; mainline's v6.9 fixes (def52db470df count packets,"
+          + " move past DMA mapping errors) are not ported; RX timestamps not modelled")
+  boolean rxRcarQuota(Quota quota, int q) {
+    RavbKernel k = priv.k;
+    RavbHw hw = priv.hw;
+    RavbPriv.Stats stats = priv.stats[q];
+    int entry = entryOf(priv.curRx[q], q);
+    int boguscnt = (priv.dirtyRx[q] + priv.numRxRing[q]) - priv.curRx[q];
+    boguscnt = Math.min(boguscnt, quota.value);
+    int limit = boguscnt;
+    while (hw.rxDieDt[entry] != DT_FEMPTY) {
+      int descStatus = hw.rxMsc[entry];
+      int pktLen = hw.rxDsCc[entry] & RavbPriv.RX_DS;
+      if (--boguscnt < 0) {
+        break;
+      }
+      if (pktLen == 0) {
+        continue;
+      }
+      if ((descStatus & MSC_MC) != 0) {
+        stats.multicast++;
+      }
+      if ((descStatus & MSC_ERRORS) != 0) {
+        countErrors(stats, descStatus);
+      } else {
+        charge();
+        long buf = priv.rxBuf[q][entry];
+        priv.rxBuf[q][entry] = 0;
+        long skb = k.rxSkb(q, entry, buf, pktLen); // dma_unmap_single + skb_put
+        k.napiGroReceive(priv.napi[q], skb);
+        stats.rxPackets++;
+        stats.rxBytes += pktLen;
+      }
+      priv.curRx[q]++;
+      entry = entryOf(priv.curRx[q], q);
+    }
+    refillQuotaEra(q, RX_BUF_SZ);
+    quota.value -= limit - (++boguscnt);
+    return boguscnt <= 0;
+  }
+
+  /** The inline refill loop of both quota-era RX functions (netdev_alloc_skb, dma_map_single). */
+  private void refillQuotaEra(int q, int dataSize) {
+    for (; priv.curRx[q] - priv.dirtyRx[q] != 0; priv.dirtyRx[q]++) { // u32 "> 0"
+      int entry = entryOf(priv.dirtyRx[q], q);
+      priv.hw.rxDsCc[entry] = dataSize;
+      if (priv.rxBuf[q][entry] == 0) {
+        long skb = priv.k.allocRxBuffer(q, entry);
+        if (skb == 0) {
+          break; // better luck next round
+        }
+        priv.rxBuf[q][entry] = skb;
+      }
+      priv.hw.setRxDieDt(entry, DT_FEMPTY);
+    }
+  }
+
+  private static void countErrors(RavbPriv.Stats stats, int descStatus) {
+    stats.rxErrors++;
+    if ((descStatus & MSC_CRC) != 0) {
+      stats.rxCrcErrors++;
+    }
+    if ((descStatus & MSC_RFE) != 0) {
+      stats.rxFrameErrors++;
+    }
+    if ((descStatus & (MSC_RTLF | MSC_RTSF)) != 0) {
+      stats.rxLengthErrors++;
+    }
+    if ((descStatus & MSC_CEEF) != 0) {
+      stats.rxMissedErrors++;
+    }
+  }
+}
