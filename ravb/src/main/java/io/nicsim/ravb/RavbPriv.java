@@ -119,6 +119,6 @@ final class RavbPriv {
 
   /** Which NAPI {@code n} is (C: {@code napi - priv->napi}). */
   int queueOf(Napi n) {
-    return n == napi[RAVB_NC] ? RAVB_NC : RAVB_BE;
+    return napi[RAVB_NC] != null && n == napi[RAVB_NC] ? RAVB_NC : RAVB_BE;
   }
 }

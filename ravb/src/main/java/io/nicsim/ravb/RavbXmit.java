@@ -24,14 +24,18 @@ final class RavbXmit {
     this.napi = napi;
   }
 
+  /** ndo_start_xmit on the queue the stack picked. */
+  int startXmit(Skb skb, NetdevQueue txq) {
+    return startXmit(skb, txq.index());
+  }
+
   @KernelPort(file = RavbSources.MAIN_C, function = "ravb_start_xmit",
       versions = RavbSources.VERSIONS, source = RavbSources.S612,
       notes = "the queue the stack picked (ravb_select_queue: RAVB_BE without a HW timestamp"
           + " request); CHECKSUM_PARTIAL is never set by the model's stack (the 6.12 GbEth"
           + " checksum check), skb_put_padto pads the descriptor length only, DMA mapping never"
           + " fails; TX timestamps (NC queue) are not modelled; the lock is not modelled")
-  int startXmit(Skb skb, NetdevQueue txq) {
-    int q = txq.index();
+  int startXmit(Skb skb, int q) {
     int numTxDesc = priv.numTxDesc;
     RavbHw hw = priv.hw;
     Core core = priv.cpu == null ? null : priv.cpu.current();

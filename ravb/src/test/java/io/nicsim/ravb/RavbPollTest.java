@@ -1,0 +1,93 @@
+package io.nicsim.ravb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** ravb_poll's decision to unmask, per era, and the queue interrupt's masking writes. */
+class RavbPollTest {
+  private static final int BE = RavbPriv.RAVB_BE;
+
+  private static RavbBench masked(RavbHwInfo info, String kernel, String... patches) {
+    RavbBench b = new RavbBench(info, kernel, patches);
+    b.priv.hw.ric0 = 0; // the queue interrupt masked both directions
+    b.priv.hw.tic = 0;
+    return b;
+  }
+
+  @Test
+  void budgetEraUnmasksOnlyWhenNapiCompleteDoneSaysSo() {
+    RavbBench b = masked(RavbHwInfo.GBETH, "v6.18");
+    b.frames(5, 1442);
+    b.completeDoneAnswer = false; // deferred: napi_defer_hard_irqs / gro_flush_timeout
+    assertThat(b.napi.poll(null, 64)).isEqualTo(5);
+    assertThat(b.calls).contains("napi_complete_done(5)");
+    assertThat(b.priv.hw.ric0).isZero();
+    assertThat(b.priv.hw.tic).isZero();
+
+    b.completeDoneAnswer = true;
+    assertThat(b.napi.poll(null, 64)).isZero();
+    assertThat(b.priv.hw.ric0 & 1).isEqualTo(1);
+    assertThat(b.priv.hw.tic & 1).isEqualTo(1);
+  }
+
+  @Test
+  void quotaEraUnmasksAfterNapiCompleteWhateverItReturns() {
+    RavbBench b = masked(RavbHwInfo.GBETH, "v6.10");
+    b.frames(5, 1442);
+    b.completeDoneAnswer = false;
+    assertThat(b.napi.poll(null, 64)).isEqualTo(5);
+    assertThat(b.calls).contains("napi_complete_done(0)"); // napi_complete
+    assertThat(b.priv.hw.ric0 & 1).isEqualTo(1);
+  }
+
+  @Test
+  void fullBudgetKeepsTheQueueMasked() {
+    RavbBench b = masked(RavbHwInfo.GBETH, "v6.18");
+    b.frames(80, 1442);
+    assertThat(b.napi.poll(null, 64)).isEqualTo(64);
+    assertThat(b.calls).noneMatch(c -> c.startsWith("napi_complete"));
+    assertThat(b.priv.hw.ric0).isZero();
+  }
+
+  @Test
+  void rcarUnmasksThroughTheEnableRegisters() {
+    RavbBench b = masked(RavbHwInfo.RCAR_GEN3, "v6.18");
+    b.frames(1, 1442);
+    b.napi.poll(null, 64);
+    assertThat(b.priv.hw.ric0).isEqualTo(1); // RIE0 write sets the bit
+    assertThat(b.priv.hw.tic).isEqualTo(1); // TIE
+  }
+
+  @Test
+  void theWhatIfLeavesTxMasked() {
+    RavbBench b = masked(RavbHwInfo.GBETH, "v6.18", "+lost-tx-irq-unmask");
+    b.frames(1, 1442);
+    b.napi.poll(null, 64);
+    assertThat(b.priv.hw.ric0 & 1).isEqualTo(1);
+    assertThat(b.priv.hw.tic).isZero();
+  }
+
+  @Test
+  void queueInterruptMasksBothDirectionsAndClearsRisInThePoll() {
+    RavbBench b = new RavbBench(RavbHwInfo.GBETH, "v6.18");
+    b.priv.hw.ric0 = RavbHw.RIC0_FRE0;
+    b.priv.hw.tic = RavbHw.TIC_FTE0;
+    b.frames(1, 1442);
+    assertThat(b.napi.queueInterrupt(BE)).isTrue();
+    assertThat(b.priv.hw.ric0).isZero();
+    assertThat(b.priv.hw.tic).isZero();
+    assertThat(b.calls).containsExactly("napi_schedule_prep", "__napi_schedule");
+    b.napi.poll(null, 64);
+    assertThat(b.priv.hw.ris0 & RavbHw.RIS0_FRF0).isZero();
+  }
+
+  @Test
+  void queueInterruptIgnoresAMaskedStatus() {
+    RavbBench b = new RavbBench(RavbHwInfo.GBETH, "v6.18");
+    b.priv.hw.ric0 = 0;
+    b.frames(1, 1442);
+    assertThat(b.napi.queueInterrupt(BE)).isFalse();
+    assertThat(b.calls).isEmpty();
+  }
+}

@@ -1,0 +1,91 @@
+package io.nicsim.ravb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The RX paths' accounting of work against the NAPI budget, era by era, on rings set up by
+ * hand: 6.1.192's descriptor count (boguscnt), v6.8's packet count on GbEth, v6.11's budget.
+ */
+class RavbRxTest {
+  private static final int BE = RavbPriv.RAVB_BE;
+
+  @Test
+  void quotaEraExactlyAQuotaOfFramesLeavesOneOfQuotaAndUnmasks() {
+    // 6.1.192: limit = min(ring room, quota) = 64; 64 good descriptors then DT_FEMPTY:
+    // boguscnt ends at 0, ++boguscnt = 1, *quota -= 64 - 1, return 1 <= 0 = false
+    RavbBench b = new RavbBench(RavbHwInfo.GBETH, "v6.1");
+    b.frames(64, 1442);
+    RavbRx.Quota quota = new RavbRx.Quota(64);
+    boolean exhausted = b.rx.rxGbethQuota(quota, BE);
+    assertThat(exhausted).isFalse();
+    assertThat(quota.value).isEqualTo(1);
+    assertThat(b.count("napi_gro_receive")).isEqualTo(64);
+    assertThat(b.priv.stats[BE].rxPackets).isEqualTo(64);
+    assertThat(b.priv.curRx[BE]).isEqualTo(64);
+    assertThat(b.priv.dirtyRx[BE]).isEqualTo(64); // refilled
+  }
+
+  @Test
+  void quotaEraMoreFramesThanQuotaExhaustsIt() {
+    RavbBench b = new RavbBench(RavbHwInfo.GBETH, "v6.1");
+    b.frames(70, 1442);
+    RavbRx.Quota quota = new RavbRx.Quota(64);
+    assertThat(b.rx.rxGbethQuota(quota, BE)).isTrue();
+    assertThat(quota.value).isZero();
+    assertThat(b.count("napi_gro_receive")).isEqualTo(64);
+  }
+
+  @Test
+  void countPacketsEraExhaustsTheQuotaAtExactlyAQuota() {
+    // gbeth-rx-count-packets (v6.8): *quota -= rx_packets; return *quota == 0
+    RavbBench b = new RavbBench(RavbHwInfo.GBETH, "v6.10");
+    b.frames(64, 1442);
+    RavbRx.Quota quota = new RavbRx.Quota(64);
+    assertThat(b.rx.rxGbethQuota(quota, BE)).isTrue();
+    assertThat(quota.value).isZero();
+  }
+
+  @Test
+  void rcarQuotaEraKeepsCountingDescriptorsOnV610() {
+    RavbBench b = new RavbBench(RavbHwInfo.RCAR_GEN3, "v6.10");
+    b.frames(64, 1442);
+    RavbRx.Quota quota = new RavbRx.Quota(64);
+    assertThat(b.rx.rxRcarQuota(quota, BE)).isFalse();
+    assertThat(quota.value).isEqualTo(1);
+  }
+
+  @Test
+  void budgetEraReturnsThePackets() {
+    RavbBench b = new RavbBench(RavbHwInfo.GBETH, "v6.18");
+    b.frames(70, 1442);
+    assertThat(b.rx.rxGbeth(64, BE)).isEqualTo(64);
+    assertThat(b.priv.curRx[BE]).isEqualTo(64);
+    assertThat(b.priv.dirtyRx[BE]).isEqualTo(64);
+    assertThat(b.priv.hw.rxDieDt[63]).isEqualTo(RavbHw.DT_FEMPTY); // refilled
+    assertThat(b.priv.hw.rxDieDt[64]).isEqualTo(RavbHw.DT_FSINGLE); // left for the next poll
+  }
+
+  @Test
+  void budgetEraStepsOverAZeroLengthDescriptor() {
+    RavbBench b = new RavbBench(RavbHwInfo.GBETH, "v6.18");
+    b.frames(3, 1442);
+    b.priv.hw.rxDsCc[1] = 0; // a descriptor whose buffer mapping failed
+    assertThat(b.rx.rxGbeth(64, BE)).isEqualTo(2);
+    assertThat(b.priv.curRx[BE]).isEqualTo(3);
+  }
+
+  @Test
+  void errorsAreCountedNotReceived() {
+    RavbBench b = new RavbBench(RavbHwInfo.RCAR_GEN3, "v6.18");
+    b.frames(2, 1442);
+    b.priv.hw.rxMsc[0] = RavbRx.MSC_CRC | RavbRx.MSC_MC;
+    assertThat(b.rx.rxRcar(64, BE)).isEqualTo(1);
+    RavbPriv.Stats s = b.priv.stats[BE];
+    assertThat(s.rxErrors).isEqualTo(1);
+    assertThat(s.rxCrcErrors).isEqualTo(1);
+    assertThat(s.multicast).isEqualTo(1);
+    assertThat(s.rxPackets).isEqualTo(1);
+  }
+}
