@@ -30,7 +30,7 @@ final class RavbEthtool implements EthtoolOps {
 
   @Override
   public String coalesceLimits() {
-    return "no interrupt coalescing parameters (use napi_defer_hard_irqs, gro_flush_timeout"
-        + " and threaded in sysfs, or --napi-set)";
+    return "nothing: its moderation is software (napi_defer_hard_irqs, gro_flush_timeout and"
+        + " threaded in sysfs, or --napi-set)";
   }
 }
