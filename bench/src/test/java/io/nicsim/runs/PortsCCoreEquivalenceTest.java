@@ -126,4 +126,25 @@ class PortsCCoreEquivalenceTest {
     assertThat(v.divergence()).as(f.mutant()).matches("at \\d+ ns, call \\d+: " + fn
         + " on .* gives, as C: .*; as Java: .*");
   }
+
+  /**
+   * A busy poller beside napi_complete_done as C: the C clears SCHED at once, but the model
+   * publishes the completion to the other CPUs a little later, as the Java does; a busy poller
+   * arriving meanwhile must find the NAPI still scheduled (it once claimed it, and the late
+   * publication then cleared SCHED under it: "polled while not scheduled").
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("trees")
+  void aBusyPollerSeesTheCompletionWhenTheJavaDoes(Path tree) {
+    assumeTree(tree);
+    for (String[] macSoc : List.of(new String[] {"fec", "imx8qxp"},
+        new String[] {"bcmgenet", "bcm2711"})) {
+      String mac = macSoc[0];
+      RunRequest c = request(tree, "--mac", mac, "--soc", macSoc[1], "--traffic",
+          "iperf3 -t 0.2 -R --busy-poll 2000");
+      Equivalence.Verdict v = Equivalence.check(ENGINE, c.withKernelC(null), c.kernelC());
+      assertThat(v.identical()).as(mac + ": " + v.divergence()).isTrue();
+      assertThat(v.ranAsC()).as(mac).anyMatch(r -> r.startsWith("napi_complete_done "));
+    }
+  }
 }

@@ -197,7 +197,8 @@ public final class Equivalence {
     if (cCalls.first == null && cCalls.n == javaCalls.n) {
       if (brokenJava.isEmpty() && !RunText.json(jb).equals(RunText.json(plainJava))) {
         return "every bridged call agrees, but the Java ports through their bridges do not give"
-            + " the plain Java run: a bridge's capture or apply misses state";
+            + " the plain Java run: a bridge's capture or apply misses state"
+            + missingState(engine, req, c, labels, plainJava);
       }
       return "every one of the " + javaCalls.n + " bridged calls agrees; the runs part outside"
           + " them";
@@ -232,6 +233,30 @@ public final class Equivalence {
     return "at " + cc.timeNs() + " ns, call " + (cc.index() + 1) + ": " + fn + " reads a"
         + " different state (C " + diff(fields, cc.in(), jc.in(), true) + "; Java "
         + diff(fields, cc.in(), jc.in(), false) + ") though every call before it agreed";
+  }
+
+  /**
+   * Which bridges, each alone with the rest of the run in plain Java, already move the run: the
+   * ones whose capture or apply misses state.
+   */
+  private static String missingState(RunEngine engine, RunRequest req, KernelC c,
+      Set<String> labels, RunResult plainJava) {
+    String want = RunText.json(plainJava);
+    List<String> culprits = new ArrayList<>();
+    for (String label : labels) {
+      try {
+        RunResult one = engine.run(req.withKernelC(
+            new JavaKernelC(c.release(), new LinkedHashSet<>(List.of(label)), List.of())));
+        if (!RunText.json(one).equals(want)) {
+          culprits.add(label.substring(label.indexOf(' ') + 1));
+        }
+      } catch (RuntimeException e) {
+        culprits.add(label.substring(label.indexOf(' ') + 1) + " (fails: " + e.getMessage()
+            + ")");
+      }
+    }
+    return culprits.isEmpty() ? " (no single bridge does it alone: two together)"
+        : " (alone, each of these moves the run: " + String.join(", ", culprits) + ")";
   }
 
   /** The tokens of {@code record} that {@code other} does not have at the same place. */

@@ -522,7 +522,9 @@ public final class Napi {
       return ret;
     }
     completions++;
-    state = cState;
+    // the C cleared SCHED; the model keeps it until the store is published to the other CPUs
+    // (publishCompletion), as the Java port does, so a busy poller cannot claim it meanwhile
+    state = cState | SCHED;
     completingCore = core;
     publishAt = core.cursor();
     kernel.simulator().schedule(publishCompletion, publishAt);
