@@ -57,8 +57,11 @@ public final class FreshCommands {
     this.log = log;
   }
 
-  /** One process's wall seconds, peak RSS (MB) and, for FLOOD, the rate it printed. */
-  record Sample(double wall, double rssMb, double rate) {
+  /**
+   * One process's wall seconds, peak RSS (MB), CPU seconds (user + system: what a busy machine
+   * does not inflate the way it does wall time) and, for FLOOD, the rate it printed.
+   */
+  record Sample(double wall, double rssMb, double cpu, double rate) {
     double value(Kind k) {
       return k == Kind.FLOOD ? rate : wall;
     }
@@ -119,7 +122,7 @@ public final class FreshCommands {
     boolean rss = Files.isExecutable(time);
     List<String> cmd = new ArrayList<>();
     if (rss) {
-      cmd.addAll(List.of(time.toString(), "-f", "nicsim-maxrss-kb %M"));
+      cmd.addAll(List.of(time.toString(), "-f", "nicsim-maxrss-kb %M %U %S"));
     }
     cmd.add(launcher.toString());
     cmd.addAll(f.args());
@@ -131,16 +134,19 @@ public final class FreshCommands {
           + c.status + ": " + c.lastLine());
     }
     double kb = Double.NaN;
+    double cpu = Double.NaN;
     double rate = Double.NaN;
     for (String l : c.lines) {
       if (l.startsWith("nicsim-maxrss-kb ")) {
-        kb = Double.parseDouble(l.substring("nicsim-maxrss-kb ".length()).trim());
+        String[] w = l.trim().split(" ");
+        kb = Double.parseDouble(w[1]);
+        cpu = Double.parseDouble(w[2]) + Double.parseDouble(w[3]);
       }
     }
     if (f.kind() == Kind.FLOOD) {
       rate = floodRate(String.join("\n", c.lines));
     }
-    return new Sample(wall, kb / 1024.0, rate);
+    return new Sample(wall, kb / 1024.0, cpu, rate);
   }
 
   /** The flood row's "measured" in a child bench's --json (either build's layout). */
@@ -195,6 +201,9 @@ public final class FreshCommands {
       boolean rate = f.kind() == Kind.FLOOD;
       String unit = rate ? " Mpps" : " s";
       addRatio(cells, f.name(), r, x -> x.value(f.kind()), unit, f.ratioTarget(), rate);
+      if (!rate) {
+        addRatio(cells, f.name() + " CPU", r, Sample::cpu, " s", Double.NaN, false);
+      }
       if (!Double.isNaN(f.rssTarget())) {
         addRatio(cells, f.name() + " RSS", r, Sample::rssMb, " MB", Double.NaN, false);
       }
