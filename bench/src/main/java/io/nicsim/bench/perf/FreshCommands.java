@@ -59,7 +59,8 @@ public final class FreshCommands {
 
   /**
    * One process's wall seconds, peak RSS (MB), CPU seconds (user + system: what a busy machine
-   * does not inflate the way it does wall time) and, for FLOOD, the rate it printed.
+   * does not inflate the way it does wall time) and, for FLOOD, the rate it printed; a FLOOD's
+   * cpu is its rate per thread-CPU second.
    */
   record Sample(double wall, double rssMb, double cpu, double rate) {
     double value(Kind k) {
@@ -144,24 +145,30 @@ public final class FreshCommands {
       }
     }
     if (f.kind() == Kind.FLOOD) {
-      rate = floodRate(String.join("\n", c.lines));
+      double[] r = floodRates(String.join("\n", c.lines));
+      rate = r[0];
+      cpu = r[1]; // for a flood: M packets per thread-CPU second
     }
     return new Sample(wall, kb / 1024.0, cpu, rate);
   }
 
-  /** The flood row's "measured" in a child bench's --json (either build's layout). */
-  static double floodRate(String json) {
-    int row = json.indexOf("\"name\" : \"flood\"");
-    int at = row < 0 ? -1 : json.lastIndexOf("\"measured\" : ", row);
-    if (at < 0) {
+  private static final java.util.regex.Pattern MEASURED =
+      java.util.regex.Pattern.compile("\"measured\"\\s*:\\s*([-0-9.eE+]+)");
+  private static final java.util.regex.Pattern PER_CPU =
+      java.util.regex.Pattern.compile("per thread CPU second ([0-9.]+) M packets");
+
+  /**
+   * The flood row's "measured" in a child bench's --json and, from its note, the rate per
+   * thread-CPU second (what the flood got of a core: the figure that a loaded machine does not
+   * drag down with the wall rate).
+   */
+  static double[] floodRates(String json) {
+    java.util.regex.Matcher m = MEASURED.matcher(json);
+    java.util.regex.Matcher c = PER_CPU.matcher(json);
+    if (!json.contains("\"flood\"") || !m.find() || !c.find()) {
       throw new IllegalStateException("no flood row in the child bench's output: " + json);
     }
-    int from = at + "\"measured\" : ".length();
-    int to = from;
-    while (to < json.length() && "0123456789.eE-".indexOf(json.charAt(to)) >= 0) {
-      to++;
-    }
-    return Double.parseDouble(json.substring(from, to));
+    return new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(c.group(1))};
   }
 
   /** This build's rows: each figure against its target, and peak RSS where it has one. */
@@ -201,9 +208,8 @@ public final class FreshCommands {
       boolean rate = f.kind() == Kind.FLOOD;
       String unit = rate ? " Mpps" : " s";
       addRatio(cells, f.name(), r, x -> x.value(f.kind()), unit, f.ratioTarget(), rate);
-      if (!rate) {
-        addRatio(cells, f.name() + " CPU", r, Sample::cpu, " s", Double.NaN, false);
-      }
+      addRatio(cells, f.name() + (rate ? " per CPU s" : " CPU"), r, Sample::cpu,
+          rate ? " Mpps" : " s", rate ? f.ratioTarget() : Double.NaN, rate);
       if (!Double.isNaN(f.rssTarget())) {
         addRatio(cells, f.name() + " RSS", r, Sample::rssMb, " MB", Double.NaN, false);
       }
