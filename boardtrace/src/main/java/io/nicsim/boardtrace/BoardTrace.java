@@ -22,6 +22,8 @@ public final class BoardTrace {
   private final ParseOptions options;
   private final ImportStats stats;
   private final Window window;
+  private final java.util.SortedMap<String, Long> txDevices;
+  private final java.util.Map<String, long[]> txSpan;
 
   /**
    * The trace's window: where every CPU's buffer holds events. A nicsim-written trace states
@@ -39,7 +41,10 @@ public final class BoardTrace {
     }
   }
 
-  private BoardTrace(Path file, ParseOptions options, ImportStats stats, Window window) {
+  private BoardTrace(Path file, ParseOptions options, ImportStats stats, Window window,
+      java.util.SortedMap<String, Long> txDevices, java.util.Map<String, long[]> txSpan) {
+    this.txDevices = txDevices;
+    this.txSpan = txSpan;
     this.file = file;
     this.options = options;
     this.stats = stats;
@@ -53,7 +58,16 @@ public final class BoardTrace {
    * @param toSec seconds after the first event where it ends, or null
    */
   public static BoardTrace open(Path file, ParseOptions options, Double fromSec, Double toSec) {
-    ImportStats s = TraceReader.read(file, e -> { }, options);
+    java.util.SortedMap<String, Long> tx = new java.util.TreeMap<>();
+    java.util.Map<String, long[]> span = new java.util.HashMap<>();
+    ImportStats s = TraceReader.read(file, e -> {
+      if (e.kind == io.nicsim.boardtrace.event.EventKind.NET_DEV_XMIT && e.name != null) {
+        tx.merge(e.name, 1L, Long::sum);
+        long[] sp = span.computeIfAbsent(e.name, k -> new long[] {e.ts, e.ts});
+        sp[0] = Math.min(sp[0], e.ts);
+        sp[1] = Math.max(sp[1], e.ts);
+      }
+    }, options);
     if (s.kept == 0) {
       throw new BadInputException("trace " + file + ": no event nicsim reads (" + s.events
           + " event lines, none of irq, softirq, hrtimer, napi, net, skb, sched_switch or"
@@ -64,7 +78,7 @@ public final class BoardTrace {
           + " seconds, which --clock-hz would not change", "no --clock-hz, or a trace of a raw"
           + " counter clock (trace_clock x86-tsc or counter)");
     }
-    return new BoardTrace(file, options, s, window(file, s, fromSec, toSec));
+    return new BoardTrace(file, options, s, window(file, s, fromSec, toSec), tx, span);
   }
 
   /**
@@ -127,6 +141,39 @@ public final class BoardTrace {
     return new Window(from, to, source);
   }
 
+  /**
+   * Seconds after the trace's first event of {@code dev}'s first and last transmit, or null
+   * when it sends nothing (a window over the traffic alone: {@code open(…, from, to)}).
+   */
+  public double[] txSeconds(String dev) {
+    long[] sp = txSpan.get(dev);
+    return sp == null ? null : new double[] {(sp[0] - stats.firstTs) / 1e9,
+        (sp[1] - stats.firstTs) / 1e9};
+  }
+
+  /** The devices the trace transmits on (net_dev_xmit), with their transmits. */
+  public java.util.SortedMap<String, Long> txDevices() {
+    return txDevices;
+  }
+
+  /**
+   * The device the model's {@code eth0} stands for when the user mapped none: the one device
+   * that carries the trace's transmits (at least 99% of them: a board's other NIC may send a
+   * few management frames), or null when there is no such single device or it is eth0 already.
+   */
+  public String soleNic() {
+    long all = 0;
+    for (long n : txDevices.values()) {
+      all += n;
+    }
+    for (java.util.Map.Entry<String, Long> d : txDevices.entrySet()) {
+      if (d.getValue() >= 0.99 * all && all > 0) {
+        return d.getKey().equals("eth0") ? null : d.getKey();
+      }
+    }
+    return null;
+  }
+
   public ImportStats stats() {
     return stats;
   }
@@ -159,9 +206,14 @@ public final class BoardTrace {
 
   /** The figures over the window (a second pass). */
   public FigureSet figures(XmitBatchMethod method, UnaryOperator<String> rename) {
+    return recorded(method, rename).result();
+  }
+
+  /** The recorder of the figures over the window, for its CPU time by task too. */
+  public FigureRecorder recorded(XmitBatchMethod method, UnaryOperator<String> rename) {
     FigureRecorder r = new FigureRecorder(window.fromNs(), window.toNs(), method, rename);
     TraceReader.read(file, r, options);
-    return r.result();
+    return r;
   }
 
   /** The spans of the fits over the window (a second pass). */

@@ -75,6 +75,16 @@ final class IdealDriver implements NicDriver, EthtoolOps {
     tx = new DescRing("tx", size);
     rx = new DescRing("rx", size);
     line = ctx.newIrqLine("eth0");
+    // /proc/irq/N/smp_affinity: host-veth puts it on the sender's CPU, where a veth's receive
+    // work runs (its transmit hands the skb to the peer's backlog on the sending CPU)
+    int irqCpu = (int) ctx.soc().param("ideal_irq_cpu", 0, 0, 63);
+    if (irqCpu > 0) {
+      if (irqCpu >= ctx.cpu().cores()) {
+        throw io.nicsim.core.config.BadInputException.field("params.ideal_irq_cpu",
+            irqCpu + " is not a CPU of the profile", "0.." + (ctx.cpu().cores() - 1));
+      }
+      line.setAffinity(ctx.cpu().core(irqCpu));
+    }
     itr = new InterruptThrottle(kernel);
     irq = new InterruptRegister(line).nameCause(TX_DONE, "tx").nameCause(RX_DONE, "rx")
         .throttle(itr);

@@ -36,6 +36,8 @@ import picocli.CommandLine.Spec;
     })
 public final class ValidateCommand implements Callable<Integer> {
   public static final int EXIT_USAGE = 2;
+  /** validate --cpu's seconds per run unless --duration says. */
+  static final double CPU_SECONDS = 2;
 
   @Option(names = "--case", paramLabel = "NAME",
       description = "run only this case (repeatable; a trailing * matches a prefix); --list"
@@ -77,6 +79,13 @@ public final class ValidateCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print the results as JSON")
   boolean json;
 
+  @Option(names = "--cpu", description = "CPU by context instead of TCP: UDP floods (64 and"
+      + " 1400 B at fixed rates; backlog, veth NAPI via GRO, threaded NAPI, busy polling) and"
+      + " TCP CUBIC and BBR over a veth pair, measured with /proc/stat, /proc/softirqs,"
+      + " /proc/interrupts and a tracefs instance; host-veth calibrated from the first case's"
+      + " trace predicts every case (--case selects by name; --duration is each run's seconds)")
+  boolean cpu;
+
   @Spec CommandSpec spec;
 
   private final RunEnv env;
@@ -98,6 +107,9 @@ public final class ValidateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (cpu) {
+      return callCpu();
+    }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     List<ValidateCase> selected;
@@ -146,6 +158,78 @@ public final class ValidateCommand implements Callable<Integer> {
         : ValidateReport.text(rs, tol, Validator.kernel()));
     out.flush();
     return rs.stream().allMatch(r -> r.verdict().pass()) ? 0 : 1;
+  }
+
+  /** validate --cpu. */
+  private int callCpu() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    List<CpuCase> sel = new ArrayList<>();
+    try {
+      check();
+      for (CpuCase c : CpuCase.ALL) {
+        if (cases.isEmpty() || cases.stream().anyMatch(n -> n.endsWith("*")
+            ? c.name().startsWith(n.substring(0, n.length() - 1)) : c.name().equals(n))) {
+          sel.add(c);
+        }
+      }
+      for (String n : cases) {
+        boolean prefix = n.endsWith("*");
+        String p = prefix ? n.substring(0, n.length() - 1) : n;
+        if (CpuCase.ALL.stream().noneMatch(c -> prefix ? c.name().startsWith(p)
+            : c.name().equals(p))) {
+          throw BadInputException.field("--case", n, "with --cpu one of " + String.join(", ",
+              CpuCase.ALL.stream().map(CpuCase::name).toList()));
+        }
+      }
+    } catch (BadInputException e) {
+      err.println("nicsim validate: " + e.getMessage());
+      err.flush();
+      return EXIT_USAGE;
+    }
+    if (list) {
+      for (CpuCase c : sel) {
+        out.printf("%-20s %s; model: nicsim run %s --soc host-veth --traffic '%s'%n", c.name(),
+            c.describe(), String.join(" ", c.modelArgs()), c.modelTraffic(
+            spec.commandLine().getParseResult().hasMatchedOption("--duration") ? duration
+                : CPU_SECONDS));
+      }
+      out.flush();
+      return 0;
+    }
+    List<String> missing = new ArrayList<>(preflight.get());
+    missing.addAll(CpuTestbed.missing());
+    if (!missing.isEmpty()) {
+      err.println("nicsim validate: cannot run the real side; missing:");
+      for (String m : missing) {
+        err.println("  " + m);
+      }
+      err.flush();
+      return EXIT_USAGE;
+    }
+    double tol = tolerancePct / 100;
+    // short runs by default: the machine's 2 cores are shared, the rates are fixed
+    double secs = spec.commandLine().getParseResult().hasMatchedOption("--duration")
+        ? duration : CPU_SECONDS;
+    CpuValidator v = new CpuValidator(env, secs, tol, seed);
+    try {
+      CpuValidator.Outcome o = v.run(sel, json ? null : err);
+      out.print(json ? CpuReport.json(v, o, Validator.kernel(), tol)
+          : CpuReport.text(v, o, Validator.kernel(), tol));
+      out.flush();
+      return o.runs().stream().anyMatch(r -> CpuReport.unexplained(v, r)) ? 1 : 0;
+    } catch (IOException e) {
+      err.println("nicsim validate: " + e.getMessage().strip().replaceAll("\\s*\\R\\s*", " "));
+      err.flush();
+      return EXIT_USAGE;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return EXIT_USAGE;
+    } catch (Exception e) {
+      err.println("nicsim validate: " + e.getMessage());
+      err.flush();
+      return EXIT_USAGE;
+    }
   }
 
   private void check() {

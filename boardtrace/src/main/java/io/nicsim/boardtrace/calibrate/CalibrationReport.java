@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
 import java.math.MathContext;
+import io.nicsim.boardtrace.figures.Comparison;
+import java.util.List;
 import java.util.Locale;
 
 /** What {@code nicsim trace calibrate} prints: the fits on both sides and the costs moved. */
@@ -29,7 +31,7 @@ public final class CalibrationReport {
           c.key(), c.column().words(), num(c.board() / 1e3), num(c.modelBase() / 1e3),
           num(c.modelCalibrated() / 1e3), ratio(c.ratioCalibrated()),
           loose ? "-" : String.format(Locale.ROOT, "%.1f%%",
-              100 * ProfileWriter.range(c.spread(), c.relativeSe())),
+              100 * ProfileWriter.range(c.spread(), c.relativeSe(), c.quantisation())),
           c.boardSpans(), loose ? String.format(Locale.ROOT, "  (loose: +-%.0f%%)",
               100 * c.relativeSe()) : ""));
     }
@@ -51,6 +53,78 @@ public final class CalibrationReport {
       b.append("not fitted: ").append(s).append('\n');
     }
     return b.toString();
+  }
+
+  /** The figures a calibrated profile must reproduce: its trace's rates, within this. */
+  public static final double RATE_TOLERANCE = 0.10;
+
+  /** Whether a row is one of the rates the calibrated model is held to. */
+  static boolean isRate(String figure) {
+    return figure.startsWith("packets/s ") || figure.startsWith("NAPI polls/s ")
+        || figure.startsWith("NAPI work/poll ");
+  }
+
+  /**
+   * The board's rates beside the calibrated model's (its last run), the CPU by context beside
+   * them, and the other load each CPU was given.
+   */
+  public static String ratesText(Comparison c, List<Calibrator.OtherLoadParam> other) {
+    StringBuilder b = new StringBuilder();
+    for (Calibrator.OtherLoadParam l : other) {
+      b.append(String.format(Locale.ROOT, "other load: cpu%d %.1f%% (params.other_load_pct_cpu%d;"
+          + " %s)%n", l.cpu(), l.pct(), l.cpu(), l.source()));
+    }
+    b.append(String.format(Locale.ROOT, "%-36s %-6s %12s %12s %6s%n", "its own trace's figures",
+        "unit", "board", "calibrated", "ratio"));
+    int held = 0;
+    int within = 0;
+    for (Comparison.Row r : c.rows()) {
+      boolean rate = isRate(r.figure());
+      if (!rate && !r.figure().startsWith("CPU %")) {
+        continue;
+      }
+      if (Double.isNaN(r.board())) {
+        continue;
+      }
+      String mark = "";
+      if (rate) {
+        held++;
+        boolean ok = Math.abs(r.ratio() - 1) <= RATE_TOLERANCE;
+        within += ok ? 1 : 0;
+        mark = ok ? "  ok" : "  MISS";
+      }
+      b.append(String.format(Locale.ROOT, "%-36s %-6s %12s %12s %6s%s%n", r.figure(), r.unit(),
+          num(r.board()), num(r.model()), ratio(r.ratio()), mark));
+    }
+    b.append(String.format(Locale.ROOT, "rates within +-%.0f%% of the trace's: %d of %d%n",
+        100 * RATE_TOLERANCE, within, held));
+    return b.toString();
+  }
+
+  public static ObjectNode json(Calibrator.Result r, String base, ProfileWriter.Provenance p,
+      String profilePath, ObjectMapper m, Comparison rates,
+      List<Calibrator.OtherLoadParam> other) {
+    ObjectNode o = json(r, base, p, profilePath, m);
+    ArrayNode ol = o.putArray("other_load");
+    for (Calibrator.OtherLoadParam l : other) {
+      ObjectNode x = ol.addObject();
+      x.put("cpu", l.cpu());
+      x.put("pct", dec(l.pct()));
+      x.put("source", l.source());
+    }
+    ArrayNode rs = o.putArray("own_figures");
+    for (Comparison.Row row : rates.rows()) {
+      if ((isRate(row.figure()) || row.figure().startsWith("CPU %")) && !Double.isNaN(row.board())) {
+        ObjectNode x = rs.addObject();
+        x.put("figure", row.figure());
+        x.put("unit", row.unit());
+        x.put("board", dec(row.board()));
+        x.put("calibrated", dec(row.model()));
+        x.put("ratio", dec(row.ratio()));
+        x.put("rate", isRate(row.figure()));
+      }
+    }
+    return o;
   }
 
   public static ObjectNode json(Calibrator.Result r, String base, ProfileWriter.Provenance p,

@@ -1,5 +1,6 @@
 package io.nicsim.boardtrace.calibrate;
 
+import io.nicsim.boardtrace.figures.FigureSet;
 import io.nicsim.boardtrace.fit.CostFit;
 import io.nicsim.boardtrace.fit.Regressor;
 import io.nicsim.boardtrace.fit.SpanSamples;
@@ -57,13 +58,29 @@ public final class Calibrator {
    *     of the profile so far, and one more run checks the last
    * @param scratch a directory for the intermediate profiles
    */
-  public record Options(String base, int maxRounds, Path scratch) {}
+  public record Options(String base, int maxRounds, Path scratch, List<OtherLoadParam> otherLoad) {
+    public Options(String base, int maxRounds, Path scratch) {
+      this(base, maxRounds, scratch, List.of());
+    }
+  }
+
+  /**
+   * A CPU's time in tasks other than the traffic's, measured from the trace: the calibrated
+   * profile carries it as {@code params.other_load_pct_cpuN} (core's {@code OtherLoad}), so the
+   * model's sender shares its CPU as the board's did.
+   *
+   * @param cpu the CPU
+   * @param pct per cent of the window
+   * @param source what was measured (the tasks and their shares)
+   */
+  public record OtherLoadParam(int cpu, double pct, String source) {}
 
   private Calibrator() {}
 
   /** One fitted coefficient on both sides. */
   public record Coefficient(String key, Regressor column, double board, double modelBase,
-      double modelCalibrated, double spread, double relativeSe, long boardSpans, String events) {
+      double modelCalibrated, double spread, double relativeSe, long boardSpans, String events,
+      double quantisation) {
     public double ratioBase() {
       return modelBase / board;
     }
@@ -87,7 +104,7 @@ public final class Calibrator {
    * @param rounds model runs made
    */
   public record Result(List<Coefficient> coefficients, List<Fitted> fitted, List<Kept> kept,
-      String profileYaml, int rounds, List<String> skipped) {}
+      String profileYaml, int rounds, List<String> skipped, FigureSet calibratedFigures) {}
 
   /**
    * Calibrates BASE to {@code board} (the board's fit samples, over its window) through
@@ -111,6 +128,7 @@ public final class Calibrator {
     Map<String, List<Regressor>> columns = new LinkedHashMap<>();
     Map<String, CostFit> boardFits = new LinkedHashMap<>();
     Map<String, CostFit> modelFits = new LinkedHashMap<>();
+    Map<String, Double> quant = new LinkedHashMap<>();
     for (Map.Entry<String, Long> e : board.counts().entrySet()) {
       String key = e.getKey();
       if (!model.spans().counts().containsKey(key)) {
@@ -151,6 +169,15 @@ public final class Calibrator {
         skipped.add(key + ": its counts cannot be told apart");
         continue;
       }
+      double q = quantisation(b, boardTickNs);
+      if (q > MAX_QUANTISATION) {
+        skipped.add(String.format(java.util.Locale.ROOT, "%s: its spans last %.0f ns on average,"
+            + " under twice the trace's tick (%.0f ns), which cannot time them without bias"
+            + " (record nanoseconds: trace-cmd report -t, or trace_clock with ns in the text)",
+            key, b.meanPerSpan(), boardTickNs));
+        continue;
+      }
+      quant.put(key, q);
       columns.put(key, cols);
       boardFits.put(key, b);
       modelFits.put(key, m);
@@ -241,11 +268,12 @@ public final class Calibrator {
     }
     apply(moving, ratio, value);
     Map<String, CostFit> lastModel = modelFits;
+    FigureSet lastFigures = model.figures();
     int rounds = 1;
     for (int round = 0; round <= o.maxRounds(); round++) {
       // run what was written, to report the calibrated model and to correct what interacts
       Path candidate = write(o.scratch(), ProfileWriter.yaml(provenance, base, value, moving,
-          keys, boardFits, null, columns, board, kept, o.base()), round);
+          keys, boardFits, null, columns, board, kept, o.base(), o.otherLoad(), quant), round);
       ModelSide.Fits again = ModelSide.fits(runner, SocProfile.FILE_PREFIX + candidate,
           nanoseconds, false);
       rounds++;
@@ -265,13 +293,14 @@ public final class Calibrator {
         }
       }
       lastModel = fits;
+      lastFigures = again.figures();
       if (worst < 0.01 || round == o.maxRounds()) {
         break;
       }
       apply(moving, ratio, value);
     }
     String yaml = ProfileWriter.yaml(provenance, base, value, moving, keys, boardFits, lastModel,
-        columns, board, kept, o.base());
+        columns, board, kept, o.base(), o.otherLoad(), quant);
     SocProfile.parse("the calibrated profile", yaml); // it must load
 
     List<Coefficient> coefs = new ArrayList<>();
@@ -284,7 +313,7 @@ public final class Calibrator {
       for (int j = 0; j < b.coef().length; j++) {
         Coefficient c = new Coefficient(key, columns.get(key).get(j), b.coef()[j], m0.coef()[j],
             m1 == null ? Double.NaN : m1.coef()[j], b.spread()[j], b.relativeSe(j), b.seen(),
-            board.events(key));
+            board.events(key), quant.getOrDefault(key, 0.0));
         coefs.add(c);
         byOwner.put(ki + "/" + j, c);
       }
@@ -295,10 +324,32 @@ public final class Calibrator {
       Coefficient c = byOwner.get((int) w[0] + "/" + (int) w[1]);
       fitted.add(new Fitted(e.getKey(), base.costs().get(e.getKey()).value(),
           Math.rint(value.get(e.getKey())), c, w[2], w[3] / c.modelBase(),
-          ProfileWriter.range(c.spread(), c.relativeSe())));
+          ProfileWriter.range(c.spread(), c.relativeSe(), c.quantisation())));
     }
-    return new Result(coefs, fitted, kept, yaml, rounds, skipped);
+    return new Result(coefs, fitted, kept, yaml, rounds, skipped, lastFigures);
   }
+
+  /**
+   * A coefficient's possible bias from the board's clock tick, relative to its span's mean: a
+   * span timed between two timestamps truncated to a tick is off by up to a tick either way;
+   * over spans whose start falls anywhere within a tick the errors cancel, but where the spans
+   * keep one phase with the tick (a periodic source, or nicsim's own microsecond trace, whose
+   * events fall on whole microseconds) they do not, and the expected size of that bias for a
+   * phase fixed anywhere is at most half a tick per span (2f(1-f) ticks for a length whose
+   * fraction of a tick is f). Zero on a nanosecond clock.
+   */
+  static double quantisation(CostFit b, double tickNs) {
+    if (!(tickNs > 1)) {
+      return 0;
+    }
+    double mean = b.meanPerSpan();
+    return mean > 0 ? 0.5 * tickNs / mean : Double.POSITIVE_INFINITY;
+  }
+
+  /**
+   * Spans shorter than two ticks on average are not fitted (the bias bound would pass 25%).
+   */
+  static final double MAX_QUANTISATION = 0.25;
 
   private static void apply(Map<String, double[]> moving, double[][] ratio,
       Map<String, Double> value) {

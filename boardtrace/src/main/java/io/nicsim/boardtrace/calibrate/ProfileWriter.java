@@ -39,17 +39,21 @@ public final class ProfileWriter {
   /**
    * The relative range of a coefficient: half the spread of its fits over the trace's time
    * slices (how much the board's cost drifts over the trace), or twice its standard error
-   * (how well the trace pins it down), whichever is wider; at least 1%.
+   * (how well the trace pins it down), or the bias the trace's clock tick allows
+   * ({@code Calibrator.quantisation}: half a tick over the span's mean on a microsecond
+   * clock), whichever is widest; at least 1%.
    */
-  static double range(double spread, double relativeSe) {
-    double r = Math.max(Double.isNaN(spread) ? 0 : spread, 2 * relativeSe);
+  static double range(double spread, double relativeSe, double quantisation) {
+    double r = Math.max(Math.max(Double.isNaN(spread) ? 0 : spread, 2 * relativeSe),
+        quantisation);
     return Math.min(MAX_RANGE, Math.max(MIN_RANGE, r));
   }
 
   static String yaml(Provenance p, SocProfile base, Map<String, Double> value,
       Map<String, double[]> moving, List<String> keys, Map<String, CostFit> boardFits,
       Map<String, CostFit> modelFits, Map<String, List<Regressor>> columns, SpanSamples board,
-      List<Calibrator.Kept> kept, String baseName) {
+      List<Calibrator.Kept> kept, String baseName, List<Calibrator.OtherLoadParam> otherLoad,
+      Map<String, Double> quantisation) {
     StringBuilder y = new StringBuilder();
     String hash = p.sha256() == null ? "unknown" : p.sha256().substring(0, 16);
     y.append("# Calibrated by nicsim trace calibrate from the trace ").append(p.label())
@@ -67,6 +71,17 @@ public final class ProfileWriter {
     y.append("title: \"").append(esc(base.title() + ", costs measured from " + p.label()))
         .append("\"\n");
     y.append("inherits: ").append(baseName).append('\n');
+    if (!otherLoad.isEmpty()) {
+      y.append("params:\n");
+      for (Calibrator.OtherLoadParam l : otherLoad) {
+        y.append("  other_load_pct_cpu").append(l.cpu()).append(": {value: ")
+            .append(String.format(Locale.ROOT, "%.2f", l.pct())).append(", source: \"")
+            .append(esc("measured: trace " + p.label() + " sha256:" + hash + ": " + l.source()
+                + "; range: an estimate of how much other tasks' share moves between"
+                + " recordings on a shared machine"))
+            .append("\", class: measured, range: 10%}\n");
+      }
+    }
     y.append("costs:\n");
     for (Map.Entry<String, double[]> e : moving.entrySet()) {
       String op = e.getKey();
@@ -75,7 +90,8 @@ public final class ProfileWriter {
       int j = (int) w[1];
       CostFit b = boardFits.get(key);
       Regressor col = columns.get(key).get(j);
-      double r = range(b.spread()[j], b.relativeSe(j));
+      double qt = quantisation.getOrDefault(key, 0.0);
+      double r = range(b.spread()[j], b.relativeSe(j), qt);
       Quantity q = base.costs().get(op);
       String src = "measured: trace " + p.label() + " sha256:" + hash + " (kernel "
           + (p.kernel() == null ? "not recorded" : p.kernel()) + ", events "

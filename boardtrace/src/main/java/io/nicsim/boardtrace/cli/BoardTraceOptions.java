@@ -44,6 +44,28 @@ public final class BoardTraceOptions {
   }
 
   UnaryOperator<String> rename() {
+    return Names.mapping(pairs());
+  }
+
+  /**
+   * The names as the user mapped them, and where the trace transmits on one device only and
+   * no {@code --map} names it or eth0, that device as the model's eth0 (a veth's {@code vs}, a
+   * board's {@code end0}).
+   */
+  UnaryOperator<String> rename(BoardTrace t) {
+    Map<String, String> m = pairs();
+    String nic = t.soleNic();
+    if (nic != null && !m.containsKey(nic) && !m.containsValue("eth0")) {
+      m.put(nic, "eth0");
+      autoMapped = nic;
+    }
+    return Names.mapping(m);
+  }
+
+  /** The device {@link #rename(BoardTrace)} mapped to eth0 by itself, or null. */
+  String autoMapped;
+
+  private Map<String, String> pairs() {
     Map<String, String> m = new LinkedHashMap<>();
     for (String s : map) {
       int eq = s.indexOf('=');
@@ -57,7 +79,7 @@ public final class BoardTraceOptions {
             + before + "' and '" + s.substring(eq + 1) + "'", "one model name per board name");
       }
     }
-    return Names.mapping(m);
+    return m;
   }
 
   /** Opens the trace once every option is known to be well formed ({@code --map} too). */

@@ -7,6 +7,10 @@ import io.nicsim.runs.RunEnv;
 import io.nicsim.formats.output.Outputs;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.boardtrace.BoardTrace;
+import io.nicsim.boardtrace.calibrate.OtherLoadMeasure;
+import io.nicsim.boardtrace.figures.Comparison;
+import io.nicsim.boardtrace.figures.FigureRecorder;
+import java.util.List;
 import io.nicsim.boardtrace.ImportReport;
 import io.nicsim.boardtrace.calibrate.CalibrationReport;
 import io.nicsim.boardtrace.calibrate.Calibrator;
@@ -102,15 +106,19 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
     }
     BoardTrace t = board.open().requireInOrder();
     RunModelRunner runner = new RunModelRunner(env.engine(), req);
-    SpanSamples spans = t.spans(runner.info().app(), board.rename());
+    SpanSamples spans = t.spans(runner.info().app(), board.rename(t));
     String kernel = t.stats().kernel != null ? t.stats().kernel : boardKernel;
     ProfileWriter.Provenance p = new ProfileWriter.Provenance(board.trace.getFileName()
         .toString(), t.stats().sha256, kernel, Math.max(t.stats().cpusDeclared,
         t.stats().cpusSeen.size()), t.window().seconds(), profileName);
     // the trial profiles of each round: removed with outs, on success, failure or a signal
     Path scratch = outs.scratchDir("nicsim-calibrate");
+    FigureRecorder boardFigures = t.recorded(t.batchMethod(), board.rename(t));
+    List<Calibrator.OtherLoadParam> other = OtherLoadMeasure.of(boardFigures.contexts(),
+        runner.info().app(), board.rename(t), SocProfile.load(base).cores());
     Calibrator.Result r = Calibrator.calibrate(spans, t.stats().resolutionNs, runner,
-        new Calibrator.Options(base, rounds, scratch), p);
+        new Calibrator.Options(base, rounds, scratch, other), p);
+    Comparison rates = Comparison.of(boardFigures.result(), r.calibratedFigures());
     SocProfile.parse(out.toString(), r.profileYaml()); // it loads, or nothing is written
     outs.writeText(out, "--out", r.profileYaml());
     outs.commit();
@@ -118,13 +126,14 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
     if (json) {
       ObjectMapper m = new ObjectMapper();
       w.println(m.writerWithDefaultPrettyPrinter().writeValueAsString(
-          CalibrationReport.json(r, base, p, out.toString(), m)));
+          CalibrationReport.json(r, base, p, out.toString(), m, rates, other)));
     } else {
       String via = ImportReport.via(t.stats());
       if (via != null) {
         w.println(via);
       }
       w.print(CalibrationReport.text(r, base, p));
+      w.print(CalibrationReport.ratesText(rates, other));
       w.println("wrote " + out + " (inherits " + base + "; run it with --soc-file "
           + out + ")");
     }

@@ -75,7 +75,7 @@ public final class TraceCompareCommand implements Callable<Integer> {
     outs.claim(plot, "--plot");
     RunRequest req = options.request();
     BoardTrace t = board.open().requireInOrder();
-    FigureSet b = t.figures(t.batchMethod(), board.rename());
+    FigureSet b = t.figures(t.batchMethod(), board.rename(t));
     RunModelRunner runner = new RunModelRunner(env.engine(), req);
     // the model's trace at the board's resolution, so that both round their times alike
     FigureSet m = ModelSide.figures(runner, req.soc(), t.stats().resolutionNs < 1000,
@@ -105,6 +105,10 @@ public final class TraceCompareCommand implements Callable<Integer> {
           board.trace, t.window().seconds(), t.window().source(), runner.info().description(),
           (runner.info().toNs() - runner.info().fromNs()) / 1e9);
       w.printf(Locale.ROOT, "xmit batches: %s%n", t.batchMethod().description());
+      if (board.autoMapped != null) {
+        w.println("device: the trace transmits on " + board.autoMapped + " alone, compared as the"
+            + " model's eth0 (--map " + board.autoMapped + "=X to choose otherwise)");
+      }
       w.print(c.text());
       w.println("ratio: model / board; '-' where the board's trace has no such figure.");
       if (!c.boardOnly().isEmpty()) {

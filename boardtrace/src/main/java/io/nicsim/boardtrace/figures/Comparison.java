@@ -34,6 +34,8 @@ public final class Comparison {
 
   /** The per-CPU figures' prefix: a CPU the model's run never used still exists in it. */
   static final String PER_CPU = "softirq time cpu";
+  /** The per-CPU time by context (mpstat's split). */
+  static final String PER_CPU_CONTEXT = "CPU %";
 
   public static Comparison of(FigureSet board, FigureSet model) {
     Map<String, Figure> b = board.byName();
@@ -51,7 +53,7 @@ public final class Comparison {
       if (m.containsKey(f.figure())) {
         continue;
       }
-      if (f.figure().startsWith(PER_CPU)) {
+      if (f.figure().startsWith(PER_CPU) || f.figure().startsWith(PER_CPU_CONTEXT)) {
         // every CPU is an object of the model: one that spent no time there reads 0, and the
         // board's CPU keeps its row
         rows.add(new Row(f.figure(), f.unit(), f.value(), 0, f.value() == 0 ? 1 : 0));

@@ -30,6 +30,7 @@ public final class FigureRecorder implements EventSink, SpanSink {
   private final XmitBatchMethod batchMethod;
   private final UnaryOperator<String> rename;
   private final SpanBuilder spans = new SpanBuilder(this);
+  private final ContextTime contexts;
 
   private final Map<String, long[]> irqs = new TreeMap<>(); // count, last entry ts
   private final Map<String, Histogram> irqGaps = new TreeMap<>();
@@ -67,6 +68,7 @@ public final class FigureRecorder implements EventSink, SpanSink {
     this.from = fromNs;
     this.to = toNs;
     this.batchMethod = batchMethod;
+    this.contexts = new ContextTime(fromNs, toNs);
     this.rename = rename == null ? io.nicsim.boardtrace.event.Names.canonical() : rename;
   }
 
@@ -77,6 +79,7 @@ public final class FigureRecorder implements EventSink, SpanSink {
   @Override
   public void event(TraceEvent e) {
     spans.event(e);
+    contexts.event(e);
     batch(e);
     boolean in = in(e.ts);
     switch (e.kind) {
@@ -186,12 +189,15 @@ public final class FigureRecorder implements EventSink, SpanSink {
       return;
     }
     softirqByCpu.computeIfAbsent(s.cpu, k -> new long[1])[0] += s.selfNs;
-    softirqByVec.computeIfAbsent(s.label, k -> new long[1])[0] += s.selfNs;
+    long[] v = softirqByVec.computeIfAbsent(s.label, k -> new long[2]);
+    v[0] += s.selfNs;
+    v[1]++;
   }
 
   @Override
   public void lost(int cpu, long count) {
     spans.lost(cpu, count);
+    contexts.lost(cpu, count);
     int[] st = batchState.get(cpu);
     if (st != null) {
       st[0] = 0;
@@ -211,6 +217,11 @@ public final class FigureRecorder implements EventSink, SpanSink {
         endRun(st);
       }
     }
+  }
+
+  /** Each CPU's time by context and by task over the window. */
+  public ContextTime contexts() {
+    return contexts;
   }
 
   /** Transmits that printed xmit_more (0 for a kernel's own trace). */
@@ -255,6 +266,9 @@ public final class FigureRecorder implements EventSink, SpanSink {
     for (Map.Entry<String, long[]> e : softirqByVec.entrySet()) {
       rows.add(new Figure("softirq time " + e.getKey(), "ms/s", e.getValue()[0] / 1e6 / sec));
     }
+    for (Map.Entry<String, long[]> e : softirqByVec.entrySet()) {
+      rows.add(new Figure("softirqs/s " + e.getKey(), "/s", e.getValue()[1] / sec));
+    }
     if (!batches.isEmpty()) {
       long n = 0;
       long skbs = 0;
@@ -296,6 +310,7 @@ public final class FigureRecorder implements EventSink, SpanSink {
         rows.add(new Figure("packets/s RX " + e.getKey(), "/s", e.getValue()[1] / sec));
       }
     }
+    rows.addAll(contexts.rows());
     return new FigureSet(rows, dists, from, to, batchMethod);
   }
 

@@ -40,15 +40,16 @@ public record FitKey(String name, List<Regressor> regressors, String events) {
       case XMIT -> new FitKey("xmit " + rename.apply(s.label), List.of(Regressor.SPAN),
           "net_dev_start_xmit, net_dev_xmit");
       case SYSCALL -> {
-        if (app == null || !app.equals(s.comm) || s.blocked) {
+        // a board's own sender program (--map flood=iperf3) is the model's application
+        if (app == null || s.comm == null || !app.equals(rename.apply(s.comm)) || s.blocked) {
           yield null;
         }
         if (SENDS.contains(s.label)) {
-          yield new FitKey("send " + s.comm, List.of(Regressor.SPAN, Regressor.QUEUED,
+          yield new FitKey("send " + app, List.of(Regressor.SPAN, Regressor.QUEUED,
               Regressor.KIB), "sys_enter/exit_" + s.label + ", net_dev_queue, sched_switch");
         }
         if (RECVS.contains(s.label)) {
-          yield new FitKey("recv " + s.comm, List.of(Regressor.SPAN, Regressor.KIB),
+          yield new FitKey("recv " + app, List.of(Regressor.SPAN, Regressor.KIB),
               "sys_enter/exit_" + s.label + ", sched_switch");
         }
         yield null;

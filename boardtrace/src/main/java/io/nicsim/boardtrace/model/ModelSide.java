@@ -27,6 +27,15 @@ public final class ModelSide {
     return r.result();
   }
 
+  /** The model's figure recorder after one run on {@code soc} (its CPU time by task too). */
+  public static FigureRecorder recorded(ModelRunner runner, String soc) {
+    ModelRunner.Info info = runner.info();
+    FigureRecorder r = new FigureRecorder(info.fromNs(), info.toNs(), XmitBatchMethod.INFERRED,
+        null);
+    read(runner, soc, true, r, null);
+    return r;
+  }
+
   /**
    * The model's fit samples of its own trace text and, with {@code attribution}, which of its
    * costs make them up (read from the same run).
@@ -37,8 +46,11 @@ public final class ModelSide {
     SpanSamples spans = new SpanSamples(info.app(), null, info.fromNs(), info.toNs());
     OpAttribution attr = attribution
         ? new OpAttribution(info.app(), info.fromNs(), info.toNs()) : null;
-    ImportStats stats = read(runner, soc, nanoseconds, new SpanBuilder(spans), attr);
-    return new Fits(spans, attr, stats, info);
+    FigureRecorder figures = new FigureRecorder(info.fromNs(), info.toNs(),
+        XmitBatchMethod.INFERRED, null);
+    ImportStats stats = read(runner, soc, nanoseconds,
+        EventSink.tee(new SpanBuilder(spans), figures), attr);
+    return new Fits(spans, attr, stats, info, figures.result());
   }
 
   /**
@@ -46,9 +58,10 @@ public final class ModelSide {
    * @param attribution which costs make them up (null when not asked for)
    * @param stats the model trace's import statistics
    * @param info the run
+   * @param figures the run's figures (rates, CPU by context), as compare reads them
    */
   public record Fits(SpanSamples spans, OpAttribution attribution, ImportStats stats,
-      ModelRunner.Info info) {}
+      ModelRunner.Info info, FigureSet figures) {}
 
   private static ImportStats read(ModelRunner runner, String soc, boolean nanoseconds,
       EventSink sink, TracerEvents observer) {

@@ -91,6 +91,12 @@ public final class KernelOps {
    * profile cost.
    */
   public static final CostOp PREEMPTED = CostOp.named("preempted");
+  /**
+   * Time other tasks take from a core ({@link OtherLoad}: the profile's
+   * {@code params.other_load_pct_cpuN}, measured from a board's trace). Charged as an explicit
+   * duration; no profile cost.
+   */
+  public static final CostOp OTHER_TASKS = CostOp.named("other_tasks");
 
   /**
    * tcp4_gro_receive + skb_gro_receive for a TCP segment merged into a held GRO skb (its frags

@@ -74,6 +74,18 @@ public abstract class HostModule {
     if (idleExit > 0) {
       cpu.setIdleState(idleExit, soc.param("cpuidle_target_residency_ns", 0, 0, 10_000_000_000L));
     }
+    // other tasks sharing a core, as a board's trace measured them (nothing by default)
+    for (int i = 0; i < cpu.cores(); i++) {
+      String key = "other_load_pct_cpu" + i;
+      double pct = soc.param(key, 0.0);
+      if (pct < 0 || pct >= 100) {
+        throw BadInputException.field("params." + key, pct + " is out of range",
+            "0 <= per cent < 100");
+      }
+      if (pct > 0) {
+        io.nicsim.core.cpu.OtherLoad.attach(cpu.core(i), pct / 100);
+      }
+    }
     return cpu;
   }
 

@@ -1,0 +1,80 @@
+package io.nicsim.boardtrace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nicsim.bench.testkit.Cli;
+import io.nicsim.core.soc.Quantity;
+import io.nicsim.core.soc.SocProfile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A microsecond trace (nicsim's default text, as a board's tracefs trace file prints it)
+ * calibrates without a bias its ranges do not state: the scaled costs come back each within
+ * the range the profile gives it, the range says how much of it is the clock's tick, and spans
+ * too short for the tick are listed as not fitted instead of fitted with a bias. nicsim's own
+ * events fall on whole microseconds, the worst case for a truncating clock (a board's
+ * free-running clock has no such phase).
+ */
+class CalibrateMicrosecondTest {
+  @TempDir Path dir;
+
+  @Test
+  void theRoundTripReturnsEachCostWithinItsStatedRange() throws Exception {
+    SocProfile base = SocProfile.load("cyclone5");
+    Map<String, Double> perturbed = new TreeMap<>();
+    StringBuilder y = new StringBuilder("name: perturbed\ninherits: cyclone5\ncosts:\n");
+    CalibrateRoundTripTest.GROUPS.forEach((f, ops) -> {
+      for (String op : ops) {
+        double v = Math.rint(base.costs().get(op).value() * f);
+        perturbed.put(op, v);
+        y.append(String.format(Locale.ROOT, "  %s: {value: %d, source: \"cyclone5 x%.2f"
+            + " (round trip)\", class: exact}%n", op, (long) v, f));
+      }
+    });
+    Path p = dir.resolve("perturbed.yaml");
+    Files.writeString(p, y);
+    Path trace = dir.resolve("board-us.txt");
+    Cli.Result run = BoardTraceCli.run(BoardTraceCli.concat(List.of("run", "--soc-file",
+        p.toString(), "--trace", trace.toString()), CalibrateRoundTripTest.CONFIG));
+    assertThat(run.exit()).as(run.err()).isZero();
+    Path profile = dir.resolve("myboard.yaml");
+    Cli.Result c = BoardTraceCli.run(BoardTraceCli.concat(List.of("trace", "calibrate",
+        "--trace", trace.toString(), "--soc", "cyclone5", "--out", profile.toString(),
+        "--json"), CalibrateRoundTripTest.CONFIG));
+    assertThat(c.exit()).as(c.err()).isZero();
+    JsonNode result = new ObjectMapper().readTree(c.out());
+    SocProfile cal = SocProfile.loadFile(profile);
+    int checked = 0;
+    for (JsonNode m : result.get("measured")) {
+      String op = m.get("op").asText();
+      Double want = perturbed.get(op);
+      if (want == null) {
+        continue;
+      }
+      Quantity q = cal.costs().get(op);
+      double got = q.value();
+      // the stated range, and the source says how much of it is the tick
+      assertThat(Math.abs(got / want - 1)).as(op + " " + got + " against " + want + " range "
+          + q.range()).isLessThanOrEqualTo(q.range() + 0.005);
+      assertThat(q.source()).as(op).contains("clock tick");
+      checked++;
+    }
+    assertThat(checked).isGreaterThanOrEqualTo(8);
+    // what is shorter than two ticks on average is said, not fitted
+    assertThat(result.get("not_fitted").toString()).doesNotContain("Exception");
+    for (JsonNode s : result.get("not_fitted")) {
+      if (s.asText().contains("tick")) {
+        assertThat(s.asText()).contains("under twice the trace's tick (1000 ns)");
+      }
+    }
+  }
+}

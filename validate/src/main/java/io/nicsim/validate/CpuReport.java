@@ -1,0 +1,108 @@
+package io.nicsim.validate;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.Locale;
+
+/** validate --cpu's table: per case, each figure real beside predicted, and its verdict. */
+final class CpuReport {
+  private CpuReport() {}
+
+  /** A figure's verdict: ok, a miss with its root cause, or a miss not yet explained. */
+  static String verdict(CpuValidator v, CpuValidator.CaseRun r, String figure) {
+    double real = r.real().get(figure);
+    double model = r.model().get(figure);
+    if (v.agrees(figure, real, model)) {
+      return "ok";
+    }
+    String cause = CpuMisses.cause(r.c(), figure, real, model);
+    return cause == null ? "MISS (not root-caused)" : "miss: " + cause;
+  }
+
+  static boolean unexplained(CpuValidator v, CpuValidator.CaseRun r) {
+    for (String f : CpuFigures.NAMES) {
+      if (verdict(v, r, f).startsWith("MISS")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static String text(CpuValidator v, CpuValidator.Outcome o, String kernel, double tolerance) {
+    StringBuilder b = new StringBuilder();
+    b.append(String.format(Locale.ROOT, "nicsim validate --cpu: kernel %s, %d cases, model"
+        + " host-veth calibrated from %s's trace; agree within +-%.0f%% (CPU shares also"
+        + " within %.1f points)%n", kernel, o.runs().size(), o.runs().get(0).c().name(),
+        100 * tolerance, CpuValidator.FLOOR_POINTS));
+    b.append("calibration:\n").append(o.calibration());
+    int ok = 0;
+    int explained = 0;
+    int all = 0;
+    for (CpuValidator.CaseRun r : o.runs()) {
+      b.append(String.format(Locale.ROOT, "%n%s: %s%s%n  load: %s%s%n", r.c().name(),
+          r.c().describe(), r.calibratedFrom() ? " (the calibration's own trace)" : "",
+          r.load(), r.sent() >= 0 ? String.format(Locale.ROOT, "; sent %d, received %d",
+              r.sent(), r.received()) : ""));
+      b.append(String.format(Locale.ROOT, "  %-18s %10s %10s %6s  %s%n", "figure", "real",
+          "model", "ratio", "verdict"));
+      for (String f : CpuFigures.NAMES) {
+        double real = r.real().get(f);
+        double model = r.model().get(f);
+        String vd = verdict(v, r, f);
+        all++;
+        ok += vd.equals("ok") ? 1 : 0;
+        explained += vd.startsWith("miss:") ? 1 : 0;
+        b.append(String.format(Locale.ROOT, "  %-18s %10s %10s %6s  %s%n", f, num(real),
+            num(model), real > 0 ? String.format(Locale.ROOT, "%.2f", model / real) : "-",
+            vd));
+      }
+    }
+    b.append(String.format(Locale.ROOT, "%n%d of %d figures within tolerance, %d misses with"
+        + " their root cause, %d not root-caused%n", ok, all, explained, all - ok - explained));
+    return b.toString();
+  }
+
+  static String json(CpuValidator v, CpuValidator.Outcome o, String kernel, double tolerance)
+      throws Exception {
+    ObjectMapper m = new ObjectMapper();
+    ObjectNode root = m.createObjectNode();
+    root.put("kernel", kernel);
+    root.put("tolerance", tolerance);
+    root.put("profile_yaml", o.profileYaml());
+    ArrayNode cs = root.putArray("cases");
+    for (CpuValidator.CaseRun r : o.runs()) {
+      ObjectNode c = cs.addObject();
+      c.put("case", r.c().name());
+      c.put("describe", r.c().describe());
+      c.put("load", r.load());
+      c.put("calibrated_from", r.calibratedFrom());
+      ArrayNode fs = c.putArray("figures");
+      for (String f : CpuFigures.NAMES) {
+        ObjectNode x = fs.addObject();
+        x.put("figure", f);
+        x.put("real", dec(r.real().get(f)));
+        x.put("model", dec(r.model().get(f)));
+        x.put("verdict", verdict(v, r, f));
+      }
+    }
+    return m.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
+  }
+
+  private static BigDecimal dec(double v) {
+    return Double.isFinite(v) ? new BigDecimal(v).round(new MathContext(5)).stripTrailingZeros()
+        : null;
+  }
+
+  private static String num(double v) {
+    if (!Double.isFinite(v)) {
+      return "-";
+    }
+    if (Math.abs(v) < 5e-4) {
+      return "0";
+    }
+    return new BigDecimal(v).round(new MathContext(4)).stripTrailingZeros().toPlainString();
+  }
+}
