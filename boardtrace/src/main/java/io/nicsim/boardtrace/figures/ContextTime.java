@@ -84,7 +84,7 @@ public final class ContextTime implements EventSink {
     }
     c.last = e.ts;
     if (e.comm != null && e.pid > 0) {
-      comms.putIfAbsent(e.pid, e.comm);
+      comms.put(e.pid, e.comm); // the latest: a task exec()s into its program
     }
     switch (e.kind) {
       case IRQ_HANDLER_ENTRY -> c.irqDepth++;
@@ -102,7 +102,7 @@ public final class ContextTime implements EventSink {
         c.timerDepth = 0;
         c.pid = e.nextPid;
         if (e.nextComm != null && e.nextPid > 0) {
-          comms.putIfAbsent(e.nextPid, e.nextComm);
+          comms.put(e.nextPid, e.nextComm);
         }
         return;
       }

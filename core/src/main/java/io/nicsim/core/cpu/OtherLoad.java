@@ -27,7 +27,7 @@ public final class OtherLoad extends Task {
   }
 
   /**
-   * Puts the load on {@code core}: {@code share} of its time (0 < share < 1), from time 0.
+   * Puts the load on {@code core}: {@code share} of its time ({@code 0 < share < 1}), from time 0.
    *
    * @return the tasks that make it up
    */
