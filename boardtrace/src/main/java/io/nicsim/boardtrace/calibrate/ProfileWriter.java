@@ -101,7 +101,8 @@ public final class ProfileWriter {
           + " ns in " + baseName + "; range: the wider of half the spread of the fit over "
           + SpanSamples.SLICES + " time slices (" + (Double.isNaN(b.spread()[j]) ? "too few spans"
               : pct(b.spread()[j])) + ") and twice its standard error (" + pct(2 * b.relativeSe(j))
-          + ")";
+          + ")" + (qt > 0 ? " and the trace's clock tick (half a tick over the span's mean: "
+              + pct(qt) + ")" : "");
       y.append("  ").append(op).append(": {value: ").append((long) Math.rint(value.get(op)))
           .append(", source: \"").append(esc(src)).append("\", class: measured, range: ")
           .append(String.format(Locale.ROOT, "%.1f%%", 100 * r)).append("}\n");
