@@ -514,6 +514,24 @@ public final class Napi {
       kernel.softnet(listCore).pollList.remove(this);
       onList = false;
     }
+    if (state != before) {
+      // another context changed the state after the C read it (a hard IRQ's
+      // napi_schedule_prep running inside the charge above sets MISSED): the C's cmpxchg loop
+      // reads it here, after the GRO work, so its state decision is taken again on it, every
+      // other input as at entry (the flush and the defer count do not read the state)
+      o = c.completeDoneOnState(state);
+      ret = true;
+      timeout = -1;
+      while (o.next()) {
+        if (o.isField(NapiNative.RET)) {
+          ret = o.value() != 0;
+        } else if (o.isField(NapiNative.STATE)) {
+          cState = (int) o.value();
+        } else if (o.isCall(NapiNative.HRTIMER_START)) {
+          timeout = o.arg(0);
+        }
+      }
+    }
     if ((cState & SCHED) != 0) {
       // MISSED: the C kept SCHED and scheduled it again (its ____napi_schedule inside)
       state = cState & ~SCHED_THREADED;

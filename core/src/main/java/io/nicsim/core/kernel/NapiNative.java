@@ -119,6 +119,15 @@ public final class NapiNative {
     return completeDone.call(doneIn);
   }
 
+  /**
+   * napi_complete_done's record of the last {@link #completeDone} call again, with only the
+   * NAPI's state replaced: the state its cmpxchg would read after another context changed it.
+   */
+  NativeOut completeDoneOnState(int state) {
+    doneIn[NapiHarnesses.STATE] = Integer.toUnsignedLong(state);
+    return completeDone.call(doneIn);
+  }
+
   /** The failure of a token napi_complete_done's replay cannot apply. */
   NativeFailure cannotApplyDone(NativeOut o) {
     return NativeFailure.cannotApply(completeDone, doneIn, o);
