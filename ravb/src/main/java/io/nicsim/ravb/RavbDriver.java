@@ -35,8 +35,8 @@ public final class RavbDriver implements NicDriver, TxLiveness {
     IrqLine rxLine;
     IrqLine txLine;
     if (info.multiIrqs) {
-      rxLine = ctx.newIrqLine(name + "-ch0:rx_be");
-      txLine = ctx.newIrqLine(name + "-ch18:tx_be");
+      rxLine = ctx.newIrqLine(name + ":rx_be"); // devname:ch, as ravb_setup_irq names it
+      txLine = ctx.newIrqLine(name + ":tx_be");
     } else {
       rxLine = ctx.newIrqLine(name);
       txLine = rxLine;
@@ -217,6 +217,8 @@ public final class RavbDriver implements NicDriver, TxLiveness {
     RavbPriv.Stats be = priv.stats[RavbPriv.RAVB_BE];
     m.put("irq", priv.irqs);
     m.put("queue_irq", priv.queueIrqs);
+    m.put("rx_irq", priv.rxIrqs);
+    m.put("tx_irq", priv.txIrqs);
     m.put("napi_poll", priv.napi[RavbPriv.RAVB_BE].pollCount());
     m.put("napi_threaded_poll", priv.napi[RavbPriv.RAVB_BE].threadedPollCount());
     m.put("rx_packets", be.rxPackets);

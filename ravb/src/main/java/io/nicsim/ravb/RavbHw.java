@@ -157,21 +157,35 @@ final class RavbHw {
     lines();
   }
 
-  /** Raises each line whose level is asserted (a raise while pending merges). */
+  private boolean rxLevel;
+  private boolean txLevel;
+
+  /**
+   * Raises a line when its level rises. A level that stays up (the handler masking one cause
+   * while another is still pending) raises nothing more: the line re-asserts after its handler
+   * while the level holds ({@link IrqLine#levelTriggered}).
+   */
   private void lines() {
     if (rxLine == null) {
       return;
     }
+    boolean rx;
+    boolean tx;
     if (info.multiIrqs) {
-      if ((ris0 & ric0 & RIS0_FRF0) != 0) {
-        rxLine.raise();
-      }
-      if ((tis & tic & TIS_FTF0) != 0) {
-        txLine.raise();
-      }
-    } else if (gbethAsserted()) {
+      rx = (ris0 & ric0 & RIS0_FRF0) != 0;
+      tx = (tis & tic & TIS_FTF0) != 0;
+    } else {
+      rx = gbethAsserted();
+      tx = false;
+    }
+    if (rx && !rxLevel) {
       rxLine.raise();
     }
+    if (tx && !txLevel) {
+      txLine.raise();
+    }
+    rxLevel = rx;
+    txLevel = tx;
   }
 
   /** ISS as read: the queue summaries (see the class comment). */

@@ -33,6 +33,12 @@ final class RavbNapi {
 
     if (((ris0 & ric0) & bit) != 0 || ((tis & tic) & bit) != 0) {
       priv.queueIrqs++;
+      if (((ris0 & ric0) & bit) != 0) {
+        priv.rxIrqs++;
+      }
+      if (((tis & tic) & bit) != 0) {
+        priv.txIrqs++;
+      }
       if (priv.k.napiSchedulePrep(priv.napi[q])) {
         // mask RX and TX interrupts
         if (!priv.info.irqEnDis) {

@@ -74,6 +74,9 @@ final class RavbPriv {
   // counters for reports
   long irqs;
   long queueIrqs;
+  /** Queue interrupts that found the RX / TX status set and enabled (both may). */
+  long rxIrqs;
+  long txIrqs;
   long txBusy;
   long queueStops;
   long cleanedDescs;
