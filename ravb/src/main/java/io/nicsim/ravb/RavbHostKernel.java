@@ -49,6 +49,11 @@ final class RavbHostKernel implements RavbKernel {
   }
 
   @Override
+  public void dmaUnmapSingle(int addr, int size) {
+    // the model keeps no DMA mappings
+  }
+
+  @Override
   public void devKfreeSkbAny(Skb skb) {
     priv.core().charge(KernelOps.SKB_FREE);
     skb.free();

@@ -67,6 +67,8 @@ final class RavbHw {
   final int[] rxMsc;
   final int[] txDieDt;
   final int[] txDsTagl;
+  /** TX descriptors' dptr (the model maps nothing: 0 in a run; a harness record's values). */
+  final int[] txDptr;
   final RxDmaEngine rxDma;
   final TxDmaEngine txDma;
   /** GbEth: the one line; R-Car Gen3: ch0 (rx_be). */
@@ -95,6 +97,7 @@ final class RavbHw {
     rxMsc = new int[rxSize];
     txDieDt = new int[txSize];
     txDsTagl = new int[txSize];
+    txDptr = new int[txSize];
     java.util.Arrays.fill(txDieDt, DT_EEMPTY);
     if (sim == null) { // a harness: registers and descriptors only
       rxDma = null;

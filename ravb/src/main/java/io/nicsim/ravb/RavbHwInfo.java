@@ -47,6 +47,12 @@ final class RavbHwInfo {
   static final RavbHwInfo RCAR_GEN3 =
       new RavbHwInfo("rcar-gen3", Receive.RCAR, true, true, true, false, false, true);
 
+  /** An info with the R-Car/GbEth choices a harness record sets (the rest as on GbEth). */
+  static RavbHwInfo of(boolean irqEnDis, boolean ncQueues) {
+    return new RavbHwInfo("harness", Receive.GBETH, irqEnDis, false, ncQueues, false, true,
+        false);
+  }
+
   /** By the profile's {@code params.ravb_hw_info}: 0 = gbeth_hw_info, 3 = ravb_gen3_hw_info. */
   static RavbHwInfo of(long code) {
     return code == 3 ? RCAR_GEN3 : GBETH;

@@ -24,6 +24,9 @@ interface RavbKernel {
   /** netif_stop_subqueue(ndev, q). */
   void netifStopSubqueue(int q);
 
+  /** dma_unmap_single(dev, addr, size, DMA_TO_DEVICE) of a sent TX descriptor's buffer. */
+  void dmaUnmapSingle(int addr, int size);
+
   /** dev_kfree_skb_any of a TX skb. */
   void devKfreeSkbAny(Skb skb);
 

@@ -101,7 +101,7 @@ final class RavbNapi {
 
   @KernelPort(file = RavbSources.MAIN_C, function = "ravb_tx_free",
       versions = RavbSources.VERSIONS, source = RavbSources.S612,
-      notes = "the same in 6.1.192 and 6.18.19; dma_unmap_single is not modelled")
+      notes = "the same in 6.1.192 and 6.18.19")
   int txFree(int q, boolean freeTxedOnly) {
     RavbPriv.Stats stats = priv.stats[q];
     RavbHw hw = priv.hw;
@@ -122,6 +122,7 @@ final class RavbNapi {
       int desc = entry;
       // free the original skb
       if (priv.txSkb[q][entry / numTxDesc] != null) {
+        priv.k.dmaUnmapSingle(hw.txDptr[entry], size);
         // last packet descriptor?
         if (entry % numTxDesc == numTxDesc - 1) {
           entry /= numTxDesc;

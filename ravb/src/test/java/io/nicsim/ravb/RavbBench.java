@@ -83,6 +83,11 @@ final class RavbBench implements RavbKernel {
   }
 
   @Override
+  public void dmaUnmapSingle(int addr, int size) {
+    calls.add("dma_unmap_single");
+  }
+
+  @Override
   public void devKfreeSkbAny(Skb skb) {
     calls.add("dev_kfree_skb_any");
   }

@@ -19,7 +19,8 @@ public final class SeedScenarios {
         new FecRxUsecs(),
         new DimWhatIf(),
         new SoftwareCoalescing(),
-        new StmmacStrandedSkb()));
+        new StmmacStrandedSkb(),
+        new RavbSoftwareCoalescing()));
   }
 
   /** nicsim's own runs and scenarios (a scenario study's points on another JVM). */
