@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nicsim.core.apps.Ping;
 import io.nicsim.core.host.Host;
+import io.nicsim.testkit.MacHosts;
+import io.nicsim.testkit.PeerStream;
 import java.util.SortedMap;
 import org.junit.jupiter.api.Test;
 
@@ -12,12 +14,13 @@ import org.junit.jupiter.api.Test;
  * RDMA timeout, one 8.192 µs tick, which decides what DIM can learn under steady traffic.
  */
 class BcmgenetDimTest {
-  static final long MS = GenetHosts.MS;
-  static final long SEC = GenetHosts.SEC;
+  private static final MacHosts HOSTS = MacHosts.classPath();
+  static final long MS = MacHosts.MS;
+  static final long SEC = MacHosts.SEC;
 
   private static long rtt(String coalesce, String... patches) {
-    Host h = GenetHosts.host(coalesce, null, patches);
-    Ping p = GenetHosts.ping(h, 200, 10 * MS, 10 * MS); // a ping every 10 ms
+    Host h = HOSTS.host("bcmgenet", "bcm2711", coalesce, null, patches);
+    Ping p = MacHosts.ping(h, 200, 10 * MS, 10 * MS); // a ping every 10 ms
     h.run(2100 * MS);
     assertThat(p.received()).isEqualTo(200);
     assertThat(p.rtts()).containsOnly(p.rtts().get(0));
@@ -25,9 +28,9 @@ class BcmgenetDimTest {
   }
 
   private static SortedMap<String, Long> bulk(int payload, String coalesce, String... patches) {
-    Host b = GenetHosts.host(coalesce, null, patches);
-    GenetHosts.udpReceiver(b);
-    new GenetHosts.PeerStream(b, payload, 0, 0, SEC);
+    Host b = HOSTS.host("bcmgenet", "bcm2711", coalesce, null, patches);
+    MacHosts.udpReceiver(b);
+    new PeerStream(b, payload, 0, 0, SEC);
     b.run(SEC);
     SortedMap<String, Long> c = b.driver().counters();
     c.put("timeout", b.driver().coalesceRegisters().get("RDMA_RING0_TIMEOUT"));
@@ -70,10 +73,10 @@ class BcmgenetDimTest {
 
   @Test
   void afterAPingPhaseBulkRxStillRunsAtOneTick() {
-    Host h = GenetHosts.host("adaptive-rx on", null);
-    Ping p = GenetHosts.ping(h, 100, 10 * MS, 10 * MS);
-    GenetHosts.udpReceiver(h);
-    new GenetHosts.PeerStream(h, 1472, 0, 1100 * MS, 2200 * MS);
+    Host h = HOSTS.host("bcmgenet", "bcm2711", "adaptive-rx on", null);
+    Ping p = MacHosts.ping(h, 100, 10 * MS, 10 * MS);
+    MacHosts.udpReceiver(h);
+    new PeerStream(h, 1472, 0, 1100 * MS, 2200 * MS);
     h.run(1150 * MS);
     assertThat(p.received()).isEqualTo(100);
     SortedMap<String, Long> c0 = h.driver().counters();

@@ -11,10 +11,12 @@ import io.nicsim.core.ethtool.EthtoolOps;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.kernel.Errno;
 import io.nicsim.core.kernel.KernelException;
+import io.nicsim.testkit.MacHosts;
 import org.junit.jupiter.api.Test;
 
 /** bcmgenet_get_coalesce / bcmgenet_set_coalesce against hand-computed register values. */
 class BcmgenetEthtoolTest {
+  private static final MacHosts HOSTS = MacHosts.classPath();
 
   private static EthtoolOps ops(Host h) {
     return h.driver().ethtool();
@@ -30,7 +32,7 @@ class BcmgenetEthtoolTest {
 
   @Test
   void defaultsAreOneFramePerInterruptAndNoTimeout() throws KernelException {
-    Host h = GenetHosts.host(null, null);
+    Host h = HOSTS.host("bcmgenet", "bcm2711", null, null);
     EthtoolCoalesce ec = Ethtool.getCoalesce(ops(h));
     assertThat(ec.get(CoalesceParam.RX_USECS)).isZero();
     assertThat(ec.get(CoalesceParam.RX_MAX_FRAMES)).isEqualTo(1); // probe: rx_max_coalesced_frames
@@ -43,7 +45,7 @@ class BcmgenetEthtoolTest {
 
   @Test
   void rxUsecsRoundUpToTicksOf8192NsAndReadBackTruncated() throws KernelException {
-    Host h = GenetHosts.host(null, null);
+    Host h = HOSTS.host("bcmgenet", "bcm2711", null, null);
     EthtoolCoalesce ec = apply(h, "rx-usecs 100 rx-frames 32 tx-frames 16");
     // DIV_ROUND_UP(100 * 1000, 8192) = 13 ticks; read back 13 * 8192 / 1000 = 106
     assertThat(h.driver().coalesceRegisters().get("RDMA_RING0_TIMEOUT")).isEqualTo(13);
@@ -57,7 +59,7 @@ class BcmgenetEthtoolTest {
 
   @Test
   void adaptiveRxProgramsTheDefaultProfileAndKeepsTheStaticValuesAside() throws KernelException {
-    Host h = GenetHosts.host(null, null);
+    Host h = HOSTS.host("bcmgenet", "bcm2711", null, null);
     EthtoolCoalesce ec = apply(h, "adaptive-rx on");
     assertThat(ec.get(CoalesceParam.USE_ADAPTIVE_RX)).isEqualTo(1);
     // net_dim_get_def_rx_moderation(EQE): profile 1 = 8 us, 256 frames; 8 us is one tick
@@ -74,7 +76,7 @@ class BcmgenetEthtoolTest {
 
   @Test
   void refusalsCarryTheKernelsErrno() {
-    Host h = GenetHosts.host(null, null);
+    Host h = HOSTS.host("bcmgenet", "bcm2711", null, null);
     assertThat(refused(h, "tx-usecs 10")).isEqualTo(Errno.EOPNOTSUPP); // not supported
     assertThat(refused(h, "adaptive-tx on")).isEqualTo(Errno.EOPNOTSUPP);
     assertThat(refused(h, "rx-usecs-irq 5")).isEqualTo(Errno.EOPNOTSUPP);
@@ -87,7 +89,7 @@ class BcmgenetEthtoolTest {
 
   @Test
   void beforeV417ThereIsNoAdaptiveRx() {
-    Host h = GenetHosts.host(null, "v4.16");
+    Host h = HOSTS.host("bcmgenet", "bcm2711", null, "v4.16");
     assertThat(ops(h).supportedCoalesceParams() & CoalesceParam.USE_ADAPTIVE_RX.bit()).isZero();
     assertThat(refused(h, "adaptive-rx on")).isEqualTo(Errno.EOPNOTSUPP);
   }
@@ -106,8 +108,8 @@ class BcmgenetEthtoolTest {
     String[][] cases = {{"v6.1.192", "m"}, {"v6.1.188", "w"}, {"v6.12.117", "m"},
         {"v6.12.111", "w"}, {"v6.18", "w"}, {"v6.18.19", "w"}};
     for (String[] c : cases) {
-      Host h = GenetHosts.host(null, c[0]);
-      GenetHosts.driver(h).priv().hw.rdmaTimeout = reg;
+      Host h = HOSTS.host("bcmgenet", "bcm2711", null, c[0]);
+      ((BcmgenetDriver) h.driver()).priv().hw.rdmaTimeout = reg;
       assertThat(Ethtool.getCoalesce(ops(h)).get(CoalesceParam.RX_USECS)).as(c[0])
           .isEqualTo(c[1].equals("m") ? masked : whole);
     }
@@ -122,8 +124,8 @@ class BcmgenetEthtoolTest {
    */
   @Test
   void setRxCoalesceRoundsUpInU32() {
-    Host h = GenetHosts.host(null, null);
-    BcmgenetPriv priv = GenetHosts.driver(h).priv();
+    Host h = HOSTS.host("bcmgenet", "bcm2711", null, null);
+    BcmgenetPriv priv = ((BcmgenetDriver) h.driver()).priv();
     BcmgenetCoalesce coal = new BcmgenetCoalesce(priv);
     priv.hw.rdmaTimeout = 0;
     coal.setRxCoalesce(priv.rx, 536_870_904L, 1);

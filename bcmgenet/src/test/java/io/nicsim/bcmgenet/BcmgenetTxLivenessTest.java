@@ -12,6 +12,7 @@ import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.kernel.KernelConfig;
 import io.nicsim.core.sim.Event;
 import io.nicsim.core.sim.InvariantViolation;
+import io.nicsim.testkit.MacHosts;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.Test;
  * ring-empty interrupt; and the what-if that leaves TX0 masked after the poll completes.
  */
 class BcmgenetTxLivenessTest {
-  static final long MS = GenetHosts.MS;
+  private static final MacHosts HOSTS = MacHosts.classPath();
+  static final long MS = MacHosts.MS;
 
   /** Every distinct answer in turn (repeats collapsed), read every {@code periodNs}. */
   static final class Answers extends Event {
@@ -34,7 +36,7 @@ class BcmgenetTxLivenessTest {
 
     Answers(Host host, long periodNs) {
       this.host = host;
-      this.driver = GenetHosts.driver(host);
+      this.driver = (BcmgenetDriver) host.driver();
       this.periodNs = periodNs;
       host.sim().scheduleIn(this, periodNs);
     }
@@ -55,7 +57,7 @@ class BcmgenetTxLivenessTest {
     HostConfig c = HostConfig.of("bcmgenet", "bcm2711")
         .withKernelConfig(KernelConfig.defaults().withTick(false))
         .withPatches(List.of(patches));
-    Host h = DaggerGenetTestHost.factory().create(c).host();
+    Host h = HOSTS.create(c).host();
     out[0] = h;
     return HostAudit.attach(h).liveness().mode(Liveness.Mode.RECORD).probeEvery(1000);
   }
@@ -63,12 +65,12 @@ class BcmgenetTxLivenessTest {
   @Test
   void aPingsFrameIsOwnedByTdmaThenPolledThenReclaimed() {
     for (String coalesce : new String[] {null, "tx-frames 64"}) {
-      Host h = GenetHosts.host(coalesce, null);
-      BcmgenetDriver d = GenetHosts.driver(h);
+      Host h = HOSTS.host("bcmgenet", "bcm2711", coalesce, null);
+      BcmgenetDriver d = (BcmgenetDriver) h.driver();
       assertThat(d.txLivenessQueues()).isEqualTo(1);
       assertThat(d.txRingName(0)).isEqualTo("bcmgenet eth0 tx0");
       assertThat(d.txCleaner(0)).isEqualTo(Cleaner.EMPTY);
-      GenetHosts.ping(h, 1, 10 * MS, MS);
+      MacHosts.ping(h, 1, 10 * MS, MS);
       Answers a = new Answers(h, 20);
       h.run(3 * MS);
       // with tx-frames 64 the one frame is below the threshold: the ring running empty raises
@@ -89,8 +91,8 @@ class BcmgenetTxLivenessTest {
 
   @Test
   void ownedBdsInterruptAtTheDoneThresholdOrWhenTheRingRunsEmpty() {
-    Host h = GenetHosts.host(null, null);
-    GenetHw hw = GenetHosts.driver(h).hw();
+    Host h = HOSTS.host("bcmgenet", "bcm2711", null, null);
+    GenetHw hw = ((BcmgenetDriver) h.driver()).hw();
     hw.tdmaDoneThresh = 4;
     hw.tdmaConsIndex = 10;
     hw.tdmaProdIndex = 10;
@@ -108,9 +110,9 @@ class BcmgenetTxLivenessTest {
 
   @Test
   void withoutTheTxIrqReenableNothingReclaimsTheRingAndTheAuditStopsTheRun() {
-    Host h = GenetHosts.host(null, null, "+lost-tx-irq-reenable");
-    BcmgenetDriver d = GenetHosts.driver(h);
-    GenetHosts.ping(h, 100, 10 * MS, MS);
+    Host h = HOSTS.host("bcmgenet", "bcm2711", null, null, "+lost-tx-irq-reenable");
+    BcmgenetDriver d = (BcmgenetDriver) h.driver();
+    MacHosts.ping(h, 100, 10 * MS, MS);
     Answers a = new Answers(h, 20);
     h.run(15 * MS);
     // the first frame is reclaimed; the poll that finds nothing left completes and leaves TX0
@@ -144,14 +146,14 @@ class BcmgenetTxLivenessTest {
   void theRealDriverIsNeverStrandedAndTheVariantIsFoundDead() {
     Host[] h = new Host[1];
     Liveness real = recording(h);
-    GenetHosts.ping(h[0], 200, MS / 2, MS);
+    MacHosts.ping(h[0], 200, MS / 2, MS);
     h[0].run(150 * MS);
     assertThat(real.driverTakesPart()).isTrue();
     assertThat(real.episodes()).isEmpty();
-    assertThat(GenetHosts.driver(h[0]).txCleanedCount(0)).isEqualTo(200);
+    assertThat(((BcmgenetDriver) h[0].driver()).txCleanedCount(0)).isEqualTo(200);
 
     Liveness broken = recording(h, "+lost-tx-irq-reenable");
-    GenetHosts.ping(h[0], 200, MS / 2, MS);
+    MacHosts.ping(h[0], 200, MS / 2, MS);
     h[0].run(150 * MS);
     assertThat(broken.episodes()).hasSize(1);
     Liveness.Episode e = broken.episodes().get(0);

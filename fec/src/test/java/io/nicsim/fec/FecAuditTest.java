@@ -1,6 +1,6 @@
 package io.nicsim.fec;
 
-import static io.nicsim.fec.FecHosts.MS;
+import static io.nicsim.testkit.MacHosts.MS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,10 +11,12 @@ import io.nicsim.core.apps.UdpSocket;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.nic.DescRing;
 import io.nicsim.core.sim.InvariantViolation;
+import io.nicsim.testkit.MacHosts;
 import org.junit.jupiter.api.Test;
 
-/** fec's TX BD rings under the periodic audit (every FecTestHost runs with it). */
+/** fec's TX BD rings under the periodic audit (every kit host runs with it). */
 class FecAuditTest {
+  private static final MacHosts HOSTS = MacHosts.classPath();
 
   private static UdpFlood flood(Host h) {
     h.peer().register(UdpDatagram.class, new UdpSink(h.sim()));
@@ -26,10 +28,10 @@ class FecAuditTest {
 
   @Test
   void theRingsBetweenDirtyTxAndCurHoldEveryLiveSkb() {
-    Host h = FecHosts.host("imx8qxp", null, null);
+    Host h = HOSTS.host("fec", "imx8qxp", null, null);
     flood(h);
     h.run(10 * MS);
-    FecDriver d = FecHosts.driver(h);
+    FecDriver d = (FecDriver) h.driver();
     assertThat(d.skbsHeld()).isPositive().isEqualTo(h.skbs().live());
     h.run(30 * MS);
     assertThat(d.skbsHeld()).isZero();
@@ -38,10 +40,10 @@ class FecAuditTest {
 
   @Test
   void aReapedBdHandedBackToTheDmaIsCaught() {
-    Host h = FecHosts.host("imx8qxp", null, null);
+    Host h = HOSTS.host("fec", "imx8qxp", null, null);
     flood(h);
     h.run(10 * MS);
-    FecTxq txq = FecHosts.driver(h).fep().txQueue(0);
+    FecTxq txq = ((FecDriver) h.driver()).fep().txQueue(0);
     DescRing bd = txq.bd();
     int reaped = txq.dirtyTx(); // dirty_tx is the last BD reaped
     bd.setOwn(reaped);

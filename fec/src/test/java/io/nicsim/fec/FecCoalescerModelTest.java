@@ -1,21 +1,24 @@
 package io.nicsim.fec;
 
-import static io.nicsim.fec.FecHosts.MS;
+import static io.nicsim.testkit.MacHosts.MS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nicsim.core.host.Host;
+import io.nicsim.testkit.MacHosts;
+import io.nicsim.testkit.PeerStream;
 import org.junit.jupiter.api.Test;
 
 /** The coalescer inside a running host: timing of RX events against the frames on the wire. */
 class FecCoalescerModelTest {
+  private static final MacHosts HOSTS = MacHosts.classPath();
 
   @Test
   void oneFrameWaitsExactlyIctt() {
-    Host h = FecHosts.host("imx8qxp", null, null);
-    FecHosts.udpReceiver(h);
-    new FecHosts.PeerStream(h, 18, 0, 10 * MS, 10 * MS + 1);
+    Host h = HOSTS.host("fec", "imx8qxp", null, null);
+    MacHosts.udpReceiver(h);
+    new PeerStream(h, 18, 0, 10 * MS, 10 * MS + 1);
     h.run(20 * MS);
-    FecDriver d = FecHosts.driver(h);
+    FecDriver d = (FecDriver) h.driver();
     EnetCoalescer rx = d.enet().rxCoalescer(0);
     long arrival = rx.windowStartNs();
     // the frame's last bit reached the MAC after serialisation and propagation
@@ -27,13 +30,13 @@ class FecCoalescerModelTest {
 
   @Test
   void twoHundredBackToBackFramesInterruptAtTheTwoHundredth() {
-    Host h = FecHosts.host("imx8qxp", null, null);
-    FecHosts.udpReceiver(h);
+    Host h = HOSTS.host("fec", "imx8qxp", null, null);
+    MacHosts.udpReceiver(h);
     long wire = h.link().wireTimeNs(60);
     // exactly 200 frames: the stream stops before the 201st would start
-    new FecHosts.PeerStream(h, 18, 0, 10 * MS, 10 * MS + 199 * wire + 1);
+    new PeerStream(h, 18, 0, 10 * MS, 10 * MS + 199 * wire + 1);
     h.run(20 * MS);
-    FecDriver d = FecHosts.driver(h);
+    FecDriver d = (FecDriver) h.driver();
     long first = d.enet().rxCoalescer(0).windowStartNs();
     assertThat(d.enet().lastRaisedNs(FecRegisters.FEC_ENET_RXF_0)).isEqualTo(first + 199 * wire);
     assertThat(d.counters())
@@ -45,12 +48,12 @@ class FecCoalescerModelTest {
 
   @Test
   void twoHundredAndOneFramesLeaveOneForTheTimer() {
-    Host h = FecHosts.host("imx8qxp", null, null);
-    FecHosts.udpReceiver(h);
+    Host h = HOSTS.host("fec", "imx8qxp", null, null);
+    MacHosts.udpReceiver(h);
     long wire = h.link().wireTimeNs(60);
-    new FecHosts.PeerStream(h, 18, 0, 10 * MS, 10 * MS + 200 * wire + 1);
+    new PeerStream(h, 18, 0, 10 * MS, 10 * MS + 200 * wire + 1);
     h.run(20 * MS);
-    FecDriver d = FecHosts.driver(h);
+    FecDriver d = (FecDriver) h.driver();
     EnetCoalescer rx = d.enet().rxCoalescer(0);
     assertThat(rx.raised()).isEqualTo(2);
     assertThat(d.enet().lastRaisedNs(FecRegisters.FEC_ENET_RXF_0))
@@ -60,13 +63,13 @@ class FecCoalescerModelTest {
 
   @Test
   void withoutHasCoalesceEveryFrameInterrupts() {
-    Host h = FecHosts.host("imx6q", null, null);
-    FecHosts.udpReceiver(h);
-    new FecHosts.PeerStream(h, 18, 100_000, 10 * MS, 10 * MS + 1_000_000);
+    Host h = HOSTS.host("fec", "imx6q", null, null);
+    MacHosts.udpReceiver(h);
+    new PeerStream(h, 18, 100_000, 10 * MS, 10 * MS + 1_000_000);
     h.run(20 * MS);
-    assertThat(FecHosts.driver(h).counters())
+    assertThat(((FecDriver) h.driver()).counters())
         .containsEntry("rx_packets", 10L)
         .containsEntry("rx_irq", 10L);
-    assertThat(FecHosts.driver(h).regs().rxic(0)).isZero();
+    assertThat(((FecDriver) h.driver()).regs().rxic(0)).isZero();
   }
 }

@@ -1,7 +1,7 @@
 package io.nicsim.fec;
 
-import static io.nicsim.fec.FecHosts.MS;
-import static io.nicsim.fec.FecHosts.SEC;
+import static io.nicsim.testkit.MacHosts.MS;
+import static io.nicsim.testkit.MacHosts.SEC;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nicsim.core.apps.EchoPeer;
@@ -13,6 +13,8 @@ import io.nicsim.core.ethtool.Ethtool;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.kernel.Errno;
 import io.nicsim.core.kernel.KernelException;
+import io.nicsim.testkit.MacHosts;
+import io.nicsim.testkit.PeerStream;
 import java.util.List;
 import java.util.SortedMap;
 import org.junit.jupiter.api.Test;
@@ -22,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * DIM settles on follows from net_dim's comparisons, which these tests spell out.
  */
 class FecDimTest {
+  private static final MacHosts HOSTS = MacHosts.classPath();
 
   static Ping ping(Host h, int count, long interval) {
     EchoPeer peer = new EchoPeer(h.sim(), h.link(), h.soc().param("peer_echo_ns").asLong());
@@ -33,7 +36,7 @@ class FecDimTest {
   }
 
   static List<Long> rtts(String coalesce, String... patches) {
-    Host h = FecHosts.host("imx8qxp", coalesce, null, patches);
+    Host h = HOSTS.host("fec", "imx8qxp", coalesce, null, patches);
     Ping p = ping(h, 300, 10 * MS); // a ping every 10 ms for 3 s
     h.run(3100 * MS);
     assertThat(p.received()).isEqualTo(300);
@@ -41,9 +44,9 @@ class FecDimTest {
   }
 
   static SortedMap<String, Long> bulk(String coalesce, String... patches) {
-    Host b = FecHosts.host("imx8qxp", coalesce, null, patches);
-    FecHosts.udpReceiver(b);
-    new FecHosts.PeerStream(b, 1472, 0, 0, SEC); // 1500-byte frames at line rate, 1 s
+    Host b = HOSTS.host("fec", "imx8qxp", coalesce, null, patches);
+    MacHosts.udpReceiver(b);
+    new PeerStream(b, 1472, 0, 0, SEC); // 1500-byte frames at line rate, 1 s
     b.run(SEC);
     SortedMap<String, Long> c = b.driver().counters();
     c.put("busy_ns", b.cpu().core(0).busyNs());
@@ -81,10 +84,10 @@ class FecDimTest {
 
   /** Pings every 10 ms for 1 s, then bulk from 1.1 s: RX IRQs over 1.15..2.15 s, profile. */
   static long[] pingThenBulk(String coalesce, String... patches) {
-    Host h = FecHosts.host("imx8qxp", coalesce, null, patches);
+    Host h = HOSTS.host("fec", "imx8qxp", coalesce, null, patches);
     Ping p = ping(h, 100, 10 * MS);
-    FecHosts.udpReceiver(h);
-    new FecHosts.PeerStream(h, 1472, 0, 1100 * MS, 2200 * MS);
+    MacHosts.udpReceiver(h);
+    new PeerStream(h, 1472, 0, 1100 * MS, 2200 * MS);
     h.run(1150 * MS);
     assertThat(p.received()).isEqualTo(100);
     long rx0 = h.driver().counters().get("rx_irq");
@@ -107,14 +110,14 @@ class FecDimTest {
 
   @Test
   void adaptiveRxIsAnEthtoolKnobOnlyWithTheVariant() throws KernelException {
-    Host plain = FecHosts.host("imx8qxp", null, null);
+    Host plain = HOSTS.host("fec", "imx8qxp", null, null);
     KernelException e = org.assertj.core.api.Assertions.catchThrowableOfType(
         () -> Ethtool.applyArgs(plain.driver().ethtool(), CoalesceArgs.parse("adaptive-rx on")),
         KernelException.class);
     assertThat(e.errno()).isEqualTo(Errno.EOPNOTSUPP);
 
-    Host h = FecHosts.host("imx8qxp", null, null, "+dim");
-    FecDriver d = FecHosts.driver(h);
+    Host h = HOSTS.host("fec", "imx8qxp", null, null, "+dim");
+    FecDriver d = (FecDriver) h.driver();
     var ec = Ethtool.applyArgs(d.ethtool(), CoalesceArgs.parse("adaptive-rx on"));
     assertThat(ec.get(CoalesceParam.USE_ADAPTIVE_RX)).isEqualTo(1);
     // the static values stay stored; RXIC0 carries DIM's default profile: 8 us, 255 frames

@@ -1,7 +1,7 @@
 package io.nicsim.fec;
 
-import static io.nicsim.fec.FecHosts.MS;
-import static io.nicsim.fec.FecHosts.SEC;
+import static io.nicsim.testkit.MacHosts.MS;
+import static io.nicsim.testkit.MacHosts.SEC;
 import static io.nicsim.fec.FecRegisters.FEC_ENET_RXF_0;
 import static io.nicsim.fec.FecRegisters.FEC_ENET_TXF_0;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.nicsim.core.apps.IcmpEcho;
 import io.nicsim.core.apps.Ping;
 import io.nicsim.core.host.Host;
+import io.nicsim.testkit.MacHosts;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * poll delivers the reply; with rx-usecs 100 the RX timer, armed when the reply arrived, does.
  */
 class FecPingTest {
+  private static final MacHosts HOSTS = MacHosts.classPath();
   static final long AHB = 333_333_333L;
   static final long ICTT_1000 = EnetCoalescer.ticksToNs(5208, AHB);
   static final long ICTT_100 = EnetCoalescer.ticksToNs(520, AHB);
@@ -31,8 +33,8 @@ class FecPingTest {
   }
 
   static Run run(String coalesce, String kernel, String... patches) {
-    Host h = FecHosts.host("imx8qxp", coalesce, kernel, patches);
-    Ping ping = FecHosts.ping(h, 3, 10 * MS);
+    Host h = HOSTS.host("fec", "imx8qxp", coalesce, kernel, patches);
+    Ping ping = MacHosts.ping(h, 3, MacHosts.SEC, 10 * MS);
     long[] received = new long[1];
     h.stack().register(IcmpEcho.class, (skb, core) -> {
       received[0] = skb.tstamp;
@@ -40,7 +42,7 @@ class FecPingTest {
     });
     h.run(3 * SEC + 10 * MS);
     assertThat(ping.received()).isEqualTo(3);
-    FecEnet enet = FecHosts.driver(h).enet();
+    FecEnet enet = ((FecDriver) h.driver()).enet();
     return new Run(ping.rtts(), enet.txCoalescer(0).windowStartNs(),
         enet.rxCoalescer(0).windowStartNs(), enet.lastRaisedNs(FEC_ENET_TXF_0),
         enet.lastRaisedNs(FEC_ENET_RXF_0), received[0]);
@@ -99,15 +101,15 @@ class FecPingTest {
 
   @Test
   void beforeDf727ALinkFlapForgetsRxUsecs() {
-    Host h = FecHosts.host("imx8qxp", "rx-usecs 100", "v6.0");
-    FecDriver d = FecHosts.driver(h);
+    Host h = HOSTS.host("fec", "imx8qxp", "rx-usecs 100", "v6.0");
+    FecDriver d = (FecDriver) h.driver();
     assertThat(d.regs().rxic(0) & 0xffff).isEqualTo(520);
     d.phyLink(false);
     d.phyLink(true);
     assertThat(d.regs().rxic(0) & 0xffff).isEqualTo(5208);
 
-    Host kept = FecHosts.host("imx8qxp", "rx-usecs 100", "v6.1");
-    FecDriver k = FecHosts.driver(kept);
+    Host kept = HOSTS.host("fec", "imx8qxp", "rx-usecs 100", "v6.1");
+    FecDriver k = (FecDriver) kept.driver();
     k.phyLink(false);
     k.phyLink(true);
     assertThat(k.regs().rxic(0) & 0xffff).isEqualTo(520);

@@ -1,10 +1,12 @@
 package io.nicsim.fec;
 
-import static io.nicsim.fec.FecHosts.MS;
-import static io.nicsim.fec.FecHosts.SEC;
+import static io.nicsim.testkit.MacHosts.MS;
+import static io.nicsim.testkit.MacHosts.SEC;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nicsim.core.host.Host;
+import io.nicsim.testkit.MacHosts;
+import io.nicsim.testkit.PeerStream;
 import java.util.SortedMap;
 import org.junit.jupiter.api.Test;
 
@@ -14,15 +16,16 @@ import org.junit.jupiter.api.Test;
  * polling"). One simulated second after a 100 ms warm-up.
  */
 class FecRxRateTest {
+  private static final MacHosts HOSTS = MacHosts.classPath();
   static final long WARMUP = 100 * MS;
 
   /** rx_irq, rx_packets, irq and the IRQ core's busy ns over the measured second. */
   record Rate(long rxIrq, long rxPackets, long irqs, long busyNs, long missed) {}
 
   static Rate measure(String rxUsecs, int payloadLen, long gapNs) {
-    Host h = FecHosts.host("imx8qxp", "rx-usecs " + rxUsecs, null);
-    FecHosts.udpReceiver(h);
-    new FecHosts.PeerStream(h, payloadLen, gapNs, 10 * MS, WARMUP + SEC + 10 * MS);
+    Host h = HOSTS.host("fec", "imx8qxp", "rx-usecs " + rxUsecs, null);
+    MacHosts.udpReceiver(h);
+    new PeerStream(h, payloadLen, gapNs, 10 * MS, WARMUP + SEC + 10 * MS);
     h.run(WARMUP);
     SortedMap<String, Long> c0 = h.driver().counters();
     long busy0 = h.cpu().core(0).busyNs();

@@ -1,25 +1,27 @@
 package io.nicsim.fec;
 
-import static io.nicsim.fec.FecHosts.MS;
-import static io.nicsim.fec.FecHosts.SEC;
+import static io.nicsim.testkit.MacHosts.MS;
+import static io.nicsim.testkit.MacHosts.SEC;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nicsim.core.apps.Ping;
 import io.nicsim.core.host.Host;
+import io.nicsim.testkit.MacHosts;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Every shipped SoC builds a host and answers pings; coalescing SoCs wait for an ITR event. */
 class FecSocPingTest {
+  private static final MacHosts HOSTS = MacHosts.classPath();
 
   @ParameterizedTest
   @ValueSource(strings = {"imx8qxp", "imx8mq", "imx8mp", "imx6q", "imx6sx", "imx6ul"})
   void pingWaitsForTheEarlierOfTheTwoTimersOnlyWhereTheSocCoalesces(String soc) {
-    Host h = FecHosts.host(soc, null, null);
-    Ping ping = FecHosts.ping(h, 2, 10 * MS);
+    Host h = HOSTS.host("fec", soc, null, null);
+    Ping ping = MacHosts.ping(h, 2, MacHosts.SEC, 10 * MS);
     h.run(2 * SEC + 10 * MS);
     assertThat(ping.received()).isEqualTo(2);
-    FecDriver d = FecHosts.driver(h);
+    FecDriver d = (FecDriver) h.driver();
     long rtt = ping.rtts().get(1);
     long ahb = h.soc().clockHz("ahb");
     long ictt = EnetCoalescer.ticksToNs(d.coalesceRegisters().get("RXIC0").intValue() & 0xffff,

@@ -1,6 +1,6 @@
 package io.nicsim.fec;
 
-import static io.nicsim.fec.FecHosts.MS;
+import static io.nicsim.testkit.MacHosts.MS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nicsim.core.apps.UdpDatagram;
@@ -10,6 +10,7 @@ import io.nicsim.core.apps.UdpSocket;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.sim.Event;
+import io.nicsim.testkit.MacHosts;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -19,13 +20,14 @@ import org.junit.jupiter.api.Test;
  * again with no skb lost (the audit runs throughout).
  */
 class FecTimeoutTest {
+  private static final MacHosts HOSTS = MacHosts.classPath();
   static final long SEC = 1_000_000_000L;
 
   @Test
   void aHungRingIsReportedByTheWatchdogAndTheRestartRecoversIt() {
     // the periodic tick on: dev_watchdog is a timer_list
-    Host h = FecTestHost.of(HostConfig.of("fec", "imx8qxp")).host();
-    FecDriver d = FecHosts.driver(h);
+    Host h = HOSTS.host(HostConfig.of("fec", "imx8qxp"));
+    FecDriver d = (FecDriver) h.driver();
     h.peer().register(UdpDatagram.class, new UdpSink(h.sim()));
     UdpSocket sock = new UdpSocket(8 << 20);
     UdpFlood flood = UdpFlood.on(h)

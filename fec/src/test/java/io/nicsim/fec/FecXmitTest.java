@@ -1,6 +1,6 @@
 package io.nicsim.fec;
 
-import static io.nicsim.fec.FecHosts.MS;
+import static io.nicsim.testkit.MacHosts.MS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nicsim.core.apps.UdpDatagram;
@@ -11,18 +11,20 @@ import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.kernel.KernelConfig;
 import io.nicsim.core.net.NetdevQueue;
+import io.nicsim.testkit.MacHosts;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** The TX path under a UDP flood from a fast CPU: ring, stop/wake, per-frame interrupts. */
 class FecXmitTest {
+  private static final MacHosts HOSTS = MacHosts.classPath();
 
   @ParameterizedTest(name = "{0}")
   @CsvSource({"v6.4, 512", "v6.17, 1024"})
   void floodFillsTheRingStopsAndWakesAndFreesEverySkb(String kernel, int ring) {
-    Host h = FecTestHost.of(HostConfig.of("fec", "imx8qxp").withKernel(kernel)
+    Host h = HOSTS.host(HostConfig.of("fec", "imx8qxp").withKernel(kernel)
         .withCpuScale(0.001)
-        .withKernelConfig(KernelConfig.defaults().withTick(false))).host();
+        .withKernelConfig(KernelConfig.defaults().withTick(false)));
     UdpSink sink = new UdpSink(h.sim());
     h.peer().register(UdpDatagram.class, sink);
     UdpSocket sock = new UdpSocket(4 * UdpSocket.WMEM_DEFAULT);
@@ -31,7 +33,7 @@ class FecXmitTest {
     flood.start(h.appCore());
     h.run(40 * MS);
 
-    FecDriver d = FecHosts.driver(h);
+    FecDriver d = (FecDriver) h.driver();
     FecTxq txq = d.fep().txQueue(0);
     assertThat(txq.bd().size()).isEqualTo(ring);
     NetdevQueue nq = h.dev().queue(0);

@@ -3,23 +3,18 @@ package io.nicsim.ideal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dagger.BindsInstance;
-import dagger.Component;
 import io.nicsim.core.apps.EchoPeer;
 import io.nicsim.core.apps.IcmpEcho;
 import io.nicsim.core.apps.Ping;
 import io.nicsim.core.apps.UdpDatagram;
 import io.nicsim.core.apps.UdpFlood;
 import io.nicsim.core.apps.UdpSink;
-import io.nicsim.core.check.HostAudit;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.core.host.Host;
-import io.nicsim.core.host.HostComponent;
 import io.nicsim.core.host.HostConfig;
-import io.nicsim.core.host.HostModule;
-import io.nicsim.core.host.HostScope;
 import io.nicsim.core.host.MacDiscovery;
+import io.nicsim.testkit.MacHosts;
 import org.junit.jupiter.api.Test;
 
 /** The ideal MAC's TX completion policies, each seen in what the driver does per second. */
@@ -27,23 +22,12 @@ class IdealTxCompletionTest {
   static final long MS = 1_000_000L;
   static final long SEC = 1_000 * MS;
 
-  @HostScope
-  @Component(modules = {HostModule.class, IdealModule.class})
-  interface TestHost extends HostComponent {
-    @Component.Factory
-    interface Factory {
-      TestHost create(@BindsInstance HostConfig config);
-    }
-  }
-
   static Host host(String coalesce) {
     HostConfig c = HostConfig.of("ideal", "ideal");
     if (coalesce != null) {
       c = c.withCoalesce(CoalesceArgs.parse(coalesce));
     }
-    Host h = DaggerIdealTxCompletionTest_TestHost.factory().create(c).host();
-    HostAudit.attach(h);
-    return h;
+    return MacHosts.of(new IdealMacProvider().macModel()).host(c);
   }
 
   /** 10 000 datagrams/s for 1 s; returns the driver's TX interrupts and cleaned skbs. */

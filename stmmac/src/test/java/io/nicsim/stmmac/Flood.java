@@ -6,6 +6,7 @@ import io.nicsim.core.apps.UdpSink;
 import io.nicsim.core.apps.UdpSocket;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostConfig;
+import io.nicsim.testkit.MacHosts;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -55,7 +56,7 @@ final class Flood {
 
   static Figures run(String soc, String kernel, List<String> patches) {
     HostConfig cfg = HostConfig.of("stmmac", soc).withKernel(kernel).withPatches(patches);
-    Host h = StmmacTestHost.of(cfg).host();
+    Host h = MacHosts.classPath().host(cfg);
     UdpSink sink = new UdpSink(h.sim());
     h.peer().register(UdpDatagram.class, sink);
     UdpSocket sock = new UdpSocket(UdpSocket.WMEM_DEFAULT);

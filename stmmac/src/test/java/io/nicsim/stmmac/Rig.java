@@ -10,6 +10,7 @@ import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.net.NetdevTx;
 import io.nicsim.core.net.Skb;
 import io.nicsim.core.sim.Event;
+import io.nicsim.testkit.MacHosts;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,7 +34,7 @@ final class Rig {
     if (coalesce != null) {
       cfg = cfg.withCoalesce(CoalesceArgs.parse(coalesce));
     }
-    host = StmmacTestHost.of(cfg).host();
+    host = MacHosts.classPath().host(cfg);
     drv = (StmmacDriver) host.driver();
     priv = drv.priv();
     sink = new UdpSink(host.sim());

@@ -11,6 +11,7 @@ import io.nicsim.core.ethtool.Ethtool;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.kernel.KernelConfig;
+import io.nicsim.testkit.MacHosts;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -34,7 +35,7 @@ class RxWatchdogTest {
     if (coalesce != null) {
       cfg = cfg.withCoalesce(CoalesceArgs.parse(coalesce));
     }
-    Host h = StmmacTestHost.of(cfg).host();
+    Host h = MacHosts.classPath().host(cfg);
     h.peer().register(IcmpEcho.class, new EchoPeer(h.sim(), h.link(), 20 * US));
     return h;
   }

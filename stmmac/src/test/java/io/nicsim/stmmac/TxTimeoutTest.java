@@ -9,6 +9,7 @@ import io.nicsim.core.apps.UdpSocket;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.sim.Event;
+import io.nicsim.testkit.MacHosts;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -26,8 +27,8 @@ class TxTimeoutTest {
   @CsvSource({"cyclone5, v6.7", "cyclone5, v4.19", "rk3588-yt6801, v6.7"})
   void aHungDmaIsReportedAfterFiveSecondsAndTheResetRestartsTransmission(String soc,
       String kernel) {
-    Host h = StmmacTestHost.of(HostConfig.of("stmmac", soc).withKernel(kernel)
-        .withCoalesce(io.nicsim.core.ethtool.CoalesceArgs.parse("tx-usecs 100"))).host();
+    Host h = MacHosts.classPath().host(HostConfig.of("stmmac", soc).withKernel(kernel)
+        .withCoalesce(io.nicsim.core.ethtool.CoalesceArgs.parse("tx-usecs 100")));
     StmmacDriver drv = (StmmacDriver) h.driver();
     UdpSink sink = new UdpSink(h.sim());
     h.peer().register(UdpDatagram.class, sink);

@@ -44,6 +44,11 @@ public final class MacHosts implements HostFactory {
     return new MacHosts(MacModels.of(byName));
   }
 
+  /** Hosts of every MAC model on the class path (found as the nicsim command finds them). */
+  public static MacHosts classPath() {
+    return new MacHosts(MacDiscovery.classPath());
+  }
+
   @Override
   public HostComponent create(HostConfig config) {
     return DaggerKitHost.factory().create(config, macs);
