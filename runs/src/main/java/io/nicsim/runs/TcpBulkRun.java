@@ -5,7 +5,8 @@ import io.nicsim.core.sim.Event;
 import io.nicsim.formats.text.ToolFormat;
 import io.nicsim.runs.TcpBulkRunner.TcpFlowRun;
 import io.nicsim.runs.traffic.TcpBulkSpec;
-import io.nicsim.tcp.Bbr;
+import io.nicsim.tcp.CongestionOps;
+import io.nicsim.tcp.SsInfo;
 import io.nicsim.tcp.TcpOutput;
 import io.nicsim.tcp.TcpPatches;
 import io.nicsim.tcp.TcpSock;
@@ -160,8 +161,9 @@ public final class TcpBulkRun implements TrafficRun {
     m.put("tcp_wmem_alloc_bytes", mean(s -> s.mean(s.wmemAlloc)));
     m.put("skbs_below_tcp", mean(s -> s.mean(s.skbsInHost)));
     m.put("tcp_unacked", mean(s -> s.mean(s.unacked)));
-    if (flows.get(0).flow().sock().ca instanceof Bbr) {
-      m.put("bbr_bw_mbps", mean(s -> s.mean(s.bbrBwBps)) / 1e6);
+    CongestionOps ca = flows.get(0).flow().sock().ca;
+    if (ca.bandwidthBps(flows.get(0).flow().sock()) >= 0) {
+      m.put(ca.name() + "_bw_mbps", mean(s -> s.mean(s.caBwBps)) / 1e6);
     }
     return new TrafficReport(lines, m);
   }
@@ -196,10 +198,18 @@ public final class TcpBulkRun implements TrafficRun {
     }
     sb.append(" bytes_acked:").append(sk.bytesAcked);
     sb.append(" retrans:").append(sk.retransOut).append('/').append(sk.totalRetrans);
-    if (sk.ca instanceof Bbr b) {
-      sb.append(String.format(Locale.ROOT, " bbr:(bw:%s,mrtt:%.3f,pacing_gain:%s,cwnd_gain:%s)",
-          ssRate(b.bwBytesPerSec(sk) * 8.0), b.minRttUs() / 1000.0, gain(b.pacingGain()),
-          gain(b.cwndGain())));
+    SsInfo info = sk.ca.getInfo(sk);
+    if (info != null) {
+      sb.append(' ').append(sk.ca.name()).append(":(");
+      for (int i = 0; i < info.fields().size(); i++) {
+        SsInfo.Field f = info.fields().get(i);
+        sb.append(i == 0 ? "" : ",").append(f.name()).append(':').append(switch (f.unit()) {
+          case BPS -> ssRate(f.value());
+          case MS -> String.format(Locale.ROOT, "%.3f", f.value());
+          case GAIN -> gain(f.value());
+        });
+      }
+      sb.append(')');
     }
     if (sk.skPacingRate != TcpSock.UNLIMITED_RATE) {
       sb.append(" pacing_rate ").append(ssRate(sk.skPacingRate * 8.0));
@@ -227,8 +237,8 @@ public final class TcpBulkRun implements TrafficRun {
   }
 
   /** A BBR gain in BBR_UNIT (256) as ss prints it (1.25, 2.89). */
-  private static String gain(int g) {
-    return new java.math.BigDecimal(g / 256.0).setScale(2, java.math.RoundingMode.HALF_EVEN)
+  private static String gain(double g) {
+    return new java.math.BigDecimal(g).setScale(2, java.math.RoundingMode.HALF_EVEN)
         .stripTrailingZeros().toPlainString();
   }
 
@@ -314,7 +324,8 @@ public final class TcpBulkRun implements TrafficRun {
     double tsqLimit;
     double wmemAlloc;
     double skbsInHost;
-    double bbrBwBps;
+    double caBwBps;
+    String caName;
     double unacked;
 
     void add(TcpSock sk, long skbsBelow) {
@@ -327,8 +338,10 @@ public final class TcpBulkRun implements TrafficRun {
       tsqLimit += tsqLimit(sk);
       wmemAlloc += sk.skWmemAlloc - 1;
       skbsInHost += skbsBelow;
-      if (sk.ca instanceof Bbr b) {
-        bbrBwBps += b.bwBytesPerSec(sk) * 8.0;
+      double bw = sk.ca.bandwidthBps(sk);
+      if (bw >= 0) {
+        caBwBps += bw;
+        caName = sk.ca.name();
       }
     }
 
@@ -341,8 +354,8 @@ public final class TcpBulkRun implements TrafficRun {
           "means: cwnd %.1f, tso_segs %.1f, TSQ limit %.0f B, sk_wmem_alloc %.0f B, skbs below"
               + " TCP %.2f", mean(cwnd), mean(tsoSegs), mean(tsqLimit), mean(wmemAlloc),
           mean(skbsInHost)));
-      if (bbrBwBps > 0) {
-        sb.append(", bbr bw ").append(ssRate(mean(bbrBwBps)));
+      if (caBwBps > 0) {
+        sb.append(", ").append(caName).append(" bw ").append(ssRate(mean(caBwBps)));
       }
       return sb.toString();
     }

@@ -1,14 +1,12 @@
 package io.nicsim.runs;
 
-import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.sim.Simulator;
 import io.nicsim.runs.path.PathSpec;
 import io.nicsim.runs.traffic.TcpBulkSpec;
 import io.nicsim.runs.traffic.TrafficSpec;
-import io.nicsim.tcp.Bbr;
+import io.nicsim.tcp.CongestionControls;
 import io.nicsim.tcp.CongestionOps;
-import io.nicsim.tcp.Cubic;
 import io.nicsim.tcp.TcpSock;
 import io.nicsim.tcp.TcpSysctl;
 import io.nicsim.tcp.stack.AckStalls;
@@ -28,8 +26,6 @@ import java.util.List;
  * application core. The TCP patches are those of the host's kernel version.
  */
 public final class TcpBulkRunner implements TrafficRunner {
-  /** The congestion controls tcp-model ports. */
-  static final List<String> ALGORITHMS = List.of("bbr", "cubic");
   /** How often the window's TCP state (cwnd, bw, TSQ) is sampled for its means. */
   static final long SAMPLE_NS = 1_000_000L;
   /** After the window: how long the engine waits for in-flight data to be acknowledged. */
@@ -54,10 +50,7 @@ public final class TcpBulkRunner implements TrafficRunner {
   public TrafficRun start(Host host, TrafficSpec spec, PathSpec path) {
     TcpBulkSpec t = (TcpBulkSpec) spec;
     String algo = t.congestionOrDefault();
-    if (!ALGORITHMS.contains(algo)) {
-      throw BadInputException.field("--traffic -C", "'" + algo + "' is not modelled",
-          String.join(" or ", ALGORITHMS));
-    }
+    CongestionControls.require("--traffic -C", algo);
     Simulator sim = host.sim();
     TcpStack stack = new TcpStack(host, new TcpSysctl());
     PathConfig cfg = pathConfig(path);
@@ -98,7 +91,7 @@ public final class TcpBulkRunner implements TrafficRunner {
   }
 
   static CongestionOps congestion(String algo) {
-    return algo.equals("bbr") ? new Bbr() : new Cubic();
+    return CongestionControls.create("--traffic -C", algo);
   }
 
   /**

@@ -5,10 +5,10 @@ import io.nicsim.formats.text.ToolFormat;
 import io.nicsim.runs.traffic.TcpBulkSpec;
 import io.nicsim.runs.traffic.TrafficSpec;
 import io.nicsim.core.check.HostAudit;
-import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.kernel.Napi;
+import io.nicsim.tcp.CongestionControls;
 import io.nicsim.tcp.TcpSock;
 import io.nicsim.tcp.stack.HostTcpReceiver;
 import io.nicsim.tcp.stack.PathConfig;
@@ -52,10 +52,7 @@ public final class TcpReverseRunner implements TrafficRunner {
   public TrafficRun start(Host host, TrafficSpec spec, PathSpec path) {
     TcpBulkSpec t = (TcpBulkSpec) spec;
     String algo = t.congestionOrDefault();
-    if (!TcpBulkRunner.ALGORITHMS.contains(algo)) {
-      throw BadInputException.field("--traffic -C", "'" + algo + "' is not modelled",
-          String.join(" or ", TcpBulkRunner.ALGORITHMS));
-    }
+    CongestionControls.require("--traffic -C", algo);
     host.cpu().costs().requireAll(costs().toArray(new CostOp[0]));
     PathSpec.refuseAckStall(path, "iperf3 -R (the host receives)");
     PathConfig cfg = TcpBulkRunner.pathConfig(path == null ? PathSpec.direct() : path);

@@ -1,6 +1,7 @@
 package io.nicsim.tcp;
 
 import io.nicsim.core.port.KernelPort;
+import java.util.List;
 
 /**
  * BBR v1 as in mainline net/ipv4/tcp_bbr.c: a windowed-max bandwidth filter over 10
@@ -133,6 +134,21 @@ public final class Bbr implements CongestionOps {
   /** The bandwidth estimate in bytes/s (what {@code ss -i} shows as bbr bw). */
   public long bwBytesPerSec(TcpSock sk) {
     return Seq.u32(bbrBw()) * sk.mssCache * 1_000_000L >>> BW_SCALE;
+  }
+
+  @Override
+  public double bandwidthBps(TcpSock sk) {
+    return bwBytesPerSec(sk) * 8.0;
+  }
+
+  /** bbr_get_info's fields as ss prints them: bw, mrtt, pacing_gain, cwnd_gain. */
+  @Override
+  public SsInfo getInfo(TcpSock sk) {
+    return new SsInfo(List.of(
+        new SsInfo.Field("bw", SsInfo.Unit.BPS, bwBytesPerSec(sk) * 8.0),
+        new SsInfo.Field("mrtt", SsInfo.Unit.MS, minRttUs() / 1000.0),
+        new SsInfo.Field("pacing_gain", SsInfo.Unit.GAIN, pacingGain() / 256.0),
+        new SsInfo.Field("cwnd_gain", SsInfo.Unit.GAIN, cwndGain() / 256.0)));
   }
 
   /* ---- the port ---- */

@@ -64,4 +64,17 @@ public interface CongestionOps {
   default int sndbufExpand(TcpSock sk) {
     return 0;
   }
+
+  /** .get_info: what {@code ss -ti} prints for the algorithm; null when it has none. */
+  default SsInfo getInfo(TcpSock sk) {
+    return null;
+  }
+
+  /**
+   * The algorithm's own estimate of the path's bandwidth in bit/s, for the run's means; -1 when
+   * it keeps none (CUBIC does not estimate bandwidth).
+   */
+  default double bandwidthBps(TcpSock sk) {
+    return -1;
+  }
 }

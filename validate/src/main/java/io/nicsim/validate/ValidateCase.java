@@ -1,6 +1,7 @@
 package io.nicsim.validate;
 
 import io.nicsim.core.soc.SocProfile;
+import io.nicsim.tcp.CongestionControls;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -53,7 +54,7 @@ public record ValidateCase(String name, String cc, boolean tso, Hold hold, long 
   }
 
   public ValidateCase {
-    if (!cc.equals("bbr") && !cc.equals("cubic")) {
+    if (!CongestionControls.exists(cc)) {
       throw new IllegalArgumentException("cc " + cc);
     }
     if (rateMbit != 1000) {

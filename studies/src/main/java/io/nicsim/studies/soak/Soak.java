@@ -10,7 +10,7 @@ import io.nicsim.runs.UdpFloodRunner;
 import io.nicsim.runs.host.HostFactory;
 import io.nicsim.runs.path.PathSpec;
 import io.nicsim.runs.traffic.TrafficParser;
-import io.nicsim.tcp.Bbr;
+import io.nicsim.tcp.CongestionControls;
 import io.nicsim.tcp.TcpSysctl;
 import io.nicsim.tcp.stack.BulkSender;
 import io.nicsim.tcp.stack.PathConfig;
@@ -74,7 +74,7 @@ public final class Soak {
       TcpStack stack = new TcpStack(host, new TcpSysctl());
       TcpPath path = new TcpPath(host.sim(), host.link(),
           PathConfig.of(23_000_000L - 200, 100_000_000L, 200));
-      TcpFlow f = stack.connect(new Bbr(), stack.patches(List.of()), path);
+      TcpFlow f = stack.connect(CongestionControls.create("soak", "bbr"), stack.patches(List.of()), path);
       BulkSender app = new BulkSender(host.sim(), f, BulkSender.DEFAULT_LEN, 0,
           totalSec * 1_000_000_000L);
       app.start(host.appCore());
