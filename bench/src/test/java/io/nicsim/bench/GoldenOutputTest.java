@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.nicsim.bench.env.BenchEnv;
 import io.nicsim.bench.testkit.Cli;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,9 +20,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every output byte of the seed scenarios, a sweep and runs of each MAC and traffic kind,
- * against a sample stored from a known-good build ({@code src/test/resources/golden/}): a
- * change meant to be behaviour-neutral (the engine's speed work) must leave them identical.
+ * Every output byte of the seed scenarios, a sweep, runs of each MAC and traffic kind and a
+ * board trace compared with a model run, against a sample stored from a known-good build
+ * ({@code src/test/resources/golden/}): a change meant to be behaviour-neutral (the engine's
+ * speed work, moving classes between modules) must leave them identical.
  * A change that moves a figure on purpose regenerates the sample with the one command in
  * bench/README "Golden outputs" and shows the moved lines in its diff.
  */
@@ -73,15 +75,21 @@ class GoldenOutputTest {
         c("run-fec-tcp-rx", List.of(), "run", "--mac", "fec", "--soc", "imx8qxp", "--traffic",
             "iperf3 -R -t 0.2", "--sysfs", "napi_defer_hard_irqs=2 gro_flush_timeout=200000"),
         c("run-bcmgenet-udp", List.of(), "run", "--mac", "bcmgenet", "--soc", "bcm2711",
-            "--traffic", "iperf3 -u -b 500M -l 1400 -t 0.1", "--json"));
+            "--traffic", "iperf3 -u -b 500M -l 1400 -t 0.1", "--json"),
+        c("trace-compare-json", List.of(), "trace", "compare", "--trace",
+            "FIXTURE/ping-veth.trace.txt", "--map", "nsb-va=eth0", "--mac", "stmmac", "--soc",
+            "cyclone5", "--traffic", "iperf3 -u -b 2M -l 256 -t 0.1", "--json"));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void outputsAreTheSample(Case c, @TempDir Path out) throws IOException {
-    String[] args = c.args().stream()
-        .map(a -> a.startsWith("OUT/") ? out.resolve(a.substring(4)).toString() : a)
-        .toArray(String[]::new);
+    List<String> argList = new ArrayList<>();
+    for (String a : c.args()) {
+      argList.add(a.startsWith("OUT/") ? out.resolve(a.substring(4)).toString()
+          : a.startsWith("FIXTURE/") ? fixture(a.substring(8), out).toString() : a);
+    }
+    String[] args = argList.toArray(String[]::new);
     Cli.Result r = Cli.run(STANDARD, args);
     assertThat(r.exit()).as(r.err()).isZero();
     List<Stored> got = new ArrayList<>();
@@ -105,6 +113,15 @@ class GoldenOutputTest {
             .isEqualTo(Files.readString(file, StandardCharsets.UTF_8));
       }
     }
+  }
+
+  /** A board trace of boardtrace's test jar ({@code /fixtures/NAME}), copied into {@code dir}. */
+  static Path fixture(String name, Path dir) throws IOException {
+    Path f = dir.resolve(name);
+    try (InputStream in = GoldenOutputTest.class.getResourceAsStream("/fixtures/" + name)) {
+      Files.copy(in, f);
+    }
+    return f;
   }
 
   /** One stored file: its name in the sample and its bytes. */
