@@ -5,12 +5,10 @@ import io.nicsim.core.era.PatchCatalog;
 import io.nicsim.core.host.HostContext;
 import io.nicsim.core.host.MacModel;
 import io.nicsim.core.host.NicDriver;
-import javax.inject.Inject;
 
 /** The Broadcom GENET MAC model: GENET v5 DMA rings plus the ported bcmgenet driver. */
 public final class BcmgenetMacModel implements MacModel {
 
-  @Inject
   public BcmgenetMacModel() {}
 
   @Override

@@ -5,12 +5,10 @@ import io.nicsim.core.era.PatchCatalog;
 import io.nicsim.core.host.HostContext;
 import io.nicsim.core.host.MacModel;
 import io.nicsim.core.host.NicDriver;
-import javax.inject.Inject;
 
 /** The NXP FEC/ENET MAC model: i.MX ENET hardware plus the ported fec driver. */
 public final class FecMacModel implements MacModel {
 
-  @Inject
   public FecMacModel() {}
 
   @Override

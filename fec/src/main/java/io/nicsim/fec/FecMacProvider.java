@@ -11,6 +11,6 @@ public final class FecMacProvider implements MacModelProvider {
 
   @Override
   public MacModel macModel() {
-    return DaggerFecMacComponent.create().macModels().get("fec");
+    return new FecMacModel();
   }
 }

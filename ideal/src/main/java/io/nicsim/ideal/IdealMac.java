@@ -6,7 +6,6 @@ import io.nicsim.core.host.HostContext;
 import io.nicsim.core.host.MacModel;
 import io.nicsim.core.host.NicDriver;
 import java.util.List;
-import javax.inject.Inject;
 
 /**
  * The ideal reference MAC: descriptor rings, DMA at line rate, TSO on or off, and a TX
@@ -16,7 +15,6 @@ import javax.inject.Inject;
 public final class IdealMac implements MacModel {
   private static final PatchCatalog PATCHES = new PatchCatalog("ideal", List.of());
 
-  @Inject
   public IdealMac() {}
 
   @Override

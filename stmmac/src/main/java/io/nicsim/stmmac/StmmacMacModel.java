@@ -5,12 +5,10 @@ import io.nicsim.core.era.PatchCatalog;
 import io.nicsim.core.host.HostContext;
 import io.nicsim.core.host.MacModel;
 import io.nicsim.core.host.NicDriver;
-import javax.inject.Inject;
 
 /** The stmmac MAC model: Synopsys DWMAC hardware and the Linux stmmac driver, every era. */
 public final class StmmacMacModel implements MacModel {
 
-  @Inject
   public StmmacMacModel() {}
 
   @Override

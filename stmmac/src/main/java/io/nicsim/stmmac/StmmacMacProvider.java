@@ -11,6 +11,6 @@ public final class StmmacMacProvider implements MacModelProvider {
 
   @Override
   public MacModel macModel() {
-    return DaggerStmmacMacComponent.create().macModels().get("stmmac");
+    return new StmmacMacModel();
   }
 }

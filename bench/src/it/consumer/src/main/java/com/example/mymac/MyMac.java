@@ -30,7 +30,6 @@ import io.nicsim.core.port.KernelPort;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import javax.inject.Inject;
 
 /**
  * A complete MAC model in one file (the minimal form of nicsim's ideal MAC): a TX and an RX
@@ -42,7 +41,6 @@ public final class MyMac implements MacModel {
   static final CostOp XMIT = CostOp.named("mymac_xmit");
   static final CostOp TX_CLEAN = CostOp.named("mymac_tx_clean");
   static final CostOp RX = CostOp.named("mymac_rx");
-  @Inject
   public MyMac() {}
 
   @Override public String name() { return "mymac"; }

@@ -3,39 +3,25 @@ package com.example.mymac;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dagger.BindsInstance;
-import dagger.Component;
-import io.nicsim.core.apps.EchoPeer;
-import io.nicsim.core.apps.IcmpEcho;
-import io.nicsim.core.apps.Ping;
 import io.nicsim.core.apps.UdpDatagram;
 import io.nicsim.core.apps.UdpFlood;
 import io.nicsim.core.apps.UdpSink;
-import io.nicsim.core.check.HostAudit;
 import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.core.ethtool.Ethtool;
 import io.nicsim.core.host.Host;
-import io.nicsim.core.host.HostComponent;
 import io.nicsim.core.host.HostConfig;
-import io.nicsim.core.host.HostModule;
-import io.nicsim.core.host.HostScope;
 import io.nicsim.core.port.KernelPort;
+import io.nicsim.testkit.MacHosts;
 import org.junit.jupiter.api.Test;
 
-/** mymac through nicsim's kernel model: UDP and ping on the board profile, under the audit. */
+/**
+ * mymac's own figures through nicsim's kernel model: what its interrupt throttle does to a UDP
+ * flood (what every MAC must do is {@link MyMacConformanceTest}).
+ */
 class MyMacTest {
   static final long MS = 1_000_000L;
   static final long SEC = 1_000 * MS;
-
-  /** A host component with just this MAC (nicsim's command finds it through the provider). */
-  @HostScope
-  @Component(modules = {HostModule.class, MyMacModule.class})
-  interface TestHost extends HostComponent {
-    @Component.Factory
-    interface Factory {
-      TestHost create(@BindsInstance HostConfig config);
-    }
-  }
+  static final MacHosts HOSTS = MacHosts.of(new MyMacProvider().macModel());
 
   static Host host() {
     return host(null);
@@ -47,9 +33,7 @@ class MyMacTest {
     if (coalesce != null) {
       config = config.withCoalesce(CoalesceArgs.parse(coalesce));
     }
-    Host h = DaggerMyMacTest_TestHost.factory().create(config).host();
-    HostAudit.attach(h); // skb, ring and BQL invariants checked every simulated millisecond
-    return h;
+    return HOSTS.host(config); // skb, ring and BQL invariants checked every simulated ms
   }
 
   /** 10 000 datagrams of 1000 bytes a second for one second; returns the host after it. */
@@ -87,17 +71,6 @@ class MyMacTest {
     long pps = sink.framesSinceMark() * 2;
     // 1472 B of payload make a 1538-byte slot on the wire: 81 274 frames/s at 1 Gbit/s
     assertTrue(pps > 10_000 && pps <= 81_275, "frames/s " + pps);
-  }
-
-  @Test
-  void everyPingIsAnswered() {
-    Host h = host();
-    h.peer().register(IcmpEcho.class, new EchoPeer(h.sim(), h.link(), 50_000));
-    Ping ping = Ping.on(h).count(5).intervalNs(10 * MS).build();
-    h.stack().register(IcmpEcho.class, ping);
-    ping.start(h.appCore());
-    h.run(100 * MS);
-    assertEquals(5, ping.received());
   }
 
   @Test
