@@ -6,6 +6,12 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
+import io.nicsim.core.host.MacModelProvider;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.TreeSet;
 
 /**
  * The arrows between nicsim's modules and packages, as rules over compiled classes (the root
@@ -48,46 +54,70 @@ final class Layering {
     });
   }
 
+  /**
+   * The driver modules: the package of every MAC model provider on the class path (what the
+   * nicsim command finds with ServiceLoader), so a new driver is a layer without an edit here.
+   */
+  static final List<String> DRIVERS = drivers();
+
+  private static List<String> drivers() {
+    TreeSet<String> packages = new TreeSet<>();
+    ServiceLoader.load(MacModelProvider.class, Layering.class.getClassLoader()).stream()
+        .forEach(p -> packages.add(p.type().getPackageName()));
+    return List.copyOf(packages);
+  }
+
+  private static String[] with(List<String> first, String... rest) {
+    List<String> all = new ArrayList<>(first);
+    all.addAll(List.of(rest));
+    return all.toArray(new String[0]);
+  }
+
   /** One module per layer, each reaching only downwards. */
-  static final ArchRule MODULES = layeredArchitecture()
-      .consideringOnlyDependenciesInLayers()
-      .layer("annotations").definedBy(in("annotations", "io.nicsim.core.port"))
-      .layer("core").definedBy(core())
-      .layer("stmmac").definedBy(in("stmmac", "io.nicsim.stmmac"))
-      .layer("fec").definedBy(in("fec", "io.nicsim.fec"))
-      .layer("bcmgenet").definedBy(in("bcmgenet", "io.nicsim.bcmgenet"))
-      .layer("ideal").definedBy(in("ideal", "io.nicsim.ideal"))
-      .layer("tcp-model").definedBy(tcpModel())
-      .layer("tcp-stack").definedBy(in("tcp-stack", "io.nicsim.tcp.stack"))
-      .layer("portcheck").definedBy(in("portcheck", "io.nicsim.portcheck"))
-      .layer("formats").definedBy(in("formats", "io.nicsim.formats"))
-      .layer("runs").definedBy(in("runs", "io.nicsim.runs"))
-      .layer("studies").definedBy(in("studies", "io.nicsim.studies"))
-      .layer("scenarios").definedBy(in("scenarios", "io.nicsim.scenarios"))
-      .layer("boardtrace").definedBy(in("boardtrace", "io.nicsim.boardtrace"))
-      .layer("bench").definedBy(in("bench", "io.nicsim.bench"))
-      .whereLayer("bench").mayNotBeAccessedByAnyLayer()
-      .whereLayer("scenarios").mayOnlyBeAccessedByLayers("bench")
-      .whereLayer("boardtrace").mayOnlyBeAccessedByLayers("bench")
-      .whereLayer("studies").mayOnlyBeAccessedByLayers("scenarios", "bench")
-      .whereLayer("runs").mayOnlyBeAccessedByLayers("studies", "scenarios", "boardtrace",
-          "bench")
-      .whereLayer("formats").mayOnlyBeAccessedByLayers("runs", "studies", "scenarios",
-          "boardtrace", "bench")
-      .whereLayer("portcheck").mayOnlyBeAccessedByLayers("bench")
-      // MAC models are found at run time: nothing names a driver's classes
-      .whereLayer("stmmac").mayNotBeAccessedByAnyLayer()
-      .whereLayer("fec").mayNotBeAccessedByAnyLayer()
-      .whereLayer("bcmgenet").mayNotBeAccessedByAnyLayer()
-      .whereLayer("ideal").mayNotBeAccessedByAnyLayer()
-      .whereLayer("tcp-stack").mayOnlyBeAccessedByLayers(
-          "formats", "runs", "studies", "scenarios", "boardtrace", "bench")
-      .whereLayer("tcp-model").mayOnlyBeAccessedByLayers("tcp-stack",
-          "formats", "runs", "studies", "scenarios", "boardtrace", "bench")
-      .whereLayer("core").mayOnlyBeAccessedByLayers("stmmac", "fec", "bcmgenet", "ideal",
-          "tcp-model", "tcp-stack", "formats", "runs", "studies", "scenarios", "boardtrace",
-          "bench")
-      .as("nicsim's modules reach only the modules below them");
+  static final ArchRule MODULES = modules();
+
+  private static ArchRule modules() {
+    LayeredArchitecture a = layeredArchitecture()
+        .consideringOnlyDependenciesInLayers()
+        .layer("annotations").definedBy(in("annotations", "io.nicsim.core.port"))
+        .layer("core").definedBy(core());
+    for (String d : DRIVERS) {
+      a = a.layer(d).definedBy(in(d, d));
+    }
+    a = a.layer("tcp-model").definedBy(tcpModel())
+        .layer("tcp-stack").definedBy(in("tcp-stack", "io.nicsim.tcp.stack"))
+        .layer("portcheck").definedBy(in("portcheck", "io.nicsim.portcheck"))
+        .layer("formats").definedBy(in("formats", "io.nicsim.formats"))
+        .layer("runs").definedBy(in("runs", "io.nicsim.runs"))
+        .layer("testkit").definedBy(in("testkit", "io.nicsim.testkit"))
+        .layer("studies").definedBy(in("studies", "io.nicsim.studies"))
+        .layer("scenarios").definedBy(in("scenarios", "io.nicsim.scenarios"))
+        .layer("boardtrace").definedBy(in("boardtrace", "io.nicsim.boardtrace"))
+        .layer("bench").definedBy(in("bench", "io.nicsim.bench"))
+        .whereLayer("bench").mayNotBeAccessedByAnyLayer()
+        // the conformance kit is for tests: no main class uses it
+        .whereLayer("testkit").mayNotBeAccessedByAnyLayer()
+        .whereLayer("scenarios").mayOnlyBeAccessedByLayers("bench")
+        .whereLayer("boardtrace").mayOnlyBeAccessedByLayers("bench")
+        .whereLayer("studies").mayOnlyBeAccessedByLayers("scenarios", "bench")
+        .whereLayer("runs").mayOnlyBeAccessedByLayers("testkit", "studies", "scenarios",
+            "boardtrace", "bench")
+        .whereLayer("formats").mayOnlyBeAccessedByLayers("runs", "testkit", "studies",
+            "scenarios", "boardtrace", "bench")
+        .whereLayer("portcheck").mayOnlyBeAccessedByLayers("bench");
+    // MAC models are found at run time: nothing names a driver's classes
+    for (String d : DRIVERS) {
+      a = a.whereLayer(d).mayNotBeAccessedByAnyLayer();
+    }
+    return a.whereLayer("tcp-stack").mayOnlyBeAccessedByLayers(
+            "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench")
+        .whereLayer("tcp-model").mayOnlyBeAccessedByLayers("tcp-stack",
+            "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench")
+        .whereLayer("core").mayOnlyBeAccessedByLayers(with(DRIVERS,
+            "tcp-model", "tcp-stack", "formats", "runs", "testkit", "studies", "scenarios",
+            "boardtrace", "bench"))
+        .as("nicsim's modules reach only the modules below them");
+  }
 
   /** Packages form a directed acyclic graph: no file imports into a circle of packages. */
   static final ArchRule PACKAGES = slices().matching("io.nicsim.(**)")
