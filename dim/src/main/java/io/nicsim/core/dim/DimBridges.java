@@ -1,6 +1,8 @@
-package io.nicsim.core.host;
+package io.nicsim.core.dim;
 
-import io.nicsim.core.dim.NetDimNative;
+import io.nicsim.core.host.BridgeSite;
+import io.nicsim.core.host.PortBridge;
+import io.nicsim.core.host.PortBridgeProvider;
 import io.nicsim.core.port.exec.NativePort;
 import java.util.List;
 
