@@ -35,13 +35,14 @@ final class Layering {
 
   /**
    * Core's packages: io.nicsim.core.* but the annotations artifact's io.nicsim.core.port and
-   * its harness SPI io.nicsim.core.port.exec.
+   * its harness SPI io.nicsim.core.port.exec, and the dim module's io.nicsim.core.dim.
    */
   private static DescribedPredicate<JavaClass> core() {
     return DescribedPredicate.describe("core", c -> {
       String p = c.getPackageName();
       return (p.equals("io.nicsim.core") || p.startsWith("io.nicsim.core."))
-          && !p.equals("io.nicsim.core.port") && !p.startsWith("io.nicsim.core.port.");
+          && !p.equals("io.nicsim.core.port") && !p.startsWith("io.nicsim.core.port.")
+          && !p.equals("io.nicsim.core.dim");
     });
   }
 
@@ -80,7 +81,8 @@ final class Layering {
     LayeredArchitecture a = layeredArchitecture()
         .consideringOnlyDependenciesInLayers()
         .layer("annotations").definedBy(in("annotations", "io.nicsim.core.port"))
-        .layer("core").definedBy(core());
+        .layer("core").definedBy(core())
+        .layer("dim").definedBy(in("dim", "io.nicsim.core.dim"));
     for (String d : DRIVERS) {
       a = a.layer(d).definedBy(in(d, d));
     }
@@ -109,6 +111,8 @@ final class Layering {
     for (String d : DRIVERS) {
       a = a.whereLayer(d).mayNotBeAccessedByAnyLayer();
     }
+    // lib/dim is the drivers' (adaptive moderation), above core
+    a = a.whereLayer("dim").mayOnlyBeAccessedByLayers(DRIVERS.toArray(new String[0]));
     return a.whereLayer("tcp-stack").mayOnlyBeAccessedByLayers(
             "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench")
         .whereLayer("tcp-model").mayOnlyBeAccessedByLayers("tcp-stack",
