@@ -5,12 +5,10 @@ import io.nicsim.core.era.PatchCatalog;
 import io.nicsim.core.host.HostContext;
 import io.nicsim.core.host.MacModel;
 import io.nicsim.core.host.NicDriver;
-import javax.inject.Inject;
 
 /** The Renesas Ethernet AVB / GbEth MAC model: no hardware moderation, the ported ravb driver. */
 public final class RavbMacModel implements MacModel {
 
-  @Inject
   public RavbMacModel() {}
 
   @Override

@@ -8,6 +8,7 @@ import io.nicsim.core.kernel.KernelConfig;
 import io.nicsim.core.nic.Link;
 import io.nicsim.core.sim.Event;
 import io.nicsim.core.sim.Simulator;
+import io.nicsim.testkit.MacHosts;
 
 /** Host set-ups for the ravb suite. */
 final class RavbHosts {
@@ -21,7 +22,7 @@ final class RavbHosts {
         .withKernelConfig(KernelConfig.defaults().withTick(false))
         .withPatches(java.util.List.of(patches))
         .withKernel(kernel);
-    return RavbTestHost.of(c).host();
+    return MacHosts.classPath().host(c);
   }
 
   static RavbDriver driver(Host h) {
