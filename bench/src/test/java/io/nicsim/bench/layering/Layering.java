@@ -117,7 +117,7 @@ final class Layering {
             "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench")
         .whereLayer("tcp-model").mayOnlyBeAccessedByLayers("tcp-stack",
             "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench")
-        .whereLayer("core").mayOnlyBeAccessedByLayers(with(DRIVERS,
+        .whereLayer("core").mayOnlyBeAccessedByLayers(with(DRIVERS, "dim",
             "tcp-model", "tcp-stack", "formats", "runs", "testkit", "studies", "scenarios",
             "boardtrace", "bench"))
         .as("nicsim's modules reach only the modules below them");
