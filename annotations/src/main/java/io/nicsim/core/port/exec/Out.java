@@ -7,6 +7,21 @@ package io.nicsim.core.port.exec;
  * Values are decimal; {@link #u} prints a 64-bit value as unsigned.
  */
 public final class Out {
+  /**
+   * The longest record a Java port may write: sixteen times the C's record buffer (64 KiB in
+   * nicsim_kernel.h). A port past it is in a loop that does not end; it stops there with
+   * {@link Runaway} instead of growing the record until the heap is gone.
+   */
+  public static final int RUNAWAY_CHARS = 1 << 20;
+
+  /** A record past {@link #RUNAWAY_CHARS}: the port's loop did not end. */
+  public static final class Runaway extends RuntimeException {
+    Runaway(String last) {
+      super("the record ran past " + RUNAWAY_CHARS + " characters (a loop that does not end;"
+          + " last token " + last + ")");
+    }
+  }
+
   private final StringBuilder text = new StringBuilder(128);
 
   /** A signed value ({@code %lld}). */
@@ -54,6 +69,10 @@ public final class Out {
   }
 
   private StringBuilder sep() {
+    if (text.length() > RUNAWAY_CHARS) {
+      int from = text.lastIndexOf(" ");
+      throw new Runaway(text.substring(from + 1, Math.min(text.length(), from + 81)));
+    }
     if (text.length() > 0) {
       text.append(' ');
     }
