@@ -14,7 +14,8 @@ final class HarnessSocket implements TcpHost, CongestionOps {
   static final String NOTES = "an established SACK socket without urgent data, MTU probing,"
       + " TCP_TX_DELAY, keys, repair, zero-copy or timestamping; memory accounting off; a pure"
       + " sender (icsk_ack.ato 0); tcp_early_retrans 0 (no tail loss probe); the TCP header"
-      + " built by __tcp_transmit_skb is not compared (the model carries none)";
+      + " built by __tcp_transmit_skb is not compared (the model carries none); a CC's"
+      + " min_tso_segs answers at least 1";
 
   final Out out = new Out();
   TcpSock sk;

@@ -5,6 +5,7 @@ import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.cpu.Softirq;
 import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.port.KernelPort;
+import io.nicsim.core.port.exec.NativeOut;
 
 /**
  * A NAPI context (struct napi_struct): its state bits (SCHED, MISSED, DISABLE, IN_BUSY_POLL,
@@ -474,40 +475,17 @@ public final class Napi {
    */
   private boolean completeDoneAsC(NapiNative c, Core core, int workDone) {
     int before = state;
-    io.nicsim.core.port.exec.NativeOut o = c.completeDone(this, core, workDone);
-    boolean ret = true;
-    long timeout = -1;
-    int cState = before;
-    int cCount = deferHardIrqsCount;
-    boolean flushed = false;
-    boolean flushOld = false;
-    while (o.next()) {
-      if (o.isCall(NapiNative.GRO_FLUSH)) {
-        flushed = true;
-        flushOld = o.arg(0) != 0;
-      } else if (o.isCall(NapiNative.HRTIMER_START)) {
-        timeout = o.arg(0);
-      } else if (o.isField(NapiNative.RET)) {
-        ret = o.value() != 0;
-      } else if (o.isField(NapiNative.STATE)) {
-        cState = (int) o.value();
-      } else if (o.isField(NapiNative.DEFER_COUNT)) {
-        cCount = (int) o.value();
-      } else if (!o.isCall(NapiNative.GRO_NORMAL_LIST) && !o.isCall(NapiNative.WAKE_UP_PROCESS)
-          && !o.isField(NapiNative.ON_POLL_LIST) && !o.isField(NapiNative.RX_COUNT)
-          && !o.isField(NapiNative.NET_RX_PENDING) && !o.isField(NapiNative.THREAD_RUNNABLE)) {
-        throw c.cannotApplyDone(o);
-      }
-    }
+    DoneAnswer a = DoneAnswer.read(c, c.completeDone(this, core, workDone), before,
+        deferHardIrqsCount);
     if ((before & (NPSVC | IN_BUSY_POLL)) != 0) {
-      state = cState; // a busy poller owns it: nothing else happened
-      return ret;
+      state = a.state; // a busy poller owns it: nothing else happened
+      return a.ret;
     }
-    if (flushed) {
-      gro.flush(flushOld, core);
+    if (a.flushed) {
+      gro.flush(a.flushOld, core);
     }
     gro.normalList(core);
-    deferHardIrqsCount = cCount;
+    deferHardIrqsCount = a.deferCount;
     core.charge(KernelOps.NAPI_COMPLETE);
     kernel.cpu().preemptionPoint("napi_complete_done");
     if (onList) {
@@ -519,19 +497,11 @@ public final class Napi {
       // napi_schedule_prep running inside the charge above sets MISSED): the C's cmpxchg loop
       // reads it here, after the GRO work, so its state decision is taken again on it, every
       // other input as at entry (the flush and the defer count do not read the state)
-      o = c.completeDoneOnState(state);
-      ret = true;
-      timeout = -1;
-      while (o.next()) {
-        if (o.isField(NapiNative.RET)) {
-          ret = o.value() != 0;
-        } else if (o.isField(NapiNative.STATE)) {
-          cState = (int) o.value();
-        } else if (o.isCall(NapiNative.HRTIMER_START)) {
-          timeout = o.arg(0);
-        }
-      }
+      a = DoneAnswer.read(c, c.completeDoneOnState(state), a.state, a.deferCount);
     }
+    boolean ret = a.ret;
+    long timeout = a.timeout;
+    int cState = a.state;
     if ((cState & SCHED) != 0) {
       // MISSED: the C kept SCHED and scheduled it again (its ____napi_schedule inside)
       state = cState & ~SCHED_THREADED;
@@ -557,6 +527,42 @@ public final class Napi {
       }
     }
     return ret;
+  }
+
+  /** What one call of the C's napi_complete_done answered. */
+  private static final class DoneAnswer {
+    boolean ret = true;
+    long timeout = -1; // no hrtimer_start
+    int state;
+    int deferCount;
+    boolean flushed;
+    boolean flushOld;
+
+    /** Reads the C's record; the state and defer count stay as given unless it wrote them. */
+    static DoneAnswer read(NapiNative c, NativeOut o, int state, int deferCount) {
+      DoneAnswer a = new DoneAnswer();
+      a.state = state;
+      a.deferCount = deferCount;
+      while (o.next()) {
+        if (o.isCall(NapiNative.GRO_FLUSH)) {
+          a.flushed = true;
+          a.flushOld = o.arg(0) != 0;
+        } else if (o.isCall(NapiNative.HRTIMER_START)) {
+          a.timeout = o.arg(0);
+        } else if (o.isField(NapiNative.RET)) {
+          a.ret = o.value() != 0;
+        } else if (o.isField(NapiNative.STATE)) {
+          a.state = (int) o.value();
+        } else if (o.isField(NapiNative.DEFER_COUNT)) {
+          a.deferCount = (int) o.value();
+        } else if (!o.isCall(NapiNative.GRO_NORMAL_LIST) && !o.isCall(NapiNative.WAKE_UP_PROCESS)
+            && !o.isField(NapiNative.ON_POLL_LIST) && !o.isField(NapiNative.RX_COUNT)
+            && !o.isField(NapiNative.NET_RX_PENDING) && !o.isField(NapiNative.THREAD_RUNNABLE)) {
+          throw c.cannotApplyDone(o);
+        }
+      }
+      return a;
+    }
   }
 
   /** The kernel this NAPI runs on. */
