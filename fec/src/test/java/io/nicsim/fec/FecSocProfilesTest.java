@@ -3,6 +3,7 @@ package io.nicsim.fec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nicsim.core.cpu.CostOp;
+import io.nicsim.core.cpu.CostTable;
 import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.soc.SocCatalog;
 import io.nicsim.core.soc.SocProfile;
@@ -25,7 +26,7 @@ class FecSocProfilesTest {
     SocProfile p = SocProfile.load(soc);
     assertThat(p.mac()).isEqualTo("fec");
     assertThat(p.compatible()).isEqualTo(FecBinding.compatibles(soc));
-    var costs = p.costTable(1.0);
+    var costs = CostTable.of(p, 1.0);
     for (CostOp op : KernelOps.all()) {
       assertThat(costs.require(op)).as(soc + " " + op).isPositive();
     }

@@ -59,7 +59,7 @@ class SocProfileFilesTest {
   @ValueSource(strings = {"cyclone5", "agilex5", "ipq806x", "rk3588-yt6801"})
   void coreLoadsItAndEveryChargedOpHasACost(String name) {
     SocProfile p = SocProfile.load(name);
-    CostTable costs = p.costTable(1.0);
+    CostTable costs = CostTable.of(p, 1.0);
     costs.requireAll(KernelOps.all());
     costs.requireAll(StmmacDriver.costOps());
     StmmacPlat plat = StmmacDriver.plat(p);

@@ -35,14 +35,16 @@ final class Layering {
 
   /**
    * Core's packages: io.nicsim.core.* but the annotations artifact's io.nicsim.core.port and
-   * its harness SPI io.nicsim.core.port.exec, and the dim module's io.nicsim.core.dim.
+   * its harness SPI io.nicsim.core.port.exec, the dim module's io.nicsim.core.dim, and the
+   * profiles module's io.nicsim.core.soc and io.nicsim.core.config.
    */
   private static DescribedPredicate<JavaClass> core() {
     return DescribedPredicate.describe("core", c -> {
       String p = c.getPackageName();
       return (p.equals("io.nicsim.core") || p.startsWith("io.nicsim.core."))
           && !p.equals("io.nicsim.core.port") && !p.startsWith("io.nicsim.core.port.")
-          && !p.equals("io.nicsim.core.dim");
+          && !p.equals("io.nicsim.core.dim")
+          && !p.equals("io.nicsim.core.soc") && !p.equals("io.nicsim.core.config");
     });
   }
 
@@ -81,6 +83,7 @@ final class Layering {
     LayeredArchitecture a = layeredArchitecture()
         .consideringOnlyDependenciesInLayers()
         .layer("annotations").definedBy(in("annotations", "io.nicsim.core.port"))
+        .layer("profiles").definedBy(in("profiles", "io.nicsim.core.soc", "io.nicsim.core.config"))
         .layer("core").definedBy(core())
         .layer("dim").definedBy(in("dim", "io.nicsim.core.dim"));
     for (String d : DRIVERS) {
@@ -113,6 +116,11 @@ final class Layering {
     }
     // lib/dim is the drivers' (adaptive moderation), above core
     a = a.whereLayer("dim").mayOnlyBeAccessedByLayers(DRIVERS.toArray(new String[0]));
+    // SoC profiles are read by everything that builds or describes a host; they use nothing
+    // of nicsim's (the bad-input error is theirs)
+    a = a.whereLayer("profiles").mayOnlyBeAccessedByLayers(with(DRIVERS, "core", "dim",
+        "tcp-model", "tcp-stack", "portcheck", "formats", "runs", "testkit", "studies",
+        "scenarios", "boardtrace", "bench"));
     return a.whereLayer("tcp-stack").mayOnlyBeAccessedByLayers(
             "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench")
         .whereLayer("tcp-model").mayOnlyBeAccessedByLayers("tcp-stack",

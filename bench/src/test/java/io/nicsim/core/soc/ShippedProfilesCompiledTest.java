@@ -3,8 +3,8 @@ package io.nicsim.core.soc;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every module's profiles (bench's class path holds them all: core, stmmac, fec, bcmgenet,
- * ideal, bench) have their JSON form beside them, holding the YAML's tree: core's
+ * Every module's profiles (bench's class path holds them all: profiles, stmmac, fec, bcmgenet,
+ * ideal, bench) have their JSON form beside them, holding the YAML's tree: profiles'
  * {@code CompiledProfilesTest} check, run where all the modules are.
  */
 class ShippedProfilesCompiledTest {

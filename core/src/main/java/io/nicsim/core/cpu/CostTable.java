@@ -1,6 +1,8 @@
 package io.nicsim.core.cpu;
 
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.soc.Quantity;
+import io.nicsim.core.soc.SocProfile;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;
@@ -17,6 +19,26 @@ public final class CostTable {
   private final Map<String, Double> rangeByName;
   private long[] ns = new long[0];
   private double[] range = new double[0];
+
+  /**
+   * {@code soc}'s cost table, every cost multiplied by {@code scale} (1.0 = the profile's), each
+   * with its documented range ({@link Quantity#range()}: its class's default or the profile's
+   * own override). The idle state's exit latency, charged as CPU time under {@code cpuidle_exit}
+   * though it is a parameter ({@code params.cpuidle_exit_ns}), carries that parameter's range.
+   */
+  public static CostTable of(SocProfile soc, double scale) {
+    Map<String, Long> ns = new TreeMap<>();
+    Map<String, Double> ranges = new TreeMap<>();
+    soc.costs().forEach((k, q) -> {
+      ns.put(k, q.asLong());
+      ranges.put(k, q.range());
+    });
+    Quantity idleExit = soc.params().get("cpuidle_exit_ns");
+    if (idleExit != null && !soc.costs().containsKey(KernelOps.CPUIDLE_EXIT.name())) {
+      ranges.put(KernelOps.CPUIDLE_EXIT.name(), idleExit.range());
+    }
+    return new CostTable(soc.name(), ns, ranges, scale);
+  }
 
   /**
    * A table with no ranges (every op's range 0: per-op perturbation leaves it alone).

@@ -5,6 +5,7 @@ import dagger.Module;
 import dagger.Provides;
 import dagger.multibindings.Multibinds;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.cpu.CostTable;
 import io.nicsim.core.cpu.Cpu;
 import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.net.NetDevice;
@@ -68,7 +69,7 @@ public abstract class HostModule {
   @Provides
   @HostScope
   static Cpu cpu(HostConfig config, SocProfile soc, Simulator sim) {
-    Cpu cpu = new Cpu(sim, soc.costTable(config.cpuScale()), soc.cores(), soc.kernelHz(),
+    Cpu cpu = new Cpu(sim, CostTable.of(soc, config.cpuScale()), soc.cores(), soc.kernelHz(),
         config.kernelConfig().schedSliceNs(), config.tracer());
     long idleExit = soc.param("cpuidle_exit_ns", 0, 0, 1_000_000_000L);
     if (idleExit > 0) {

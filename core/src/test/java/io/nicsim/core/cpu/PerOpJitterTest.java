@@ -18,7 +18,7 @@ class PerOpJitterTest {
   @Test
   void theCostTableCarriesEachProfileNumbersRange() {
     SocProfile p = SocProfile.load("testsoc");
-    CostTable t = p.costTable(0.5);
+    CostTable t = CostTable.of(p, 0.5);
     assertThat(t.range(KernelOps.IRQ_ENTRY)).isEqualTo(p.costs().get("irq_entry").range())
         .isEqualTo(0.30); // class estimate
     assertThat(t.range(KernelOps.SOFTIRQ_ENTRY)).isZero(); // class exact
@@ -81,7 +81,7 @@ class PerOpJitterTest {
         "  irq_entry: {value: 700, source: \"fixture\", class: calibrated,"
             + " calibrated: \"a fixture figure\"}",
         ""));
-    CostTable t = p.costTable(1);
+    CostTable t = CostTable.of(p, 1);
     assertThat(t.range(KernelOps.CPUIDLE_EXIT)).isEqualTo(0.05); // measured
     assertThat(t.range(KernelOps.IRQ_ENTRY)).isEqualTo(0.05); // calibrated
     assertThat(t.asMap()).doesNotContainKey("cpuidle_exit"); // a range, not a cost

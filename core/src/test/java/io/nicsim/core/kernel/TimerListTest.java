@@ -2,6 +2,7 @@ package io.nicsim.core.kernel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.nicsim.core.cpu.CostTable;
 import io.nicsim.core.testkit.KernelKit;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +35,7 @@ class TimerListTest {
       "250, 40000, 10"})
   void usecsToJiffiesRoundsUp(int hz, long us, long jiffies) {
     var cpu = new io.nicsim.core.cpu.Cpu(new io.nicsim.core.sim.Simulator(1),
-        io.nicsim.core.soc.SocProfile.load("testsoc").costTable(1), 1, hz, 1, null);
+        io.nicsim.core.cpu.CostTable.of(io.nicsim.core.soc.SocProfile.load("testsoc"), 1), 1, hz, 1, null);
     assertThat(cpu.usecsToJiffies(us)).isEqualTo(jiffies);
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.cpu.CostTable;
 import io.nicsim.core.cpu.KernelOps;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,8 +28,8 @@ class SocProfileTest {
     SocProfile p = SocProfile.load("testsoc");
     assertThat(p.cores()).isEqualTo(2);
     assertThat(p.kernelHz()).isEqualTo(100);
-    assertThat(p.costTable(1.0).require(KernelOps.IRQ_ENTRY)).isEqualTo(700);
-    assertThat(p.costTable(0.5).require(KernelOps.IRQ_ENTRY)).isEqualTo(350);
+    assertThat(CostTable.of(p, 1.0).require(KernelOps.IRQ_ENTRY)).isEqualTo(700);
+    assertThat(CostTable.of(p, 0.5).require(KernelOps.IRQ_ENTRY)).isEqualTo(350);
     assertThat(SocCatalog.names()).contains("testsoc");
   }
 
@@ -87,7 +88,7 @@ class SocProfileTest {
   @Test
   void aMissingCostIsNamedWhenAComponentNeedsIt() {
     SocProfile p = SocProfile.parse("x", BASE);
-    assertThatThrownBy(() -> p.costTable(1).require(KernelOps.HRTIMER_START))
+    assertThatThrownBy(() -> CostTable.of(p, 1).require(KernelOps.HRTIMER_START))
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining("soc profile x: costs.hrtimer_start is missing");
   }

@@ -1,6 +1,7 @@
 package io.nicsim.core.testkit;
 
 import io.nicsim.core.cpu.Core;
+import io.nicsim.core.cpu.CostTable;
 import io.nicsim.core.cpu.Cpu;
 import io.nicsim.core.cpu.HardirqSource;
 import io.nicsim.core.cpu.Task;
@@ -23,7 +24,7 @@ public final class KernelKit {
   public KernelKit(String soc, double cpuScale, KernelConfig config) {
     SocProfile p = SocProfile.load(soc);
     sim = new Simulator(1);
-    cpu = new Cpu(sim, p.costTable(cpuScale), p.cores(), p.kernelHz(), config.schedSliceNs(),
+    cpu = new Cpu(sim, CostTable.of(p, cpuScale), p.cores(), p.kernelHz(), config.schedSliceNs(),
         null);
     kernel = new Kernel(sim, cpu, config);
   }

@@ -2,8 +2,6 @@ package io.nicsim.core.soc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nicsim.core.config.BadInputException;
-import io.nicsim.core.cpu.CostTable;
-import io.nicsim.core.cpu.KernelOps;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -715,26 +713,6 @@ public final class SocProfile {
           + " is missing (accepted: {value: N, source: \"...\", class: ...})");
     }
     return q;
-  }
-
-  /**
-   * The cost table, every cost multiplied by {@code scale} (1.0 = the profile's), each with its
-   * documented range ({@link Quantity#range()}: its class's default or the profile's own
-   * override). The idle state's exit latency, charged as CPU time under {@code cpuidle_exit}
-   * though it is a parameter ({@code params.cpuidle_exit_ns}), carries that parameter's range.
-   */
-  public CostTable costTable(double scale) {
-    Map<String, Long> ns = new TreeMap<>();
-    Map<String, Double> ranges = new TreeMap<>();
-    costs.forEach((k, q) -> {
-      ns.put(k, q.asLong());
-      ranges.put(k, q.range());
-    });
-    Quantity idleExit = params.get("cpuidle_exit_ns");
-    if (idleExit != null && !costs.containsKey(KernelOps.CPUIDLE_EXIT.name())) {
-      ranges.put(KernelOps.CPUIDLE_EXIT.name(), idleExit.range());
-    }
-    return new CostTable(name, ns, ranges, scale);
   }
 
   /** Entries fitted to published figures, as "section.key ← figure". */
