@@ -1,17 +1,32 @@
 package io.nicsim.validate;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** One case's real runs, model run and verdict. */
+/**
+ * One case's real runs, model run and verdict.
+ *
+ * @param testbed per real run, why it is the testbed's and not judged, or null (judged)
+ */
 public record CaseResult(ValidateCase c, List<RealRunner.Run> real, ModelRunner.Run model,
-    Verdict verdict, String knownMiss) {
+    Verdict verdict, String knownMiss, List<String> testbed) {
+
+  public CaseResult {
+    testbed = Collections.unmodifiableList(new ArrayList<>(testbed));
+  }
+
+  /** Every run judged. */
+  public CaseResult(ValidateCase c, List<RealRunner.Run> real, ModelRunner.Run model,
+      Verdict verdict, String knownMiss) {
+    this(c, real, model, verdict, knownMiss, Collections.nCopies(real.size(), null));
+  }
 
   /** The same case with its verdict amended (the model's band). */
   CaseResult withVerdict(Verdict v) {
-    return new CaseResult(c, real, model, v, knownMiss);
+    return new CaseResult(c, real, model, v, knownMiss, testbed);
   }
 
   /** The real runs' goodputs (Mbit/s). */
@@ -71,6 +86,8 @@ public record CaseResult(ValidateCase c, List<RealRunner.Run> real, ModelRunner.
         x.put("ack_pauses_seconds", num(r.pauses().seconds()));
       }
       x.put("ss_samples", (long) r.samples());
+      x.put("ssthresh", num(r.ssthresh()));
+      x.put("testbed", testbed.get(runs.size()));
       runs.add(x);
     }
     m.put("real", runs);

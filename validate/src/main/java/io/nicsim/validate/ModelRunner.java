@@ -30,6 +30,14 @@ final class ModelRunner {
   record Run(double mbps, double cwnd, double pacingMbps, double wmemBytes, double skbsBelow,
       double tsoSegs, double unacked, List<String> args) {}
 
+  /** The goodput of the run {@code caseArgs} describes, with {@code seed}. */
+  double mbps(List<String> caseArgs, long seed) {
+    List<String> args = new ArrayList<>(caseArgs);
+    args.add("--seed");
+    args.add(Long.toString(seed));
+    return get(env.engine().run(RunPointTask.request(args)), "tcp_mbps");
+  }
+
   Run run(ValidateCase c, long durationS, long omitS, long seed) {
     return withSoc(c, socFile -> {
       List<String> args = new ArrayList<>(c.modelArgs(durationS, omitS, socFile));
@@ -79,7 +87,8 @@ final class ModelRunner {
   /**
    * The case's {@code nicsim run … --uncertainty samples}: its goodput in each sample drawn
    * over the inputs' ranges (the timing class among them: a hold's run-to-run length, the
-   * holder's wake-ups, the ACK pauses), on local threads.
+   * holder's wake-ups, the ACK pauses), each sample with its own seed ({@link #sampleSeed}),
+   * on local threads.
    */
   double[] band(ValidateCase c, long durationS, long omitS, long seed, int samples,
       int threads) {
@@ -87,13 +96,13 @@ final class ModelRunner {
         threads));
   }
 
-  private double[] band(ValidateCase c, List<String> caseArgs, long seed, int samples,
-      int threads) {
-    List<String> args = new ArrayList<>(caseArgs);
-    args.add("--seed");
-    args.add(Long.toString(seed));
+  /** The band of the run {@code caseArgs} describes (without its seed). */
+  double[] band(ValidateCase c, List<String> caseArgs, long seed, int samples, int threads) {
     List<Point> points = new ArrayList<>();
     for (int i = 0; i < samples; i++) {
+      List<String> args = new ArrayList<>(caseArgs);
+      args.add("--seed");
+      args.add(Long.toString(sampleSeed(seed, i)));
       points.add(RunSampleTask.point(i, args));
     }
     List<PointResult> res;
@@ -115,6 +124,17 @@ final class ModelRunner {
       v[i] = Double.parseDouble(x);
     }
     return v;
+  }
+
+  /**
+   * Sample {@code i}'s own seed: the timing inputs (the ACK pauses, the holder's wake-ups) are
+   * run-to-run chance, so each sample draws their times afresh, as each real run does. With the
+   * nominal run's seed for all, every sample replayed one realisation of the pauses: on a case
+   * that tips between states (CUBIC leaving slow start in a pause or not) the samples could all
+   * sit in one state and the nominal run in another, outside its own band.
+   */
+  static long sampleSeed(long seed, int i) {
+    return seed + 1 + i;
   }
 
   private static double get(RunResult r, String k) {

@@ -37,7 +37,17 @@ final class RealRunner {
   record Run(double mbps, double senderMbps, long retrans, double cwnd, double pacingMbps,
       double wmemBytes, double unacked, double held, double skbBytes, int samples,
       double lateUs, double lateP10Us, double lateP90Us, double[] wakeLateUs,
-      AckPauses pauses) {}
+      AckPauses pauses, double ssthresh) {
+
+    /** A run whose ss samples never showed an ssthresh (still in its first slow start). */
+    Run(double mbps, double senderMbps, long retrans, double cwnd, double pacingMbps,
+        double wmemBytes, double unacked, double held, double skbBytes, int samples,
+        double lateUs, double lateP10Us, double lateP90Us, double[] wakeLateUs,
+        AckPauses pauses) {
+      this(mbps, senderMbps, retrans, cwnd, pacingMbps, wmemBytes, unacked, held, skbBytes,
+          samples, lateUs, lateP10Us, lateP90Us, wakeLateUs, pauses, Double.NaN);
+    }
+  }
 
   /** The holder's wake-up lateness figures, in {@link Run#wakeLateUs}'s order. */
   static final String[] WAKE_KEYS = {"wake_min_us", "wake_p10_us", "wake_p50_us",
@@ -127,7 +137,7 @@ final class RealRunner {
       }
       return new Run(rx, tx, retrans, mean(samples, 0), mean(samples, 1), mean(samples, 2),
           mean(samples, 3), held, pk > 0 ? by / pk : Double.NaN, samples.size(), late, p10,
-          p90, wake, pauses);
+          p90, wake, pauses, min(samples, 4));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted");
@@ -215,6 +225,7 @@ final class RealRunner {
   private static final Pattern WMEM = Pattern.compile("skmem:\\([^)]*\\bt(\\d+)");
   private static final Pattern UNACKED = Pattern.compile("\\bunacked:(\\d+)");
   private static final Pattern SENT = Pattern.compile("\\bbytes_sent:(\\d+)");
+  private static final Pattern SSTHRESH = Pattern.compile("\\bssthresh:(\\d+)");
 
   /** The data connection's line of {@code ss -tinm} (the one that sent the most). */
   private Sample sample() throws IOException {
@@ -251,7 +262,9 @@ final class RealRunner {
     if (best == null) {
       return null;
     }
-    double[] v = {group(CWND, best), pacingMbps(best), group(WMEM, best), unacked(best)};
+    // ss shows ssthresh once the first slow start has ended (a loss or a HyStart exit)
+    double[] v = {group(CWND, best), pacingMbps(best), group(WMEM, best), unacked(best),
+        group(SSTHRESH, best)};
     Matcher cc = CC.matcher(best);
     return new Sample(v, cc.find() ? cc.group(1) : null);
   }
@@ -284,6 +297,18 @@ final class RealRunner {
       default -> 1;
     };
     return v * scale / 1e6;
+  }
+
+  /** The smallest figure {@code k} over the samples (NaN when none had it). */
+  private static double min(List<Sample> s, int k) {
+    double m = Double.NaN;
+    for (Sample x : s) {
+      double v = x.v()[k];
+      if (!Double.isNaN(v) && !(v >= m)) {
+        m = v;
+      }
+    }
+    return m;
   }
 
   private static double mean(List<Sample> s, int k) {

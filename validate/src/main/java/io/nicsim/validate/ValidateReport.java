@@ -21,8 +21,10 @@ public final class ValidateReport {
     int pass = 0;
     for (CaseResult r : rs) {
       StringBuilder each = new StringBuilder();
-      for (double v : r.realMbps()) {
-        each.append(each.length() == 0 ? "" : " ").append(num(v));
+      double[] real = r.realMbps();
+      for (int i = 0; i < real.length; i++) {
+        each.append(each.length() == 0 ? "" : " ").append(num(real[i]))
+            .append(r.testbed().get(i) != null ? "*" : "");
       }
       Verdict v = r.verdict();
       String verdict = !v.pass() ? "MISS"
@@ -46,6 +48,12 @@ public final class ValidateReport {
       sb.append(String.format(Locale.ROOT, "%-22s %-28s %9s %9s %6s  %s%n", name, each,
           num(v.median()), num(r.model().mbps()), String.format(Locale.ROOT, "%.2f", v.ratio()),
           verdict));
+      for (int i = 0; i < real.length; i++) {
+        if (r.testbed().get(i) != null) {
+          sb.append(String.format(Locale.ROOT, "  * run %d (%s Mbit/s) is the testbed's, not"
+              + " judged: it %s%n", i + 1, num(real[i]), r.testbed().get(i)));
+        }
+      }
       RealRunner.Run m = medianRun(r);
       sb.append(String.format(Locale.ROOT, "  TSQ real : skbs held %5s  wmem %8s B  cwnd %6s"
           + "  pacing %8s Mbit/s  skb %6s B  unacked %5s  retrans %d%s%n", fix(m.held()),
@@ -66,7 +74,9 @@ public final class ValidateReport {
     sb.append("real: the TSQ row is the run nearest the median (ss -tinm every 200 ms of the"
         + " measured window; skbs held = the holder's time-average; releases late = its mean"
         + " lateness, which sliding cases add to the model's delay; on ideal-xmit the model draws"
-        + " the holder's wake-up lateness itself); model: ACK pauses = the --path ackstall= the"
+        + " the holder's wake-up lateness itself; * a CUBIC run that left slow start early, by a"
+        + " loss or an exit under half the path's BDP, and is slower than the tolerance of the"
+        + " best run: the testbed's, not judged); model: ACK pauses = the --path ackstall= the"
         + " real runs' tcp_probe RTT samples gave (the default otherwise, saying why)\n");
     return sb.toString();
   }

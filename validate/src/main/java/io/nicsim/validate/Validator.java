@@ -4,6 +4,7 @@ import io.nicsim.runs.RunEnv;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -105,13 +106,21 @@ public final class Validator {
     return Verdict.median(v, 0, v.length);
   }
 
+  /**
+   * The verdict on the runs that are judged: every run but those that left slow start early
+   * on the testbed's account ({@link SlowStartExit}), which the result lists with the reason.
+   */
   CaseResult judge(ValidateCase c, List<RealRunner.Run> rs, ModelRunner.Run m) {
+    List<String> testbed = SlowStartExit.testbedRuns(c, rs, tolerance);
     double[] v = new double[rs.size()];
-    for (int i = 0; i < v.length; i++) {
-      v[i] = rs.get(i).mbps();
+    int n = 0;
+    for (int i = 0; i < rs.size(); i++) {
+      if (testbed.get(i) == null) {
+        v[n++] = rs.get(i).mbps();
+      }
     }
-    return new CaseResult(c, rs, m, Verdict.judge(v, m.mbps(), tolerance),
-        knownMisses.get(c.name()));
+    return new CaseResult(c, rs, m, Verdict.judge(Arrays.copyOf(v, n), m.mbps(), tolerance),
+        knownMisses.get(c.name()), testbed);
   }
 
   /** The running kernel's release ({@code uname -r}). */

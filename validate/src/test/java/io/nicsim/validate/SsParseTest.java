@@ -19,7 +19,12 @@ class SsParseTest {
   @Test
   void theBusiestConnectionsFigures() {
     double[] v = RealRunner.parse(OUT);
-    assertThat(v).containsExactly(90, 10.998408, 7456, 18);
+    assertThat(v).containsExactly(90, 10.998408, 7456, 18, 24);
+  }
+
+  @Test
+  void noSsthreshWhileInTheFirstSlowStart() {
+    assertThat(RealRunner.parse(OUT.replace(" ssthresh:24", ""))[4]).isNaN();
   }
 
   @Test
