@@ -35,8 +35,9 @@ final class Layering {
 
   /**
    * Core's packages: io.nicsim.core.* but the annotations artifact's io.nicsim.core.port and
-   * its harness SPI io.nicsim.core.port.exec, the dim module's io.nicsim.core.dim, and the
-   * profiles module's io.nicsim.core.soc and io.nicsim.core.config.
+   * its harness SPI io.nicsim.core.port.exec, the dim module's io.nicsim.core.dim, the
+   * profiles module's io.nicsim.core.soc and io.nicsim.core.config, and the traffic module's
+   * io.nicsim.core.apps.
    */
   private static DescribedPredicate<JavaClass> core() {
     return DescribedPredicate.describe("core", c -> {
@@ -44,7 +45,8 @@ final class Layering {
       return (p.equals("io.nicsim.core") || p.startsWith("io.nicsim.core."))
           && !p.equals("io.nicsim.core.port") && !p.startsWith("io.nicsim.core.port.")
           && !p.equals("io.nicsim.core.dim")
-          && !p.equals("io.nicsim.core.soc") && !p.equals("io.nicsim.core.config");
+          && !p.equals("io.nicsim.core.soc") && !p.equals("io.nicsim.core.config")
+          && !p.equals("io.nicsim.core.apps");
     });
   }
 
@@ -85,7 +87,8 @@ final class Layering {
         .layer("annotations").definedBy(in("annotations", "io.nicsim.core.port"))
         .layer("profiles").definedBy(in("profiles", "io.nicsim.core.soc", "io.nicsim.core.config"))
         .layer("core").definedBy(core())
-        .layer("dim").definedBy(in("dim", "io.nicsim.core.dim"));
+        .layer("dim").definedBy(in("dim", "io.nicsim.core.dim"))
+        .layer("traffic").definedBy(in("traffic", "io.nicsim.core.apps"));
     for (String d : DRIVERS) {
       a = a.layer(d).definedBy(in(d, d));
     }
@@ -119,13 +122,16 @@ final class Layering {
     // SoC profiles are read by everything that builds or describes a host; they use nothing
     // of nicsim's (the bad-input error is theirs)
     a = a.whereLayer("profiles").mayOnlyBeAccessedByLayers(with(DRIVERS, "core", "dim",
-        "tcp-model", "tcp-stack", "portcheck", "formats", "runs", "testkit", "studies",
-        "scenarios", "boardtrace", "bench"));
+        "traffic", "tcp-model", "tcp-stack", "portcheck", "formats", "runs", "testkit",
+        "studies", "scenarios", "boardtrace", "bench"));
+    // the ping and UDP applications drive a host; runs and what stands on them start them
+    a = a.whereLayer("traffic").mayOnlyBeAccessedByLayers("formats", "runs", "testkit",
+        "studies", "scenarios", "boardtrace", "bench");
     return a.whereLayer("tcp-stack").mayOnlyBeAccessedByLayers(
             "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench")
         .whereLayer("tcp-model").mayOnlyBeAccessedByLayers("tcp-stack",
             "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench")
-        .whereLayer("core").mayOnlyBeAccessedByLayers(with(DRIVERS, "dim",
+        .whereLayer("core").mayOnlyBeAccessedByLayers(with(DRIVERS, "dim", "traffic",
             "tcp-model", "tcp-stack", "formats", "runs", "testkit", "studies", "scenarios",
             "boardtrace", "bench"))
         .as("nicsim's modules reach only the modules below them");

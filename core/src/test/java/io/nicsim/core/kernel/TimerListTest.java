@@ -35,7 +35,8 @@ class TimerListTest {
       "250, 40000, 10"})
   void usecsToJiffiesRoundsUp(int hz, long us, long jiffies) {
     var cpu = new io.nicsim.core.cpu.Cpu(new io.nicsim.core.sim.Simulator(1),
-        io.nicsim.core.cpu.CostTable.of(io.nicsim.core.soc.SocProfile.load("testsoc"), 1), 1, hz, 1, null);
+        io.nicsim.core.cpu.CostTable.of(io.nicsim.core.soc.SocProfile.load("testsoc"), 1),
+        1, hz, 1, null);
     assertThat(cpu.usecsToJiffies(us)).isEqualTo(jiffies);
   }
 
