@@ -308,9 +308,29 @@ public final class TcpSock {
     return 1_000_000_000L / sysctl.hz;
   }
 
+  /** The jiffy {@link #jiffiesAt} computed last: [start, end) in ns, its value, at its HZ. */
+  private long lastJiffyStart = Long.MAX_VALUE;
+  private long lastJiffyEnd = Long.MIN_VALUE;
+  private int lastJiffy;
+  private int lastJiffyHz;
+
   /** The jiffies value at a simulated time: INITIAL_JIFFIES plus the ticks since boot. */
   public int jiffiesAt(long ns) {
-    return initialJiffies() + (int) (ns / tickNs());
+    // asked many times per jiffy (every segment and ACK): answered from the last jiffy computed,
+    // without the 64-bit division (a runtime call in C1's code)
+    if (ns >= lastJiffyStart && ns < lastJiffyEnd && lastJiffyHz == sysctl.hz) {
+      return lastJiffy;
+    }
+    long tick = tickNs();
+    long ticks = ns / tick;
+    int j = initialJiffies() + (int) ticks;
+    if (ns >= 0) {
+      lastJiffyStart = ticks * tick;
+      lastJiffyEnd = lastJiffyStart + tick;
+      lastJiffy = j;
+      lastJiffyHz = sysctl.hz;
+    }
+    return j;
   }
 
   /** The simulated time at which a jiffy starts. */

@@ -15,6 +15,8 @@ import java.util.stream.Collectors;
 public final class PatchCatalog {
   private final String driver;
   private final List<Patch> patches;
+  /** {@link #patches} as an array: {@link #indexOf} scans it on per-packet paths. */
+  private final Patch[] byIndex;
 
   public PatchCatalog(String driver, List<Patch> patches) {
     if (patches.size() > 64) {
@@ -29,6 +31,7 @@ public final class PatchCatalog {
     }
     this.driver = driver;
     this.patches = List.copyOf(patches);
+    this.byIndex = this.patches.toArray(new Patch[0]);
   }
 
   public String driver() {
@@ -42,8 +45,9 @@ public final class PatchCatalog {
   int indexOf(Patch p) {
     // by identity first: drivers ask PatchSet.has with their catalog's own constants, on paths
     // run per packet, and a record's equals compares every field
-    for (int k = 0; k < patches.size(); k++) {
-      if (patches.get(k) == p) {
+    Patch[] a = byIndex;
+    for (int k = 0; k < a.length; k++) {
+      if (a[k] == p) {
         return k;
       }
     }

@@ -251,12 +251,19 @@ public final class Simulator {
    * event runs atomically at its time.
    */
   public void catchUp(Event self, long atNs) {
+    long limit0 = Math.min(atNs, catchUpLimit);
+    if (self.firing && queue.peek() == self && queue.othersAfter(limit0 - 1)) {
+      // nothing is due before the point reached (every other entry's key, a lower bound of its
+      // event's time, is at or after it): nothing would fire, so the firing event stays where
+      // it is and may still continue in place — no removal now and no insertion later
+      return;
+    }
     if (self.firing) {
       self.firing = false;
       queue.remove(self);
     }
     // inside another catch-up, nothing runs past the point the enclosing event has reached
-    long limit = Math.min(atNs, catchUpLimit);
+    long limit = limit0;
     long outerLimit = catchUpLimit;
     catchUpLimit = limit;
     catchUpDepth++;

@@ -233,9 +233,24 @@ public final class TcpReceiver {
       this.tickNs = tickNs;
     }
 
+    /** The jiffy answered last: from {@code jiffyStart} (ns) for one tick. */
+    private long jiffyStart = Long.MAX_VALUE;
+    private int jiffy;
+
     @Override
     public int jiffies() {
-      return (int) (sim.now() / tickNs);
+      long now = sim.now();
+      // asked on every segment: the last jiffy's value while the clock is inside it, without
+      // the 64-bit division (a runtime call in C1's code)
+      if (now >= jiffyStart && now - jiffyStart < tickNs) {
+        return jiffy;
+      }
+      long ticks = now / tickNs;
+      if (now >= 0) {
+        jiffyStart = ticks * tickNs;
+        jiffy = (int) ticks;
+      }
+      return (int) ticks;
     }
 
     @Override
