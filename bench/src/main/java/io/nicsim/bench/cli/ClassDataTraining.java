@@ -38,7 +38,10 @@ public final class ClassDataTraining {
           List.of("run", "--mac", "fec", "--soc", "imx8qxp", "-C", "rx-usecs", "100",
               "--traffic", "ping -c 3 -i 0.01", "--trace", t + "/t.txt", "--pcap",
               t + "/p.pcap", "--plot", t + "/p.png"),
-          List.of("reproduce", "fec-rx-usecs"));
+          List.of("reproduce", "fec-rx-usecs"),
+          // nicsim bench startup's and tcp's commands: the ideal MAC, CUBIC, no audit
+          List.of("run", "--mac", "ideal", "--traffic", "iperf3 -C cubic -t 0.05", "--path",
+              "rtt=23ms,rate=1gbit", "--no-check"));
       for (List<String> c : commands) {
         CommandLine cli = Nicsim.commandLine();
         cli.setOut(new PrintWriter(Writer.nullWriter()));

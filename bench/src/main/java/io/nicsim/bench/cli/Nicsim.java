@@ -81,6 +81,11 @@ public final class Nicsim implements Runnable {
   }
 
   public static void main(String[] args) {
+    if (System.getProperty("picocli.disable.closures") == null) {
+      // no nicsim annotation holds a Groovy closure: picocli's default factory need not look
+      // for groovy.lang.Closure, a miss that opens every jar on the class path
+      System.setProperty("picocli.disable.closures", "true");
+    }
     Thread interrupt = onInterrupt(args.length > 0 && SUBCOMMANDS.containsKey(args[0])
         ? "nicsim " + args[0] : "nicsim");
     Runtime.getRuntime().addShutdownHook(interrupt);
@@ -212,9 +217,14 @@ public final class Nicsim implements Runnable {
     return List.of();
   }
 
-  /** picocli's "expected only one match but got (…)={-c} and (…)={-c}". */
-  private static final java.util.regex.Pattern ONE_MATCH = java.util.regex.Pattern.compile(
-      "expected only one match but got .*?=\\{([^}=\\s]+)[^}]*} and .*?=\\{([^}=\\s]+)[^}]*}");
+  /**
+   * picocli's "expected only one match but got (…)={-c} and (…)={-c}"; compiled on the first
+   * usage error (a holder class), not by every start.
+   */
+  private static final class OneMatch {
+    static final java.util.regex.Pattern PATTERN = java.util.regex.Pattern.compile(
+        "expected only one match but got .*?=\\{([^}=\\s]+)[^}]*} and .*?=\\{([^}=\\s]+)[^}]*}");
+  }
 
   private static int usageError(ParameterException e, String[] args) {
     CommandLine failed = e.getCommandLine();
@@ -226,7 +236,7 @@ public final class Nicsim implements Runnable {
       err.flush();
       return EXIT_USAGE;
     }
-    java.util.regex.Matcher twice = ONE_MATCH.matcher(String.valueOf(e.getMessage()));
+    java.util.regex.Matcher twice = OneMatch.PATTERN.matcher(String.valueOf(e.getMessage()));
     if (twice.find()) {
       // picocli's words for an exclusive group matched twice name its internals, not the user's
       String a = twice.group(1);
