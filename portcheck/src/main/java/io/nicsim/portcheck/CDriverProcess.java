@@ -1,10 +1,8 @@
 package io.nicsim.portcheck;
 
-import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,6 +39,14 @@ final class CDriverProcess {
   static final String TIMEOUT = "timeout";
 
   private final Path binary;
+  /** Bytes of input written to the program at a time. */
+  private static final int WRITE_BYTES = 1 << 16;
+  /**
+   * Whether the program writes each record as it finishes it (after a run that died without
+   * its signal handled, so the record it died on is known); else it writes a burst of records
+   * at a time (before it waits for input, and after each tenth of a second of CPU time).
+   */
+  private volatile boolean flushEach;
 
   /** Whether an output record says the program died on its input (a signal, an exit). */
   static boolean died(String record) {
@@ -131,22 +137,23 @@ final class CDriverProcess {
       ProcessBuilder pb = new ProcessBuilder(binary.toString())
           .redirectError(ProcessBuilder.Redirect.DISCARD);
       pb.environment().put("NICSIM_RECORD_SECONDS", Integer.toString(recordSeconds));
+      if (flushEach) {
+        pb.environment().put("NICSIM_FLUSH_EACH", "1");
+      }
       p = pb.start();
     } catch (IOException e) {
       throw new PortCheckException("cannot run " + binary + ": " + e.getMessage());
     }
     Thread writer = new Thread(() -> {
-      try (BufferedWriter w = new BufferedWriter(
-          new OutputStreamWriter(p.getOutputStream(), StandardCharsets.US_ASCII), 1 << 16)) {
-        StringBuilder line = new StringBuilder(256);
+      try (OutputStream w = p.getOutputStream()) {
+        RecordText text = new RecordText();
         for (int i = from; i < records.size(); i++) {
-          line.setLength(0);
-          for (long v : records.get(i)) {
-            line.append(v).append(' ');
+          text.line(records.get(i));
+          if (text.size() >= WRITE_BYTES) {
+            text.writeTo(w);
           }
-          line.append('\n');
-          w.write(line.toString());
         }
+        text.writeTo(w);
       } catch (IOException e) {
         // the process died: the reader sees where
       }
@@ -178,10 +185,10 @@ final class CDriverProcess {
     }, "port-check watchdog " + binary.getFileName());
     watchdog.setDaemon(true);
     watchdog.start();
-    try (BufferedReader r = new BufferedReader(
-        new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8), 1 << 16)) {
+    try (InputStream in = p.getInputStream()) {
+      LineReader r = new LineReader(in);
       String line;
-      while (out.size() < records.size() && (line = r.readLine()) != null) {
+      while (out.size() < records.size() && (line = r.next()) != null) {
         out.add(line);
         progress.set(System.nanoTime());
       }
@@ -199,8 +206,15 @@ final class CDriverProcess {
       return -1;
     }
     if (out.size() < records.size()) {
+      if (!flushEach) {
+        // records it finished may still have sat in its output buffer: the records from here
+        // run again, each written as it is done, so that the one it dies on is known
+        flushEach = true;
+        return out.size() - before;
+      }
       int code = p.exitValue();
       out.add(code > 128 ? "signal=" + (code - 128) : "exit=" + code);
+      flushEach = false;
     }
     return out.size() - before;
   }

@@ -30,41 +30,72 @@ final class CoverageRun {
     return g == null || g.isBlank() ? "gcov" : g;
   }
 
-  /**
-   * Branch coverage of {@code root}'s lines when {@code program} runs {@code records}.
-   *
-   * @param dir an empty directory of its own (the build, the counters and gcov run there)
-   */
-  static BranchCoverage measure(Path dir, String program, CDefinition root, List<long[]> records) {
+  /** The instrumented program built in {@code dir}, to be run a chunk of records at a time. */
+  static Build build(Path dir, String program, CDefinition root) {
     String file = root.source().path();
     try {
       Files.createDirectories(dir);
-      Gcc.Compiled c = Gcc.compile(dir, "cov", program, List.of("-O0", "--coverage"));
-      if (!c.ok()) {
-        return BranchCoverage.unavailable(file, "the coverage build failed: " + c.error());
-      }
-      new CDriverProcess(c.binary()).run(records);
-      Path gcda;
-      try (Stream<Path> s = Files.list(dir)) {
-        gcda = s.filter(p -> p.toString().endsWith(".gcda")).findFirst().orElse(null);
-      }
-      if (gcda == null) {
-        return BranchCoverage.unavailable(file, "the program wrote no coverage counters");
-      }
-      Process p = new ProcessBuilder(gcov(), "-b", "--json-format", "--stdout",
-          gcda.getFileName().toString()).directory(dir.toFile())
-          .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-      byte[] out = p.getInputStream().readAllBytes();
-      if (!p.waitFor(GCOV_TIMEOUT_S, TimeUnit.SECONDS) || p.exitValue() != 0) {
-        p.destroyForcibly();
-        return BranchCoverage.unavailable(file, "'" + gcov() + " -b --json-format' failed");
-      }
-      return read(JSON.readTree(new String(out, StandardCharsets.UTF_8)), root);
     } catch (IOException e) {
-      return BranchCoverage.unavailable(file, "cannot run " + gcov() + ": " + e.getMessage());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return BranchCoverage.unavailable(file, "interrupted");
+      return new Build(dir, root, null, "cannot create " + dir + ": " + e.getMessage());
+    }
+    Gcc.Compiled c = Gcc.compile(dir, "cov", program, List.of("-O0", "--coverage"));
+    if (!c.ok()) {
+      return new Build(dir, root, null, "the coverage build failed: " + c.error());
+    }
+    return new Build(dir, root, new CDriverProcess(c.binary()), "");
+  }
+
+  /**
+   * The instrumented program: its counters add up over every {@link #run} (each process adds its
+   * own to the counter file as it exits), {@link #finish} reads them.
+   */
+  static final class Build {
+    private final Path dir;
+    private final CDefinition root;
+    private final CDriverProcess program;
+    private final String failed;
+
+    private Build(Path dir, CDefinition root, CDriverProcess program, String failed) {
+      this.dir = dir;
+      this.root = root;
+      this.program = program;
+      this.failed = failed;
+    }
+
+    void run(List<long[]> records) {
+      if (program != null) {
+        program.run(records);
+      }
+    }
+
+    BranchCoverage finish() {
+      String file = root.source().path();
+      if (program == null) {
+        return BranchCoverage.unavailable(file, failed);
+      }
+      try {
+        Path gcda;
+        try (Stream<Path> s = Files.list(dir)) {
+          gcda = s.filter(p -> p.toString().endsWith(".gcda")).findFirst().orElse(null);
+        }
+        if (gcda == null) {
+          return BranchCoverage.unavailable(file, "the program wrote no coverage counters");
+        }
+        Process p = new ProcessBuilder(gcov(), "-b", "--json-format", "--stdout",
+            gcda.getFileName().toString()).directory(dir.toFile())
+            .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        if (!p.waitFor(GCOV_TIMEOUT_S, TimeUnit.SECONDS) || p.exitValue() != 0) {
+          p.destroyForcibly();
+          return BranchCoverage.unavailable(file, "'" + gcov() + " -b --json-format' failed");
+        }
+        return read(JSON.readTree(new String(out, StandardCharsets.UTF_8)), root);
+      } catch (IOException e) {
+        return BranchCoverage.unavailable(file, "cannot run " + gcov() + ": " + e.getMessage());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return BranchCoverage.unavailable(file, "interrupted");
+      }
     }
   }
 

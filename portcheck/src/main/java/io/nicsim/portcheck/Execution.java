@@ -128,18 +128,24 @@ final class Execution {
     CDriverProcess c = new CDriverProcess(compiled.binary());
     edges.finish(probes.isEmpty() ? Map.of() : c.probe(probes));
     InputGenerator generator = new InputGenerator(harness, options.seed(), edges);
-    List<long[]> records = generator.records(options.inputs());
+    InputGenerator.Supply supply = generator.supply(options.inputs());
+    List<long[]> first = supply.next(CHUNK);
     long t3 = System.nanoTime();
-    if (records.isEmpty()) {
+    if (first.isEmpty()) {
       timing = new ExecTiming(t1 - t0, t2 - t1, built.cached(), t3 - t2, 0, 0, 0);
       return ExecResult.notRun(file, function, ExecResult.NotRun.HARNESS_FAILED,
           "the harness admits no input", notes);
     }
     // the C program and the Java port run at the same time, a chunk of records at a time whose
-    // outputs are compared and dropped (a budget of 100,000 records keeps no outputs); inputs
-    // the C dies on (a zero divisor) are checked, then replaced by fresh ones, so that the
-    // budget counts inputs that ran to completion
-    List<long[]> all = new ArrayList<>(records.size());
+    // inputs and outputs are compared and dropped (a budget of 100,000 records keeps neither:
+    // counts, fingerprints of the distinct inputs and the first differing ones); inputs the C
+    // dies on (a zero divisor) are checked, then replaced by fresh ones, so that the budget
+    // counts inputs that ran to completion
+    CoverageRun.Build covBuild = options.coverage()
+        ? CoverageRun.build(workDir.resolve("coverage-" + name), program, taken.root().get())
+        : null;
+    long generateNs = t3 - t2;
+    int ran = 0;
     long cNs = 0;
     long javaNs = 0;
     List<long[]> differing = new ArrayList<>();
@@ -148,55 +154,83 @@ final class Execution {
     int timedOut = 0;
     long[] firstTimeout = null;
     String firstC = null;
-    java.util.Set<Input> distinct = new java.util.HashSet<>();
-    List<long[]> batch = records;
-    for (int round = 0; !batch.isEmpty(); round++) {
-      int died = 0;
-      for (int from = 0; from < batch.size(); from += CHUNK) {
-        List<long[]> chunk = batch.subList(from, Math.min(batch.size(), from + CHUNK));
-        String[] both = new String[chunk.size()];
-        List<String> c1 = runBoth(c, java, chunk, name, both);
-        javaNs += lastJavaNs;
-        cNs += lastCRunNs;
-        for (int i = 0; i < chunk.size(); i++) {
-          long[] in = chunk.get(i);
-          String co = c1.get(i);
-          all.add(in);
-          if (firstC == null) {
-            firstC = co;
+    RecordSet distinct = new RecordSet();
+    int budget = 0;
+    int round = 0;
+    int died = 0;
+    List<long[]> pending = first;
+    List<long[]> replacements = List.of();
+    int at = 0;
+    while (true) {
+      List<long[]> chunk = pending;
+      pending = null;
+      if (chunk == null) {
+        long g = System.nanoTime();
+        if (round == 0) {
+          chunk = supply.next(CHUNK);
+        } else {
+          chunk = replacements.subList(at, Math.min(replacements.size(), at + CHUNK));
+          at += chunk.size();
+        }
+        generateNs += System.nanoTime() - g;
+      }
+      if (chunk.isEmpty()) {
+        // the round is over: the inputs the C died on are replaced by as many new ones
+        if (round == 0) {
+          budget = supply.produced();
+        }
+        if (died == 0 || round == REPLACE_ROUNDS || ran >= REPLACE_LIMIT * budget) {
+          break;
+        }
+        long g = System.nanoTime();
+        replacements = generator.more(died);
+        generateNs += System.nanoTime() - g;
+        at = 0;
+        died = 0;
+        round++;
+        if (replacements.isEmpty()) {
+          break;
+        }
+        continue;
+      }
+      String[] both = new String[chunk.size()];
+      List<String> c1 = runBoth(c, covBuild, java, chunk, name, both);
+      javaNs += lastJavaNs;
+      cNs += lastCRunNs;
+      for (int i = 0; i < chunk.size(); i++) {
+        long[] in = chunk.get(i);
+        String co = c1.get(i);
+        ran++;
+        if (firstC == null) {
+          firstC = co;
+        }
+        if (co.equals(CDriverProcess.TIMEOUT)) {
+          // the C never returned: no verdict on this record
+          timedOut++;
+          if (firstTimeout == null) {
+            firstTimeout = in;
           }
-          if (co.equals(CDriverProcess.TIMEOUT)) {
-            // the C never returned: no verdict on this record
-            timedOut++;
-            if (firstTimeout == null) {
-              firstTimeout = in;
-            }
-            continue;
-          }
-          if (CDriverProcess.died(co)) {
-            crashed++;
-            died++;
-          } else {
-            distinct.add(new Input(in));
-          }
-          if (!co.equals(both[i])) {
-            differingCount++;
-            if (differing.size() < KEEP_DIFFERING) {
-              differing.add(in);
-            }
+          continue;
+        }
+        if (CDriverProcess.died(co)) {
+          crashed++;
+          died++;
+        } else {
+          distinct.add(in);
+        }
+        if (!co.equals(both[i])) {
+          differingCount++;
+          if (differing.size() < KEEP_DIFFERING) {
+            differing.add(in);
           }
         }
       }
-      if (died == 0 || round == REPLACE_ROUNDS || all.size() >= REPLACE_LIMIT * records.size()) {
-        break;
-      }
-      batch = generator.more(died);
     }
-    timing = new ExecTiming(t1 - t0, t2 - t1, built.cached(), t3 - t2, cNs, javaNs, 0);
-    int completed = all.size() - crashed - timedOut;
+    timing = new ExecTiming(t1 - t0, t2 - t1, built.cached(), generateNs, cNs, javaNs, 0);
+    int completed = ran - crashed - timedOut;
     if (differing.isEmpty() && timedOut > 0) {
       return new ExecResult(file, function, ExecState.NOT_RUN, completed, distinct.size(),
-          false, 0, "the C program never returned on " + timedOut + " of " + all.size()
+          false, 0, "the C program never returned on " + timedOut + " of " + ran
               + " inputs (" + CDriverProcess.recordSeconds + " s each), e.g. "
               + String.join(" ", describe(firstTimeout)), true, Optional.empty(), notes,
           ExecResult.NotRun.HARNESS_FAILED, crashed, timedOut, null);
@@ -206,10 +240,7 @@ final class Execution {
           "the C program died on every input (" + firstC + ")", true, Optional.empty(),
           notes, ExecResult.NotRun.HARNESS_FAILED, crashed, timedOut, null);
     }
-    BranchCoverage coverage = options.coverage()
-        ? CoverageRun.measure(workDir.resolve("coverage-" + name), program, taken.root().get(),
-            all)
-        : null;
+    BranchCoverage coverage = covBuild == null ? null : covBuild.finish();
     if (differing.isEmpty()) {
       return ExecResult.same(file, function, completed, distinct.size(), notes, crashed)
           .withDomain(domainSize()).withCoverage(coverage);
@@ -241,18 +272,6 @@ final class Execution {
   /** Differing records kept for shrinking (the rest are counted). */
   private static final int KEEP_DIFFERING = 1_000;
 
-  /** An input record as a set element (the array itself, compared by content). */
-  private record Input(long[] values) {
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Input r && Arrays.equals(values, r.values);
-    }
-
-    @Override
-    public int hashCode() {
-      return Arrays.hashCode(values);
-    }
-  }
   private long lastCRunNs;
   private long lastJavaNs;
 
@@ -260,19 +279,24 @@ final class Execution {
    * The C program's records for {@code batch}, while this thread fills {@code javaOut} with the
    * Java port's.
    */
-  private List<String> runBoth(CDriverProcess c, JavaPort java, List<long[]> batch, String name,
-      String[] javaOut) {
+  private List<String> runBoth(CDriverProcess c, CoverageRun.Build coverage, JavaPort java,
+      List<long[]> batch, String name, String[] javaOut) {
     long[] cNs = new long[1];
     java.util.concurrent.CompletableFuture<List<String>> cRun =
         new java.util.concurrent.CompletableFuture<>();
     Thread runner = new Thread(() -> {
       long s = System.nanoTime();
       try {
-        cRun.complete(c.run(batch));
+        List<String> out = c.run(batch);
+        cNs[0] = System.nanoTime() - s;
+        if (coverage != null) {
+          coverage.run(batch);
+        }
+        cRun.complete(out);
       } catch (RuntimeException e) {
+        cNs[0] = System.nanoTime() - s;
         cRun.completeExceptionally(e);
       }
-      cNs[0] = System.nanoTime() - s;
     }, "port-check C " + name);
     runner.setDaemon(true);
     runner.start();

@@ -4,7 +4,6 @@ import io.nicsim.core.port.exec.InputField;
 import io.nicsim.core.port.exec.PortHarness;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -38,7 +37,7 @@ final class InputGenerator {
   private final EdgeTargets targets;
   private final int[] relevant;
   private final SplittableRandom random;
-  private final Set<Key> seen = new HashSet<>();
+  private final RecordSet seen = new RecordSet();
   private boolean allowRepeats;
 
   InputGenerator(PortHarness harness, long seed) {
@@ -70,47 +69,148 @@ final class InputGenerator {
 
   /** Up to {@code count} admitted records (fewer only if admit refuses nearly everything). */
   List<long[]> records(int count) {
+    Supply s = supply(count);
     List<long[]> out = new ArrayList<>(count);
-    int n = fields.size();
-    // 1. every field through each of its edges
-    int edgeBudget = count * 3 / 10;
-    outer:
-    for (int f = 0; f < n; f++) {
-      for (long e : edges[f]) {
-        if (out.size() >= edgeBudget) {
-          break outer;
-        }
-        long[] sparse = simplest();
-        sparse[f] = e;
-        add(sparse, out);
-        long[] dense = new long[n];
-        for (int g = 0; g < n; g++) {
-          dense[g] = g == f ? e : (random.nextInt(3) == 0 ? value(g) : edge(g));
-        }
-        add(dense, out);
+    for (List<long[]> part = s.next(count); !part.isEmpty(); part = s.next(count)) {
+      out.addAll(part);
+    }
+    return out;
+  }
+
+  /**
+   * The same records as {@link #records}, made a part at a time (a run of 100,000 inputs holds
+   * one part, not all of them).
+   */
+  Supply supply(int count) {
+    return new Supply(count);
+  }
+
+  /**
+   * The three parts of the records in order, resumable: each {@link #next} continues where the
+   * last stopped, so the records and the random numbers drawn are those of one pass.
+   */
+  final class Supply {
+    private final int count;
+    private final int edgeBudget;
+    private final List<EdgeTargets.Target> all = targets.targets();
+    private int produced;
+    private int phase;
+    // 1. edges: the field and its edge
+    private int f;
+    private int e;
+    // 2. targets: the pass, the target, whether a pass started, its budget and start
+    private int pass;
+    private int t;
+    private boolean passStarted;
+    private int targetBudget;
+    private int passFrom;
+    // 3. random: attempts since the last new record policy
+    private int attempts;
+
+    private Supply(int count) {
+      this.count = count;
+      this.edgeBudget = count * 3 / 10;
+    }
+
+    /** Records made so far. */
+    int produced() {
+      return produced;
+    }
+
+    /** About {@code max} more records (one more at most), or none when all were made. */
+    List<long[]> next(int max) {
+      List<long[]> out = new ArrayList<>(Math.min(max, 1 << 14) + 1);
+      while (out.size() < max && phase < 3) {
+        int before = out.size();
+        step(out);
+        produced += out.size() - before;
+      }
+      return out;
+    }
+
+    private void step(List<long[]> out) {
+      switch (phase) {
+        case 0 -> edgeStep(out);
+        case 1 -> targetStep(out);
+        default -> randomStep(out);
       }
     }
-    // 2. every target of the C's comparisons, on a sparse and on a dense record
-    List<EdgeTargets.Target> all = targets.targets();
-    int targetBudget = Math.min(count, out.size() + count * 3 / 10);
-    for (int pass = 0; pass < 4 && !all.isEmpty() && out.size() < targetBudget; pass++) {
-      int before = out.size();
-      for (EdgeTargets.Target t : all) {
-        if (out.size() >= targetBudget) {
-          break;
+
+    /* 1. every field through each of its edges */
+    private void edgeStep(List<long[]> out) {
+      int n = fields.size();
+      if (f >= n || produced >= edgeBudget) {
+        phase = 1;
+        targetBudget = Math.min(count, produced + count * 3 / 10);
+        return;
+      }
+      if (e >= edges[f].length) {
+        f++;
+        e = 0;
+        return;
+      }
+      long v = edges[f][e++];
+      long[] sparse = simplest();
+      sparse[f] = v;
+      add(sparse, out);
+      long[] dense = new long[n];
+      for (int g = 0; g < n; g++) {
+        dense[g] = g == f ? v : (random.nextInt(3) == 0 ? value(g) : edge(g));
+      }
+      add(dense, out);
+    }
+
+    /* 2. every target of the C's comparisons, on a sparse and on a dense record */
+    private void targetStep(List<long[]> out) {
+      if (!passStarted) {
+        if (pass >= 4 || all.isEmpty() || produced >= targetBudget) {
+          phase = 2;
+          return;
         }
+        passStarted = true;
+        passFrom = produced;
+        t = 0;
+      }
+      if (t < all.size() && produced < targetBudget) {
+        EdgeTargets.Target target = all.get(t++);
         long[] r = random.nextBoolean() ? sparse() : dense();
-        if (targets.apply(t, r)) {
+        if (targets.apply(target, r)) {
           add(r, out);
         }
+        return;
       }
-      if (out.size() == before) {
-        break;
+      passStarted = false;
+      if (produced == passFrom) {
+        phase = 2;
+        return;
       }
+      pass++;
     }
-    // 3. random records
-    random(out, count);
-    return out;
+
+    /* 3. random records */
+    private void randomStep(List<long[]> out) {
+      if (produced >= count) {
+        phase = 3;
+        return;
+      }
+      if (attempts++ > count * 3) {
+        if (allowRepeats) {
+          phase = 3;
+          return;
+        }
+        allowRepeats = true; // a small domain: repeats rather than too few records
+        attempts = 0;
+      }
+      int kind = random.nextInt(relevant.length > 0 ? 3 : 2);
+      long[] r = kind == 0 ? dense() : kind == 1 ? sparse() : focused();
+      if (!all.isEmpty() && random.nextBoolean()) {
+        int k = 1 + random.nextInt(4);
+        for (int j = 0; j < k; j++) {
+          steer(r);
+        }
+      }
+      add(r, out);
+    }
   }
 
   /**
@@ -128,29 +228,6 @@ final class InputGenerator {
       add(r, out);
     }
     return out;
-  }
-
-  private void random(List<long[]> out, int count) {
-    List<EdgeTargets.Target> all = targets.targets();
-    int attempts = 0;
-    while (out.size() < count) {
-      if (attempts++ > count * 3) {
-        if (allowRepeats) {
-          break;
-        }
-        allowRepeats = true; // a small domain: repeats rather than too few records
-        attempts = 0;
-      }
-      int kind = random.nextInt(relevant.length > 0 ? 3 : 2);
-      long[] r = kind == 0 ? dense() : kind == 1 ? sparse() : focused();
-      if (!all.isEmpty() && random.nextBoolean()) {
-        int k = 1 + random.nextInt(4);
-        for (int j = 0; j < k; j++) {
-          steer(r);
-        }
-      }
-      add(r, out);
-    }
   }
 
   /**
@@ -207,22 +284,9 @@ final class InputGenerator {
   private void add(long[] r, List<long[]> out) {
     long[] a = harness.admit(r);
     if (a != null && a.length == fields.size()) {
-      if (seen.add(new Key(a.clone())) || allowRepeats) {
+      if (seen.add(a) || allowRepeats) {
         out.add(a);
       }
-    }
-  }
-
-  /** A record by value (for skipping repeats). */
-  private record Key(long[] values) {
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Key k && Arrays.equals(k.values, values);
-    }
-
-    @Override
-    public int hashCode() {
-      return Arrays.hashCode(values);
     }
   }
 

@@ -106,6 +106,34 @@ class ExecutionTest {
     assertThat(o.exitCode()).isEqualTo(1);
   }
 
+  /**
+   * A program killed by a signal it does not catch (abort) loses the records it had not written
+   * out yet: they run again, each written as it is done, so every record is still paired with
+   * its own output and the one it died on is named.
+   */
+  @Test
+  void aProgramKilledOutrightLosesNoRecordAndNamesTheOneItDiedOn() {
+    PortHarness plain = AcmeCoalHarnesses.usecsToTicks();
+    PortHarness aborting = PortHarness.of(plain.file(), "acme_usecs_to_ticks")
+        .sources(plain.sources())
+        .program(plain.program().replace("#define NICSIM_KIND 0",
+            "#define NICSIM_KIND 0\n#define nicsim_run nicsim_acme_run")
+            + "//@ driver\n#undef nicsim_run\nstatic void nicsim_run(const long long *in) {\n"
+            + "  if ((u32)in[1] % 7 == 3)\n    abort();\n  nicsim_acme_run(in);\n}\n")
+        .inputs(plain.inputs())
+        .java(k -> {
+          var port = plain.java(k);
+          return r -> (r[1] & 0xFFFF_FFFFL) % 7 == 3 ? "signal=6" : port.run(r);
+        })
+        .build();
+    ExecutionRun.Outcome o = run(Fixtures.newTree(), List.of(aborting),
+        new ExecOptions(1000, 7, Optional.empty()));
+    ExecResult r = o.results().get(0);
+    assertThat(r.state()).isEqualTo(ExecState.SAME);
+    assertThat(r.inputs()).isEqualTo(1000);
+    assertThat(r.crashed()).isPositive();
+  }
+
   @Test
   void theProgramHoldsTheTreesCUnderItsConditionsAndKeepsItOnRequest() throws Exception {
     run(Fixtures.newTree(), List.of(AcmeCoalHarnesses.setCoalesce()),

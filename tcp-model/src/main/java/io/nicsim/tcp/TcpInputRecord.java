@@ -117,26 +117,40 @@ final class TcpInputRecord {
   static final int X_BASE = A_BASE + ACK.size();
   static final int ARGS = 12;
 
-  static int s(String name) {
-    for (int i = 0; i < S; i++) {
-      if (SOCK.get(i).name().equals(name)) {
-        return i;
-      }
+  /* names resolved to their slots once, not by a scan per access (a record maps ~150 fields) */
+  private static final java.util.Map<String, Integer> SOCK_SLOT = slots(SOCK, "");
+  private static final java.util.Map<String, Integer> ACK_SLOT = slots(ACK, "ack.");
+  private static final java.util.Map<String, Integer> SKB_SLOT = slots(
+      SKB_NAMES.stream().map(n -> range(n, 0, 0)).toList(), "");
+
+  private static java.util.Map<String, Integer> slots(List<InputField> fields, String prefix) {
+    java.util.Map<String, Integer> m = new java.util.HashMap<>();
+    for (int i = 0; i < fields.size(); i++) {
+      String n = fields.get(i).name();
+      m.putIfAbsent(n.startsWith(prefix) ? n.substring(prefix.length()) : n, i);
     }
-    throw new IllegalArgumentException("no socket field " + name);
+    return m;
+  }
+
+  static int s(String name) {
+    Integer i = SOCK_SLOT.get(name);
+    if (i == null) {
+      throw new IllegalArgumentException("no socket field " + name);
+    }
+    return i;
   }
 
   static int k(int slot, String name) {
-    return S + slot * K + SKB_NAMES.indexOf(name);
+    Integer i = SKB_SLOT.get(name);
+    return S + slot * K + (i == null ? -1 : i);
   }
 
   static int a(String name) {
-    for (int i = 0; i < ACK.size(); i++) {
-      if (ACK.get(i).name().equals("ack." + name)) {
-        return A_BASE + i;
-      }
+    Integer i = ACK_SLOT.get(name);
+    if (i == null) {
+      throw new IllegalArgumentException("no ack field " + name);
     }
-    throw new IllegalArgumentException("no ack field " + name);
+    return A_BASE + i;
   }
 
   /* indices the mappings use often */
