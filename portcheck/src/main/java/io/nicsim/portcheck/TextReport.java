@@ -162,19 +162,26 @@ public final class TextReport {
     out.append("execute verdict: ").append(verdict(s, e)).append('\n');
   }
 
-  /** {@code --coverage}: one row per executed function. */
+  /**
+   * {@code --coverage}: one row per executed function, each line holding a condition its inputs
+   * did not take both ways named under it, and the tree's total.
+   */
   static void coverage(StringBuilder out, ExecutionRun.Outcome e) {
     out.append("coverage: gcc's branch coverage of each executed function's own lines"
-        + " (conditions taken both ways / conditions)\n");
+        + " (conditions taken both ways / conditions; the lines with one not taken both ways"
+        + " below each)\n");
     int conditions = 0;
     int both = 0;
     int functions = 0;
+    int full = 0;
+    int unavailable = 0;
     for (ExecResult r : e.results()) {
       if (r.branchCoverage().isEmpty()) {
         continue;
       }
       BranchCoverage c = r.branchCoverage().get();
       if (!c.unavailable().isEmpty()) {
+        unavailable++;
         out.append("      -        ").append(r.label()).append(": ").append(c.unavailable())
             .append('\n');
         continue;
@@ -182,12 +189,20 @@ public final class TextReport {
       functions++;
       conditions += c.conditions();
       both += c.bothWays();
+      if (c.bothWays() == c.conditions()) {
+        full++;
+      }
       out.append(String.format("%7s %4d%%  ", c.bothWays() + "/" + c.conditions(), c.percent()))
           .append(r.label()).append('\n');
+      for (BranchCoverage.Line l : c.uncovered()) {
+        out.append(String.format("           %s:%d  %d of %d arcs never taken  %s%n", c.file(),
+            l.line(), l.arcs() - l.taken(), l.arcs(), l.text()));
+      }
     }
-    out.append(String.format("coverage total: %d of %d conditions taken both ways (%d%%) in %d"
-        + " functions; --uncovered FUNCTION lists one function's%n", both, conditions,
-        conditions == 0 ? 100 : (int) Math.floor(100.0 * both / conditions), functions));
+    out.append(String.format("coverage total on Linux %s: %d of %d conditions taken both ways"
+        + " (%d%%) in %d functions, %d of them every condition both ways%s%n", e.kernel(), both,
+        conditions, conditions == 0 ? 100 : (int) Math.floor(100.0 * both / conditions),
+        functions, full, unavailable == 0 ? "" : "; " + unavailable + " not measured"));
   }
 
   /** {@code --uncovered}: the lines of one function with a branch never taken. */

@@ -541,56 +541,56 @@ static void nicsim_catch(void) {
 }
 
 /* SIGPROF every NICSIM_TICK_US of this process's CPU time */
-static void nicsim_tick(void) {
+static void nicsim_main_tick(void) {
   struct nicsim_itimerval t = {{0, NICSIM_TICK_US}, {0, NICSIM_TICK_US}};
   setitimer(NICSIM_ITIMER_PROF, &t, NULL);
 }
 
 /* The input, read in large blocks: the next line (its newline made 0), or NULL at the end.
  * Before it waits for input, the output so far is written. */
-static char nicsim_in[NICSIM_NIN * 24 + (1 << 16)];
-static size_t nicsim_in_at;
-static size_t nicsim_in_end;
-static char *nicsim_line(void) {
+static char nicsim_main_in[NICSIM_NIN * 24 + (1 << 16)];
+static size_t nicsim_main_at;
+static size_t nicsim_main_end;
+static char *nicsim_main_line(void) {
   for (;;) {
-    char *nl = memchr(nicsim_in + nicsim_in_at, '\n', nicsim_in_end - nicsim_in_at);
+    char *nl = memchr(nicsim_main_in + nicsim_main_at, '\n', nicsim_main_end - nicsim_main_at);
     if (nl) {
-      char *line = nicsim_in + nicsim_in_at;
+      char *line = nicsim_main_in + nicsim_main_at;
       *nl = 0;
-      nicsim_in_at = (size_t)(nl - nicsim_in) + 1;
+      nicsim_main_at = (size_t)(nl - nicsim_main_in) + 1;
       return line;
     }
-    memmove(nicsim_in, nicsim_in + nicsim_in_at, nicsim_in_end - nicsim_in_at);
-    nicsim_in_end -= nicsim_in_at;
-    nicsim_in_at = 0;
-    if (nicsim_in_end >= sizeof nicsim_in - 1) {
+    memmove(nicsim_main_in, nicsim_main_in + nicsim_main_at, nicsim_main_end - nicsim_main_at);
+    nicsim_main_end -= nicsim_main_at;
+    nicsim_main_at = 0;
+    if (nicsim_main_end >= sizeof nicsim_main_in - 1) {
       /* a line longer than any record: taken as it is */
-      nicsim_in[nicsim_in_end] = 0;
-      nicsim_in_at = nicsim_in_end = 0;
-      return nicsim_in;
+      nicsim_main_in[nicsim_main_end] = 0;
+      nicsim_main_at = nicsim_main_end = 0;
+      return nicsim_main_in;
     }
     fflush(stdout);
     nicsim_flush_due = 0;
-    long n = read(0, nicsim_in + nicsim_in_end, sizeof nicsim_in - 1 - nicsim_in_end);
+    long n = read(0, nicsim_main_in + nicsim_main_end, sizeof nicsim_main_in - 1 - nicsim_main_end);
     if (n > 0) {
-      nicsim_in_end += (size_t)n;
+      nicsim_main_end += (size_t)n;
       continue;
     }
     if (n < 0 && *__errno_location() == NICSIM_EINTR) {
       continue;
     }
-    if (nicsim_in_end == 0) {
+    if (nicsim_main_end == 0) {
       return NULL;
     }
     /* the last line without its newline */
-    nicsim_in[nicsim_in_end] = 0;
-    nicsim_in_at = nicsim_in_end = 0;
-    return nicsim_in;
+    nicsim_main_in[nicsim_main_end] = 0;
+    nicsim_main_at = nicsim_main_end = 0;
+    return nicsim_main_in;
   }
 }
 
 /* One decimal value as Java prints a long; p is left after it (unmoved when there is none). */
-static long long nicsim_parse(char **p) {
+static long long nicsim_main_parse(char **p) {
   char *s = *p;
   while (*s == ' ') {
     s++;
@@ -657,16 +657,16 @@ int main(int argc, char **argv) {
   unsigned int seconds = limit && atoi(limit) > 0 ? (unsigned int)atoi(limit)
       : NICSIM_RECORD_SECONDS;
   nicsim_tick_limit = (unsigned long)seconds * (1000000 / NICSIM_TICK_US);
-  nicsim_tick();
+  nicsim_main_tick();
   char *line;
-  while ((line = nicsim_line()) != NULL) {
+  while ((line = nicsim_main_line()) != NULL) {
     if (timeouts >= NICSIM_MAX_TIMEOUTS) {
       fputs("timeout\n", stdout);
       continue;
     }
     char *p = line;
     for (int i = 0; i < NICSIM_NIN; i++) {
-      in[i] = nicsim_parse(&p);
+      in[i] = nicsim_main_parse(&p);
     }
     nicsim_len = 0;
     nicsim_buf[0] = 0;
