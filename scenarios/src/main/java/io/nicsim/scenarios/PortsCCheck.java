@@ -24,7 +24,10 @@ public final class PortsCCheck {
   private final String kernel;
   private final Map<String, Equivalence.Verdict> verdicts = new LinkedHashMap<>();
   private final Map<String, List<RunRequest>> byScenario = new LinkedHashMap<>();
-  private final Map<String, String> failed = new LinkedHashMap<>();
+  /** Runs the tree's release does not run (the Java refuses it), with the reason. */
+  private final Map<String, String> notRun = new LinkedHashMap<>();
+  /** Runs the Java ran and the C run did not (a bridge or the C failed), with the error. */
+  private final Map<String, String> cFailed = new LinkedHashMap<>();
 
   /** @param kernel the tree's release as nicsim spells it ({@code v6.12.118}) */
   public PortsCCheck(RunEngine engine, KernelC c, String kernel) {
@@ -47,17 +50,23 @@ public final class PortsCCheck {
     }
     if (v == null) {
       synchronized (this) {
-        if (failed.containsKey(key)) {
+        if (notRun.containsKey(key) || cFailed.containsKey(key)) {
           return engine.run(req);
         }
       }
       try {
         v = Equivalence.check(engine, j, c);
       } catch (RuntimeException e) {
-        // the configuration does not run on the tree's release (a MAC that refuses it): said
-        // so, and the scenario goes on with its own run
+        // either the configuration does not run on the tree's release (a MAC that refuses
+        // it), which the Java run alone shows, or the C side failed: a failure of the check
+        String why = String.valueOf(e.getMessage());
+        String javaWhy = javaRefusal(j);
         synchronized (this) {
-          failed.put(key, String.valueOf(e.getMessage()));
+          if (javaWhy != null) {
+            notRun.put(key, javaWhy);
+          } else {
+            cFailed.put(key, why);
+          }
         }
         return engine.run(req);
       }
@@ -68,9 +77,23 @@ public final class PortsCCheck {
     return v.java();
   }
 
-  /** Whether every checked run was identical (runs that could not run are not counted). */
+  /** Why the Java run of {@code j} fails on its own, or null when it runs. */
+  private String javaRefusal(RunRequest j) {
+    try {
+      engine.run(j);
+      return null;
+    } catch (RuntimeException e) {
+      return String.valueOf(e.getMessage());
+    }
+  }
+
+  /**
+   * Whether every checked run was identical and no C run failed (runs the release does not run
+   * are not counted).
+   */
   public synchronized boolean allIdentical() {
-    return verdicts.values().stream().allMatch(Equivalence.Verdict::identical);
+    return cFailed.isEmpty()
+        && verdicts.values().stream().allMatch(Equivalence.Verdict::identical);
   }
 
   public synchronized String text() {
@@ -85,9 +108,14 @@ public final class PortsCCheck {
           .append(e.getValue().size() == 1 ? " run\n" : " runs\n");
       for (RunRequest r : e.getValue()) {
         Equivalence.Verdict v = verdicts.get(key(r));
+        if (v == null && cFailed.containsKey(key(r))) {
+          sb.append("  C FAILED   ").append(describe(r)).append("\n      the Java ran; the C"
+              + " run failed: ").append(cFailed.get(key(r))).append('\n');
+          continue;
+        }
         if (v == null) {
-          sb.append("  not run    ").append(describe(r)).append("\n      ")
-              .append(failed.get(key(r))).append('\n');
+          sb.append("  not run    ").append(describe(r)).append("\n      not on this release: ")
+              .append(notRun.get(key(r))).append('\n');
           continue;
         }
         sb.append("  ").append(v.identical() ? "identical" : "DIFFERS  ").append("  ")
@@ -103,12 +131,17 @@ public final class PortsCCheck {
       n++;
       same += v.identical() ? 1 : 0;
     }
+    n += cFailed.size();
     sb.append("\nsummary: ").append(same).append(" of ").append(n)
         .append(" distinct runs identical");
-    if (!failed.isEmpty()) {
-      sb.append(", ").append(failed.size()).append(" not run on this release");
+    if (!cFailed.isEmpty()) {
+      sb.append(", ").append(cFailed.size()).append(" whose C run failed");
     }
-    sb.append(same == n ? "\n" : "; the first divergence of each other run is above\n");
+    if (!notRun.isEmpty()) {
+      sb.append(", ").append(notRun.size()).append(" not run on this release");
+    }
+    sb.append(same == n ? "\n" : "; the first divergence or failure of each other run is"
+        + " above\n");
     return sb.toString();
   }
 
@@ -125,7 +158,12 @@ public final class PortsCCheck {
         LinkedHashMap<String, Object> m = new LinkedHashMap<>();
         m.put("run", describe(r));
         if (v == null) {
-          m.put("not_run", failed.get(key(r)));
+          if (cFailed.containsKey(key(r))) {
+            m.put("identical", false);
+            m.put("c_failed", cFailed.get(key(r)));
+          } else {
+            m.put("not_run", notRun.get(key(r)));
+          }
           runs.add(m);
           continue;
         }
