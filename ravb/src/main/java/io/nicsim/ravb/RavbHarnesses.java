@@ -6,11 +6,15 @@ import static io.nicsim.core.port.exec.InputField.u16;
 import static io.nicsim.core.port.exec.InputField.u32;
 import static io.nicsim.core.port.exec.InputField.u64;
 
+import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.era.KernelVersion;
+import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.kernel.HarnessKernel;
 import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.net.Skb;
 import io.nicsim.core.net.SkbLedger;
 import io.nicsim.core.port.exec.InputField;
+import io.nicsim.core.port.exec.NotRunnable;
 import io.nicsim.core.port.exec.Out;
 import io.nicsim.core.port.exec.PortHarness;
 import io.nicsim.core.port.exec.PortHarnessProvider;
@@ -44,13 +48,23 @@ public final class RavbHarnesses implements PortHarnessProvider {
       case RID0 -> 0x0464;
       case TIE -> 0x0478;
       case TID -> 0x047c;
-      case TCCR -> 0x0000;
+      case TCCR -> 0x0304;
     };
   }
 
   @Override
   public List<PortHarness> harnesses() {
-    return List.of(queueInterrupt(), txFree());
+    return List.of(queueInterrupt(), interrupt(), dmaInterrupt(), txFree(), startXmit(), poll(),
+        rx());
+  }
+
+  /** The patches of release {@code kernel} (a tree's Makefile version, 6.1.192). */
+  static PatchSet patches(String kernel) {
+    try {
+      return RavbPatches.CATALOG.select(KernelVersion.parse("v" + kernel), List.of());
+    } catch (BadInputException e) {
+      throw new NotRunnable(e.getMessage());
+    }
   }
 
   private static PortHarness.Builder harness(String function) {
@@ -74,7 +88,14 @@ public final class RavbHarnesses implements PortHarnessProvider {
     RavbPriv priv;
 
     RavbPriv reset(RavbHwInfo info, int txDescs) {
+      return reset(info, txDescs, RavbPatches.CATALOG.forKernel(RavbPatches.OLDEST));
+    }
+
+    /** The state for one record, on {@code patches} (the release's era). */
+    RavbPriv reset(RavbHwInfo info, int txDescs, PatchSet patches) {
       out.reset();
+      ansPrep[0] = false;
+      ansPrep[1] = false;
       skbIds.clear();
       RavbHw hw = new RavbHw(info, null, null, null, null, 2, txDescs, 0);
       hw.access = (write, reg, value) -> {
@@ -82,7 +103,7 @@ public final class RavbHarnesses implements PortHarnessProvider {
           out.call("ravb_write", offset(reg), Integer.toUnsignedLong(value));
         }
       };
-      priv = new RavbPriv(hw, info, RavbPatches.CATALOG.forKernel(RavbPatches.OLDEST), null);
+      priv = new RavbPriv(hw, info, patches, null);
       priv.k = this;
       priv.napi[0] = napis[0];
       priv.napi[1] = napis[1];
@@ -102,18 +123,125 @@ public final class RavbHarnesses implements PortHarnessProvider {
     }
 
     @Override
+    public void getTxTstamp() {
+      out.call("ravb_get_tx_tstamp");
+    }
+
+    @Override
+    public void emacInterruptUnlocked() {
+      out.call("ravb_emac_interrupt_unlocked");
+    }
+
+    @Override
+    public void errorInterrupt() {
+      out.call("ravb_error_interrupt");
+    }
+
+    @Override
+    public void ptpInterrupt() {
+      out.call("ravb_ptp_interrupt");
+    }
+
+    boolean ansCompleteDone;
+    /** info->receive's answers: the packets received (or quota used) and "ran out". */
+    int ansRxUsed;
+    boolean ansRxRet;
+
+    @Override
     public boolean napiCompleteDone(Napi n, int workDone) {
-      throw new IllegalStateException("not called by the harnessed functions");
+      out.call("napi_complete_done", priv.queueOf(n), workDone);
+      return ansCompleteDone;
     }
 
     @Override
     public void netifWakeSubqueue(int q) {
-      throw new IllegalStateException("not called by the harnessed functions");
+      out.call("netif_wake_subqueue", q);
+    }
+
+    /** info->receive as a recording stub (ravb_rx_gbeth and ravb_rx_rcar run on their own). */
+    RavbRx stubRx() {
+      return new RavbRx(priv) {
+        @Override
+        int rxGbeth(int budget, int q) {
+          out.call("receive", budget, q);
+          return ansRxUsed;
+        }
+
+        @Override
+        boolean rxGbethQuota(Quota quota, int q) {
+          out.call("receive", quota.value, q);
+          quota.value -= ansRxUsed;
+          return ansRxRet;
+        }
+      };
     }
 
     @Override
     public void netifStopSubqueue(int q) {
-      throw new IllegalStateException("not called by the harnessed functions");
+      out.call("netif_stop_subqueue", q);
+    }
+
+    // ravb_start_xmit's answers, from the record
+    boolean ansCsum;
+    boolean ansPadtoFails;
+    boolean ansKmallocFails;
+    int misalign;
+    final long[] ansMapAddr = new long[2];
+    final boolean[] ansMapErr = new boolean[2];
+    int maps;
+
+    @Override
+    public boolean canTxCsumGbeth(Skb skb) {
+      out.call("ravb_can_tx_csum_gbeth", skbIds.get(skb));
+      return ansCsum;
+    }
+
+    @Override
+    public void skbChecksumHelp(Skb skb) {
+      out.call("skb_checksum_help", skbIds.get(skb));
+    }
+
+    @Override
+    public void netifErr(String text) {
+      out.message("netif_err", text);
+    }
+
+    @Override
+    public int skbPutPadto(Skb skb, int len) {
+      return skb.len < len && ansPadtoFails ? RavbPriv.ENOMEM : 0;
+    }
+
+    @Override
+    public int skbDataMisalign(Skb skb) {
+      return misalign;
+    }
+
+    @Override
+    public int dmaMapTx(boolean alignBuffer, int offset, int len) {
+      out.call("dma_map_single", alignBuffer ? 0 : 1, offset, Integer.toUnsignedLong(len));
+      return (int) ansMapAddr[maps++ & 1];
+    }
+
+    @Override
+    public boolean dmaMappingError(int addr) {
+      return ansMapErr[(maps - 1) & 1];
+    }
+
+    @Override
+    public boolean tsSkbAlloc() {
+      out.call("kmalloc");
+      return !ansKmallocFails;
+    }
+
+    @Override
+    public void tsSkbQueue(Skb skb, int tag) {
+      out.call("skb_get", skbIds.get(skb));
+      out.call("list_add_tail", skbIds.get(skb), tag & 0xFFFF);
+    }
+
+    @Override
+    public void skbTxTimestamp(Skb skb) {
+      out.call("skb_tx_timestamp", skbIds.get(skb));
     }
 
     @Override
@@ -177,6 +305,67 @@ public final class RavbHarnesses implements PortHarnessProvider {
             priv.hw.tic = (int) r[4];
             rig.ansPrep[q] = r[6] != 0;
             boolean ret = new RavbNapi(priv, new RavbRx(priv)).queueInterrupt(q);
+            return rig.out.put("ret", ret ? 1 : 0).toString();
+          };
+        })
+        .build();
+  }
+
+  // ---------------------------------------------------------------- ravb_interrupt
+
+  private static PortHarness interrupt() {
+    long[] bits = {1, 2, 3, 0x100, 0xFFFF_FFFFL, 0xFFFF_FFFEL, 0xFFFF_FFFDL};
+    long[] issEdges = {0, RavbHw.ISS_FRS, RavbHw.ISS_FTS, RavbHw.ISS_TFUS, 0x40, 0x80, 0x2000,
+        0x2000 | 0x80 | 0x40 | 0x1, 0xFFFF_FFFFL, 0xFFFF_DE3AL};
+    long[] tis = {1, 2, 3, 0x100, 0x101, 0x102, 0xFFFF_FFFFL, 0xFFFF_FEFFL};
+    return harness("ravb_interrupt")
+        .inputs(List.of(u32("ISS").withEdges(issEdges),
+            u32("RIS0").withEdges(bits), u32("RIC0").withEdges(bits),
+            u32("TIS").withEdges(tis), u32("TIC").withEdges(bits),
+            bool("info->nc_queues"), bool("info->irq_en_dis"),
+            bool("napi_schedule_prep[BE]"), bool("napi_schedule_prep[NC]")))
+        .notes("ravb_queue_interrupt and ravb_timestamp_interrupt from the tree; the device"
+            + " is runtime-active (pm_runtime_active answers 1); ISS from the record")
+        .java(kernel -> {
+          Rig rig = new Rig();
+          return r -> {
+            RavbPriv priv = rig.reset(RavbHwInfo.of(r[6] != 0, r[5] != 0), 2);
+            int iss = (int) r[0];
+            priv.hw.issSource = () -> iss;
+            priv.hw.ris0 = (int) r[1];
+            priv.hw.ric0 = (int) r[2];
+            priv.hw.tis = (int) r[3];
+            priv.hw.tic = (int) r[4];
+            rig.ansPrep[0] = r[7] != 0;
+            rig.ansPrep[1] = r[8] != 0;
+            boolean ret = new RavbNapi(priv, new RavbRx(priv)).interrupt(null);
+            return rig.out.put("ret", ret ? 1 : 0).toString();
+          };
+        })
+        .build();
+  }
+
+  // ---------------------------------------------------------------- ravb_dma_interrupt
+
+  private static PortHarness dmaInterrupt() {
+    long[] bits = {1, 2, 3, 0x100, 0xFFFF_FFFFL, 0xFFFF_FFFEL, 0xFFFF_FFFDL};
+    return harness("ravb_dma_interrupt")
+        .inputs(List.of(range("q", 0, 1),
+            u32("RIS0").withEdges(bits), u32("RIC0").withEdges(bits),
+            u32("TIS").withEdges(bits), u32("TIC").withEdges(bits),
+            bool("info->irq_en_dis"), bool("napi_schedule_prep")))
+        .notes("ravb_queue_interrupt from the tree; the device is runtime-active")
+        .java(kernel -> {
+          Rig rig = new Rig();
+          return r -> {
+            int q = (int) r[0];
+            RavbPriv priv = rig.reset(RavbHwInfo.of(r[5] != 0, true), 2);
+            priv.hw.ris0 = (int) r[1];
+            priv.hw.ric0 = (int) r[2];
+            priv.hw.tis = (int) r[3];
+            priv.hw.tic = (int) r[4];
+            rig.ansPrep[q] = r[6] != 0;
+            boolean ret = new RavbNapi(priv, new RavbRx(priv)).dmaInterrupt(null, q);
             return rig.out.put("ret", ret ? 1 : 0).toString();
           };
         })
@@ -251,6 +440,269 @@ public final class RavbHarnesses implements PortHarnessProvider {
               out.put("tx_skb", s == null ? 0 : rig.skbIds.get(s));
             }
             return out.toString();
+          };
+        })
+        .build();
+  }
+
+  // ---------------------------------------------------------------- ravb_start_xmit
+
+  private static PortHarness startXmit() {
+    List<InputField> in = new ArrayList<>(List.of(range("q", 0, 1), range("num_tx_desc", 1, 2),
+        range("num_tx_ring[q]", 1, SKBS), u32("dirty_tx[q]").withEdges(0xFFFF_FFFEL,
+            0xFFFF_FFFFL, 0, 1, 7, 8, 14, 15, 16),
+        range("cur_tx[q] - dirty_tx[q]", 0, DESCS).withEdges(0, 1, 2, 13, 14, 15, 16),
+        u64("stats[q].tx_packets"), u64("stats[q].tx_bytes")));
+    for (int i = 0; i < DESCS; i++) {
+      in.add(range("desc[" + i + "].die_dt", 0, 0xFF).withEdges(RavbHw.DT_FEMPTY,
+          RavbHw.DT_EEMPTY, RavbHw.DT_FSINGLE, RavbHw.DT_FSTART, RavbHw.DT_FEND));
+      in.add(u16("desc[" + i + "].ds_tagl").withEdges(0x0FFF, 0x1000, 60, 1514));
+      in.add(u32("desc[" + i + "].dptr"));
+    }
+    for (int i = 0; i < SKBS; i++) {
+      in.add(bool("tx_skb[" + i + "]"));
+    }
+    in.addAll(List.of(range("skb->len", 1, 1600).withEdges(1, 4, 5, 59, 60, 61, 64, 1514),
+        range("skb->data % 4", 0, 3), range("skb->ip_summed", 0, 3),
+        bool("ravb_can_tx_csum_gbeth"), bool("skb_put_padto fails"),
+        u32("dma_map_single[0]"), bool("dma_mapping_error[0]"),
+        u32("dma_map_single[1]"), bool("dma_mapping_error[1]"),
+        bool("info->ccc_gac"), bool("kmalloc fails"),
+        range("ts_skb_tag", 0, 0x3ff).withEdges(0, 1, 0xF, 0x10, 0x3fe, 0x3ff),
+        bool("info->gptp")));
+    return harness("ravb_start_xmit")
+        .inputs(in)
+        // cur_tx - dirty_tx never exceeds the ring's descriptors (the queue stops first), and
+        // cur_tx is a multiple of num_tx_desc (ravb_ring_format sets 0, each frame adds
+        // num_tx_desc): a frame's descriptors never straddle the ring's end
+        .admit(r -> {
+          long ring = r[1] * r[2];
+          r[4] = r[4] % (ring + 1);
+          if (((r[3] + r[4]) & 0xFFFF_FFFFL) % r[1] != 0) {
+            r[4] = r[4] > 0 ? r[4] - 1 : 1;
+          }
+          return r;
+        })
+        .notes("ravb_tx_free from the tree; skb_put_padto pads in place (fails only when it"
+            + " must pad); netif_err prints (the header's, whatever msg_enable); the DMA"
+            + " mappings, kmalloc and the ts_skb list are recording stubs")
+        .java(kernel -> {
+          Rig rig = new Rig();
+          PatchSet patches = patches(kernel);
+          return r -> {
+            int q = (int) r[0];
+            int numTxDesc = (int) r[1];
+            int x = 7 + 3 * DESCS + SKBS;
+            RavbPriv priv = rig.reset(RavbHwInfo.harness(RavbHwInfo.Receive.GBETH, false,
+                true, r[x + 9] != 0 || r[x + 12] != 0), DESCS, patches);
+            RavbHw hw = priv.hw;
+            priv.numTxDesc = numTxDesc;
+            priv.numTxRing[q] = (int) r[2];
+            priv.dirtyTx[q] = (int) r[3];
+            priv.curTx[q] = (int) r[3] + (int) r[4];
+            priv.stats[q].txPackets = r[5];
+            priv.stats[q].txBytes = r[6];
+            for (int i = 0; i < DESCS; i++) {
+              hw.txDieDt[i] = (int) (r[7 + 3 * i] & 0xFF);
+              hw.txDsTagl[i] = (int) (r[8 + 3 * i] & 0xFFFF);
+              hw.txDptr[i] = (int) r[9 + 3 * i];
+            }
+            priv.txSkb[q] = new Skb[SKBS];
+            for (int i = 0; i < SKBS; i++) {
+              if (r[7 + 3 * DESCS + i] != 0) {
+                Skb s = rig.skbs.alloc(60, 512);
+                rig.skbIds.put(s, i + 1);
+                priv.txSkb[q][i] = s;
+              }
+            }
+            Skb skb = rig.skbs.alloc((int) r[x], 2048);
+            rig.skbIds.put(skb, SKBS + 1);
+            rig.misalign = (int) r[x + 1];
+            skb.ipSummed = (int) r[x + 2];
+            rig.ansCsum = r[x + 3] != 0;
+            rig.ansPadtoFails = r[x + 4] != 0;
+            rig.ansMapAddr[0] = r[x + 5];
+            rig.ansMapErr[0] = r[x + 6] != 0;
+            rig.ansMapAddr[1] = r[x + 7];
+            rig.ansMapErr[1] = r[x + 8] != 0;
+            rig.maps = 0;
+            rig.ansKmallocFails = r[x + 10] != 0;
+            priv.tsSkbTag = (int) r[x + 11];
+            RavbNapi napi = new RavbNapi(priv, new RavbRx(priv));
+            int ret = new RavbXmit(priv, napi).startXmit(skb, q);
+            Out out = rig.out.put("ret", ret)
+                .u("cur_tx", Integer.toUnsignedLong(priv.curTx[q]))
+                .u("dirty_tx", Integer.toUnsignedLong(priv.dirtyTx[q]))
+                .u("ts_skb_tag", Integer.toUnsignedLong(priv.tsSkbTag))
+                .u("stats.tx_packets", priv.stats[q].txPackets)
+                .u("stats.tx_bytes", priv.stats[q].txBytes)
+                .put("skb.tx_flags", skb.tstampInProgress ? 4 : 0);
+            for (int i = 0; i < DESCS; i++) {
+              out.put("die_dt", hw.txDieDt[i]).put("ds_tagl", hw.txDsTagl[i])
+                  .u("dptr", Integer.toUnsignedLong(hw.txDptr[i]))
+                  .put("tagh_tsr", hw.txTaghTsr[i]);
+            }
+            for (int i = 0; i < SKBS; i++) {
+              Skb s = priv.txSkb[q][i];
+              out.put("tx_skb", s == null ? 0 : rig.skbIds.get(s));
+            }
+            return out.toString();
+          };
+        })
+        .build();
+  }
+
+  // ---------------------------------------------------------------- the TX ring of a record
+
+  /** The fields of common.c's nicsim_tx_set, at the record's {@code off}. */
+  private static List<InputField> txRingInputs() {
+    List<InputField> in = new ArrayList<>(List.of(range("num_tx_desc", 1, 2),
+        range("num_tx_ring[q]", 1, SKBS), u32("dirty_tx[q]").withEdges(0xFFFF_FFFEL,
+            0xFFFF_FFFFL, 0, 1, 7, 8, 15, 16),
+        range("cur_tx[q] - dirty_tx[q]", 0, DESCS).withEdges(0, 1, 2, 15, 16),
+        u64("stats[q].tx_packets"), u64("stats[q].tx_bytes")));
+    for (int i = 0; i < DESCS; i++) {
+      in.add(range("desc[" + i + "].die_dt", 0, 0xFF).withEdges(RavbHw.DT_FEMPTY,
+          RavbHw.DT_EEMPTY, RavbHw.DT_FSINGLE, RavbHw.DT_FSTART, RavbHw.DT_FEND));
+      in.add(u16("desc[" + i + "].ds_tagl").withEdges(0x0FFF, 0x1000, 60, 1514));
+      in.add(u32("desc[" + i + "].dptr"));
+    }
+    for (int i = 0; i < SKBS; i++) {
+      in.add(bool("tx_skb[" + i + "]"));
+    }
+    return in;
+  }
+
+  private static final int TX_FIELDS = 6 + 3 * DESCS + SKBS;
+
+  /** cur_tx - dirty_tx within the ring's descriptors (ravb_start_xmit stops the queue first). */
+  private static void admitTxRing(long[] r, int off) {
+    long ring = r[off] * r[off + 1];
+    r[off + 3] = r[off + 3] % (ring + 1);
+  }
+
+  private static void setTxRing(Rig rig, RavbPriv priv, int q, long[] r, int off) {
+    RavbHw hw = priv.hw;
+    priv.numTxDesc = (int) r[off];
+    priv.numTxRing[q] = (int) r[off + 1];
+    priv.dirtyTx[q] = (int) r[off + 2];
+    priv.curTx[q] = (int) r[off + 2] + (int) r[off + 3];
+    priv.stats[q].txPackets = r[off + 4];
+    priv.stats[q].txBytes = r[off + 5];
+    for (int i = 0; i < DESCS; i++) {
+      hw.txDieDt[i] = (int) (r[off + 6 + 3 * i] & 0xFF);
+      hw.txDsTagl[i] = (int) (r[off + 7 + 3 * i] & 0xFFFF);
+      hw.txDptr[i] = (int) r[off + 8 + 3 * i];
+    }
+    priv.txSkb[q] = new Skb[SKBS];
+    for (int i = 0; i < SKBS; i++) {
+      if (r[off + 6 + 3 * DESCS + i] != 0) {
+        Skb s = rig.skbs.alloc(60, 512);
+        rig.skbIds.put(s, i + 1);
+        priv.txSkb[q][i] = s;
+      }
+    }
+  }
+
+  private static void outTxRing(Rig rig, RavbPriv priv, int q) {
+    Out out = rig.out.u("dirty_tx", Integer.toUnsignedLong(priv.dirtyTx[q]))
+        .u("stats.tx_packets", priv.stats[q].txPackets)
+        .u("stats.tx_bytes", priv.stats[q].txBytes);
+    for (int i = 0; i < DESCS; i++) {
+      out.put("die_dt", priv.hw.txDieDt[i]);
+    }
+    for (int i = 0; i < SKBS; i++) {
+      Skb s = priv.txSkb[q][i];
+      out.put("tx_skb", s == null ? 0 : rig.skbIds.get(s));
+    }
+  }
+
+  // ---------------------------------------------------------------- ravb_poll
+
+  private static PortHarness poll() {
+    long[] bits = {1, 2, 3, 0xFFFF_FFFFL, 0xFFFF_FFFEL, 0xFFFF_FFFDL, 0xFFFC_0000L, 0x0003_FFFFL};
+    List<InputField> in = new ArrayList<>(List.of(range("q", 0, 1),
+        range("budget", 0, 64).withEdges(0, 1, 2, 63, 64), bool("info->nc_queues"),
+        bool("info->irq_en_dis"), u32("RIS0").withEdges(bits), u32("RIC0").withEdges(bits),
+        u32("TIS").withEdges(bits), u32("TIC").withEdges(bits),
+        range("receive: packets or quota used", 0, 64).withEdges(0, 1, 63, 64),
+        bool("receive: ran out (before v6.11)"), bool("napi_complete_done"),
+        u64("stats[BE].rx_over_errors").withEdges(0, 1, 0xFFFF_FFFFL, 0x1_0000_0000L),
+        u64("stats[NC].rx_over_errors").withEdges(0, 1, 0xFFFF_FFFFL, 0x1_0000_0000L),
+        u32("priv->rx_fifo_errors"),
+        u64("ndev->stats.rx_over_errors").withEdges(0, 1, 0xFFFF_FFFFL, 0x1_0000_0000L),
+        u64("ndev->stats.rx_fifo_errors").withEdges(0, 1, 0xFFFF_FFFFL)));
+    in.addAll(txRingInputs());
+    return harness("ravb_poll")
+        .inputs(in)
+        // the RX function receives at most the budget (the quota it was given)
+        .admit(r -> {
+          r[8] = r[8] % (r[1] + 1);
+          admitTxRing(r, 16);
+          return r;
+        })
+        .notes("ravb_rx and ravb_tx_free from the tree; info->receive a recording stub"
+            + " answering from the record (the RX functions have harnesses of their own)")
+        .java(kernel -> {
+          Rig rig = new Rig();
+          PatchSet patches = patches(kernel);
+          return r -> {
+            int q = (int) r[0];
+            RavbPriv priv = rig.reset(RavbHwInfo.of(r[3] != 0, r[2] != 0), DESCS, patches);
+            priv.hw.ris0 = (int) r[4];
+            priv.hw.ric0 = (int) r[5];
+            priv.hw.tis = (int) r[6];
+            priv.hw.tic = (int) r[7];
+            rig.ansRxUsed = (int) r[8];
+            rig.ansRxRet = r[9] != 0;
+            rig.ansCompleteDone = r[10] != 0;
+            priv.stats[0].rxOverErrors = r[11];
+            priv.stats[1].rxOverErrors = r[12];
+            priv.rxFifoErrors = (int) r[13];
+            priv.ndevRxOverErrors = r[14];
+            priv.ndevRxFifoErrors = r[15];
+            setTxRing(rig, priv, q, r, 16);
+            int ret = new RavbNapi(priv, rig.stubRx()).poll(priv.napi[q], (int) r[1]);
+            rig.out.put("ret", ret)
+                .u("priv.rx_over_errors", Integer.toUnsignedLong(priv.rxOverErrors))
+                .u("ndev.rx_over_errors", priv.ndevRxOverErrors)
+                .u("ndev.rx_fifo_errors", priv.ndevRxFifoErrors);
+            outTxRing(rig, priv, q);
+            return rig.out.toString();
+          };
+        })
+        .build();
+  }
+
+  // ---------------------------------------------------------------- ravb_rx
+
+  private static PortHarness rx() {
+    return harness("ravb_rx")
+        .inputs(List.of(range("q", 0, 1), range("budget or *quota", 0, 64).withEdges(0, 1, 64),
+            range("receive: packets or quota used", 0, 64).withEdges(0, 1, 64),
+            bool("receive: ran out (before v6.11)")))
+        // the RX function receives at most the budget
+        .admit(r -> {
+          r[2] = r[2] % (r[1] + 1);
+          return r;
+        })
+        .notes("info->receive a recording stub answering from the record")
+        .java(kernel -> {
+          Rig rig = new Rig();
+          PatchSet patches = patches(kernel);
+          boolean budgetEra = patches.has(RavbPatches.RX_BUDGET);
+          return r -> {
+            int q = (int) r[0];
+            RavbPriv priv = rig.reset(RavbHwInfo.of(false, true), 2, patches);
+            rig.ansRxUsed = (int) r[2];
+            rig.ansRxRet = r[3] != 0;
+            RavbNapi napi = new RavbNapi(priv, rig.stubRx());
+            if (budgetEra) {
+              return rig.out.put("ret", napi.receive((int) r[1], q)).toString();
+            }
+            RavbRx.Quota quota = new RavbRx.Quota((int) r[1]);
+            boolean ret = napi.receiveQuota(quota, q);
+            return rig.out.put("ret", ret ? 1 : 0).put("quota", quota.value).toString();
           };
         })
         .build();

@@ -36,8 +36,8 @@ final class RavbHw {
   static final int ISS_FRS = 0x1;
   static final int ISS_FTS = 0x4;
   static final int ISS_TFUS = 0x100;
-  static final int ISS_MS = 0x400;
-  static final int ISS_ES = 0x800;
+  static final int ISS_ES = 0x40;
+  static final int ISS_MS = 0x80;
   static final int ISS_CGIS = 0x2000;
   static final int TCCR_TSRQ0 = 0x1;
   static final int RIC0_FRE0 = 0x1;
@@ -67,6 +67,8 @@ final class RavbHw {
   final int[] rxMsc;
   final int[] txDieDt;
   final int[] txDsTagl;
+  /** TX descriptors' tagh_tsr (the timestamp tag's high bits and TX_TSR; NC queue only). */
+  final int[] txTaghTsr;
   /** TX descriptors' dptr (the model maps nothing: 0 in a run; a harness record's values). */
   final int[] txDptr;
   final RxDmaEngine rxDma;
@@ -85,6 +87,9 @@ final class RavbHw {
 
   Access access = (w, r, v) -> { };
 
+  /** ISS as the driver reads it: the queue summaries in a run, a record's value in a harness. */
+  java.util.function.IntSupplier issSource = this::iss;
+
   RavbHw(RavbHwInfo info, Simulator sim, Link link, IrqLine rxLine, IrqLine txLine, int rxSize,
       int txSize, long fetchNs) {
     this.info = info;
@@ -97,6 +102,7 @@ final class RavbHw {
     rxMsc = new int[rxSize];
     txDieDt = new int[txSize];
     txDsTagl = new int[txSize];
+    txTaghTsr = new int[txSize];
     txDptr = new int[txSize];
     java.util.Arrays.fill(txDieDt, DT_EEMPTY);
     if (sim == null) { // a harness: registers and descriptors only
@@ -210,7 +216,7 @@ final class RavbHw {
     int v;
     switch (reg) {
       case TCCR: v = tccr; break;
-      case ISS: v = iss(); break;
+      case ISS: v = issSource.getAsInt(); break;
       case RIS0: v = ris0; break;
       case RIC0: v = ric0; break;
       case TIS: v = tis; break;

@@ -17,7 +17,7 @@ final class RavbHwInfo {
   final boolean ncQueues;
   final boolean coalesceIrqs;
   final boolean alignedTx;
-  /** gptp or ccc_gac: the NC queue's TX timestamps (never used: the model sends on BE only). */
+  /** gptp or ccc_gac: ravb_start_xmit timestamps (NC queue: a ts_skb; every queue: skb_tx_timestamp). */
   final boolean txTimestamps;
 
   private RavbHwInfo(String name, Receive receive, boolean irqEnDis, boolean multiIrqs,
@@ -51,6 +51,13 @@ final class RavbHwInfo {
   static RavbHwInfo of(boolean irqEnDis, boolean ncQueues) {
     return new RavbHwInfo("harness", Receive.GBETH, irqEnDis, false, ncQueues, false, true,
         false);
+  }
+
+  /** An info for a harness record: the RX path, masking, NC queue and TX timestamp choices. */
+  static RavbHwInfo harness(Receive receive, boolean irqEnDis, boolean ncQueues,
+      boolean txTimestamps) {
+    return new RavbHwInfo("harness", receive, irqEnDis, false, ncQueues, false, true,
+        txTimestamps);
   }
 
   /** By the profile's {@code params.ravb_hw_info}: 0 = gbeth_hw_info, 3 = ravb_gen3_hw_info. */

@@ -57,9 +57,9 @@ final class RavbNapi {
 
   @KernelPort(file = RavbSources.MAIN_C, function = "ravb_interrupt",
       versions = RavbSources.VERSIONS, source = RavbSources.S612,
-      notes = "runtime PM is active (v6.12's pm_runtime check passes); the timestamp, E-MAC,"
-          + " error and gPTP causes are never set in the model (ravb_timestamp_interrupt reads"
-          + " TIS and finds no TFUF); the spin lock is not modelled")
+      notes = "runtime PM is active (v6.12's pm_runtime check passes); the E-MAC, error and"
+          + " gPTP handlers are RavbKernel calls (the model never raises their causes);"
+          + " the spin lock is not modelled")
   boolean interrupt(IrqLine line) {
     boolean handled = false;
     priv.irqs++;
@@ -80,14 +80,33 @@ final class RavbNapi {
         handled = true;
       }
     }
-    // ISS_MS, ISS_ES, ISS_CGIS: never set (see notes)
+    // E-MAC status summary
+    if ((iss & RavbHw.ISS_MS) != 0) {
+      priv.k.emacInterruptUnlocked();
+      handled = true;
+    }
+    // error status summary
+    if ((iss & RavbHw.ISS_ES) != 0) {
+      priv.k.errorInterrupt();
+      handled = true;
+    }
+    // gPTP interrupt status summary
+    if ((iss & RavbHw.ISS_CGIS) != 0) {
+      priv.k.ptpInterrupt();
+      handled = true;
+    }
     return handled;
   }
 
-  /** ravb_timestamp_interrupt: TIS read; TFUF (TX timestamp FIFO update) is never set here. */
+  /** ravb_timestamp_interrupt: a TX timestamp FIFO update is acknowledged and read out. */
   private boolean timestampInterrupt() {
     int tis = priv.read(RavbReg.TIS);
-    return (tis & RavbHw.TIS_TFUF) != 0;
+    if ((tis & RavbHw.TIS_TFUF) != 0) {
+      priv.write(~(RavbHw.TIS_TFUF | RavbHw.TIS_RESERVED), RavbReg.TIS);
+      priv.k.getTxTstamp();
+      return true;
+    }
+    return false;
   }
 
   @KernelPort(file = RavbSources.MAIN_C, function = "ravb_dma_interrupt",
@@ -173,16 +192,16 @@ final class RavbNapi {
     txFree(q, true);
     priv.k.netifWakeSubqueue(q);
 
-    // receive error message handling
-    priv.rxOverErrors = priv.stats[RavbPriv.RAVB_BE].rxOverErrors;
+    // receive error message handling: priv->rx_over_errors is u32, ndev's unsigned long
+    priv.rxOverErrors = (int) priv.stats[RavbPriv.RAVB_BE].rxOverErrors;
     if (priv.info.ncQueues) {
-      priv.rxOverErrors += priv.stats[RavbPriv.RAVB_NC].rxOverErrors;
+      priv.rxOverErrors += (int) priv.stats[RavbPriv.RAVB_NC].rxOverErrors;
     }
-    if (priv.rxOverErrors != priv.ndevRxOverErrors) {
-      priv.ndevRxOverErrors = priv.rxOverErrors;
+    if (Integer.toUnsignedLong(priv.rxOverErrors) != priv.ndevRxOverErrors) {
+      priv.ndevRxOverErrors = Integer.toUnsignedLong(priv.rxOverErrors);
     }
-    if (priv.rxFifoErrors != priv.ndevRxFifoErrors) {
-      priv.ndevRxFifoErrors = priv.rxFifoErrors;
+    if (Integer.toUnsignedLong(priv.rxFifoErrors) != priv.ndevRxFifoErrors) {
+      priv.ndevRxFifoErrors = Integer.toUnsignedLong(priv.rxFifoErrors);
     }
 
     if (budgetEra) {

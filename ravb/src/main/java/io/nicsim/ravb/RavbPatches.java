@@ -41,6 +41,21 @@ public final class RavbPatches {
           "ravb_rx_gbeth: for (i < limit && rx_packets < *quota && die_dt != DT_FEMPTY);"
               + " *quota -= rx_packets; return *quota == 0");
 
+  /**
+   * ravb_start_xmit hands a CHECKSUM_PARTIAL skb the GbEth TOE cannot checksum to
+   * skb_checksum_help (Biju Das, "ravb: Add Tx checksum offload support for GbEth", v4 posted
+   * to net-next on 2024-02-03, so in v6.9; the mainline id not verified). Not in 6.1.192.
+   */
+  public static final Patch GBETH_TX_CSUM =
+      new Patch(
+          "gbeth-tx-csum",
+          null,
+          "ravb: Add Tx checksum offload support for GbEth",
+          KernelVersion.of(6, 9),
+          Status.MAINLINE,
+          "ravb_start_xmit: if (skb->ip_summed == CHECKSUM_PARTIAL &&"
+              + " !ravb_can_tx_csum_gbeth(skb)) skb_checksum_help(skb)");
+
   /** ravb_rx returns the packets received against the budget; ravb_poll returns work_done. */
   public static final Patch RX_BUDGET =
       new Patch(
@@ -135,6 +150,6 @@ public final class RavbPatches {
           "ravb_poll skips the TIC / TIE write: explore's self-test (a stall it must find)");
 
   public static final PatchCatalog CATALOG = new PatchCatalog("ravb", java.util.List.of(
-      GBETH_RX_COUNT_PACKETS, RX_BUDGET, NAPI_COMPLETE_DONE, RX_RING_REFILL, GBETH_RX_FRAGS,
+      GBETH_RX_COUNT_PACKETS, GBETH_TX_CSUM, RX_BUDGET, NAPI_COMPLETE_DONE, RX_RING_REFILL, GBETH_RX_FRAGS,
       SW_IRQ_COALESCE_DEFAULT, THREADED_NAPI_ONE_CPU, RX_PAGE_POOL, LOST_TX_IRQ_UNMASK));
 }

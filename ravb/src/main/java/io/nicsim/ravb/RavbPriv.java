@@ -27,6 +27,9 @@ final class RavbPriv {
   static final int ETH_ZLEN = 60;
   static final int RX_DS = 0x0fff;
   static final int TX_DS = 0x0fff;
+  static final int TX_TSR = 0x40;
+  /** -ENOMEM. */
+  static final int ENOMEM = -12;
 
   /** The fields of struct net_device_stats the RX and TX paths write. */
   static final class Stats {
@@ -61,11 +64,14 @@ final class RavbPriv {
   final Skb[][] txSkb = new Skb[NUM_TX_QUEUE][];
   /** rx_buffers[q][entry].page (v6.11+) or rx_skb[q][entry] (before): a handle, 0 = NULL. */
   final long[][] rxBuf = new long[NUM_RX_QUEUE][];
+  /** ts_skb_tag: the next TX timestamp tag (10 bits). */
+  int tsSkbTag;
   /** GbEth: the skb of a frame spanning descriptors (a handle, 0 = NULL). */
   long rx1stSkb;
   final Stats[] stats = {new Stats(), new Stats()};
-  long rxOverErrors;
-  long rxFifoErrors;
+  /** priv->rx_over_errors / rx_fifo_errors: u32 (the sum of the queues' counts wraps). */
+  int rxOverErrors;
+  int rxFifoErrors;
   /** ndev->stats.rx_over_errors / rx_fifo_errors. */
   long ndevRxOverErrors;
   long ndevRxFifoErrors;

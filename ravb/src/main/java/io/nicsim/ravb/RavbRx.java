@@ -17,7 +17,7 @@ import io.nicsim.core.port.KernelPort;
  * and 6.18.19). The GbEth path between them counts packets against the quota
  * (gbeth-rx-count-packets, v6.8). The RX buffers are handles through {@link RavbKernel}.
  */
-final class RavbRx {
+class RavbRx {
   static final int MSC_CRC = 0x01;
   static final int MSC_RFE = 0x02;
   static final int MSC_RTSF = 0x04;

@@ -31,47 +31,93 @@ final class RavbXmit {
 
   @KernelPort(file = RavbSources.MAIN_C, function = "ravb_start_xmit",
       versions = RavbSources.VERSIONS, source = RavbSources.S612,
-      notes = "the queue the stack picked (ravb_select_queue: RAVB_BE without a HW timestamp"
-          + " request); CHECKSUM_PARTIAL is never set by the model's stack (the 6.12 GbEth"
-          + " checksum check), skb_put_padto pads the descriptor length only, DMA mapping never"
-          + " fails; TX timestamps (NC queue) are not modelled; the lock is not modelled")
+      notes = "the queue the stack picked (ravb_select_queue); skb_put_padto pads in place"
+          + " (the model's skb keeps its length, the descriptor takes the padded one); from"
+          + " gbeth-tx-csum (v6.9) CHECKSUM_PARTIAL asks ravb_can_tx_csum_gbeth; the DMA"
+          + " mappings, the ts_skb and its list are RavbKernel calls; the lock is not modelled")
   int startXmit(Skb skb, int q) {
     int numTxDesc = priv.numTxDesc;
     RavbHw hw = priv.hw;
+    RavbKernel k = priv.k;
     Core core = priv.cpu == null ? null : priv.cpu.current();
 
+    if (priv.patches.has(RavbPatches.GBETH_TX_CSUM) && skb.ipSummed == Skb.CHECKSUM_PARTIAL
+        && !k.canTxCsumGbeth(skb)) {
+      k.skbChecksumHelp(skb);
+    }
     if (Integer.compareUnsigned(priv.curTx[q] - priv.dirtyTx[q],
         (priv.numTxRing[q] - 1) * numTxDesc) > 0) {
-      // "still transmitting with the full ring!"
-      priv.k.netifStopSubqueue(q);
+      // netif_err: "still transmitting with the full ring!"
+      k.netifErr("still transmitting with the full ring!\n");
+      k.netifStopSubqueue(q);
       priv.txBusy++;
       return NetdevTx.NETDEV_TX_BUSY;
     }
     if (core != null) {
       core.charge(RavbOps.XMIT);
     }
-    int skbLen = Math.max(skb.len, RavbPriv.ETH_ZLEN); // skb_put_padto(skb, ETH_ZLEN)
+    if (k.skbPutPadto(skb, RavbPriv.ETH_ZLEN) != 0) {
+      return NetdevTx.NETDEV_TX_OK; // goto exit: skb_put_padto freed the skb
+    }
+    int skbLen = Math.max(skb.len, RavbPriv.ETH_ZLEN);
 
     int entry = Integer.remainderUnsigned(priv.curTx[q], priv.numTxRing[q] * numTxDesc);
-    priv.txSkb[q][entry / numTxDesc] = skb;
+    int slot = Integer.divideUnsigned(entry, numTxDesc);
+    priv.txSkb[q][slot] = skb;
     int desc;
     int len;
+    int dmaAddr;
     if (numTxDesc > 1) {
-      len = (RavbPriv.DPTR_ALIGN - SKB_DATA_MISALIGN) % RavbPriv.DPTR_ALIGN;
+      len = (RavbPriv.DPTR_ALIGN - k.skbDataMisalign(skb)) % RavbPriv.DPTR_ALIGN;
       if (len == 0) {
         len = RavbPriv.DPTR_ALIGN; // zero-length descriptors terminate the DMA
       }
+      dmaAddr = k.dmaMapTx(true, slot * RavbPriv.DPTR_ALIGN, len);
+      if (k.dmaMappingError(dmaAddr)) {
+        return drop(skb, q, slot);
+      }
       desc = entry;
       hw.txDsTagl[desc] = len;
+      hw.txDptr[desc] = dmaAddr;
+      int head = len;
       len = skbLen - len;
+      dmaAddr = k.dmaMapTx(false, head, len);
+      if (k.dmaMappingError(dmaAddr)) {
+        return unmap(skb, q, slot, desc);
+      }
       desc++;
     } else {
       desc = entry;
       len = skbLen;
+      dmaAddr = k.dmaMapTx(false, 0, skbLen);
+      if (k.dmaMappingError(dmaAddr)) {
+        return drop(skb, q, slot);
+      }
     }
-    hw.txDsTagl[desc] = len;
+    hw.txDsTagl[desc] = len & 0xFFFF;
+    hw.txDptr[desc] = dmaAddr;
     // the DMA engine takes the frame from the skb of its last descriptor
     hw.txRing.setSkb(desc, skb);
+
+    // TX timestamp required
+    if (priv.info.txTimestamps) {
+      if (q == RavbPriv.RAVB_NC) {
+        if (!k.tsSkbAlloc()) {
+          if (numTxDesc > 1) {
+            desc--;
+            k.dmaUnmapSingle(dmaAddr, len);
+          }
+          return unmap(skb, q, slot, desc);
+        }
+        int tag = priv.tsSkbTag++;
+        priv.tsSkbTag &= 0x3ff;
+        k.tsSkbQueue(skb, tag);
+        skb.tstampInProgress = true; // SKBTX_IN_PROGRESS
+        hw.txTaghTsr[desc] = ((tag >> 4) | RavbPriv.TX_TSR) & 0xFF;
+        hw.txDsTagl[desc] = (hw.txDsTagl[desc] | (tag << 12)) & 0xFFFF;
+      }
+      k.skbTxTimestamp(skb);
+    }
 
     if (numTxDesc > 1) {
       hw.setTxDieDt(desc, RavbHw.DT_FEND);
@@ -86,8 +132,21 @@ final class RavbXmit {
     priv.queuedDescs += numTxDesc;
     if (Integer.compareUnsigned(priv.curTx[q] - priv.dirtyTx[q],
         (priv.numTxRing[q] - 1) * numTxDesc) > 0 && napi.txFree(q, true) == 0) {
-      priv.k.netifStopSubqueue(q);
+      k.netifStopSubqueue(q);
     }
+    return NetdevTx.NETDEV_TX_OK;
+  }
+
+  /** unmap: the descriptor's own mapping, then drop. */
+  private int unmap(Skb skb, int q, int slot, int desc) {
+    priv.k.dmaUnmapSingle(priv.hw.txDptr[desc], priv.hw.txDsTagl[desc] & 0xFFFF);
+    return drop(skb, q, slot);
+  }
+
+  /** drop: the skb freed and its slot cleared; NETDEV_TX_OK. */
+  private int drop(Skb skb, int q, int slot) {
+    priv.k.devKfreeSkbAny(skb);
+    priv.txSkb[q][slot] = null;
     return NetdevTx.NETDEV_TX_OK;
   }
 }

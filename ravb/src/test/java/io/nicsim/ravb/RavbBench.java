@@ -122,6 +122,37 @@ final class RavbBench implements RavbKernel {
     return 1442;
   }
 
+  @Override
+  public void getTxTstamp() {
+    calls.add("ravb_get_tx_tstamp");
+  }
+
+  @Override
+  public void emacInterruptUnlocked() {
+    calls.add("ravb_emac_interrupt_unlocked");
+  }
+
+  @Override
+  public void errorInterrupt() {
+    calls.add("ravb_error_interrupt");
+  }
+
+  @Override
+  public void ptpInterrupt() {
+    calls.add("ravb_ptp_interrupt");
+  }
+
+  @Override
+  public boolean canTxCsumGbeth(Skb skb) {
+    calls.add("ravb_can_tx_csum_gbeth");
+    return false;
+  }
+
+  @Override
+  public void skbChecksumHelp(Skb skb) {
+    calls.add("skb_checksum_help");
+  }
+
   long count(String call) {
     return calls.stream().filter(call::equals).count();
   }

@@ -90,4 +90,14 @@ class RavbPollTest {
     assertThat(b.napi.queueInterrupt(BE)).isFalse();
     assertThat(b.calls).isEmpty();
   }
+
+  @Test
+  void rxOverErrorsSumIsU32AsPrivHoldsIt() {
+    RavbBench b = masked(RavbHwInfo.GBETH, "v6.18");
+    b.priv.stats[BE].rxOverErrors = 1L << 32; // unsigned long; priv->rx_over_errors is u32
+    b.priv.ndevRxOverErrors = 5;
+    b.napi.poll(null, 64);
+    assertThat(b.priv.rxOverErrors).isZero();
+    assertThat(b.priv.ndevRxOverErrors).isZero();
+  }
 }

@@ -58,4 +58,19 @@ class RavbXmitTest {
     assertThat(b.priv.hw.txDsTagl[0]).isEqualTo(60);
     assertThat(b.priv.hw.txDieDt[0]).isEqualTo(RavbHw.DT_FSINGLE);
   }
+
+  @Test
+  void partialChecksumTheToeCannotDoIsHelpedFromV69() {
+    for (String kernel : new String[] {"v6.8", "v6.9", "v6.18"}) {
+      RavbBench b = new RavbBench(RavbHwInfo.GBETH, kernel);
+      io.nicsim.core.net.Skb skb = new io.nicsim.core.net.SkbLedger().alloc(1442, 2048);
+      skb.ipSummed = io.nicsim.core.net.Skb.CHECKSUM_PARTIAL;
+      b.xmit.startXmit(skb, BE);
+      if (kernel.equals("v6.8")) {
+        assertThat(b.calls).doesNotContain("skb_checksum_help");
+      } else {
+        assertThat(b.calls).startsWith("ravb_can_tx_csum_gbeth", "skb_checksum_help");
+      }
+    }
+  }
 }
