@@ -37,6 +37,8 @@ final class InputGenerator {
   private final EdgeTargets targets;
   private final int[] relevant;
   private final SplittableRandom random;
+  /** Each field's simplest value (the record most fields of a sparse record keep). */
+  private final long[] simplest;
   private final RecordSet seen = new RecordSet();
   private boolean allowRepeats;
 
@@ -64,6 +66,7 @@ final class InputGenerator {
       dictionary[i] = Arrays.stream(targets.dictionary()).filter(f::contains).distinct()
           .toArray();
     }
+    this.simplest = fields.stream().mapToLong(InputField::simplest).toArray();
     this.random = new SplittableRandom(seed ^ (harness.file() + " " + harness.function()).hashCode());
   }
 
@@ -245,11 +248,7 @@ final class InputGenerator {
   }
 
   private long[] simplest() {
-    long[] r = new long[fields.size()];
-    for (int g = 0; g < r.length; g++) {
-      r[g] = fields.get(g).simplest();
-    }
-    return r;
+    return simplest.clone();
   }
 
   /** Most fields at their simplest, one to four set (mostly fields the C's decisions read). */
@@ -305,7 +304,8 @@ final class InputGenerator {
           : edge(g);
     }
     if (pick == 2) {
-      return clampToDomain(f, f.simplest() + random.nextInt(17));
+      long small = simplest[g] + random.nextInt(17);
+      return f.contains(small) ? small : simplest[g];
     }
     return uniformBits(f);
   }
@@ -331,10 +331,6 @@ final class InputGenerator {
       }
     }
     return f.min();
-  }
-
-  private static long clampToDomain(InputField f, long v) {
-    return f.contains(v) ? v : f.simplest();
   }
 
   /** The field's edge values inside its domain, without repeats. */

@@ -15,11 +15,13 @@ final class RecordSet {
 
   /** Adds {@code record}; whether it was not there yet. */
   boolean add(long[] record) {
+    // two polynomial hashes of the values with different odd multipliers, each finalised: one
+    // multiply per value and hash (the record's values are not chosen against the hash)
     long a = 0x9E3779B97F4A7C15L;
     long b = 0xC2B2AE3D27D4EB4FL;
     for (long v : record) {
-      a = mix(a ^ v) * 0xBF58476D1CE4E5B9L;
-      b = Long.rotateLeft(b + v * 0x94D049BB133111EBL, 31) * 0x9E3779B97F4A7C15L;
+      a = (a + v) * 0xBF58476D1CE4E5B9L;
+      b = (b ^ v) * 0x94D049BB133111EBL + 0x2545F4914F6CDD1DL;
     }
     a = mix(a ^ record.length);
     b = mix(b + record.length);

@@ -168,6 +168,20 @@ final class TcpInputRecord {
   static final int TCP_MSTAMP = s("tcp_mstamp");
   static final int MSS_CACHE = s("mss_cache");
   static final int JIFFIES = s("jiffies");
+  static final int[] RTT_MIN_T = slots(3, i -> s("rtt_min.s[" + i + "].t"));
+  static final int[] RTT_MIN_V = slots(3, i -> s("rtt_min.s[" + i + "].v"));
+  static final int[] RECV_SACK_CACHE_START = slots(4, i -> s("recv_sack_cache[" + i + "].start"));
+  static final int[] RECV_SACK_CACHE_END = slots(4, i -> s("recv_sack_cache[" + i + "].end"));
+  static final int[] ACK_SACK_START = slots(4, i -> a("sack[" + i + "].start"));
+  static final int[] ACK_SACK_END = slots(4, i -> a("sack[" + i + "].end"));
+
+  private static int[] slots(int n, java.util.function.IntUnaryOperator slot) {
+    int[] out = new int[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = slot.applyAsInt(i);
+    }
+    return out;
+  }
 
   /** The whole record: socket, skb slots, ACK, then {@code args} (padded to eight). */
   static List<InputField> fields(List<InputField> args) {
@@ -248,7 +262,7 @@ final class TcpInputRecord {
     sk.mdevMaxUs = (int) r[s("mdev_max_us")];
     sk.rttvarUs = (int) r[s("rttvar_us")];
     for (int i = 0; i < 3; i++) {
-      sk.rttMin.set(i, (int) r[s("rtt_min.s[" + i + "].t")], (int) r[s("rtt_min.s[" + i + "].v")]);
+      sk.rttMin.set(i, (int) r[RTT_MIN_T[i]], (int) r[RTT_MIN_V[i]]);
     }
     sk.retransStamp = Seq.u32((int) r[s("retrans_stamp")]);
     sk.tcpMstamp = r[TCP_MSTAMP];
@@ -268,8 +282,8 @@ final class TcpInputRecord {
     sk.rateIntervalUs = Seq.u32((int) r[s("rate_interval_us")]);
     sk.rateAppLimited = r[s("rate_app_limited")] != 0;
     for (int i = 0; i < 4; i++) {
-      sk.recvSackCache[2 * i] = (int) r[s("recv_sack_cache[" + i + "].start")];
-      sk.recvSackCache[2 * i + 1] = (int) r[s("recv_sack_cache[" + i + "].end")];
+      sk.recvSackCache[2 * i] = (int) r[RECV_SACK_CACHE_START[i]];
+      sk.recvSackCache[2 * i + 1] = (int) r[RECV_SACK_CACHE_END[i]];
     }
     sk.dsackDups = (int) r[s("dsack_dups")];
     sk.totalRetrans = (int) r[s("total_retrans")];
@@ -355,8 +369,8 @@ final class TcpInputRecord {
     a.window = (int) r[a("window")];
     a.numSacks = (int) r[a("num_sacks")];
     for (int i = 0; i < a.numSacks; i++) {
-      a.sackStart[i] = (int) r[a("sack[" + i + "].start")];
-      a.sackEnd[i] = (int) r[a("sack[" + i + "].end")];
+      a.sackStart[i] = (int) r[ACK_SACK_START[i]];
+      a.sackEnd[i] = (int) r[ACK_SACK_END[i]];
     }
     a.gsoSegs = (int) r[a("gso_segs")];
     return a;

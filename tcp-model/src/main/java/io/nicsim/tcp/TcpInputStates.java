@@ -246,8 +246,8 @@ final class TcpInputStates {
     }
     int blocks = (int) r[num];
     for (int b = 0; b < blocks; b++) {
-      int st = a("sack[" + b + "].start");
-      int en = a("sack[" + b + "].end");
+      int st = TcpInputRecord.ACK_SACK_START[b];
+      int en = TcpInputRecord.ACK_SACK_END[b];
       if ((r[st] & 7) == 7) {
         continue; // raw block
       }
