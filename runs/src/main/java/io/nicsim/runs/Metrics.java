@@ -1,5 +1,7 @@
 package io.nicsim.runs;
 
+import io.nicsim.core.cpu.KernelOps;
+import io.nicsim.core.soc.UncertaintyClass;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,10 +29,22 @@ public final class Metrics {
       "ping_rtt_ms",
       "stall_ms");
 
+  /**
+   * CPU by context over all CPUs as mpstat's {@code all} row prints it, and the share of the
+   * CPU figure that rests on estimated costs: the columns a sweep's table adds after the
+   * contract's (per CPU they are {@code cpuN_usr_pct} …, in the CSV and JSON).
+   */
+  public static final List<String> CPU_BY_CONTEXT = List.of(
+      "cpu_usr_pct", "cpu_sys_pct", "cpu_irq_pct", "cpu_soft_pct", "cpu_idle_pct",
+      "cpu_from_estimates_pct");
+
   private Metrics() {}
 
   /** Units for reports. */
   public static String unit(String metric) {
+    if (metric.startsWith("cpu") && metric.endsWith("_pct")) {
+      return metric.equals("cpu_from_estimates_pct") ? "% of cpu_pct" : "%";
+    }
     switch (metric) {
       case "pps":
         return "pkt/s";
@@ -107,7 +121,75 @@ public final class Metrics {
     m.put("hardirq_cpu_pct", 100.0 * (b.contextNs()[0] - a.contextNs()[0]) / coreNs);
     m.put("softirq_cpu_pct", 100.0 * (b.contextNs()[1] - a.contextNs()[1]) / coreNs);
     m.put("task_cpu_pct", 100.0 * (b.contextNs()[2] - a.contextNs()[2]) / coreNs);
+    mpstat(a, b, cores, m);
     return m;
+  }
+
+  /** mpstat's columns, in its order (%nice, %iowait, %steal and %guest are 0 in the model). */
+  static final String[] MPSTAT = {"usr", "sys", "irq", "soft", "idle"};
+  private static final int[] MPSTAT_SLOT = {Snapshot.USR, Snapshot.SYS, Snapshot.IRQ,
+      Snapshot.SOFT};
+
+  /**
+   * CPU by context as {@code mpstat -P ALL} prints it: {@code cpu_usr_pct} … {@code
+   * cpu_idle_pct} over all CPUs (mpstat's {@code all} row), then {@code cpuN_usr_pct} … per CPU,
+   * each of that CPU's time. %irq is hard interrupt handlers (hrtimer callbacks among them),
+   * %soft softirq actions wherever they run (ksoftirqd too, as the kernel's IRQ time accounting
+   * charges them), %sys tasks in the kernel (system calls, kernel threads, the scheduler), %usr
+   * tasks in user space.
+   */
+  static void mpstat(Snapshot a, Snapshot b, int cores, Map<String, Double> m) {
+    double window = b.timeNs() - a.timeNs();
+    for (int col = 0; col < MPSTAT.length; col++) {
+      double ns = 0;
+      for (int c = 0; c < cores; c++) {
+        ns += slotNs(a, b, c, col, window);
+      }
+      m.put("cpu_" + MPSTAT[col] + "_pct", 100.0 * ns / (window * cores));
+    }
+    for (int c = 0; c < cores; c++) {
+      for (int col = 0; col < MPSTAT.length; col++) {
+        m.put("cpu" + c + "_" + MPSTAT[col] + "_pct", 100.0 * slotNs(a, b, c, col, window) / window);
+      }
+    }
+  }
+
+  private static double slotNs(Snapshot a, Snapshot b, int core, int col, double window) {
+    if (col < MPSTAT_SLOT.length) {
+      return b.coreNs(core, MPSTAT_SLOT[col]) - a.coreNs(core, MPSTAT_SLOT[col]);
+    }
+    double busy = 0;
+    for (int slot : MPSTAT_SLOT) {
+      busy += b.coreNs(core, slot) - a.coreNs(core, slot);
+    }
+    return Math.max(0, window - busy);
+  }
+
+  /**
+   * {@code cpu_from_estimates_pct}: the share of the busy time ({@code cpu_pct}) charged to
+   * operations whose cost the SoC profile gives as an estimate or an assumption, rather than
+   * measured, calibrated or from a datasheet; how much of the CPU figure rests on guesses.
+   * Time charged to an operation the profile has no cost for (other tasks' measured load) is
+   * not an estimate.
+   *
+   * @param classOf an operation's name → its cost's class, null when the profile has none
+   */
+  static double estimatedShare(Snapshot a, Snapshot b,
+      java.util.function.Function<String, UncertaintyClass> classOf) {
+    double all = 0;
+    double estimated = 0;
+    for (String op : b.nsByOp().keySet()) {
+      long ns = b.ns(op) - a.ns(op);
+      if (ns <= 0 || op.equals(KernelOps.CPUIDLE_EXIT.name())) {
+        continue; // an idle state's exit latency is idle time, not part of the figure
+      }
+      all += ns;
+      UncertaintyClass c = classOf.apply(op);
+      if (c == UncertaintyClass.ESTIMATE || c == UncertaintyClass.ASSUMPTION) {
+        estimated += ns;
+      }
+    }
+    return all == 0 ? 0 : 100.0 * estimated / all;
   }
 
   /** Contract names first (those present), then the others in their insertion order. */

@@ -178,6 +178,11 @@ public final class RunEngine {
     boolean stream = kind.equals("udp") || kind.equals("tcp");
     LinkedHashMap<String, Double> all = Metrics.host(s0, s1, cores, stall.maxGapNs() / 1e6,
         stream);
+    var costs = host.soc().costs();
+    all.put("cpu_from_estimates_pct", Metrics.estimatedShare(s0, s1, op -> {
+      var q = costs.get(op);
+      return q == null ? null : q.uncertainty();
+    }));
     TrafficReport report = traffic.report(windowSec);
     all.putAll(report.metrics());
     RunResult result = new RunResult(config(req, host), Metrics.order(all), report.lines(),

@@ -61,6 +61,7 @@ public final class RunText {
         "CPU %% of %d cores: %s (hardirq %s, softirq %s, task %s), hrtimer %s%n", r.cores(),
         opt(s, "cpu_pct"), opt(s, "hardirq_cpu_pct"), opt(s, "softirq_cpu_pct"),
         opt(s, "task_cpu_pct"), opt(s, "hrtimer_cpu_pct")));
+    mpstat(sb, s, r.cores());
     sb.append(String.format(Locale.ROOT, "  %-28s %9s %12s%n", "operation", "cpu %", "calls/s"));
     for (Map.Entry<String, Double> e : r.cpuPctByOp().entrySet()) {
       Double calls = r.callsPerSecByOp().get(e.getKey());
@@ -79,6 +80,31 @@ public final class RunText {
       sb.append('\n');
     }
     return sb.toString();
+  }
+
+  /** CPU by context as mpstat -P ALL prints it, and how much of the figure rests on estimates. */
+  static void mpstat(StringBuilder sb, Map<String, Double> s, int cores) {
+    if (!s.containsKey("cpu_usr_pct")) {
+      return;
+    }
+    sb.append(String.format(Locale.ROOT, "  %-5s", "CPU"));
+    for (String col : Metrics.MPSTAT) {
+      sb.append(String.format(Locale.ROOT, " %8s", "%" + col));
+    }
+    sb.append("   (as mpstat -P ALL)\n");
+    for (int c = -1; c < cores; c++) {
+      String prefix = c < 0 ? "cpu_" : "cpu" + c + "_";
+      sb.append(String.format(Locale.ROOT, "  %-5s", c < 0 ? "all" : String.valueOf(c)));
+      for (String col : Metrics.MPSTAT) {
+        sb.append(String.format(Locale.ROOT, " %8s", opt(s, prefix + col + "_pct")));
+      }
+      sb.append('\n');
+    }
+    if (s.containsKey("cpu_from_estimates_pct")) {
+      sb.append("  CPU: ").append(opt(s, "cpu_from_estimates_pct"))
+          .append("% of the figure from estimated costs (the SoC profile's class estimate or"
+              + " assumption; the rest measured, calibrated or from a datasheet)\n");
+    }
   }
 
   private static String opt(Map<String, Double> s, String k) {

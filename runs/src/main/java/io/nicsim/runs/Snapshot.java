@@ -14,6 +14,7 @@ record Snapshot(
     long nicIrqs,
     SortedMap<String, Long> irqsByLine,
     long[] contextNs,
+    long[] coreContextNs,
     SortedMap<String, Long> nsByOp,
     SortedMap<String, Long> callsByOp,
     SortedMap<String, Long> counters) {
@@ -30,12 +31,18 @@ record Snapshot(
   static Snapshot take(Host host, boolean napi) {
     long hardirqs = 0;
     long[] ctx = new long[3];
-    for (int i = 0; i < host.cpu().cores(); i++) {
+    int cores = host.cpu().cores();
+    long[] perCore = new long[cores * MPSTAT];
+    for (int i = 0; i < cores; i++) {
       var c = host.cpu().core(i);
       hardirqs += c.hardirqCount();
       ctx[0] += c.nsIn(CpuContext.HARDIRQ);
       ctx[1] += c.nsIn(CpuContext.SOFTIRQ);
       ctx[2] += c.nsIn(CpuContext.TASK);
+      perCore[i * MPSTAT + IRQ] = c.nsIn(CpuContext.HARDIRQ);
+      perCore[i * MPSTAT + SOFT] = c.nsIn(CpuContext.SOFTIRQ);
+      perCore[i * MPSTAT + USR] = c.nsInUser();
+      perCore[i * MPSTAT + SYS] = c.nsIn(CpuContext.TASK) - c.nsInUser();
     }
     SortedMap<String, Long> counters = host.driver().counters();
     if (napi) {
@@ -66,7 +73,7 @@ record Snapshot(
     }
     return new Snapshot(host.sim().now(), host.link().framesToPeer(), host.dev().txPackets(),
         host.dev().rxPackets(), hardirqs, host.metrics().nicIrqs(),
-        host.metrics().irqsByLine(), ctx, host.metrics().nsByOp(),
+        host.metrics().irqsByLine(), ctx, perCore, host.metrics().nsByOp(),
         host.metrics().callsByOp(), counters);
   }
 
@@ -76,6 +83,18 @@ record Snapshot(
 
   long calls(String op) {
     return callsByOp.getOrDefault(op, 0L);
+  }
+
+  /** {@link #coreContextNs}: per core, these four slots (mpstat's %irq %soft %sys %usr). */
+  static final int IRQ = 0;
+  static final int SOFT = 1;
+  static final int SYS = 2;
+  static final int USR = 3;
+  static final int MPSTAT = 4;
+
+  /** ns core {@code core} spent in mpstat slot {@code slot} ({@link #IRQ} .. {@link #USR}). */
+  long coreNs(int core, int slot) {
+    return coreContextNs[core * MPSTAT + slot];
   }
 
   long busyNs() {

@@ -79,7 +79,8 @@ public final class ScenarioFile {
       "tcp_wmem_alloc_bytes", "skbs_below_tcp", "bbr_bw_mbps", "udp_rcv_pps",
       "udp_rcvbuf_errors", "tcp_acks_per_s", "tcp_rx_skbs_per_s", "gro_segs_per_skb",
       "ping_rtt_p50_ms", "ping_rtt_p99_ms", "napi_watchdog_per_s", "napi_deferred_per_s",
-      "busy_poll_per_s", "rx_wakeups_per_s");
+      "busy_poll_per_s", "rx_wakeups_per_s", "cpu_usr_pct", "cpu_sys_pct", "cpu_irq_pct",
+      "cpu_soft_pct", "cpu_idle_pct", "cpu_from_estimates_pct");
 
   private ScenarioFile() {}
 

@@ -73,7 +73,7 @@ public final class Core {
    * began; the time since then belongs to it ({@link #enterContext}, {@link #nsIn}). Only
    * charges move the cursor while work runs, so this is the sum of the charges in each context.
    */
-  private final long[] contextNs = new long[CpuContext.values().length];
+  private final long[] contextNs = new long[CpuContext.values().length + 1];
   private long contextMark;
   /** {@code context.ordinal()}, kept beside it. */
   private int contextIx = IDLE_IX;
@@ -81,6 +81,12 @@ public final class Core {
   private static final int HARDIRQ_IX = CpuContext.HARDIRQ.ordinal();
   private static final int SOFTIRQ_IX = CpuContext.SOFTIRQ.ordinal();
   private static final int TASK_IX = CpuContext.TASK.ordinal();
+  /**
+   * A task outside a system call (mpstat's %usr): a slot of its own beside the contexts, so
+   * that {@link CpuContext#TASK} time splits into kernel (%sys) and user time without a context
+   * of its own.
+   */
+  private static final int USER_IX = CpuContext.values().length;
   /** The CPU's timing perturbation ({@link Cpu#perturb}), copied here for the charge path. */
   Perturbation perturbation;
   /** {@code inWork && perturbation == null}: a charge is its op's cost, nothing to check. */
@@ -407,7 +413,7 @@ public final class Core {
     } finally {
       inKsoftirqd = false;
     }
-    enterContext(CpuContext.TASK, TASK_IX);
+    enterContext(CpuContext.TASK, TASK_IX); // ksoftirqd is a kernel thread
     return sessionActive || softirqPending != 0;
   }
 
@@ -459,12 +465,12 @@ public final class Core {
       traced = t;
     }
     if (lastRan != null && lastRan != t) {
-      enterContext(CpuContext.TASK, TASK_IX);
+      enterContext(CpuContext.TASK, TASK_IX); // __schedule is kernel time
       contextSwitches++;
       charge(contextSwitch);
     }
     lastRan = t;
-    enterContext(CpuContext.TASK, TASK_IX);
+    enterContext(CpuContext.TASK, t.user ? USER_IX : TASK_IX);
     boolean keep = t.run(this);
     if (!keep) {
       t.runnable = false;
@@ -478,8 +484,12 @@ public final class Core {
     }
   }
 
-  /** sys_enter_NAME of the task running now (a traced application's syscall). */
+  /**
+   * sys_enter_NAME of the task running now (a traced application's syscall): from here to
+   * {@link #traceSysExit} its time is kernel time (%sys), after it user time (%usr).
+   */
   public void traceSysEnter(String syscall, long fd, long count) {
+    userMode(false);
     Tracer tr = cpu.tracer();
     if (tr.enabled()) {
       tr.sysEnter(cursor, id, syscall, fd, count);
@@ -491,6 +501,19 @@ public final class Core {
     Tracer tr = cpu.tracer();
     if (tr.enabled()) {
       tr.sysExit(cursor, id, syscall, ret);
+    }
+    userMode(true);
+  }
+
+  /** The running task enters (leaves) user space: its time from now is %usr (%sys). */
+  private void userMode(boolean user) {
+    Task t = lastRan;
+    if (t == null || t.user == user) {
+      return;
+    }
+    t.user = user;
+    if (contextIx == TASK_IX || contextIx == USER_IX) {
+      enterContext(CpuContext.TASK, user ? USER_IX : TASK_IX);
     }
   }
 
@@ -541,10 +564,11 @@ public final class Core {
       return;
     }
     CpuContext interrupted = context;
+    int interruptedIx = contextIx;
     while (hqHead != null) {
       handleNextHardirq();
     }
-    enterContext(interrupted, interrupted.ordinal()); // the interrupted work goes on
+    enterContext(interrupted, interruptedIx); // the interrupted work goes on
     if (softirqPending != 0 && interrupted == CpuContext.TASK) {
       softirqKick = true; // local_bh_enable at the end of the task's piece runs them
       kickTask = lastRan;
@@ -648,9 +672,21 @@ public final class Core {
     return i + 2 < ops.length ? ops[i + 2] : 0;
   }
 
-  /** ns spent in a context (hardirq, softirq incl. ksoftirqd, task). */
+  /** ns spent in a context (hardirq, softirq incl. ksoftirqd, task: kernel and user time). */
   public long nsIn(CpuContext ctx) {
     int ix = ctx.ordinal();
+    return ix == TASK_IX ? nsInSlot(TASK_IX) + nsInSlot(USER_IX) : nsInSlot(ix);
+  }
+
+  /**
+   * ns a task spent in user space (mpstat's %usr): an application outside its system calls,
+   * other tasks' load; part of {@link #nsIn nsIn(TASK)}, which less this is %sys.
+   */
+  public long nsInUser() {
+    return nsInSlot(USER_IX);
+  }
+
+  private long nsInSlot(int ix) {
     return contextNs[ix] + (inWork && ix == contextIx ? cursor - contextMark : 0);
   }
 

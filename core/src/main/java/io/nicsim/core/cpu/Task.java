@@ -10,6 +10,13 @@ public abstract class Task {
   Core core;
   boolean runnable;
   boolean onRunqueue;
+  /**
+   * In user space (mpstat's %usr) rather than the kernel: an application between its system
+   * calls ({@link Core#traceSysExit} to {@link Core#traceSysEnter}), other tasks' load. A task
+   * starts in the kernel: kernel threads stay there, an application's first system call is
+   * already running when it is first picked.
+   */
+  boolean user;
 
   protected Task(String name) {
     this.name = name;

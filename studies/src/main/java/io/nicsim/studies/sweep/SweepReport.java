@@ -131,7 +131,9 @@ public final class SweepReport {
     List<String> knobs = new ArrayList<>(plan.points().get(0).knobs().keySet());
     boolean seedColumn = !knobs.contains("seed");
     List<String> metrics = new ArrayList<>();
-    for (String m : contractColumns()) {
+    List<String> shown = new ArrayList<>(contractColumns());
+    shown.addAll(Metrics.CPU_BY_CONTEXT); // CPU by context, as mpstat's all row
+    for (String m : shown) {
       for (Summary r : results) {
         Double v = r.summary().get(m);
         if (v != null && v != 0) {
