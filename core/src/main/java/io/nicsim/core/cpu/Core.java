@@ -505,6 +505,15 @@ public final class Core {
     userMode(true);
   }
 
+  /**
+   * The running task enters ({@code true}) or leaves a system call the trace does not show
+   * (ping's recvmsg): its time in between is kernel time (%sys), as between {@link
+   * #traceSysEnter} and {@link #traceSysExit}.
+   */
+  public void systemCall(boolean entered) {
+    userMode(!entered);
+  }
+
   /** The running task enters (leaves) user space: its time from now is %usr (%sys). */
   private void userMode(boolean user) {
     Task t = lastRan;

@@ -151,8 +151,10 @@ public final class Ping extends Task implements RxHandler {
   @Override
   protected boolean run(Core core) {
     if (repliesQueued > 0) {
-      // ping_recvmsg of the reply that woke the process
+      // ping_recvmsg of the reply that woke the process (recvmsg(2), untraced)
+      core.systemCall(true);
       core.charge(KernelOps.SOCK_RECVMSG);
+      core.systemCall(false);
       recvmsgs++;
       repliesQueued--;
       awaitingReply = false;
