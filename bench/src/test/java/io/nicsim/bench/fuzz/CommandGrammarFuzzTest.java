@@ -90,6 +90,8 @@ class CommandGrammarFuzzTest {
   static final Path CUT = TMP.resolve("cut.tar.xz");
   static final Path LOCK = TMP.resolve("lock.json");
   static final Path GARBAGE = TMP.resolve("garbage.bin");
+  static final Path STAT_BEFORE = TMP.resolve("stat.before");
+  static final Path STAT_AFTER = TMP.resolve("stat.after");
   static final Map<Path, byte[]> FIXTURES = new LinkedHashMap<>();
 
   static {
@@ -114,6 +116,10 @@ class CommandGrammarFuzzTest {
       FIXTURES.put(CUT, new byte[] {(byte) 0xfd, '7', 'z', 'X', 'Z', 0, 0, 4});
       FIXTURES.put(LOCK, "{\"format\": 2, \"ports\": []}\n".getBytes(StandardCharsets.UTF_8));
       FIXTURES.put(GARBAGE, new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, (byte) 0xc3, 0x28});
+      FIXTURES.put(STAT_BEFORE, ("cpu  10 0 20 300 0 1 2 0 0 0\ncpu0 5 0 10 150 0 1 1 0 0 0\n"
+          + "cpu1 5 0 10 150 0 0 1 0 0 0\n").getBytes(StandardCharsets.UTF_8));
+      FIXTURES.put(STAT_AFTER, ("cpu  20 0 40 600 0 2 4 0 0 0\ncpu0 10 0 20 300 0 2 2 0 0 0\n"
+          + "cpu1 10 0 20 300 0 0 2 0 0 0\n").getBytes(StandardCharsets.UTF_8));
       restore();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -206,6 +212,10 @@ class CommandGrammarFuzzTest {
     // a good REF would make bench measure for minutes: only refusals
     POOLS.put("--compare", bads(DIR.toString(), FILE.toString(), TMP.resolve("none").toString(),
         ""));
+    POOLS.put("--stat-before", pool(goods(STAT_BEFORE.toString()), bads(DIR.toString(),
+        GARBAGE.toString(), TMP.resolve("none").toString(), "")));
+    POOLS.put("--stat-after", pool(goods(STAT_AFTER.toString()), bads(DIR.toString(),
+        FILE.toString(), TMP.resolve("none").toString(), "")));
     POOLS.put("--runs", pool(goods("1", "2"), bads("0", "x", "-3")));
     POOLS.put("--rounds", pool(goods("0", "1"), bads("11", "-1", "x")));
     POOLS.put("--engine", pool(goods("local"), bads("nosuch", "")));

@@ -13,6 +13,7 @@ import io.nicsim.boardtrace.figures.ComparePlot;
 import io.nicsim.boardtrace.figures.Comparison;
 import io.nicsim.boardtrace.figures.Figure;
 import io.nicsim.boardtrace.figures.FigureSet;
+import io.nicsim.boardtrace.figures.ProcStat;
 import io.nicsim.boardtrace.model.ModelSide;
 import io.nicsim.core.config.BadInputException;
 import java.io.PrintWriter;
@@ -48,6 +49,15 @@ public final class TraceCompareCommand implements Callable<Integer> {
       + " \"model\", \"ratio\"}]}")
   boolean json;
 
+  @Option(names = "--stat-before", paramLabel = "FILE",
+      description = "/proc/stat captured just before the recording (grep '^cpu' /proc/stat):"
+          + " with --stat-after, the kernel's CPU by context beside the model's")
+  Path statBefore;
+
+  @Option(names = "--stat-after", paramLabel = "FILE",
+      description = "/proc/stat captured just after the recording")
+  Path statAfter;
+
   @Option(names = "--plot", paramLabel = "FILE.png|FILE.svg",
       description = "the distributions side by side")
   @Output
@@ -73,6 +83,14 @@ public final class TraceCompareCommand implements Callable<Integer> {
       Plots.checkPlotFile(plot, "--plot");
     }
     outs.claim(plot, "--plot");
+    if ((statBefore == null) != (statAfter == null)) {
+      throw BadInputException.field(statBefore == null ? "--stat-before" : "--stat-after",
+          "is missing: the kernel's counters need both captures",
+          "--stat-before FILE --stat-after FILE");
+    }
+    java.util.SortedMap<String, Double> kernel = statBefore == null ? null
+        : ProcStat.read(statAfter, "--stat-after")
+            .percentSince(ProcStat.read(statBefore, "--stat-before"), "--stat-after");
     RunRequest req = options.request();
     BoardTrace t = board.open().requireInOrder();
     FigureSet b = t.figures(t.batchMethod(), board.rename(t));
@@ -81,6 +99,9 @@ public final class TraceCompareCommand implements Callable<Integer> {
     FigureSet m = ModelSide.figures(runner, req.soc(), t.stats().resolutionNs < 1000,
         t.batchMethod());
     Comparison c = Comparison.of(b, m);
+    if (kernel != null) {
+      c = c.withKernel(kernel);
+    }
     if (plot != null) {
       java.util.List<JFreeChart> panels = ComparePlot.panels(c);
       if (panels.isEmpty()) {
@@ -111,6 +132,11 @@ public final class TraceCompareCommand implements Callable<Integer> {
       }
       w.print(c.text());
       w.println("ratio: model / board; '-' where the board's trace has no such figure.");
+      if (kernel != null) {
+        w.println("kernel % rows: the board's /proc/stat between " + statBefore.getFileName()
+            + " and " + statAfter.getFileName() + " (every task, the whole capture), as mpstat"
+            + " splits it; the trace's CPU % rows above read the same split from its events");
+      }
       if (!c.boardOnly().isEmpty()) {
         StringBuilder sb = new StringBuilder("board only (no such object in the model):");
         int n = 0;

@@ -68,6 +68,31 @@ public final class Comparison {
     return rows;
   }
 
+  /** The rows of the kernel's own accounting: {@code kernel %irq cpu0} …. */
+  public static final String KERNEL = "kernel %";
+
+  /**
+   * With the kernel's own CPU accounting over the recording ({@link ProcStat}, {@code
+   * /proc/stat} captured before and after it): one row per CPU and context, {@code kernel %soft
+   * cpu1}, the kernel's share beside the model's share of the same context ({@code CPU %soft
+   * cpu1}; steal, which the model has none of, reads 0), after the trace's own {@code CPU %}
+   * rows, so the board's trace and the kernel's counters can be read against each other too.
+   */
+  public Comparison withKernel(java.util.SortedMap<String, Double> kernel) {
+    Map<String, Figure> m = model.byName();
+    List<Row> out = new ArrayList<>(rows);
+    for (Map.Entry<String, Double> e : kernel.entrySet()) {
+      String traceName = e.getKey();
+      Figure mf = m.get(traceName);
+      double mv = mf == null ? 0 : mf.value();
+      double bv = e.getValue();
+      double ratio = bv == 0 ? (mv == 0 ? 1 : Double.NaN) : mv / bv;
+      out.add(new Row(KERNEL + traceName.substring(PER_CPU_CONTEXT.length()), "%", bv, mv,
+          ratio));
+    }
+    return new Comparison(out, boardOnly, board, model);
+  }
+
   /** Figures of objects the model does not have (the board's other IRQ lines, timers). */
   public List<Figure> boardOnly() {
     return boardOnly;
