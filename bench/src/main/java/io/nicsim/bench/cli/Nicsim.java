@@ -151,10 +151,37 @@ public final class Nicsim implements Runnable {
     for (String name : names) {
       cli.addSubcommand(name, new CommandLine(SUBCOMMANDS.get(name), factory));
     }
-    cli.setExecutionStrategy(Nicsim::execute);
-    cli.setParameterExceptionHandler(Nicsim::usageError);
-    cli.setExecutionExceptionHandler(Nicsim::executionError);
+    Handlers handlers = new Handlers();
+    cli.setExecutionStrategy(handlers);
+    cli.setParameterExceptionHandler(handlers);
+    cli.setExecutionExceptionHandler(handlers);
     return cli;
+  }
+
+  /**
+   * Nicsim's execution strategy and error handlers, as a class rather than method references:
+   * the class-data dump links the interface a lambda implements, and picocli's interfaces are
+   * Java 5 class files, which JDK 17 cannot archive once linked — so with lambdas they, the
+   * lambdas and picocli's classes built on them were left out of the archive, and the first of
+   * them loaded walked (and opened) the class path's jars in every fresh process.
+   */
+  private static final class Handlers implements CommandLine.IExecutionStrategy,
+      CommandLine.IParameterExceptionHandler, CommandLine.IExecutionExceptionHandler {
+    @Override
+    public int execute(CommandLine.ParseResult parsed) {
+      return Nicsim.execute(parsed);
+    }
+
+    @Override
+    public int handleParseException(ParameterException e, String[] args) {
+      return usageError(e, args);
+    }
+
+    @Override
+    public int handleExecutionException(Exception e, CommandLine failed,
+        CommandLine.ParseResult parsed) {
+      return executionError(e, failed, parsed);
+    }
   }
 
   /**
