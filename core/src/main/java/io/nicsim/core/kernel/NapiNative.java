@@ -7,8 +7,8 @@ import io.nicsim.core.port.exec.NativePort;
 
 /**
  * net/core/dev.c's NAPI functions as the tree's C on a live {@link Napi} ({@code --ports c}):
- * each call the inverse of its harness in {@link NapiHarnesses} (the NAPI's state, settings,
- * GRO, kthread and CPU as {@link NapiHarnesses#NAPI} in; its state, the GRO flushes, the
+ * each call the inverse of its harness in {@code NapiHarnesses} (the NAPI's state, settings,
+ * GRO, kthread and CPU as {@code NapiHarnesses.NAPI} in; its state, the GRO flushes, the
  * watchdog armed and the kthread woken out). Every NAPI of a host finds it through its kernel
  * ({@code Kernel.inLoop}); the bridge that installs it is {@code host.NapiBridges}.
  */

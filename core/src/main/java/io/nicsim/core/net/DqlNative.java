@@ -6,7 +6,7 @@ import io.nicsim.core.port.exec.NativePort;
 
 /**
  * lib/dynamic_queue_limits as the tree's C on a queue's {@link Dql} ({@code --ports c}): each
- * call the inverse of its harness in {@link DqlHarnesses} (the struct's fields and jiffies in,
+ * call the inverse of its harness in {@code DqlHarnesses} (the struct's fields and jiffies in,
  * the fields the C leaves out). The bridge that installs it is {@code host.DqlBridges}.
  */
 public final class DqlNative {
