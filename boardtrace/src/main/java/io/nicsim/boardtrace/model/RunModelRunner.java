@@ -1,6 +1,7 @@
 package io.nicsim.boardtrace.model;
 
 import io.nicsim.formats.trace.FtraceWriter;
+import io.nicsim.formats.trace.TeeTracer;
 import io.nicsim.formats.trace.TraceFile;
 import io.nicsim.runs.RunEngine;
 import io.nicsim.runs.RunRequest;
@@ -42,8 +43,7 @@ public final class RunModelRunner implements ModelRunner {
     if (observer != null) {
       files.add(observer);
     }
-    engine.run(request.withSoc(soc), new RunSinks(files.size() == 1 ? files.get(0)
-        : new TeeTraceFile(files), null));
+    engine.run(request.withSoc(soc), new RunSinks(TeeTracer.ofFiles(files), null));
     lines.close();
   }
 }

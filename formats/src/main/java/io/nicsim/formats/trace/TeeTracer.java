@@ -1,15 +1,23 @@
 package io.nicsim.formats.trace;
 
+import io.nicsim.core.host.Host;
 import io.nicsim.core.trace.Tracer;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Sends every event to several tracers (an ftrace file and a plot's timeline). */
-public final class TeeTracer implements Tracer {
+/**
+ * Sends every event to several tracers (an ftrace file and a plot's timeline, nicsim's writer
+ * and an attribution's observer). A tee of trace files is itself a trace file: binding,
+ * the window, the tasks and the end reach each file.
+ */
+public final class TeeTracer implements TraceFile {
   private final Tracer[] sinks;
+  /** The sinks that are files, which also get the file's lifecycle calls. */
+  private final TraceFile[] files;
 
-  private TeeTracer(List<Tracer> sinks) {
+  private TeeTracer(List<? extends Tracer> sinks, List<TraceFile> files) {
     this.sinks = sinks.toArray(new Tracer[0]);
+    this.files = files.toArray(new TraceFile[0]);
   }
 
   /** NONE for no tracer, the tracer itself for one, a tee for more. */
@@ -23,7 +31,43 @@ public final class TeeTracer implements Tracer {
     if (on.isEmpty()) {
       return Tracer.NONE;
     }
-    return on.size() == 1 ? on.get(0) : new TeeTracer(on);
+    return on.size() == 1 ? on.get(0) : new TeeTracer(on, List.of());
+  }
+
+  /** The file itself for one, a tee of them for more (at least one). */
+  public static TraceFile ofFiles(List<TraceFile> files) {
+    if (files.isEmpty()) {
+      throw new IllegalArgumentException("a tee of no trace file");
+    }
+    return files.size() == 1 ? files.get(0) : new TeeTracer(files, files);
+  }
+
+  @Override
+  public void bind(Host h) {
+    for (TraceFile f : files) {
+      f.bind(h);
+    }
+  }
+
+  @Override
+  public void window(long fromNs, long toNs) {
+    for (TraceFile f : files) {
+      f.window(fromNs, toNs);
+    }
+  }
+
+  @Override
+  public void setTask(int cpu, String comm) {
+    for (TraceFile f : files) {
+      f.setTask(cpu, comm);
+    }
+  }
+
+  @Override
+  public void finish() {
+    for (TraceFile f : files) {
+      f.finish();
+    }
   }
 
   @Override
