@@ -42,7 +42,7 @@ public final class FecCoalesce implements EthtoolOps {
       file = FecSources.MAIN_C,
       function = "fec_enet_us_to_itr_clock",
       versions = FecSources.VERSIONS,
-      source = FecSources.S1,
+      source = FecSources.TREE_6_17_RC3,
       notes = "int us times unsigned itr_clk_rate/64000 is an unsigned int product (wraps mod"
           + " 2^32), then truncating division by 1000; the result always fits an int")
   public int usToItrClock(int us) {
@@ -60,7 +60,7 @@ public final class FecCoalesce implements EthtoolOps {
       function = "fec_enet_itr_coal_set",
       versions = FecSources.VERSIONS,
       commits = {"b7ad21258f9e", "471ff4455d61"},
-      source = FecSources.S1,
+      source = FecSources.TREE_6_17_RC3,
       notes = "old body (before b7ad21258f9e) read in torvalds/linux@002bba562dd3;"
           + " rings 1/2 keyed on HAS_AVB before 471ff4455d61")
   public void itrCoalSet() {
@@ -169,7 +169,7 @@ public final class FecCoalesce implements EthtoolOps {
       file = FecSources.MAIN_C,
       function = "fec_enet_get_coalesce",
       versions = FecSources.VERSIONS,
-      source = FecSources.S1)
+      source = FecSources.TREE_6_17_RC3)
   public void getCoalesce(EthtoolCoalesce ec) throws KernelException {
     if (cGetCoalesce != null) {
       cGetCoalesce.getCoalesce(ec);
@@ -194,7 +194,7 @@ public final class FecCoalesce implements EthtoolOps {
       file = FecSources.MAIN_C,
       function = "fec_enet_set_coalesce",
       versions = FecSources.VERSIONS,
-      source = FecSources.S1,
+      source = FecSources.TREE_6_17_RC3,
       notes = "no netif_running check: stores the values and programs the registers at once")
   public void setCoalesce(EthtoolCoalesce ec) throws KernelException {
     if (cSetCoalesce != null) {

@@ -147,7 +147,7 @@ public class FecSetup {
       file = FecSources.MAIN_C,
       function = "fec_probe",
       versions = FecSources.VERSIONS,
-      source = FecSources.S1,
+      source = FecSources.TREE_6_17_RC3,
       notes = "only match data, quirks, queue counts and itr_clk_rate; the proposed patch's copy"
           + " of dev_info->rx_time_itr from its v2 diff; the run-time ERR006687 quirk, clocks,"
           + " PHY, PTP and IRQ requests are not modelled")
@@ -190,7 +190,7 @@ public class FecSetup {
       function = "fec_enet_init",
       versions = FecSources.VERSIONS,
       commits = {"df727d4547de"},
-      source = FecSources.S1,
+      source = FecSources.TREE_6_17_RC3,
       notes = "defaults exist only after df727d4547de (before it fec_restart's coal_init set"
           + " them); the proposed patch keeps a non-zero probe-time rx_time_itr; NAPI registration"
           + " is done by the MAC model; DMA mask, BD memory, MAC address, features not modelled")
@@ -745,7 +745,7 @@ public class FecSetup {
       file = FecSources.MAIN_C,
       function = "fec_enet_open",
       versions = FecSources.VERSIONS,
-      source = FecSources.S1,
+      source = FecSources.TREE_6_17_RC3,
       notes = "runtime PM, clocks, pinctrl, PHY probe/start and PM QoS not modelled")
   public void enetOpen() {
     for (int i = 0; i < fep.numRxQueues; i++) {

@@ -10,7 +10,7 @@ import io.nicsim.core.port.KernelPort;
  */
 public class StmmacIrq {
   static final String FILE = StmmacLifecycle.FILE;
-  static final String S1 = StmmacLifecycle.S1;
+  static final String TREE_6_18 = StmmacLifecycle.TREE_6_18;
 
   protected final StmmacPriv priv;
   private final StmmacTx tx;
@@ -40,8 +40,8 @@ public class StmmacIrq {
       function = "stmmac_napi_check",
       versions = "v4.19..v6.18",
       commits = {"8fce33317023", "4ccb45857c2c", "021bd5e36970"},
-      source = S1,
-      notes = "<=5.5 forms from " + StmmacTx.S3 + "; " + StmmacTx.V419_NOTE)
+      source = TREE_6_18,
+      notes = "<=5.5 forms from " + StmmacTx.TREE_5_4 + "; " + StmmacTx.V419_NOTE)
   int napiCheck(int chan, DmaDir dir) {
     if (cNapiCheck != null) {
       // the C reads the DMA status first: the model's read (which acknowledges it) runs there
@@ -130,7 +130,7 @@ public class StmmacIrq {
       file = FILE,
       function = "stmmac_dma_interrupt",
       versions = "v4.19..v6.18",
-      source = S1,
+      source = TREE_6_18,
       notes = "also read in " + StmmacTx.DEBIAN)
   void dmaInterrupt() {
     int txChannelCount = priv.plat.txQueuesToUse();
@@ -164,7 +164,7 @@ public class StmmacIrq {
       function = "stmmac_interrupt",
       versions = "v4.19..v6.18",
       commits = {},
-      source = S1,
+      source = TREE_6_18,
       notes = "also read in " + StmmacTx.DEBIAN + "; priv->sfty_irq is 0 (none)")
   boolean interrupt() {
     // Check if adapter is up
@@ -188,7 +188,7 @@ public class StmmacIrq {
 
   /** stmmac_msi_intr_tx: a TX queue's MSI vector. */
   @KernelPort(file = FILE, function = "stmmac_msi_intr_tx", versions = "v5.13..v6.18",
-      source = S1)
+      source = TREE_6_18)
   boolean msiIntrTx(int chan) {
     // Check if adapter is up
     if (priv.testBit(StmmacPriv.STMMAC_DOWN)) {
@@ -208,7 +208,7 @@ public class StmmacIrq {
 
   /** stmmac_msi_intr_rx: an RX queue's MSI vector. */
   @KernelPort(file = FILE, function = "stmmac_msi_intr_rx", versions = "v5.13..v6.18",
-      source = S1)
+      source = TREE_6_18)
   boolean msiIntrRx(int chan) {
     // Check if adapter is up
     if (priv.testBit(StmmacPriv.STMMAC_DOWN)) {

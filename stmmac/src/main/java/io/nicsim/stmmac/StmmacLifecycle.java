@@ -10,7 +10,7 @@ import java.util.Arrays;
  */
 public class StmmacLifecycle {
   static final String FILE = "drivers/net/ethernet/stmicro/stmmac/stmmac_main.c";
-  static final String S1 = "6952350/linux-6.18.y@1259089072d84a87876dceb83ff6abf546559125";
+  static final String TREE_6_18 = "6952350/linux-6.18.y@1259089072d84a87876dceb83ff6abf546559125";
 
   protected final StmmacPriv priv;
 
@@ -31,7 +31,7 @@ public class StmmacLifecycle {
       function = "__stmmac_open",
       versions = "v4.19..v6.18",
       commits = {},
-      source = S1,
+      source = TREE_6_18,
       notes = "DMA descriptor allocation, PHY, PTP and IRQ requests are not modelled")
   public void open() {
     hwSetup();
@@ -50,7 +50,7 @@ public class StmmacLifecycle {
       function = "__stmmac_release",
       versions = "v6.18",
       commits = {},
-      source = S1,
+      source = TREE_6_18,
       notes = "only the coalescing-relevant steps: timers cancelled, queues stopped")
   @KernelPort(
       file = FILE,
@@ -73,7 +73,7 @@ public class StmmacLifecycle {
       function = "stmmac_hw_setup",
       versions = "v4.19..v6.18",
       commits = {},
-      source = S1,
+      source = TREE_6_18,
       notes = "only the RIWT programming is modelled; shaped by rx-wd-min and def-riwt, whose"
           + " hashes were not found")
   protected void hwSetup() {
@@ -108,7 +108,7 @@ public class StmmacLifecycle {
       function = "stmmac_init_coalesce",
       versions = "v4.19..v6.18",
       commits = {"8fce33317023", "db2f2842e6f5"},
-      source = S1,
+      source = TREE_6_18,
       notes = "timer setup is done by the engine-side subclass")
   protected void initCoalesce() {
     int txChannelCount = priv.plat.txQueuesToUse();

@@ -17,7 +17,7 @@ import io.nicsim.core.port.KernelPort;
  */
 public class StmmacRx {
   static final String FILE = StmmacLifecycle.FILE;
-  static final String S1 = StmmacLifecycle.S1;
+  static final String TREE_6_18 = StmmacLifecycle.TREE_6_18;
 
   /** One received descriptor: status read, buffer sync, skb build. */
   static final CostOp RX_DESC = CostOp.named("stmmac_rx_desc");
@@ -85,7 +85,8 @@ public class StmmacRx {
   }
 
   /** stmmac_rx_dirty: descriptors consumed and not yet refilled (u32 arithmetic). */
-  @KernelPort(file = FILE, function = "stmmac_rx_dirty", versions = "v4.19..v6.18", source = S1)
+  @KernelPort(file = FILE, function = "stmmac_rx_dirty", versions = "v4.19..v6.18",
+      source = TREE_6_18)
   int rxDirty(int queue) {
     DescRing ring = priv.rxQueue[queue].ring;
     int dirty;
@@ -110,7 +111,7 @@ public class StmmacRx {
       function = "stmmac_rx_refill",
       versions = "v4.19..v6.18",
       commits = {"6fa9d691b91a"},
-      source = S1,
+      source = TREE_6_18,
       notes = "also read in " + StmmacTx.DEBIAN + "; the page-pool form from 5.x on (the"
           + " model's pages never run out); rx-coal-frames and rx-ic-zero forms read in their"
           + " netdev postings")
@@ -206,7 +207,7 @@ public class StmmacRx {
       file = FILE,
       function = "stmmac_rx",
       versions = "v4.19..v6.18",
-      source = S1,
+      source = TREE_6_18,
       notes = "also read in " + StmmacTx.DEBIAN + "; the XDP program itself, timestamps,"
           + " VLAN stripping and the RX hash are the driver's helpers (stubbed); the model's"
           + " frames are one descriptor each")
@@ -515,7 +516,7 @@ public class StmmacRx {
       function = "stmmac_napi_poll_rx",
       versions = "v5.0..v6.18",
       commits = {"4ccb45857c2c", "021bd5e36970"},
-      source = S1)
+      source = TREE_6_18)
   int napiPollRx(Napi napi, int budget) {
     int chan = indexOfRxNapi(napi);
     priv.counters.napiPollRx++;

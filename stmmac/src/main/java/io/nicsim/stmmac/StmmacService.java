@@ -11,7 +11,7 @@ import io.nicsim.core.port.KernelPort;
  */
 final class StmmacService {
   static final String FILE = StmmacLifecycle.FILE;
-  static final String S1 = StmmacLifecycle.S1;
+  static final String TREE_6_18 = StmmacLifecycle.TREE_6_18;
 
   private final StmmacPriv priv;
   private long txTimeouts;
@@ -23,14 +23,14 @@ final class StmmacService {
 
   /** ndo_tx_timeout: any hung queue resets the whole adapter. */
   @KernelPort(file = FILE, function = "stmmac_tx_timeout", versions = "v4.19..v6.18",
-      source = S1, notes = "the txqueue argument (5.6+) is unused")
+      source = TREE_6_18, notes = "the txqueue argument (5.6+) is unused")
   void txTimeout(int txqueue) {
     txTimeouts++;
     globalErr();
   }
 
   @KernelPort(file = FILE, function = "stmmac_global_err", versions = "v4.19..v6.18",
-      source = S1)
+      source = TREE_6_18)
   void globalErr() {
     priv.calls.netifCarrierOff();
     priv.setBit(StmmacPriv.STMMAC_RESET_REQUESTED);
@@ -38,7 +38,7 @@ final class StmmacService {
   }
 
   @KernelPort(file = FILE, function = "stmmac_service_event_schedule",
-      versions = "v4.19..v6.18", source = S1)
+      versions = "v4.19..v6.18", source = TREE_6_18)
   void serviceEventSchedule() {
     if (!priv.testBit(StmmacPriv.STMMAC_DOWN)
         && !priv.testAndSetBit(StmmacPriv.STMMAC_SERVICE_SCHED)) {
@@ -47,7 +47,7 @@ final class StmmacService {
   }
 
   @KernelPort(file = FILE, function = "stmmac_service_task", versions = "v4.19..v6.18",
-      source = S1)
+      source = TREE_6_18)
   void serviceTask() {
     resetSubtask();
     priv.clearBit(StmmacPriv.STMMAC_SERVICE_SCHED);
@@ -59,7 +59,7 @@ final class StmmacService {
    * work runs it, so the wait is never entered.
    */
   @KernelPort(file = FILE, function = "stmmac_reset_subtask", versions = "v4.19..v6.18",
-      source = S1)
+      source = TREE_6_18)
   void resetSubtask() {
     if (!priv.testAndClearBit(StmmacPriv.STMMAC_RESET_REQUESTED)) {
       return;

@@ -24,12 +24,12 @@ import io.nicsim.core.port.KernelPort;
 public class StmmacTx {
   static final String FILE = StmmacLifecycle.FILE;
   /** Newest tree read. */
-  static final String S1 = StmmacLifecycle.S1;
+  static final String TREE_6_18 = StmmacLifecycle.TREE_6_18;
   /** The 6.6/6.7 boundary (2d1a42cf7f77). */
-  static final String S2 = "torvalds/linux@2d1a42cf7f77cda54dbbee18d00b1200e7bc22aa";
+  static final String TREE_6_7 = "torvalds/linux@2d1a42cf7f77cda54dbbee18d00b1200e7bc22aa";
   /** A v5.2..v5.4 tree. */
-  static final String S3 = "torvalds/linux@0060c8783330ab60deb96f9d6bb7abfe4664765d";
-  /** Debian's 6.1 and 6.12 trees, read beside S1. */
+  static final String TREE_5_4 = "torvalds/linux@0060c8783330ab60deb96f9d6bb7abfe4664765d";
+  /** Debian's 6.1 and 6.12 trees, read beside TREE_6_18. */
   static final String DEBIAN = "debian:linux-source-6.1@6.1.192, debian:linux-source-6.12@6.12.118";
   /** Where a reader checks the 4.19 forms (the copy first read could not be attributed). */
   static final String V419_NOTE =
@@ -149,7 +149,8 @@ public class StmmacTx {
   }
 
   /** stmmac_tx_avail: free descriptors, one slot always kept empty (u32 arithmetic). */
-  @KernelPort(file = FILE, function = "stmmac_tx_avail", versions = "v4.19..v6.18", source = S1)
+  @KernelPort(file = FILE, function = "stmmac_tx_avail", versions = "v4.19..v6.18",
+      source = TREE_6_18)
   int txAvail(int queue) {
     StmmacTxQueue txQ = priv.txQueue[queue];
     DescRing ring = txQ.ring;
@@ -202,8 +203,8 @@ public class StmmacTx {
       versions = "v4.19..v6.18",
       commits = {"8fce33317023", "d0bb82fd6018", "c2837423cb54", "4772f26db8d1",
           "d21a374995df"},
-      source = S1,
-      notes = "also read in " + DEBIAN + "; the <=5.4 order is that of " + S3)
+      source = TREE_6_18,
+      notes = "also read in " + DEBIAN + "; the <=5.4 order is that of " + TREE_5_4)
   public int xmit(Skb skb, NetdevQueue txq) {
     if (cXmit != null) {
       return cXmit.xmit(skb, txq, false);
@@ -509,7 +510,7 @@ public class StmmacTx {
       function = "stmmac_tso_xmit",
       versions = "v5.5..v6.18",
       commits = {"c2837423cb54", "4772f26db8d1", "d21a374995df"},
-      source = S1,
+      source = TREE_6_18,
       notes = "also read in " + DEBIAN)
   public int tsoXmit(Skb skb, NetdevQueue txq) {
     if (cTsoXmit != null) {
@@ -816,7 +817,7 @@ public class StmmacTx {
    * writes des0 directly on 32-bit DMA.
    */
   @KernelPort(file = FILE, function = "stmmac_tso_allocator", versions = "v4.19..v6.18",
-      source = S1, notes = "also read in " + DEBIAN)
+      source = TREE_6_18, notes = "also read in " + DEBIAN)
   int tsoAllocator(int entry, long des, int totalLen, boolean lastSegment, int queue) {
     StmmacTxQueue txQ = priv.txQueue[queue];
     DescRing ring = txQ.ring;
@@ -859,7 +860,7 @@ public class StmmacTx {
    * takes the address as a u32.
    */
   @KernelPort(file = FILE, function = "stmmac_flush_tx_descriptors", versions = "v5.13..v6.18",
-      source = S1, notes = "split out of xmit and tso_xmit by \"net: stmmac: arrange Tx tail"
+      source = TREE_6_18, notes = "split out of xmit and tso_xmit by \"net: stmmac: arrange Tx tail"
           + " pointer update to stmmac_flush_tx_descriptors\" (net-next, March 2021: v5.13);"
           + " before it the same steps were inline, tso_xmit's without the extended-descriptor"
           + " size")
@@ -895,8 +896,8 @@ public class StmmacTx {
       versions = "v4.19..v6.18",
       commits = {"8fce33317023", "d5a05e69ac6e", "fa60b8163816", "2d1a42cf7f77",
           "edceeba4af3d"},
-      source = S1,
-      notes = "edceeba4af3d as posted in its v3 (seed 002); jiffies form from " + S3)
+      source = TREE_6_18,
+      notes = "edceeba4af3d as posted in its v3 (seed 002); jiffies form from " + TREE_5_4)
   public void txTimerArm(int queue) {
     if (cTimerArm != null) {
       cTimerArm.timerArm(queue);
@@ -954,7 +955,7 @@ public class StmmacTx {
       function = "stmmac_tx_timer",
       versions = "v5.11..v6.18",
       commits = {"d5a05e69ac6e", "021bd5e36970"},
-      source = S1,
+      source = TREE_6_18,
       notes = "no AF_XDP pool: the TX NAPI is tx_napi")
   HrTimer.Restart txTimer(StmmacTxQueue txQ) {
     if (cTxTimer != null) {
@@ -974,7 +975,7 @@ public class StmmacTx {
       function = "stmmac_tx_timer",
       versions = "v4.19..v5.10",
       commits = {"8fce33317023", "4ccb45857c2c", "021bd5e36970"},
-      source = S3,
+      source = TREE_5_4,
       notes = V419_NOTE)
   void txTimerList(StmmacTxQueue txQ) {
     if (!irqPerDir && napiSplit) {
@@ -1020,7 +1021,7 @@ public class StmmacTx {
       versions = "v4.19..v6.18",
       commits = {"4ccb45857c2c", "132c32ee5bc0", "d5a05e69ac6e", "fa60b8163816",
           "a594166387fe"},
-      source = S1,
+      source = TREE_6_18,
       notes = "also read in " + DEBIAN + "; no AF_XDP pool (xsk_pool NULL)")
   int txClean(int budget, int queue) {
     StmmacTxQueue txQ = priv.txQueue[queue];
@@ -1200,8 +1201,8 @@ public class StmmacTx {
       function = "stmmac_napi_poll_tx",
       versions = "v5.0..v6.18",
       commits = {"4ccb45857c2c", "021bd5e36970", "132c32ee5bc0", "a594166387fe"},
-      source = S1,
-      notes = "<=5.5 form from " + S3)
+      source = TREE_6_18,
+      notes = "<=5.5 form from " + TREE_5_4)
   int napiPollTx(Napi napi, int budget) {
     StmmacChannel ch = priv.channel[indexOfTxNapi(napi)];
     int chan = ch.index;
