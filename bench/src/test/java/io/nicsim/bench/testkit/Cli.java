@@ -6,6 +6,8 @@ import io.nicsim.bench.env.EnvFactory;
 import io.nicsim.runs.TrafficRunners;
 import io.nicsim.runs.host.HostFactory;
 import io.nicsim.scenarios.ScenarioRegistry;
+import io.nicsim.testkit.ExampleMac;
+import io.nicsim.testkit.MacHosts;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -13,8 +15,9 @@ import picocli.CommandLine;
 
 /** Runs the nicsim command in-process against the example MAC. */
 public final class Cli {
-  /** The example MAC's host factory. */
-  public static final HostFactory HOSTS = c -> DaggerExampleHost.factory().create(c);
+  /** Hosts of the example MAC and the knob MAC, each host with models of its own. */
+  public static final HostFactory HOSTS =
+      c -> MacHosts.of(new ExampleMac(), new KnobMac()).create(c);
 
   private Cli() {}
 

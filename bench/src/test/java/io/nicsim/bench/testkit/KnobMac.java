@@ -18,7 +18,6 @@ import io.nicsim.core.net.Skb;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import javax.inject.Inject;
 
 /**
  * A test MAC with coalescing knobs: the example MAC's hardware and data path, plus
@@ -41,7 +40,6 @@ public final class KnobMac implements MacModel {
 
   private final ExampleMac example = new ExampleMac();
 
-  @Inject
   public KnobMac() {}
 
   @Override
