@@ -67,42 +67,19 @@ final class TarballFiles implements TreeFiles {
     Map<String, byte[]> stripped = new HashMap<>();
     Set<String> dirsAsNamed = new TreeSet<>();
     Set<String> dirsStripped = new TreeSet<>();
-    try (InputStream raw = new BufferedInputStream(Files.newInputStream(archive), 1 << 16);
-        InputStream unpacked = decompress(archive, raw);
-        TarArchiveInputStream tar = new TarArchiveInputStream(unpacked)) {
-      TarArchiveEntry e;
-      while ((e = tar.getNextEntry()) != null) {
-        String name = e.getName();
-        while (name.startsWith("./")) {
-          name = name.substring(2);
-        }
-        int slash = name.indexOf('/');
-        String rest = slash < 0 ? null : name.substring(slash + 1);
-        if (e.isDirectory()) {
-          dirsAsNamed.add(trimSlash(name));
-          if (rest != null && !rest.isEmpty()) {
-            dirsStripped.add(trimSlash(rest));
-          }
-          continue;
-        }
-        if (!e.isFile()) {
-          continue;
-        }
-        boolean keepNamed = wanted(name, want, wantedDirs);
-        boolean keepStripped = rest != null && wanted(rest, want, wantedDirs);
-        if (!keepNamed && !keepStripped) {
-          continue;
-        }
-        byte[] bytes = tar.readAllBytes();
-        if (keepNamed) {
-          asNamed.put(name, bytes);
-        }
-        if (keepStripped) {
-          stripped.put(rest, bytes);
-        }
+    if (!NativeXz.unpack(archive, tar -> scan(tar, want, wantedDirs, asNamed, stripped,
+        dirsAsNamed, dirsStripped))) {
+      // no xz command, or it failed: Java's decoder, whose errors say what is wrong
+      asNamed.clear();
+      stripped.clear();
+      dirsAsNamed.clear();
+      dirsStripped.clear();
+      try (InputStream raw = new BufferedInputStream(Files.newInputStream(archive), 1 << 16);
+          InputStream unpacked = decompress(archive, raw)) {
+        scan(unpacked, want, wantedDirs, asNamed, stripped, dirsAsNamed, dirsStripped);
+      } catch (IOException e) {
+        throw new PortCheckException("cannot read " + archive + ": " + reason(archive, e));
       }
-    } catch (IOException e) {
-      throw new PortCheckException("cannot read " + archive + ": " + reason(archive, e));
     }
     boolean topDirectory = !isKernelMakefile(asNamed.get("Makefile"))
         && isKernelMakefile(stripped.get("Makefile"));
@@ -113,6 +90,44 @@ final class TarballFiles implements TreeFiles {
     return topDirectory
         ? new TarballFiles(archive, stripped, dirsStripped)
         : new TarballFiles(archive, asNamed, dirsAsNamed);
+  }
+
+  /** One pass over the tar stream {@code unpacked}, keeping what is wanted under both keys. */
+  private static void scan(InputStream unpacked, Set<String> want, Set<String> wantedDirs,
+      Map<String, byte[]> asNamed, Map<String, byte[]> stripped, Set<String> dirsAsNamed,
+      Set<String> dirsStripped) throws IOException {
+    TarArchiveInputStream tar = new TarArchiveInputStream(unpacked);
+    TarArchiveEntry e;
+    while ((e = tar.getNextEntry()) != null) {
+      String name = e.getName();
+      while (name.startsWith("./")) {
+        name = name.substring(2);
+      }
+      int slash = name.indexOf('/');
+      String rest = slash < 0 ? null : name.substring(slash + 1);
+      if (e.isDirectory()) {
+        dirsAsNamed.add(trimSlash(name));
+        if (rest != null && !rest.isEmpty()) {
+          dirsStripped.add(trimSlash(rest));
+        }
+        continue;
+      }
+      if (!e.isFile()) {
+        continue;
+      }
+      boolean keepNamed = wanted(name, want, wantedDirs);
+      boolean keepStripped = rest != null && wanted(rest, want, wantedDirs);
+      if (!keepNamed && !keepStripped) {
+        continue;
+      }
+      byte[] bytes = tar.readAllBytes();
+      if (keepNamed) {
+        asNamed.put(name, bytes);
+      }
+      if (keepStripped) {
+        stripped.put(rest, bytes);
+      }
+    }
   }
 
   /**
