@@ -15,13 +15,16 @@ final class RecordSet {
 
   /** Adds {@code record}; whether it was not there yet. */
   boolean add(long[] record) {
-    // two polynomial hashes of the values with different odd multipliers, each finalised: one
-    // multiply per value and hash (the record's values are not chosen against the hash)
+    // two hashes of the values, each step a multiply and a shift that carries the high bits
+    // down (a multiply alone moves a difference only upwards: two values differing in bit 63
+    // alone would cancel), each finalised
     long a = 0x9E3779B97F4A7C15L;
     long b = 0xC2B2AE3D27D4EB4FL;
     for (long v : record) {
-      a = (a + v) * 0xBF58476D1CE4E5B9L;
-      b = (b ^ v) * 0x94D049BB133111EBL + 0x2545F4914F6CDD1DL;
+      a = (a ^ v) * 0xBF58476D1CE4E5B9L;
+      a ^= a >>> 31;
+      b = (b + v) * 0x94D049BB133111EBL;
+      b ^= b >>> 29;
     }
     a = mix(a ^ record.length);
     b = mix(b + record.length);
