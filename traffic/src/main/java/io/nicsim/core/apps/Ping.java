@@ -3,6 +3,8 @@ package io.nicsim.core.apps;
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.cpu.Task;
+import io.nicsim.core.host.Host;
+import io.nicsim.core.kernel.SockWait;
 import io.nicsim.core.net.Ethernet;
 import io.nicsim.core.net.NetDevice;
 import io.nicsim.core.net.NetdevTx;
@@ -13,6 +15,7 @@ import io.nicsim.core.sim.Simulator;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * {@code ping -c COUNT -i INTERVAL -s SIZE}: sends echo requests at a fixed interval and
@@ -22,7 +25,7 @@ import java.util.List;
  */
 public final class Ping extends Task implements RxHandler {
   /** The wait's data test, made once (a lambda per call would allocate in the hot loop). */
-  private final java.util.function.BooleanSupplier hasReply = () -> this.repliesQueued > 0;
+  private final BooleanSupplier hasReply = () -> this.repliesQueued > 0;
   private final Simulator sim;
   private final NetDevice dev;
   private final int count;
@@ -34,7 +37,7 @@ public final class Ping extends Task implements RxHandler {
   private int nextSeq;
   private int received;
   private long nextSendNs;
-  private final io.nicsim.core.kernel.SockWait wait;
+  private final SockWait wait;
   /** The process is in recvmsg waiting for a reply. */
   private boolean awaitingReply;
   /** Replies on the socket not yet read. */
@@ -61,7 +64,7 @@ public final class Ping extends Task implements RxHandler {
    * p.start(host.appCore());
    * }</pre>
    */
-  public static Builder on(io.nicsim.core.host.Host host) {
+  public static Builder on(Host host) {
     return new Builder(host.sim(), host.dev());
   }
 
@@ -73,7 +76,7 @@ public final class Ping extends Task implements RxHandler {
     private long intervalNs = 1_000_000_000L;
     private int size = 56;
     private long startNs;
-    private io.nicsim.core.kernel.SockWait wait;
+    private SockWait wait;
 
     Builder(Simulator sim, NetDevice dev) {
       this.sim = sim;
@@ -106,9 +109,9 @@ public final class Ping extends Task implements RxHandler {
 
     /**
      * How the process waits for each reply in recvmsg (default: blocking; SO_BUSY_POLL or
-     * epoll busy polling through {@link io.nicsim.core.kernel.SockWait}).
+     * epoll busy polling through {@link SockWait}).
      */
-    public Builder wait(io.nicsim.core.kernel.SockWait w) {
+    public Builder wait(SockWait w) {
       this.wait = w;
       return this;
     }
@@ -129,9 +132,9 @@ public final class Ping extends Task implements RxHandler {
   }
 
   private Ping(Simulator sim, NetDevice dev, int count, long intervalNs, int size, long startNs,
-      io.nicsim.core.kernel.SockWait wait) {
+      SockWait wait) {
     super("ping");
-    this.wait = wait != null ? wait : io.nicsim.core.kernel.SockWait.blocking(dev.kernel());
+    this.wait = wait != null ? wait : SockWait.blocking(dev.kernel());
     this.sim = sim;
     this.dev = dev;
     this.count = count;
@@ -202,7 +205,7 @@ public final class Ping extends Task implements RxHandler {
         nextSendNs = core.cursor() + nores;
         sim.schedule(timer, Math.max(nextSendNs, sim.now()));
         // back into recvmsg for any reply still due (a busy-polling socket polls)
-        return awaitingReply && wait.mode() != io.nicsim.core.kernel.SockWait.Mode.BLOCKING;
+        return awaitingReply && wait.mode() != SockWait.Mode.BLOCKING;
       }
       hardErrors++;
     } else {
@@ -216,7 +219,7 @@ public final class Ping extends Task implements RxHandler {
       sim.schedule(timer, Math.max(nextSendNs, sim.now()));
     }
     // then into recvmsg for the reply: a busy-polling socket polls now, a blocking one sleeps
-    return wait.mode() != io.nicsim.core.kernel.SockWait.Mode.BLOCKING;
+    return wait.mode() != SockWait.Mode.BLOCKING;
   }
 
   /** icmp_rcv → ping socket: takes the receive timestamp now (netif_receive_skb time). */

@@ -3,6 +3,7 @@ package io.nicsim.core.apps;
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.cpu.Task;
+import io.nicsim.core.host.Host;
 import io.nicsim.core.net.Ethernet;
 import io.nicsim.core.net.NetDevice;
 import io.nicsim.core.net.NetdevTx;
@@ -52,7 +53,7 @@ public final class UdpFlood extends Task {
    * f.start(host.appCore());
    * }</pre>
    */
-  public static Builder on(io.nicsim.core.host.Host host) {
+  public static Builder on(Host host) {
     return new Builder(host.sim(), host.dev());
   }
 

@@ -3,8 +3,12 @@ package io.nicsim.core.apps;
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.cpu.Task;
+import io.nicsim.core.kernel.SockWait;
+import io.nicsim.core.net.Ethernet;
 import io.nicsim.core.net.RxHandler;
 import io.nicsim.core.net.Skb;
+import java.util.ArrayDeque;
+import java.util.function.BooleanSupplier;
 
 /**
  * A UDP receiving socket and the process reading it (iperf3 -s): udp_rcv queues each datagram
@@ -13,19 +17,18 @@ import io.nicsim.core.net.Skb;
  */
 public final class UdpServer extends Task implements RxHandler {
   /** The wait's data test, made once (a lambda per call would allocate in the hot loop). */
-  private final java.util.function.BooleanSupplier hasData = () -> !this.queue.isEmpty();
+  private final BooleanSupplier hasData = () -> !this.queue.isEmpty();
   /** net.core.rmem_default. */
   public static final int RMEM_DEFAULT = 212_992;
 
-  private static final int HEADERS = io.nicsim.core.net.Ethernet.ETH_HLEN
-      + io.nicsim.core.net.Ethernet.IP_HLEN + io.nicsim.core.net.Ethernet.UDP_HLEN;
+  private static final int HEADERS = Ethernet.ETH_HLEN + Ethernet.IP_HLEN + Ethernet.UDP_HLEN;
   private final int rcvbuf;
   private long rmemAlloc;
-  private final java.util.ArrayDeque<Skb> queue = new java.util.ArrayDeque<>();
+  private final ArrayDeque<Skb> queue = new ArrayDeque<>();
   private long received;
   private long receivedBytes;
   private long dropped;
-  private io.nicsim.core.kernel.SockWait wait;
+  private SockWait wait;
   private Reader reader;
 
   /** What the reading process learns of each datagram it reads (iperf3's jitter and loss). */
@@ -46,7 +49,7 @@ public final class UdpServer extends Task implements RxHandler {
   }
 
   /** How the process waits for datagrams (default: blocking recvmsg). */
-  public UdpServer waitWith(io.nicsim.core.kernel.SockWait w) {
+  public UdpServer waitWith(SockWait w) {
     this.wait = w;
     return this;
   }
@@ -102,7 +105,7 @@ public final class UdpServer extends Task implements RxHandler {
     core.traceSysExit("read", bytes);
     // a busy-polling reader's next recvmsg finds the queue empty and busy polls there
     return !queue.isEmpty()
-        || (wait != null && wait.mode() != io.nicsim.core.kernel.SockWait.Mode.BLOCKING);
+        || (wait != null && wait.mode() != SockWait.Mode.BLOCKING);
   }
 
   public long received() {
