@@ -1,6 +1,7 @@
 package io.nicsim.bench.layering;
 
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -136,6 +137,23 @@ final class Layering {
             "boardtrace", "bench"))
         .as("nicsim's modules reach only the modules below them");
   }
+
+  /** Core's kernel-function harnesses (core's src/harness source set): providers and rig. */
+  private static DescribedPredicate<JavaClass> coreHarness() {
+    return DescribedPredicate.describe("core's harnesses (src/harness)",
+        c -> core().test(c) && c.getName().matches(".*(Harnesses|\\.HarnessKernel)(\\$.*)?"));
+  }
+
+  /**
+   * Core's model (src/main) does not reach into its harness source set: only port-check runs
+   * the harnesses. NapiNative, the --ports c bridge of the NAPI functions, is the one reader:
+   * it fills the record the NAPI harness laid out.
+   */
+  static final ArchRule HARNESSES = noClasses()
+      .that(DescribedPredicate.describe("core's model", c -> core().test(c)
+          && !coreHarness().test(c) && !c.getName().startsWith("io.nicsim.core.kernel.NapiNative")))
+      .should().dependOnClassesThat(coreHarness())
+      .as("core's model does not use its harness source set");
 
   /** Packages form a directed acyclic graph: no file imports into a circle of packages. */
   static final ArchRule PACKAGES = slices().matching("io.nicsim.(**)")

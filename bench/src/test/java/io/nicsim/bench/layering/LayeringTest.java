@@ -37,6 +37,11 @@ class LayeringTest {
   }
 
   @Test
+  void coresModelDoesNotUseItsHarnesses() {
+    Layering.HARNESSES.check(main);
+  }
+
+  @Test
   void noPackageReachesAnotherRoundACircle() {
     Layering.PACKAGES.check(main);
   }
