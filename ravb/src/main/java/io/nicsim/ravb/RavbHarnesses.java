@@ -55,7 +55,7 @@ public final class RavbHarnesses implements PortHarnessProvider {
   @Override
   public List<PortHarness> harnesses() {
     return List.of(queueInterrupt(), interrupt(), dmaInterrupt(), txFree(), startXmit(), poll(),
-        rx());
+        rx(), rxRingRefill(), allocRxBuffer());
   }
 
   /** The patches of release {@code kernel} (a tree's Makefile version, 6.1.192). */
@@ -93,11 +93,16 @@ public final class RavbHarnesses implements PortHarnessProvider {
 
     /** The state for one record, on {@code patches} (the release's era). */
     RavbPriv reset(RavbHwInfo info, int txDescs, PatchSet patches) {
+      return reset(info, txDescs, 2, patches);
+    }
+
+    /** The state for one record: {@code rxDescs} RX and {@code txDescs} TX descriptors. */
+    RavbPriv reset(RavbHwInfo info, int txDescs, int rxDescs, PatchSet patches) {
       out.reset();
       ansPrep[0] = false;
       ansPrep[1] = false;
       skbIds.clear();
-      RavbHw hw = new RavbHw(info, null, null, null, null, 2, txDescs, 0);
+      RavbHw hw = new RavbHw(info, null, null, null, null, rxDescs, txDescs, 0);
       hw.access = (write, reg, value) -> {
         if (write) {
           out.call("ravb_write", offset(reg), Integer.toUnsignedLong(value));
@@ -254,9 +259,30 @@ public final class RavbHarnesses implements PortHarnessProvider {
       out.call("dev_kfree_skb_any", skbIds.get(skb));
     }
 
+    // the RX buffers: a handle is page << 32 | offset (rx_common.c's pages and answers)
+    long ansAllocFails;
+    long ansOffset;
+    long ansDmaBase;
+    int allocs;
+
     @Override
     public long allocRxBuffer(int q, int entry) {
-      throw new IllegalStateException("not called by the harnessed functions");
+      out.call("page_pool_alloc", q, RavbRx.rxBufferSize(priv.info));
+      int n = allocs++;
+      if (n < 63 && ((ansAllocFails >> n) & 1) != 0) {
+        return 0;
+      }
+      return ((long) (100 + n) << 32) | ansOffset;
+    }
+
+    @Override
+    public long rxBufferDma(long buf) {
+      return ansDmaBase + (buf >>> 32) * 0x1000 + (buf & 0xFFFF_FFFFL);
+    }
+
+    @Override
+    public void dmaSyncRxForDevice(long addr, int size) {
+      out.call("dma_sync_single_for_device", addr, Integer.toUnsignedLong(size));
     }
 
     @Override
@@ -703,6 +729,138 @@ public final class RavbHarnesses implements PortHarnessProvider {
             RavbRx.Quota quota = new RavbRx.Quota((int) r[1]);
             boolean ret = napi.receiveQuota(quota, q);
             return rig.out.put("ret", ret ? 1 : 0).put("quota", quota.value).toString();
+          };
+        })
+        .build();
+  }
+
+  // ---------------------------------------------------------------- the RX ring (v6.11+)
+
+  private static final int RX = 8;
+  private static final int RX_FIELDS = 1 + 5 * RX + 3;
+
+  private static PortHarness.Builder rxHarness(String function) {
+    return PortHarness.of(RavbSources.MAIN_C, function).sources(SOURCES)
+        .program(PortHarness.resource(RavbHarnesses.class, DIR + "common.c") + "\n"
+            + PortHarness.resource(RavbHarnesses.class, DIR + "rx_common.c") + "\n"
+            + PortHarness.resource(RavbHarnesses.class, DIR + function + ".c"));
+  }
+
+  /** The fields of rx_common.c's nicsim_rx_set. */
+  private static List<InputField> rxRingInputs() {
+    List<InputField> in = new ArrayList<>();
+    in.add(range("num_rx_ring[q]", 1, RX));
+    for (int i = 0; i < RX; i++) {
+      in.add(range("rx[" + i + "].die_dt", 0, 0xFF).withEdges(RavbHw.DT_FEMPTY,
+          RavbHw.DT_FSINGLE, RavbHw.DT_FSTART, RavbHw.DT_FMID, RavbHw.DT_FEND));
+      in.add(u16("rx[" + i + "].ds_cc").withEdges(0, 1, 0x0FFF, 0x1000));
+      in.add(u32("rx[" + i + "].dptr"));
+      in.add(bool("rx_buffers[" + i + "].page"));
+      in.add(range("rx_buffers[" + i + "].offset", 0, 4095));
+    }
+    in.add(range("page_pool_alloc fails (a bit a call)", 0, 0xFFFF)
+        .withEdges(0, 1, 2, 0x80, 0xFF, 0xFFFF));
+    in.add(range("page_pool_alloc offset", 0, 4095).withEdges(0, 2048, 4095));
+    in.add(u64("page_pool_get_dma_addr base").withEdges(0, 0xFFFF_F000L, 0x1_0000_0000L));
+    return in;
+  }
+
+  private static void setRxRing(Rig rig, RavbPriv priv, int q, long[] r, int off) {
+    RavbHw hw = priv.hw;
+    priv.numRxRing[q] = (int) r[off];
+    priv.rxBuf[q] = new long[RX];
+    for (int i = 0; i < RX; i++) {
+      int d = off + 1 + 5 * i;
+      hw.rxDieDt[i] = (int) (r[d] & 0xFF);
+      hw.rxDsCc[i] = (int) (r[d + 1] & 0xFFFF);
+      hw.rxDptr[i] = (int) r[d + 2];
+      priv.rxBuf[q][i] = r[d + 3] != 0 ? ((long) (i + 1) << 32) | r[d + 4] : 0;
+    }
+    rig.ansAllocFails = r[off + 1 + 5 * RX];
+    rig.ansOffset = r[off + 2 + 5 * RX];
+    rig.ansDmaBase = r[off + 3 + 5 * RX];
+    rig.allocs = 0;
+  }
+
+  private static void outRxRing(Rig rig, RavbPriv priv, int q) {
+    for (int i = 0; i < RX; i++) {
+      long buf = priv.rxBuf[q][i];
+      rig.out.put("die_dt", priv.hw.rxDieDt[i]).put("ds_cc", priv.hw.rxDsCc[i])
+          .u("dptr", Integer.toUnsignedLong(priv.hw.rxDptr[i])).put("page", buf >>> 32);
+      if (buf != 0) {
+        rig.out.u("offset", buf & 0xFFFF_FFFFL);
+      }
+    }
+  }
+
+  /** An RX-era (v6.11+) harness's Java side refuses the releases before it. */
+  private static PatchSet rxEra(String kernel) {
+    PatchSet patches = patches(kernel);
+    if (!patches.has(RavbPatches.RX_RING_REFILL)) {
+      throw new NotRunnable("ravb " + kernel + " has no page-pool RX refill (from v6.11)");
+    }
+    return patches;
+  }
+
+  // ---------------------------------------------------------------- ravb_rx_ring_refill
+
+  private static PortHarness rxRingRefill() {
+    List<InputField> in = new ArrayList<>(List.of(range("q", 0, 1), bool("R-Car"),
+        u32("dirty_rx[q]").withEdges(0, 1, 7, 8, 0xFFFF_FFFFL, 0xFFFF_FFF8L),
+        range("count", 0, 2 * RX).withEdges(0, 1, RX - 1, RX, RX + 1)));
+    in.addAll(rxRingInputs());
+    return rxHarness("ravb_rx_ring_refill")
+        .inputs(in)
+        // the callers refill at most the ring: cur_rx - dirty_rx <= num_rx_ring, or the ring;
+        // the ring is a power of two (the driver's sizes, BE 1024 and NC 64): with another
+        // size, dirty_rx + i wrapping u32 revisits an entry, which the model's DescRing flags
+        // as a descriptor handed to the DMAC twice
+        .admit(r -> {
+          r[4] = Long.highestOneBit(r[4]);
+          r[3] = r[3] % (r[4] + 1);
+          return r;
+        })
+        .notes("ravb_alloc_rx_buffer and ravb_rx_get_desc from the tree; page_pool_alloc"
+            + " answers from the record; num_rx_ring a power of two (see admit)")
+        .java(kernel -> {
+          Rig rig = new Rig();
+          PatchSet patches = rxEra(kernel);
+          return r -> {
+            int q = (int) r[0];
+            RavbPriv priv = rig.reset(RavbHwInfo.harness(r[1] != 0 ? RavbHwInfo.Receive.RCAR
+                : RavbHwInfo.Receive.GBETH, false, true, false), 2, RX, patches);
+            setRxRing(rig, priv, q, r, 4);
+            priv.dirtyRx[q] = (int) r[2];
+            int ret = new RavbRx(priv).rxRingRefill(q, (int) r[3]);
+            rig.out.u("ret", Integer.toUnsignedLong(ret));
+            outRxRing(rig, priv, q);
+            return rig.out.toString();
+          };
+        })
+        .build();
+  }
+
+  // ---------------------------------------------------------------- ravb_alloc_rx_buffer
+
+  private static PortHarness allocRxBuffer() {
+    List<InputField> in = new ArrayList<>(List.of(range("q", 0, 1), bool("R-Car"),
+        range("entry", 0, RX - 1)));
+    in.addAll(rxRingInputs());
+    return rxHarness("ravb_alloc_rx_buffer")
+        .inputs(in)
+        .notes("page_pool_alloc answers from the record")
+        .java(kernel -> {
+          Rig rig = new Rig();
+          PatchSet patches = rxEra(kernel);
+          return r -> {
+            int q = (int) r[0];
+            RavbPriv priv = rig.reset(RavbHwInfo.harness(r[1] != 0 ? RavbHwInfo.Receive.RCAR
+                : RavbHwInfo.Receive.GBETH, false, true, false), 2, RX, patches);
+            setRxRing(rig, priv, q, r, 3);
+            int ret = new RavbRx(priv).allocRxBuffer(q, (int) r[2]);
+            rig.out.put("ret", ret);
+            outRxRing(rig, priv, q);
+            return rig.out.toString();
           };
         })
         .build();

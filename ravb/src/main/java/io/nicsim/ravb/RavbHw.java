@@ -65,6 +65,8 @@ final class RavbHw {
   final int[] rxDieDt;
   final int[] rxDsCc;
   final int[] rxMsc;
+  /** RX descriptors' dptr (the model maps nothing: 0 in a run; a harness record's values). */
+  final int[] rxDptr;
   final int[] txDieDt;
   final int[] txDsTagl;
   /** TX descriptors' tagh_tsr (the timestamp tag's high bits and TX_TSR; NC queue only). */
@@ -100,6 +102,7 @@ final class RavbHw {
     rxDieDt = new int[rxSize];
     rxDsCc = new int[rxSize];
     rxMsc = new int[rxSize];
+    rxDptr = new int[rxSize];
     txDieDt = new int[txSize];
     txDsTagl = new int[txSize];
     txTaghTsr = new int[txSize];

@@ -111,4 +111,12 @@ interface RavbKernel {
 
   /** netif_err(priv, tx_queued, ndev, text): a message the kernel prints (tx_queued is off by default). */
   default void netifErr(String text) {}
+
+  /** page_pool_get_dma_addr(page) + offset of an RX buffer (the model maps nothing: 0). */
+  default long rxBufferDma(long buf) {
+    return 0;
+  }
+
+  /** dma_sync_single_for_device(dev, addr, size, DMA_FROM_DEVICE) of a new RX buffer. */
+  default void dmaSyncRxForDevice(long addr, int size) {}
 }

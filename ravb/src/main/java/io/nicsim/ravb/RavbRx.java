@@ -212,14 +212,19 @@ class RavbRx {
   }
 
   @KernelPort(file = RavbSources.MAIN_C, function = "ravb_alloc_rx_buffer",
-      versions = "v6.11..v6.18", source = RavbSources.S612, commits = {"966726324b7b"})
+      versions = "v6.11..v6.18", source = RavbSources.S612, commits = {"966726324b7b"},
+      notes = "page_pool_alloc, page_pool_get_dma_addr + offset and the DMA sync through"
+          + " RavbKernel (a buffer is a handle of page and offset)")
   int allocRxBuffer(int q, int entry) {
     long page = priv.k.allocRxBuffer(q, entry);
     priv.rxBuf[q][entry] = page;
     if (page == 0) {
       priv.hw.rxDsCc[entry] = 0; // no DMA into a failed buffer
-      return -12; // -ENOMEM
+      return RavbPriv.ENOMEM;
     }
+    long dmaAddr = priv.k.rxBufferDma(page); // dma_addr_t
+    priv.k.dmaSyncRxForDevice(dmaAddr, rxBufferSize(priv.info));
+    priv.hw.rxDptr[entry] = (int) dmaAddr; // cpu_to_le32: the descriptor's 32 bits
     // the end of the buffer holds the skb's shared info
     priv.hw.rxDsCc[entry] = (rxBufferSize(priv.info) - SHINFO_ALIGNED - 4 + 2) & 0xFFFF;
     return 0;

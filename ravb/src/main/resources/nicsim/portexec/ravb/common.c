@@ -89,6 +89,32 @@ struct ravb_tx_desc {
   u8 die_dt;
   __le32 dptr;
 };
+struct ravb_rx_desc {
+  __le16 ds_cc;
+  u8 msc;
+  u8 die_dt;
+  __le32 dptr;
+};
+struct ravb_ex_rx_desc {
+  __le16 ds_cc;
+  u8 msc;
+  u8 die_dt;
+  __le32 dptr;
+  __le32 ts_n;
+  __le32 ts_sl;
+  __le16 ts_sh;
+  __le16 res;
+};
+struct page {
+  int nicsim_id;
+};
+struct page_pool {
+  int nicsim_q;
+};
+struct ravb_rx_buffer {
+  struct page *page;
+  unsigned int offset;
+};
 struct ravb_hw_info {
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 11, 0)
   int (*receive)(struct net_device *ndev, int budget, int q);
@@ -99,6 +125,9 @@ struct ravb_hw_info {
   unsigned nc_queues:1;
   unsigned gptp:1;
   unsigned ccc_gac:1;
+  u32 rx_buffer_size;
+  u32 rx_desc_size;
+  size_t max_rx_len;
 };
 struct platform_device {
   struct device dev;
@@ -121,6 +150,24 @@ struct ravb_private {
   struct napi_struct napi[NUM_RX_QUEUE];
   u32 rx_over_errors;
   u32 rx_fifo_errors;
+  u32 cur_rx[NUM_RX_QUEUE];
+  u32 dirty_rx[NUM_RX_QUEUE];
+  u32 num_rx_ring[NUM_RX_QUEUE];
+  u32 tstamp_rx_ctrl;
+  struct sk_buff *rx_1st_skb;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 11, 0)
+  union {
+    struct ravb_rx_desc *desc;
+    struct ravb_ex_rx_desc *ex_desc;
+    void *raw;
+  } rx_ring[NUM_RX_QUEUE];
+  struct page_pool *rx_pool[NUM_RX_QUEUE];
+  struct ravb_rx_buffer *rx_buffers[NUM_RX_QUEUE];
+#else
+  struct ravb_rx_desc *gbeth_rx_ring;
+  struct ravb_ex_rx_desc *rx_ring[NUM_RX_QUEUE];
+  struct sk_buff **rx_skb[NUM_RX_QUEUE];
+#endif
 };
 struct nicsim_parent {
   void *parent;

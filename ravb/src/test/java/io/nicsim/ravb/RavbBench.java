@@ -153,6 +153,18 @@ final class RavbBench implements RavbKernel {
     calls.add("skb_checksum_help");
   }
 
+  long dmaAddr;
+
+  @Override
+  public long rxBufferDma(long buf) {
+    return dmaAddr;
+  }
+
+  @Override
+  public void dmaSyncRxForDevice(long addr, int size) {
+    calls.add("dma_sync_single_for_device(" + addr + "," + size + ")");
+  }
+
   long count(String call) {
     return calls.stream().filter(call::equals).count();
   }

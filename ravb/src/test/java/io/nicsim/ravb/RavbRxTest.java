@@ -88,4 +88,15 @@ class RavbRxTest {
     assertThat(s.multicast).isEqualTo(1);
     assertThat(s.rxPackets).isEqualTo(1);
   }
+
+  @Test
+  void newBufferIsSyncedAtItsDmaAddressAndTheDescriptorTakesItsLow32Bits() {
+    RavbBench b = new RavbBench(RavbHwInfo.GBETH, "v6.18");
+    b.dmaAddr = 0x1_2345_6000L; // dma_addr_t is 64 bits; desc->dptr is __le32
+    b.priv.rxBuf[0][3] = 0;
+    assertThat(b.rx.allocRxBuffer(0, 3)).isZero();
+    assertThat(b.calls).containsExactly("dma_sync_single_for_device(" + 0x1_2345_6000L + ",2048)");
+    assertThat(b.priv.hw.rxDptr[3]).isEqualTo(0x2345_6000);
+    assertThat(b.priv.hw.rxDsCc[3]).isEqualTo(2048 - 320 - 4 + 2);
+  }
 }
