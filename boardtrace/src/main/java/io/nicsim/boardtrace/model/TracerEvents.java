@@ -89,7 +89,17 @@ public class TracerEvents implements TraceFile {
   }
 
   private String comm(int cpu, String name) {
-    return name.startsWith("ksoftirqd/") ? name : taskComm.getOrDefault(cpu, name);
+    return name.startsWith("ksoftirqd/") || isOtherTask(name) ? name
+        : taskComm.getOrDefault(cpu, name);
+  }
+
+  /**
+   * A task of the board's other load (core's OtherLoad, {@code other/CPU-N}) keeps its own name
+   * on the application's CPU, so its time is told from the application's, as nicsim's ftrace
+   * writer does.
+   */
+  private static boolean isOtherTask(String name) {
+    return name.startsWith("other/");
   }
 
   private String comm(Task t, int cpu) {
@@ -97,8 +107,8 @@ public class TracerEvents implements TraceFile {
       return "<idle>";
     }
     Core core = host.cpu().core(cpu);
-    return t == core.ksoftirqd() ? t.name() : taskComm.getOrDefault(t.core() == null
-        ? cpu : t.core().id(), t.name());
+    return t == core.ksoftirqd() || isOtherTask(t.name()) ? t.name()
+        : taskComm.getOrDefault(t.core() == null ? cpu : t.core().id(), t.name());
   }
 
   private long timer(String name) {

@@ -156,12 +156,24 @@ public final class FtraceWriter implements TraceFile {
   }
 
   private String comm(Core core, Task t) {
-    return t == core.ksoftirqd() ? t.name() : taskComm.getOrDefault(core.id(), t.name());
+    return t == core.ksoftirqd() || isOtherTask(t.name()) ? t.name()
+        : taskComm.getOrDefault(core.id(), t.name());
+  }
+
+  /**
+   * A task of a board's other load ({@code OtherLoad}, {@code other/CPU-N}): it keeps its own
+   * name and pid on the application's CPU too, so that a trace of the run (and calibrate's
+   * reading of it) tells the application's time from the other tasks' time, as the board's
+   * sched_switch events do.
+   */
+  private static boolean isOtherTask(String name) {
+    return name.startsWith("other/");
   }
 
   /** The same for a task known by name (sched_switch). */
   private String comm(int cpu, String name) {
-    return name.startsWith("ksoftirqd/") ? name : taskComm.getOrDefault(cpu, name);
+    return name.startsWith("ksoftirqd/") || isOtherTask(name) ? name
+        : taskComm.getOrDefault(cpu, name);
   }
 
   private void emit(long ts, int cpu, String comm, int pid, String name, String info) {
@@ -220,7 +232,8 @@ public final class FtraceWriter implements TraceFile {
 
   /** A stable made-up pid per task: ksoftirqd/N as early kernel threads, applications 1234+. */
   private int pid(String comm, int cpu, boolean ksoftirqd) {
-    return taskPid.computeIfAbsent(comm, c -> ksoftirqd ? 12 + 8 * cpu : 1234 + cpu);
+    return taskPid.computeIfAbsent(comm, c -> ksoftirqd ? 12 + 8 * cpu
+        : isOtherTask(c) ? 3000 + taskPid.size() : 1234 + cpu);
   }
 
   private void write(String s) {

@@ -1,0 +1,43 @@
+package io.nicsim.runs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.bench.testkit.Cli;
+import io.nicsim.runs.host.NicsimHost;
+import io.nicsim.scenarios.ScenarioRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The other load a calibrated profile carries keeps its own task names in the run's trace,
+ * on the application's CPU too: the trace switches between iperf3 and other/1-N as a board's
+ * sched_switch events do, so a reading of the trace (calibrate's own figures, compare) tells
+ * the application's time from the other tasks'.
+ */
+class OtherLoadTraceTest {
+  private static final BenchEnv ENV = new BenchEnv(NicsimHost.FACTORY, TrafficRunners.standard(),
+      new ScenarioRegistry(List.of()), 1);
+
+  @TempDir Path dir;
+
+  @Test
+  void otherTasksOnTheApplicationsCpuKeepTheirNames() throws Exception {
+    Path soc = dir.resolve("loaded.yaml");
+    Files.writeString(soc, "schema: 2\nname: loaded\ntitle: host-veth with other tasks\n"
+        + "inherits: host-veth\nparams:\n"
+        + "  other_load_pct_cpu1: {value: 60, source: \"test: a measured share\", class: measured}\n");
+    Path trace = dir.resolve("t.txt");
+    Cli.Result r = Cli.run(ENV, "run", "--mac", "ideal", "--soc-file", soc.toString(),
+        "--kernel", "v6.18", "--traffic", "iperf3 -u -b 0 -l 64 -t 0.05", "--trace",
+        trace.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    String text = Files.readString(trace);
+    assertThat(text).containsPattern("\\[001\\].*sched_switch: prev_comm=iperf3 .*"
+        + "next_comm=other/1-0 next_pid=3\\d\\d\\d")
+        .containsPattern("\\[001\\].*sched_switch: prev_comm=other/1-\\d .*next_comm=iperf3 ");
+  }
+}
