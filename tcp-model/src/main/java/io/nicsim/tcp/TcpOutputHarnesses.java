@@ -140,9 +140,10 @@ public final class TcpOutputHarnesses implements PortHarnessProvider {
         range("ip_queue_xmit result", 0, 3),
         bool("other sockets on the TSQ list"),
         bool("CC has min_tso_segs"),
-        // at least 1: the tree's one .min_tso_segs (bbr_min_tso_segs) answers 1 or 2, and 0
-        // (with sk_gso_max_size 0) makes tcp_tso_segs 0, so __tcp_retransmit_skb splits off
-        // empty skbs for ever
+        // at least 1: the tree's one built-in .min_tso_segs (bbr_min_tso_segs) answers 1 or 2
+        // (a BPF congestion control may answer anything); 0, when the pacing rate gives no
+        // whole segment, makes tcp_tso_segs 0, so __tcp_retransmit_skb splits off empty skbs
+        // for ever
         urange("CC min_tso_segs", 1, 0xFFFF_FFFFL).withEdges(1, 2),
         bool("CC has cong_control"), u32("CC ssthresh").withEdges(2, 7),
         u32("prior_cwnd"), u32("prior_ssthresh"),
