@@ -1,6 +1,7 @@
 package io.nicsim.portcheck;
 
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * gcc's branch coverage of one executed function's own lines (its definition in the tree), over
@@ -27,7 +28,21 @@ public record BranchCoverage(String file, int conditions, int bothWays, int arcs
    * @param arcs branch arcs on it
    * @param taken of those, taken at least once
    */
-  public record Line(int line, String text, int arcs, int taken) {}
+  public record Line(int line, String text, int arcs, int taken) {
+    /** BUG_ON and the WARN family, alone or inside an {@code if}/{@code unlikely}. */
+    private static final Pattern ASSERTION = Pattern.compile(
+        "\\b(BUG_ON|WARN_ON_ONCE|WARN_ON|WARN_ONCE|WARN|DEBUG_NET_WARN_ON_ONCE"
+            + "|DEBUG_NET_WARN_ON|NET_WARN_ON_ONCE)\\s*\\(");
+
+    /**
+     * The line is one of the kernel's assertions. Its arc that fires is the contract's breach: a
+     * harness keeps its inputs inside the contract (the Java port assumes it too), so that arc is
+     * unreachable by design, not a hole in the inputs.
+     */
+    public boolean assertion() {
+      return ASSERTION.matcher(text).find();
+    }
+  }
 
   static BranchCoverage unavailable(String file, String why) {
     return new BranchCoverage(file, 0, 0, 0, 0, List.of(), why);

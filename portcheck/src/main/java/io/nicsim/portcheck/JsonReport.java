@@ -67,7 +67,7 @@ public final class JsonReport {
           ArrayNode un = cov.putArray("uncovered");
           for (BranchCoverage.Line l : c.uncovered()) {
             un.addObject().put("line", l.line()).put("text", l.text()).put("arcs", l.arcs())
-                .put("taken", l.taken());
+                .put("taken", l.taken()).put("assertion", l.assertion());
           }
         });
         r.counterexample().ifPresent(c -> {

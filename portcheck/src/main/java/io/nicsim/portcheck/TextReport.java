@@ -175,6 +175,8 @@ public final class TextReport {
     int functions = 0;
     int full = 0;
     int unavailable = 0;
+    int lines = 0;
+    int assertions = 0;
     for (ExecResult r : e.results()) {
       if (r.branchCoverage().isEmpty()) {
         continue;
@@ -195,14 +197,23 @@ public final class TextReport {
       out.append(String.format("%7s %4d%%  ", c.bothWays() + "/" + c.conditions(), c.percent()))
           .append(r.label()).append('\n');
       for (BranchCoverage.Line l : c.uncovered()) {
-        out.append(String.format("           %s:%d  %d of %d arcs never taken  %s%n", c.file(),
-            l.line(), l.arcs() - l.taken(), l.arcs(), l.text()));
+        lines++;
+        assertions += l.assertion() ? 1 : 0;
+        out.append(String.format("           %s:%d  %d of %d arcs never taken  %s%s%n", c.file(),
+            l.line(), l.arcs() - l.taken(), l.arcs(), l.text(), assertionTag(l)));
       }
     }
     out.append(String.format("coverage total on Linux %s: %d of %d conditions taken both ways"
         + " (%d%%) in %d functions, %d of them every condition both ways%s%n", e.kernel(), both,
         conditions, conditions == 0 ? 100 : (int) Math.floor(100.0 * both / conditions),
         functions, full, unavailable == 0 ? "" : "; " + unavailable + " not measured"));
+    out.append(String.format("uncovered lines: %d, of which %d are the kernel's assertions"
+        + " (BUG_ON/WARN_ON: the harness keeps to their contract) and %d are named above for"
+        + " a harness to reach%n", lines, assertions, lines - assertions));
+  }
+
+  private static String assertionTag(BranchCoverage.Line l) {
+    return l.assertion() ? "  [assertion]" : "";
   }
 
   /** {@code --uncovered}: the lines of one function with a branch never taken. */
@@ -225,8 +236,8 @@ public final class TextReport {
       out.append(" (").append(c.conditions() - c.bothWays()).append(" of ")
           .append(c.conditions()).append(" conditions not taken both ways):\n");
       for (BranchCoverage.Line l : c.uncovered()) {
-        out.append(String.format("  %s:%-5d %d of %d arcs never taken  %s%n", c.file(),
-            l.line(), l.arcs() - l.taken(), l.arcs(), l.text()));
+        out.append(String.format("  %s:%-5d %d of %d arcs never taken  %s%s%n", c.file(),
+            l.line(), l.arcs() - l.taken(), l.arcs(), l.text(), assertionTag(l)));
       }
     }
     if (out.length() == 0) {

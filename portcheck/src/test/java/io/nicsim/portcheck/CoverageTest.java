@@ -68,4 +68,19 @@ class CoverageTest {
       assertThat(l.taken()).isEqualTo(1);
     });
   }
+
+  @Test
+  void theKernelsAssertionsAreToldApartFromBranchesAHarnessCouldReach() {
+    assertThat(line("BUG_ON(count > num_queued - dql->num_completed);").assertion()).isTrue();
+    assertThat(line("if (WARN_ON_ONCE(count > DQL_MAX_OBJECT))").assertion()).isTrue();
+    assertThat(line("if (unlikely(WARN_ON(!skb)))").assertion()).isTrue();
+    assertThat(line("DEBUG_NET_WARN_ON_ONCE(len > skb->len);").assertion()).isTrue();
+    assertThat(line("if (READ_ONCE(dql->stall_thrs))").assertion()).isFalse();
+    assertThat(line("if (credit > acme_credit_limit(1))").assertion()).isFalse();
+    assertThat(line("warned = WARNINGS_MAX;").assertion()).isFalse();
+  }
+
+  private static BranchCoverage.Line line(String text) {
+    return new BranchCoverage.Line(1, text, 2, 1);
+  }
 }
