@@ -64,6 +64,15 @@ final class JniNativePort implements NativePort {
   }
 
   @Override
+  public NativeOut call(long[] in, int words) {
+    long n = JniShim.call(entry, in, Math.min(words, in.length), out.words(), null);
+    if (n < 0) {
+      throw failure(n, in);
+    }
+    return out.reset((int) n);
+  }
+
+  @Override
   public String text(long[] in) {
     long n = JniShim.call(entry, in, inputs, null, text);
     if (n < 0) {

@@ -28,7 +28,8 @@ public final class StmmacBridges implements PortBridgeProvider {
   public List<PortBridge> bridges() {
     return List.of(new TxBridge("stmmac_tx_timer_arm"), new TxBridge("stmmac_xmit"),
         new TxBridge("stmmac_tso_xmit"), new TxBridge("stmmac_tx_timer"),
-        new TxBridge("stmmac_napi_poll_tx"), new NapiCheckBridge());
+        new TxBridge("stmmac_napi_poll_tx"), new TxBridge("stmmac_tx_clean"),
+        new NapiCheckBridge());
   }
 
   /** stmmac_napi_check on the IRQ record ({@link StmmacIrqHarnesses}). */
@@ -198,6 +199,7 @@ public final class StmmacBridges implements PortBridgeProvider {
         case "stmmac_xmit" -> d.tx().cXmit = hook;
         case "stmmac_tx_timer" -> d.tx().cTxTimer = hook;
         case "stmmac_napi_poll_tx" -> d.tx().cNapiPollTx = hook;
+        case "stmmac_tx_clean" -> d.tx().cTxClean = hook;
         default -> d.tx().cTsoXmit = hook;
       }
       return true;
@@ -216,8 +218,23 @@ public final class StmmacBridges implements PortBridgeProvider {
       this.tx = tx;
       this.priv = tx.priv;
       this.c = c;
-      this.in = new long[c.inputs()];
+      // tx_clean's record grows to the window the call walks (at most the ring)
+      this.in = new long[c.function().equals("stmmac_tx_clean")
+          ? Math.max(c.inputs(), TxHarnessRig.FIELDS + TxReplay.MAX_RING * TxHarnessRig.SLOT)
+          : c.inputs()];
       this.replay = new TxReplay(tx, c);
+    }
+
+    /**
+     * stmmac_tx_clean(priv, budget, queue[, &pending_packets]): the record with the window the
+     * call walks; the work done. The pending flag goes to {@link StmmacTx#pendingPackets}, as
+     * the Java's out-argument.
+     */
+    int txClean(int budget, int queue) {
+      TxCapture.capture(tx, queue, null, in);
+      in[TxHarnessRig.BUDGET] = budget;
+      int words = TxCapture.cleanWindow(tx, queue, in, replay.ringSkbs);
+      return (int) replay.clean(in, words, queue);
     }
 
     /** stmmac_tx_timer_arm(priv, queue). */

@@ -109,6 +109,8 @@ public class StmmacTx {
   StmmacBridges.Hook cTxTimer;
   /** {@code --ports c}: the tree's stmmac_napi_poll_tx in place of {@link #napiPollTx}. */
   StmmacBridges.Hook cNapiPollTx;
+  /** {@code --ports c}: the tree's stmmac_tx_clean in place of {@link #txClean}. */
+  StmmacBridges.Hook cTxClean;
 
   public StmmacTx(StmmacPriv priv) {
     this.priv = priv;
@@ -170,7 +172,7 @@ public class StmmacTx {
   }
 
   /** The descriptor array xmit takes entries from: extended, enhanced (TBS) or basic. */
-  private int descKind(StmmacTxQueue txQ) {
+  int descKind(StmmacTxQueue txQ) {
     if (priv.extendDesc) {
       return TxDesc.EXTENDED;
     } else if ((txQ.tbs & StmmacTxQueue.STMMAC_TBS_AVAIL) != 0) {
@@ -1024,6 +1026,9 @@ public class StmmacTx {
       source = TREE_6_18,
       notes = "also read in " + DEBIAN + "; no AF_XDP pool (xsk_pool NULL)")
   int txClean(int budget, int queue) {
+    if (cTxClean != null) {
+      return cTxClean.txClean(budget, queue);
+    }
     StmmacTxQueue txQ = priv.txQueue[queue];
     StmmacXstats.Txq txqStats = priv.xstats.txq[queue];
     DescRing ring = txQ.ring;

@@ -176,7 +176,11 @@ public final class StmmacTxHarnesses implements PortHarnessProvider {
     }
   }
 
-  /** tx_clean's window: entries from dirty_tx as the record gives them, the rest DMA-owned. */
+  /**
+   * tx_clean's window: entries from dirty_tx as the record gives them, the rest DMA-owned. A
+   * record longer than port-check's is the loop's ({@code tx_clean.c} with NICSIM_IN_LOOP): its
+   * window ends at cur_tx or after the first entry the DMA owns, up to the ring's size.
+   */
   private static void setWindow(TxHarnessRig rig, long[] r) {
     int q = queue(r);
     StmmacTxQueue txQ = rig.priv.txQueue[q];
@@ -184,9 +188,13 @@ public final class StmmacTxHarnesses implements PortHarnessProvider {
     for (int k = 0; k < size; k++) {
       rig.calls.txStatus[(txQ.ring.dirty + k) & (size - 1)] = StmmacTx.TX_DMA_OWN;
     }
-    for (int k = 0; k < TxHarnessRig.WINDOW && k < size; k++) {
+    boolean loop = r.length > TxHarnessRig.FIELDS + TxHarnessRig.WINDOW * TxHarnessRig.SLOT;
+    for (int k = 0; k < (loop ? size : TxHarnessRig.WINDOW) && k < size; k++) {
       int w = TxHarnessRig.FIELDS + k * TxHarnessRig.SLOT;
       int e = (txQ.ring.dirty + k) & (size - 1);
+      if (loop && e == txQ.ring.cur) {
+        break;
+      }
       rig.calls.txStatus[e] = (int) r[w];
       txQ.dmaBuf[e] = r[w + 1];
       txQ.mapAsPage[e] = r[w + 2] != 0;
@@ -198,6 +206,9 @@ public final class StmmacTxHarnesses implements PortHarnessProvider {
         io.nicsim.core.net.Skb s = rig.ledger.alloc((int) r[w + 7], 2048);
         rig.calls.skbIds.put(s, e);
         txQ.ring.setSkb(e, s);
+      }
+      if (loop && (r[w] & StmmacTx.TX_DMA_OWN) != 0) {
+        break;
       }
     }
   }

@@ -16,7 +16,7 @@ final class TxCapture {
   private TxCapture() {}
 
   static void capture(StmmacTx tx, int queue, Skb skb, long[] r) {
-    java.util.Arrays.fill(r, 0);
+    java.util.Arrays.fill(r, 0, Math.min(r.length, TxHarnessRig.FIELDS), 0);
     StmmacPriv priv = tx.priv;
     StmmacTxQueue txQ = priv.txQueue[queue];
     DescRing ring = txQ.ring;
@@ -90,5 +90,44 @@ final class TxCapture {
     r[65] = skb.hdrLen - skb.transportOffset;
     r[66] = skb.tstamp;
     r[72] = 0;
+  }
+
+  /**
+   * tx_clean's window after the TX record, as {@code tx_clean.c} reads it in the loop: the
+   * entries from dirty_tx up to cur_tx or to the first one the DMA owns (included), each with
+   * its status (the hardware's, as the C's tx_status stub gives it), its tx_skbuff_dma and its
+   * skb's length; {@code skbs} gets each entry's skb, by entry, for the replay. The record's
+   * length in words.
+   */
+  static int cleanWindow(StmmacTx tx, int queue, long[] r, Skb[] skbs) {
+    StmmacPriv priv = tx.priv;
+    StmmacTxQueue txQ = priv.txQueue[queue];
+    DescRing ring = txQ.ring;
+    int size = ring.size();
+    int kind = tx.descKind(txQ);
+    int k = 0;
+    while (k < size) {
+      int e = (ring.dirty + k) & (size - 1);
+      if (e == ring.cur) {
+        break;
+      }
+      int w = TxHarnessRig.FIELDS + k * TxHarnessRig.SLOT;
+      int status = priv.hwif.txStatus(txQ, kind, e);
+      Skb s = ring.skb(e);
+      r[w] = status;
+      r[w + 1] = txQ.dmaBuf[e];
+      r[w + 2] = txQ.mapAsPage[e] ? 1 : 0;
+      r[w + 3] = Integer.toUnsignedLong(txQ.dmaLen[e]);
+      r[w + 4] = txQ.lastSegment[e] ? 1 : 0;
+      r[w + 5] = txQ.isJumbo[e] ? 1 : 0;
+      r[w + 6] = txQ.bufType[e];
+      r[w + 7] = s == null ? 0 : Integer.toUnsignedLong(s.len);
+      skbs[e] = s;
+      k++;
+      if ((status & StmmacTx.TX_DMA_OWN) != 0) {
+        break;
+      }
+    }
+    return TxHarnessRig.FIELDS + k * TxHarnessRig.SLOT;
   }
 }

@@ -25,46 +25,26 @@ import io.nicsim.core.port.exec.NativePort;
  */
 final class TxReplay {
   /** Which function's record. */
-  enum Kind { TIMER_ARM, XMIT, TSO_XMIT, TIMER, NAPI_POLL_TX }
+  enum Kind { TIMER_ARM, XMIT, TSO_XMIT, TIMER, NAPI_POLL_TX, CLEAN }
 
   /** main.c's NICSIM_MAX_RING: the largest ring the harness takes. */
   static final int MAX_RING = 1024;
 
   /**
-   * Every name a record may hold, by hash, in one table: the stub calls and fields (an index
-   * into NAME_LIST), the ring entries written ("e<n>": ENTRY + n) and the descriptors
-   * ("d<k>,<n>": DESC + k * MAX_RING + n). One lookup a token.
+   * Every name a record may hold, by hash, in one table: the stub calls and fields (a
+   * {@link TxToken}'s ordinal), the ring entries written ("e<n>": ENTRY + n) and the
+   * descriptors ("d<k>,<n>": DESC + k * MAX_RING + n). One lookup a token.
    */
   private static final NameIds NAMES = new NameIds(128 + 4 * MAX_RING);
-  private static final String[] NAME_LIST;
+  private static final TxToken[] TOKENS = TxToken.values();
   private static final int ENTRY = 1 << 16;
   private static final int DESC = 2 << 16;
   private static final long RET = NativeOut.id("ret");
   private static final long MAX_SDU_TXQ_DROP = NativeOut.id("max_sdu_txq_drop");
 
   static {
-    NAME_LIST = new String[] {"napi_schedule_prep", "__napi_schedule", "napi_complete_done",
-        "napi_is_scheduled", "hrtimer_start", "hrtimer_try_to_cancel", "hrtimer_active",
-        "hrtimer_cancel", "netif_tx_queue_stopped", "netif_tx_stop_queue",
-        "netif_tx_wake_queue", "netdev_tx_sent_queue", "netdev_tx_completed_queue",
-        "__netif_tx_lock_bh", "__netif_tx_unlock_bh", "netdev_xmit_more", "dma_map_single",
-        "skb_frag_dma_map", "dma_mapping_error", "dma_unmap_page", "dma_unmap_single",
-        "dev_consume_skb_any", "dev_kfree_skb", "skb_tx_timestamp", "skb_checksum_help",
-        "WARN_ON", "dev_err", "netdev_err", "prepare_tx_desc", "prepare_tso_tx_desc",
-        "set_tx_owner", "set_tx_ic", "set_desc_addr", "set_mss", "enable_tx_timestamp",
-        "set_desc_vlan", "set_desc_sarc", "set_desc_tbs", "tx_status", "release_tx_desc",
-        "is_jumbo_frm", "jumbo_frm", "clean_desc3", "enable_dma_transmission",
-        "set_tx_tail_ptr", "enable_dma_irq", "disable_dma_irq", "stmmac_stop_sw_lpi",
-        "stmmac_disable_eee_mode", "stmmac_enable_eee_mode", "mod_timer_eee_ctrl",
-        "stmmac_restart_sw_lpi_timer", "stmmac_vlan_insert", "__vlan_hwaccel_push_inside",
-        "stmmac_has_ip_ethertype", "stmmac_get_tx_hwtstamp", "stmmac_free_tx_buffer", "stmmac_tx_clean",
-        "cur_tx", "dirty_tx", "tx_count_frames", "mss", "tx_tail_addr", "xsk_frames_done",
-        "tx_bytes", "tx_set_ic_bit", "tx_tso_frames", "tx_tso_nfrags", "napi_poll",
-        "napi_tx_clean", "napi_tx_packets", "napi_tx_pkt_n", "tx_dropped", "tx_errors",
-        "max_sdu_txq_drop", "queue_stopped", "ret", "skb.len", "skb.in_progress",
-        "skb.vlan_present"};
-    for (int i = 0; i < NAME_LIST.length; i++) {
-      NAMES.put(NAME_LIST[i], i);
+    for (TxToken t : TOKENS) {
+      NAMES.put(t.cName, t.ordinal());
     }
     for (int e = 0; e < MAX_RING; e++) {
       NAMES.put("e" + e, ENTRY + e);
@@ -74,9 +54,9 @@ final class TxReplay {
     }
   }
 
-  /** The name of a table number, or null for an entry, a descriptor or a name not held. */
-  private static String name(int number) {
-    return number >= 0 && number < ENTRY ? NAME_LIST[number] : null;
+  /** The token of a table number, or null for an entry, a descriptor or a name not held. */
+  private static TxToken token(int number) {
+    return number >= 0 && number < TOKENS.length ? TOKENS[number] : null;
   }
 
   /** The record's skb, as the C's stubs name it. */
@@ -87,8 +67,19 @@ final class TxReplay {
   private final NativePort c;
   private final boolean armAtEnd;
   private final boolean armAfterDmaEnable;
+  private final boolean zeroUsecs;
   /** Whether the record being applied has completed the queue's TX NAPI so far. */
   private boolean ownCompleted;
+  /** The record being applied is tx_clean's. */
+  private boolean cleaning;
+  /** tx_clean's window: each entry's skb when captured (the C names it by its entry). */
+  final Skb[] ringSkbs = new Skb[MAX_RING];
+  /** The record that last printed each entry (tx_clean: an entry not printed is empty). */
+  private final int[] printedBy = new int[MAX_RING];
+  private int record;
+  /** tx_clean's completions, as its netdev_tx_completed_queue reported them. */
+  private int cleanPkts;
+  private int cleanBytes;
 
   TxReplay(StmmacTx tx, NativePort c) {
     this.tx = tx;
@@ -96,6 +87,7 @@ final class TxReplay {
     this.c = c;
     this.armAtEnd = priv.patches().has(StmmacPatches.ARM_AT_END);
     this.armAfterDmaEnable = priv.patches().has(StmmacPatches.ARM_AFTER_DMA_ENABLE);
+    this.zeroUsecs = priv.patches().has(StmmacPatches.ZERO_USECS);
   }
 
   /**
@@ -107,14 +99,63 @@ final class TxReplay {
    * applied (the C is deterministic: the same record gives the same calls up to that point).
    */
   long run(long[] in, int queue, Skb skb, Kind kind) {
+    return run(in, in.length, queue, skb, kind);
+  }
+
+  private long run(long[] in, int words, int queue, Skb skb, Kind kind) {
     Applied a = new Applied();
+    cleaning = kind == Kind.CLEAN;
     while (true) {
       try {
-        return apply(c.call(in), in, queue, skb, kind, a);
+        return apply(c.call(in, words), in, queue, skb, kind, a);
       } catch (Reanswer r) {
         in[r.field] = r.value;
       }
     }
+  }
+
+  /**
+   * stmmac_tx_clean's record ({@code words} long: its window the call walks, from dirty_tx as
+   * {@link TxCapture#cleanWindow} took it) run and applied: the calls in order, a descriptor's
+   * cost where the Java charges it (its status read, not owned by the DMA), the entries the C
+   * wrote and, of the window, the ones it left empty; then the Java's counters and the
+   * pending-packets out-argument. The work done.
+   */
+  long clean(long[] in, int words, int queue) {
+    DescRing ring = priv.txQueue[queue].ring;
+    int from = ring.dirty;
+    int window = (words - TxHarnessRig.FIELDS) / TxHarnessRig.SLOT;
+    record++;
+    cleanPkts = 0;
+    cleanBytes = 0;
+    long ret = run(in, words, queue, null, Kind.CLEAN);
+    StmmacTxQueue txQ = priv.txQueue[queue];
+    for (int k = 0; k < window; k++) {
+      int e = (from + k) & (ring.size() - 1);
+      if (printedBy[e] != record) {
+        txQ.dmaBuf[e] = 0;
+        txQ.dmaLen[e] = 0;
+        txQ.mapAsPage[e] = false;
+        txQ.lastSegment[e] = false;
+        txQ.isJumbo[e] = false;
+        txQ.bufType[e] = 0;
+        ring.setSkb(e, null);
+      }
+      ringSkbs[e] = null;
+    }
+    int count = (int) ret;
+    txQ.cleanedDesc += count;
+    if (priv.dim != null) { // the dim what-if's running totals, as the Java keeps them
+      priv.dim.tx.packets[queue] += cleanPkts;
+      priv.dim.tx.bytes[queue] += Integer.toUnsignedLong(cleanBytes);
+    }
+    priv.counters.txCleanCalls++;
+    priv.counters.txCleanDesc += count;
+    priv.counters.txCleanPkts += cleanPkts;
+    if (zeroUsecs && !armAfterDmaEnable && ring.dirty != ring.cur) {
+      priv.counters.txTimerArm++; // the tree's stmmac_tx_timer_arm ran inside, for the rest
+    }
+    return ret;
   }
 
   /** An answer the record gave the C that the model gives otherwise: run the C again. */
@@ -176,16 +217,16 @@ final class TxReplay {
     while (o.next()) {
       int k = o.kind();
       int number = NAMES.get(o.name());
-      String n = name(number);
+      TxToken n = token(number);
       boolean done = token++ < a.tokens;
       if (!done) {
         a.tokens = token;
       }
       if (k == NativeOut.CALL || k == NativeOut.MESSAGE) {
-        if (n != null && n.equals("napi_schedule_prep") && o.arg(0) == napiId(queue)) {
+        if (n != null && n == TxToken.NAPI_SCHEDULE_PREP && o.arg(0) == napiId(queue)) {
           sched = true;
         }
-        boolean completes = n != null && n.equals("napi_complete_done")
+        boolean completes = n != null && n == TxToken.NAPI_COMPLETE_DONE
             && o.arg(0) == napiId(queue);
         if (done) {
           if (completes && (in[68] != 0 || in[TxHarnessRig.COMPLETE_CLEARS] != 0)) {
@@ -194,7 +235,7 @@ final class TxReplay {
           ownCompleted |= completes;
           continue;
         }
-        if (n != null && (n.equals("stmmac_stop_sw_lpi") || n.equals("stmmac_disable_eee_mode"))) {
+        if (n != null && (n == TxToken.STMMAC_STOP_SW_LPI || n == TxToken.STMMAC_DISABLE_EEE_MODE)) {
           priv.unported.stopSwLpi();
           continue;
         }
@@ -218,9 +259,9 @@ final class TxReplay {
           throw PortBridge.cannotApply(c, in, o);
         } else {
           switch (n) {
-            case "netdev_tx_sent_queue" -> a.sent = true;
-            case "set_tx_ic" -> a.icSet = true;
-            case "set_tx_tail_ptr" -> a.tailSet = true;
+            case NETDEV_TX_SENT_QUEUE -> a.sent = true;
+            case SET_TX_IC -> a.icSet = true;
+            case SET_TX_TAIL_PTR -> a.tailSet = true;
             default -> { }
           }
           sched = answered(n, o, in, queue, sched, core, txQ, txq, skb);
@@ -268,12 +309,12 @@ final class TxReplay {
    * than the C's runs the C again with the model's; then the call itself. The C's view of its
    * TX NAPI's SCHED bit after the call.
    */
-  private boolean answered(String n, NativeOut o, long[] in, int queue, boolean sched, Core core,
+  private boolean answered(TxToken n, NativeOut o, long[] in, int queue, boolean sched, Core core,
       StmmacTxQueue txQ, NetdevQueue txq, Skb skb) {
     KernelCalls k = priv.calls;
     boolean own = o.arg(0) == napiId(queue);
     switch (n) {
-      case "napi_schedule_prep" -> {
+      case NAPI_SCHEDULE_PREP -> {
         // the stub set SCHED already; it answered from the record's bit
         boolean asked = in[28] == 0;
         boolean model = k.napiSchedulePrep(napi((int) o.arg(0)));
@@ -282,14 +323,14 @@ final class TxReplay {
         }
         return sched;
       }
-      case "napi_complete_done" -> {
+      case NAPI_COMPLETE_DONE -> {
         boolean model = k.napiCompleteDone(napi((int) o.arg(0)), (int) o.arg(1));
         if (own && model != (in[68] != 0)) {
           throw new Reanswer(68, model ? 1 : 0);
         }
         return own && (model || in[TxHarnessRig.COMPLETE_CLEARS] != 0) ? false : sched;
       }
-      case "napi_is_scheduled" -> {
+      case NAPI_IS_SCHEDULED -> {
         boolean model = k.napiIsScheduled(napi((int) o.arg(0)));
         if (own && sched && !model && in[68] == 0 && in[TxHarnessRig.COMPLETE_CLEARS] == 0
             && ownCompleted) {
@@ -305,7 +346,7 @@ final class TxReplay {
         }
         return sched;
       }
-      case "stmmac_tx_clean" -> {
+      case STMMAC_TX_CLEAN -> {
         // the poll's stub: the model's clean already ran where the C calls it
         return sched;
       }
@@ -319,6 +360,9 @@ final class TxReplay {
   private Skb skbOf(long id, Skb skb, long[] in) {
     if (id == SKB_ID && skb != null) {
       return skb;
+    }
+    if (cleaning && id >= 0 && id < MAX_RING && ringSkbs[(int) id] != null) {
+      return ringSkbs[(int) id];
     }
     throw new NativeFailure(c.function() + "'s C named skb " + id + ", which the record did not"
         + " hold; input " + PortBridge.record(c, in));
@@ -337,100 +381,113 @@ final class TxReplay {
     return priv.txQueue[(int) queue].txtimer;
   }
 
-  private void call(String n, NativeOut o, long[] in, Core core, StmmacTxQueue txQ,
+  private void call(TxToken n, NativeOut o, long[] in, Core core, StmmacTxQueue txQ,
       NetdevQueue txq, Skb skb) {
     KernelCalls k = priv.calls;
     StmmacHwif h = priv.hwif;
     UnportedCalls u = priv.unported;
     switch (n) {
-      case "napi_schedule_prep" -> k.napiSchedulePrep(napi((int) o.arg(0)));
-      case "__napi_schedule" -> k.napiSchedule(napi((int) o.arg(0)));
-      case "napi_complete_done" -> k.napiCompleteDone(napi((int) o.arg(0)), (int) o.arg(1));
-      case "napi_is_scheduled" -> k.napiIsScheduled(napi((int) o.arg(0)));
-      case "hrtimer_start" -> k.hrtimerStart(timer(o.arg(0)), o.arg(1));
-      case "hrtimer_try_to_cancel" -> k.hrtimerTryToCancel(timer(o.arg(0)));
-      case "hrtimer_active" -> {
+      case NAPI_SCHEDULE_PREP -> k.napiSchedulePrep(napi((int) o.arg(0)));
+      case NAPI_SCHEDULE -> k.napiSchedule(napi((int) o.arg(0)));
+      case NAPI_COMPLETE_DONE -> k.napiCompleteDone(napi((int) o.arg(0)), (int) o.arg(1));
+      case NAPI_IS_SCHEDULED -> k.napiIsScheduled(napi((int) o.arg(0)));
+      case HRTIMER_START -> k.hrtimerStart(timer(o.arg(0)), o.arg(1));
+      case HRTIMER_TRY_TO_CANCEL -> k.hrtimerTryToCancel(timer(o.arg(0)));
+      case HRTIMER_ACTIVE -> {
         // the seqcount read the Java's hrtimer-active branch charges and counts
         core.charge(StmmacTx.HRTIMER_ACTIVE);
         priv.counters.hrtimerActiveChecks++;
         k.hrtimerActive(timer(o.arg(0)));
       }
-      case "hrtimer_cancel" -> k.hrtimerCancel(timer(o.arg(0)));
-      case "netif_tx_queue_stopped" -> k.netifTxQueueStopped(priv.dev.queue((int) o.arg(0)));
-      case "netif_tx_stop_queue" -> k.netifTxStopQueue(priv.dev.queue((int) o.arg(0)));
-      case "netif_tx_wake_queue" -> k.netifTxWakeQueue(priv.dev.queue((int) o.arg(0)));
-      case "netdev_tx_sent_queue" -> k.netdevTxSentQueue(priv.dev.queue((int) o.arg(0)),
+      case HRTIMER_CANCEL -> k.hrtimerCancel(timer(o.arg(0)));
+      case NETIF_TX_QUEUE_STOPPED -> k.netifTxQueueStopped(priv.dev.queue((int) o.arg(0)));
+      case NETIF_TX_STOP_QUEUE -> k.netifTxStopQueue(priv.dev.queue((int) o.arg(0)));
+      case NETIF_TX_WAKE_QUEUE -> k.netifTxWakeQueue(priv.dev.queue((int) o.arg(0)));
+      case NETDEV_TX_SENT_QUEUE -> k.netdevTxSentQueue(priv.dev.queue((int) o.arg(0)),
           (int) o.arg(1));
-      case "netdev_tx_completed_queue" -> k.netdevTxCompletedQueue(
-          priv.dev.queue((int) o.arg(0)), (int) o.arg(1), (int) o.arg(2));
-      case "__netif_tx_lock_bh" -> k.netifTxLockBh(priv.dev.queue((int) o.arg(0)));
-      case "__netif_tx_unlock_bh" -> k.netifTxUnlockBh(priv.dev.queue((int) o.arg(0)));
-      case "netdev_xmit_more" -> k.netdevXmitMore();
-      case "dma_map_single" -> k.dmaMapSingle(skbOf(SKB_ID, skb, in), o.arg(0));
-      case "skb_frag_dma_map" -> k.skbFragDmaMap(skbOf(SKB_ID, skb, in), 0, o.arg(0));
-      case "dma_mapping_error" -> k.dmaMappingError(o.arg(0));
-      case "dma_unmap_page" -> k.dmaUnmapPage(o.arg(0), o.arg(1));
-      case "dma_unmap_single" -> k.dmaUnmapSingle(o.arg(0), o.arg(1));
-      case "dev_consume_skb_any" -> k.devConsumeSkbAny(skbOf(o.arg(0), skb, in));
-      case "dev_kfree_skb" -> k.devKfreeSkb(skbOf(o.arg(0), skb, in));
-      case "skb_tx_timestamp" -> k.skbTxTimestamp(skbOf(o.arg(0), skb, in));
-      case "skb_checksum_help" -> k.skbChecksumHelp(skbOf(o.arg(0), skb, in));
-      case "WARN_ON" -> k.warnOn();
-      case "dev_err" -> k.devErr(o.message());
-      case "netdev_err" -> k.netdevErr(o.message());
-      case "prepare_tx_desc" -> {
+      case NETDEV_TX_COMPLETED_QUEUE -> {
+        k.netdevTxCompletedQueue(priv.dev.queue((int) o.arg(0)), (int) o.arg(1),
+            (int) o.arg(2));
+        if (cleaning) {
+          cleanPkts += (int) o.arg(1);
+          cleanBytes += (int) o.arg(2);
+        }
+      }
+      case NETIF_TX_LOCK_BH -> k.netifTxLockBh(priv.dev.queue((int) o.arg(0)));
+      case NETIF_TX_UNLOCK_BH -> k.netifTxUnlockBh(priv.dev.queue((int) o.arg(0)));
+      case NETDEV_XMIT_MORE -> k.netdevXmitMore();
+      case DMA_MAP_SINGLE -> k.dmaMapSingle(skbOf(SKB_ID, skb, in), o.arg(0));
+      case SKB_FRAG_DMA_MAP -> k.skbFragDmaMap(skbOf(SKB_ID, skb, in), 0, o.arg(0));
+      case DMA_MAPPING_ERROR -> k.dmaMappingError(o.arg(0));
+      case DMA_UNMAP_PAGE -> k.dmaUnmapPage(o.arg(0), o.arg(1));
+      case DMA_UNMAP_SINGLE -> k.dmaUnmapSingle(o.arg(0), o.arg(1));
+      case DEV_CONSUME_SKB_ANY -> k.devConsumeSkbAny(skbOf(o.arg(0), skb, in));
+      case DEV_KFREE_SKB -> k.devKfreeSkb(skbOf(o.arg(0), skb, in));
+      case SKB_TX_TIMESTAMP -> k.skbTxTimestamp(skbOf(o.arg(0), skb, in));
+      case SKB_CHECKSUM_HELP -> k.skbChecksumHelp(skbOf(o.arg(0), skb, in));
+      case WARN_ON -> k.warnOn();
+      case DEV_ERR -> k.devErr(o.message());
+      case NETDEV_ERR -> k.netdevErr(o.message());
+      case PREPARE_TX_DESC -> {
         core.charge(StmmacTx.XMIT_DESC);
         h.prepareTxDesc(txQ, (int) o.arg(0), (int) o.arg(1), o.arg(2) != 0, (int) o.arg(3),
             o.arg(4) != 0, (int) o.arg(5), o.arg(6) != 0, o.arg(7) != 0, (int) o.arg(8));
       }
-      case "prepare_tso_tx_desc" -> {
+      case PREPARE_TSO_TX_DESC -> {
         core.charge(StmmacTx.XMIT_DESC);
         h.prepareTsoTxDesc(txQ, (int) o.arg(0), (int) o.arg(1), o.arg(2) != 0,
             (int) o.arg(3), (int) o.arg(4), o.arg(5) != 0, o.arg(6) != 0, (int) o.arg(7),
             (int) o.arg(8));
       }
-      case "set_mss" -> {
+      case SET_MSS -> {
         core.charge(StmmacTx.XMIT_DESC);
         h.setMss(txQ, (int) o.arg(0), (int) o.arg(1), (int) o.arg(2));
       }
-      case "set_tx_owner" -> h.setTxOwner(txQ, (int) o.arg(0), (int) o.arg(1));
-      case "set_tx_ic" -> {
+      case SET_TX_OWNER -> h.setTxOwner(txQ, (int) o.arg(0), (int) o.arg(1));
+      case SET_TX_IC -> {
         h.setTxIc(txQ, (int) o.arg(0), (int) o.arg(1));
         priv.counters.txIcSet++;
       }
-      case "set_desc_addr" -> h.setDescAddr(txQ, (int) o.arg(0), (int) o.arg(1), o.arg(2));
-      case "enable_tx_timestamp" -> h.enableTxTimestamp(txQ, (int) o.arg(0), (int) o.arg(1));
-      case "set_desc_vlan" -> h.setDescVlan(txQ, (int) o.arg(0), (int) o.arg(1),
+      case SET_DESC_ADDR -> h.setDescAddr(txQ, (int) o.arg(0), (int) o.arg(1), o.arg(2));
+      case ENABLE_TX_TIMESTAMP -> h.enableTxTimestamp(txQ, (int) o.arg(0), (int) o.arg(1));
+      case SET_DESC_VLAN -> h.setDescVlan(txQ, (int) o.arg(0), (int) o.arg(1),
           (int) o.arg(2));
-      case "set_desc_sarc" -> h.setDescSarc(txQ, (int) o.arg(0), (int) o.arg(1),
+      case SET_DESC_SARC -> h.setDescSarc(txQ, (int) o.arg(0), (int) o.arg(1),
           (int) o.arg(2));
-      case "set_desc_tbs" -> h.setDescTbs(txQ, (int) o.arg(0), o.arg(1), o.arg(2));
-      case "tx_status" -> h.txStatus(txQ, (int) o.arg(0), (int) o.arg(1));
-      case "release_tx_desc" -> h.releaseTxDesc(txQ, (int) o.arg(0), (int) o.arg(1),
+      case SET_DESC_TBS -> h.setDescTbs(txQ, (int) o.arg(0), o.arg(1), o.arg(2));
+      case TX_STATUS -> {
+        int status = h.txStatus(txQ, (int) o.arg(0), (int) o.arg(1));
+        if (cleaning && (status & StmmacTx.TX_DMA_OWN) == 0) {
+          core.charge(StmmacTx.TX_CLEAN_DESC); // a descriptor tx_clean reclaims
+        }
+      }
+      case RELEASE_TX_DESC -> h.releaseTxDesc(txQ, (int) o.arg(0), (int) o.arg(1),
           (int) o.arg(2));
-      case "is_jumbo_frm" -> h.isJumboFrm((int) o.arg(0), o.arg(1) != 0);
-      case "jumbo_frm" -> h.jumboFrm(txQ, skbOf(SKB_ID, skb, in), o.arg(0) != 0);
-      case "clean_desc3" -> h.cleanDesc3(txQ, (int) o.arg(0), (int) o.arg(1));
-      case "enable_dma_transmission" -> h.enableDmaTransmission((int) o.arg(0));
-      case "set_tx_tail_ptr" -> h.setTxTailPtr(o.arg(0), (int) o.arg(1));
-      case "enable_dma_irq" -> h.enableDmaIrq((int) o.arg(0), o.arg(1) != 0, o.arg(2) != 0);
-      case "disable_dma_irq" -> h.disableDmaIrq((int) o.arg(0), o.arg(1) != 0,
+      case IS_JUMBO_FRM -> h.isJumboFrm((int) o.arg(0), o.arg(1) != 0);
+      case JUMBO_FRM -> h.jumboFrm(txQ, skbOf(SKB_ID, skb, in), o.arg(0) != 0);
+      case CLEAN_DESC3 -> h.cleanDesc3(txQ, (int) o.arg(0), (int) o.arg(1));
+      case ENABLE_DMA_TRANSMISSION -> h.enableDmaTransmission((int) o.arg(0));
+      case SET_TX_TAIL_PTR -> h.setTxTailPtr(o.arg(0), (int) o.arg(1));
+      case ENABLE_DMA_IRQ -> h.enableDmaIrq((int) o.arg(0), o.arg(1) != 0, o.arg(2) != 0);
+      case DISABLE_DMA_IRQ -> h.disableDmaIrq((int) o.arg(0), o.arg(1) != 0,
           o.arg(2) != 0);
-      case "stmmac_enable_eee_mode" -> u.enableEeeMode();
-      case "mod_timer_eee_ctrl" -> u.modEeeCtrlTimer();
-      case "stmmac_restart_sw_lpi_timer" -> u.restartSwLpiTimer();
-      case "stmmac_vlan_insert" -> u.vlanInsert(skbOf(SKB_ID, skb, in), txQ);
-      case "__vlan_hwaccel_push_inside" -> u.vlanHwaccelPushInside(skbOf(o.arg(0), skb, in));
-      case "stmmac_has_ip_ethertype" -> u.hasIpEthertype(skbOf(SKB_ID, skb, in));
-      case "stmmac_get_tx_hwtstamp" -> u.getTxHwtstamp(txQ, (int) o.arg(0), (int) o.arg(1),
+      case STMMAC_ENABLE_EEE_MODE -> u.enableEeeMode();
+      case MOD_TIMER_EEE_CTRL -> u.modEeeCtrlTimer();
+      case STMMAC_RESTART_SW_LPI_TIMER -> u.restartSwLpiTimer();
+      case STMMAC_VLAN_INSERT -> u.vlanInsert(skbOf(SKB_ID, skb, in), txQ);
+      case VLAN_HWACCEL_PUSH_INSIDE -> u.vlanHwaccelPushInside(skbOf(o.arg(0), skb, in));
+      case STMMAC_HAS_IP_ETHERTYPE -> u.hasIpEthertype(skbOf(SKB_ID, skb, in));
+      case STMMAC_GET_TX_HWTSTAMP -> u.getTxHwtstamp(txQ, (int) o.arg(0), (int) o.arg(1),
           skbOf(o.arg(2), skb, in));
-      case "stmmac_free_tx_buffer" -> u.freeTxBuffer((int) o.arg(0), (int) o.arg(1));
+      case STMMAC_FREE_TX_BUFFER -> u.freeTxBuffer((int) o.arg(0), (int) o.arg(1));
+      case STMMAC_BUMP_DMA_THRESHOLD -> u.bumpDmaThreshold((int) o.arg(0));
       default -> throw PortBridge.cannotApply(c, in, o);
     }
   }
 
   /** An entry the C wrote: its tx_skbuff_dma fields and its tx_skbuff. */
   private void entry(StmmacTxQueue txQ, int e, Skb skb, NativeOut o, long[] in) {
+    printedBy[e] = record;
     txQ.dmaBuf[e] = o.arg(0);
     txQ.dmaLen[e] = (int) o.arg(1);
     txQ.mapAsPage[e] = o.arg(2) != 0;
@@ -440,51 +497,56 @@ final class TxReplay {
     txQ.ring.setSkb(e, o.arg(6) < 0 ? null : skbOf(o.arg(6), skb, in));
   }
 
-  private void field(String n, NativeOut o, long[] in, StmmacTxQueue txQ, NetdevQueue txq,
+  private void field(TxToken n, NativeOut o, long[] in, StmmacTxQueue txQ, NetdevQueue txq,
       Skb skb, boolean tailSet) {
     long v = o.value();
     StmmacXstats.Txq st = priv.xstats.txq[txQ.queueIndex];
     switch (n) {
-      case "cur_tx" -> txQ.ring.cur = (int) v;
-      case "dirty_tx" -> txQ.ring.dirty = (int) v;
-      case "tx_count_frames" -> txQ.txCountFrames = (int) v;
-      case "mss" -> txQ.mss = (int) v;
-      case "tx_tail_addr" -> {
+      case CUR_TX -> txQ.ring.cur = (int) v;
+      case DIRTY_TX -> txQ.ring.dirty = (int) v;
+      case TX_COUNT_FRAMES -> txQ.txCountFrames = (int) v;
+      case MSS -> txQ.mss = (int) v;
+      case TX_TAIL_ADDR -> {
         if (tailSet) {
           txQ.txTailAddr = v;
         }
       }
-      case "xsk_frames_done" -> { }
-      case "tx_bytes" -> st.txBytes += v;
-      case "tx_set_ic_bit" -> st.txSetIcBit += v;
-      case "tx_tso_frames" -> st.txTsoFrames += v;
-      case "tx_tso_nfrags" -> st.txTsoNfrags += v;
-      case "napi_poll" -> st.napiPoll += v;
-      case "napi_tx_clean" -> st.napiTxClean += v;
-      case "napi_tx_packets" -> st.napiTxPackets += v;
-      case "napi_tx_pkt_n" -> st.napiTxPktN += v;
-      case "tx_dropped" -> priv.xstats.txDropped += v;
-      case "tx_errors" -> priv.xstats.txErrors += v;
-      case "max_sdu_txq_drop" -> priv.xstats.maxSduTxqDrop[txQ.queueIndex] += v;
-      case "queue_stopped" -> {
+      case XSK_FRAMES_DONE -> { }
+      case TX_BYTES -> st.txBytes += v;
+      case TX_SET_IC_BIT -> st.txSetIcBit += v;
+      case TX_TSO_FRAMES -> st.txTsoFrames += v;
+      case TX_TSO_NFRAGS -> st.txTsoNfrags += v;
+      case NAPI_POLL -> st.napiPoll += v;
+      case NAPI_TX_CLEAN -> st.napiTxClean += v;
+      case NAPI_TX_PACKETS -> st.napiTxPackets += v;
+      case NAPI_TX_PKT_N -> st.napiTxPktN += v;
+      case TX_DROPPED -> priv.xstats.txDropped += v;
+      case TX_ERRORS -> priv.xstats.txErrors += v;
+      case MAX_SDU_TXQ_DROP -> priv.xstats.maxSduTxqDrop[txQ.queueIndex] += v;
+      case QUEUE_STOPPED -> {
         if ((v != 0) != txq.stopped()) {
           throw new NativeFailure(c.function() + "'s C left queue " + txQ.queueIndex
               + (v != 0 ? " stopped" : " running") + " and the model's is not: input "
               + PortBridge.record(c, in));
         }
       }
-      case "ret" -> { }
-      case "skb.len" -> {
+      case RET -> { }
+      case PENDING_PACKETS -> {
+        if (v != 0) { // the out-argument is only ever set, as the Java's
+          tx.pendingPackets = true;
+        }
+      }
+      case SKB_LEN -> {
         if (skb != null) {
           skb.len = (int) v;
         }
       }
-      case "skb.in_progress" -> {
+      case SKB_IN_PROGRESS -> {
         if (skb != null) {
           skb.tstampInProgress = v != 0;
         }
       }
-      case "skb.vlan_present" -> {
+      case SKB_VLAN_PRESENT -> {
         if (skb != null) {
           skb.vlanTagPresent = v != 0;
         }

@@ -1,8 +1,11 @@
 /*
  * stmmac_tx_clean of the record's queue with the record's budget; after the TX record, per
  * window entry from dirty_tx: tx_status, buf, map_as_page, len, last_segment, is_jumbo,
- * buf_type, skb len (0: no skb). Entries past the window are owned by the DMA. The
- * pending_packets argument exists from a594166387fe (v6.7).
+ * buf_type, skb len (0: no skb). Entries past the window are owned by the DMA. In the loop
+ * (NICSIM_IN_LOOP) the window is exactly what the live call walks: the entries from dirty_tx up
+ * to cur_tx or to the first one the DMA owns (included), up to the ring's size, so the record
+ * may be longer than port-check's. The pending_packets argument exists from a594166387fe
+ * (v6.7).
  */
 //@ driver
 static void nicsim_run(const long long *in) {
@@ -12,9 +15,20 @@ static void nicsim_run(const long long *in) {
   for (unsigned int k = 0; k < size; k++) {
     nicsim_tx_status[(tx_q->dirty_tx + k) & (size - 1)] = 0x4; /* tx_dma_own */
   }
+#ifdef NICSIM_IN_LOOP
+  /* in the loop the window is the one the call walks: from dirty_tx up to cur_tx or the first
+   * entry the DMA owns (that one included), as long as the ring */
+  for (unsigned int k = 0; k < size; k++) {
+    const long long *w = in + NICSIM_TX_FIELDS + k * NICSIM_TX_SLOT;
+    unsigned int e = (tx_q->dirty_tx + k) & (size - 1);
+    if (e == tx_q->cur_tx) {
+      break;
+    }
+#else
   for (int k = 0; k < NICSIM_TX_WINDOW && (unsigned int)k < size; k++) {
     const long long *w = in + NICSIM_TX_FIELDS + k * NICSIM_TX_SLOT;
     unsigned int e = (tx_q->dirty_tx + k) & (size - 1);
+#endif
     nicsim_tx_status[e] = (int)w[0];
     nicsim_tx_info[e].buf = (dma_addr_t)w[1];
     nicsim_tx_info[e].map_as_page = w[2];
@@ -27,6 +41,11 @@ static void nicsim_run(const long long *in) {
       nicsim_ring_skbs[e].len = (unsigned int)w[7];
       nicsim_tx_skbuff[e] = &nicsim_ring_skbs[e];
     }
+#ifdef NICSIM_IN_LOOP
+    if (w[0] & 0x4) {
+      break;
+    }
+#endif
   }
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 7, 0)
   bool pending = false;

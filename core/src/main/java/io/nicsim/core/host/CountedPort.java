@@ -45,6 +45,17 @@ final class CountedPort implements NativePort {
   }
 
   @Override
+  public NativeOut call(long[] in, int words) {
+    calls++;
+    NativeOut out = c.call(in, words);
+    if (log != null) {
+      log.record(sim.now(), c.label(), java.util.Arrays.copyOf(in, words), out);
+      out.rewind();
+    }
+    return out;
+  }
+
+  @Override
   public String text(long[] in) {
     return c.text(in);
   }

@@ -26,7 +26,7 @@
 typedef long long (*nicsim_entry)(const long long *, long long *, long long, char *, long long);
 
 #define NICSIM_SLOTS 256
-#define NICSIM_MAX_IN 8192
+#define NICSIM_MAX_IN 16384
 #define NICSIM_MAX_OUT (1 << 16)
 #define NICSIM_TEXT (1 << 16)
 #define NICSIM_TIMEOUT_RET (-1000)

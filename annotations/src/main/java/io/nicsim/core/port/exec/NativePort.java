@@ -31,6 +31,15 @@ public interface NativePort {
    */
   NativeOut call(long[] in);
 
+  /**
+   * The same call on the first {@code words} words of {@code in}: a record whose tail is as long
+   * as the call needs (a ring window in the loop), which may be longer than {@link #inputs()}.
+   * Only those words are copied to the C; it reads no further.
+   */
+  default NativeOut call(long[] in, int words) {
+    return call(in);
+  }
+
   /** The same call, its output as port-check's text record (for reports, never the hot path). */
   String text(long[] in);
 
