@@ -17,17 +17,18 @@ import java.util.Map;
  * @param calls functions installed as C, with the calls the run made, by label
  * @param inside the tree functions compiled into each and run inside it
  * @param java bridged functions that stayed Java, with the reason
+ * @param unbridged harnessed functions of the files run as C that have no bridge, with why
  * @param touched what the patches changed, and whether it ran as C
  * @param notes how the patches' hunks applied
  */
 public record KernelCReport(String tree, String release, Map<String, Long> calls,
-    Map<String, List<String>> inside, Map<String, String> java, List<KernelC.Touched> touched,
-    List<String> notes) {
+    Map<String, List<String>> inside, Map<String, String> java, Map<String, String> unbridged,
+    List<KernelC.Touched> touched, List<String> notes) {
 
   static KernelCReport of(InLoopPorts p) {
     KernelC c = p.kernelC();
     return new KernelCReport(c.describe(), c.release(), p.calls(), p.inside(), p.notCompiled(),
-        c.touched(), c.notes());
+        p.unbridged(), c.touched(), c.notes());
   }
 
   /** Functions that ran as C (called at least once), by name. */
@@ -65,13 +66,10 @@ public record KernelCReport(String tree, String release, Map<String, Long> calls
       out.add("  installed as C, not called in this run: " + idle);
     }
     if (!java.isEmpty()) {
-      Map<String, List<String>> byReason = new LinkedHashMap<>();
-      java.forEach((label, why) -> byReason.computeIfAbsent(why, k -> new ArrayList<>())
-          .add(name(label)));
-      StringBuilder j = new StringBuilder();
-      byReason.forEach((why, names) -> j.append(j.length() > 0 ? "; " : "")
-          .append(String.join(", ", names)).append(" (").append(why).append(')'));
-      out.add("  stayed Java: " + j);
+      out.add("  stayed Java: " + byReason(java));
+    }
+    if (!unbridged.isEmpty()) {
+      out.add("  harnessed, not bridged (Java): " + byReason(unbridged));
     }
     for (String n : notes) {
       out.add("  patch: " + n);
@@ -94,6 +92,17 @@ public record KernelCReport(String tree, String release, Map<String, Long> calls
       }
     }
     return out;
+  }
+
+  /** Names grouped by their reason: {@code a, b (why); c (why)}. */
+  private static String byReason(Map<String, String> why) {
+    Map<String, List<String>> byReason = new LinkedHashMap<>();
+    why.forEach((label, w) -> byReason.computeIfAbsent(w, k -> new ArrayList<>())
+        .add(name(label)));
+    StringBuilder j = new StringBuilder();
+    byReason.forEach((w, names) -> j.append(j.length() > 0 ? "; " : "")
+        .append(String.join(", ", names)).append(" (").append(w).append(')'));
+    return j.toString();
   }
 
   private static String name(String label) {

@@ -59,6 +59,9 @@ public class StmmacRx {
   private final boolean rxMarkRecycle;
   private final boolean rxHwVlan;
 
+  /** {@code --ports c}: the tree's stmmac_napi_poll_rx in place of {@link #napiPollRx}. */
+  RxPollBridge.Hook cNapiPollRx;
+
   public StmmacRx(StmmacPriv priv) {
     this.priv = priv;
     this.kernel = priv.kernel;
@@ -520,6 +523,15 @@ public class StmmacRx {
   int napiPollRx(Napi napi, int budget) {
     int chan = indexOfRxNapi(napi);
     priv.counters.napiPollRx++;
+    if (cNapiPollRx != null) {
+      // the tree's poll calls stmmac_rx first (after its poll statistic): the model's receive
+      // runs there, and answers the C's stub
+      int workDone = cNapiPollRx.napiPollRx(chan, budget, rx(budget, chan));
+      if (priv.dim != null) {
+        priv.dim.rx.sample(kernel.cpu().requireCurrent(), chan, napi.scheduleCount());
+      }
+      return workDone;
+    }
 
     priv.xstats.rxq[chan].napiPoll++;
 

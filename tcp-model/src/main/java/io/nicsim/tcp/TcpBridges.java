@@ -31,6 +31,39 @@ public final class TcpBridges implements PortBridgeProvider {
     return out;
   }
 
+  @Override
+  public java.util.Map<String, String> notBridged() {
+    java.util.Map<String, String> m = new java.util.TreeMap<>();
+    String inside = "runs as the tree's C inside the module's bridged entry points";
+    for (int k = 0; k < CubicHarnesses.FUNCTIONS.size(); k++) {
+      if (!CubicNative.ENTRIES.contains(k)) {
+        m.put(CUBIC_C + " " + CubicHarnesses.FUNCTIONS.get(k), inside);
+      }
+    }
+    for (int k = 0; k < BbrHarnesses.FUNCTIONS.size(); k++) {
+      if (!BbrNative.ENTRIES.contains(k)) {
+        m.put(BBR_C + " " + BbrHarnesses.FUNCTIONS.get(k), inside);
+      }
+    }
+    String queues = "not bridged yet: it runs on the live socket's write and retransmit queues,"
+        + " which its record holds as bounded lists; a bridge must capture the queues and apply"
+        + " the C's edits to them";
+    String helper = "a helper: runs as the tree's C inside the congestion modules' bridged"
+        + " entry points that call it; no bridge of its own yet";
+    for (io.nicsim.core.port.exec.PortHarnessProvider p : List.of(new TcpHarnesses(),
+        new TcpHelperHarnesses(), new TcpInputHarnesses(), new TcpOutputHarnesses(),
+        new TcpSendmsgHarnesses())) {
+      for (io.nicsim.core.port.exec.PortHarness h : p.harnesses()) {
+        String f = h.file();
+        boolean sock = f.equals("net/ipv4/tcp_output.c") || f.equals("net/ipv4/tcp_input.c")
+            || f.equals("net/ipv4/tcp_recovery.c") || f.equals("net/ipv4/tcp_timer.c")
+            || f.equals("net/ipv4/tcp.c") || f.equals("net/ipv4/tcp_rate.c");
+        m.putIfAbsent(f + " " + h.function(), sock ? queues : helper);
+      }
+    }
+    return m;
+  }
+
   private static PortBridge bridge(String file, String function) {
     return new PortBridge() {
       @Override

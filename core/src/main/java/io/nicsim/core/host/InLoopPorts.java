@@ -3,10 +3,13 @@ package io.nicsim.core.host;
 import io.nicsim.core.port.exec.KernelC;
 import io.nicsim.core.port.exec.NativePort;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -16,19 +19,35 @@ import java.util.TreeMap;
  */
 public final class InLoopPorts {
   /** A host whose ports all run as Java. */
-  public static final InLoopPorts NONE = new InLoopPorts(null, Map.of(), Map.of());
+  public static final InLoopPorts NONE = new InLoopPorts(null, Map.of(), Map.of(), Map.of());
 
   private static List<PortBridge> bridges;
+  private static Map<String, String> notBridged;
 
   private final KernelC kernelC;
   private final Map<String, CountedPort> installed;
   private final Map<String, String> java;
+  private final Map<String, String> unbridged;
 
   private InLoopPorts(KernelC kernelC, Map<String, CountedPort> installed,
-      Map<String, String> java) {
+      Map<String, String> java, Map<String, String> unbridged) {
     this.kernelC = kernelC;
     this.installed = installed;
     this.java = java;
+    this.unbridged = unbridged;
+  }
+
+  /** Every provider's harnessed functions without a bridge, with the reason, by label. */
+  public static synchronized Map<String, String> notBridged() {
+    if (notBridged == null) {
+      Map<String, String> m = new TreeMap<>();
+      for (PortBridgeProvider p : ServiceLoader.load(PortBridgeProvider.class,
+          PortBridgeProvider.class.getClassLoader())) {
+        p.notBridged().forEach(m::putIfAbsent);
+      }
+      notBridged = Collections.unmodifiableMap(m);
+    }
+    return notBridged;
   }
 
   /** Every bridge on the class path, in label order. */
@@ -73,7 +92,18 @@ public final class InLoopPorts {
         installed.put(b.label(), counted);
       }
     }
-    return new InLoopPorts(c, installed, java);
+    // the harnessed functions of the files this host runs as C that stay Java, and why
+    Set<String> files = new HashSet<>();
+    for (String label : installed.keySet()) {
+      files.add(label.substring(0, label.indexOf(' ')));
+    }
+    Map<String, String> unbridged = new TreeMap<>();
+    notBridged().forEach((label, why) -> {
+      if (files.contains(label.substring(0, label.indexOf(' ')))) {
+        unbridged.put(label, why);
+      }
+    });
+    return new InLoopPorts(c, installed, java, unbridged);
   }
 
   /** Whether any function runs as C. */
@@ -113,5 +143,13 @@ public final class InLoopPorts {
   /** Bridged functions the tree's C could not replace, with the reason. */
   public Map<String, String> notCompiled() {
     return java;
+  }
+
+  /**
+   * Harnessed functions without a bridge, in the files whose functions run as C on this host,
+   * with why they stay Java.
+   */
+  public Map<String, String> unbridged() {
+    return unbridged;
   }
 }

@@ -35,4 +35,21 @@ public final class DimBridges implements PortBridgeProvider {
       }
     });
   }
+
+  @Override
+  public java.util.Map<String, String> notBridged() {
+    java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+    String inside = "runs as the tree's C inside the bridged net_dim";
+    PortBridgeProvider.reason(m, "lib/dim/dim.c", inside, "dim_calc_stats", "dim_on_top",
+        "dim_park_on_top", "dim_park_tired", "dim_turn");
+    PortBridgeProvider.reason(m, "lib/dim/net_dim.c", inside, "net_dim_decision",
+        "net_dim_exit_parking", "net_dim_stats_compare", "net_dim_step");
+    PortBridgeProvider.reason(m, "lib/dim/net_dim.c", "not bridged yet: a profile lookup the"
+        + " drivers' DIM work makes", "net_dim_get_def_rx_moderation",
+        "net_dim_get_def_tx_moderation", "net_dim_get_rx_moderation",
+        "net_dim_get_tx_moderation");
+    PortBridgeProvider.reason(m, "include/linux/dim.h", "not bridged yet: the drivers fill the"
+        + " sample with it before net_dim", "dim_update_sample");
+    return m;
+  }
 }

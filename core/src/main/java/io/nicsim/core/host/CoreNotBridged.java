@@ -1,0 +1,65 @@
+package io.nicsim.core.host;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Core's harnessed kernel functions that stay Java under {@code --ports c}, each with why (the
+ * bridged ones are {@link NapiBridges} and {@link DqlBridges}): what a run's header and the
+ * README list.
+ */
+public final class CoreNotBridged implements PortBridgeProvider {
+
+  @Override
+  public List<PortBridge> bridges() {
+    return List.of();
+  }
+
+  @Override
+  public Map<String, String> notBridged() {
+    Map<String, String> m = new LinkedHashMap<>();
+    String dev = "net/core/dev.c";
+    PortBridgeProvider.reason(m, dev, "runs as the tree's C inside the bridged"
+        + " napi_complete_done; not bridged yet where the model schedules on its own",
+        "____napi_schedule");
+    PortBridgeProvider.reason(m, dev, "not bridged yet: its record holds the driver's poll"
+        + " answers and the kthread; a replay must run the model's poll where the C calls it",
+        "__napi_poll", "napi_poll", "napi_watchdog", "napi_suspend_irqs", "napi_resume_irqs");
+    PortBridgeProvider.reason(m, dev, "not bridged yet: busy polling", "__busy_poll_stop",
+        "__napi_busy_loop", "busy_poll_stop");
+    PortBridgeProvider.reason(m, dev, "not bridged yet: the TX softirq and queue scheduling",
+        "net_tx_action", "__netif_schedule", "netif_schedule_queue", "netif_tx_wake_queue");
+    PortBridgeProvider.reason(m, "include/linux/netdevice.h", "not bridged yet: BQL's wrappers"
+        + " (their dql_queued and dql_completed run as C; the queue stop and wake stay Java)",
+        "netdev_tx_completed_queue", "netdev_tx_sent_queue");
+    String gro = "not bridged yet: the records hold the chains of held skbs; a bridge must"
+        + " capture the live GRO lists";
+    PortBridgeProvider.reason(m, "net/core/gro.c", gro, "__gro_flush", "__gro_flush_chain",
+        "__napi_gro_flush_chain", "dev_gro_receive", "napi_gro_flush");
+    PortBridgeProvider.reason(m, "include/net/gro.h", gro, "gro_flush");
+    String qdisc = "not bridged yet: the qdisc's queues";
+    PortBridgeProvider.reason(m, "net/sched/sch_generic.c", qdisc, "__qdisc_run", "dequeue_skb",
+        "try_bulk_dequeue_skb");
+    PortBridgeProvider.reason(m, "net/sched/sch_tbf.c", qdisc, "tbf_dequeue");
+    PortBridgeProvider.reason(m, "net/sched/sch_generic.c", "not bridged yet: the TX watchdog"
+        + " (fires only on a stalled queue)", "dev_watchdog");
+    String config = "not bridged yet: configuration (sysfs, netlink, ethtool), applied before"
+        + " the traffic";
+    PortBridgeProvider.reason(m, "net/core/net-sysfs.c", config, "bql_set",
+        "change_gro_flush_timeout", "change_napi_defer_hard_irqs", "modify_napi_threaded",
+        "netdev_store");
+    PortBridgeProvider.reason(m, dev, config, "netdev_sw_irq_coalesce_default_on");
+    PortBridgeProvider.reason(m, "lib/kstrtox.c", config, "_kstrtoull");
+    PortBridgeProvider.reason(m, "net/core/netdev-genl.c", config, "netdev_nl_napi_set_doit");
+    PortBridgeProvider.reason(m, "net/ethtool/ioctl.c", config, "ethtool_set_coalesce",
+        "ethtool_set_coalesce_supported", "ethtool_set_per_queue_coalesce");
+    PortBridgeProvider.reason(m, "net/core/sock.c", "not bridged yet: the socket's write"
+        + " memory", "sock_wfree");
+    PortBridgeProvider.reason(m, "fs/eventpoll.c", "not bridged yet: the application's wake-up",
+        "ep_try_send_events");
+    PortBridgeProvider.reason(m, "kernel/time/hrtimer.c", "not bridged yet: the timer base's"
+        + " queue", "hrtimer_cancel");
+    return m;
+  }
+}

@@ -1,0 +1,167 @@
+package io.nicsim.stmmac;
+
+import io.nicsim.core.host.BridgeSite;
+import io.nicsim.core.host.PortBridge;
+import io.nicsim.core.kernel.Napi;
+import io.nicsim.core.port.exec.NativeOut;
+import io.nicsim.core.port.exec.NativePort;
+
+/**
+ * {@code --ports c} for {@code stmmac_napi_poll_rx}: the tree's RX NAPI poll in place of
+ * {@link StmmacRx#napiPollRx}, the inverse of its harness in {@link StmmacRxHarnesses} (the RX
+ * record, {@code stmmac_rx} a stub). The poll's C calls stmmac_rx first (after its poll
+ * statistic): the model's receive (the Java port) runs there, before the C, and its work done
+ * answers the C's stub. napi_complete_done's stub answers from the record: the model is asked
+ * when the call is replayed, and where it answers otherwise the C runs again with its answer
+ * (the calls already applied skipped). The RX interrupt's re-enable goes to the live hwif; the
+ * statistics come back as increments. The record's ring window is not read by the poll (its
+ * {@code b<entry>} tokens are the record's own and are not applied).
+ */
+final class RxPollBridge implements PortBridge {
+  @Override
+  public String file() {
+    return StmmacTx.FILE;
+  }
+
+  @Override
+  public String function() {
+    return "stmmac_napi_poll_rx";
+  }
+
+  @Override
+  public boolean install(BridgeSite site, NativePort c) {
+    if (!(site.driver() instanceof StmmacDriver d)) {
+      return false;
+    }
+    StmmacPriv priv = d.priv();
+    // the harness covers the hrtimer eras, rings of at most 1024 descriptors
+    if (!priv.patches().has(StmmacPatches.HRTIMER) || priv.rxQueue[0].ring.size() > 1024) {
+      return false;
+    }
+    d.rx().cNapiPollRx = new Hook(priv, c);
+    return true;
+  }
+
+  /** The hook {@link StmmacRx#napiPollRx} calls after the model's stmmac_rx ran. */
+  static final class Hook {
+    private static final long RX = NativeOut.id("stmmac_rx");
+    private static final long COMPLETE = NativeOut.id("napi_complete_done");
+    private static final long ENABLE = NativeOut.id("enable_dma_irq");
+    private static final long RET = NativeOut.id("ret");
+    private static final long NAPI_POLL = NativeOut.id("napi_poll");
+    private static final long RX_PACKETS = NativeOut.id("rx_packets");
+    private static final long RX_BYTES = NativeOut.id("rx_bytes");
+    private static final long RX_PKT_N = NativeOut.id("rx_pkt_n");
+    private static final long RX_DROPPED = NativeOut.id("rx_dropped");
+    private static final long RX_ERRORS = NativeOut.id("rx_errors");
+    /** The record's fields the stub answers come from (main.c's RX record). */
+    private static final int BUDGET = 13;
+    private static final int RX_RET = 14;
+    private static final int COMPLETE_RET = 15;
+    /** The record's buffer window as nicsim_rx_put prints it ("b<entry>"). */
+    private static final io.nicsim.core.port.exec.NameIds BUFFERS =
+        new io.nicsim.core.port.exec.NameIds(TxReplay.MAX_RING);
+
+    static {
+      for (int e = 0; e < TxReplay.MAX_RING; e++) {
+        BUFFERS.put("b" + e, e);
+      }
+    }
+
+    private final StmmacPriv priv;
+    private final NativePort c;
+    private final long[] in;
+
+    Hook(StmmacPriv priv, NativePort c) {
+      this.priv = priv;
+      this.c = c;
+      this.in = new long[c.inputs()];
+    }
+
+    /**
+     * stmmac_napi_poll_rx(&ch->rx_napi, budget) once its stmmac_rx returned {@code workDone};
+     * the poll's return.
+     */
+    int napiPollRx(int chan, int budget, int workDone) {
+      java.util.Arrays.fill(in, 0);
+      StmmacRxQueue rxQ = priv.rxQueue[chan];
+      in[0] = chan;
+      in[1] = priv.plat.rxQueuesToUse();
+      in[2] = Integer.numberOfTrailingZeros(rxQ.ring.size());
+      in[3] = rxQ.ring.cur;
+      in[4] = rxQ.ring.dirty;
+      in[BUDGET] = budget;
+      in[RX_RET] = workDone;
+      in[COMPLETE_RET] = 1; // the usual answer; the replay asks the model and reruns
+      StmmacXstats.Rxq st = priv.xstats.rxq[chan];
+      int applied = 0;
+      while (true) {
+        NativeOut o = c.call(in);
+        int token = 0;
+        long ret = 0;
+        boolean rerun = false;
+        while (o.next()) {
+          boolean done = token++ < applied;
+          long n = o.name();
+          if (o.kind() != NativeOut.CALL) {
+            if (done) {
+              continue;
+            }
+            long v = o.value();
+            if (n == RET) {
+              ret = v;
+            } else if (n == NAPI_POLL) {
+              st.napiPoll += v;
+            } else if (n == RX_PACKETS) {
+              st.rxPackets += v;
+            } else if (n == RX_BYTES) {
+              st.rxBytes += v;
+            } else if (n == RX_PKT_N) {
+              st.rxPktN += v;
+            } else if (n == RX_DROPPED) {
+              priv.xstats.rxDropped += v;
+            } else if (n == RX_ERRORS) {
+              priv.xstats.rxErrors += v;
+            }
+            // cur_rx, dirty_rx, rx_count_frames, rx_tail_addr and the state: the record's,
+            // which the poll (its stmmac_rx a stub) leaves as they were
+            continue;
+          }
+          if (done) {
+            continue;
+          }
+          applied = token;
+          if (n == RX) {
+            continue; // the model's stmmac_rx ran before the C, where the C calls it
+          } else if (n == COMPLETE) {
+            Napi napi = napi((int) o.arg(0));
+            boolean model = priv.calls.napiCompleteDone(napi, (int) o.arg(1));
+            if (napi == priv.channel[chan].rxNapi && model != (in[COMPLETE_RET] != 0)) {
+              in[COMPLETE_RET] = model ? 1 : 0;
+              rerun = true;
+              break;
+            }
+          } else if (n == ENABLE) {
+            priv.hwif.enableDmaIrq((int) o.arg(0), o.arg(1) != 0, o.arg(2) != 0);
+          } else if (BUFFERS.get(n) != io.nicsim.core.port.exec.NameIds.ABSENT) {
+            continue;
+          } else {
+            throw PortBridge.cannotApply(c, in, o);
+          }
+        }
+        if (!rerun) {
+          return (int) ret;
+        }
+      }
+    }
+
+    private Napi napi(int id) {
+      StmmacChannel ch = priv.channel[id / 4];
+      return switch (id % 4) {
+        case 0 -> ch.rxNapi;
+        case 1 -> ch.txNapi;
+        default -> ch.napi;
+      };
+    }
+  }
+}
