@@ -55,7 +55,7 @@ public final class RavbHarnesses implements PortHarnessProvider {
   @Override
   public List<PortHarness> harnesses() {
     return List.of(queueInterrupt(), interrupt(), dmaInterrupt(), txFree(), startXmit(), poll(),
-        rx(), rxRingRefill(), allocRxBuffer());
+        rx(), rxRingRefill(), allocRxBuffer(), rxFunction(false), rxFunction(true));
   }
 
   /** The patches of release {@code kernel} (a tree's Makefile version, 6.1.192). */
@@ -102,6 +102,9 @@ public final class RavbHarnesses implements PortHarnessProvider {
       ansPrep[0] = false;
       ansPrep[1] = false;
       skbIds.clear();
+      rxSkbs.clear();
+      builds = 0;
+      rxMaps = 0;
       RavbHw hw = new RavbHw(info, null, null, null, null, rxDescs, txDescs, 0);
       hw.access = (write, reg, value) -> {
         if (write) {
@@ -285,29 +288,163 @@ public final class RavbHarnesses implements PortHarnessProvider {
       out.call("dma_sync_single_for_device", addr, Integer.toUnsignedLong(size));
     }
 
-    @Override
-    public long rxSkb(int q, int entry, long buf, int len) {
-      throw new IllegalStateException("not called by the harnessed functions");
+    // the RX functions' skbs (rx_skb.c): a handle is id << 32 | offset; per skb its len,
+    // nr_frags, hwtstamp and data address
+    long ansSkbFails;
+    long ansRxMapErr;
+    long ansMisalign;
+    long ansMapBase;
+    long ansCsumTrim;
+    int builds;
+    int rxMaps;
+    final Map<Long, long[]> rxSkbs = new java.util.HashMap<>();
+
+    private static final int LEN = 0;
+    private static final int NR_FRAGS = 1;
+    private static final int HWTSTAMP = 2;
+    private static final int DATA = 3;
+
+    static int id(long handle) {
+      return (int) (handle >>> 32);
+    }
+
+    /** page_address(page) + offset, or an skb's first data address: id * 0x1000 + offset. */
+    static long address(long handle) {
+      return (handle >>> 32) * 0x1000 + (handle & 0xFFFF_FFFFL);
+    }
+
+    long[] skb(long handle) {
+      return rxSkbs.computeIfAbsent(handle, h -> new long[] {0, 0, 0, address(h)});
+    }
+
+    /** The next skb of an allocation (ids from {@code base}), or 0 when the record fails it. */
+    private long skbAlloc(int base, long data) {
+      int n = builds++;
+      if (n < 63 && ((ansSkbFails >> n) & 1) != 0) {
+        return 0;
+      }
+      long h = (long) (base + n) << 32;
+      rxSkbs.put(h, new long[] {0, 0, 0, data});
+      return h;
     }
 
     @Override
-    public void skbAddRxFrag(long skb, long buf, int len) {
-      throw new IllegalStateException("not called by the harnessed functions");
+    public long napiBuildSkb(int q, int entry, long buf, int fragSize) {
+      long data = address(buf);
+      out.call("napi_build_skb", data, Integer.toUnsignedLong(fragSize));
+      return skbAlloc(200, data);
     }
 
     @Override
-    public void pagePoolPutPage(long buf) {
-      throw new IllegalStateException("not called by the harnessed functions");
+    public long rxRingSkb(int q, int entry, long buf) {
+      return buf;
+    }
+
+    @Override
+    public void skbPut(long skb, int len) {
+      out.call("skb_put", id(skb), Integer.toUnsignedLong(len));
+      long[] s = skb(skb);
+      s[LEN] = (s[LEN] + len) & 0xFFFF_FFFFL;
+    }
+
+    @Override
+    public void skbAddRxFrag(long skb, long buf, int len, int truesize) {
+      long[] s = skb(skb);
+      long i = s[NR_FRAGS];
+      out.call("skb_add_rx_frag", id(skb), i, id(buf), buf & 0xFFFF_FFFFL, len,
+          Integer.toUnsignedLong(truesize));
+      s[NR_FRAGS] = (i + 1) & 0xFF;
+      s[LEN] = (s[LEN] + len) & 0xFFFF_FFFFL;
+    }
+
+    @Override
+    public void pagePoolPutPage(int q, long buf) {
+      out.call("page_pool_put_page", q, id(buf), 0, 1);
     }
 
     @Override
     public void napiGroReceive(Napi napi, long skb) {
-      throw new IllegalStateException("not called by the harnessed functions");
+      long[] s = skb(skb);
+      out.call("napi_gro_receive", priv.queueOf(napi), id(skb), s[LEN], s[HWTSTAMP]);
     }
 
     @Override
     public int skbLen(long skb) {
-      throw new IllegalStateException("not called by the harnessed functions");
+      return (int) skb(skb)[LEN];
+    }
+
+    @Override
+    public void dmaSyncRxForCpu(int addr, int len) {
+      out.call("dma_sync_single_for_cpu", Integer.toUnsignedLong(addr), len);
+    }
+
+    @Override
+    public void skbMarkForRecycle(long skb) {
+      out.call("skb_mark_for_recycle", id(skb));
+    }
+
+    @Override
+    public void ethTypeTrans(long skb) {
+      out.call("eth_type_trans", id(skb));
+      long[] s = skb(skb);
+      if (s[LEN] >= 14) {
+        s[LEN] -= 14;
+      }
+    }
+
+    @Override
+    public void rxCsum(long skb, boolean gbeth) {
+      out.call(gbeth ? "ravb_rx_csum_gbeth" : "ravb_rx_csum", id(skb));
+      long[] s = skb(skb);
+      if (s[LEN] >= ansCsumTrim) {
+        s[LEN] -= ansCsumTrim;
+      }
+    }
+
+    @Override
+    public void skbRxHwtstamp(long skb, long hwtstamp) {
+      skb(skb)[HWTSTAMP] = hwtstamp;
+    }
+
+    @Override
+    public void skbCopyToLinearDataOffset(long to, int offset, long from, int len) {
+      out.call("skb_copy_to_linear_data_offset", id(to), offset, skb(from)[DATA],
+          Integer.toUnsignedLong(len));
+    }
+
+    @Override
+    public void devKfreeSkb(long skb) {
+      out.call("dev_kfree_skb", id(skb));
+    }
+
+    @Override
+    public long netdevAllocSkb(int q, int entry, int len) {
+      out.call("netdev_alloc_skb", Integer.toUnsignedLong(len));
+      return skbAlloc(100, (100L + builds) * 0x1000 + ansMisalign);
+    }
+
+    @Override
+    public int rxSkbDataMisalign(long skb) {
+      return (int) skb(skb)[DATA];
+    }
+
+    @Override
+    public void skbReserve(long skb, int len) {
+      out.call("skb_reserve", id(skb), len);
+      skb(skb)[DATA] += len;
+    }
+
+    @Override
+    public long dmaMapRx(long skb, int size) {
+      long data = skb(skb)[DATA];
+      out.call("dma_map_single", data, Integer.toUnsignedLong(size));
+      return ansMapBase + data;
+    }
+
+    @Override
+    public boolean rxDmaMappingError(long addr) {
+      int n = rxMaps++;
+      return n < 63 && ((ansRxMapErr >> n) & 1) != 0;
     }
   }
 
@@ -864,5 +1001,135 @@ public final class RavbHarnesses implements PortHarnessProvider {
           };
         })
         .build();
+  }
+
+  // ---------------------------------------------------------------- ravb_rx_gbeth, ravb_rx_rcar
+
+  private static final int RXF_HEAD = 14;
+  private static final int RXF_EX = RXF_HEAD + RX_FIELDS;
+
+  private static PortHarness rxFunction(boolean rcar) {
+    String function = rcar ? "ravb_rx_rcar" : "ravb_rx_gbeth";
+    List<InputField> in = new ArrayList<>(List.of(range("q", 0, 1),
+        u32("cur_rx[q]").withEdges(0, 1, 7, 8, 0xFFFF_FFFFL, 0xFFFF_FFFEL, 0xFFFF_FFF8L,
+            0x8000_0000L),
+        range("cur_rx[q] - dirty_rx[q]", 0, RX).withEdges(0, 1, RX - 1, RX),
+        range("budget", 0, 64).withEdges(0, 1, 2, 7, 8, 63, 64),
+        bool("rx_1st_skb"), range("rx_1st_skb.len", 0, 0xFFFF).withEdges(0, 13, 14, 15, 1514),
+        range("rx_1st_skb.nr_frags", 0, 17).withEdges(0, 1, 16, 17),
+        bool("ndev->features & NETIF_F_RXCSUM"),
+        range("checksum helper: bytes taken off skb->len", 0, 4).withEdges(0, 2, 4),
+        u32("tstamp_rx_ctrl").withEdges(0, 2, 4, 6, 0x10, 0x12, 0x14, 0x16, 0xFFFF_FFF9L),
+        range("skb allocation fails (a bit a call)", 0, 0xFFFF).withEdges(0, 1, 2, 4, 0xFFFF),
+        range("dma_mapping_error (a bit a call)", 0, 0xFFFF).withEdges(0, 1, 2, 0xFFFF),
+        range("netdev_alloc_skb data misalignment", 0, 127).withEdges(0, 1, 2, 126, 127),
+        u64("dma_map_single base").withEdges(0, 0xFFFF_0000L, 0x1_0000_0000L)));
+    in.addAll(rxRingInputs());
+    for (int i = 0; i < RX; i++) {
+      in.add(range("rx[" + i + "].msc", 0, 0xFF).withEdges(0, RavbRx.MSC_CRC, RavbRx.MSC_RFE,
+          RavbRx.MSC_RTSF, RavbRx.MSC_RTLF, RavbRx.MSC_CEEF, RavbRx.MSC_MC, 0x30, 0xFF));
+      in.add(u32("rx[" + i + "].ts_n").withEdges(0, 999_999_999L, 0xFFFF_FFFFL));
+      in.add(u32("rx[" + i + "].ts_sl").withEdges(0, 0xFFFF_FFFFL, 2_147_483_647L));
+      in.add(u16("rx[" + i + "].ts_sh").withEdges(0, 1, 2, 3, 0xFFFF));
+    }
+    return rxHarness(function)
+        .program(PortHarness.resource(RavbHarnesses.class, DIR + "common.c") + "\n"
+            + PortHarness.resource(RavbHarnesses.class, DIR + "rx_common.c") + "\n"
+            + PortHarness.resource(RavbHarnesses.class, DIR + "rx_skb.c") + "\n"
+            + PortHarness.resource(RavbHarnesses.class, DIR + function + ".c"))
+        .inputs(in)
+        .admit(r -> {
+          if (!rcar) {
+            r[0] = 0; // GbEth has one RX queue: ravb_poll receives on napi[RAVB_BE] only
+          }
+          int ring = (int) r[RXF_HEAD];
+          // the refill keeps cur_rx - dirty_rx within the ring
+          r[2] = r[2] % (ring + 1);
+          // a ring of another size than a power of two revisits an entry where cur_rx wraps
+          // u32 (0xFFFFFFFF % n then 0 % n): inside one poll the RX loop would meet the entry
+          // it has just emptied, still not DT_FEMPTY (before v6.11 its NULL skb is
+          // dereferenced). Such a window ends at the wrap instead of crossing it.
+          long window = ring - r[2];
+          if ((ring & (ring - 1)) != 0 && r[1] + window > 0x1_0000_0000L) {
+            r[1] = 0x1_0000_0000L - window;
+          }
+          // the entries from cur_rx to dirty_rx + num_rx_ring hold buffers: the refill marks
+          // a descriptor DT_FEMPTY only once its buffer is in place
+          for (long j = 0; j < ring - r[2]; j++) {
+            int entry = (int) Long.remainderUnsigned((r[1] + j) & 0xFFFF_FFFFL, ring);
+            r[RXF_HEAD + 1 + 5 * entry + 3] = 1;
+          }
+          return r;
+        })
+        .notes("ravb_rx_ring_refill, ravb_alloc_rx_buffer and ravb_rx_get_desc (v6.11+) and"
+            + " ravb_set_buffer_align (before) from the tree; the skb calls recording stubs"
+            + " (rx_skb.c: eth_type_trans pulls ETH_HLEN, the checksum helpers take the"
+            + " record's bytes off); before v6.11 rx_1st_skb is always set (the kernel never"
+            + " clears it once a frame spanned descriptors, and a DT_FMID/DT_FEND first would"
+            + " dereference NULL); num_rx_ring 1..8, any size (ethtool allows 64..2048), a size"
+            + " other than a power of two with cur_rx's window ending at the u32 wrap (see admit)")
+        .java(kernel -> {
+          Rig rig = new Rig();
+          PatchSet patches = patches(kernel);
+          boolean budgetEra = patches.has(RavbPatches.RX_BUDGET);
+          return r -> {
+            int q = (int) r[0];
+            RavbPriv priv = rig.reset(RavbHwInfo.harness(rcar ? RavbHwInfo.Receive.RCAR
+                : RavbHwInfo.Receive.GBETH, false, true, false), 2, RX, patches);
+            setRxRing(rig, priv, q, r, RXF_HEAD);
+            RavbHw hw = priv.hw;
+            for (int i = 0; i < RX; i++) {
+              int x = RXF_EX + 4 * i;
+              hw.rxMsc[i] = (int) (r[x] & 0xFF);
+              hw.rxTsN[i] = (int) r[x + 1];
+              hw.rxTsSl[i] = (int) r[x + 2];
+              hw.rxTsSh[i] = (int) (r[x + 3] & 0xFFFF);
+            }
+            priv.curRx[q] = (int) r[1];
+            priv.dirtyRx[q] = (int) r[1] - (int) r[2];
+            long first = 50L << 32;
+            rig.rxSkbs.put(first, new long[] {r[5], r[6], 0, 50 * 0x1000});
+            priv.rx1stSkb = r[4] != 0 || !budgetEra ? first : 0;
+            priv.ndevRxCsum = r[7] != 0;
+            rig.ansCsumTrim = r[8];
+            priv.tstampRxCtrl = (int) r[9];
+            rig.ansSkbFails = r[10];
+            rig.ansRxMapErr = r[11];
+            rig.ansMisalign = r[12];
+            rig.ansMapBase = r[13];
+            RavbRx rx = new RavbRx(priv);
+            if (budgetEra) {
+              rig.out.put("ret", rcar ? rx.rxRcar((int) r[3], q) : rx.rxGbeth((int) r[3], q));
+            } else {
+              RavbRx.Quota quota = new RavbRx.Quota((int) r[3]);
+              boolean ret = rcar ? rx.rxRcarQuota(quota, q) : rx.rxGbethQuota(quota, q);
+              rig.out.put("ret", ret ? 1 : 0).put("quota", quota.value);
+            }
+            outRxFunction(rig, priv, q, budgetEra);
+            return rig.out.toString();
+          };
+        })
+        .build();
+  }
+
+  private static void outRxFunction(Rig rig, RavbPriv priv, int q, boolean budgetEra) {
+    Out out = rig.out.u("cur_rx", Integer.toUnsignedLong(priv.curRx[q]))
+        .u("dirty_rx", Integer.toUnsignedLong(priv.dirtyRx[q]))
+        .put("rx_1st_skb", Rig.id(priv.rx1stSkb))
+        .u("rx_1st_skb.len", priv.rx1stSkb == 0 ? 0 : rig.skb(priv.rx1stSkb)[0]);
+    RavbPriv.Stats st = priv.stats[q];
+    out.u("rx_packets", st.rxPackets).u("rx_bytes", st.rxBytes).u("rx_errors", st.rxErrors)
+        .u("multicast", st.multicast).u("rx_crc_errors", st.rxCrcErrors)
+        .u("rx_frame_errors", st.rxFrameErrors).u("rx_length_errors", st.rxLengthErrors)
+        .u("rx_missed_errors", st.rxMissedErrors);
+    for (int i = 0; i < RX; i++) {
+      long buf = priv.rxBuf[q][i];
+      out.put("die_dt", priv.hw.rxDieDt[i]).put("ds_cc", priv.hw.rxDsCc[i])
+          .u("dptr", Integer.toUnsignedLong(priv.hw.rxDptr[i])).put("buf", Rig.id(buf));
+      if (buf != 0) {
+        out.u("offset", budgetEra ? buf & 0xFFFF_FFFFL
+            : rig.skb(buf)[3] - (long) Rig.id(buf) * 0x1000);
+      }
+    }
   }
 }

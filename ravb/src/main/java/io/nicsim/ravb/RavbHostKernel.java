@@ -65,8 +65,18 @@ final class RavbHostKernel implements RavbKernel {
   }
 
   @Override
-  public long rxSkb(int q, int entry, long buf, int len) {
-    Skb s = priv.dev.skbs().alloc(len, RavbRx.rxBufferSize(priv.info));
+  public long napiBuildSkb(int q, int entry, long buf, int fragSize) {
+    return build(entry, buf);
+  }
+
+  @Override
+  public long rxRingSkb(int q, int entry, long buf) {
+    return build(entry, buf);
+  }
+
+  /** The skb around the frame the model's DMAC wrote into descriptor {@code entry}. */
+  private long build(int entry, long buf) {
+    Skb s = priv.dev.skbs().alloc(0, RavbRx.rxBufferSize(priv.info));
     s.payload = priv.hw.rxRing.payload(entry);
     s.payloadOffset = priv.hw.rxRing.payloadOffset(entry);
     pending = s;
@@ -75,25 +85,34 @@ final class RavbHostKernel implements RavbKernel {
   }
 
   @Override
-  public void skbAddRxFrag(long skb, long buf, int len) {
+  public void skbPut(long skb, int len) {
+    held(skb).len += len;
+  }
+
+  @Override
+  public void skbAddRxFrag(long skb, long buf, int len, int truesize) {
     throw new IllegalStateException("the model's frames fit one RX buffer");
   }
 
   @Override
-  public void pagePoolPutPage(long buf) {}
+  public void pagePoolPutPage(int q, long buf) {}
 
-  @Override
-  public void napiGroReceive(Napi napi, long skb) {
+  private Skb held(long skb) {
     if (skb != pendingHandle || pending == null) {
       throw new IllegalStateException("RX skb " + skb + " was not built");
     }
-    Skb s = pending;
+    return pending;
+  }
+
+  @Override
+  public void napiGroReceive(Napi napi, long skb) {
+    Skb s = held(skb);
     pending = null;
     priv.dev.receive(napi, s);
   }
 
   @Override
   public int skbLen(long skb) {
-    return pending.len;
+    return held(skb).len;
   }
 }

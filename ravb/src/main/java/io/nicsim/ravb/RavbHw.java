@@ -67,6 +67,10 @@ final class RavbHw {
   final int[] rxMsc;
   /** RX descriptors' dptr (the model maps nothing: 0 in a run; a harness record's values). */
   final int[] rxDptr;
+  /** R-Car extended RX descriptors' timestamp: ts_n, ts_sl, ts_sh (0 in a run). */
+  final int[] rxTsN;
+  final int[] rxTsSl;
+  final int[] rxTsSh;
   final int[] txDieDt;
   final int[] txDsTagl;
   /** TX descriptors' tagh_tsr (the timestamp tag's high bits and TX_TSR; NC queue only). */
@@ -103,6 +107,9 @@ final class RavbHw {
     rxDsCc = new int[rxSize];
     rxMsc = new int[rxSize];
     rxDptr = new int[rxSize];
+    rxTsN = new int[rxSize];
+    rxTsSl = new int[rxSize];
+    rxTsSh = new int[rxSize];
     txDieDt = new int[txSize];
     txDsTagl = new int[txSize];
     txTaghTsr = new int[txSize];
@@ -258,7 +265,9 @@ final class RavbHw {
   /** The driver sets an RX descriptor's type; DT_FEMPTY hands it to the DMAC. */
   void setRxDieDt(int i, int dt) {
     rxDieDt[i] = dt;
-    if (dt == DT_FEMPTY) {
+    // the DMAC's side of the ring is a run's (a harness has descriptors only: its records
+    // may revisit an entry, as a ring of another size than a power of two does at the u32 wrap)
+    if (dt == DT_FEMPTY && rxDma != null) {
       rxRing.reset(i);
       rxRing.setBufLen(i, rxDsCc[i]);
       rxRing.setOwn(i);

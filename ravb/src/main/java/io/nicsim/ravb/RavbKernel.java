@@ -33,20 +33,86 @@ interface RavbKernel {
   /** The RX buffer allocation: page_pool_alloc (v6.11+) or netdev_alloc_skb; 0 when it fails. */
   long allocRxBuffer(int q, int entry);
 
-  /** The skb around RX buffer {@code buf} of {@code len} bytes (napi_build_skb / the ring's skb); 0 when it fails. */
-  long rxSkb(int q, int entry, long buf, int len);
+  /** netdev_alloc_skb(ndev, len): a quota-era RX skb for ring slot {@code entry}; 0 when it fails. */
+  default long netdevAllocSkb(int q, int entry, int len) {
+    return allocRxBuffer(q, entry);
+  }
 
-  /** skb_add_rx_frag of RX buffer {@code buf} ({@code len} bytes) to {@code skb}. */
-  void skbAddRxFrag(long skb, long buf, int len);
+  /**
+   * napi_build_skb(page_address(page) + offset, frag_size) around RX buffer {@code buf}
+   * (v6.11+): a new skb of length 0, or 0 when it fails.
+   */
+  long napiBuildSkb(int q, int entry, long buf, int fragSize);
 
-  /** page_pool_put_page of a buffer the RX path drops. */
-  void pagePoolPutPage(long buf);
+  /**
+   * The skb held in RX ring slot {@code entry} (before v6.11: {@code priv->rx_skb[q][entry]}, a
+   * slot read, not a call; the host builds the frame the DMAC wrote there).
+   */
+  long rxRingSkb(int q, int entry, long buf);
 
-  /** napi_gro_receive(napi, skb) after eth_type_trans: the frame goes up. */
+  /** skb_put(skb, len). */
+  void skbPut(long skb, int len);
+
+  /** skb_add_rx_frag(skb, nr_frags, page, offset, len, truesize) of RX buffer {@code buf}. */
+  void skbAddRxFrag(long skb, long buf, int len, int truesize);
+
+  /** page_pool_put_page(priv->rx_pool[q], page, 0, true) of a buffer the RX path drops. */
+  void pagePoolPutPage(int q, long buf);
+
+  /** napi_gro_receive(napi, skb): the frame goes up. */
   void napiGroReceive(Napi napi, long skb);
 
   /** The length of RX skb {@code skb} (skb->len). */
   int skbLen(long skb);
+
+  /** dma_sync_single_for_cpu(dev, addr, len, DMA_FROM_DEVICE) of a filled RX buffer (v6.11+). */
+  default void dmaSyncRxForCpu(int addr, int len) {}
+
+  /** skb_mark_for_recycle(skb): the skb's pages go back to the page pool (v6.11+). */
+  default void skbMarkForRecycle(long skb) {}
+
+  /**
+   * skb->protocol = eth_type_trans(skb, ndev). The real one pulls the Ethernet header off
+   * skb->len; the model's host hands frames up whole (its stack reads the header itself).
+   */
+  default void ethTypeTrans(long skb) {}
+
+  /** ravb_rx_csum_gbeth (GbEth) or ravb_rx_csum (R-Car) when NETIF_F_RXCSUM is on. */
+  default void rxCsum(long skb, boolean gbeth) {}
+
+  /** skb_hwtstamps(skb)->hwtstamp = {@code hwtstamp} (R-Car RX timestamping). */
+  default void skbRxHwtstamp(long skb, long hwtstamp) {}
+
+  /**
+   * skb_copy_to_linear_data_offset(to, offset, from->data, len): before v6.11 GbEth copies a
+   * frame's later descriptors into its first skb.
+   */
+  default void skbCopyToLinearDataOffset(long to, int offset, long from, int len) {
+    throw new IllegalStateException("the model's frames fit one RX buffer");
+  }
+
+  /** dev_kfree_skb(skb) of an RX skb. */
+  default void devKfreeSkb(long skb) {
+    throw new IllegalStateException("the model's frames fit one RX buffer");
+  }
+
+  /** skb->data of a new RX skb, modulo RAVB_ALIGN (the model's host: aligned, 0). */
+  default int rxSkbDataMisalign(long skb) {
+    return 0;
+  }
+
+  /** skb_reserve(skb, len). */
+  default void skbReserve(long skb, int len) {}
+
+  /** dma_map_single(dev, skb->data, size, DMA_FROM_DEVICE) of a new RX skb (the model: 0). */
+  default long dmaMapRx(long skb, int size) {
+    return 0;
+  }
+
+  /** dma_mapping_error of that mapping (never on the model's host). */
+  default boolean rxDmaMappingError(long addr) {
+    return false;
+  }
 
   // The calls below are never reached, or have one answer, on the model's host: their defaults
   // are that host's behaviour; a harness records them and answers from its input record.

@@ -68,6 +68,13 @@ final class RavbPriv {
   int tsSkbTag;
   /** GbEth: the skb of a frame spanning descriptors (a handle, 0 = NULL). */
   long rx1stSkb;
+  /** tstamp_rx_ctrl: R-Car RX timestamping (off: the model takes no hardware timestamps). */
+  int tstampRxCtrl;
+  /**
+   * ndev->features has NETIF_F_RXCSUM: the RX paths hand each frame to the checksum helper.
+   * Off in a run (the model's frames carry no checksum status); a harness record sets it.
+   */
+  boolean ndevRxCsum;
   final Stats[] stats = {new Stats(), new Stats()};
   /** priv->rx_over_errors / rx_fifo_errors: u32 (the sum of the queues' counts wraps). */
   int rxOverErrors;

@@ -68,8 +68,8 @@ class RavbRx {
   @KernelPort(file = RavbSources.MAIN_C, function = "ravb_rx_gbeth",
       versions = "v6.11..v6.18", source = RavbSources.S612,
       commits = {"118e640af30c", "3ee43f09cb2c", "966726324b7b"},
-      notes = "identical in 6.18.19 but for ravb_rx_csum_gbeth (not modelled: NETIF_F_RXCSUM"
-          + " checksum status is not simulated); napi_build_skb as RavbKernel.rxSkb")
+      notes = "identical in 6.18.19 but for ravb_rx_csum_gbeth (a callee, RavbKernel.rxCsum)"
+          + " and the skb local's scope; the skb calls through RavbKernel")
   int rxGbeth(int budget, int q) {
     RavbKernel k = priv.k;
     RavbHw hw = priv.hw;
@@ -99,15 +99,18 @@ class RavbRx {
           long buf = priv.rxBuf[q][entry];
           int dieDt = hw.rxDieDt[entry] & 0xF0;
           charge();
+          k.dmaSyncRxForCpu(hw.rxDptr[entry], descLen);
           switch (dieDt) {
             case DT_FSINGLE:
             case DT_FSTART:
-              skb = k.rxSkb(q, entry, buf, descLen); // napi_build_skb + skb_put
+              skb = k.napiBuildSkb(q, entry, buf, rxBufferSize(priv.info));
               if (skb == 0) {
                 stats.rxErrors++;
-                k.pagePoolPutPage(buf);
+                k.pagePoolPutPage(q, buf);
                 break refill;
               }
+              k.skbMarkForRecycle(skb);
+              k.skbPut(skb, descLen);
               if (dieDt == DT_FSTART) {
                 priv.rx1stSkb = skb;
               }
@@ -116,10 +119,10 @@ class RavbRx {
             case DT_FEND:
               if (priv.rx1stSkb == 0) {
                 stats.rxErrors++;
-                k.pagePoolPutPage(buf);
+                k.pagePoolPutPage(q, buf);
                 continue; // a FSINGLE or FSTART may follow
               }
-              k.skbAddRxFrag(priv.rx1stSkb, buf, descLen);
+              k.skbAddRxFrag(priv.rx1stSkb, buf, descLen, rxBufferSize(priv.info));
               skb = priv.rx1stSkb;
               break;
             default:
@@ -128,8 +131,12 @@ class RavbRx {
           switch (dieDt) {
             case DT_FSINGLE:
             case DT_FEND:
-              stats.rxBytes += k.skbLen(skb);
-              k.napiGroReceive(priv.napi[q], skb); // after eth_type_trans
+              k.ethTypeTrans(skb);
+              if (priv.ndevRxCsum) {
+                k.rxCsum(skb, true);
+              }
+              stats.rxBytes += Integer.toUnsignedLong(k.skbLen(skb));
+              k.napiGroReceive(priv.napi[q], skb);
               rxPackets++;
               priv.rx1stSkb = 0;
               break;
@@ -150,8 +157,7 @@ class RavbRx {
   @KernelPort(file = RavbSources.MAIN_C, function = "ravb_rx_rcar",
       versions = "v6.11..v6.18", source = RavbSources.S612,
       commits = {"118e640af30c", "966726324b7b"},
-      notes = "RX timestamps (tstamp_rx_ctrl) are off in the model and not ported;"
-          + " ravb_rx_csum is not modelled")
+      notes = "ravb_rx_csum a callee (RavbKernel.rxCsum); the skb calls through RavbKernel")
   int rxRcar(int budget, int q) {
     RavbKernel k = priv.k;
     RavbHw hw = priv.hw;
@@ -174,13 +180,22 @@ class RavbRx {
       if ((descStatus & MSC_ERRORS) != 0) {
         countErrors(stats, descStatus);
       } else {
+        int getTs = priv.tstampRxCtrl & RAVB_RXTSTAMP_TYPE;
         long buf = priv.rxBuf[q][entry];
         charge();
-        long skb = k.rxSkb(q, entry, buf, pktLen); // napi_build_skb + skb_put
+        k.dmaSyncRxForCpu(hw.rxDptr[entry], pktLen);
+        long skb = k.napiBuildSkb(q, entry, buf, rxBufferSize(priv.info));
         if (skb == 0) {
           stats.rxErrors++;
-          k.pagePoolPutPage(buf);
+          k.pagePoolPutPage(q, buf);
           break;
+        }
+        k.skbMarkForRecycle(skb);
+        rxHwtstamp(skb, getTs, q, entry);
+        k.skbPut(skb, pktLen);
+        k.ethTypeTrans(skb);
+        if (priv.ndevRxCsum) {
+          k.rxCsum(skb, false);
         }
         k.napiGroReceive(priv.napi[q], skb);
         rxPackets++;
@@ -191,6 +206,28 @@ class RavbRx {
     priv.dirtyRx[q] += rxRingRefill(q, priv.curRx[q] - priv.dirtyRx[q]);
     stats.rxPackets += rxPackets;
     return rxPackets;
+  }
+
+  static final int RAVB_RXTSTAMP_TYPE = 0x06;
+  static final int RAVB_RXTSTAMP_TYPE_V2_L2_EVENT = 0x02;
+  /** ktime.h: KTIME_MAX and KTIME_SEC_MAX (KTIME_MAX / NSEC_PER_SEC). */
+  private static final long KTIME_MAX = Long.MAX_VALUE;
+  private static final long KTIME_SEC_MAX = KTIME_MAX / 1_000_000_000L;
+
+  /**
+   * R-Car's RX timestamp: the NC queue stamps PTP event frames, the BE queue the rest, when
+   * tstamp_rx_ctrl asks; the descriptor's 48-bit seconds and nanoseconds through
+   * timespec64_to_ktime (ktime_set: KTIME_MAX from KTIME_SEC_MAX seconds).
+   */
+  private void rxHwtstamp(long skb, int getTs, int q, int entry) {
+    getTs &= q == RavbPriv.RAVB_NC ? RAVB_RXTSTAMP_TYPE_V2_L2_EVENT
+        : ~RAVB_RXTSTAMP_TYPE_V2_L2_EVENT;
+    if (getTs != 0) {
+      RavbHw hw = priv.hw;
+      long sec = ((long) (hw.rxTsSh[entry] & 0xFFFF) << 32) | Integer.toUnsignedLong(hw.rxTsSl[entry]);
+      long nsec = Integer.toUnsignedLong(hw.rxTsN[entry]);
+      priv.k.skbRxHwtstamp(skb, sec >= KTIME_SEC_MAX ? KTIME_MAX : sec * 1_000_000_000L + nsec);
+    }
   }
 
   @KernelPort(file = RavbSources.MAIN_C, function = "ravb_rx_ring_refill",
@@ -232,11 +269,16 @@ class RavbRx {
 
   // ------------------------------------------------------------------ before v6.11
 
+  /** ravb.h (6.1): GBETH_RX_BUFF_MAX, the GbEth RX skb's mapped size. */
+  static final int GBETH_RX_BUFF_MAX = 8192;
+  /** ravb.h: RAVB_ALIGN, the RX skb data alignment. */
+  static final int RAVB_ALIGN = 128;
+
   @KernelPort(file = RavbSources.MAIN_C, function = "ravb_rx_gbeth",
       versions = "v6.1..v6.10", source = RavbSources.S61,
       notes = "the quota era; gbeth-rx-count-packets (v6.8) counts packets against the quota,"
           + " 6.1.192 counts descriptors; v6.9's 'Allow RX loop to move past DMA mapping"
-          + " errors' (0-byte descriptors) is not ported")
+          + " errors' (0-byte descriptors) is not ported; the skb calls through RavbKernel")
   boolean rxGbethQuota(Quota quota, int q) {
     RavbKernel k = priv.k;
     RavbHw hw = priv.hw;
@@ -274,7 +316,9 @@ class RavbRx {
         long skb;
         switch (dieDt) {
           case DT_FSINGLE:
-            skb = getSkbGbeth(entry, pktLen); // ravb_get_skb_gbeth + skb_put
+            skb = getSkbGbeth(entry);
+            k.skbPut(skb, pktLen);
+            k.ethTypeTrans(skb);
             k.napiGroReceive(priv.napi[q], skb);
             if (countPackets) {
               rxPackets++;
@@ -284,15 +328,21 @@ class RavbRx {
             stats.rxBytes += pktLen;
             break;
           case DT_FSTART:
-            priv.rx1stSkb = getSkbGbeth(entry, pktLen);
+            priv.rx1stSkb = getSkbGbeth(entry);
+            k.skbPut(priv.rx1stSkb, pktLen);
             break;
           case DT_FMID:
-            skb = getSkbGbeth(entry, pktLen);
-            k.skbAddRxFrag(priv.rx1stSkb, skb, pktLen); // copied into rx_1st_skb, then freed
+            skb = getSkbGbeth(entry);
+            k.skbCopyToLinearDataOffset(priv.rx1stSkb, k.skbLen(priv.rx1stSkb), skb, pktLen);
+            k.skbPut(priv.rx1stSkb, pktLen);
+            k.devKfreeSkb(skb);
             break;
           case DT_FEND:
-            skb = getSkbGbeth(entry, pktLen);
-            k.skbAddRxFrag(priv.rx1stSkb, skb, pktLen);
+            skb = getSkbGbeth(entry);
+            k.skbCopyToLinearDataOffset(priv.rx1stSkb, k.skbLen(priv.rx1stSkb), skb, pktLen);
+            k.skbPut(priv.rx1stSkb, pktLen);
+            k.devKfreeSkb(skb);
+            k.ethTypeTrans(priv.rx1stSkb);
             k.napiGroReceive(priv.napi[q], priv.rx1stSkb);
             if (countPackets) {
               rxPackets++;
@@ -308,7 +358,8 @@ class RavbRx {
       priv.curRx[q]++;
       entry = entryOf(priv.curRx[q], q);
     }
-    refillQuotaEra(q, GBETH_RX_DESC_DATA_SIZE);
+    refillQuotaEra(q, GBETH_RX_DESC_DATA_SIZE, RAVB_ALIGN * ((GBETH_RX_BUFF_MAX + 127) / 128),
+        false);
     if (countPackets) {
       stats.rxPackets += rxPackets;
       quota.value -= rxPackets;
@@ -318,17 +369,22 @@ class RavbRx {
     return boguscnt <= 0;
   }
 
-  /** ravb_get_skb_gbeth: the ring's skb for {@code entry}, taken off the ring. */
-  private long getSkbGbeth(int entry, int len) {
+  /**
+   * ravb_get_skb_gbeth: the BE ring's skb for {@code entry}, taken off the ring, its buffer
+   * unmapped (ALIGN(GBETH_RX_BUFF_MAX, 16) bytes).
+   */
+  private long getSkbGbeth(int entry) {
     long buf = priv.rxBuf[RavbPriv.RAVB_BE][entry];
+    long skb = priv.k.rxRingSkb(RavbPriv.RAVB_BE, entry, buf);
     priv.rxBuf[RavbPriv.RAVB_BE][entry] = 0;
-    return priv.k.rxSkb(RavbPriv.RAVB_BE, entry, buf, len);
+    priv.k.dmaUnmapSingle(priv.hw.rxDptr[entry], (GBETH_RX_BUFF_MAX + 15) & ~15);
+    return skb;
   }
 
   @KernelPort(file = RavbSources.MAIN_C, function = "ravb_rx_rcar",
       versions = "v6.1..v6.10", source = RavbSources.S61,
       notes = "the quota era as in 6.1.192; mainline's v6.9 fixes (def52db470df count packets,"
-          + " move past DMA mapping errors) are not ported; RX timestamps not modelled")
+          + " move past DMA mapping errors) are not ported; the skb calls through RavbKernel")
   boolean rxRcarQuota(Quota quota, int q) {
     RavbKernel k = priv.k;
     RavbHw hw = priv.hw;
@@ -352,10 +408,18 @@ class RavbRx {
       if ((descStatus & MSC_ERRORS) != 0) {
         countErrors(stats, descStatus);
       } else {
+        int getTs = priv.tstampRxCtrl & RAVB_RXTSTAMP_TYPE;
         charge();
         long buf = priv.rxBuf[q][entry];
+        long skb = k.rxRingSkb(q, entry, buf);
         priv.rxBuf[q][entry] = 0;
-        long skb = k.rxSkb(q, entry, buf, pktLen); // dma_unmap_single + skb_put
+        k.dmaUnmapSingle(hw.rxDptr[entry], RX_BUF_SZ);
+        rxHwtstamp(skb, getTs, q, entry);
+        k.skbPut(skb, pktLen);
+        k.ethTypeTrans(skb);
+        if (priv.ndevRxCsum) {
+          k.rxCsum(skb, false);
+        }
         k.napiGroReceive(priv.napi[q], skb);
         stats.rxPackets++;
         stats.rxBytes += pktLen;
@@ -363,21 +427,37 @@ class RavbRx {
       priv.curRx[q]++;
       entry = entryOf(priv.curRx[q], q);
     }
-    refillQuotaEra(q, RX_BUF_SZ);
+    refillQuotaEra(q, RX_BUF_SZ, RX_BUF_SZ + RAVB_ALIGN - 1, true);
     quota.value -= limit - (++boguscnt);
     return boguscnt <= 0;
   }
 
-  /** The inline refill loop of both quota-era RX functions (netdev_alloc_skb, dma_map_single). */
-  private void refillQuotaEra(int q, int dataSize) {
+  /**
+   * The inline refill loop of both quota-era RX functions: netdev_alloc_skb(ndev,
+   * info->max_rx_len), ravb_set_buffer_align, dma_map_single of the descriptor's size (R-Car)
+   * or GBETH_RX_BUFF_MAX (GbEth); a failed mapping leaves the descriptor 0 bytes long.
+   */
+  private void refillQuotaEra(int q, int dataSize, int maxRxLen, boolean mapDescSize) {
+    RavbKernel k = priv.k;
     for (; priv.curRx[q] - priv.dirtyRx[q] != 0; priv.dirtyRx[q]++) { // u32 "> 0"
       int entry = entryOf(priv.dirtyRx[q], q);
       priv.hw.rxDsCc[entry] = dataSize;
       if (priv.rxBuf[q][entry] == 0) {
-        long skb = priv.k.allocRxBuffer(q, entry);
+        long skb = k.netdevAllocSkb(q, entry, maxRxLen);
         if (skb == 0) {
           break; // better luck next round
         }
+        // ravb_set_buffer_align
+        int reserve = k.rxSkbDataMisalign(skb) & (RAVB_ALIGN - 1);
+        if (reserve != 0) {
+          k.skbReserve(skb, RAVB_ALIGN - reserve);
+        }
+        long dmaAddr = k.dmaMapRx(skb, mapDescSize ? priv.hw.rxDsCc[entry] & 0xFFFF
+            : GBETH_RX_BUFF_MAX);
+        if (k.rxDmaMappingError(dmaAddr)) {
+          priv.hw.rxDsCc[entry] = 0;
+        }
+        priv.hw.rxDptr[entry] = (int) dmaAddr;
         priv.rxBuf[q][entry] = skb;
       }
       priv.hw.setRxDieDt(entry, DT_FEMPTY);

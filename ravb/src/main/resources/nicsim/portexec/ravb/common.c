@@ -44,7 +44,11 @@ typedef int irqreturn_t;
 /* 320 bytes: SKB_DATA_ALIGN(sizeof(struct skb_shared_info)) on arm64, as RavbRx assumes */
 struct skb_shared_info {
   u8 tx_flags;
-  u8 nicsim_pad[319];
+  u8 nr_frags;
+  u8 nicsim_pad[318];
+};
+struct skb_shared_hwtstamps {
+  ktime_t hwtstamp;
 };
 struct sk_buff {
   int nicsim_id;
@@ -52,6 +56,8 @@ struct sk_buff {
   unsigned char *data;
   u8 ip_summed;
   u16 queue_mapping;
+  __be16 protocol;
+  struct skb_shared_hwtstamps nicsim_hwtstamps;
   struct skb_shared_info nicsim_shinfo;
 };
 #define skb_shinfo(skb) (&(skb)->nicsim_shinfo)
@@ -172,8 +178,11 @@ struct ravb_private {
 struct nicsim_parent {
   void *parent;
 };
+typedef u64 netdev_features_t;
+#define NETIF_F_RXCSUM ((netdev_features_t)1 << 32)
 struct net_device {
   struct nicsim_parent dev;
+  netdev_features_t features;
   struct net_device_stats stats;
   struct ravb_private *nicsim_priv;
 };
@@ -205,6 +214,7 @@ static void nicsim_priv_set(void) {
   nicsim_priv.napi[0].dev = &nicsim_ndev;
   nicsim_priv.napi[1].dev = &nicsim_ndev;
   memset(&nicsim_ndev.stats, 0, sizeof(nicsim_ndev.stats));
+  nicsim_ndev.features = 0;
   nicsim_ndev.nicsim_priv = &nicsim_priv;
 }
 

@@ -5,8 +5,10 @@
  *   page_pool_alloc(q,size)  dma_sync_single_for_device(addr,size)
  * A page allocated by the n-th page_pool_alloc is page 100+n; its DMA address is the record's
  * base + page * 0x1000 + offset (u64, truncated to the descriptor's 32 bits by the C).
+ * (v6.11+ only: before, the RX buffers are skbs; rx_skb.c.)
  */
 //@ header
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 11, 0)
 #define NICSIM_RX 8
 static struct ravb_rx_desc nicsim_rxd[NICSIM_RX];
 static struct ravb_rx_buffer nicsim_rxbuf[NICSIM_RX];
@@ -78,3 +80,4 @@ static void nicsim_rx_out(void) {
     }
   }
 }
+#endif

@@ -98,17 +98,45 @@ final class RavbBench implements RavbKernel {
   }
 
   @Override
-  public long rxSkb(int q, int entry, long buf, int len) {
+  public long napiBuildSkb(int q, int entry, long buf, int fragSize) {
     return buf;
   }
 
   @Override
-  public void skbAddRxFrag(long skb, long buf, int len) {
+  public long rxRingSkb(int q, int entry, long buf) {
+    return buf;
+  }
+
+  /** dma_mapping_error's answer and dma_map_single's address for a new quota-era RX skb. */
+  boolean rxMapError;
+  long rxMapAddr;
+
+  @Override
+  public long dmaMapRx(long skb, int size) {
+    calls.add("dma_map_single(" + size + ")");
+    return rxMapAddr;
+  }
+
+  @Override
+  public boolean rxDmaMappingError(long addr) {
+    return rxMapError;
+  }
+
+  @Override
+  public void skbRxHwtstamp(long skb, long hwtstamp) {
+    calls.add("hwtstamp(" + hwtstamp + ")");
+  }
+
+  @Override
+  public void skbPut(long skb, int len) {}
+
+  @Override
+  public void skbAddRxFrag(long skb, long buf, int len, int truesize) {
     calls.add("skb_add_rx_frag");
   }
 
   @Override
-  public void pagePoolPutPage(long buf) {
+  public void pagePoolPutPage(int q, long buf) {
     calls.add("page_pool_put_page");
   }
 

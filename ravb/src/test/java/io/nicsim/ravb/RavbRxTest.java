@@ -99,4 +99,38 @@ class RavbRxTest {
     assertThat(b.priv.hw.rxDptr[3]).isEqualTo(0x2345_6000);
     assertThat(b.priv.hw.rxDsCc[3]).isEqualTo(2048 - 320 - 4 + 2);
   }
+
+  @Test
+  void quotaEraRefillLeavesAFailedMappingZeroBytesLong() {
+    // 6.1.192's inline refill: dma_mapping_error sets ds_cc 0, dptr takes the address
+    RavbBench b = new RavbBench(RavbHwInfo.RCAR_GEN3, "v6.1");
+    b.frames(1, 1442);
+    b.rxMapError = true;
+    b.rxMapAddr = 0x1_0000_0040L;
+    b.rx.rxRcarQuota(new RavbRx.Quota(64), BE);
+    assertThat(b.priv.dirtyRx[BE]).isEqualTo(1);
+    assertThat(b.priv.hw.rxDsCc[0]).isZero();
+    assertThat(b.priv.hw.rxDptr[0]).isEqualTo(0x40);
+    assertThat(b.calls).contains("dma_map_single(" + RavbRx.RX_BUF_SZ + ")");
+  }
+
+  @Test
+  void rcarStampsTheBeQueueUnlessOnlyPtpEventsAreAsked() {
+    RavbBench b = new RavbBench(RavbHwInfo.RCAR_GEN3, "v6.18");
+    b.frames(2, 1442);
+    b.priv.hw.rxTsSh[0] = 1;
+    b.priv.hw.rxTsSl[0] = 2;
+    b.priv.hw.rxTsN[0] = 3;
+    b.priv.hw.rxTsSh[1] = 0xFFFF; // past KTIME_SEC_MAX seconds: KTIME_MAX
+    b.priv.tstampRxCtrl = RavbRx.RAVB_RXTSTAMP_TYPE; // all frames
+    assertThat(b.rx.rxRcar(64, BE)).isEqualTo(2);
+    assertThat(b.calls).containsSubsequence("hwtstamp(" + ((1L << 32 | 2) * 1_000_000_000L + 3)
+        + ")", "hwtstamp(" + Long.MAX_VALUE + ")");
+
+    RavbBench ptp = new RavbBench(RavbHwInfo.RCAR_GEN3, "v6.18");
+    ptp.frames(1, 1442);
+    ptp.priv.tstampRxCtrl = RavbRx.RAVB_RXTSTAMP_TYPE_V2_L2_EVENT; // the NC queue's only
+    ptp.rx.rxRcar(64, BE);
+    assertThat(ptp.calls).noneMatch(c -> c.startsWith("hwtstamp"));
+  }
 }
