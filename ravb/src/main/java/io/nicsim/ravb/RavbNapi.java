@@ -164,9 +164,11 @@ final class RavbNapi {
 
   @KernelPort(file = RavbSources.MAIN_C, function = "ravb_poll",
       versions = RavbSources.VERSIONS, source = RavbSources.S612,
-      commits = {"118e640af30c", "b0e0e20dc60e"},
+      commits = {"118e640af30c", "b0e0e20dc60e", "596a4254915f", "101b76418d71"},
       notes = "before rx-budget (v6.11) the quota body of 6.1.192 (" + RavbSources.S61 + "):"
-          + " napi_complete and unmask unless ravb_rx used the whole quota; from"
+          + " napi_complete and unmask unless ravb_rx used the whole quota; before"
+          + " poll-always-tx and poll-error-counters (v6.9; in 6.1.192 by backport) mainline's:"
+          + " an exhausted quota skips the TX ring, the counters follow the unmask; from"
           + " napi-complete-done (v6.11) unmask only when napi_complete_done returns true;"
           + " the spin lock is not modelled")
   int poll(Napi napi, int budget) {
@@ -187,21 +189,20 @@ final class RavbNapi {
       workDone = budget - quota.value;
     }
 
+    // before poll-always-tx (v6.9): an exhausted quota goes to out before the TX ring
+    boolean alwaysTx = budgetEra || priv.patches.has(RavbPatches.POLL_ALWAYS_TX);
+    boolean countersFirst = budgetEra || priv.patches.has(RavbPatches.POLL_ERROR_COUNTERS);
+    if (!alwaysTx && !unmask) {
+      return workDone; // out:
+    }
+
     // processing the TX descriptor ring: clear the TX interrupt
     priv.write(~(mask | RavbHw.TIS_RESERVED), RavbReg.TIS);
     txFree(q, true);
     priv.k.netifWakeSubqueue(q);
 
-    // receive error message handling: priv->rx_over_errors is u32, ndev's unsigned long
-    priv.rxOverErrors = (int) priv.stats[RavbPriv.RAVB_BE].rxOverErrors;
-    if (priv.info.ncQueues) {
-      priv.rxOverErrors += (int) priv.stats[RavbPriv.RAVB_NC].rxOverErrors;
-    }
-    if (Integer.toUnsignedLong(priv.rxOverErrors) != priv.ndevRxOverErrors) {
-      priv.ndevRxOverErrors = Integer.toUnsignedLong(priv.rxOverErrors);
-    }
-    if (Integer.toUnsignedLong(priv.rxFifoErrors) != priv.ndevRxFifoErrors) {
-      priv.ndevRxFifoErrors = Integer.toUnsignedLong(priv.rxFifoErrors);
+    if (countersFirst) {
+      errorCounters();
     }
 
     if (budgetEra) {
@@ -221,7 +222,24 @@ final class RavbNapi {
     }
     priv.k.napiCompleteDone(napi, 0); // napi_complete
     reenable(mask);
+    if (!countersFirst) {
+      errorCounters(); // before poll-error-counters (v6.9): after the interrupts are back
+    }
     return workDone;
+  }
+
+  /** Receive error message handling: priv->rx_over_errors is u32, ndev's unsigned long. */
+  private void errorCounters() {
+    priv.rxOverErrors = (int) priv.stats[RavbPriv.RAVB_BE].rxOverErrors;
+    if (priv.info.ncQueues) {
+      priv.rxOverErrors += (int) priv.stats[RavbPriv.RAVB_NC].rxOverErrors;
+    }
+    if (Integer.toUnsignedLong(priv.rxOverErrors) != priv.ndevRxOverErrors) {
+      priv.ndevRxOverErrors = Integer.toUnsignedLong(priv.rxOverErrors);
+    }
+    if (Integer.toUnsignedLong(priv.rxFifoErrors) != priv.ndevRxFifoErrors) {
+      priv.ndevRxFifoErrors = Integer.toUnsignedLong(priv.rxFifoErrors);
+    }
   }
 
   /** Re-enable RX/TX interrupts (ravb_poll's tail, under the lock). */

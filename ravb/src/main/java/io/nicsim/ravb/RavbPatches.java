@@ -14,11 +14,14 @@ import io.nicsim.core.era.PatchCatalog;
  * 6.1.192 text) and after it (the 6.12.118 text, identical in 6.18.19 for every ported
  * function); each body is selected by the patch that changed its decision.
  *
- * <p>Not modelled: the v6.8/v6.9 net fixes between 6.1.192's text and v6.10 for the R-Car RX
- * path ("Count packets instead of descriptors in R-Car RX path", def52db470df, and "Allow RX
- * loop to move past DMA mapping errors"), whose text was not read; mainline v6.1..v6.8's
- * ravb_poll loop before "Always process TX descriptor ring" (the Debian 6.1.192 tree carries
- * its backport, and that is the body ported for v6.1..v6.10).
+ * <p>Between 6.1's text and the series, net fixes of v6.8 and v6.9 changed the quota-era RX
+ * loops and ravb_poll (read from the patches as posted and applied, their ids from the netdev
+ * bot's and the stable trees' logs): gbeth-rx-count-packets, rcar-rx-count-packets,
+ * rx-skip-dma-errors, poll-always-tx and poll-error-counters. The last two are in Debian's
+ * 6.1.192 (backports); the first three are not. Not modelled: v6.9's GbEth jumbo-frame fixes
+ * ("Fix GbEth jumbo packet RX checksum handling" c7c449502b51, "Fix RX byte accounting for
+ * jumbo packets" 2e36c9fbc476) and the GbEth RX checksum offload they fix, multi-descriptor
+ * and RXCSUM lines of the quota-era GbEth body the model never reaches.
  */
 public final class RavbPatches {
   private RavbPatches() {}
@@ -28,13 +31,13 @@ public final class RavbPatches {
 
   /**
    * The GbEth RX path counts packets, not descriptors, against the NAPI quota ("net: ravb:
-   * Count packets instead of descriptors in GbEth RX path", net, February 2024; in the v6.8
-   * release by its date, the mainline id not verified). Not in Debian's 6.1.192.
+   * Count packets instead of descriptors in GbEth RX path", net v3 of 2024-02-14; mainline
+   * ed4adc07207d, named so by the stable backport request; in v6.8). Not in Debian's 6.1.192.
    */
   public static final Patch GBETH_RX_COUNT_PACKETS =
       new Patch(
           "gbeth-rx-count-packets",
-          null, // several ids seen in stable logs; the mainline one was not verified
+          "ed4adc07207d",
           "net: ravb: Count packets instead of descriptors in GbEth RX path",
           KernelVersion.of(6, 8),
           Status.MAINLINE,
@@ -43,18 +46,83 @@ public final class RavbPatches {
 
   /**
    * ravb_start_xmit hands a CHECKSUM_PARTIAL skb the GbEth TOE cannot checksum to
-   * skb_checksum_help (Biju Das, "ravb: Add Tx checksum offload support for GbEth", v4 posted
-   * to net-next on 2024-02-03, so in v6.9; the mainline id not verified). Not in 6.1.192.
+   * skb_checksum_help (Biju Das, "ravb: Add Tx checksum offload support for GbEth", v5 2/2
+   * applied to net-next on 2024-02-09 as 6c8e2803ef36, the netdev patchwork bot's summary; so
+   * in v6.9). Not in 6.1.192.
    */
   public static final Patch GBETH_TX_CSUM =
       new Patch(
           "gbeth-tx-csum",
-          null,
+          "6c8e2803ef36",
           "ravb: Add Tx checksum offload support for GbEth",
           KernelVersion.of(6, 9),
           Status.MAINLINE,
           "ravb_start_xmit: if (skb->ip_summed == CHECKSUM_PARTIAL &&"
               + " !ravb_can_tx_csum_gbeth(skb)) skb_checksum_help(skb)");
+
+  /**
+   * The R-Car RX path counts packets against the quota (error and 0-byte descriptors no longer
+   * count): net series "ravb ethernet driver bugfixes" v3 1/4, applied 2024-04-18, in v6.9.
+   * Not in Debian's 6.1.192.
+   */
+  public static final Patch RCAR_RX_COUNT_PACKETS =
+      new Patch(
+          "rcar-rx-count-packets",
+          "def52db470df",
+          "net: ravb: Count packets instead of descriptors in R-Car RX path",
+          KernelVersion.of(6, 9),
+          Status.MAINLINE,
+          "ravb_rx_rcar: for (i < limit && rx_packets < *quota && die_dt != DT_FEMPTY)"
+              + " (limit unsigned); *quota -= rx_packets; return *quota == 0");
+
+  /**
+   * Both quota-era RX loops advance cur_rx past a 0-byte descriptor (a DMA mapping error)
+   * instead of reading it again: the same series 2/4, in v6.9, on top of the packet counts.
+   * Not in Debian's 6.1.192.
+   */
+  public static final Patch RX_SKIP_DMA_ERRORS =
+      new Patch(
+          "rx-skip-dma-errors",
+          "a892493a3434",
+          "net: ravb: Allow RX loop to move past DMA mapping errors",
+          KernelVersion.of(6, 9),
+          Status.MAINLINE,
+          "ravb_rx_gbeth/ravb_rx_rcar: for (i < limit; i++, cur_rx++) { entry, desc;"
+              + " if (rx_packets == *quota || die_dt == DT_FEMPTY) break; ... }");
+
+  /**
+   * ravb_poll frees the TX ring even when RX used the whole quota (net, 2024-03/04, in
+   * v6.9-rc3); before, an exhausted quota went straight to out. Debian's 6.1.192 carries
+   * the 6.1.y backport (the first 6.1.y release holding it was not established).
+   */
+  public static final Patch POLL_ALWAYS_TX =
+      new Patch(
+          "poll-always-tx",
+          "596a4254915f",
+          "net: ravb: Always process TX descriptor ring",
+          KernelVersion.of(6, 9),
+          Status.MAINLINE,
+          "ravb_poll: unmask = !ravb_rx(); TX ring freed; if (!unmask) goto out"
+              + " (was: if (ravb_rx()) goto out before the TX ring)")
+          .backportedTo(KernelVersion.of(6, 1, 192), null,
+              "Debian linux-source-6.1 (6.1.192): its ravb_poll holds the change");
+
+  /**
+   * ravb_poll updates the RX error counters on every poll, before the quota test (v6.9-rc3);
+   * before, only after re-enabling the interrupts on the completing path. Debian's 6.1.192
+   * carries the 6.1.y backport.
+   */
+  public static final Patch POLL_ERROR_COUNTERS =
+      new Patch(
+          "poll-error-counters",
+          "101b76418d71",
+          "net: ravb: Always update error counters",
+          KernelVersion.of(6, 9),
+          Status.MAINLINE,
+          "ravb_poll: rx_over_errors/rx_fifo_errors copied before 'if (!unmask) goto out'"
+              + " (was: after the interrupts were re-enabled)")
+          .backportedTo(KernelVersion.of(6, 1, 192), null,
+              "Debian linux-source-6.1 (6.1.192): its ravb_poll holds the change");
 
   /** ravb_rx returns the packets received against the budget; ravb_poll returns work_done. */
   public static final Patch RX_BUDGET =
@@ -150,6 +218,7 @@ public final class RavbPatches {
           "ravb_poll skips the TIC / TIE write: explore's self-test (a stall it must find)");
 
   public static final PatchCatalog CATALOG = new PatchCatalog("ravb", java.util.List.of(
-      GBETH_RX_COUNT_PACKETS, GBETH_TX_CSUM, RX_BUDGET, NAPI_COMPLETE_DONE, RX_RING_REFILL, GBETH_RX_FRAGS,
+      GBETH_RX_COUNT_PACKETS, GBETH_TX_CSUM, RCAR_RX_COUNT_PACKETS, RX_SKIP_DMA_ERRORS,
+      POLL_ALWAYS_TX, POLL_ERROR_COUNTERS, RX_BUDGET, NAPI_COMPLETE_DONE, RX_RING_REFILL, GBETH_RX_FRAGS,
       SW_IRQ_COALESCE_DEFAULT, THREADED_NAPI_ONE_CPU, RX_PAGE_POOL, LOST_TX_IRQ_UNMASK));
 }

@@ -276,9 +276,11 @@ class RavbRx {
 
   @KernelPort(file = RavbSources.MAIN_C, function = "ravb_rx_gbeth",
       versions = "v6.1..v6.10", source = RavbSources.S61,
+      commits = {"ed4adc07207d", "a892493a3434"},
       notes = "the quota era; gbeth-rx-count-packets (v6.8) counts packets against the quota,"
-          + " 6.1.192 counts descriptors; v6.9's 'Allow RX loop to move past DMA mapping"
-          + " errors' (0-byte descriptors) is not ported; the skb calls through RavbKernel")
+          + " 6.1.192 counts descriptors; rx-skip-dma-errors (v6.9) steps past 0-byte"
+          + " descriptors; v6.9's jumbo-frame RX checksum and byte-count fixes are not ported;"
+          + " the skb calls through RavbKernel")
   boolean rxGbethQuota(Quota quota, int q) {
     RavbKernel k = priv.k;
     RavbHw hw = priv.hw;
@@ -292,9 +294,22 @@ class RavbRx {
       boguscnt = Math.min(boguscnt, quota.value);
       limit = boguscnt;
     }
+    // rx-skip-dma-errors (v6.9): for (...; i++, cur_rx++), entry and desc read at the top
+    boolean moveOn = countPackets && priv.patches.has(RavbPatches.RX_SKIP_DMA_ERRORS);
     int i = 0;
-    while (countPackets ? i < limit && rxPackets < quota.value && hw.rxDieDt[entry] != DT_FEMPTY
-        : hw.rxDieDt[entry] != DT_FEMPTY) {
+    while (true) {
+      if (moveOn) {
+        if (i >= limit) {
+          break;
+        }
+        entry = entryOf(priv.curRx[q], q);
+        if (rxPackets == quota.value || hw.rxDieDt[entry] == DT_FEMPTY) {
+          break;
+        }
+      } else if (countPackets ? !(i < limit && rxPackets < quota.value
+          && hw.rxDieDt[entry] != DT_FEMPTY) : hw.rxDieDt[entry] == DT_FEMPTY) {
+        break;
+      }
       int descStatus = hw.rxMsc[entry];
       int pktLen = hw.rxDsCc[entry] & RavbPriv.RX_DS;
       if (countPackets) {
@@ -303,7 +318,10 @@ class RavbRx {
         break;
       }
       if (pktLen == 0) {
-        continue; // the same descriptor again
+        if (moveOn) {
+          priv.curRx[q]++; // the for loop's cur_rx++
+        }
+        continue; // before rx-skip-dma-errors: the same descriptor again
       }
       if ((descStatus & MSC_MC) != 0) {
         stats.multicast++;
@@ -383,18 +401,19 @@ class RavbRx {
 
   @KernelPort(file = RavbSources.MAIN_C, function = "ravb_rx_rcar",
       versions = "v6.1..v6.10", source = RavbSources.S61,
-      notes = "the quota era as in 6.1.192; mainline's v6.9 fixes (def52db470df count packets,"
-          + " move past DMA mapping errors) are not ported; the skb calls through RavbKernel")
+      commits = {"def52db470df", "a892493a3434"},
+      notes = "the quota era: 6.1.192's descriptor count, rcar-rx-count-packets and"
+          + " rx-skip-dma-errors (v6.9) from the patches; the skb calls through RavbKernel")
   boolean rxRcarQuota(Quota quota, int q) {
-    RavbKernel k = priv.k;
+    if (priv.patches.has(RavbPatches.RCAR_RX_COUNT_PACKETS)) {
+      return rxRcarQuotaPackets(quota, q);
+    }
     RavbHw hw = priv.hw;
-    RavbPriv.Stats stats = priv.stats[q];
     int entry = entryOf(priv.curRx[q], q);
     int boguscnt = (priv.dirtyRx[q] + priv.numRxRing[q]) - priv.curRx[q];
     boguscnt = Math.min(boguscnt, quota.value);
     int limit = boguscnt;
     while (hw.rxDieDt[entry] != DT_FEMPTY) {
-      int descStatus = hw.rxMsc[entry];
       int pktLen = hw.rxDsCc[entry] & RavbPriv.RX_DS;
       if (--boguscnt < 0) {
         break;
@@ -402,27 +421,8 @@ class RavbRx {
       if (pktLen == 0) {
         continue;
       }
-      if ((descStatus & MSC_MC) != 0) {
-        stats.multicast++;
-      }
-      if ((descStatus & MSC_ERRORS) != 0) {
-        countErrors(stats, descStatus);
-      } else {
-        int getTs = priv.tstampRxCtrl & RAVB_RXTSTAMP_TYPE;
-        charge();
-        long buf = priv.rxBuf[q][entry];
-        long skb = k.rxRingSkb(q, entry, buf);
-        priv.rxBuf[q][entry] = 0;
-        k.dmaUnmapSingle(hw.rxDptr[entry], RX_BUF_SZ);
-        rxHwtstamp(skb, getTs, q, entry);
-        k.skbPut(skb, pktLen);
-        k.ethTypeTrans(skb);
-        if (priv.ndevRxCsum) {
-          k.rxCsum(skb, false);
-        }
-        k.napiGroReceive(priv.napi[q], skb);
-        stats.rxPackets++;
-        stats.rxBytes += pktLen;
+      if (rcarQuotaFrame(q, entry, pktLen)) {
+        priv.stats[q].rxPackets++;
       }
       priv.curRx[q]++;
       entry = entryOf(priv.curRx[q], q);
@@ -430,6 +430,74 @@ class RavbRx {
     refillQuotaEra(q, RX_BUF_SZ, RX_BUF_SZ + RAVB_ALIGN - 1, true);
     quota.value -= limit - (++boguscnt);
     return boguscnt <= 0;
+  }
+
+  /**
+   * ravb_rx_rcar from rcar-rx-count-packets (v6.9): packets against the quota, the limit
+   * unsigned; with rx-skip-dma-errors (v6.9) the loop steps past a 0-byte descriptor.
+   */
+  private boolean rxRcarQuotaPackets(Quota quota, int q) {
+    RavbHw hw = priv.hw;
+    boolean moveOn = priv.patches.has(RavbPatches.RX_SKIP_DMA_ERRORS);
+    int limit = priv.dirtyRx[q] + priv.numRxRing[q] - priv.curRx[q]; // unsigned int
+    int rxPackets = 0;
+    int entry = entryOf(priv.curRx[q], q);
+    for (int i = 0; Integer.compareUnsigned(i, limit) < 0; i++) {
+      if (moveOn) {
+        entry = entryOf(priv.curRx[q], q);
+        if (rxPackets == quota.value || hw.rxDieDt[entry] == DT_FEMPTY) {
+          break;
+        }
+      } else if (!(rxPackets < quota.value && hw.rxDieDt[entry] != DT_FEMPTY)) {
+        break;
+      }
+      int pktLen = hw.rxDsCc[entry] & RavbPriv.RX_DS;
+      if (pktLen == 0) {
+        if (moveOn) {
+          priv.curRx[q]++; // the for loop's cur_rx++
+        }
+        continue; // before rx-skip-dma-errors: the same descriptor again
+      }
+      if (rcarQuotaFrame(q, entry, pktLen)) {
+        rxPackets++;
+      }
+      priv.curRx[q]++;
+      entry = entryOf(priv.curRx[q], q);
+    }
+    refillQuotaEra(q, RX_BUF_SZ, RX_BUF_SZ + RAVB_ALIGN - 1, true);
+    priv.stats[q].rxPackets += rxPackets;
+    quota.value -= rxPackets;
+    return quota.value == 0;
+  }
+
+  /** One R-Car quota-era descriptor that is not 0 bytes: counted, or handed up (true). */
+  private boolean rcarQuotaFrame(int q, int entry, int pktLen) {
+    RavbKernel k = priv.k;
+    RavbHw hw = priv.hw;
+    RavbPriv.Stats stats = priv.stats[q];
+    int descStatus = hw.rxMsc[entry];
+    if ((descStatus & MSC_MC) != 0) {
+      stats.multicast++;
+    }
+    if ((descStatus & MSC_ERRORS) != 0) {
+      countErrors(stats, descStatus);
+      return false;
+    }
+    int getTs = priv.tstampRxCtrl & RAVB_RXTSTAMP_TYPE;
+    charge();
+    long buf = priv.rxBuf[q][entry];
+    long skb = k.rxRingSkb(q, entry, buf);
+    priv.rxBuf[q][entry] = 0;
+    k.dmaUnmapSingle(hw.rxDptr[entry], RX_BUF_SZ);
+    rxHwtstamp(skb, getTs, q, entry);
+    k.skbPut(skb, pktLen);
+    k.ethTypeTrans(skb);
+    if (priv.ndevRxCsum) {
+      k.rxCsum(skb, false);
+    }
+    k.napiGroReceive(priv.napi[q], skb);
+    stats.rxBytes += pktLen;
+    return true;
   }
 
   /**

@@ -30,7 +30,7 @@ final class RavbXmit {
   }
 
   @KernelPort(file = RavbSources.MAIN_C, function = "ravb_start_xmit",
-      versions = RavbSources.VERSIONS, source = RavbSources.S612,
+      versions = RavbSources.VERSIONS, source = RavbSources.S612, commits = {"6c8e2803ef36"},
       notes = "the queue the stack picked (ravb_select_queue); skb_put_padto pads in place"
           + " (the model's skb keeps its length, the descriptor takes the padded one); from"
           + " gbeth-tx-csum (v6.9) CHECKSUM_PARTIAL asks ravb_can_tx_csum_gbeth; the DMA"

@@ -100,4 +100,49 @@ class RavbPollTest {
     assertThat(b.priv.rxOverErrors).isZero();
     assertThat(b.priv.ndevRxOverErrors).isZero();
   }
+
+  @Test
+  void beforeV69AnExhaustedQuotaSkipsTheTxRingAndTheCounters() {
+    // mainline v6.8's ravb_poll: if (ravb_rx(ndev, &quota, q)) goto out;
+    RavbBench b = masked(RavbHwInfo.GBETH, "v6.8");
+    b.frames(80, 1442);
+    b.priv.stats[BE].rxOverErrors = 3;
+    assertThat(b.napi.poll(null, 64)).isEqualTo(64);
+    assertThat(b.calls).noneMatch(c -> c.startsWith("netif_wake_subqueue"));
+    assertThat(b.priv.ndevRxOverErrors).isZero();
+
+    // poll-always-tx and poll-error-counters (v6.9): both every poll
+    RavbBench a = masked(RavbHwInfo.GBETH, "v6.9");
+    a.frames(80, 1442);
+    a.priv.stats[BE].rxOverErrors = 3;
+    assertThat(a.napi.poll(null, 64)).isEqualTo(64);
+    assertThat(a.calls).contains("netif_wake_subqueue(0)");
+    assertThat(a.priv.ndevRxOverErrors).isEqualTo(3);
+  }
+
+  @Test
+  void debian612CarriesBothPollBackportsMainline61DoesNot() {
+    assertThat(RavbPatches.POLL_ALWAYS_TX.inKernel(io.nicsim.core.era.KernelVersion.parse("v6.1.192")))
+        .isTrue();
+    assertThat(RavbPatches.POLL_ERROR_COUNTERS.inKernel(
+        io.nicsim.core.era.KernelVersion.parse("v6.1.192"))).isTrue();
+    RavbBench b = masked(RavbHwInfo.RCAR_GEN3, "v6.1");
+    b.frames(80, 1442);
+    b.napi.poll(null, 64);
+    assertThat(b.calls).noneMatch(c -> c.startsWith("netif_wake_subqueue"));
+    RavbBench d = masked(RavbHwInfo.RCAR_GEN3, "v6.1.192");
+    d.frames(80, 1442);
+    d.napi.poll(null, 64);
+    assertThat(d.calls).contains("netif_wake_subqueue(0)");
+  }
+
+  @Test
+  void beforeV69TheCountersFollowTheUnmask() {
+    RavbBench b = masked(RavbHwInfo.GBETH, "v6.8", "-poll-always-tx");
+    b.frames(1, 1442);
+    b.priv.stats[BE].rxOverErrors = 2;
+    b.napi.poll(null, 64);
+    assertThat(b.priv.ndevRxOverErrors).isEqualTo(2);
+    assertThat(b.priv.hw.ric0 & 1).isEqualTo(1);
+  }
 }

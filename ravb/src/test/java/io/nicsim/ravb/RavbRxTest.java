@@ -48,8 +48,8 @@ class RavbRxTest {
   }
 
   @Test
-  void rcarQuotaEraKeepsCountingDescriptorsOnV610() {
-    RavbBench b = new RavbBench(RavbHwInfo.RCAR_GEN3, "v6.10");
+  void rcarQuotaEraKeepsCountingDescriptorsOnV68() {
+    RavbBench b = new RavbBench(RavbHwInfo.RCAR_GEN3, "v6.8");
     b.frames(64, 1442);
     RavbRx.Quota quota = new RavbRx.Quota(64);
     assertThat(b.rx.rxRcarQuota(quota, BE)).isFalse();
@@ -132,5 +132,64 @@ class RavbRxTest {
     ptp.priv.tstampRxCtrl = RavbRx.RAVB_RXTSTAMP_TYPE_V2_L2_EVENT; // the NC queue's only
     ptp.rx.rxRcar(64, BE);
     assertThat(ptp.calls).noneMatch(c -> c.startsWith("hwtstamp"));
+  }
+
+  @Test
+  void rcarCountsPacketsFromV69() {
+    // v6.8: 6.1's descriptor count, exactly a quota of frames leaves one and is not exhausted
+    RavbBench b = new RavbBench(RavbHwInfo.RCAR_GEN3, "v6.8");
+    b.frames(64, 1442);
+    RavbRx.Quota quota = new RavbRx.Quota(64);
+    assertThat(b.rx.rxRcarQuota(quota, BE)).isFalse();
+    assertThat(quota.value).isEqualTo(1);
+    // rcar-rx-count-packets (v6.9): 64 packets use the whole quota
+    RavbBench a = new RavbBench(RavbHwInfo.RCAR_GEN3, "v6.9");
+    a.frames(64, 1442);
+    RavbRx.Quota q9 = new RavbRx.Quota(64);
+    assertThat(a.rx.rxRcarQuota(q9, BE)).isTrue();
+    assertThat(q9.value).isZero();
+    assertThat(a.priv.stats[BE].rxPackets).isEqualTo(64);
+  }
+
+  @Test
+  void rcarErrorDescriptorsNoLongerCountFromV69() {
+    RavbBench a = new RavbBench(RavbHwInfo.RCAR_GEN3, "v6.9");
+    a.frames(3, 1442);
+    a.priv.hw.rxMsc[0] = RavbRx.MSC_CRC;
+    RavbRx.Quota quota = new RavbRx.Quota(2);
+    assertThat(a.rx.rxRcarQuota(quota, BE)).isTrue();
+    assertThat(a.priv.curRx[BE]).isEqualTo(3); // the error, then two packets
+    assertThat(a.priv.stats[BE].rxPackets).isEqualTo(2);
+  }
+
+  @Test
+  void aZeroByteDescriptorStopsTheLoopUntilV69() {
+    for (RavbHwInfo info : new RavbHwInfo[] {RavbHwInfo.GBETH, RavbHwInfo.RCAR_GEN3}) {
+      // v6.8 (GbEth) / with rcar-rx-count-packets (R-Car): the loop reads descriptor 1 again
+      // until i reaches the limit
+      RavbBench b = new RavbBench(info, "v6.8", "+rcar-rx-count-packets");
+      b.frames(3, 1442);
+      b.priv.hw.rxDsCc[1] = 0;
+      RavbRx.Quota quota = new RavbRx.Quota(64);
+      quota(b, info, quota);
+      assertThat(b.priv.curRx[BE]).isEqualTo(1);
+      assertThat(64 - quota.value).isEqualTo(1);
+      // rx-skip-dma-errors (v6.9): past it
+      RavbBench a = new RavbBench(info, "v6.9");
+      a.frames(3, 1442);
+      a.priv.hw.rxDsCc[1] = 0;
+      RavbRx.Quota q9 = new RavbRx.Quota(64);
+      quota(a, info, q9);
+      assertThat(a.priv.curRx[BE]).isEqualTo(3);
+      assertThat(64 - q9.value).isEqualTo(2);
+    }
+  }
+
+  private static void quota(RavbBench b, RavbHwInfo info, RavbRx.Quota quota) {
+    if (info == RavbHwInfo.GBETH) {
+      b.rx.rxGbethQuota(quota, BE);
+    } else {
+      b.rx.rxRcarQuota(quota, BE);
+    }
   }
 }
