@@ -23,7 +23,7 @@ public final class RavbBridges implements PortBridgeProvider {
         + " yet: the data path and its interrupts; a bridge must capture the live descriptor"
         + " rings and replay the skbs' hand-off and completion",
         "ravb_alloc_rx_buffer", "ravb_dma_interrupt", "ravb_interrupt", "ravb_poll",
-        "ravb_queue_interrupt", "ravb_rx", "ravb_rx_ring_refill", "ravb_start_xmit",
-        "ravb_tx_free");
+        "ravb_queue_interrupt", "ravb_rx", "ravb_rx_gbeth", "ravb_rx_rcar",
+        "ravb_rx_ring_refill", "ravb_start_xmit", "ravb_tx_free");
   }
 }
