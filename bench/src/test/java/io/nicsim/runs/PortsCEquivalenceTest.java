@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -110,5 +111,34 @@ class PortsCEquivalenceTest {
     assertThat(v.divergence()).matches("at \\d+ ns, call \\d+: dql_completed on num_queued=\\d+"
         + " .* prev_ovlimit=[1-9]\\d* .* gives, as C: adj_limit=\\d+ limit=\\d+[^;]*;"
         + " as Java: adj_limit=\\d+ limit=\\d+.* \\(the other \\d+ tokens the same\\)");
+  }
+
+  /**
+   * The congestion modules' C fixes CONFIG_HZ: under {@code --ports c} it is built at the host's
+   * (cyclone5's Cortex-A9 kernel runs at HZ 100; profiles of HZ 300 and 1000 made here), and a
+   * CUBIC upload runs as the Java does, with CUBIC's entry points run as C.
+   */
+  @ParameterizedTest
+  @MethodSource("tarballs")
+  void tcpBridgesRunAtTheHostsHz(Path tree, @TempDir Path dir) throws Exception {
+    assumeTree(tree);
+    for (int hz : new int[] {100, 300, 1000}) {
+      List<String> a = new ArrayList<>(List.of("--mac", "stmmac"));
+      if (hz == 100) {
+        a.addAll(List.of("--soc", "cyclone5"));
+      } else {
+        Path f = dir.resolve("hz" + hz + ".yaml");
+        Files.writeString(f, "name: rk3588-yt6801-hz" + hz + "\n"
+            + "title: \"rk3588-yt6801 with a CONFIG_HZ_" + hz + " kernel (a test's)\"\n"
+            + "inherits: rk3588-yt6801\n"
+            + "kernel:\n"
+            + "  hz: {value: " + hz + ", source: \"choice: the test's CONFIG_HZ\", class: exact}\n");
+        a.addAll(List.of("--soc-file", f.toString()));
+      }
+      a.addAll(List.of("--traffic", "iperf3 -t 1", "--path", "rtt=5ms", "--duration", "300ms"));
+      Equivalence.Verdict v = check(request(tree, a.toArray(String[]::new)));
+      assertThat(v.identical()).as("HZ " + hz + ": " + v.divergence()).isTrue();
+      assertThat(v.ranAsC()).as("HZ " + hz).anyMatch(f -> f.startsWith("cubictcp_cong_avoid "));
+    }
   }
 }

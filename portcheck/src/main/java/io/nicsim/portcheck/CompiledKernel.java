@@ -16,11 +16,29 @@ final class CompiledKernel implements KernelC {
   private final List<Touched> touched;
   private final List<String> notes;
   private final ThreadLocal<Map<String, NativePort>> opened = new ThreadLocal<>();
+  /** The programs that fix HZ, by label, and what builds one again at another HZ. */
+  private final Map<String, InLoopProgram> hzPrograms;
+  private final java.util.function.Function<Map<String, InLoopProgram>,
+      Map<String, InLoopLibrary>> compiler;
+  /** Those programs built at another HZ, by HZ (each built once, when first asked). */
+  private final Map<Integer, Map<String, InLoopLibrary>> builtAtHz = new java.util.HashMap<>();
+  private final ThreadLocal<Map<Integer, Map<String, NativePort>>> openedAtHz =
+      ThreadLocal.withInitial(java.util.HashMap::new);
 
   CompiledKernel(String describe, String release, Map<String, InLoopLibrary> libraries,
       Map<String, String> notCompiled, List<Touched> touched, List<String> notes) {
+    this(describe, release, libraries, notCompiled, touched, notes, Map.of(), m -> Map.of());
+  }
+
+  CompiledKernel(String describe, String release, Map<String, InLoopLibrary> libraries,
+      Map<String, String> notCompiled, List<Touched> touched, List<String> notes,
+      Map<String, InLoopProgram> hzPrograms,
+      java.util.function.Function<Map<String, InLoopProgram>, Map<String, InLoopLibrary>>
+          compiler) {
     this.describe = describe;
     this.release = release;
+    this.hzPrograms = Map.copyOf(hzPrograms);
+    this.compiler = compiler;
     this.libraries = Map.copyOf(libraries);
     this.notCompiled = Collections.unmodifiableMap(new LinkedHashMap<>(notCompiled));
     this.touched = List.copyOf(touched);
@@ -49,6 +67,106 @@ final class CompiledKernel implements KernelC {
       opened.set(m);
     }
     return m;
+  }
+
+  /**
+   * {@link #ports()}, with every function whose program fixes HZ at another value built again
+   * at {@code hz} ({@link InLoopProgram#atHz}): all of them at once, when one of them is first
+   * called (a host that never calls them never builds them), once per HZ for the JVM, then a
+   * copy per thread.
+   */
+  @Override
+  public Map<String, NativePort> ports(int hz) {
+    Map<String, InLoopProgram> other = atHz(hz);
+    if (other.isEmpty()) {
+      return ports();
+    }
+    Map<String, NativePort> mine = openedAtHz.get().get(hz);
+    if (mine == null) {
+      Map<String, NativePort> m = new LinkedHashMap<>(ports());
+      for (String label : other.keySet()) {
+        m.put(label, new AtHz(m.get(label), () -> built(hz).get(label).open()));
+      }
+      mine = Collections.unmodifiableMap(m);
+      openedAtHz.get().put(hz, mine);
+    }
+    return mine;
+  }
+
+  /** The programs that fix another HZ than {@code hz}, rewritten for it, by label. */
+  private Map<String, InLoopProgram> atHz(int hz) {
+    Map<String, InLoopProgram> other = new java.util.TreeMap<>();
+    hzPrograms.forEach((label, p) -> {
+      if (p.hz() != hz && libraries.containsKey(label)) {
+        other.put(label, p.atHz(hz));
+      }
+    });
+    return other;
+  }
+
+  private Map<String, InLoopLibrary> built(int hz) {
+    synchronized (builtAtHz) {
+      return builtAtHz.computeIfAbsent(hz, h -> Map.copyOf(compiler.apply(atHz(h))));
+    }
+  }
+
+  /** A function built at another HZ, built and opened when first called. */
+  private static final class AtHz implements NativePort {
+    private final NativePort base;
+    private final java.util.function.Supplier<NativePort> open;
+    private NativePort c;
+
+    AtHz(NativePort base, java.util.function.Supplier<NativePort> open) {
+      this.base = base;
+      this.open = open;
+    }
+
+    private NativePort c() {
+      if (c == null) {
+        c = open.get();
+      }
+      return c;
+    }
+
+    @Override
+    public String file() {
+      return base.file();
+    }
+
+    @Override
+    public String function() {
+      return base.function();
+    }
+
+    @Override
+    public int inputs() {
+      return base.inputs();
+    }
+
+    @Override
+    public io.nicsim.core.port.exec.NativeOut call(long[] in) {
+      return c().call(in);
+    }
+
+    @Override
+    public io.nicsim.core.port.exec.NativeOut call(long[] in, int words) {
+      return c().call(in, words);
+    }
+
+    @Override
+    public String text(long[] in) {
+      return c().text(in);
+    }
+
+    @Override
+    public List<io.nicsim.core.port.exec.InputField> fields() {
+      return base.fields();
+    }
+
+    @Override
+    public List<String> inside() {
+      return base.inside();
+    }
   }
 
   @Override

@@ -169,8 +169,16 @@ public final class InLoopCompiler implements KernelCCompiler {
         : touched(patched, programs, basePrograms, byLabel, wanted, notCompiled, files);
     String describe = root + (files.isEmpty() ? "" : " + " + String.join(" + ",
         files.stream().map(p -> p.getFileName().toString()).toList()));
+    Map<String, InLoopProgram> hzPrograms = new LinkedHashMap<>();
+    programs.forEach((label, p) -> {
+      if (p.hz() > 0) {
+        hzPrograms.put(label, p);
+      }
+    });
+    boolean isPatched = patched != null;
     return new CompiledKernel(describe, version, libraries, notCompiled, touched,
-        patched == null ? List.of() : patched.notes());
+        patched == null ? List.of() : patched.notes(), hzPrograms,
+        other -> compileAll(other, version, isPatched));
   }
 
   private KernelTree read(Path root, Set<String> needed) {

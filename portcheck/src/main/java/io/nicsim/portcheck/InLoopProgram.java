@@ -25,6 +25,25 @@ record InLoopProgram(PortHarness harness, String text, List<String> inside, List
     return !text.isEmpty();
   }
 
+  /** A harness's fixed CONFIG_HZ: its C's own {@code #define HZ n} line. */
+  private static final java.util.regex.Pattern HZ =
+      java.util.regex.Pattern.compile("(?m)^#define HZ (\\d+)$");
+
+  /** The CONFIG_HZ the harness's C fixes, or 0 when it fixes none (HZ from the record). */
+  int hz() {
+    java.util.regex.Matcher m = HZ.matcher(text);
+    return m.find() ? Integer.parseInt(m.group(1)) : 0;
+  }
+
+  /**
+   * The same program for a host of CONFIG_HZ {@code hz}: the harness's {@code #define HZ}
+   * line says {@code hz} (the tree's HZ-derived macros follow it, as a kernel configured so).
+   */
+  InLoopProgram atHz(int hz) {
+    return new InLoopProgram(harness, HZ.matcher(text).replaceFirst("#define HZ " + hz), inside,
+        taken, functions, reason);
+  }
+
   /** What {@code nicsim_kernel.h} defines: never taken from a tree. */
   private static final CDefinitions COMPAT =
       CDefinitions.of(new CSource(CProgram.COMPAT, CProgram.compatText()));

@@ -25,9 +25,6 @@ final class CcNative {
   private static final long SND_CWND_CNT = NativeOut.id("snd_cwnd_cnt");
   private static final long APP_LIMITED = NativeOut.id("app_limited");
 
-  /** The harness C's CONFIG_HZ (tcp common.c): a host of another HZ keeps its modules in Java. */
-  static final int HZ = 250;
-
   /** Where the congestion modules' own fields start in their records. */
   static final int CC = TcpHarnesses.SOCK_FIELDS.size();
   static final int END = CC + TcpHarnesses.CC_SOCK_FIELDS.size();

@@ -76,7 +76,8 @@ public final class InLoopPorts {
 
   /** Installs every bridge whose function {@code c} compiled, on the host being built. */
   public static InLoopPorts install(HostContext host, NicDriver driver, KernelC c) {
-    Map<String, NativePort> ports = c.ports();
+    // a function whose harness fixes HZ runs as compiled at this host's CONFIG_HZ
+    Map<String, NativePort> ports = c.ports(host.cpu().hz());
     BridgeSite site = new BridgeSite(host, driver, c.release());
     Map<String, CountedPort> installed = new LinkedHashMap<>();
     Map<String, String> java = new TreeMap<>();

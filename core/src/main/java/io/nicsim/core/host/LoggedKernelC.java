@@ -24,6 +24,11 @@ public record LoggedKernelC(KernelC inner, CallLog log) implements KernelC {
   }
 
   @Override
+  public Map<String, NativePort> ports(int hz) {
+    return inner.ports(hz);
+  }
+
+  @Override
   public Map<String, String> notCompiled() {
     return inner.notCompiled();
   }

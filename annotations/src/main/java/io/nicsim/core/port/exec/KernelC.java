@@ -24,6 +24,17 @@ public interface KernelC {
    */
   Map<String, NativePort> ports();
 
+  /**
+   * The same, as compiled for a host of CONFIG_HZ {@code hz}: a function whose harness fixes HZ
+   * (its C defines it) is built again at {@code hz} (once per JVM, when first asked), so its
+   * jiffies run at the host's rate; every other function is {@link #ports()}'s instance.
+   *
+   * @throws KernelCException when a function does not compile at that HZ
+   */
+  default Map<String, NativePort> ports(int hz) {
+    return ports();
+  }
+
   /** Functions of the tree that were wanted but not compiled, with the reason, by label. */
   Map<String, String> notCompiled();
 
