@@ -24,6 +24,16 @@ public final class BoardTrace {
   private final Window window;
   private final java.util.SortedMap<String, Long> txDevices;
   private final java.util.Map<String, long[]> txSpan;
+  /** Per device, its transmits in {@link #BIN_NS} bins: bin -> {count, first ts, last ts}. */
+  private final java.util.Map<String, java.util.TreeMap<Long, long[]>> txBins;
+
+  /** Where a CPU lost events: from its last event before a lost marker to its next one. */
+  private final java.util.List<long[]> lostGaps;
+
+  /** The bins the traffic's window is read from. */
+  static final long BIN_NS = 10_000_000L;
+  /** A bin belongs to the traffic when it holds at least this share of the busiest bin's. */
+  static final double ACTIVE_SHARE = 0.1;
 
   /**
    * The trace's window: where every CPU's buffer holds events. A nicsim-written trace states
@@ -42,7 +52,11 @@ public final class BoardTrace {
   }
 
   private BoardTrace(Path file, ParseOptions options, ImportStats stats, Window window,
-      java.util.SortedMap<String, Long> txDevices, java.util.Map<String, long[]> txSpan) {
+      java.util.SortedMap<String, Long> txDevices, java.util.Map<String, long[]> txSpan,
+      java.util.Map<String, java.util.TreeMap<Long, long[]>> txBins,
+      java.util.List<long[]> lostGaps) {
+    this.txBins = txBins;
+    this.lostGaps = lostGaps;
     this.txDevices = txDevices;
     this.txSpan = txSpan;
     this.file = file;
@@ -60,12 +74,44 @@ public final class BoardTrace {
   public static BoardTrace open(Path file, ParseOptions options, Double fromSec, Double toSec) {
     java.util.SortedMap<String, Long> tx = new java.util.TreeMap<>();
     java.util.Map<String, long[]> span = new java.util.HashMap<>();
-    ImportStats s = TraceReader.read(file, e -> {
-      if (e.kind == io.nicsim.boardtrace.event.EventKind.NET_DEV_XMIT && e.name != null) {
-        tx.merge(e.name, 1L, Long::sum);
-        long[] sp = span.computeIfAbsent(e.name, k -> new long[] {e.ts, e.ts});
-        sp[0] = Math.min(sp[0], e.ts);
-        sp[1] = Math.max(sp[1], e.ts);
+    java.util.Map<String, java.util.TreeMap<Long, long[]>> bins = new java.util.HashMap<>();
+    java.util.List<long[]> lostGaps = new java.util.ArrayList<>();
+    java.util.Set<String> napi = new java.util.TreeSet<>();
+    java.util.Map<Integer, long[]> lastOnCpu = new java.util.HashMap<>(); // {ts, lost pending}
+    ImportStats s = TraceReader.read(file, new EventSink() {
+      @Override
+      public void lost(int cpu, long count) {
+        long[] l = lastOnCpu.computeIfAbsent(cpu, k -> new long[] {Long.MIN_VALUE, 0});
+        l[1] = 1;
+      }
+
+      @Override
+      public void event(io.nicsim.boardtrace.event.TraceEvent e) {
+        long[] l = lastOnCpu.computeIfAbsent(e.cpu, k -> new long[] {Long.MIN_VALUE, 0});
+        if (l[1] != 0) {
+          // the CPU's events between its last one and this one are gone
+          lostGaps.add(new long[] {l[0], e.ts});
+          l[1] = 0;
+        }
+        l[0] = e.ts;
+        xmit(e);
+      }
+
+      private void xmit(io.nicsim.boardtrace.event.TraceEvent e) {
+        if (e.kind == io.nicsim.boardtrace.event.EventKind.NAPI_POLL && e.name != null) {
+          napi.add(e.name);
+        }
+        if (e.kind == io.nicsim.boardtrace.event.EventKind.NET_DEV_XMIT && e.name != null) {
+          tx.merge(e.name, 1L, Long::sum);
+          long[] sp = span.computeIfAbsent(e.name, k -> new long[] {e.ts, e.ts});
+          sp[0] = Math.min(sp[0], e.ts);
+          sp[1] = Math.max(sp[1], e.ts);
+          long[] b = bins.computeIfAbsent(e.name, k -> new java.util.TreeMap<>())
+              .computeIfAbsent(Math.floorDiv(e.ts, BIN_NS), k -> new long[] {0, e.ts, e.ts});
+          b[0]++;
+          b[1] = Math.min(b[1], e.ts);
+          b[2] = Math.max(b[2], e.ts);
+        }
       }
     }, options);
     if (s.kept == 0) {
@@ -78,7 +124,82 @@ public final class BoardTrace {
           + " seconds, which --clock-hz would not change", "no --clock-hz, or a trace of a raw"
           + " counter clock (trace_clock x86-tsc or counter)");
     }
-    return new BoardTrace(file, options, s, window(file, s, fromSec, toSec), tx, span);
+    BoardTrace t = new BoardTrace(file, options, s, window(file, s, fromSec, toSec), tx, span,
+        bins, lostGaps);
+    t.napiDevices.addAll(napi);
+    return t;
+  }
+
+  /** The devices the trace's NAPI polls name ({@code (no_device)}: the per-CPU backlog). */
+  public java.util.SortedSet<String> napiDevices() {
+    return java.util.Collections.unmodifiableSortedSet(napiDevices);
+  }
+
+  private final java.util.SortedSet<String> napiDevices = new java.util.TreeSet<>();
+
+  /**
+   * This trace over its traffic's window: where {@code dev} transmits at least a tenth of its
+   * busiest 10 ms's rate, from the first such transmit to the last, within the window. A
+   * traffic generator's own set-up and tear-down (iperf3's control connection before and after
+   * its test, seconds of a few packets) then neither dilutes the rates nor the CPU shares that
+   * are compared with a model that runs the traffic alone. This trace itself where {@code dev}
+   * sends nothing in the window, or where {@code --from}/{@code --to} chose it.
+   */
+  public BoardTrace overTraffic(String dev) {
+    java.util.TreeMap<Long, long[]> b = dev == null ? null : txBins.get(dev);
+    if (b == null || window.source().equals("--from/--to")) {
+      return this;
+    }
+    long busiest = 0;
+    for (long[] v : b.values()) {
+      busiest = Math.max(busiest, v[0]);
+    }
+    long from = Long.MAX_VALUE;
+    long to = Long.MIN_VALUE;
+    long sent = 0;
+    for (long[] v : b.values()) {
+      if (v[0] >= ACTIVE_SHARE * busiest && v[2] >= window.fromNs() && v[1] < window.toNs()) {
+        from = Math.min(from, Math.max(v[1], window.fromNs()));
+        to = Math.max(to, Math.min(v[2] + 1, window.toNs()));
+        sent += v[0];
+      }
+    }
+    // a CPU that lost events mid-window lost transmits and time by context with them: the
+    // longest stretch of the traffic without such a gap
+    long[] best = {from, to};
+    int gaps = 0;
+    if (!lostGaps.isEmpty()) {
+      java.util.List<long[]> cuts = new java.util.ArrayList<>();
+      for (long[] g : lostGaps) {
+        if (g[1] > from && g[0] < to) {
+          cuts.add(g);
+        }
+      }
+      cuts.sort(java.util.Comparator.comparingLong(g -> g[0]));
+      gaps = cuts.size();
+      long a = from;
+      best = new long[] {0, 0};
+      for (long[] g : cuts) {
+        if (g[0] - a > best[1] - best[0]) {
+          best = new long[] {a, g[0]};
+        }
+        a = Math.max(a, g[1]);
+      }
+      if (to - a > best[1] - best[0]) {
+        best = new long[] {a, to};
+      }
+    }
+    if (best[1] <= best[0] || (best[0] == window.fromNs() && best[1] == window.toNs())) {
+      return this;
+    }
+    Window w = new Window(best[0], best[1], String.format(java.util.Locale.ROOT, "the"
+        + " traffic's: %s's transmits where its rate is at least %.0f%% of its busiest %d ms"
+        + " (%d transmits)%s", dev, 100 * ACTIVE_SHARE, BIN_NS / 1_000_000, sent, gaps == 0 ? ""
+        : String.format(java.util.Locale.ROOT, "; its longest stretch between %d lost-event"
+            + " gaps (%.3f of %.3f s)", gaps, (best[1] - best[0]) / 1e9, (to - from) / 1e9)));
+    BoardTrace t = new BoardTrace(file, options, stats, w, txDevices, txSpan, txBins, lostGaps);
+    t.napiDevices.addAll(napiDevices);
+    return t;
   }
 
   /**

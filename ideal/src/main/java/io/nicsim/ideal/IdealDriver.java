@@ -65,6 +65,9 @@ final class IdealDriver implements NicDriver, EthtoolOps {
       "ideal_tx_wake_late_p10_ns", "ideal_tx_wake_late_p50_ns", "ideal_tx_wake_late_p90_ns",
       "ideal_tx_wake_late_p99_ns", "ideal_tx_wake_late_p999_ns", "ideal_tx_wake_late_max_ns"};
 
+  /** The transmit schedules the TX NAPI from process context, with no TX interrupt (veth). */
+  private final boolean napiFromXmit;
+
   IdealDriver(HostContext ctx) {
     kernel = ctx.kernel();
     dev = ctx.dev();
@@ -89,7 +92,15 @@ final class IdealDriver implements NicDriver, EthtoolOps {
     irq = new InterruptRegister(line).nameCause(TX_DONE, "tx").nameCause(RX_DONE, "rx")
         .throttle(itr);
     line.request(l -> interrupt());
-    completion = new TxCompletion(ctx.sim(), () -> irq.set(TX_DONE),
+    // a veth (host-veth) has no TX interrupt: veth_xmit hands the skb on and raises NET_RX on
+    // the sending CPU itself, so the transmit schedules the TX NAPI and a completion asserts
+    // nothing
+    napiFromXmit = ctx.soc().param("ideal_tx_napi_from_xmit", 0, 0, 1) != 0;
+    completion = new TxCompletion(ctx.sim(), () -> {
+      if (!napiFromXmit) {
+        irq.set(TX_DONE);
+      }
+    },
         ctx.soc().param("ideal_tx_delay_start", 0, 0, 1) != 0,
         ctx.soc().param("ideal_tx_delay_scale", 1.0));
     // the release wake-up's lateness quantiles; a band draws each over its range
@@ -122,7 +133,7 @@ final class IdealDriver implements NicDriver, EthtoolOps {
     }
     RxDmaEngine rxDma = new RxDmaEngine(rx, new PerPacketModeration(() -> irq.set(RX_DONE)));
     ctx.link().attachNic(rxDma);
-    txNapi = new Napi(kernel, "eth0-tx", "eth0", (n, budget) -> txPoll(), 64).markTxOnly();
+    txNapi = new Napi(kernel, "eth0-tx", "eth0", (n, budget) -> txPoll(budget), 64).markTxOnly();
     rxNapi = new Napi(kernel, "eth0-rx", "eth0", (n, budget) -> rxPoll(budget), 64);
   }
 
@@ -164,6 +175,11 @@ final class IdealDriver implements NicDriver, EthtoolOps {
     }
     completion.queued(core.cursor());
     txDma.doorbell(core.cursor());
+    if (napiFromXmit) {
+      // veth_xmit: __netif_rx / __veth_xdp_flush raise NET_RX on this CPU, which runs at the
+      // xmit's local_bh_enable; its poll frees what the wire has taken by then
+      txNapi.napiSchedule();
+    }
     return NetdevTx.NETDEV_TX_OK;
   }
 
@@ -185,12 +201,17 @@ final class IdealDriver implements NicDriver, EthtoolOps {
     return status != 0;
   }
 
-  /** Frees the skbs the completion policy released, oldest first. */
-  private int txPoll() {
+  /**
+   * Frees the skbs the completion policy released, oldest first. Under
+   * {@code ideal_tx_napi_from_xmit} the poll stands in for the veth peer's receive on the sending
+   * CPU (process_backlog, or the peer's NAPI): its work is the frames it took, at most the
+   * budget, as napi_poll reports there; a TX clean's work is 0 otherwise.
+   */
+  private int txPoll(int budget) {
     Core core = kernel.thisCpu();
     int pkts = 0;
     int bytes = 0;
-    while (cleaned < completion.released()) {
+    while (cleaned < completion.released() && (!napiFromXmit || pkts < budget)) {
       core.charge(TX_CLEAN);
       Skb skb = tx.skb(tx.dirty);
       pkts++;
@@ -204,6 +225,12 @@ final class IdealDriver implements NicDriver, EthtoolOps {
     txq.completedQueue(pkts, bytes);
     if (txq.stopped() && tx.avail() > tx.size() / 4) {
       txq.wake();
+    }
+    if (napiFromXmit) {
+      if (pkts < budget) {
+        txNapi.completeDone(pkts); // no TX interrupt to re-enable
+      }
+      return pkts;
     }
     if (txNapi.completeDone(0)) {
       irq.setEnable(irq.enable() | TX_DONE);

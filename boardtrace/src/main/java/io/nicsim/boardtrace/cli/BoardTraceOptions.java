@@ -62,6 +62,50 @@ public final class BoardTraceOptions {
     return Names.mapping(m);
   }
 
+  /**
+   * The board's device that stands for the model's eth0: the one a {@code --map} names, the
+   * trace's sole NIC, or eth0 itself; null when none transmits.
+   */
+  String nic(BoardTrace t) {
+    for (Map.Entry<String, String> e : pairs().entrySet()) {
+      if (e.getValue().equals("eth0")) {
+        return e.getKey();
+      }
+    }
+    String sole = t.soleNic();
+    if (sole != null) {
+      return sole;
+    }
+    return t.txDevices().containsKey("eth0") ? "eth0" : null;
+  }
+
+  /**
+   * As {@link #rename(BoardTrace)}, and where the device mapped to eth0 by itself has no NAPI
+   * of its own in the trace but the per-CPU backlog polls ({@code (no_device)}: a veth without
+   * GRO hands its frames to the backlog, whose process_backlog is their NAPI poll), the backlog
+   * as eth0's NAPI too, unless a {@code --map} names it.
+   */
+  UnaryOperator<String> renameWithBacklog(BoardTrace t) {
+    Map<String, String> m = pairs();
+    String nic = t.soleNic();
+    if (nic != null && !m.containsKey(nic) && !m.containsValue("eth0")) {
+      m.put(nic, "eth0");
+      autoMapped = nic;
+      if (!t.napiDevices().contains(nic) && t.napiDevices().contains(BACKLOG)
+          && !m.containsKey(BACKLOG)) {
+        m.put(BACKLOG, "eth0");
+        autoBacklog = true;
+      }
+    }
+    return Names.mapping(m);
+  }
+
+  /** How the kernel's napi_poll event names the per-CPU backlog's poll. */
+  static final String BACKLOG = "(no_device)";
+
+  /** Whether {@link #renameWithBacklog} took the backlog's polls as eth0's. */
+  boolean autoBacklog;
+
   /** The device {@link #rename(BoardTrace)} mapped to eth0 by itself, or null. */
   String autoMapped;
 

@@ -104,18 +104,22 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
       throw BadInputException.field("--name", "'" + profileName + "' is not a profile name",
           "lower case letters, digits, '.', '_' and '-', e.g. myboard");
     }
-    BoardTrace t = board.open().requireInOrder();
+    // over the traffic's window: a model runs the traffic alone, without the traffic
+    // generator's set-up and tear-down around it
+    BoardTrace whole = board.open().requireInOrder();
+    BoardTrace t = whole.overTraffic(board.nic(whole));
+    java.util.function.UnaryOperator<String> names = board.renameWithBacklog(t);
     RunModelRunner runner = new RunModelRunner(env.engine(), req);
-    SpanSamples spans = t.spans(runner.info().app(), board.rename(t));
+    SpanSamples spans = t.spans(runner.info().app(), names);
     String kernel = t.stats().kernel != null ? t.stats().kernel : boardKernel;
     ProfileWriter.Provenance p = new ProfileWriter.Provenance(board.trace.getFileName()
         .toString(), t.stats().sha256, kernel, Math.max(t.stats().cpusDeclared,
         t.stats().cpusSeen.size()), t.window().seconds(), profileName);
     // the trial profiles of each round: removed with outs, on success, failure or a signal
     Path scratch = outs.scratchDir("nicsim-calibrate");
-    FigureRecorder boardFigures = t.recorded(t.batchMethod(), board.rename(t));
+    FigureRecorder boardFigures = t.recorded(t.batchMethod(), names);
     List<Calibrator.OtherLoadParam> other = OtherLoadMeasure.of(boardFigures.contexts(),
-        runner.info().app(), board.rename(t), SocProfile.load(base).cores());
+        runner.info().app(), names, SocProfile.load(base).cores());
     Calibrator.Result r = Calibrator.calibrate(spans, t.stats().resolutionNs, runner,
         new Calibrator.Options(base, rounds, scratch, other), p);
     Comparison rates = Comparison.of(boardFigures.result(), r.calibratedFigures());
@@ -131,6 +135,16 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
       String via = ImportReport.via(t.stats());
       if (via != null) {
         w.println(via);
+      }
+      if (board.autoMapped != null) {
+        w.println("device: the trace transmits on " + board.autoMapped + " alone, fitted as the"
+            + " model's eth0" + (board.autoBacklog ? ", its receive polled by the backlog"
+            + " ((no_device)) as eth0's NAPI" : "") + " (--map " + board.autoMapped
+            + "=X to choose otherwise)");
+      }
+      if (t != whole) {
+        w.printf(java.util.Locale.ROOT, "window: %.3f s of the trace's %.3f s, %s%n",
+            t.window().seconds(), whole.window().seconds(), t.window().source());
       }
       w.print(CalibrationReport.text(r, base, p));
       w.print(CalibrationReport.ratesText(rates, other));

@@ -10,6 +10,14 @@ package io.nicsim.boardtrace.fit;
  * 1e-7 relative or 100 rounds. Residuals within k·s count fully, so the fit is the mean where
  * the data is clean (a quantized timestamp's error averages out), while an interrupt that
  * landed inside a span, or a cache-cold first call, counts as if it were only k·s away.
+ *
+ * <p>Where the first column is all ones (the per-call cost), that coefficient is then set to the
+ * mean of the spans' time less what the other coefficients explain: the weights keep a few long
+ * spans from tilting the per-count slopes, but the spans' total time is kept. A rate on a
+ * CPU-bound board is set by the mean cost, not the typical one: a send whose p50 is 0.80 µs and
+ * whose mean is 1.4 µs (cache misses after other tasks ran, a VM exit on an IPI) sends at the
+ * mean's rate. Work the trace records inside a span (an interrupt, a softirq) is already taken
+ * out of it by the span builder, so what remains of the tail is the span's own time.
  */
 public final class HuberRegression {
   /** Huber's tuning constant. */
@@ -65,7 +73,29 @@ public final class HuberRegression {
         break;
       }
     }
+    meanIntercept(y, x, n, p, b);
     return new Result(b, standardErrors(x, w, n, p, scale), scale, n, false);
+  }
+
+  /**
+   * Sets the per-call coefficient (column 0, when it is all ones) to the mean residual of the
+   * others: the fit then predicts the spans' total time exactly.
+   */
+  static void meanIntercept(double[] y, double[][] x, int n, int p, double[] b) {
+    for (int i = 0; i < n; i++) {
+      if (x[i][0] != 1.0) {
+        return;
+      }
+    }
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+      double rest = y[i];
+      for (int j = 1; j < p; j++) {
+        rest -= x[i][j] * b[j];
+      }
+      sum += rest;
+    }
+    b[0] = sum / n;
   }
 
   /** sqrt of the diagonal of s² (X'WX)⁻¹. */
