@@ -74,7 +74,7 @@ final class FileScenario implements Scenario {
         }
         rows.add(new Row(r.caseName(), (String) res.config().get("soc"),
             (String) res.config().get("kernel"), patchEdits(res), coalesce(r), w.metric(),
-            Metrics.unit(w.metric()), w.published(), v, w.role()));
+            Metrics.unit(w.metric()), w.published(), v, w.role()).withCpu(res));
       }
     }
     return rows;

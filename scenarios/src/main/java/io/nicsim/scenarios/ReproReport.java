@@ -54,6 +54,7 @@ public final class ReproReport {
       sb.append(String.format(Locale.ROOT, ROW, "case", "metric", "published", "simulated", "Δ%",
           "role").stripTrailing()).append('\n');
       String lastCase = null;
+      Row.Cpu lastCpu = null;
       int ri = -1;
       for (Row r : o.rows()) {
         ri++;
@@ -75,6 +76,10 @@ public final class ReproReport {
           band(sb, r, o.bands().get(ri));
         }
         sb.append('\n');
+        if (r.cpu() != null && !r.cpu().equals(lastCpu)) {
+          sb.append(cpuLine(r.cpu())).append('\n');
+        }
+        lastCpu = r.cpu() == null ? lastCpu : r.cpu();
         if (r.role() == Role.CLAIM) {
           wrap(sb, "    claim: " + r.statement() + " -> " + r.verdict().json(), "      ");
         }
@@ -94,6 +99,19 @@ public final class ReproReport {
       }
     }
     return sb.toString();
+  }
+
+  /**
+   * The run's CPU by context as mpstat's {@code all} row splits it, under the first row of each
+   * run (the rows after it that came from the same run share it).
+   */
+  static String cpuLine(Row.Cpu c) {
+    return String.format(Locale.ROOT, "    cpu (all CPUs, mpstat): %%irq %s  %%soft %s  %%sys %s"
+        + "  %%usr %s", pct(c.irq()), pct(c.soft()), pct(c.sys()), pct(c.usr()));
+  }
+
+  private static String pct(double v) {
+    return String.format(Locale.ROOT, "%.2f", v);
   }
 
   private static void band(StringBuilder sb, Row r, Band b) {
@@ -196,6 +214,14 @@ public final class ReproReport {
     if (r.role() == Role.CLAIM) {
       m.put("statement", r.statement());
       m.put("verdict", r.verdict().json());
+    }
+    if (r.cpu() != null) {
+      LinkedHashMap<String, Object> c = new LinkedHashMap<>();
+      c.put("irq_pct", r.cpu().irq());
+      c.put("soft_pct", r.cpu().soft());
+      c.put("sys_pct", r.cpu().sys());
+      c.put("usr_pct", r.cpu().usr());
+      m.put("cpu", c);
     }
     return m;
   }

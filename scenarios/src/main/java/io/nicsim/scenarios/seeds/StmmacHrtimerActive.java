@@ -72,28 +72,29 @@ public final class StmmacHrtimerActive implements Scenario {
 
     List<Row> rows = new ArrayList<>();
     rows.add(row("cyclone5 v6.7", "cyclone5", List.of(), "pps", "pkt/s", 45_200.0,
-        cycBefore.metric("pps"), Role.CALIBRATION));
+        cycBefore.metric("pps"), Role.CALIBRATION).withCpu(cycBefore));
     rows.add(row("cyclone5 +patch", "cyclone5", List.of(PATCH), "pps", "pkt/s", 52_300.0,
-        cycAfter.metric("pps"), Role.PREDICTION));
+        cycAfter.metric("pps"), Role.PREDICTION).withCpu(cycAfter));
     for (int i = 0; i < 2; i++) {
       RunResult r = res.get(i);
       List<String> p = i == 0 ? List.of() : List.of(PATCH);
       String c = i == 0 ? "cyclone5 v6.7" : "cyclone5 +patch";
       rows.add(row(c, "cyclone5", p, "hrtimer_start_per_s", "1/s", null,
-          r.metric("hrtimer_start_per_s"), Role.EXTRA));
+          r.metric("hrtimer_start_per_s"), Role.EXTRA).withCpu(r));
       rows.add(row(c, "cyclone5", p, "hrtimer_cpu_pct", "% busy", null, hrtimerShare(r),
-          Role.EXTRA));
+          Role.EXTRA).withCpu(r));
     }
     rows.add(row("agilex5 v6.7", "agilex5", List.of(), "hrtimer_cpu_pct", "% busy", 8.0,
-        hrtimerShare(agxBefore), Role.CALIBRATION));
+        hrtimerShare(agxBefore), Role.CALIBRATION).withCpu(agxBefore));
     rows.add(row("agilex5 +patch", "agilex5", List.of(PATCH), "hrtimer_cpu_pct", "% busy", 0.6,
-        hrtimerShare(agxAfter), Role.PREDICTION));
+        hrtimerShare(agxAfter), Role.PREDICTION).withCpu(agxAfter));
     rows.add(row("agilex5 +patch", "agilex5", List.of(PATCH), "udp_mbps", "% vs v6.7", 10.0,
-        100.0 * (agxAfter.metric("udp_mbps") / agxBefore.metric("udp_mbps") - 1), Role.PREDICTION));
+        100.0 * (agxAfter.metric("udp_mbps") / agxBefore.metric("udp_mbps") - 1), Role.PREDICTION)
+        .withCpu(agxAfter));
     rows.add(row("agilex5 v6.7", "agilex5", List.of(), "pps", "pkt/s", null,
-        agxBefore.metric("pps"), Role.EXTRA));
+        agxBefore.metric("pps"), Role.EXTRA).withCpu(agxBefore));
     rows.add(row("agilex5 +patch", "agilex5", List.of(PATCH), "pps", "pkt/s", null,
-        agxAfter.metric("pps"), Role.EXTRA));
+        agxAfter.metric("pps"), Role.EXTRA).withCpu(agxAfter));
 
     for (int i = 0; i < 2; i++) {
       List<String> p = i == 0 ? List.of() : List.of(PATCH);

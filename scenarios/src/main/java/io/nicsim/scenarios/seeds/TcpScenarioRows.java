@@ -27,7 +27,7 @@ final class TcpScenarioRows {
     return new Row(caseName, (String) r.config().get("soc"), (String) r.config().get("kernel"),
         (List<String>) r.config().get("patch_edits"),
         (Map<String, Long>) r.config().get("coalesce"), metric, unit(metric), published, value,
-        role);
+        role).withCpu(r);
   }
 
   /**
