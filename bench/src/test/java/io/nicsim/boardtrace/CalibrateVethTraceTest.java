@@ -112,9 +112,12 @@ class CalibrateVethTraceTest {
         shift += 8_000; // this send, and everything after it, 8 us later
       }
       last = ts + shift;
-      out.add(m.group(1) + stamp(last) + m.group(5));
-      if (m.group(5).startsWith(": net_dev_xmit")) {
-        lastXmit = m.group(1) + "%s" + m.group(5);
+      // the veth's names: its device, and the backlog that polls its receive
+      String rest = m.group(5).replace("dev=eth0 ", "dev=vs ")
+          .replace("for device eth0 ", "for device (no_device) ");
+      out.add(m.group(1) + stamp(last) + rest);
+      if (rest.startsWith(": net_dev_xmit")) {
+        lastXmit = m.group(1) + "%s" + rest;
       }
     }
     // a second of the generator's tear-down: a few control packets, far apart
@@ -147,8 +150,10 @@ class CalibrateVethTraceTest {
 
   @Test
   void theWindowIsTheTrafficsAndAvoidsTheLostEvents() {
-    assertThat(text).contains("window: ").contains("the traffic's: eth0's transmits")
-        .contains("its longest stretch between 1 lost-event gaps");
+    assertThat(text).contains("window: ").contains("the traffic's: vs's transmits")
+        .contains("its longest stretch between 1 lost-event gaps")
+        .contains("device: the trace transmits on vs alone, fitted as the model's eth0, its"
+            + " receive polled by the backlog");
   }
 
   @Test

@@ -100,8 +100,11 @@ public final class BoardTraceOptions {
     return Names.mapping(m);
   }
 
-  /** How the kernel's napi_poll event names the per-CPU backlog's poll. */
-  static final String BACKLOG = "(no_device)";
+  /**
+   * How the kernel's napi_poll event names the per-CPU backlog's poll ({@code (no_device)}), as
+   * the event parser reads it (its field ends at the closing parenthesis).
+   */
+  static final String BACKLOG = "(no_device";
 
   /** Whether {@link #renameWithBacklog} took the backlog's polls as eth0's. */
   boolean autoBacklog;
