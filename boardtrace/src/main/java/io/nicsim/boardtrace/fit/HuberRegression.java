@@ -11,13 +11,18 @@ package io.nicsim.boardtrace.fit;
  * the data is clean (a quantized timestamp's error averages out), while an interrupt that
  * landed inside a span, or a cache-cold first call, counts as if it were only k·s away.
  *
- * <p>Where the first column is all ones (the per-call cost), that coefficient is then set to the
- * mean of the spans' time less what the other coefficients explain: the weights keep a few long
+ * <p>With {@code meanPerCall}, where the first column is all ones (the per-call cost), that
+ * coefficient is then set to the mean of the spans' time less what the other coefficients
+ * explain: the weights keep a few long
  * spans from tilting the per-count slopes, but the spans' total time is kept. A rate on a
  * CPU-bound board is set by the mean cost, not the typical one: a send whose p50 is 0.80 µs and
  * whose mean is 1.4 µs (cache misses after other tasks ran, a VM exit on an IPI) sends at the
  * mean's rate. Work the trace records inside a span (an interrupt, a softirq) is already taken
- * out of it by the span builder, so what remains of the tail is the span's own time.
+ * out of it by the span builder, so what remains of the tail is the span's own time. The
+ * caller asks for it on a nanosecond clock only: on a microsecond one, spans that keep one phase
+ * with the tick are off by up to half a tick each in the same direction, and the robust
+ * per-call cost (which counts every residual within k·tick fully) is what its bias bound holds
+ * for.
  */
 public final class HuberRegression {
   /** Huber's tuning constant. */
@@ -37,6 +42,12 @@ public final class HuberRegression {
    * all ones).
    */
   public static Result fit(double[] y, double[][] x, int n, int p, double minScale) {
+    return fit(y, x, n, p, minScale, true);
+  }
+
+  /** As {@link #fit(double[], double[][], int, int, double)}, the mean per-call cost if asked. */
+  public static Result fit(double[] y, double[][] x, int n, int p, double minScale,
+      boolean meanPerCall) {
     if (n < p || n == 0) {
       return new Result(new double[p], new double[p], 0, n, true);
     }
@@ -73,7 +84,9 @@ public final class HuberRegression {
         break;
       }
     }
-    meanIntercept(y, x, n, p, b);
+    if (meanPerCall) {
+      meanIntercept(y, x, n, p, b);
+    }
     return new Result(b, standardErrors(x, w, n, p, scale), scale, n, false);
   }
 

@@ -172,7 +172,10 @@ public final class SpanSamples implements SpanSink {
         throw new IllegalArgumentException(cols.get(j) + " is not a regressor of " + name);
       }
     }
-    HuberRegression.Result all = fit(g, idx, 0, g.n, Long.MIN_VALUE, Long.MAX_VALUE, minScale);
+    // the whole window's per-call cost is the mean (on a nanosecond clock); the slices, which
+    // say how much the cost drifts, keep the robust one, which a few long spans do not move
+    HuberRegression.Result all = fit(g, idx, 0, g.n, Long.MIN_VALUE, Long.MAX_VALUE, minScale,
+        minScale <= 1);
     if (all.singular()) {
       return new CostFit(name, cols, all.coef(), all.se(), new double[cols.size()], all.n(),
           g.seen,
@@ -193,7 +196,7 @@ public final class SpanSamples implements SpanSink {
     long width = Math.max(1, (t1 - t0 + SLICES) / SLICES);
     for (int s = 0; s < SLICES; s++) {
       long a = t0 + s * width;
-      HuberRegression.Result r = fit(g, idx, 0, g.n, a, a + width, minScale);
+      HuberRegression.Result r = fit(g, idx, 0, g.n, a, a + width, minScale, false);
       if (r.singular() || r.n() < 4 * cols.size()) {
         continue;
       }
@@ -227,7 +230,7 @@ public final class SpanSamples implements SpanSink {
   }
 
   private static HuberRegression.Result fit(Group g, int[] idx, int a, int b, long t0, long t1,
-      double minScale) {
+      double minScale, boolean meanPerCall) {
     int p = idx.length;
     int n = 0;
     double[] y = new double[b - a];
@@ -244,6 +247,6 @@ public final class SpanSamples implements SpanSink {
       x[n] = xi;
       n++;
     }
-    return HuberRegression.fit(y, x, n, p, minScale);
+    return HuberRegression.fit(y, x, n, p, minScale, meanPerCall);
   }
 }

@@ -51,11 +51,16 @@ class HuberRegressionTest {
       y[i] = Math.round(end / 1000.0) * 1000 - Math.round(start / 1000.0) * 1000;
       x[i] = new double[] {1};
     }
-    // the per-call cost is the mean, whatever the scale's floor (the median is 1 us)
-    HuberRegression.Result h = HuberRegression.fit(y, x, n, 1, 1000);
+    // with the scale floored at the tick, every quantized residual (below one tick) counts
+    // fully: the robust fit is the mean; floored at half a tick, the 2 us readings are
+    // down-weighted
+    HuberRegression.Result h = HuberRegression.fit(y, x, n, 1, 1000, false);
     assertThat(HuberRegression.median(y.clone(), n)).isEqualTo(1000);
     assertThat(h.coef()[0]).isCloseTo(1150, within(10.0));
-    assertThat(HuberRegression.fit(y, x, n, 1, 500).coef()[0]).isCloseTo(1150, within(10.0));
+    assertThat(HuberRegression.fit(y, x, n, 1, 500, false).coef()[0]).isLessThan(1125);
+    // the mean per-call cost, whatever the floor
+    assertThat(HuberRegression.fit(y, x, n, 1, 500, true).coef()[0])
+        .isCloseTo(1150, within(10.0));
   }
 
   @Test
