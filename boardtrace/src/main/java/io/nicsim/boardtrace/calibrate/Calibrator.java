@@ -118,6 +118,9 @@ public final class Calibrator {
     // events keep a fixed phase with the microsecond grid (its periods are whole microseconds)
     // and rounding them would bias every span the same way
     boolean nanoseconds = true;
+    // the per-call cost is the mean where the board's clock resolves its spans (nanoseconds),
+    // the robust one on a microsecond clock (HuberRegression); the model's side is fitted alike
+    boolean meanPerCall = boardTickNs <= 1;
     SocProfile base = SocProfile.load(o.base());
     ModelSide.Fits model = ModelSide.fits(runner, o.base(), nanoseconds, true);
     double modelTick = model.stats().resolutionNs;
@@ -145,8 +148,8 @@ public final class Calibrator {
       CostFit b = null;
       CostFit m = null;
       while (!cols.isEmpty()) {
-        b = board.fit(key, cols, boardTickNs);
-        m = model.spans().fit(key, cols, modelTick);
+        b = board.fit(key, cols, boardTickNs, meanPerCall);
+        m = model.spans().fit(key, cols, modelTick, meanPerCall);
         if (b.singular() || m.singular() || attr.perUnit(key, cols) == null) {
           cols.remove(cols.size() - 1); // the last count cannot be told from the others
           continue;
@@ -281,7 +284,8 @@ public final class Calibrator {
       double worst = 0;
       for (int ki = 0; ki < keys.size(); ki++) {
         String key = keys.get(ki);
-        CostFit m = again.spans().fit(key, columns.get(key), again.stats().resolutionNs);
+        CostFit m = again.spans().fit(key, columns.get(key), again.stats().resolutionNs,
+            meanPerCall);
         fits.put(key, m);
         CostFit b = boardFits.get(key);
         for (int j = 0; j < ratio[ki].length; j++) {

@@ -161,6 +161,15 @@ public final class SpanSamples implements SpanSink {
 
   /** A fit of {@code name}'s spans on {@code cols}, or null when the group is missing. */
   public CostFit fit(String name, List<Regressor> cols, double minScale) {
+    return fit(name, cols, minScale, minScale <= 1);
+  }
+
+  /**
+   * As {@link #fit(String, List, double)}; {@code meanPerCall}: the whole window's per-call
+   * cost is the mean (a board's spans and the model's are fitted alike: the board's clock
+   * decides).
+   */
+  public CostFit fit(String name, List<Regressor> cols, double minScale, boolean meanPerCall) {
     Group g = groups.get(name);
     if (g == null || g.n == 0) {
       return null;
@@ -172,10 +181,11 @@ public final class SpanSamples implements SpanSink {
         throw new IllegalArgumentException(cols.get(j) + " is not a regressor of " + name);
       }
     }
-    // the whole window's per-call cost is the mean (on a nanosecond clock); the slices, which
-    // say how much the cost drifts, keep the robust one, which a few long spans do not move
+    // the whole window's per-call cost is the mean (asked for on a nanosecond clock); the slices,
+    // which say how much the cost drifts, keep the robust one, which a few long spans do not
+    // move
     HuberRegression.Result all = fit(g, idx, 0, g.n, Long.MIN_VALUE, Long.MAX_VALUE, minScale,
-        minScale <= 1);
+        meanPerCall);
     if (all.singular()) {
       return new CostFit(name, cols, all.coef(), all.se(), new double[cols.size()], all.n(),
           g.seen,
