@@ -68,6 +68,11 @@ final class IdealDriver implements NicDriver, EthtoolOps {
   /** The transmit schedules the TX NAPI from process context, with no TX interrupt (veth). */
   private final boolean napiFromXmit;
 
+  /** A veth's transmit: the profile asks for it and no completion policy holds the skbs. */
+  private boolean vethXmit() {
+    return napiFromXmit && completion.immediate();
+  }
+
   IdealDriver(HostContext ctx) {
     kernel = ctx.kernel();
     dev = ctx.dev();
@@ -93,11 +98,12 @@ final class IdealDriver implements NicDriver, EthtoolOps {
         .throttle(itr);
     line.request(l -> interrupt());
     // a veth (host-veth) has no TX interrupt: veth_xmit hands the skb on and raises NET_RX on
-    // the sending CPU itself, so the transmit schedules the TX NAPI and a completion asserts
-    // nothing
+    // the sending CPU itself, so the transmit schedules the TX NAPI and a completion at the
+    // write-back asserts nothing; a completion policy that holds skbs (ethtool -C) still
+    // signals its releases by the interrupt, the only way a release reaches the driver
     napiFromXmit = ctx.soc().param("ideal_tx_napi_from_xmit", 0, 0, 1) != 0;
     completion = new TxCompletion(ctx.sim(), () -> {
-      if (!napiFromXmit) {
+      if (!vethXmit()) {
         irq.set(TX_DONE);
       }
     },
@@ -175,7 +181,7 @@ final class IdealDriver implements NicDriver, EthtoolOps {
     }
     completion.queued(core.cursor());
     txDma.doorbell(core.cursor());
-    if (napiFromXmit) {
+    if (vethXmit()) {
       // veth_xmit: __netif_rx / __veth_xdp_flush raise NET_RX on this CPU, which runs at the
       // xmit's local_bh_enable; its poll frees what the wire has taken by then
       txNapi.napiSchedule();
@@ -211,7 +217,8 @@ final class IdealDriver implements NicDriver, EthtoolOps {
     Core core = kernel.thisCpu();
     int pkts = 0;
     int bytes = 0;
-    while (cleaned < completion.released() && (!napiFromXmit || pkts < budget)) {
+    boolean veth = vethXmit();
+    while (cleaned < completion.released() && (!veth || pkts < budget)) {
       core.charge(TX_CLEAN);
       Skb skb = tx.skb(tx.dirty);
       pkts++;
@@ -226,7 +233,7 @@ final class IdealDriver implements NicDriver, EthtoolOps {
     if (txq.stopped() && tx.avail() > tx.size() / 4) {
       txq.wake();
     }
-    if (napiFromXmit) {
+    if (veth) {
       if (pkts < budget) {
         txNapi.completeDone(pkts); // no TX interrupt to re-enable
       }

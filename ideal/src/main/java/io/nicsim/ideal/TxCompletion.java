@@ -161,6 +161,11 @@ final class TxCompletion {
     return frames;
   }
 
+  /** Per packet at its write-back ({@code tx-frames 1 tx-usecs 0}, the default): no hold. */
+  boolean immediate() {
+    return frames == 1 && usecs == 0;
+  }
+
   /** An skb was handed to the hardware at {@code now}. */
   void queued(long now) {
     queued++;
