@@ -8,6 +8,7 @@ import io.nicsim.core.ethtool.CoalesceParam;
 import io.nicsim.core.ethtool.Ethtool;
 import io.nicsim.core.ethtool.EthtoolCoalesce;
 import io.nicsim.core.host.Host;
+import io.nicsim.core.host.InLoopPorts;
 import io.nicsim.core.host.NicDriver;
 import io.nicsim.core.kernel.KernelException;
 import io.nicsim.core.nic.FrameTap;
@@ -190,7 +191,7 @@ public final class RunEngine {
         Metrics.counters(s0, s1), cores, windowSec,
         timeline == null ? null : timeline.timeline(), host.kernel().dmesg(),
         Metrics.irqsByLine(s0, s1),
-        host.inLoop().active() ? KernelCReport.of(host.inLoop()) : null);
+        InLoopPorts.of(host).active() ? KernelCReport.of(InLoopPorts.of(host)) : null);
     if (ftrace != null) {
       ftrace.finish();
     }

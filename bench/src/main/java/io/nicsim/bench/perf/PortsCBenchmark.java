@@ -68,7 +68,7 @@ public final class PortsCBenchmark {
             "Java %.3f s, C %.3f s per simulated s (medians); %.2f C calls per packet (%s);"
                 + " tree read and %d functions built in %.1f s, once",
             Stats.of(javaS).median(), Stats.of(cS).median(), calls / (double) frames,
-            String.join(", ", inC.host().inLoop().calls().keySet().stream()
+            String.join(", ", InLoopPorts.of(inC.host()).calls().keySet().stream()
                 .map(l -> l.substring(l.indexOf(' ') + 1)).toList()),
             c.ports().size(), buildS)));
     out.add(perCall(c, tree, (Stats.of(cS).median() - Stats.of(javaS).median()) * SEC
@@ -77,7 +77,7 @@ public final class PortsCBenchmark {
   }
 
   private static long calls(FloodWorkload w) {
-    return w.host().inLoop().calls().values().stream().mapToLong(Long::longValue).sum();
+    return InLoopPorts.of(w.host()).calls().values().stream().mapToLong(Long::longValue).sum();
   }
 
   /** One compiled function called in a loop on one record: ns per call. */

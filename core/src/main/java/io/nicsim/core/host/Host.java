@@ -33,7 +33,6 @@ public final class Host {
   private final NetStack stack = new NetStack();
   private final PeerMux peer = new PeerMux();
   private final HostMetrics metrics;
-  private final InLoopPorts inLoop;
 
   Host(HostConfig config, SocProfile soc, Simulator sim, Cpu cpu, Kernel kernel, NetDevice dev,
       Link link, MacModel mac) {
@@ -53,8 +52,9 @@ public final class Host {
     HostContext ctx = new HostContext(config, soc, sim, cpu, kernel, dev, link, patches);
     this.driver = mac.build(ctx);
     // --ports c: the tree's C replaces the bridged ports before the interface comes up
-    this.inLoop = config.kernelC() == null ? InLoopPorts.NONE
-        : InLoopPorts.install(ctx, driver, config.kernelC());
+    if (config.kernelC() != null) {
+      InLoopInstaller.find().install(ctx, driver, config.kernelC());
+    }
     dev.setOps(driver);
     dev.setRxHandler(stack);
     link.attachPeer(peer);
@@ -107,11 +107,6 @@ public final class Host {
 
   public NicDriver driver() {
     return driver;
-  }
-
-  /** The functions running as a tree's C ({@code --ports c}); {@link InLoopPorts#NONE} else. */
-  public InLoopPorts inLoop() {
-    return inLoop;
   }
 
   public SkbLedger skbs() {

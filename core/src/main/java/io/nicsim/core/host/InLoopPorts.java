@@ -74,7 +74,10 @@ public final class InLoopPorts {
     return out;
   }
 
-  /** Installs every bridge whose function {@code c} compiled, on the host being built. */
+  /**
+   * Installs every bridge whose function {@code c} compiled, on the host being built, and keeps
+   * the record in its kernel, where {@link #of} finds it.
+   */
   public static InLoopPorts install(HostContext host, NicDriver driver, KernelC c) {
     // a function whose harness fixes HZ runs as compiled at this host's CONFIG_HZ
     Map<String, NativePort> ports = c.ports(host.cpu().hz());
@@ -104,7 +107,15 @@ public final class InLoopPorts {
         unbridged.put(label, why);
       }
     });
-    return new InLoopPorts(c, installed, java, unbridged);
+    InLoopPorts out = new InLoopPorts(c, installed, java, unbridged);
+    host.kernel().putInLoop(InLoopPorts.class, out);
+    return out;
+  }
+
+  /** The functions running as a tree's C on {@code host}; {@link #NONE} without --ports c. */
+  public static InLoopPorts of(Host host) {
+    InLoopPorts p = host.kernel().inLoop(InLoopPorts.class);
+    return p == null ? NONE : p;
   }
 
   /** Whether any function runs as C. */

@@ -4,6 +4,7 @@ import io.nicsim.core.cpu.Core;
 import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.host.Host;
+import io.nicsim.core.host.InLoopPorts;
 import io.nicsim.core.kernel.Tasklet;
 import io.nicsim.core.net.Skb;
 import io.nicsim.tcp.CongestionOps;
@@ -86,7 +87,7 @@ public final class TcpStack {
 
   /** Opens a connection from this host through {@code path} (already established). */
   public TcpFlow connect(CongestionOps ca, PatchSet patches, TcpPath path) {
-    io.nicsim.tcp.TcpBridges.attach(ca, host.inLoop()); // --ports c: the module's C, if any
+    io.nicsim.tcp.TcpBridges.attach(ca, InLoopPorts.of(host)); // --ports c: the module's C, if any
     return new TcpFlow(this, ca, patches, path);
   }
 
