@@ -35,15 +35,28 @@ final class Layering {
   }
 
   /**
+   * The classes compiled in {@code module}, wherever they were imported from (its
+   * target/classes or its jar): for a module that shares its packages with core, as inloop's
+   * bridges share io.nicsim.core.host.
+   */
+  private static DescribedPredicate<JavaClass> compiledIn(String module) {
+    return DescribedPredicate.describe(module, c -> c.getSource()
+        .map(s -> s.getUri().toString())
+        .map(u -> u.contains("/" + module + "/target/") || u.contains("/nicsim-" + module + "-"))
+        .orElse(false));
+  }
+
+  /**
    * Core's packages: io.nicsim.core.* but the annotations artifact's io.nicsim.core.port and
    * its harness SPI io.nicsim.core.port.exec, the dim module's io.nicsim.core.dim, the
-   * profiles module's io.nicsim.core.soc and io.nicsim.core.config, and the traffic module's
-   * io.nicsim.core.apps.
+   * profiles module's io.nicsim.core.soc and io.nicsim.core.config, the traffic module's
+   * io.nicsim.core.apps, and the classes the inloop module compiles into io.nicsim.core.host.
    */
   private static DescribedPredicate<JavaClass> core() {
     return DescribedPredicate.describe("core", c -> {
       String p = c.getPackageName();
       return (p.equals("io.nicsim.core") || p.startsWith("io.nicsim.core."))
+          && !compiledIn("inloop").test(c)
           && !p.equals("io.nicsim.core.port") && !p.startsWith("io.nicsim.core.port.")
           && !p.equals("io.nicsim.core.dim")
           && !p.equals("io.nicsim.core.soc") && !p.equals("io.nicsim.core.config")
@@ -88,6 +101,7 @@ final class Layering {
         .layer("annotations").definedBy(in("annotations", "io.nicsim.core.port"))
         .layer("profiles").definedBy(in("profiles", "io.nicsim.core.soc", "io.nicsim.core.config"))
         .layer("core").definedBy(core())
+        .layer("inloop").definedBy(compiledIn("inloop"))
         .layer("dim").definedBy(in("dim", "io.nicsim.core.dim"))
         .layer("traffic").definedBy(in("traffic", "io.nicsim.core.apps"));
     for (String d : DRIVERS) {
@@ -118,6 +132,12 @@ final class Layering {
     for (String d : DRIVERS) {
       a = a.whereLayer(d).mayNotBeAccessedByAnyLayer();
     }
+    // --ports c: the bridge SPI the drivers', lib/dim's and TCP's bridges implement, and the
+    // record of a host's C that runs and the command report; the model never names it (a host
+    // finds its installer through ServiceLoader)
+    a = a.whereLayer("inloop").mayOnlyBeAccessedByLayers(with(DRIVERS, "dim", "tcp-model",
+        "tcp-stack", "formats", "runs", "testkit", "studies", "scenarios", "boardtrace",
+        "bench"));
     // lib/dim is the drivers' (adaptive moderation), above core
     a = a.whereLayer("dim").mayOnlyBeAccessedByLayers(DRIVERS.toArray(new String[0]));
     // SoC profiles are read by everything that builds or describes a host; they use nothing
@@ -132,7 +152,7 @@ final class Layering {
             "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench")
         .whereLayer("tcp-model").mayOnlyBeAccessedByLayers("tcp-stack",
             "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench")
-        .whereLayer("core").mayOnlyBeAccessedByLayers(with(DRIVERS, "dim", "traffic",
+        .whereLayer("core").mayOnlyBeAccessedByLayers(with(DRIVERS, "inloop", "dim", "traffic",
             "tcp-model", "tcp-stack", "formats", "runs", "testkit", "studies", "scenarios",
             "boardtrace", "bench"))
         .as("nicsim's modules reach only the modules below them");
