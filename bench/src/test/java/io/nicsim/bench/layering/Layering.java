@@ -50,13 +50,14 @@ final class Layering {
    * Core's packages: io.nicsim.core.* but the annotations artifact's io.nicsim.core.port and
    * its harness SPI io.nicsim.core.port.exec, the dim module's io.nicsim.core.dim, the
    * profiles module's io.nicsim.core.soc and io.nicsim.core.config, the traffic module's
-   * io.nicsim.core.apps, and the classes the inloop module compiles into io.nicsim.core.host.
+   * io.nicsim.core.apps, the classes the inloop module compiles into io.nicsim.core.host and
+   * those the audit module compiles into io.nicsim.core.check.
    */
   private static DescribedPredicate<JavaClass> core() {
     return DescribedPredicate.describe("core", c -> {
       String p = c.getPackageName();
       return (p.equals("io.nicsim.core") || p.startsWith("io.nicsim.core."))
-          && !compiledIn("inloop").test(c)
+          && !compiledIn("inloop").test(c) && !compiledIn("audit").test(c)
           && !p.equals("io.nicsim.core.port") && !p.startsWith("io.nicsim.core.port.")
           && !p.equals("io.nicsim.core.dim")
           && !p.equals("io.nicsim.core.soc") && !p.equals("io.nicsim.core.config")
@@ -102,6 +103,7 @@ final class Layering {
         .layer("profiles").definedBy(in("profiles", "io.nicsim.core.soc", "io.nicsim.core.config"))
         .layer("core").definedBy(core())
         .layer("inloop").definedBy(compiledIn("inloop"))
+        .layer("audit").definedBy(compiledIn("audit"))
         .layer("dim").definedBy(in("dim", "io.nicsim.core.dim"))
         .layer("traffic").definedBy(in("traffic", "io.nicsim.core.apps"));
     for (String d : DRIVERS) {
@@ -138,6 +140,10 @@ final class Layering {
     a = a.whereLayer("inloop").mayOnlyBeAccessedByLayers(with(DRIVERS, "dim", "tcp-model",
         "tcp-stack", "formats", "runs", "testkit", "studies", "scenarios", "boardtrace",
         "bench"));
+    // the periodic audit and liveness watch: runs attach them, and what stands on runs reads
+    // their findings; MAC models only answer them (core's TxLiveness)
+    a = a.whereLayer("audit").mayOnlyBeAccessedByLayers("runs", "testkit", "studies",
+        "scenarios", "boardtrace", "bench");
     // lib/dim is the drivers' (adaptive moderation), above core
     a = a.whereLayer("dim").mayOnlyBeAccessedByLayers(DRIVERS.toArray(new String[0]));
     // SoC profiles are read by everything that builds or describes a host; they use nothing
@@ -152,9 +158,9 @@ final class Layering {
             "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench")
         .whereLayer("tcp-model").mayOnlyBeAccessedByLayers("tcp-stack",
             "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench")
-        .whereLayer("core").mayOnlyBeAccessedByLayers(with(DRIVERS, "inloop", "dim", "traffic",
-            "tcp-model", "tcp-stack", "formats", "runs", "testkit", "studies", "scenarios",
-            "boardtrace", "bench"))
+        .whereLayer("core").mayOnlyBeAccessedByLayers(with(DRIVERS, "inloop", "audit", "dim",
+            "traffic", "tcp-model", "tcp-stack", "formats", "runs", "testkit", "studies",
+            "scenarios", "boardtrace", "bench"))
         .as("nicsim's modules reach only the modules below them");
   }
 
