@@ -77,7 +77,7 @@ public final class RunEngine {
     }
     Tracer tracer = TeeTracer.of(java.util.Arrays.asList(ftrace, timeline));
     Host host = hosts.create(req.hostConfig().withTracer(tracer)).host();
-    io.nicsim.core.host.ProfileCostKeys.refuseUndeclared(host);
+    ProfileCostKeys.refuseUndeclared(host);
     if (req.bqlLimitMax() != RunRequest.BQL_DEFAULT) {
       // echo N > /sys/class/net/eth0/queues/tx-*/byte_queue_limits/limit_max, after ifup
       for (int q = 0; q < host.dev().numTxQueues(); q++) {

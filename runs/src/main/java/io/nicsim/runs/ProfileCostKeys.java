@@ -1,7 +1,8 @@
-package io.nicsim.core.host;
+package io.nicsim.runs;
 
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.cpu.CostOp;
+import io.nicsim.core.host.Host;
 import io.nicsim.core.soc.SocProfile;
 import java.io.BufferedReader;
 import java.io.IOException;
