@@ -1,6 +1,7 @@
 package io.nicsim.core.check;
 
 import io.nicsim.core.host.Host;
+import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.net.NetDevice;
 import io.nicsim.core.net.Qdisc;
 import io.nicsim.core.sim.Event;
@@ -131,7 +132,7 @@ public final class HostAudit {
     long others = 0;
     StringBuilder names = new StringBuilder();
     long gro = 0;
-    for (io.nicsim.core.kernel.Napi n : host.kernel().napis()) {
+    for (Napi n : host.kernel().napis()) {
       gro += n.skbsHeld(); // GRO's held skbs and its rx list
     }
     if (gro > 0) {

@@ -8,6 +8,7 @@ import io.nicsim.core.sim.Event;
 import io.nicsim.core.sim.InvariantViolation;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The liveness half of the audit: skbs below TCP that nothing will ever move.
@@ -159,7 +160,7 @@ public final class Liveness {
 
     private String describe(int i) {
       if (ring) {
-        return TxLiveness.Cleaner.values()[tag[i]].name().toLowerCase(java.util.Locale.ROOT)
+        return TxLiveness.Cleaner.values()[tag[i]].name().toLowerCase(Locale.ROOT)
             + " queued " + a[i] + " cleaned " + b[i];
       }
       return ((tag[i] & STUCK) != 0 ? "stuck" : "moving") + " qlen " + a[i]
@@ -382,7 +383,7 @@ public final class Liveness {
   }
 
   static String seconds(long ns) {
-    return String.format(java.util.Locale.ROOT, "%d.%06d", ns / 1_000_000_000L,
+    return String.format(Locale.ROOT, "%d.%06d", ns / 1_000_000_000L,
         (ns / 1000) % 1_000_000);
   }
 }

@@ -6,8 +6,10 @@ import io.nicsim.core.cpu.Cpu;
 import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.ethtool.Ethtool;
+import io.nicsim.core.ethtool.EthtoolOps;
 import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.kernel.KernelException;
+import io.nicsim.core.kernel.NetCorePatches;
 import io.nicsim.core.net.NetDevice;
 import io.nicsim.core.net.SkbLedger;
 import io.nicsim.core.nic.Link;
@@ -48,7 +50,7 @@ public final class Host {
         config.kernel() == null ? mac.defaultKernel() : KernelVersion.parse(config.kernel());
     PatchSet patches = mac.patches().select(version, config.patches());
     dev.setKernelVersion(version);
-    kernel.setNetCore(io.nicsim.core.kernel.NetCorePatches.forKernel(version));
+    kernel.setNetCore(NetCorePatches.forKernel(version));
     HostContext ctx = new HostContext(config, soc, sim, cpu, kernel, dev, link, patches);
     this.driver = mac.build(ctx);
     // --ports c: the tree's C replaces the bridged ports before the interface comes up
@@ -66,7 +68,7 @@ public final class Host {
       try {
         Ethtool.applyArgs(driver.ethtool(), config.coalesce());
       } catch (KernelException e) {
-        throw new BadInputException(io.nicsim.core.ethtool.EthtoolOps.refusal(mac.name(),
+        throw new BadInputException(EthtoolOps.refusal(mac.name(),
             config.coalesce().toString(), driver.ethtool(), e));
       }
     }

@@ -2,6 +2,7 @@ package io.nicsim.core.host;
 
 import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.core.kernel.KernelConfig;
+import io.nicsim.core.port.exec.KernelC;
 import io.nicsim.core.trace.Tracer;
 import java.util.List;
 import java.util.Objects;
@@ -42,7 +43,7 @@ public record HostConfig(
     KernelConfig kernelConfig,
     Tracer tracer,
     NapiWrites napi,
-    io.nicsim.core.port.exec.KernelC kernelC) {
+    KernelC kernelC) {
 
   public HostConfig {
     Objects.requireNonNull(mac, "mac");
@@ -135,7 +136,7 @@ public record HostConfig(
   }
 
   /** The same config running {@code c}'s functions as C ({@code --ports c}); null: Java. */
-  public HostConfig withKernelC(io.nicsim.core.port.exec.KernelC c) {
+  public HostConfig withKernelC(KernelC c) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
         linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, c);
   }

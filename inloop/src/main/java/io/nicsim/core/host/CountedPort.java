@@ -3,16 +3,18 @@ package io.nicsim.core.host;
 import io.nicsim.core.port.exec.InputField;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import io.nicsim.core.sim.Simulator;
+import java.util.Arrays;
 import java.util.List;
 
 /** A host's view of a compiled function: counts (and logs, when asked) the calls it makes. */
 final class CountedPort implements NativePort {
   private final NativePort c;
   private final CallLog log;
-  private final io.nicsim.core.sim.Simulator sim;
+  private final Simulator sim;
   long calls;
 
-  CountedPort(NativePort c, CallLog log, io.nicsim.core.sim.Simulator sim) {
+  CountedPort(NativePort c, CallLog log, Simulator sim) {
     this.c = c;
     this.log = log;
     this.sim = sim;
@@ -49,7 +51,7 @@ final class CountedPort implements NativePort {
     calls++;
     NativeOut out = c.call(in, words);
     if (log != null) {
-      log.record(sim.now(), c.label(), java.util.Arrays.copyOf(in, words), out);
+      log.record(sim.now(), c.label(), Arrays.copyOf(in, words), out);
       out.rewind();
     }
     return out;

@@ -1,5 +1,7 @@
 package io.nicsim.core.host;
 
+import io.nicsim.core.port.exec.NativeFailure;
+import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
 
 /**
@@ -37,13 +39,13 @@ public interface PortBridge {
    * The failure of a token the bridge cannot apply (a call the patched C makes that nicsim does
    * not model, a field it does not know), naming the token as port-check prints it and the input.
    */
-  static io.nicsim.core.port.exec.NativeFailure cannotApply(NativePort c, long[] in,
-      io.nicsim.core.port.exec.NativeOut out) {
-    return io.nicsim.core.port.exec.NativeFailure.cannotApply(c, in, out);
+  static NativeFailure cannotApply(NativePort c, long[] in,
+      NativeOut out) {
+    return NativeFailure.cannotApply(c, in, out);
   }
 
   /** An input record as {@code name=value} pairs, for messages. */
   static String record(NativePort c, long[] in) {
-    return io.nicsim.core.port.exec.NativeFailure.record(c, in);
+    return NativeFailure.record(c, in);
   }
 }
