@@ -68,6 +68,9 @@ final class IdealDriver implements NicDriver, EthtoolOps {
   /** The transmit schedules the TX NAPI from process context, with no TX interrupt (veth). */
   private final boolean napiFromXmit;
 
+  /** The next completion asserts the TX interrupt (its xmit ran outside a task). */
+  private boolean signalNext;
+
   /** A veth's transmit: the profile asks for it and no completion policy holds the skbs. */
   private boolean vethXmit() {
     return napiFromXmit && completion.immediate();
@@ -103,7 +106,8 @@ final class IdealDriver implements NicDriver, EthtoolOps {
     // signals its releases by the interrupt, the only way a release reaches the driver
     napiFromXmit = ctx.soc().param("ideal_tx_napi_from_xmit", 0, 0, 1) != 0;
     completion = new TxCompletion(ctx.sim(), () -> {
-      if (!vethXmit()) {
+      if (!vethXmit() || signalNext) {
+        signalNext = false;
         irq.set(TX_DONE);
       }
     },
@@ -182,9 +186,15 @@ final class IdealDriver implements NicDriver, EthtoolOps {
     completion.queued(core.cursor());
     txDma.doorbell(core.cursor());
     if (vethXmit()) {
-      // veth_xmit: __netif_rx / __veth_xdp_flush raise NET_RX on this CPU, which runs at the
-      // xmit's local_bh_enable; its poll frees what the wire has taken by then
-      txNapi.napiSchedule();
+      if (core.context() == io.nicsim.core.cpu.CpuContext.TASK) {
+        // veth_xmit: __netif_rx / __veth_xdp_flush raise NET_RX on this CPU, which runs at
+        // the xmit's local_bh_enable; its poll frees what the wire has taken by then
+        txNapi.napiSchedule();
+      } else {
+        // a transmit from a timer or a softirq (TCP's pacing timer, TSQ's tasklet): its
+        // completion signals by the interrupt, whose exit runs the poll
+        signalNext = true;
+      }
     }
     return NetdevTx.NETDEV_TX_OK;
   }
