@@ -68,6 +68,11 @@ final class IdealDriver implements NicDriver, EthtoolOps {
   /** The transmit schedules the TX NAPI from process context, with no TX interrupt (veth). */
   private final boolean napiFromXmit;
 
+  /** Whether the TX NAPI is scheduled: a veth xmit's poll is still to run. */
+  private boolean txPollPending() {
+    return txNapi.isScheduled();
+  }
+
   /** The next completion asserts the TX interrupt (its xmit ran outside a task). */
   private boolean signalNext;
 
@@ -106,7 +111,9 @@ final class IdealDriver implements NicDriver, EthtoolOps {
     // signals its releases by the interrupt, the only way a release reaches the driver
     napiFromXmit = ctx.soc().param("ideal_tx_napi_from_xmit", 0, 0, 1) != 0;
     completion = new TxCompletion(ctx.sim(), () -> {
-      if (!vethXmit() || signalNext) {
+      // a veth's xmit scheduled the NAPI whose poll takes this skb; where that poll already
+      // ran (the skb left after it looked), the interrupt is what reaps it
+      if (!vethXmit() || signalNext || !txPollPending()) {
         signalNext = false;
         irq.set(TX_DONE);
       }
