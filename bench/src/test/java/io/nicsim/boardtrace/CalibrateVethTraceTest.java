@@ -29,8 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  *   <li>lost events: a run of the sender's CPU's events is gone behind a lost-events marker;
  *   <li>the traffic generator's set-up and tear-down: the window runs a second past the flood,
  *       with a few transmits (iperf3's control connection) in it;
- *   <li>a veth's receive polled by the backlog ({@code (no_device)}) on the sending CPU, no
- *       hard interrupt (host-veth's transmit schedules its NAPI itself).
+ *   <li>a veth's receive polled by the backlog ({@code (no_device)}) on the sending CPU, and
+ *       the model's per-frame TX interrupt standing in for the veth's NET_RX raise.
  * </ul>
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
