@@ -368,4 +368,9 @@ public final class BcmgenetDriver implements NicDriver, TxLiveness {
   public int dimProfileIx() {
     return priv.rx.dim.dim.profileIx;
   }
+
+  /** The NAPI ports (the receive and transmit polls, the interrupt). */
+  BcmgenetNapi napiPorts() {
+    return napiPorts;
+  }
 }

@@ -16,6 +16,8 @@ class BcmgenetNapi {
   private final BcmgenetPriv priv;
   /** The on-stack dim_sample of bcmgenet_rx_poll, reused. */
   private final DimSample dimSample = new DimSample();
+  /** {@code --ports c}: the tree's bcmgenet_rx_poll in place of {@link #rxPoll}. */
+  GenetRxPollBridge.Hook cRxPoll;
 
   BcmgenetNapi(BcmgenetPriv priv) {
     this.priv = priv;
@@ -229,6 +231,11 @@ class BcmgenetNapi {
   int rxPoll(Napi napi, int budget) {
     BcmgenetPriv.RxRing ring = priv.rx;
     int workDone = descRx(ring, budget);
+    if (cRxPoll != null) {
+      // the tree's poll calls bcmgenet_desc_rx first: the model's receive ran there, and
+      // answers the C's stub
+      return cRxPoll.rxPoll(napi, budget, workDone);
+    }
 
     if (priv.patches.has(GenetPatches.NAPI_COMPLETE_DONE_RETURN)) {
       if (workDone < budget && priv.k.napiCompleteDone(napi, workDone)) {

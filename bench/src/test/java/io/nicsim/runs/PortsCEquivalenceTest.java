@@ -70,6 +70,8 @@ class PortsCEquivalenceTest {
             "iperf3 -u -b 400M -l 1400 -t 1", "--duration", "200ms"},
         new String[] {"--mac", "bcmgenet", "--soc", "bcm2711", "--traffic",
             "iperf3 -u -b 400M -l 1400 -t 1", "--duration", "200ms"},
+        new String[] {"--mac", "bcmgenet", "--soc", "bcm2711", "--traffic", "iperf3 -t 1",
+            "--path", "rtt=5ms", "--duration", "200ms"},
         new String[] {"--mac", "ideal", "--traffic", "iperf3 -t 1", "--duration", "200ms"},
         new String[] {"--mac", "stmmac", "--soc", "rk3588-yt6801", "--traffic",
             "iperf3 -C bbr -t 1", "--path", "rtt=23ms", "--duration", "500ms"},
@@ -85,6 +87,10 @@ class PortsCEquivalenceTest {
             .anyMatch(f -> f.startsWith("stmmac_xmit "))
             .anyMatch(f -> f.startsWith("stmmac_napi_poll_tx "))
             .anyMatch(f -> f.startsWith("stmmac_tx_clean "));
+      }
+      if (args[1].equals("bcmgenet") && args[5].equals("iperf3 -t 1")) { // ACKs in
+        assertThat(v.ranAsC()).as(String.join(" ", args))
+            .anyMatch(f -> f.startsWith("bcmgenet_rx_poll "));
       }
       if (args[3].equals("rk3588-yt6801")) { // the ACKs come in through the RX poll
         assertThat(v.ranAsC()).as(String.join(" ", args))

@@ -1,0 +1,128 @@
+package io.nicsim.bcmgenet;
+
+import io.nicsim.core.cpu.Core;
+import io.nicsim.core.dim.DimLib;
+import io.nicsim.core.dim.DimSample;
+import io.nicsim.core.dim.NetDim;
+import io.nicsim.core.host.BridgeSite;
+import io.nicsim.core.host.PortBridge;
+import io.nicsim.core.kernel.Napi;
+import io.nicsim.core.port.exec.NativeOut;
+import io.nicsim.core.port.exec.NativePort;
+
+/**
+ * {@code --ports c} for {@code bcmgenet_rx_poll}: the tree's RX NAPI poll in place of
+ * {@link BcmgenetNapi#rxPoll}, the inverse of its harness in {@link GenetDataHarnesses} (budget,
+ * bcmgenet_desc_rx's frames and bytes, napi_complete_done's answer, the ring's use_dim and
+ * event counter). The poll's C calls bcmgenet_desc_rx first: the model's receive (the Java
+ * port) runs there, before the C, and its frames and bytes answer the C's stub.
+ * napi_complete_done's stub answers from the record: the model is asked when the call is
+ * replayed, and where it answers otherwise the C runs again with its answer (the calls already
+ * applied skipped). The INTRL2 write re-enables the ring's interrupt through the live accessor;
+ * net_dim's sample (dim_update_sample's counters, the tree's) goes to the model's net_dim at
+ * the time the Java takes, with the Java's charge.
+ */
+final class GenetRxPollBridge implements PortBridge {
+  @Override
+  public String file() {
+    return GenetSources.MAIN_C;
+  }
+
+  @Override
+  public String function() {
+    return "bcmgenet_rx_poll";
+  }
+
+  @Override
+  public boolean install(BridgeSite site, NativePort c) {
+    if (!(site.driver() instanceof BcmgenetDriver d)) {
+      return false;
+    }
+    d.napiPorts().cRxPoll = new Hook(d.priv(), c);
+    return true;
+  }
+
+  /** The hook {@link BcmgenetNapi#rxPoll} calls once its bcmgenet_desc_rx ran. */
+  static final class Hook {
+    private static final long DESC_RX = NativeOut.id("bcmgenet_desc_rx");
+    private static final long COMPLETE = NativeOut.id("napi_complete_done");
+    private static final long WRITEL = NativeOut.id("writel");
+    private static final long NET_DIM = NativeOut.id("net_dim");
+    private static final long RET = NativeOut.id("ret");
+    /** INTRL2_1's CPU_MASK_CLEAR in the harness's register file (data.c). */
+    private static final long MASK_CLEAR =
+        GenetDataHarnesses.INTRL2_1_OFF + GenetDataHarnesses.intrl2Offset("INTRL2_CPU_MASK_CLEAR");
+    private static final int COMPLETE_RET = 3;
+
+    private final BcmgenetPriv priv;
+    private final NativePort c;
+    private final long[] in;
+    private final DimSample sample = new DimSample();
+
+    Hook(BcmgenetPriv priv, NativePort c) {
+      this.priv = priv;
+      this.c = c;
+      this.in = new long[c.inputs()];
+    }
+
+    /** bcmgenet_rx_poll(napi, budget) once bcmgenet_desc_rx returned {@code work}. */
+    int rxPoll(Napi napi, int budget, int work) {
+      BcmgenetPriv.RxRing ring = priv.rx;
+      java.util.Arrays.fill(in, 0);
+      in[0] = budget;
+      in[1] = Integer.toUnsignedLong(work);
+      in[2] = ring.dim.bytes;
+      in[COMPLETE_RET] = 1; // the usual answer; the replay asks the model and reruns
+      in[4] = ring.dim.useDim & 0xFFFF;
+      in[5] = ring.dim.eventCtr & 0xFFFF;
+      int applied = 0;
+      while (true) {
+        NativeOut o = c.call(in);
+        int token = 0;
+        long ret = 0;
+        boolean rerun = false;
+        while (o.next()) {
+          boolean done = token++ < applied;
+          long n = o.name();
+          if (o.kind() != NativeOut.CALL) {
+            if (n == RET) {
+              ret = o.value();
+            } else {
+              throw PortBridge.cannotApply(c, in, o);
+            }
+            continue;
+          }
+          if (done) {
+            continue;
+          }
+          applied = token;
+          if (n == DESC_RX) {
+            continue; // the model's receive ran before the C, where the C calls it
+          } else if (n == COMPLETE) {
+            if (o.arg(0) != 0) {
+              throw PortBridge.cannotApply(c, in, o);
+            }
+            boolean model = priv.k.napiCompleteDone(napi, (int) o.arg(1));
+            if (model != (in[COMPLETE_RET] != 0)) {
+              in[COMPLETE_RET] = model ? 1 : 0;
+              rerun = true;
+              break;
+            }
+          } else if (n == WRITEL && o.arg(0) == MASK_CLEAR) {
+            priv.intrl2MaskClearWritel((int) o.arg(1)); // bcmgenet_rx_ring_int_enable
+          } else if (n == NET_DIM) {
+            Core core = priv.core();
+            core.charge(NetDim.NET_DIM);
+            DimLib.updateSample(core.cursor(), (int) o.arg(0), o.arg(1), o.arg(2), sample);
+            priv.k.netDim(ring.dim.dim, sample);
+          } else {
+            throw PortBridge.cannotApply(c, in, o);
+          }
+        }
+        if (!rerun) {
+          return (int) ret;
+        }
+      }
+    }
+  }
+}
