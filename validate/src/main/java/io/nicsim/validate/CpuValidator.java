@@ -38,7 +38,7 @@ final class CpuValidator {
   static final String BASE = "host-veth";
   /** The real side's NAPI devices: the veth's ends and the CPU's backlog (process_backlog). */
   static final Predicate<String> REAL_DEVICES = d -> d.equals(CpuTestbed.RECEIVER_IF)
-      || d.equals(CpuTestbed.SENDER_IF) || d.startsWith("(no_device");
+      || d.equals(CpuTestbed.SENDER_IF) || d.equals("(no_device)");
   /** The board's sender is the model's application. */
   static final UnaryOperator<String> RENAME = Names.mapping(Map.of("flood", "iperf3",
       CpuTestbed.SENDER_IF, "eth0"));

@@ -101,10 +101,10 @@ public final class BoardTraceOptions {
   }
 
   /**
-   * How the kernel's napi_poll event names the per-CPU backlog's poll ({@code (no_device)}), as
-   * the event parser reads it (its field ends at the closing parenthesis).
+   * How the kernel's napi_poll event names the per-CPU backlog's poll (net/core/dev.c's
+   * trace point prints {@code (no_device)} for a NAPI without a device), parentheses and all.
    */
-  static final String BACKLOG = "(no_device";
+  static final String BACKLOG = "(no_device)";
 
   /** Whether {@link #renameWithBacklog} took the backlog's polls as eth0's. */
   boolean autoBacklog;

@@ -96,7 +96,9 @@ final class EventFields {
     int stEnd = f.end(st);
     e.addr = stEnd - st > 2 && line.charAt(st) == '0' && line.charAt(st + 1) == 'x'
         ? f.hex(st + 2, stEnd, "napi struct") : f.hex(st, stEnd, "napi struct");
-    e.name = f.intern(dev, f.end(dev));
+    // a device name holds no space; the backlog's poll names "(no_device)", parentheses and all
+    int devEnd = line.indexOf(' ', dev);
+    e.name = f.intern(dev, devEnd < 0 ? line.length() : devEnd);
     e.work = (int) f.number("work ");
     e.budget = (int) f.number("budget ");
   }
