@@ -18,7 +18,7 @@ final class CpuReport {
     if (v.agrees(figure, real, model)) {
       return "ok";
     }
-    String cause = CpuMisses.cause(r.c(), figure, real, model);
+    String cause = CpuMisses.cause(r.c(), figure, real, model, r.otherTasksPct());
     return cause == null ? "MISS (not root-caused)" : "miss: " + cause;
   }
 

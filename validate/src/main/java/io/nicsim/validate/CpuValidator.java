@@ -63,7 +63,7 @@ final class CpuValidator {
 
   /** One case: its real and predicted figures, the machine's load while it ran. */
   record CaseRun(CpuCase c, Map<String, Double> real, Map<String, Double> model, String load,
-      long sent, long received, boolean calibratedFrom) {}
+      double otherTasksPct, long sent, long received, boolean calibratedFrom) {}
 
   /** Everything: the cases, the calibration's own rates and what it measured. */
   record Outcome(List<CaseRun> runs, String calibration, String profileYaml) {}
@@ -110,7 +110,8 @@ final class CpuValidator {
             SocProfile.FILE_PREFIX + profile));
         FigureRecorder mrec = ModelSide.recorded(mr, SocProfile.FILE_PREFIX + profile);
         Map<String, Double> model = CpuFigures.of(mrec, d -> true, "iperf3"::equals);
-        out.add(new CaseRun(c, real, model, load(m, rr), m.sent(), m.received(), i == 0));
+        out.add(new CaseRun(c, real, model, load(m, rr), otherTasksPct(m, rr), m.sent(),
+            m.received(), i == 0));
       }
       StringBuilder calText = new StringBuilder();
       for (Calibrator.OtherLoadParam l : other) {
@@ -167,16 +168,29 @@ final class CpuValidator {
     for (int c = 0; c < m.after().cpus(); c++) {
       double busy = 100 - m.after().percent(m.before(), c, "idle")
           - m.after().percent(m.before(), c, "iowait");
-      double other = 0;
-      for (Map.Entry<String, Double> t : rr.contexts().tasks(c).entrySet()) {
-        if (!TRAFFIC.test(t.getKey().substring(0, t.getKey().lastIndexOf(':')))) {
-          other += t.getValue();
-        }
-      }
       b.append(String.format(Locale.ROOT, "%scpu%d busy %.0f%% (other tasks %.0f%%)",
-          c == 0 ? "" : ", ", c, busy, other));
+          c == 0 ? "" : ", ", c, busy, otherTasks(rr, c)));
     }
     return b.toString();
+  }
+
+  /** The largest share of a CPU the case's traffic did not use (other tasks), in percent. */
+  private static double otherTasksPct(CpuTestbed.Measured m, FigureRecorder rr) {
+    double most = 0;
+    for (int c = 0; c < m.after().cpus(); c++) {
+      most = Math.max(most, otherTasks(rr, c));
+    }
+    return most;
+  }
+
+  private static double otherTasks(FigureRecorder rr, int cpu) {
+    double other = 0;
+    for (Map.Entry<String, Double> t : rr.contexts().tasks(cpu).entrySet()) {
+      if (!TRAFFIC.test(t.getKey().substring(0, t.getKey().lastIndexOf(':')))) {
+        other += t.getValue();
+      }
+    }
+    return other;
   }
 
   /** Whether the model's {@code model} agrees with the real {@code real}. */
