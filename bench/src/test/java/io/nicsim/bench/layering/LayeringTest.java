@@ -37,7 +37,11 @@ class LayeringTest {
   }
 
   @Test
-  void coresModelDoesNotUseItsHarnesses() {
+  void noModelUsesItsHarnesses() {
+    // the harness source sets are found (core's, the drivers', tcp-model's)
+    assertThat(Layering.HARNESS_CLASSES).contains("io.nicsim.core.kernel.NapiHarnesses",
+        "io.nicsim.stmmac.StmmacHarnesses", "io.nicsim.fec.FecHarnesses",
+        "io.nicsim.tcp.TcpHarnesses");
     Layering.HARNESSES.check(main);
   }
 
