@@ -93,7 +93,7 @@ final class CpuValidator {
           t0.stats().sha256, t0.stats().kernel, t0.stats().cpusSeen.size(),
           t0.window().seconds(), "host-veth-calibrated");
       Calibrator.Result cal = Calibrator.calibrate(spans, t0.stats().resolutionNs, runner,
-          new Calibrator.Options(BASE, 3, work, other).robust(), prov);
+          new Calibrator.Options(BASE, 3, work, other), prov);
       // the cases are predicted without the other load the first trace saw: each case's own
       // load is its testbed's, reported beside it, not a property of the machine
       String yaml = withoutOtherLoad(cal.profileYaml());

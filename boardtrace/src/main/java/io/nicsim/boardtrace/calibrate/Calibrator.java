@@ -58,24 +58,10 @@ public final class Calibrator {
    *     of the profile so far, and one more run checks the last
    * @param scratch a directory for the intermediate profiles
    */
-  public record Options(String base, int maxRounds, Path scratch, List<OtherLoadParam> otherLoad,
-      boolean robustPerCall) {
+  public record Options(String base, int maxRounds, Path scratch,
+      List<OtherLoadParam> otherLoad) {
     public Options(String base, int maxRounds, Path scratch) {
       this(base, maxRounds, scratch, List.of());
-    }
-
-    public Options(String base, int maxRounds, Path scratch, List<OtherLoadParam> otherLoad) {
-      this(base, maxRounds, scratch, otherLoad, false);
-    }
-
-    /**
-     * The robust per-call cost even on a nanosecond clock: for a sender that paces itself
-     * (validate --cpu's flood sleeps in clock_nanosleep, which the trace does not record, so
-     * the kernel's sleep and wake-up path lands in the send span's user part every time), where
-     * the mean would carry that path into udp_sendmsg.
-     */
-    public Options robust() {
-      return new Options(base, maxRounds, scratch, otherLoad, true);
     }
   }
 
@@ -135,7 +121,7 @@ public final class Calibrator {
     boolean nanoseconds = true;
     // the per-call cost is the mean where the board's clock resolves its spans (nanoseconds),
     // the robust one on a microsecond clock (HuberRegression); the model's side is fitted alike
-    boolean meanPerCall = boardTickNs <= 1 && !o.robustPerCall();
+    boolean meanPerCall = boardTickNs <= 1;
     SocProfile base = SocProfile.load(o.base());
     ModelSide.Fits model = ModelSide.fits(runner, o.base(), nanoseconds, true);
     double modelTick = model.stats().resolutionNs;

@@ -10,7 +10,9 @@ import java.util.function.UnaryOperator;
  * IRQ action, a softirq action per vector (per call, per NAPI poll, per received packet, per
  * freed skb), an hrtimer callback per function, the driver's xmit per device, and the
  * application's send and receive syscalls (per call, per packet queued, per KiB; their time
- * includes the user-space time before the call, which nicsim's sendmsg costs include).
+ * includes the user-space time before the call, which nicsim's sendmsg costs include, unless
+ * the task slept in a syscall the trace does not record since its previous one: SpanBuilder
+ * leaves that time out).
  *
  * @param name "softirq NET_RX", "send iperf3"
  * @param regressors the counts, the per-call one first

@@ -66,6 +66,13 @@ public final class SpanBuilder implements EventSink {
     Frame syscall;
     /** User-space time since the last syscall exit (a frame so the probe can follow it). */
     Frame user = new Frame();
+    /**
+     * The task slept since its last traced syscall: it switched away in a state other than R
+     * outside every traced syscall, so it was inside one the trace does not record (a pacing
+     * sender's clock_nanosleep). Its "user" time then holds that call's kernel entry, sleep and
+     * wake-up path, not the user work that leads to the next call.
+     */
+    boolean slept;
   }
 
   private Cpu cpu(int c) {
@@ -141,8 +148,12 @@ public final class SpanBuilder implements EventSink {
       case SYS_EXIT -> sysExit(c, e);
       case SCHED_SWITCH -> {
         TaskState prev = tasks.get(e.prevPid);
-        if (prev != null && prev.syscall != null && e.prevState != 'R') {
-          prev.syscall.blocked = true;
+        if (prev != null && e.prevState != 'R') {
+          if (prev.syscall != null) {
+            prev.syscall.blocked = true;
+          } else {
+            prev.slept = true;
+          }
         }
         c.current = e.nextPid;
       }
@@ -229,11 +240,20 @@ public final class SpanBuilder implements EventSink {
     f.start = e.ts;
     f.comm = e.comm;
     f.cpu = e.cpu;
-    f.user = t.user.self;
-    if (probe != null) {
-      probe.merged(t.user, f); // the user-space time before it is this call's
+    if (t.slept) {
+      // the time since the last traced exit went to an untraced sleeping syscall (its entry,
+      // the switch away and back, its return): not this call's, and not user work either
+      if (probe != null) {
+        probe.dropped(t.user);
+      }
+    } else {
+      f.user = t.user.self;
+      if (probe != null) {
+        probe.merged(t.user, f); // the user-space time before it is this call's
+      }
     }
     t.user = new Frame();
+    t.slept = false;
     t.syscall = f;
   }
 
@@ -274,6 +294,7 @@ public final class SpanBuilder implements EventSink {
           probe.dropped(t.user);
         }
         t.user = new Frame();
+        t.slept = false;
       }
     }
     c.last = Long.MIN_VALUE;
