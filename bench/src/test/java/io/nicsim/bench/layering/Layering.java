@@ -73,12 +73,16 @@ final class Layering {
     });
   }
 
-  /** tcp-model's packages: io.nicsim.tcp.* but tcp-stack's io.nicsim.tcp.stack. */
+  /**
+   * tcp-model's packages: io.nicsim.tcp.* but tcp-stack's io.nicsim.tcp.stack and the classes
+   * the tcp-cc module (CUBIC, BBR) compiles into io.nicsim.tcp.
+   */
   private static DescribedPredicate<JavaClass> tcpModel() {
     return DescribedPredicate.describe("tcp-model", c -> {
       String p = c.getPackageName();
       return (p.equals("io.nicsim.tcp") || p.startsWith("io.nicsim.tcp."))
-          && !p.equals("io.nicsim.tcp.stack") && !p.startsWith("io.nicsim.tcp.stack.");
+          && !p.equals("io.nicsim.tcp.stack") && !p.startsWith("io.nicsim.tcp.stack.")
+          && !compiledIn("tcp-cc").test(c);
     });
   }
 
@@ -118,6 +122,7 @@ final class Layering {
       a = a.layer(d).definedBy(in(d, d));
     }
     a = a.layer("tcp-model").definedBy(tcpModel())
+        .layer("tcp-cc").definedBy(compiledIn("tcp-cc"))
         .layer("tcp-stack").definedBy(in("tcp-stack", "io.nicsim.tcp.stack"))
         .layer("portcheck").definedBy(in("portcheck", "io.nicsim.portcheck"))
         .layer("formats").definedBy(in("formats", "io.nicsim.formats"))
@@ -142,11 +147,13 @@ final class Layering {
     for (String d : DRIVERS) {
       a = a.whereLayer(d).mayNotBeAccessedByAnyLayer();
     }
+    // congestion modules too (CongestionControls, ServiceLoader): nothing names CUBIC or BBR
+    a = a.whereLayer("tcp-cc").mayNotBeAccessedByAnyLayer();
     // --ports c: the bridge SPI the drivers', lib/dim's and TCP's bridges implement, and the
     // record of a host's C that runs and the command report; the model never names it (a host
     // finds its installer through ServiceLoader)
     a = a.whereLayer("inloop").mayOnlyBeAccessedByLayers(with(DRIVERS, "dim", "tcp-model",
-        "tcp-stack", "formats", "runs", "testkit", "studies", "scenarios", "boardtrace",
+        "tcp-cc", "tcp-stack", "formats", "runs", "testkit", "studies", "scenarios", "boardtrace",
         "bench"));
     // the periodic audit and liveness watch: runs attach them, and what stands on runs reads
     // their findings; MAC models only answer them (core's TxLiveness)
@@ -157,17 +164,17 @@ final class Layering {
     // SoC profiles are read by everything that builds or describes a host; they use nothing
     // of nicsim's (the bad-input error is theirs)
     a = a.whereLayer("profiles").mayOnlyBeAccessedByLayers(with(DRIVERS, "core", "dim",
-        "traffic", "tcp-model", "tcp-stack", "portcheck", "formats", "runs", "testkit",
+        "traffic", "tcp-model", "tcp-cc", "tcp-stack", "portcheck", "formats", "runs", "testkit",
         "studies", "scenarios", "boardtrace", "bench"));
     // the ping and UDP applications drive a host; runs and what stands on them start them
     a = a.whereLayer("traffic").mayOnlyBeAccessedByLayers("formats", "runs", "testkit",
         "studies", "scenarios", "boardtrace", "bench");
     return a.whereLayer("tcp-stack").mayOnlyBeAccessedByLayers(
             "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench")
-        .whereLayer("tcp-model").mayOnlyBeAccessedByLayers("tcp-stack",
+        .whereLayer("tcp-model").mayOnlyBeAccessedByLayers("tcp-cc", "tcp-stack",
             "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench")
         .whereLayer("core").mayOnlyBeAccessedByLayers(with(DRIVERS, "inloop", "audit", "dim",
-            "traffic", "tcp-model", "tcp-stack", "formats", "runs", "testkit", "studies",
+            "traffic", "tcp-model", "tcp-cc", "tcp-stack", "formats", "runs", "testkit", "studies",
             "scenarios", "boardtrace", "bench"))
         .as("nicsim's modules reach only the modules below them");
   }
