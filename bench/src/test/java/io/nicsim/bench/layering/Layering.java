@@ -56,7 +56,8 @@ final class Layering {
 
   /**
    * Core's packages: io.nicsim.core.* but the annotations artifact's io.nicsim.core.port and
-   * its harness SPI io.nicsim.core.port.exec, the dim module's io.nicsim.core.dim, the
+   * its harness SPI io.nicsim.core.port.exec, the engine module's io.nicsim.core.sim, trace,
+   * metrics, cpu and era, the kernel module's io.nicsim.core.kernel, the dim module's io.nicsim.core.dim, the
    * profiles module's io.nicsim.core.soc and io.nicsim.core.config, the traffic module's
    * io.nicsim.core.apps, the classes the inloop module compiles into io.nicsim.core.host and
    * those the audit module compiles into io.nicsim.core.check.
@@ -69,9 +70,14 @@ final class Layering {
           && !p.equals("io.nicsim.core.port") && !p.startsWith("io.nicsim.core.port.")
           && !p.equals("io.nicsim.core.dim")
           && !p.equals("io.nicsim.core.soc") && !p.equals("io.nicsim.core.config")
-          && !p.equals("io.nicsim.core.apps");
+          && !p.equals("io.nicsim.core.apps")
+          && !ENGINE_PACKAGES.contains(p) && !p.equals("io.nicsim.core.kernel");
     });
   }
+
+  /** The engine module's packages: event loop, CPUs and costs, eras, tracing, metrics. */
+  private static final List<String> ENGINE_PACKAGES = List.of("io.nicsim.core.sim",
+      "io.nicsim.core.trace", "io.nicsim.core.metrics", "io.nicsim.core.cpu", "io.nicsim.core.era");
 
   /**
    * tcp-model's packages: io.nicsim.tcp.* but tcp-stack's io.nicsim.tcp.stack and the classes
@@ -113,6 +119,8 @@ final class Layering {
         .consideringOnlyDependenciesInLayers()
         .layer("annotations").definedBy(in("annotations", "io.nicsim.core.port"))
         .layer("profiles").definedBy(in("profiles", "io.nicsim.core.soc", "io.nicsim.core.config"))
+        .layer("engine").definedBy(in("engine", ENGINE_PACKAGES.toArray(new String[0])))
+        .layer("kernel").definedBy(in("kernel", "io.nicsim.core.kernel"))
         .layer("core").definedBy(core())
         .layer("inloop").definedBy(compiledIn("inloop"))
         .layer("audit").definedBy(compiledIn("audit"))
@@ -163,7 +171,8 @@ final class Layering {
     a = a.whereLayer("dim").mayOnlyBeAccessedByLayers(DRIVERS.toArray(new String[0]));
     // SoC profiles are read by everything that builds or describes a host; they use nothing
     // of nicsim's (the bad-input error is theirs)
-    a = a.whereLayer("profiles").mayOnlyBeAccessedByLayers(with(DRIVERS, "core", "dim",
+    a = a.whereLayer("profiles").mayOnlyBeAccessedByLayers(with(DRIVERS, "engine", "kernel",
+        "core", "dim",
         "traffic", "tcp-model", "tcp-cc", "tcp-stack", "portcheck", "formats", "runs", "testkit",
         "studies", "scenarios", "boardtrace", "bench"));
     // the ping and UDP applications drive a host; runs and what stands on them start them
@@ -176,6 +185,13 @@ final class Layering {
         .whereLayer("core").mayOnlyBeAccessedByLayers(with(DRIVERS, "inloop", "audit", "dim",
             "traffic", "tcp-model", "tcp-cc", "tcp-stack", "formats", "runs", "testkit", "studies",
             "scenarios", "boardtrace", "bench"))
+        // the kernel's primitives below core's net and NIC blocks, the engine below them
+        .whereLayer("kernel").mayOnlyBeAccessedByLayers(with(DRIVERS, "core", "inloop",
+            "audit", "dim", "traffic", "tcp-model", "tcp-cc", "tcp-stack", "formats", "runs",
+            "testkit", "studies", "scenarios", "boardtrace", "bench"))
+        .whereLayer("engine").mayOnlyBeAccessedByLayers(with(DRIVERS, "kernel", "core",
+            "inloop", "audit", "dim", "traffic", "tcp-model", "tcp-cc", "tcp-stack", "formats",
+            "runs", "testkit", "studies", "scenarios", "boardtrace", "bench"))
         .as("nicsim's modules reach only the modules below them");
   }
 
