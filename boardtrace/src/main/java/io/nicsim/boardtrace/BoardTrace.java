@@ -339,7 +339,17 @@ public final class BoardTrace {
 
   /** The spans of the fits over the window (a second pass). */
   public SpanSamples spans(String app, UnaryOperator<String> rename) {
-    SpanSamples s = new SpanSamples(app, rename, window.fromNs(), window.toNs());
+    return spans(app, rename, 0);
+  }
+
+  /**
+   * As {@link #spans(String, UnaryOperator)}, each span's time less the tracing's own cost of
+   * the events inside it ({@code tracingNsPerEvent}, measured on the board: the same workload
+   * with and without the events enabled).
+   */
+  public SpanSamples spans(String app, UnaryOperator<String> rename, double tracingNsPerEvent) {
+    SpanSamples s = new SpanSamples(app, rename, window.fromNs(), window.toNs(),
+        tracingNsPerEvent);
     SpanBuilder b = new SpanBuilder(s);
     TraceReader.read(file, b, options);
     return s;

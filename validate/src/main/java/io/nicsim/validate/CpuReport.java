@@ -37,6 +37,8 @@ final class CpuReport {
         + " host-veth calibrated from %s's trace; agree within +-%.0f%% (CPU shares also"
         + " within %.1f points)%n", kernel, o.runs().size(), o.runs().get(0).c().name(),
         100 * tolerance, CpuValidator.FLOOR_POINTS));
+    b.append("tracing: ").append(o.tracing().describe()).append(", taken off the real side's"
+        + " spans and CPU shares\n");
     b.append("calibration:\n").append(o.calibration());
     int ok = 0;
     int explained = 0;
@@ -72,6 +74,12 @@ final class CpuReport {
     root.put("kernel", kernel);
     root.put("tolerance", tolerance);
     root.put("profile_yaml", o.profileYaml());
+    ObjectNode tr = root.putObject("tracing_cost");
+    tr.put("ns_per_event", dec(o.tracing().nsPerEvent()));
+    tr.put("lo", dec(o.tracing().lo()));
+    tr.put("hi", dec(o.tracing().hi()));
+    tr.put("events_per_datagram", dec(o.tracing().eventsPerSend()));
+    tr.put("pairs", o.tracing().pairs());
     ArrayNode cs = root.putArray("cases");
     for (CpuValidator.CaseRun r : o.runs()) {
       ObjectNode c = cs.addObject();

@@ -102,15 +102,7 @@ final class CpuTestbed implements AutoCloseable {
           : start(receiver, recvOut, "taskset", "-c", "0", "iperf3", "-s", "-1",
               "--forceflush", "-p", Integer.toString(PORT));
       waitReady(recvOut, c.isUdp() ? "ready" : "Server listening", recv);
-      Path inst = TRACING.resolve("instances").resolve(instance);
-      Files.createDirectory(inst);
-      Files.writeString(inst.resolve("buffer_size_kb"), "30000");
-      for (String e : EVENTS) {
-        Path en = inst.resolve("events").resolve(e).resolve("enable");
-        if (Files.exists(en)) {
-          Files.writeString(en, "1");
-        }
-      }
+      Path inst = instance(30000);
       ProcCounters before = ProcCounters.read();
       Files.writeString(inst.resolve("tracing_on"), "1");
       Path sendOut = work.resolve("send.out");
@@ -138,6 +130,80 @@ final class CpuTestbed implements AutoCloseable {
     } finally {
       tearDown();
     }
+  }
+
+  /** This testbed's tracefs instance, made with the board guide's events enabled. */
+  private Path instance(int bufferKb) throws IOException {
+    Path inst = TRACING.resolve("instances").resolve(instance);
+    Files.createDirectory(inst);
+    Files.writeString(inst.resolve("buffer_size_kb"), Integer.toString(bufferKb));
+    for (String e : EVENTS) {
+      Path en = inst.resolve("events").resolve(e).resolve("enable");
+      if (Files.exists(en)) {
+        Files.writeString(en, "1");
+      }
+    }
+    return inst;
+  }
+
+  /** The receiving backlog case the tracing's cost is measured on. */
+  static final CpuCase BURST = CpuCase.udp("tracing-cost", 64, 10_000_000, false, false, 0);
+
+  /**
+   * What the tracing costs the kernel per event on this machine: the same burst of
+   * {@code datagrams} 64-byte datagrams sent as fast as flood can (CPU-bound: every due time is
+   * past), {@code pairs} times without and with this testbed's events enabled, alternating. The
+   * sender's CPU time (which holds the NET_RX work run in its context: no IRQ time accounting
+   * here) grows by the events' cost; the events are the sending CPU's in the instance's ring
+   * (entries plus overruns, the ring may wrap). Each pair gives (traced - plain) / events.
+   */
+  TracingCost tracingCost(int pairs, long datagrams) throws IOException, InterruptedException {
+    List<Double> perEvent = new ArrayList<>();
+    double eventsPerSend = 0;
+    try {
+      setUp(BURST);
+      Path recvOut = work.resolve("recv.out");
+      Process recv = start(receiver, recvOut, "taskset", "-c", "0", flood.toString(), "recv",
+          Integer.toString(PORT), "120", "0");
+      waitReady(recvOut, "ready", recv);
+      for (int i = 0; i < pairs; i++) {
+        double[] plain = burst(datagrams);
+        Path inst = instance(4096);
+        Files.writeString(inst.resolve("tracing_on"), "1");
+        double[] traced = burst(datagrams);
+        Files.writeString(inst.resolve("tracing_on"), "0");
+        String st = Files.readString(inst.resolve("per_cpu/cpu1/stats"));
+        Files.delete(inst);
+        long events = number(st, "(?m)^entries: (\\d+)") + number(st, "(?m)^overrun: (\\d+)");
+        if (plain[0] <= 0 || traced[0] != plain[0] || events <= 0) {
+          throw new IOException("the tracing-cost burst sent " + (long) plain[0] + " and "
+              + (long) traced[0] + " datagrams, " + events + " events");
+        }
+        eventsPerSend += events / traced[0] / pairs;
+        perEvent.add((traced[1] - plain[1]) * 1e9 / events);
+      }
+    } finally {
+      tearDown();
+    }
+    return TracingCost.of(perEvent, eventsPerSend, datagrams);
+  }
+
+  /** One CPU-bound burst: {datagrams sent, the sender's CPU seconds}. */
+  private double[] burst(long datagrams) throws IOException, InterruptedException {
+    Path out = work.resolve("burst.out");
+    double secs = (double) datagrams / BURST.pps();
+    Process p = start(sender, out, "taskset", "-c", "1", flood.toString(), "send", RECEIVER_IP,
+        Integer.toString(PORT), "64", Long.toString(BURST.pps()),
+        String.format(Locale.ROOT, "%.6f", secs));
+    if (!p.waitFor(60, TimeUnit.SECONDS)) {
+      throw new IOException("the tracing-cost burst did not finish within 60 s");
+    }
+    String o = Testbed.read(out);
+    Matcher m = Pattern.compile("sent=(\\d+) seconds=\\S+ cpu_seconds=(\\S+)").matcher(o);
+    if (!m.find()) {
+      throw new IOException("flood printed no CPU time: " + o.strip());
+    }
+    return new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2))};
   }
 
   private static long number(String text, String re) {

@@ -66,12 +66,23 @@ final class CpuValidator {
       double otherTasksPct, long sent, long received, boolean calibratedFrom) {}
 
   /** Everything: the cases, the calibration's own rates and what it measured. */
-  record Outcome(List<CaseRun> runs, String calibration, String profileYaml) {}
+  record Outcome(List<CaseRun> runs, String calibration, String profileYaml,
+      TracingCost tracing) {}
+
+  /** Pairs of plain and traced bursts, and datagrams a burst, of the tracing-cost measurement. */
+  static final int TRACING_PAIRS = 3;
+  static final long TRACING_DATAGRAMS = 200_000;
 
   Outcome run(List<CpuCase> cases, PrintWriter progress) throws IOException,
       InterruptedException {
     Path work = Files.createTempDirectory("nicsim-validate-cpu-");
     try (CpuTestbed bed = CpuTestbed.open(work)) {
+      if (progress != null) {
+        progress.println("validate --cpu: the tracing's own cost per event on this machine ("
+            + TRACING_PAIRS + " pairs of bursts)");
+        progress.flush();
+      }
+      TracingCost tc = bed.tracingCost(TRACING_PAIRS, TRACING_DATAGRAMS);
       List<CpuTestbed.Measured> measured = new ArrayList<>();
       for (CpuCase c : cases) {
         if (progress != null) {
@@ -85,7 +96,8 @@ final class CpuValidator {
       CpuCase first = cases.get(0);
       BoardTrace t0 = traffic(measured.get(0).trace());
       RunModelRunner runner = new RunModelRunner(env.engine(), request(first, BASE));
-      SpanSamples spans = t0.spans(runner.info().app(), RENAME);
+      // the kernel's costs less what tracing them cost: the profile predicts an untraced kernel
+      SpanSamples spans = t0.spans(runner.info().app(), RENAME, tc.nsPerEvent());
       FigureRecorder r0 = t0.recorded(XmitBatchMethod.INFERRED, RENAME);
       List<Calibrator.OtherLoadParam> other = OtherLoadMeasure.of(r0.contexts(),
           runner.info().app(), RENAME, SocProfile.load(BASE).cores());
@@ -105,6 +117,7 @@ final class CpuValidator {
         CpuTestbed.Measured m = measured.get(i);
         BoardTrace bt = i == 0 ? t0 : traffic(m.trace());
         FigureRecorder rr = i == 0 ? r0 : bt.recorded(XmitBatchMethod.INFERRED, RENAME);
+        rr.contexts().lessTracing(tc.nsPerEvent());
         Map<String, Double> real = CpuFigures.of(rr, REAL_DEVICES, TRAFFIC);
         RunModelRunner mr = new RunModelRunner(env.engine(), request(c,
             SocProfile.FILE_PREFIX + profile));
@@ -123,7 +136,7 @@ final class CpuValidator {
             f.op(), (long) f.base(), (long) f.value(), f.owner().key(),
             f.owner().column().words(), 100 * f.range()));
       }
-      return new Outcome(out, calText.toString(), yaml);
+      return new Outcome(out, calText.toString(), yaml, tc);
     } finally {
       deleteTree(work);
     }

@@ -4,7 +4,9 @@
  *   flood send IP PORT LEN PPS SECONDS
  * sends LEN-byte UDP datagrams to IP:PORT at PPS a second for SECONDS, each at its own due
  * time on CLOCK_MONOTONIC (a sender that fell behind sends at once until it has caught up, so
- * the rate holds over the run), and prints "sent=N seconds=S".
+ * the rate holds over the run), and prints "sent=N seconds=S cpu_seconds=C" (C: the process's
+ * CPU time, which on a kernel without IRQ time accounting includes the softirqs run in its
+ * context).
  *
  *   flood recv PORT SECONDS BUSY_POLL_US
  * receives on PORT for SECONDS (blocking reads; with BUSY_POLL_US > 0 the socket busy-polls
@@ -79,7 +81,10 @@ static int do_send(const char *ip, int port, int len, long pps, double seconds) 
     }
     due += gap;
   }
-  printf("sent=%llu seconds=%.6f\n", sent, (now_ns() - start) / 1e9);
+  struct timespec cpu;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu);
+  printf("sent=%llu seconds=%.6f cpu_seconds=%.6f\n", sent, (now_ns() - start) / 1e9,
+      cpu.tv_sec + cpu.tv_nsec / 1e9);
   fflush(stdout);
   return 0;
 }

@@ -42,7 +42,27 @@ public final class ContextTime implements EventSink {
     int timerDepth;
     int pid = -1;
     final long[] ns = new long[5];
+    /** Events whose cost landed in each context (the context right after the event). */
+    final long[] events = new long[5];
+    /** Per task: {time, syscall time, events in its syscalls}. */
     final Map<Integer, long[]> byTask = new HashMap<>();
+  }
+
+  /** The tracing's own cost per event (ns), taken off the time of the context it landed in. */
+  private double tracingNs;
+
+  /**
+   * Takes {@code nsPerEvent} off each context's time for every event whose cost landed there
+   * (the context right after the event; its window only): the traced kernel's time less what
+   * the tracing itself cost, the untraced kernel's split as mpstat would show it.
+   */
+  public ContextTime lessTracing(double nsPerEvent) {
+    if (!(nsPerEvent >= 0)) {
+      throw new IllegalArgumentException("tracing cost per event " + nsPerEvent
+          + " ns (accepted: 0 or more)");
+    }
+    this.tracingNs = nsPerEvent;
+    return this;
   }
 
   /**
@@ -74,7 +94,7 @@ public final class ContextTime implements EventSink {
         int ctx = context(c);
         c.ns[ctx] += b - a;
         if (ctx == SYS || ctx == USR) {
-          long[] t = c.byTask.computeIfAbsent(c.pid, k -> new long[2]);
+          long[] t = c.byTask.computeIfAbsent(c.pid, k -> new long[3]);
           t[0] += b - a;
           if (ctx == SYS) {
             t[1] += b - a;
@@ -104,6 +124,7 @@ public final class ContextTime implements EventSink {
         if (e.nextComm != null && e.nextPid > 0) {
           comms.put(e.nextPid, e.nextComm);
         }
+        countEvent(c, e.ts);
         return;
       }
       default -> {
@@ -111,6 +132,19 @@ public final class ContextTime implements EventSink {
       }
     }
     c.pid = e.pid;
+    countEvent(c, e.ts);
+  }
+
+  /** The event's own cost lands in the context that runs right after it. */
+  private void countEvent(Cpu c, long ts) {
+    if (ts < from || ts >= to) {
+      return;
+    }
+    int ctx = context(c);
+    c.events[ctx]++;
+    if (ctx == SYS) {
+      c.byTask.computeIfAbsent(c.pid, k -> new long[3])[2]++;
+    }
   }
 
   private int context(Cpu c) {
@@ -150,7 +184,9 @@ public final class ContextTime implements EventSink {
     if (cpu >= cpus.size()) {
       return 0;
     }
-    return 100.0 * cpus.get(cpu).ns[CONTEXTS.indexOf(ctx)] / (to - from);
+    Cpu c = cpus.get(cpu);
+    int i = CONTEXTS.indexOf(ctx);
+    return 100.0 * Math.max(0, c.ns[i] - tracingNs * c.events[i]) / (to - from);
   }
 
   /** Per cent of the window {@code cpu} ran each task ({@code comm:pid}), largest first. */
@@ -199,10 +235,10 @@ public final class ContextTime implements EventSink {
     if (cpu >= cpus.size()) {
       return 0;
     }
-    long ns = 0;
+    double ns = 0;
     for (Map.Entry<Integer, long[]> t : cpus.get(cpu).byTask.entrySet()) {
       if (who.test(comms.getOrDefault(t.getKey(), "?"))) {
-        ns += t.getValue()[1];
+        ns += Math.max(0, t.getValue()[1] - tracingNs * t.getValue()[2]);
       }
     }
     return 100.0 * ns / (to - from);

@@ -29,6 +29,8 @@ public final class SpanSamples implements SpanSink {
   private final long from;
   private final long to;
   private final Map<String, Group> groups = new TreeMap<>();
+  /** The tracing's own cost per event (ns), taken off each span's time; 0 for none. */
+  private final double tracingNs;
 
   /** Spans of one fit key. */
   static final class Group {
@@ -78,6 +80,21 @@ public final class SpanSamples implements SpanSink {
    * @param toNs the window's end
    */
   public SpanSamples(String app, UnaryOperator<String> rename, long fromNs, long toNs) {
+    this(app, rename, fromNs, toNs, 0);
+  }
+
+  /**
+   * As above, each span's time less {@code tracingNsPerEvent} for every trace event whose cost
+   * fell in it ({@link Span#events}): what a tracepoint costs the kernel that records it (its
+   * ring-buffer write) is not a cost of the untraced kernel the profile describes.
+   */
+  public SpanSamples(String app, UnaryOperator<String> rename, long fromNs, long toNs,
+      double tracingNsPerEvent) {
+    if (!(tracingNsPerEvent >= 0)) {
+      throw new IllegalArgumentException("tracing cost per event " + tracingNsPerEvent
+          + " ns (accepted: 0 or more)");
+    }
+    this.tracingNs = tracingNsPerEvent;
     this.app = app;
     this.rename = rename == null ? io.nicsim.boardtrace.event.Names.canonical() : rename;
     this.from = fromNs;
@@ -98,7 +115,7 @@ public final class SpanSamples implements SpanSink {
     for (int j = 0; j < g.p; j++) {
       xi[j] = k.regressors().get(j).of(s);
     }
-    g.add(FitKey.time(s), xi, s.startNs);
+    g.add(FitKey.time(s) - tracingNs * s.events, xi, s.startNs);
     g.events.add(k.events());
   }
 

@@ -38,10 +38,23 @@ public final class Span {
   public final boolean blocked;
   /** The task (syscalls) or the interrupted task's comm. */
   public final String comm;
+  /**
+   * Trace events whose own cost (the tracepoint's write into the ring) falls in this span's own
+   * time: each event's cost is taken to land in what runs right after it (its own entry event,
+   * the events inside, a nested span's exit; a syscall's user part before it too).
+   */
+  public final int events;
 
   public Span(SpanKind kind, String label, int cpu, long startNs, long endNs, long selfNs,
       long userNs, int polls, int work, int rx, int frees, int xmits, int queued, int timers,
       int raises, long bytes, boolean blocked, String comm) {
+    this(kind, label, cpu, startNs, endNs, selfNs, userNs, polls, work, rx, frees, xmits, queued,
+        timers, raises, bytes, blocked, comm, 0);
+  }
+
+  public Span(SpanKind kind, String label, int cpu, long startNs, long endNs, long selfNs,
+      long userNs, int polls, int work, int rx, int frees, int xmits, int queued, int timers,
+      int raises, long bytes, boolean blocked, String comm, int events) {
     this.kind = kind;
     this.label = label;
     this.cpu = cpu;
@@ -60,6 +73,7 @@ public final class Span {
     this.bytes = bytes;
     this.blocked = blocked;
     this.comm = comm;
+    this.events = events;
   }
 
   /** "softirq NET_RX", "hardirq eth0". */

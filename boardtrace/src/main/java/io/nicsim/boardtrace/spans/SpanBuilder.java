@@ -51,6 +51,8 @@ public final class SpanBuilder implements EventSink {
     int queued;
     int timers;
     int raises;
+    /** Events whose cost lands in this frame (the frame was innermost right after them). */
+    int events;
     boolean blocked;
     String comm;
     int cpu;
@@ -161,6 +163,11 @@ public final class SpanBuilder implements EventSink {
         // hrtimer_start/cancel: no span of their own
       }
     }
+    // the tracepoint's own cost runs on around its timestamp: it is the time of what runs next
+    Frame after = innermost(c);
+    if (after != null) {
+      after.events++;
+    }
   }
 
   /** A frame events are counted in even when nothing is open (discarded). */
@@ -215,7 +222,8 @@ public final class SpanBuilder implements EventSink {
 
   private void close(Frame f, long end, long bytes) {
     Span s = new Span(f.kind, f.label, f.cpu, f.start, end, f.self, f.user, f.polls, f.work,
-        f.rx, f.frees, f.xmits, f.queued, f.timers, f.raises, bytes, f.blocked, f.comm);
+        f.rx, f.frees, f.xmits, f.queued, f.timers, f.raises, bytes, f.blocked, f.comm,
+        f.events);
     if (probe != null) {
       probe.closed(f, s);
     }
@@ -248,6 +256,7 @@ public final class SpanBuilder implements EventSink {
       }
     } else {
       f.user = t.user.self;
+      f.events = t.user.events;
       if (probe != null) {
         probe.merged(t.user, f); // the user-space time before it is this call's
       }

@@ -59,4 +59,18 @@ class ContextTimeTest {
     assertThat(off[1]).isCloseTo(45, within(1e-9)); // flood's sys and usr
     assertThat(off[0]).isCloseTo(26, within(1e-9)); // javac outside its tick
   }
+
+  @Test
+  void takesTheTracingsOwnCostOffTheContextEachEventLandedIn() {
+    // 1 us an event, each in the context that runs right after it: sys_enter and softirq_exit
+    // (sys), softirq_entry and irq_handler_exit (soft), irq_handler_entry and the tick's
+    // hrtimer_expire_entry (irq)
+    ContextTime t = read().lessTracing(1000);
+    assertThat(t.percent(1, "irq")).isCloseTo(6 - 2, within(1e-9));
+    assertThat(t.percent(1, "soft")).isCloseTo(13 - 2, within(1e-9));
+    assertThat(t.percent(1, "sys")).isCloseTo(25 - 2, within(1e-9));
+    assertThat(t.sysOf(1, "flood"::equals)).isCloseTo(25 - 2, within(1e-9));
+    assertThat(t.sysOf(1, "javac"::equals)).isZero();
+    assertThat(read().sysOf(1, "flood"::equals)).isCloseTo(25, within(1e-9));
+  }
 }

@@ -42,6 +42,8 @@ class SpanBuilderSleepTest {
     assertThat(s).hasSize(2);
     assertThat(s.get(1).userNs).isEqualTo(58_000);
     assertThat(s.get(1).selfNs).isEqualTo(1_500);
+    // the exit before, the raise in user space, its own entry: their costs land in it
+    assertThat(s.get(1).events).isEqualTo(3);
   }
 
   @Test
@@ -54,6 +56,34 @@ class SpanBuilderSleepTest {
     assertThat(s.get(1).userNs).isZero();
     assertThat(s.get(1).selfNs).isEqualTo(1_500);
     assertThat(s.get(1).blocked).isFalse();
+    assertThat(s.get(1).events).isEqualTo(1); // its entry; the dropped user part's are not its
+  }
+
+  @Test
+  void theFitTakesTheTracingsCostOffEachSpan() {
+    String[] lines = {FIRST, FIRST_EXIT,
+        "           flood-77    [001] 100.000003000: softirq_raise:        vec=9 [action=RCU]",
+        NEXT, NEXT_EXIT};
+    double plain = sendCost(lines, 0);
+    double traced = sendCost(lines, 100);
+    // the second send's 59.5 us less 3 events x 100 ns; the first, 2 us less its entry's 100
+    assertThat(plain).isCloseTo((2_000 + 59_500) / 2.0, org.assertj.core.api.Assertions.within(1e-6));
+    assertThat(traced).isCloseTo((2_000 - 100 + 59_500 - 300) / 2.0,
+        org.assertj.core.api.Assertions.within(1e-6));
+  }
+
+  private static double sendCost(String[] lines, double nsPerEvent) {
+    io.nicsim.boardtrace.fit.SpanSamples samples = new io.nicsim.boardtrace.fit.SpanSamples(
+        "flood", null, 0, Long.MAX_VALUE, nsPerEvent);
+    FtraceTextParser p = new FtraceTextParser("test", new SpanBuilder(samples),
+        ParseOptions.DEFAULT);
+    for (String l : lines) {
+      p.line(l);
+    }
+    p.finish(true);
+    io.nicsim.boardtrace.fit.CostFit f = samples.fit("send flood",
+        List.of(io.nicsim.boardtrace.fit.Regressor.SPAN), 1, true);
+    return f.coef()[0];
   }
 
   @Test
