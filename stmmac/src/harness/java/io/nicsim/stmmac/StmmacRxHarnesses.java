@@ -95,11 +95,12 @@ public final class StmmacRxHarnesses implements PortHarnessProvider {
       putRx(rig, r);
     }));
     out.add(rx("stmmac_rx", "rx_rx.c", false, (rig, r) -> {
+      int shown = loopWindow(rig, r);
       StmmacRx rx = new StmmacRx(rig.priv);
       long[] ret = new long[1];
       rig.run(() -> ret[0] = rx.rx((int) r[13], queue(r)));
       rig.calls.out.put("ret", ret[0]);
-      putRx(rig, r);
+      putRx(rig, r, shown);
     }));
     out.add(rx("stmmac_napi_poll_rx", "rx_napi_poll.c", true, (rig, r) -> {
       StmmacRx rx = new StmmacRx(rig.priv) {
@@ -199,8 +200,50 @@ public final class StmmacRxHarnesses implements PortHarnessProvider {
     }
   }
 
+  /**
+   * stmmac_rx's window in the loop ({@code rx_rx.c} with NICSIM_IN_LOOP), a record longer than
+   * port-check's: past the 24 entries {@link #setRx} took, every entry from dirty_rx up to cur_rx,
+   * then up to the first one the DMA owns (included), as long as the ring. The entries
+   * nicsim_rx_put then prints: port-check's 24, or the loop's window when longer.
+   */
+  static int loopWindow(TxHarnessRig rig, long[] r) {
+    if (r.length <= BASE + WINDOW * SLOT) {
+      return WINDOW;
+    }
+    StmmacRxQueue rxQ = rig.priv.rxQueue[queue(r)];
+    DescRing ring = rxQ.ring;
+    int size = ring.size();
+    int consumed = (ring.cur - ring.dirty) & (size - 1);
+    HarnessCalls c = rig.calls;
+    int k;
+    for (k = 0; k < size; k++) {
+      int w = BASE + k * SLOT;
+      if (k >= WINDOW) {
+        int e = (ring.dirty + k) & (size - 1);
+        rxQ.page[e] = r[w] != 0 ? 0x3000_0000L + (long) e * 0x1000 : 0;
+        rxQ.secPage[e] = r[w + 1] != 0 ? 0x4000_0000L + (long) e * 0x1000 : 0;
+        rxQ.pageOffset[e] = (int) r[w + 2];
+        rxQ.addr[e] = rxQ.page[e] != 0 ? rxQ.page[e] + r[w + 2] : 0;
+        rxQ.secAddr[e] = rxQ.secPage[e];
+        c.rxStatus[e] = (int) r[w + 3];
+        c.buf1Len[e] = (int) r[w + 4];
+        c.buf2Len[e] = (int) r[w + 5];
+        c.xdpVerdict[e] = (int) r[w + 6];
+      }
+      if (k >= consumed && (r[w + 3] & StmmacRx.DMA_OWN) != 0) {
+        break;
+      }
+    }
+    return Math.max(WINDOW, k + 1);
+  }
+
   /** What an RX function leaves behind (main.c's nicsim_rx_put). */
   static Out putRx(TxHarnessRig rig, long[] r) {
+    return putRx(rig, r, WINDOW);
+  }
+
+  /** The same, with {@code shown} buffer entries from dirty_rx. */
+  static Out putRx(TxHarnessRig rig, long[] r, int shown) {
     int queue = queue(r);
     Out o = rig.calls.out;
     StmmacRxQueue rxQ = rig.priv.rxQueue[queue];
@@ -212,7 +255,7 @@ public final class StmmacRxHarnesses implements PortHarnessProvider {
         .put("state.skb", rxQ.stateSkb == null ? -1 : rig.calls.skbIds.get(rxQ.stateSkb))
         .u32("state.error", rxQ.stateError).u32("state.len", rxQ.stateLen);
     int size = ring.size();
-    for (int k = 0; k < WINDOW && k < size; k++) {
+    for (int k = 0; k < shown && k < size; k++) {
       int e = (int) ((r[4] + k) & (size - 1));
       o.call("b" + e, rxQ.page[e], rxQ.secPage[e], rxQ.addr[e], rxQ.secAddr[e],
           Integer.toUnsignedLong(rxQ.pageOffset[e]));

@@ -638,13 +638,19 @@ typedef int irqreturn_t;
 enum pkt_hash_types { PKT_HASH_TYPE_NONE, PKT_HASH_TYPE_L2, PKT_HASH_TYPE_L3, PKT_HASH_TYPE_L4 };
 typedef int gro_result_t;
 
+/* port-check's window is 24 entries; in the loop a call may refill the whole ring */
+#ifdef NICSIM_IN_LOOP
+#define NICSIM_RX_NEW (NICSIM_MAX_RING + 1)
+#else
+#define NICSIM_RX_NEW 64
+#endif
 static struct page nicsim_ring_pages[NICSIM_MAX_RING];
-static struct page nicsim_new_pages[64];
+static struct page nicsim_new_pages[NICSIM_RX_NEW];
 static int nicsim_page_allocs, nicsim_page_fail_at;
 static struct page *page_pool_alloc_pages(struct page_pool *pool, gfp_t gfp) {
   nicsim_page_allocs++;
   CALL2("page_pool_alloc_pages", pool->queue, gfp);
-  if (nicsim_page_allocs == nicsim_page_fail_at || nicsim_page_allocs >= 64)
+  if (nicsim_page_allocs == nicsim_page_fail_at || nicsim_page_allocs >= NICSIM_RX_NEW)
     return NULL;
   nicsim_new_pages[nicsim_page_allocs].addr = 0x20000000ULL + nicsim_page_allocs * 0x1000ULL;
   return &nicsim_new_pages[nicsim_page_allocs];
@@ -669,15 +675,17 @@ static void *page_address(const struct page *page) {
   return (void *)(uintptr_t)page->addr;
 }
 static struct page *virt_to_head_page(const void *x) {
+  /* the pages lie at fixed addresses: entry e's at 0x30000000 + e * 0x1000, the k-th new one
+   * at 0x20000000 + k * 0x1000 */
   uintptr_t a = (uintptr_t)x;
-  for (int e = 0; e < NICSIM_MAX_RING; e++)
-    if (nicsim_ring_pages[e].addr && a >= nicsim_ring_pages[e].addr &&
-        a < nicsim_ring_pages[e].addr + PAGE_SIZE)
-      return &nicsim_ring_pages[e];
-  for (int k = 0; k < 64; k++)
-    if (nicsim_new_pages[k].addr && a >= nicsim_new_pages[k].addr &&
-        a < nicsim_new_pages[k].addr + PAGE_SIZE)
-      return &nicsim_new_pages[k];
+  if (a >= 0x30000000ULL && a < 0x30000000ULL + NICSIM_MAX_RING * 0x1000ULL) {
+    struct page *pg = &nicsim_ring_pages[(a - 0x30000000ULL) / PAGE_SIZE];
+    return pg->addr ? pg : NULL;
+  }
+  if (a >= 0x20000000ULL && a < 0x20000000ULL + NICSIM_RX_NEW * 0x1000ULL) {
+    struct page *pg = &nicsim_new_pages[(a - 0x20000000ULL) / PAGE_SIZE];
+    return pg->addr ? pg : NULL;
+  }
   return NULL;
 }
 static void dma_sync_single_for_cpu(struct device *d, dma_addr_t addr, size_t size,
@@ -720,11 +728,11 @@ static struct sk_buff *stmmac_xdp_run_prog(struct stmmac_priv *priv, struct xdp_
   return ERR_PTR(-(e >= 0 ? nicsim_xdp_verdict[e] : 0));
 }
 
-static struct sk_buff nicsim_rx_skbs[64];
+static struct sk_buff nicsim_rx_skbs[NICSIM_RX_NEW];
 static int nicsim_skb_allocs, nicsim_skb_fail_at;
 static struct sk_buff *nicsim_new_skb(void) {
   nicsim_skb_allocs++;
-  if (nicsim_skb_allocs == nicsim_skb_fail_at || nicsim_skb_allocs >= 64)
+  if (nicsim_skb_allocs == nicsim_skb_fail_at || nicsim_skb_allocs >= NICSIM_RX_NEW)
     return NULL;
   struct sk_buff *skb = &nicsim_rx_skbs[nicsim_skb_allocs];
   memset(skb, 0, sizeof *skb);
@@ -1228,6 +1236,8 @@ static struct page_pool nicsim_page_pool;
 static struct mac_device_info nicsim_hw;
 static struct sk_buff nicsim_state_skb;
 static unsigned int nicsim_rx_window;
+/* the entries nicsim_rx_put prints from dirty_rx: port-check's window, or the loop's */
+static unsigned int nicsim_rx_shown = NICSIM_RX_WINDOW;
 static unsigned int nicsim_rx_used = NICSIM_MAX_RING;
 
 static struct stmmac_rx_queue *nicsim_rx_set(const long long *in) {
@@ -1238,7 +1248,9 @@ static struct stmmac_rx_queue *nicsim_rx_set(const long long *in) {
   memset(nicsim_dma_rx, 0, used * sizeof nicsim_dma_rx[0]);
   memset(nicsim_dma_erx, 0, used * sizeof nicsim_dma_erx[0]);
   memset(nicsim_buf_pool, 0, used * sizeof nicsim_buf_pool[0]);
-  memset(nicsim_new_pages, 0, sizeof nicsim_new_pages);
+  /* the last record's allocations are the only new pages set */
+  memset(nicsim_new_pages, 0, (nicsim_page_allocs + 1 < NICSIM_RX_NEW
+      ? (size_t)nicsim_page_allocs + 1 : (size_t)NICSIM_RX_NEW) * sizeof nicsim_new_pages[0]);
   memset(nicsim_rx_status, 0, used * sizeof nicsim_rx_status[0]);
   memset(nicsim_buf1, 0, used * sizeof nicsim_buf1[0]);
   memset(nicsim_buf2, 0, used * sizeof nicsim_buf2[0]);
@@ -1257,6 +1269,7 @@ static struct stmmac_rx_queue *nicsim_rx_set(const long long *in) {
   rx_q->cur_rx = (unsigned int)in[3];
   rx_q->dirty_rx = (unsigned int)in[4];
   nicsim_rx_window = rx_q->dirty_rx;
+  nicsim_rx_shown = NICSIM_RX_WINDOW;
   rx_q->rx_count_frames = (u32)in[5];
   nicsim_priv.rx_coal_frames[queue] = (u32)in[6];
   nicsim_priv.use_riwt = (int)in[7];
@@ -1322,7 +1335,7 @@ static void nicsim_rx_put(u32 queue) {
   OUT("state.skb", rx_q->state.skb ? rx_q->state.skb->id : -1);
   OUTU("state.error", rx_q->state.error);
   OUTU("state.len", rx_q->state.len);
-  for (int k = 0; k < NICSIM_RX_WINDOW && (unsigned int)k < size; k++) {
+  for (unsigned int k = 0; k < nicsim_rx_shown && k < size; k++) {
     unsigned int e = (nicsim_rx_window + k) & (size - 1);
     struct stmmac_rx_buffer *b = &nicsim_buf_pool[e];
     snprintf(n, sizeof n, "b%u", e);

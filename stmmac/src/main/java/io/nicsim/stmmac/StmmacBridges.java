@@ -29,7 +29,7 @@ public final class StmmacBridges implements PortBridgeProvider {
     return List.of(new TxBridge("stmmac_tx_timer_arm"), new TxBridge("stmmac_xmit"),
         new TxBridge("stmmac_tso_xmit"), new TxBridge("stmmac_tx_timer"),
         new TxBridge("stmmac_napi_poll_tx"), new TxBridge("stmmac_tx_clean"),
-        new NapiCheckBridge(), new RxPollBridge());
+        new NapiCheckBridge(), new RxPollBridge(), new RxBridge());
   }
 
   @Override
@@ -41,10 +41,8 @@ public final class StmmacBridges implements PortBridgeProvider {
         + " stmmac_tso_xmit or stmmac_tx_clean, the only callers", "stmmac_tx_avail",
         "stmmac_tso_allocator", "stmmac_flush_tx_descriptors", "stmmac_tso_header_size",
         "stmmac_tso_get_num_desc");
-    PortBridgeProvider.reason(m, main, "not bridged yet: the RX record holds 24 descriptors"
-        + " from dirty_rx; a bridge must capture the window the call walks and its replay build"
-        + " the received skbs and hand them to the model's GRO", "stmmac_rx", "stmmac_rx_refill",
-        "stmmac_rx_dirty");
+    PortBridgeProvider.reason(m, main, "runs as the tree's C inside the bridged stmmac_rx,"
+        + " the only caller", "stmmac_rx_refill", "stmmac_rx_dirty");
     PortBridgeProvider.reason(m, main, "not bridged yet: its harness runs stmmac_napi_check"
         + " with every channel's DMA status from the record, which the model reads (and"
         + " acknowledges) a channel at a time where the C asks", "stmmac_dma_interrupt",

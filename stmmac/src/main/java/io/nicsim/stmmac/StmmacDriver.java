@@ -99,6 +99,13 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver, Tx
     priv.rxQueue = new StmmacRxQueue[rxCnt];
     for (int q = 0; q < rxCnt; q++) {
       priv.rxQueue[q] = new StmmacRxQueue(q, priv.hw.rxRing(q));
+      // stmmac_init_rx_buffers when the interface opens: a page for every descriptor (the
+      // model's pages are the token 1), its bus address the page's
+      StmmacRxQueue rxQ = priv.rxQueue[q];
+      for (int e = 0; e < rxQ.page.length; e++) {
+        rxQ.page[e] = LiveKernelCalls.MAPPED;
+        rxQ.addr[e] = LiveKernelCalls.MAPPED + Integer.toUnsignedLong(rxQ.pageOffset[e]);
+      }
     }
 
     tx = new StmmacTx(priv);

@@ -61,6 +61,8 @@ public class StmmacRx {
 
   /** {@code --ports c}: the tree's stmmac_napi_poll_rx in place of {@link #napiPollRx}. */
   RxPollBridge.Hook cNapiPollRx;
+  /** {@code --ports c}: the tree's stmmac_rx (its refill inside) in place of {@link #rx}. */
+  RxBridge.Hook cRx;
 
   public StmmacRx(StmmacPriv priv) {
     this.priv = priv;
@@ -215,6 +217,9 @@ public class StmmacRx {
           + " VLAN stripping and the RX hash are the driver's helpers (stubbed); the model's"
           + " frames are one descriptor each")
   int rx(int limit, int queue) {
+    if (cRx != null) {
+      return cRx.rx(limit, queue);
+    }
     int rxErrors = 0;
     int rxDropped = 0;
     int rxBytes = 0;
