@@ -94,7 +94,8 @@ class PortsCEquivalenceTest {
       }
       if (args[3].equals("rk3588-yt6801")) { // the ACKs come in through the RX poll
         assertThat(v.ranAsC()).as(String.join(" ", args))
-            .anyMatch(f -> f.startsWith("stmmac_napi_poll_rx "));
+            .anyMatch(f -> f.startsWith("stmmac_napi_poll_rx "))
+            .anyMatch(f -> f.startsWith("stmmac_rx "));
       }
     }
   }
@@ -117,6 +118,34 @@ class PortsCEquivalenceTest {
     assertThat(v.divergence()).matches("at \\d+ ns, call \\d+: dql_completed on num_queued=\\d+"
         + " .* prev_ovlimit=[1-9]\\d* .* gives, as C: adj_limit=\\d+ limit=\\d+[^;]*;"
         + " as Java: adj_limit=\\d+ limit=\\d+.* \\(the other \\d+ tokens the same\\)");
+  }
+
+  /**
+   * The receive path as C: a TCP download into cyclone5 (every segment through the tree's
+   * stmmac_rx, its refill inside) gives the Java's --json, and a broken Java stmmac_rx (a seeded
+   * mutant of port-mutants.json: the FCS kept on every frame's last buffer) is caught at its
+   * first call of stmmac_rx.
+   */
+  @ParameterizedTest
+  @MethodSource("trees")
+  void stmmacRxRunsAsTheJavaAndItsMutantIsCaught(Path tree) {
+    assumeTree(tree);
+    RunRequest c = request(tree, "--mac", "stmmac", "--soc", "cyclone5", "--traffic",
+        "iperf3 -R -t 1", "--duration", "100ms");
+    Equivalence.Verdict same = check(c);
+    assertThat(same.identical()).as(same.divergence()).isTrue();
+    assertThat(same.ranAsC()).anyMatch(f -> f.startsWith("stmmac_rx "));
+    List<io.nicsim.core.port.exec.PortHarness> broken = io.nicsim.portcheck.MutantPorts.harnesses(
+        Path.of("..").toAbsolutePath().normalize(), "stmmac-rx-fcs-ls",
+        java.util.Set.of("drivers/net/ethernet/stmicro/stmmac/stmmac_main.c stmmac_rx"));
+    assertThat(broken).hasSize(1);
+    // the mutant's frames are 4 bytes long: the run's own byte check would stop it first
+    RunRequest b = request(tree, "--mac", "stmmac", "--soc", "cyclone5", "--traffic",
+        "iperf3 -R -t 1", "--duration", "100ms", "--no-check");
+    Equivalence.Verdict v = Equivalence.check(ENGINE, b.withKernelC(null), b.kernelC(), broken);
+    assertThat(v.identical()).isFalse();
+    assertThat(v.divergence()).matches("at \\d+ ns, call \\d+: stmmac_rx on .* gives, as C: .*;"
+        + " as Java: .*");
   }
 
   /**
