@@ -29,7 +29,9 @@ public final class StmmacBridges implements PortBridgeProvider {
     return List.of(new TxBridge("stmmac_tx_timer_arm"), new TxBridge("stmmac_xmit"),
         new TxBridge("stmmac_tso_xmit"), new TxBridge("stmmac_tx_timer"),
         new TxBridge("stmmac_napi_poll_tx"), new TxBridge("stmmac_tx_clean"),
-        new NapiCheckBridge(), new RxPollBridge(), new RxBridge());
+        new NapiCheckBridge(), new RxPollBridge(), new RxBridge(),
+        new IrqBridge("stmmac_interrupt"), new IrqBridge("stmmac_dma_interrupt"),
+        new IrqBridge("stmmac_msi_intr_rx"), new IrqBridge("stmmac_msi_intr_tx"));
   }
 
   @Override
@@ -43,10 +45,6 @@ public final class StmmacBridges implements PortBridgeProvider {
         "stmmac_tso_get_num_desc");
     PortBridgeProvider.reason(m, main, "runs as the tree's C inside the bridged stmmac_rx,"
         + " the only caller", "stmmac_rx_refill", "stmmac_rx_dirty");
-    PortBridgeProvider.reason(m, main, "not bridged yet: its harness runs stmmac_napi_check"
-        + " with every channel's DMA status from the record, which the model reads (and"
-        + " acknowledges) a channel at a time where the C asks", "stmmac_dma_interrupt",
-        "stmmac_interrupt", "stmmac_msi_intr_rx", "stmmac_msi_intr_tx");
     PortBridgeProvider.reason(m, main, "not bridged yet: error recovery and the service work",
         "stmmac_global_err", "stmmac_reset_subtask", "stmmac_service_event_schedule",
         "stmmac_service_task", "stmmac_tx_timeout");

@@ -20,6 +20,11 @@ public class StmmacIrq {
   private final boolean sftyIrq;
   /** {@code --ports c}: the tree's stmmac_napi_check in place of {@link #napiCheck}. */
   StmmacBridges.NapiCheckHook cNapiCheck;
+  /** {@code --ports c}: the tree's entry points in place of these ports. */
+  IrqBridge.Hook cInterrupt;
+  IrqBridge.Hook cDmaInterrupt;
+  IrqBridge.Hook cMsiIntrRx;
+  IrqBridge.Hook cMsiIntrTx;
 
   public StmmacIrq(StmmacPriv priv, StmmacTx tx, StmmacRx rx) {
     this.priv = priv;
@@ -133,6 +138,10 @@ public class StmmacIrq {
       source = TREE_6_18,
       notes = "also read in " + StmmacTx.DEBIAN)
   void dmaInterrupt() {
+    if (cDmaInterrupt != null) {
+      cDmaInterrupt.dmaInterrupt();
+      return;
+    }
     int txChannelCount = priv.plat.txQueuesToUse();
     int rxChannelCount = priv.plat.rxQueuesToUse();
     int channelsToCheck = Math.max(txChannelCount, rxChannelCount);
@@ -167,6 +176,9 @@ public class StmmacIrq {
       source = TREE_6_18,
       notes = "also read in " + StmmacTx.DEBIAN + "; priv->sfty_irq is 0 (none)")
   boolean interrupt() {
+    if (cInterrupt != null) {
+      return cInterrupt.interrupt();
+    }
     // Check if adapter is up
     if (priv.testBit(StmmacPriv.STMMAC_DOWN)) {
       return true;
@@ -190,6 +202,9 @@ public class StmmacIrq {
   @KernelPort(file = FILE, function = "stmmac_msi_intr_tx", versions = "v5.13..v6.18",
       source = TREE_6_18)
   boolean msiIntrTx(int chan) {
+    if (cMsiIntrTx != null) {
+      return cMsiIntrTx.msiIntr(chan, DmaDir.TX);
+    }
     // Check if adapter is up
     if (priv.testBit(StmmacPriv.STMMAC_DOWN)) {
       return true;
@@ -210,6 +225,9 @@ public class StmmacIrq {
   @KernelPort(file = FILE, function = "stmmac_msi_intr_rx", versions = "v5.13..v6.18",
       source = TREE_6_18)
   boolean msiIntrRx(int chan) {
+    if (cMsiIntrRx != null) {
+      return cMsiIntrRx.msiIntr(chan, DmaDir.RX);
+    }
     // Check if adapter is up
     if (priv.testBit(StmmacPriv.STMMAC_DOWN)) {
       return true;

@@ -1,0 +1,253 @@
+package io.nicsim.stmmac;
+
+import io.nicsim.core.host.BridgeSite;
+import io.nicsim.core.host.PortBridge;
+import io.nicsim.core.kernel.Napi;
+import io.nicsim.core.port.exec.NativeFailure;
+import io.nicsim.core.port.exec.NativeOut;
+import io.nicsim.core.port.exec.NativePort;
+
+/**
+ * {@code --ports c} for stmmac's interrupt entry points: the shared line's
+ * {@code stmmac_interrupt} (with the tree's {@code stmmac_dma_interrupt} and
+ * {@code stmmac_napi_check} inside), {@code stmmac_dma_interrupt} and the per-direction MSI
+ * vectors {@code stmmac_msi_intr_rx} and {@code stmmac_msi_intr_tx}, in place of
+ * {@link StmmacIrq}'s ports; the inverse of their harnesses in {@link StmmacIrqHarnesses} (the IRQ
+ * record: queue counts, state, every channel's DMA status per direction and NAPI SCHED bits).
+ * The model's DMA status read acknowledges the status, so it runs where the C reads it: the
+ * record first holds the vector's own status, read as the entry point starts (nothing the C does
+ * before its read touches the model), and 0 for every other channel; where the C's next read
+ * finds the model's status otherwise, the record takes it and the C runs again, the calls already
+ * applied skipped (the same record up to there gives the same calls). The NAPI claims, masks and
+ * schedules are replayed as {@link StmmacBridges.NapiCheckHook} replays them (a claim the model
+ * answers otherwise reruns the C too), the driver's unported helpers (safety features, common
+ * interrupt, threshold bump, TX error) on the model's {@link UnportedCalls}, and the Java's
+ * interrupt counters at each status read.
+ */
+final class IrqBridge implements PortBridge {
+  private final String function;
+
+  IrqBridge(String function) {
+    this.function = function;
+  }
+
+  @Override
+  public String file() {
+    return StmmacTx.FILE;
+  }
+
+  @Override
+  public String function() {
+    return function;
+  }
+
+  @Override
+  public boolean install(BridgeSite site, NativePort c) {
+    if (!(site.driver() instanceof StmmacDriver d)) {
+      return false;
+    }
+    StmmacPriv priv = d.priv();
+    // the harnesses cover the hrtimer eras with the per-direction masks (irq-per-dir), at most
+    // 8 channels
+    if (!priv.patches().has(StmmacPatches.HRTIMER)
+        || !priv.patches().has(StmmacPatches.IRQ_PER_DIR) || priv.channel.length > 8) {
+      return false;
+    }
+    Hook hook = new Hook(priv, c);
+    switch (function) {
+      case "stmmac_interrupt" -> d.irq().cInterrupt = hook;
+      case "stmmac_dma_interrupt" -> d.irq().cDmaInterrupt = hook;
+      case "stmmac_msi_intr_rx" -> d.irq().cMsiIntrRx = hook;
+      default -> d.irq().cMsiIntrTx = hook;
+    }
+    return true;
+  }
+
+  /** The hook a {@link StmmacIrq} entry point calls first. */
+  static final class Hook {
+    private static final long STATUS = NativeOut.id("dma_interrupt");
+    private static final long PREP = NativeOut.id("napi_schedule_prep");
+    private static final long SCHED = NativeOut.id("__napi_schedule");
+    private static final long DISABLE = NativeOut.id("disable_dma_irq");
+    private static final long SAFETY = NativeOut.id("stmmac_safety_feat_interrupt");
+    private static final long COMMON = NativeOut.id("stmmac_common_interrupt");
+    private static final long BUMP = NativeOut.id("stmmac_bump_dma_threshold");
+    private static final long TX_ERR = NativeOut.id("stmmac_tx_err");
+    private static final long WARN = NativeOut.id("WARN_ON");
+    private static final long RET = NativeOut.id("ret");
+    private static final long STATE = NativeOut.id("state");
+    /** The IRQ record's fields (irq_napi_check.c). */
+    private static final int SAFETY_RET = 4;
+    private static final int CHAN = 5;
+    private static final int DIR = 6;
+    private static final int CHANNELS = 7;
+    private static final int CHANNEL_WORDS = 5;
+
+    private final StmmacPriv priv;
+    private final NativePort c;
+    private final long[] in;
+    /** Which (channel, direction) statuses the model has given so far (read once each). */
+    private final boolean[] read = new boolean[8 * 4];
+
+    Hook(StmmacPriv priv, NativePort c) {
+      this.priv = priv;
+      this.c = c;
+      this.in = new long[c.inputs()];
+    }
+
+    /** stmmac_interrupt(irq, dev). */
+    boolean interrupt() {
+      capture(0, DmaDir.RXTX);
+      // the C checks the state, the safety features and the common interrupt first, none of
+      // which the model's DMA sees: channel 0's status as the entry point starts
+      if (!priv.testBit(StmmacPriv.STMMAC_DOWN)) {
+        in[SAFETY_RET] = priv.unported.safetyFeatInterrupt() ? 1 : 0;
+        if (in[SAFETY_RET] == 0) {
+          readNow(0, DmaDir.RXTX);
+        }
+      }
+      return run() != 0;
+    }
+
+    /** stmmac_dma_interrupt(priv). */
+    void dmaInterrupt() {
+      capture(0, DmaDir.RXTX);
+      readNow(0, DmaDir.RXTX);
+      run();
+    }
+
+    /** stmmac_msi_intr_rx(irq, rx_q) or stmmac_msi_intr_tx(irq, tx_q). */
+    boolean msiIntr(int chan, DmaDir dir) {
+      capture(chan, dir);
+      if (!priv.testBit(StmmacPriv.STMMAC_DOWN)) {
+        readNow(chan, dir);
+      }
+      return run() != 0;
+    }
+
+    private void capture(int chan, DmaDir dir) {
+      java.util.Arrays.fill(in, 0);
+      java.util.Arrays.fill(read, false);
+      in[0] = priv.plat.txQueuesToUse();
+      in[1] = priv.plat.rxQueuesToUse();
+      in[2] = priv.state;
+      in[3] = priv.sftyIrq;
+      in[CHAN] = chan;
+      in[DIR] = dir.ordinal() + 1;
+      for (int ch = 0; ch < 8 && ch < priv.channel.length; ch++) {
+        int w = CHANNELS + ch * CHANNEL_WORDS;
+        StmmacChannel x = priv.channel[ch];
+        in[w + 3] = x.rxNapi != null && x.rxNapi.isScheduled() ? 1 : 0;
+        in[w + 4] = x.txNapi != null && x.txNapi.isScheduled() ? 1 : 0;
+      }
+    }
+
+    /** The model's status of (chan, dir), read (and acknowledged) now, into the record. */
+    private void readNow(int chan, DmaDir dir) {
+      int status = priv.hwif.dmaInterruptStatus(chan, dir);
+      countIrq(status);
+      in[CHANNELS + chan * CHANNEL_WORDS + dir.ordinal()] = Integer.toUnsignedLong(status);
+      read[chan * 4 + dir.ordinal() + 1] = true;
+    }
+
+    private void countIrq(int status) {
+      priv.counters.isr++;
+      if ((status & DwmacHw.HANDLE_TX) != 0) {
+        priv.counters.txIrq++;
+      }
+      if ((status & DwmacHw.HANDLE_RX) != 0) {
+        priv.counters.rxIrq++;
+      }
+    }
+
+    private long run() {
+      int applied = 0;
+      while (true) {
+        NativeOut o = c.call(in);
+        int token = 0;
+        long ret = 0;
+        long state = priv.state;
+        boolean rerun = false;
+        while (o.next()) {
+          boolean done = token++ < applied;
+          long n = o.name();
+          if (o.kind() != NativeOut.CALL) {
+            if (n == RET) {
+              ret = o.value();
+            } else if (n == STATE) {
+              state = o.value();
+            } else {
+              throw PortBridge.cannotApply(c, in, o);
+            }
+            continue;
+          }
+          if (done) {
+            continue;
+          }
+          if (n == STATUS) {
+            int chan = (int) o.arg(0);
+            int dir = (int) o.arg(1);
+            if (chan < 0 || chan >= 8 || dir < 1 || dir > 3) {
+              throw PortBridge.cannotApply(c, in, o);
+            }
+            if (!read[chan * 4 + dir]) {
+              long given = in[CHANNELS + chan * CHANNEL_WORDS + dir - 1];
+              readNow(chan, DmaDir.values()[dir - 1]);
+              if (in[CHANNELS + chan * CHANNEL_WORDS + dir - 1] != given) {
+                rerun = true;
+                break;
+              }
+            }
+          } else if (n == PREP) {
+            int id = (int) o.arg(0);
+            boolean tx = id % 4 == 1;
+            int field = CHANNELS + (id / 4) * CHANNEL_WORDS + (tx ? 4 : 3);
+            boolean asked = in[field] == 0;
+            boolean model = priv.calls.napiSchedulePrep(napi(id));
+            if (model != asked) {
+              in[field] = model ? 0 : 1;
+              applied = token;
+              rerun = true;
+              break;
+            }
+          } else if (n == SCHED) {
+            priv.calls.napiSchedule(napi((int) o.arg(0)));
+          } else if (n == DISABLE) {
+            priv.hwif.disableDmaIrq((int) o.arg(0), o.arg(1) != 0, o.arg(2) != 0);
+          } else if (n == SAFETY) {
+            boolean model = priv.unported.safetyFeatInterrupt();
+            if (model != (in[SAFETY_RET] != 0)) {
+              throw new NativeFailure(c.function() + "'s C was given stmmac_safety_feat_interrupt "
+                  + in[SAFETY_RET] + " and the model answers otherwise: input "
+                  + PortBridge.record(c, in));
+            }
+          } else if (n == COMMON) {
+            priv.unported.commonInterrupt();
+          } else if (n == BUMP) {
+            priv.unported.bumpDmaThreshold((int) o.arg(0));
+          } else if (n == TX_ERR) {
+            priv.unported.txErr((int) o.arg(0));
+          } else if (n == WARN) {
+            priv.calls.warnOn();
+          } else {
+            throw PortBridge.cannotApply(c, in, o);
+          }
+          applied = token;
+        }
+        if (!rerun) {
+          priv.state = state;
+          return ret;
+        }
+      }
+    }
+
+    private Napi napi(int id) {
+      StmmacChannel ch = priv.channel[id / 4];
+      return switch (id % 4) {
+        case 0 -> ch.rxNapi;
+        case 1 -> ch.txNapi;
+        default -> ch.napi;
+      };
+    }
+  }
+}
