@@ -75,6 +75,10 @@ final class Layering {
     });
   }
 
+  /** The boardtrace-import module's packages: a trace read into events and spans. */
+  private static final List<String> BOARDTRACE_IMPORT = List.of("io.nicsim.boardtrace.event",
+      "io.nicsim.boardtrace.parse", "io.nicsim.boardtrace.spans");
+
   /** The engine module's packages: event loop, CPUs and costs, eras, tracing, metrics. */
   private static final List<String> ENGINE_PACKAGES = List.of("io.nicsim.core.sim",
       "io.nicsim.core.trace", "io.nicsim.core.metrics", "io.nicsim.core.cpu", "io.nicsim.core.era");
@@ -132,25 +136,39 @@ final class Layering {
     a = a.layer("tcp-model").definedBy(tcpModel())
         .layer("tcp-cc").definedBy(compiledIn("tcp-cc"))
         .layer("tcp-stack").definedBy(in("tcp-stack", "io.nicsim.tcp.stack"))
-        .layer("portcheck").definedBy(in("portcheck", "io.nicsim.portcheck"))
+        .layer("portcheck-c").definedBy(compiledIn("portcheck-c"))
+        .layer("portcheck-inputs").definedBy(compiledIn("portcheck-inputs"))
+        .layer("portcheck").definedBy(DescribedPredicate.describe("portcheck",
+            c -> in("", "io.nicsim.portcheck").test(c) && !compiledIn("portcheck-c").test(c)
+                && !compiledIn("portcheck-inputs").test(c)))
         .layer("formats").definedBy(in("formats", "io.nicsim.formats"))
         .layer("runs").definedBy(in("runs", "io.nicsim.runs"))
         .layer("testkit").definedBy(in("testkit", "io.nicsim.testkit"))
         .layer("studies").definedBy(in("studies", "io.nicsim.studies"))
         .layer("scenarios").definedBy(in("scenarios", "io.nicsim.scenarios"))
-        .layer("boardtrace").definedBy(in("boardtrace", "io.nicsim.boardtrace"))
+        .layer("boardtrace-import").definedBy(in("boardtrace-import",
+            BOARDTRACE_IMPORT.toArray(new String[0])))
+        .layer("boardtrace").definedBy(DescribedPredicate.describe("boardtrace",
+            c -> in("", "io.nicsim.boardtrace").test(c)
+                && !in("", BOARDTRACE_IMPORT.toArray(new String[0])).test(c)))
         .layer("bench").definedBy(in("bench", "io.nicsim.bench"))
         .whereLayer("bench").mayNotBeAccessedByAnyLayer()
         // the conformance kit is for tests: no main class uses it
         .whereLayer("testkit").mayNotBeAccessedByAnyLayer()
         .whereLayer("scenarios").mayOnlyBeAccessedByLayers("bench")
         .whereLayer("boardtrace").mayOnlyBeAccessedByLayers("bench")
+        .whereLayer("boardtrace-import").mayOnlyBeAccessedByLayers("boardtrace", "bench")
         .whereLayer("studies").mayOnlyBeAccessedByLayers("scenarios", "bench")
         .whereLayer("runs").mayOnlyBeAccessedByLayers("testkit", "studies", "scenarios",
             "boardtrace", "bench")
         .whereLayer("formats").mayOnlyBeAccessedByLayers("runs", "testkit", "studies",
             "scenarios", "boardtrace", "bench")
-        .whereLayer("portcheck").mayOnlyBeAccessedByLayers("bench");
+        .whereLayer("portcheck").mayOnlyBeAccessedByLayers("bench")
+        // port-check in three: a tree's C read, the inputs read from it, then execution,
+        // the lock, reports and the command (one package, io.nicsim.portcheck)
+        .whereLayer("portcheck-inputs").mayOnlyBeAccessedByLayers("portcheck", "bench")
+        .whereLayer("portcheck-c").mayOnlyBeAccessedByLayers("portcheck-inputs", "portcheck",
+            "bench");
     // MAC models are found at run time: nothing names a driver's classes
     for (String d : DRIVERS) {
       a = a.whereLayer(d).mayNotBeAccessedByAnyLayer();
@@ -174,7 +192,7 @@ final class Layering {
     a = a.whereLayer("profiles").mayOnlyBeAccessedByLayers(with(DRIVERS, "engine", "kernel",
         "core", "dim",
         "traffic", "tcp-model", "tcp-cc", "tcp-stack", "portcheck", "formats", "runs", "testkit",
-        "studies", "scenarios", "boardtrace", "bench"));
+        "studies", "scenarios", "boardtrace-import", "boardtrace", "bench"));
     // the ping and UDP applications drive a host; runs and what stands on them start them
     a = a.whereLayer("traffic").mayOnlyBeAccessedByLayers("formats", "runs", "testkit",
         "studies", "scenarios", "boardtrace", "bench");
