@@ -31,6 +31,18 @@ class CpuMissesTest {
   }
 
   @Test
+  void aFasterCaseThanTheCalibrationsCostsLessPerDatagram() {
+    CpuCase fast = CpuCase.udp("f", 64, 40_000, false, false, 0);
+    assertThat(CpuMisses.cause(fast, "cpu1 %soft", 2.88, 4.72, 0))
+        .isEqualTo(CpuMisses.FEWER_WAKEUPS);
+    assertThat(CpuMisses.cause(fast, "cpu1 %sys", 2.47, 3.44, 0))
+        .isEqualTo(CpuMisses.FASTER_SENDS);
+    // not at the calibration's own rate, nor the other way round
+    assertThat(CpuMisses.cause(BACKLOG, "cpu1 %sys", 2.47, 3.44, 0)).isNull();
+    assertThat(CpuMisses.cause(fast, "cpu1 %sys", 3.44, 2.47, 0)).isNull();
+  }
+
+  @Test
   void theTcpCasesSkbsAndPollsHaveTheirTracedCause() {
     CpuCase cubic = CpuCase.tcp("c", "cubic", 200);
     assertThat(CpuMisses.cause(cubic, "NET_RX softirqs/s", 784, 1728, 0))
