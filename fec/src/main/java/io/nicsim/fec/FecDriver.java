@@ -277,6 +277,11 @@ public final class FecDriver implements NicDriver, TxLiveness {
   }
 
   // for the suite and for reports
+  /** The NAPI and interrupt ports (a {@code --ports c} bridge hooks them). */
+  FecNapi napiPorts() {
+    return napiPorts;
+  }
+
   public FecEnetPrivate fep() {
     return fep;
   }

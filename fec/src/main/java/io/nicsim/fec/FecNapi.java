@@ -28,6 +28,8 @@ public class FecNapi {
   static final int ETH_P_8021Q = 0x8100;
 
   final FecEnetPrivate fep;
+  /** {@code --ports c}: the tree's fec_enet_rx_napi in place of {@link #rxNapi}. */
+  FecRxNapiBridge.Hook cRxNapi;
 
   public FecNapi(FecEnetPrivate fep) {
     this.fep = fep;
@@ -105,6 +107,13 @@ public class FecNapi {
           + " without); the return of napi_complete_done is ignored like in the C (the what-if"
           + " napi-complete-done-return checks it)")
   public int rxNapi(Napi napi, int budget) {
+    if (cRxNapi != null) {
+      int done = cRxNapi.rxNapi(this, budget);
+      if (fep.dim != null) {
+        fep.dim.sample(fep.netdev.kernel().thisCpu()); // the dim what-if: a net_dim sample
+      }
+      return done;
+    }
     int done = 0;
 
     do {

@@ -1,0 +1,163 @@
+package io.nicsim.fec;
+
+import io.nicsim.core.host.BridgeSite;
+import io.nicsim.core.host.PortBridge;
+import io.nicsim.core.port.exec.NativeOut;
+import io.nicsim.core.port.exec.NativePort;
+
+/**
+ * {@code --ports c} for {@code fec_enet_rx_napi}: the tree's NAPI poll in place of
+ * {@link FecNapi#rxNapi}, the inverse of its harness in {@link FecDataHarnesses} (budget,
+ * napi_complete_done's answer, and each pass's fec_enet_rx work and the IEVENT the pass leaves;
+ * fec_enet_rx and fec_enet_tx stubs). Each pass the C makes runs the model's receive and reclaim
+ * where the C calls them ({@link FecNapi#rx}, {@link FecNapi#tx}: the Java ports, or their own
+ * bridges): the record first says no frame and no event, and where the model's receive did work
+ * or the model's IEVENT (read, and charged, where the tree's fec_enet_collect_events reads it:
+ * before its acknowledging write) holds events, the record takes the model's answer and the C
+ * runs again, the calls already applied skipped. The C's register writes go to the live
+ * registers ({@link FecEnetPrivate#writel}, charged as the Java's), napi_complete_done to the
+ * model's NAPI. Not under the what-ifs that change the poll (napi-complete-done-return,
+ * lost-irq-reenable), which the tree does not have.
+ */
+final class FecRxNapiBridge implements PortBridge {
+  /** fec_enet_rx_napi.c's NICSIM_PASSES in the loop. */
+  static final int PASSES = 64;
+
+  @Override
+  public String file() {
+    return FecSources.MAIN_C;
+  }
+
+  @Override
+  public String function() {
+    return "fec_enet_rx_napi";
+  }
+
+  @Override
+  public boolean install(BridgeSite site, NativePort c) {
+    if (!(site.driver() instanceof FecDriver d)) {
+      return false;
+    }
+    FecEnetPrivate fep = d.fep();
+    if (fep.patches.has(FecPatches.NAPI_COMPLETE_DONE_RETURN)
+        || fep.patches.has(FecPatches.LOST_IRQ_REENABLE)) {
+      return false;
+    }
+    d.napiPorts().cRxNapi = new Hook(fep, c);
+    return true;
+  }
+
+  /** The hook {@link FecNapi#rxNapi} calls first. */
+  static final class Hook {
+    private static final long RX = NativeOut.id("fec_enet_rx");
+    private static final long TX = NativeOut.id("fec_enet_tx");
+    private static final long WRITEL = NativeOut.id("writel");
+    private static final long COMPLETE = NativeOut.id("napi_complete_done");
+    private static final long RET = NativeOut.id("ret");
+
+    private final FecEnetPrivate fep;
+    private final NativePort c;
+    private final long[] in;
+    /** Each pass's IEVENT as the model read it (once, where the C reads it), or -1. */
+    private final long[] read = new long[PASSES];
+
+    Hook(FecEnetPrivate fep, NativePort c) {
+      this.fep = fep;
+      this.c = c;
+      this.in = new long[Math.max(c.inputs(), 2 + 2 * PASSES)];
+    }
+
+    /** fec_enet_rx_napi(napi, budget): the work done. */
+    int rxNapi(FecNapi napi, int budget) {
+      java.util.Arrays.fill(in, 0);
+      java.util.Arrays.fill(read, -1);
+      in[0] = budget;
+      in[1] = 1; // napi_complete_done's answer: the poll ignores it
+      int applied = 0;
+      while (true) {
+        NativeOut o = c.call(in, in.length);
+        int token = 0;
+        int rxPass = 0;
+        int events = 0;
+        long ret = 0;
+        boolean rerun = false;
+        while (o.next()) {
+          boolean done = token++ < applied;
+          long n = o.name();
+          if (o.kind() != NativeOut.CALL) {
+            if (n == RET) {
+              ret = o.value();
+            } else {
+              throw PortBridge.cannotApply(c, in, o);
+            }
+            continue;
+          }
+          if (n == RX) {
+            int k = rxPass++;
+            if (done) {
+              continue;
+            }
+            applied = token;
+            if (k >= PASSES) {
+              throw new io.nicsim.core.port.exec.NativeFailure("fec_enet_rx_napi's C made more"
+                  + " than " + PASSES + " passes: input " + PortBridge.record(c, in));
+            }
+            // the model's receive, where the C calls it; its work answers the C's stub
+            int model = napi.rx((int) o.arg(0));
+            if (model != in[2 + 2 * k] % (o.arg(0) + 1)) {
+              in[2 + 2 * k] = model;
+              rerun = true;
+              break;
+            }
+          } else if (n == TX) {
+            if (done) {
+              continue;
+            }
+            applied = token;
+            napi.tx(budget);
+          } else if (n == WRITEL && o.arg(0) == FecRegisters.FEC_IEVENT) {
+            // fec_enet_collect_events after pass k: its read of IEVENT came first
+            int k = events++;
+            if (done) {
+              continue;
+            }
+            if (read[k] < 0) {
+              read[k] = Integer.toUnsignedLong(fep.readl(FecRegisters.FEC_IEVENT));
+            }
+            if ((read[k] & ~FecRegisters.FEC_ENET_MII & 0xFFFF_FFFFL)
+                != (o.arg(1) & 0xFFFF_FFFFL)) {
+              if (in[3 + 2 * k] == read[k]) {
+                throw new io.nicsim.core.port.exec.NativeFailure("fec_enet_rx_napi's C"
+                    + " acknowledged IEVENT 0x" + Long.toHexString(o.arg(1)) + " of 0x"
+                    + Long.toHexString(read[k]) + ": input " + PortBridge.record(c, in));
+              }
+              in[3 + 2 * k] = read[k];
+              rerun = true;
+              break;
+            }
+            applied = token;
+            fep.writel((int) o.arg(1), FecRegisters.FEC_IEVENT);
+            fep.lastEvents = (int) o.arg(1);
+          } else if (n == WRITEL) {
+            if (done) {
+              continue;
+            }
+            applied = token;
+            fep.writel((int) o.arg(1), (int) o.arg(0));
+          } else if (n == COMPLETE) {
+            if (done) {
+              continue;
+            }
+            applied = token;
+            fep.k.napiCompleteDone((int) o.arg(0));
+          } else {
+            throw PortBridge.cannotApply(c, in, o);
+          }
+        }
+        if (!rerun) {
+          return (int) ret;
+        }
+      }
+    }
+  }
+}
