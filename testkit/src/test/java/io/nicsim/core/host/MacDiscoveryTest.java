@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.era.KernelVersion;
 import io.nicsim.testkit.ExampleMac;
+import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URL;
@@ -51,8 +53,11 @@ class MacDiscoveryTest {
     Files.createDirectories(out);
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
-    int rc = javac.run(null, OutputStream.nullOutputStream(), err, "-cp",
-        classDir(MacModelProvider.class), "-d", out.toString(), src.toString());
+    // the SPI's types live in core (MacModel) and engine (the era types it names)
+    String cp = classDir(MacModelProvider.class) + File.pathSeparator
+        + classDir(KernelVersion.class);
+    int rc = javac.run(null, OutputStream.nullOutputStream(), err, "-cp", cp,
+        "-d", out.toString(), src.toString());
     assertThat(rc).as("javac of " + src + ": " + err).isZero();
     Path jar = dir.resolve(pkg + ".jar");
     try (JarOutputStream j = new JarOutputStream(Files.newOutputStream(jar))) {
