@@ -11,7 +11,6 @@ import io.nicsim.core.host.Host;
 import io.nicsim.core.host.InLoopPorts;
 import io.nicsim.core.host.NicDriver;
 import io.nicsim.core.kernel.KernelException;
-import io.nicsim.core.net.BqlSysfs;
 import io.nicsim.core.nic.FrameTap;
 import io.nicsim.core.sim.InvariantViolation;
 import io.nicsim.core.trace.Tracer;
@@ -79,19 +78,6 @@ public final class RunEngine {
     Tracer tracer = TeeTracer.of(java.util.Arrays.asList(ftrace, timeline));
     Host host = hosts.create(req.hostConfig().withTracer(tracer)).host();
     ProfileCostKeys.refuseUndeclared(host);
-    if (req.bqlLimitMax() != RunRequest.BQL_DEFAULT) {
-      // echo N > /sys/class/net/eth0/queues/tx-*/byte_queue_limits/limit_max, after ifup:
-      // through the same store as --sysfs's BQL files (bql_set, then the queue's dql)
-      for (int q = 0; q < host.dev().numTxQueues(); q++) {
-        try {
-          BqlSysfs.echo(host.dev(), "queues/tx-" + q + "/byte_queue_limits/limit_max",
-              Long.toString(req.bqlLimitMax()));
-        } catch (KernelException e) {
-          // the option was checked as bql_set checks it: a refusal here is a bug
-          throw new IllegalStateException("--bql-limit-max " + req.bqlLimitMax() + ": " + e, e);
-        }
-      }
-    }
     if (x != null) {
       io.nicsim.core.cpu.Perturbation p = x.perturbation(req.seed());
       host.cpu().perturb(p);

@@ -2,6 +2,8 @@ package io.nicsim.runs;
 
 import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.core.host.HostConfig;
+import io.nicsim.core.host.NapiWrites;
+import io.nicsim.core.port.exec.KernelC;
 import io.nicsim.runs.path.PathSpec;
 import io.nicsim.runs.traffic.TrafficSpec;
 import java.util.List;
@@ -33,8 +35,8 @@ public record RunRequest(
     boolean check,
     long timelineToNs,
     long bqlLimitMax,
-    io.nicsim.core.host.NapiWrites napi,
-    io.nicsim.core.port.exec.KernelC kernelC) {
+    NapiWrites napi,
+    KernelC kernelC) {
 
   public RunRequest {
     Objects.requireNonNull(mac, "mac");
@@ -43,13 +45,13 @@ public record RunRequest(
     patches = patches == null ? List.of() : List.copyOf(patches);
     coalesce = coalesce == null ? CoalesceArgs.none() : coalesce;
     path = path == null ? PathSpec.direct() : path;
-    napi = napi == null ? io.nicsim.core.host.NapiWrites.none() : napi;
+    napi = napi == null ? NapiWrites.none() : napi;
   }
 
   /** A request whose ports all run as Java. */
   public RunRequest(String mac, String soc, String kernel, List<String> patches,
       CoalesceArgs coalesce, TrafficSpec traffic, PathSpec path, long seed, boolean check,
-      long timelineToNs, long bqlLimitMax, io.nicsim.core.host.NapiWrites napi) {
+      long timelineToNs, long bqlLimitMax, NapiWrites napi) {
     this(mac, soc, kernel, patches, coalesce, traffic, path, seed, check, timelineToNs,
         bqlLimitMax, napi, null);
   }
@@ -59,7 +61,7 @@ public record RunRequest(
       CoalesceArgs coalesce, TrafficSpec traffic, PathSpec path, long seed, boolean check,
       long timelineToNs, long bqlLimitMax) {
     this(mac, soc, kernel, patches, coalesce, traffic, path, seed, check, timelineToNs,
-        bqlLimitMax, io.nicsim.core.host.NapiWrites.none());
+        bqlLimitMax, NapiWrites.none());
   }
 
   /** {@link #timelineToNs} that records the whole run (a run plot). */
@@ -82,14 +84,21 @@ public record RunRequest(
         PathSpec.direct(), 1, true, 0);
   }
 
-  /** The host part of the request. */
+  /**
+   * The host part of the request. {@code --bql-limit-max} is one more sysfs write after
+   * {@code --sysfs}'s ({@code echo N > queues/tx-*}{@code /byte_queue_limits/limit_max}), so
+   * the host applies every write after ifup in one place, through bql_set.
+   */
   public HostConfig hostConfig() {
+    NapiWrites writes = bqlLimitMax == BQL_DEFAULT ? napi
+        : napi.then(new NapiWrites(List.of(new NapiWrites.Sysfs(
+            "queues/tx-*/byte_queue_limits/limit_max", Long.toString(bqlLimitMax))), List.of()));
     return HostConfig.of(mac, soc).withKernel(kernel).withPatches(patches).withCoalesce(coalesce)
-        .withSeed(seed).withNapi(napi).withKernelC(kernelC);
+        .withSeed(seed).withNapi(writes).withKernelC(kernelC);
   }
 
   /** The same request with these software-coalescing settings. */
-  public RunRequest withNapi(io.nicsim.core.host.NapiWrites w) {
+  public RunRequest withNapi(NapiWrites w) {
     return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, check,
         timelineToNs, bqlLimitMax, w, kernelC);
   }
@@ -150,7 +159,7 @@ public record RunRequest(
   }
 
   /** The same request running {@code c}'s functions as C ({@code --ports c}); null: Java. */
-  public RunRequest withKernelC(io.nicsim.core.port.exec.KernelC c) {
+  public RunRequest withKernelC(KernelC c) {
     return new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed, check,
         timelineToNs, bqlLimitMax, napi, c);
   }

@@ -23,20 +23,37 @@ final class NapiConfigurator {
     return new NetSysfs(h.dev().napiDevice(), h.kernel().netCore(), bits);
   }
 
+  /** A file under every TX queue's directory, as the shell's glob names them. */
+  static final String EVERY_TX_QUEUE = "queues/tx-*/";
+
+  /** {@code echo} to a BQL file; a refusal names {@code typed}, the write as it was asked. */
+  private static void echoBql(Host h, NapiWrites.Sysfs s, NapiWrites.Sysfs typed) {
+    try {
+      BqlSysfs.echo(h.dev(), s.file(), s.value());
+    } catch (KernelException e) {
+      String path = "/sys/class/net/" + h.dev().name() + "/" + s.file();
+      throw BadInputException.field("--sysfs " + typed, "echo " + s.value() + " > " + path
+          + ": " + (e.errno() == Errno.ENOENT ? "" : "write error: ")
+          + Strerror.of(e.errno()) + " (-" + e.errno().name() + ")",
+          BqlSysfs.accepted(h.dev()));
+    }
+  }
+
   static void apply(Host h, NapiWrites w) {
     NetSysfs sysfs = sysfs(h);
     String dev = h.dev().name();
     for (NapiWrites.Sysfs s : w.sysfs()) {
+      if (s.file().startsWith(EVERY_TX_QUEUE)) {
+        // the shell's queues/tx-*/…: the same write to each TX queue in turn
+        String attr = s.file().substring(EVERY_TX_QUEUE.length());
+        for (int q = 0; q < h.dev().numTxQueues(); q++) {
+          echoBql(h, new NapiWrites.Sysfs("queues/tx-" + q + "/" + attr, s.value()), s);
+        }
+        continue;
+      }
       String path = "/sys/class/net/" + dev + "/" + s.file();
       if (BqlSysfs.isBqlFile(s.file())) {
-        try {
-          BqlSysfs.echo(h.dev(), s.file(), s.value());
-        } catch (KernelException e) {
-          throw BadInputException.field("--sysfs " + s, "echo " + s.value() + " > " + path
-              + ": " + (e.errno() == Errno.ENOENT ? "" : "write error: ")
-              + Strerror.of(e.errno()) + " (-" + e.errno().name() + ")",
-              BqlSysfs.accepted(h.dev()));
-        }
+        echoBql(h, s, s);
         continue;
       }
       try {
