@@ -4,7 +4,7 @@
  *   flood send IP PORT LEN PPS SECONDS
  * sends LEN-byte UDP datagrams to IP:PORT at PPS a second for SECONDS, each at its own due
  * time on CLOCK_MONOTONIC (a sender that fell behind sends at once until it has caught up, so
- * the rate holds over the run), and prints "sent=N seconds=S cpu_seconds=C" (C: the process's
+ * the rate holds over the run; PPS 0: as fast as it can until SECONDS have passed), and prints "sent=N seconds=S cpu_seconds=C" (C: the process's
  * CPU time, which on a kernel without IRQ time accounting includes the softirqs run in its
  * context).
  *
@@ -66,6 +66,23 @@ static int do_send(const char *ip, int port, int len, long pps, double seconds) 
     return 1;
   }
   char *buf = calloc(1, (size_t) len);
+  if (pps <= 0) {
+    /* unpaced: as fast as the CPU sends, for SECONDS (iperf3 -b 0) */
+    long long t0 = now_ns();
+    long long stop = t0 + (long long) (seconds * 1e9);
+    unsigned long long n = 0;
+    while (now_ns() < stop) {
+      if (send(s, buf, (size_t) len, 0) == len) {
+        n++;
+      }
+    }
+    struct timespec cpu;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu);
+    printf("sent=%llu seconds=%.6f cpu_seconds=%.6f\n", n, (now_ns() - t0) / 1e9,
+        cpu.tv_sec + cpu.tv_nsec / 1e9);
+    fflush(stdout);
+    return 0;
+  }
   long long gap = 1000000000LL / pps;
   long long start = now_ns();
   long long end = start + (long long) (seconds * 1e9);
