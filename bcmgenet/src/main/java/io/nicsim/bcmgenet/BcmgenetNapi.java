@@ -18,6 +18,8 @@ class BcmgenetNapi {
   private final DimSample dimSample = new DimSample();
   /** {@code --ports c}: the tree's bcmgenet_rx_poll in place of {@link #rxPoll}. */
   GenetRxPollBridge.Hook cRxPoll;
+  /** {@code --ports c}: the tree's bcmgenet_isr1 in place of {@link #isr1}. */
+  GenetIsrBridge.Hook cIsr1;
 
   BcmgenetNapi(BcmgenetPriv priv) {
     this.priv = priv;
@@ -27,6 +29,9 @@ class BcmgenetNapi {
       versions = GenetSources.VERSIONS, source = GenetSources.S612,
       notes = "ring 0 of each direction (rx_queues = 0 on v5; TX traffic uses ring 0)")
   boolean isr1(IrqLine line) {
+    if (cIsr1 != null) {
+      return cIsr1.isr1();
+    }
     BcmgenetPriv.RxRing rxRing = priv.rx;
     BcmgenetPriv.TxRing txRing = priv.tx;
     // status of the unmasked causes

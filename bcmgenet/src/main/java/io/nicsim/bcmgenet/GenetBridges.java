@@ -34,6 +34,7 @@ public final class GenetBridges implements PortBridgeProvider {
     List<PortBridge> out = new java.util.ArrayList<>(java.util.Arrays.stream(FUNCTIONS)
         .map(f -> (PortBridge) new Bridge(f)).toList());
     out.add(new GenetRxPollBridge());
+    out.add(new GenetIsrBridge());
     return out;
   }
 
@@ -43,7 +44,7 @@ public final class GenetBridges implements PortBridgeProvider {
     String c = GenetSources.MAIN_C;
     PortBridgeProvider.reason(m, c, "not bridged yet: the data path; a bridge must capture the"
         + " live rings' control blocks and replay the skbs' hand-off and completion",
-        "__bcmgenet_tx_reclaim", "bcmgenet_get_txcb", "bcmgenet_isr1", "bcmgenet_tx_poll",
+        "__bcmgenet_tx_reclaim", "bcmgenet_get_txcb", "bcmgenet_tx_poll",
         "bcmgenet_desc_rx", "bcmgenet_alloc_rx_buffers");
     PortBridgeProvider.reason(m, c, "not bridged yet: set-up, once when the interface opens",
         "bcmgenet_init_tx_ring", "bcmgenet_init_rx_ring");

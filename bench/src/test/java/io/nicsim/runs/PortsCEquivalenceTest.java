@@ -93,6 +93,10 @@ class PortsCEquivalenceTest {
         assertThat(v.ranAsC()).as(String.join(" ", args))
             .anyMatch(f -> f.startsWith("fec_enet_rx_napi "));
       }
+      if (args[1].equals("bcmgenet")) { // every ring interrupt
+        assertThat(v.ranAsC()).as(String.join(" ", args))
+            .anyMatch(f -> f.startsWith("bcmgenet_isr1 "));
+      }
       if (args[1].equals("bcmgenet") && args[5].equals("iperf3 -t 1")) { // ACKs in
         assertThat(v.ranAsC()).as(String.join(" ", args))
             .anyMatch(f -> f.startsWith("bcmgenet_rx_poll "));
