@@ -3,6 +3,7 @@ package io.nicsim.runs;
 import io.nicsim.core.check.HostAudit;
 import io.nicsim.core.check.Liveness;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.cpu.Perturbation;
 import io.nicsim.core.era.Patch;
 import io.nicsim.core.ethtool.CoalesceParam;
 import io.nicsim.core.ethtool.Ethtool;
@@ -10,8 +11,12 @@ import io.nicsim.core.ethtool.EthtoolCoalesce;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.host.InLoopPorts;
 import io.nicsim.core.host.NicDriver;
+import io.nicsim.core.kernel.IrqLine;
 import io.nicsim.core.kernel.KernelException;
+import io.nicsim.core.kernel.Napi;
+import io.nicsim.core.net.NetSysfs;
 import io.nicsim.core.nic.FrameTap;
+import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.sim.InvariantViolation;
 import io.nicsim.core.trace.Tracer;
 import io.nicsim.formats.trace.TeeTracer;
@@ -21,6 +26,7 @@ import io.nicsim.formats.trace.TraceFile;
 import io.nicsim.runs.host.HostFactory;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 
@@ -64,10 +70,27 @@ public final class RunEngine {
 
   /**
    * The same, its event streams going to {@code sinks}; the trace is finished (flushed) when
-   * the run succeeded, and left to its owner to discard otherwise.
+   * the run succeeded, and left to its owner to discard otherwise. Four steps: the streams the
+   * run feeds ({@link #instrument}), the host built with them ({@link #build}), the omit time,
+   * window and drain ({@link #measure}), the result ({@link #collect}).
    */
   public Exploration.Run run(RunRequest req, Exploration x, RunSinks sinks) {
     TrafficRunner runner = TrafficRunners.find(runners, req.traffic());
+    Instruments in = instrument(req, sinks);
+    Host host = build(req, x, in);
+    Measured m = measure(req, x, runner, host, in);
+    if (m.failure() != null) {
+      return new Exploration.Run(null, m.failure(), m.audit().liveness().episodes(),
+          host.link().framesToPeer(), host.sim().now(), inFlightReads(host));
+    }
+    return collect(req, host, in, m);
+  }
+
+  /** The event streams one run feeds: the caller's trace file and capture, the plot's timeline. */
+  private record Instruments(TraceFile ftrace, FrameTap capture, TimelineRecorder timeline,
+      Tracer tracer) {}
+
+  private static Instruments instrument(RunRequest req, RunSinks sinks) {
     TraceFile ftrace = sinks.trace();
     long total = req.traffic().omitNs() + req.traffic().durationNs();
     TimelineRecorder timeline = null;
@@ -75,35 +98,57 @@ public final class RunEngine {
       long to = req.timelineToNs() == RunRequest.WHOLE_RUN ? total : req.timelineToNs();
       timeline = new TimelineRecorder(new Timeline(to, 2_000_000));
     }
-    Tracer tracer = TeeTracer.of(java.util.Arrays.asList(ftrace, timeline));
-    Host host = hosts.create(req.hostConfig().withTracer(tracer)).host();
+    return new Instruments(ftrace, sinks.capture(), timeline,
+        TeeTracer.of(Arrays.asList(ftrace, timeline)));
+  }
+
+  /**
+   * The host, its tracer given as it is built (every sysfs write applied then too), perturbed
+   * for an exploration; the trace file learns its window and host.
+   */
+  private Host build(RunRequest req, Exploration x, Instruments in) {
+    Host host = hosts.create(req.hostConfig().withTracer(in.tracer())).host();
     ProfileCostKeys.refuseUndeclared(host);
     if (x != null) {
-      io.nicsim.core.cpu.Perturbation p = x.perturbation(req.seed());
+      Perturbation p = x.perturbation(req.seed());
       host.cpu().perturb(p);
       // exploration also spreads the interrupt vectors over the CPUs, as irqbalance does
-      for (io.nicsim.core.kernel.IrqLine l : host.kernel().irqLines()) {
+      for (IrqLine l : host.kernel().irqLines()) {
         l.setAffinity(host.cpu().core(p.irqCpu(host.cpu().cores())));
       }
     }
-    if (ftrace != null) {
-      ftrace.window(req.traffic().omitNs(), total); // the header states the measured window
-      ftrace.bind(host);
+    if (in.ftrace() != null) {
+      long total = req.traffic().omitNs() + req.traffic().durationNs();
+      in.ftrace().window(req.traffic().omitNs(), total); // the header states the measured window
+      in.ftrace().bind(host);
     }
+    return host;
+  }
+
+  /**
+   * What one run measured: the traffic, the counters at the window's ends, the longest TX
+   * stall, the audit (null without checks), whether software coalescing is reported; or, for
+   * an exploration, why it stopped ({@code failure}).
+   */
+  private record Measured(TrafficRun traffic, Snapshot s0, Snapshot s1, StallMeter stall,
+      HostAudit audit, boolean napi, String failure) {}
+
+  private static Measured measure(RunRequest req, Exploration x, TrafficRunner runner,
+      Host host, Instruments in) {
     StallMeter stall = new StallMeter();
     List<FrameTap> taps = new ArrayList<>();
     taps.add(stall);
-    if (sinks.capture() != null) {
-      taps.add(sinks.capture());
+    if (in.capture() != null) {
+      taps.add(in.capture());
     }
-    if (timeline != null) {
-      taps.add(timeline);
+    if (in.timeline() != null) {
+      taps.add(in.timeline());
     }
     host.link().setTap(new TeeTap(taps));
     TrafficRun traffic = runner.start(host, req.traffic(), req.path());
     boolean napi = softCoalescing(host, req);
-    if (ftrace != null) {
-      ftrace.setTask(host.appCore().id(), traffic.comm());
+    if (in.ftrace() != null) {
+      in.ftrace().setTask(host.appCore().id(), traffic.comm());
     }
     Snapshot s0;
     Snapshot s1;
@@ -138,19 +183,17 @@ public final class RunEngine {
     } catch (InvariantViolation e) {
       String m = e.at(host.sim().now()).getMessage();
       if (x != null) {
-        return new Exploration.Run(null, m, audit.liveness().episodes(),
-            host.link().framesToPeer(), host.sim().now(), inFlightReads(host));
+        return new Measured(traffic, null, null, stall, audit, napi, m);
       }
       throw new RunFailure(m);
-    } catch (io.nicsim.core.port.exec.NativeFailure e) {
+    } catch (NativeFailure e) {
       // a tree's C that crashed, hung or did what the model cannot apply: the run fails
       throw new RunFailure("at " + host.sim().now() + " ns: " + e.getMessage());
     } catch (RuntimeException e) {
       String m = "the simulation stopped at " + host.sim().now() + " ns: "
           + e.getClass().getSimpleName() + ": " + String.valueOf(e.getMessage());
       if (x != null && !(e instanceof BadInputException)) {
-        return new Exploration.Run(null, m, audit.liveness().episodes(),
-            host.link().framesToPeer(), host.sim().now(), inFlightReads(host));
+        return new Measured(traffic, null, null, stall, audit, napi, m);
       }
       throw new RunFailure(m);
     }
@@ -161,37 +204,44 @@ public final class RunEngine {
             + (v.size() > 1 ? " (and " + (v.size() - 1) + " more)" : "")
             + "; --no-check skips the checks";
         if (x != null) {
-          return new Exploration.Run(null, m, audit.liveness().episodes(),
-              host.link().framesToPeer(), host.sim().now(), inFlightReads(host));
+          return new Measured(traffic, s0, s1, stall, audit, napi, m);
         }
         throw new RunFailure(m);
       }
     }
+    return new Measured(traffic, s0, s1, stall, audit, napi, null);
+  }
+
+  /** The metrics, report lines and breakdowns of the measured window; the trace finished. */
+  private static Exploration.Run collect(RunRequest req, Host host, Instruments in,
+      Measured m) {
+    Snapshot s0 = m.s0();
+    Snapshot s1 = m.s1();
     double windowSec = (s1.timeNs() - s0.timeNs()) / 1e9;
     int cores = host.cpu().cores();
     String kind = req.traffic().kind();
     boolean stream = kind.equals("udp") || kind.equals("tcp");
-    LinkedHashMap<String, Double> all = Metrics.host(s0, s1, cores, stall.maxGapNs() / 1e6,
-        stream);
+    LinkedHashMap<String, Double> all = Metrics.host(s0, s1, cores,
+        m.stall().maxGapNs() / 1e6, stream);
     var costs = host.soc().costs();
     all.put("cpu_from_estimates_pct", Metrics.estimatedShare(s0, s1, op -> {
       var q = costs.get(op);
       return q == null ? null : q.uncertainty();
     }));
-    TrafficReport report = traffic.report(windowSec);
+    TrafficReport report = m.traffic().report(windowSec);
     all.putAll(report.metrics());
     RunResult result = new RunResult(config(req, host), Metrics.order(all), report.lines(),
         Metrics.cpuByOp(s0, s1, cores), Metrics.callsByOp(s0, s1),
         Metrics.counters(s0, s1), cores, windowSec,
-        timeline == null ? null : timeline.timeline(), host.kernel().dmesg(),
+        in.timeline() == null ? null : in.timeline().timeline(), host.kernel().dmesg(),
         Metrics.irqsByLine(s0, s1),
         InLoopPorts.of(host).active() ? KernelCReport.of(InLoopPorts.of(host)) : null);
-    if (ftrace != null) {
-      ftrace.finish();
+    if (in.ftrace() != null) {
+      in.ftrace().finish();
     }
     return new Exploration.Run(result, null,
-        audit == null ? List.of() : audit.liveness().episodes(), host.link().framesToPeer(),
-        host.sim().now(), inFlightReads(host));
+        m.audit() == null ? List.of() : m.audit().liveness().episodes(),
+        host.link().framesToPeer(), host.sim().now(), inFlightReads(host));
   }
 
   /**
@@ -203,7 +253,7 @@ public final class RunEngine {
     if (!req.napi().isEmpty() || !req.traffic().sock().isNone()) {
       return true;
     }
-    for (io.nicsim.core.kernel.Napi n : host.kernel().napis()) {
+    for (Napi n : host.kernel().napis()) {
       if (n.deferHardIrqs() != 0 || n.groFlushTimeout() != 0 || n.threadedMode() != 0) {
         return true;
       }
@@ -263,10 +313,10 @@ public final class RunEngine {
 
   /** /sys/class/net/eth0/'s software-coalescing files as cat reads them (those the kernel has). */
   public static LinkedHashMap<String, String> sysfs(Host host) {
-    io.nicsim.core.net.NetSysfs fs = new io.nicsim.core.net.NetSysfs(host.dev().napiDevice(),
+    NetSysfs fs = new NetSysfs(host.dev().napiDevice(),
         host.kernel().netCore(), (int) host.soc().param("unsigned_long_bits", 64, 32, 64));
     LinkedHashMap<String, String> out = new LinkedHashMap<>();
-    for (String f : io.nicsim.core.net.NetSysfs.FILES) {
+    for (String f : NetSysfs.FILES) {
       if (fs.exists(f)) {
         try {
           out.put(f, fs.cat(f).trim());
@@ -281,7 +331,7 @@ public final class RunEngine {
   /** Reads of a NAPI's state by one CPU while another's poll of it was completing. */
   private static long inFlightReads(Host host) {
     long n = 0;
-    for (io.nicsim.core.kernel.Napi napi : host.kernel().napis()) {
+    for (Napi napi : host.kernel().napis()) {
       n += napi.inFlightReadCount();
     }
     return n;
