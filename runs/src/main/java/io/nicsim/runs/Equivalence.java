@@ -148,7 +148,10 @@ public final class Equivalence {
       long[] r = expected.rows;
       boolean same = i < expected.n && r[4 * i] == timeNs
           && expected.labels.get((int) r[4 * i + 1]).equals(label)
-          && r[4 * i + 2] == Arrays.hashCode(in) && r[4 * i + 3] == out.digest();
+          && r[4 * i + 2] == Arrays.hashCode(in) && (r[4 * i + 3] == out.digest()
+              // a harness may leave out of its binary record the fields that change nothing
+              // (the Java half's record is parsed from the full text): compare the full text
+              || r[4 * i + 3] == NativeOut.parse(c.ports().get(label).text(in)).digest());
       if (!same) {
         first = new Call(i, timeNs, label, in.clone(), c.ports().get(label).text(in));
       }

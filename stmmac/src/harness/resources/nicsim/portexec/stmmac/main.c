@@ -586,6 +586,9 @@ static int nicsim_tx_status_of(const struct dma_desc *p) {
 #define stmmac_tx_status(priv, x, p, ioaddr) nicsim_tx_status_of(p)
 
 static int nicsim_is_jumbo, nicsim_jumbo_entry;
+/* the entry the jumbo stub answered, which the caller goes on writing from (modulo the ring,
+ * -EINVAL included), and whether it was asked */
+static int nicsim_tx_jumbo_at, nicsim_tx_jumbo_asked;
 static int nicsim_is_jumbo_frm(int len, int enh_desc) {
   CALL2("is_jumbo_frm", len, enh_desc);
   return nicsim_is_jumbo;
@@ -593,6 +596,8 @@ static int nicsim_is_jumbo_frm(int len, int enh_desc) {
 #define stmmac_is_jumbo_frm(priv, len, enh) nicsim_is_jumbo_frm(len, enh)
 static int nicsim_jumbo_frm(int csum) {
   CALL1("jumbo_frm", csum);
+  nicsim_tx_jumbo_at = nicsim_jumbo_entry;
+  nicsim_tx_jumbo_asked = 1;
   return nicsim_jumbo_entry;
 }
 #define stmmac_jumbo_frm(priv, q, skb, csum) nicsim_jumbo_frm(csum)
@@ -978,12 +983,13 @@ static struct sk_buff nicsim_stale_skb;
 
 /* a device with tx_cnt/rx_cnt queues of 1 << order descriptors, all empty and idle */
 /*
- * The TX ring's entries, cleared between records. A call's whole ring is scanned for what it
- * wrote (nicsim_tx_put), which also notes the blocks of NICSIM_TX_BLOCK entries that hold
- * anything; the next record then clears only those blocks. Every other entry is already zero:
- * the set writes entries the scan covers, and the kernel indexes the ring modulo its size.
- * Without a scan since the last clear (a function that prints no ring), the whole ring is
- * cleared. In the loop this keeps a call's cost to the entries it touches, not the ring's.
+ * The TX ring's entries, cleared between records. After a call, the entries it can have
+ * written are scanned for what it wrote (nicsim_tx_put), which also notes the blocks of
+ * NICSIM_TX_BLOCK entries that hold anything; the next record then clears only those blocks.
+ * Every other entry is already zero: the set writes entries the scan covers, and the kernel
+ * indexes the ring modulo its size. Without a scan since the last clear (a function that
+ * prints no ring), the whole ring is cleared. In the loop this keeps a call's cost to the
+ * entries it touches, not the ring's.
  */
 #define NICSIM_TX_BLOCK 8
 #define NICSIM_TX_BLOCKS (NICSIM_MAX_RING / NICSIM_TX_BLOCK)
@@ -999,6 +1005,34 @@ static void nicsim_tx_clear(unsigned int from, unsigned int n) {
   memset(&nicsim_dma_etx[from], 0, n * sizeof nicsim_dma_etx[0]);
   memset(&nicsim_dma_entx[from], 0, n * sizeof nicsim_dma_entx[0]);
 }
+
+/*
+ * The ring's status words tx_clean's window set (its record's: from dirty_tx, circular in a
+ * ring of nicsim_tx_status_ring entries), cleared with the next record; at first, all.
+ */
+static unsigned int nicsim_tx_status_from, nicsim_tx_status_n = NICSIM_MAX_RING;
+static unsigned int nicsim_tx_status_ring = NICSIM_MAX_RING;
+
+static void nicsim_tx_status_reset(void) {
+  for (unsigned int k = 0; k < nicsim_tx_status_n; k++) {
+    nicsim_tx_status[(nicsim_tx_status_from + k) & (nicsim_tx_status_ring - 1)] = 0;
+  }
+  nicsim_tx_status_n = 0;
+}
+
+/* the record's indices, the entries a TX function writes from: it walks the ring forward from
+ * dirty_tx (reclaiming) or cur_tx (queueing) */
+static unsigned int nicsim_tx_cur_in, nicsim_tx_dirty_in;
+/* the record's tx_count_frames and mss, for the fields a call left as they came */
+static u32 nicsim_tx_count_frames_in, nicsim_tx_mss_in;
+/* how many entries from cur_tx a queueing call of the record's skb can write: a descriptor per
+ * 4 KiB of each buffer (head and fragments: TSO's 16 KiB buffers, a jumbo head's 8 KiB ones)
+ * and one more each, a context descriptor (the MSS) and one to spare */
+static unsigned long long nicsim_tx_span;
+/* tx_clean's window: the entries from dirty_tx its record set */
+static unsigned int nicsim_tx_window_n;
+/* the record's stale entry, or -1 */
+static int nicsim_tx_stale = -1;
 
 static void nicsim_tx_ring_reset(unsigned int ring) {
   if (!nicsim_tx_scanned) {
@@ -1041,7 +1075,7 @@ static void nicsim_priv_reset(u32 tx_cnt, u32 rx_cnt, int order) {
   memset(&nicsim_plat, 0, sizeof nicsim_plat);
   memset(&nicsim_est, 0, sizeof nicsim_est);
   nicsim_tx_ring_reset(1u << order);
-  memset(nicsim_tx_status, 0, sizeof nicsim_tx_status);
+  nicsim_tx_status_reset();
   nicsim_maps = 0;
   nicsim_dev.priv = &nicsim_priv;
   nicsim_priv.dev = &nicsim_dev;
@@ -1081,8 +1115,16 @@ static struct stmmac_tx_queue *nicsim_tx_set(const long long *in) {
   tx_q->tx_skbuff_dma = nicsim_tx_info;
   tx_q->cur_tx = (unsigned int)in[3];
   tx_q->dirty_tx = (unsigned int)in[4];
+  nicsim_tx_cur_in = tx_q->cur_tx;
+  nicsim_tx_dirty_in = tx_q->dirty_tx;
+  nicsim_tx_window_n = 0;
+  nicsim_tx_jumbo_asked = 0;
+  nicsim_tx_span = 3 + ((unsigned long long)in[41] & 0xff) + 1
+      + ((unsigned long long)in[40] & 0xffffffffull) / 4096;
   tx_q->tx_count_frames = (u32)in[5];
   tx_q->mss = (u32)in[6];
+  nicsim_tx_count_frames_in = tx_q->tx_count_frames;
+  nicsim_tx_mss_in = tx_q->mss;
   tx_q->tbs = (int)in[7];
   nicsim_priv.extend_desc = (int)in[8];
   tx_q->dma_tx_phy = (dma_addr_t)in[9];
@@ -1112,6 +1154,7 @@ static struct stmmac_tx_queue *nicsim_tx_set(const long long *in) {
   nicsim_priv.channel[queue].tx_napi.sched = (int)in[28];
   tx_q->txtimer.active = (int)in[29];
   nicsim_xmit_more = (int)in[30];
+  nicsim_tx_stale = (int)in[31];
   if (in[31] >= 0) {
     nicsim_stale_skb.id = 999;
     nicsim_tx_skbuff[in[31]] = &nicsim_stale_skb;
@@ -1160,21 +1203,108 @@ static struct sk_buff *nicsim_skb_set(const long long *in) {
   return skb;
 }
 
+/*
+ * The blocks nicsim_tx_put scans: every TX function writes the ring walking forward from
+ * dirty_tx (reclaiming: up to its new dirty_tx) or from cur_tx (queueing: up to its new cur_tx,
+ * and on an error path as far as it got, cur_tx put back, its first entries released), one
+ * entry after another. So the entries that can hold anything after a call are the runs
+ * starting at the record's dirty_tx and cur_tx, each as far as its index moved (the one from
+ * cur_tx at least as far as the skb's descriptors reach: an error path's) and then on while a
+ * block holds anything, the same from the entry a jumbo stub answered, tx_clean's window (its
+ * record's entries, written or left) and the stale entry. Each run stops at the ring's size;
+ * in a ring smaller than a block the block is the ring.
+ */
+static void nicsim_tx_scan_run(unsigned char *want, unsigned int size, unsigned int from,
+                               unsigned int n) {
+  unsigned int blocks = (size + NICSIM_TX_BLOCK - 1) / NICSIM_TX_BLOCK;
+  unsigned int k = 0;
+  /* the run's own entries */
+  for (; k < n && k < size; k++) {
+    want[((from + k) & (size - 1)) / NICSIM_TX_BLOCK] = 1;
+  }
+  /* then block by block while a block holds anything (an entry written past the index) */
+  unsigned int b = ((from + k) & (size - 1)) / NICSIM_TX_BLOCK;
+  for (unsigned int m = 0; m < blocks; m++) {
+    want[b] = 1;
+    if (size < NICSIM_TX_BLOCK || nicsim_tx_block_empty(b * NICSIM_TX_BLOCK)) {
+      break;
+    }
+    b = (b + 1) % blocks;
+  }
+}
+
+static void nicsim_tx_scan_blocks(unsigned char *want, unsigned int size,
+                                  const struct stmmac_tx_queue *tx_q) {
+  memset(want, 0, NICSIM_TX_BLOCKS);
+  nicsim_tx_scan_run(want, size, nicsim_tx_dirty_in,
+                     (tx_q->dirty_tx - nicsim_tx_dirty_in) & (size - 1));
+  unsigned int queued = (tx_q->cur_tx - nicsim_tx_cur_in) & (size - 1);
+  nicsim_tx_scan_run(want, size, nicsim_tx_cur_in,
+                     queued > nicsim_tx_span ? queued
+                     : (unsigned int)(nicsim_tx_span < size ? nicsim_tx_span : size));
+  if (nicsim_tx_jumbo_asked) {
+    nicsim_tx_scan_run(want, size, (unsigned int)nicsim_tx_jumbo_at,
+                       (unsigned int)(nicsim_tx_span < size ? nicsim_tx_span : size));
+  }
+  nicsim_tx_scan_run(want, size, nicsim_tx_dirty_in, nicsim_tx_window_n);
+  if (nicsim_tx_stale >= 0) {
+    want[(nicsim_tx_stale & (size - 1)) / NICSIM_TX_BLOCK] = 1;
+  }
+}
+
 /* what a TX function leaves behind: the queue's indices and counters, the entries it wrote,
  * the descriptors written directly, the statistics and the netdev queue's state */
+/*
+ * A field whose value changes nothing when it is the record's own (an index or count the call
+ * left as it came) or zero (a statistic, applied as an increment; a flag only ever set): in
+ * the loop (binary output) it is not sent, which the bridge's replay reads as the same.
+ * port-check's text record prints every field.
+ */
+#define NICSIM_TX_OUTU_UNLESS(name, v, same) do { \
+    if (!nicsim_bin || !(same)) { \
+      OUTU(name, v); \
+    } \
+  } while (0)
+
+/* "e<n>" and "d<k>,<n>", the ring's entries and descriptors as the output names them, hashed
+ * once (the loop prints a few of them every call) */
+static unsigned long long nicsim_tx_entry_ids[NICSIM_MAX_RING];
+static unsigned long long nicsim_tx_desc_ids[3][NICSIM_MAX_RING];
+static int nicsim_tx_ids_made;
+
+static void nicsim_tx_ids(void) {
+  char n[48];
+  for (unsigned int e = 0; e < NICSIM_MAX_RING; e++) {
+    snprintf(n, sizeof n, "e%u", e);
+    nicsim_tx_entry_ids[e] = nicsim_name_id(n);
+    for (int k = 0; k < 3; k++) {
+      snprintf(n, sizeof n, "d%d,%u", k, e);
+      nicsim_tx_desc_ids[k][e] = nicsim_name_id(n);
+    }
+  }
+  nicsim_tx_ids_made = 1;
+}
+
 static void nicsim_tx_put(u32 queue) {
   struct stmmac_tx_queue *tx_q = &nicsim_priv.dma_conf.tx_queue[queue];
   struct stmmac_txq_stats *st = &nicsim_priv.xstats.txq_stats[queue];
   char n[48];
-  OUTU("cur_tx", tx_q->cur_tx);
-  OUTU("dirty_tx", tx_q->dirty_tx);
-  OUTU("tx_count_frames", tx_q->tx_count_frames);
-  OUTU("mss", tx_q->mss);
+  if (nicsim_bin && !nicsim_tx_ids_made) {
+    nicsim_tx_ids();
+  }
+  NICSIM_TX_OUTU_UNLESS("cur_tx", tx_q->cur_tx, tx_q->cur_tx == nicsim_tx_cur_in);
+  NICSIM_TX_OUTU_UNLESS("dirty_tx", tx_q->dirty_tx, tx_q->dirty_tx == nicsim_tx_dirty_in);
+  NICSIM_TX_OUTU_UNLESS("tx_count_frames", tx_q->tx_count_frames,
+                        tx_q->tx_count_frames == nicsim_tx_count_frames_in);
+  NICSIM_TX_OUTU_UNLESS("mss", tx_q->mss, tx_q->mss == nicsim_tx_mss_in);
   OUTU("tx_tail_addr", tx_q->tx_tail_addr);
-  OUTU("xsk_frames_done", tx_q->xsk_frames_done);
-  for (unsigned int e = 0; e < nicsim_priv.dma_conf.dma_tx_size; e++) {
+  NICSIM_TX_OUTU_UNLESS("xsk_frames_done", tx_q->xsk_frames_done, tx_q->xsk_frames_done == 0);
+  unsigned int size = nicsim_priv.dma_conf.dma_tx_size;
+  unsigned char want[NICSIM_TX_BLOCKS];
+  nicsim_tx_scan_blocks(want, size, tx_q);
+  for (unsigned int e = 0; e < size; e++) {
     if (e % NICSIM_TX_BLOCK == 0) {
-      if (nicsim_tx_block_empty(e)) {
+      if (!want[e / NICSIM_TX_BLOCK] || nicsim_tx_block_empty(e)) {
         e += NICSIM_TX_BLOCK - 1;
         continue;
       }
@@ -1184,34 +1314,42 @@ static void nicsim_tx_put(u32 queue) {
     struct sk_buff *skb = nicsim_tx_skbuff[e];
     if (ti->buf || ti->len || ti->map_as_page || ti->last_segment || ti->is_jumbo ||
         ti->buf_type || skb) {
-      snprintf(n, sizeof n, "e%u", e);
-      nicsim_call(n, 7, __nicsim_ll(ti->buf), __nicsim_ll(ti->len),
-                  __nicsim_ll(ti->map_as_page), __nicsim_ll(ti->last_segment),
-                  __nicsim_ll(ti->is_jumbo), __nicsim_ll(ti->buf_type),
-                  __nicsim_ll(skb ? skb->id : -1));
+      if (!nicsim_bin) {
+        snprintf(n, sizeof n, "e%u", e);
+      }
+      nicsim_call_h(n, nicsim_bin ? nicsim_tx_entry_ids[e] : 0, 7, __nicsim_ll(ti->buf),
+                    __nicsim_ll(ti->len), __nicsim_ll(ti->map_as_page),
+                    __nicsim_ll(ti->last_segment), __nicsim_ll(ti->is_jumbo),
+                    __nicsim_ll(ti->buf_type), __nicsim_ll(skb ? skb->id : -1));
     }
     struct dma_desc *ds[3] = {&nicsim_dma_tx[e], &nicsim_dma_etx[e].basic,
                               &nicsim_dma_entx[e].basic};
     for (int k = 0; k < 3; k++) {
       if (ds[k]->des0 || ds[k]->des1 || ds[k]->des2 || ds[k]->des3) {
-        snprintf(n, sizeof n, "d%d,%u", k, e);
-        nicsim_call(n, 4, __nicsim_ll(ds[k]->des0), __nicsim_ll(ds[k]->des1),
-                    __nicsim_ll(ds[k]->des2), __nicsim_ll(ds[k]->des3));
+        if (!nicsim_bin) {
+          snprintf(n, sizeof n, "d%d,%u", k, e);
+        }
+        nicsim_call_h(n, nicsim_bin ? nicsim_tx_desc_ids[k][e] : 0, 4,
+                      __nicsim_ll(ds[k]->des0), __nicsim_ll(ds[k]->des1),
+                      __nicsim_ll(ds[k]->des2), __nicsim_ll(ds[k]->des3));
       }
     }
   }
   nicsim_tx_scanned = 1;
   OUTU("tx_bytes", st->q.tx_bytes.v);
   OUTU("tx_set_ic_bit", st->q.tx_set_ic_bit.v);
-  OUTU("tx_tso_frames", st->q.tx_tso_frames.v);
-  OUTU("tx_tso_nfrags", st->q.tx_tso_nfrags.v);
-  OUTU("napi_poll", st->napi.poll.v);
-  OUTU("napi_tx_clean", st->napi.tx_clean.v);
-  OUTU("napi_tx_packets", st->napi.tx_packets.v);
-  OUTU("napi_tx_pkt_n", st->napi.tx_pkt_n.v);
-  OUTU("tx_dropped", nicsim_priv.xstats.tx_dropped);
-  OUTU("tx_errors", nicsim_priv.xstats.tx_errors);
-  OUTU("max_sdu_txq_drop", nicsim_priv.xstats.max_sdu_txq_drop[queue]);
+  NICSIM_TX_OUTU_UNLESS("tx_tso_frames", st->q.tx_tso_frames.v, st->q.tx_tso_frames.v == 0);
+  NICSIM_TX_OUTU_UNLESS("tx_tso_nfrags", st->q.tx_tso_nfrags.v, st->q.tx_tso_nfrags.v == 0);
+  NICSIM_TX_OUTU_UNLESS("napi_poll", st->napi.poll.v, st->napi.poll.v == 0);
+  NICSIM_TX_OUTU_UNLESS("napi_tx_clean", st->napi.tx_clean.v, st->napi.tx_clean.v == 0);
+  NICSIM_TX_OUTU_UNLESS("napi_tx_packets", st->napi.tx_packets.v, st->napi.tx_packets.v == 0);
+  NICSIM_TX_OUTU_UNLESS("napi_tx_pkt_n", st->napi.tx_pkt_n.v, st->napi.tx_pkt_n.v == 0);
+  NICSIM_TX_OUTU_UNLESS("tx_dropped", nicsim_priv.xstats.tx_dropped,
+                        nicsim_priv.xstats.tx_dropped == 0);
+  NICSIM_TX_OUTU_UNLESS("tx_errors", nicsim_priv.xstats.tx_errors,
+                        nicsim_priv.xstats.tx_errors == 0);
+  NICSIM_TX_OUTU_UNLESS("max_sdu_txq_drop", nicsim_priv.xstats.max_sdu_txq_drop[queue],
+                        nicsim_priv.xstats.max_sdu_txq_drop[queue] == 0);
   OUT("queue_stopped", nicsim_dev.txq[queue].stopped);
 }
 
