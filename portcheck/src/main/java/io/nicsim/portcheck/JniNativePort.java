@@ -74,7 +74,8 @@ final class JniNativePort implements NativePort {
 
   @Override
   public String text(long[] in) {
-    long n = JniShim.call(entry, in, inputs, null, text);
+    // a record cut to the words its call read (a ring window in the loop) is passed as it is
+    long n = JniShim.call(entry, in, Math.min(inputs, in.length), null, text);
     if (n < 0) {
       throw failure(n, in);
     }
