@@ -17,18 +17,21 @@ import java.util.Map;
  * @param calls functions installed as C, with the calls the run made, by label
  * @param inside the tree functions compiled into each and run inside it
  * @param java bridged functions that stayed Java, with the reason
+ * @param asJava calls of functions installed as C that ran as Java (the live state outside the
+ *     record's bounds), by label, then by reason
  * @param unbridged harnessed functions of the files run as C that have no bridge, with why
  * @param touched what the patches changed, and whether it ran as C
  * @param notes how the patches' hunks applied
  */
 public record KernelCReport(String tree, String release, Map<String, Long> calls,
-    Map<String, List<String>> inside, Map<String, String> java, Map<String, String> unbridged,
+    Map<String, List<String>> inside, Map<String, String> java,
+    Map<String, Map<String, Long>> asJava, Map<String, String> unbridged,
     List<KernelC.Touched> touched, List<String> notes) {
 
   static KernelCReport of(InLoopPorts p) {
     KernelC c = p.kernelC();
     return new KernelCReport(c.describe(), c.release(), p.calls(), p.inside(), p.notCompiled(),
-        p.unbridged(), c.touched(), c.notes());
+        p.ranAsJava(), p.unbridged(), c.touched(), c.notes());
   }
 
   /** Functions that ran as C (called at least once), by name. */
@@ -67,6 +70,13 @@ public record KernelCReport(String tree, String release, Map<String, Long> calls
     }
     if (!java.isEmpty()) {
       out.add("  stayed Java: " + byReason(java));
+    }
+    if (!asJava.isEmpty()) {
+      StringBuilder b = new StringBuilder();
+      asJava.forEach((label, why) -> why.forEach((w, n) -> b.append(b.length() > 0 ? "; " : "")
+          .append(name(label)).append(' ').append(n).append(n == 1 ? " call" : " calls")
+          .append(" (").append(w).append(')')));
+      out.add("  ran as Java instead of C: " + b);
     }
     if (!unbridged.isEmpty()) {
       out.add("  harnessed, not bridged (Java): " + byReason(unbridged));

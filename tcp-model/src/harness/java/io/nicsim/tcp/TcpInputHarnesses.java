@@ -498,7 +498,11 @@ public final class TcpInputHarnesses implements PortHarnessProvider {
           return (JavaPort) r -> {
             TcpInputRecord.Calls calls = new TcpInputRecord.Calls(congControlAckFlag);
             TcpSock sk = TcpInputRecord.sock(patches, calls, r);
-            body.run(sk, r, calls.out);
+            try {
+              body.run(sk, r, calls.out);
+            } catch (TcpInputRecord.Stop stop) {
+              return calls.out.toString(); // in the loop: stopped, the socket printed
+            }
             return TcpInputRecord.put(calls.out, sk).toString();
           };
         })

@@ -24,7 +24,13 @@ import java.util.List;
 final class TcpInputRecord {
   private TcpInputRecord() {}
 
+  /** The retransmit queue's skbs in port-check's states. */
   static final int SKBS = 6;
+  /**
+   * The record's skb slots (sock.c's NICSIM_SKBS): port-check fills the first {@link #SKBS}
+   * (the others are constant 0), a live socket under {@code --ports c} up to all of them.
+   */
+  static final int SLOTS = 128;
   static final int HZ = 250;
 
   /* ---- the socket (sock.c S_*) ---- */
@@ -113,9 +119,21 @@ final class TcpInputRecord {
 
   static final int K = SKB_NAMES.size();
   static final int S = SOCK.size();
-  static final int A_BASE = S + SKBS * K;
+  static final int A_BASE = S + SLOTS * K;
   static final int X_BASE = A_BASE + ACK.size();
   static final int ARGS = 12;
+
+  /*
+   * tcp_ack in the loop (--ports c, TcpAckNative; port-check keeps these 0): the host's
+   * CONFIG_HZ, how many answers of the congestion module follow the arguments, and the flag that
+   * turns the protocol on (sock.c, nicsim_ca_answer).
+   */
+  static final int LOOP_HZ = X_BASE + 9;
+  static final int EFFECTS = X_BASE + 10;
+  static final int IN_LOOP = X_BASE + 11;
+  static final int EFFECT_BASE = X_BASE + ARGS;
+  /** snd_cwnd, snd_ssthresh, snd_cwnd_cnt, sk_pacing_rate, app_limited, the return value. */
+  static final int EFFECT_FIELDS = 6;
 
   /* names resolved to their slots once, not by a scan per access (a record maps ~150 fields) */
   private static final java.util.Map<String, Integer> SOCK_SLOT = slots(SOCK, "");
@@ -192,6 +210,11 @@ final class TcpInputRecord {
     for (int i = 0; i < SKBS; i++) {
       all.addAll(skbFields(i));
     }
+    for (int i = SKBS; i < SLOTS; i++) {
+      for (String n : SKB_NAMES) {
+        all.add(range("skb[" + i + "]." + n + " (--ports c only)", 0, 0));
+      }
+    }
     all.addAll(ACK);
     all.addAll(args);
     for (int i = args.size(); i < ARGS; i++) {
@@ -205,7 +228,7 @@ final class TcpInputRecord {
   /** A socket as the record gives it, with its queues; {@code calls} stubs what the C stubs. */
   static TcpSock sock(PatchSet patches, Calls calls, long[] r) {
     TcpSysctl sysctl = new TcpSysctl();
-    sysctl.hz = HZ;
+    sysctl.hz = r[IN_LOOP] != 0 ? (int) r[LOOP_HZ] : HZ;
     sysctl.reordering = (int) r[s("sysctl_tcp_reordering")];
     sysctl.maxReordering = (int) r[s("sysctl_tcp_max_reordering")];
     sysctl.minRttWlen = (int) r[s("sysctl_tcp_min_rtt_wlen")];
@@ -345,6 +368,192 @@ final class TcpInputRecord {
     return sk;
   }
 
+  /**
+   * {@link #sock} and {@link #ack} inverted: a live socket, its retransmit queue and sent list,
+   * and an ACK with its flags into {@code r} (the record's argument slots left as they are). The
+   * answers the C stubs take from the record are 0 (the bridge answers the congestion module's
+   * calls in the loop), but {@code tcp_current_mss}'s, a query of the socket tcp_ack does not
+   * change.
+   *
+   * @return the reason the socket does not fit the record, or null when it was captured
+   */
+  static String capture(TcpSock sk, TcpAckSeg a, int flag, long[] r) {
+    int n = sk.rtxQueue.size();
+    if (n > SLOTS) {
+      return "the retransmit queue held more than " + SLOTS + " skbs (the record's bound)";
+    }
+    java.util.Arrays.fill(r, 0, X_BASE, 0L);
+    TcpSysctl sysctl = sk.sysctl;
+    r[s("sysctl_tcp_reordering")] = sysctl.reordering;
+    r[s("sysctl_tcp_max_reordering")] = sysctl.maxReordering;
+    r[s("sysctl_tcp_min_rtt_wlen")] = sysctl.minRttWlen;
+    r[s("sysctl_tcp_pacing_ss_ratio")] = sysctl.pacingSsRatio;
+    r[s("sysctl_tcp_pacing_ca_ratio")] = sysctl.pacingCaRatio;
+    r[s("sysctl_tcp_wmem[2]")] = sysctl.wmemMax;
+    r[s("sysctl_tcp_frto")] = sysctl.frto;
+    r[s("sysctl_tcp_slow_start_after_idle")] = sysctl.slowStartAfterIdle ? 1 : 0;
+    r[JIFFIES] = Seq.u32(sk.tcpJiffies32());
+
+    r[SND_UNA] = Seq.u32(sk.sndUna);
+    r[SND_NXT] = Seq.u32(sk.sndNxt);
+    r[WRITE_SEQ] = Seq.u32(sk.writeSeq);
+    r[s("snd_wnd")] = Seq.u32(sk.sndWnd);
+    r[s("snd_wl1")] = Seq.u32(sk.sndWl1);
+    r[s("max_window")] = Seq.u32(sk.maxWindow);
+    r[s("bytes_acked")] = sk.bytesAcked;
+    r[s("high_seq")] = Seq.u32(sk.highSeq);
+    r[s("undo_marker")] = Seq.u32(sk.undoMarker);
+    r[s("undo_retrans")] = sk.undoRetrans;
+    r[s("rtt_seq")] = Seq.u32(sk.rttSeq);
+    r[s("tlp_high_seq")] = Seq.u32(sk.tlpHighSeq);
+    r[s("tlp_retrans")] = sk.tlpRetrans ? 1 : 0;
+    r[MSS_CACHE] = Seq.u32(sk.mssCache);
+    r[s("mss_clamp")] = sk.mssClamp & 0xFFFF;
+    r[PACKETS_OUT] = Seq.u32(sk.packetsOut);
+    r[SACKED_OUT] = Seq.u32(sk.sackedOut);
+    r[LOST_OUT] = Seq.u32(sk.lostOut);
+    r[RETRANS_OUT] = Seq.u32(sk.retransOut);
+    r[s("delivered")] = Seq.u32(sk.delivered);
+    r[s("lost")] = Seq.u32(sk.lost);
+    r[s("app_limited")] = Seq.u32(sk.appLimited);
+    r[s("reordering")] = Seq.u32(sk.reordering);
+    r[s("reord_seen")] = Seq.u32(sk.reordSeen);
+    r[s("frto")] = sk.frto;
+    r[s("is_sack_reneg")] = sk.isSackReneg ? 1 : 0;
+    r[s("snd_cwnd")] = Seq.u32(sk.sndCwnd);
+    r[s("snd_ssthresh")] = Seq.u32(sk.sndSsthresh);
+    r[s("snd_cwnd_cnt")] = Seq.u32(sk.sndCwndCnt);
+    r[s("snd_cwnd_clamp")] = Seq.u32(sk.sndCwndClamp);
+    r[s("snd_cwnd_stamp")] = Seq.u32(sk.sndCwndStamp);
+    r[s("prior_cwnd")] = Seq.u32(sk.priorCwnd);
+    r[s("prior_ssthresh")] = Seq.u32(sk.priorSsthresh);
+    r[s("prr_delivered")] = Seq.u32(sk.prrDelivered);
+    r[s("prr_out")] = Seq.u32(sk.prrOut);
+    r[s("srtt_us")] = Seq.u32(sk.srttUs);
+    r[s("mdev_us")] = Seq.u32(sk.mdevUs);
+    r[s("mdev_max_us")] = Seq.u32(sk.mdevMaxUs);
+    r[s("rttvar_us")] = Seq.u32(sk.rttvarUs);
+    for (int i = 0; i < 3; i++) {
+      r[RTT_MIN_T[i]] = Seq.u32(sk.rttMin.t(i));
+      r[RTT_MIN_V[i]] = Seq.u32(sk.rttMin.v(i));
+    }
+    r[s("retrans_stamp")] = sk.retransStamp & 0xFFFF_FFFFL;
+    r[TCP_MSTAMP] = sk.tcpMstamp;
+    r[s("tcp_clock_cache")] = sk.tcpClockCache;
+    r[s("tcp_wstamp_ns")] = sk.tcpWstampNs;
+    r[s("rack.mstamp")] = sk.rackMstamp;
+    r[s("rack.rtt_us")] = Seq.u32(sk.rackRttUs);
+    r[s("rack.end_seq")] = Seq.u32(sk.rackEndSeq);
+    r[s("rack.advanced")] = sk.rackAdvanced ? 1 : 0;
+    r[s("rack.reo_wnd_steps")] = sk.rackReoWndSteps & 0xFF;
+    r[s("rack.dsack_seen")] = sk.rackDsackSeen ? 1 : 0;
+    r[s("rack.reo_wnd_persist")] = sk.rackReoWndPersist;
+    r[s("rack.last_delivered")] = Seq.u32(sk.rackLastDelivered);
+    r[s("first_tx_mstamp")] = sk.firstTxMstamp;
+    r[s("delivered_mstamp")] = sk.deliveredMstamp;
+    r[s("rate_delivered")] = Seq.u32(sk.rateDelivered);
+    r[s("rate_interval_us")] = sk.rateIntervalUs & 0xFFFF_FFFFL;
+    r[s("rate_app_limited")] = sk.rateAppLimited ? 1 : 0;
+    for (int i = 0; i < 4; i++) {
+      r[RECV_SACK_CACHE_START[i]] = Seq.u32(sk.recvSackCache[2 * i]);
+      r[RECV_SACK_CACHE_END[i]] = Seq.u32(sk.recvSackCache[2 * i + 1]);
+    }
+    r[s("dsack_dups")] = Seq.u32(sk.dsackDups);
+    r[s("total_retrans")] = Seq.u32(sk.totalRetrans);
+    r[s("rx_opt.sack_ok & TCP_DSACK_SEEN")] = sk.dsackSeen ? 1 : 0;
+    r[s("snd_up")] = Seq.u32(sk.sndUp);
+    r[CA_STATE] = sk.icskCaState;
+    r[s("icsk_rto")] = Seq.u32(sk.icskRto);
+    r[s("icsk_backoff")] = sk.icskBackoff & 0xFF;
+    r[s("icsk_retransmits")] = sk.icskRetransmits & 0xFF;
+    r[s("icsk_pending")] = sk.icskPending;
+    r[s("icsk_timeout")] = Seq.u32(sk.icskTimeout);
+    r[s("icsk_probes_out")] = sk.icskProbesOut & 0xFF;
+    r[s("sk_pacing_rate")] = sk.skPacingRate;
+    r[s("sk_max_pacing_rate")] = sk.skMaxPacingRate;
+    r[s("sk_sndbuf")] = sk.skSndbuf;
+    r[s("sk_wmem_queued")] = sk.skWmemQueued;
+    r[s("SOCK_NOSPACE")] = sk.sockNoSpace ? 1 : 0;
+    r[s("ca has .cong_control")] = sk.ca.hasCongControl() ? 1 : 0;
+    r[s("ca has .pkts_acked")] = sk.ca.hasPktsAcked() ? 1 : 0;
+    // tcp_current_mss() reads nothing tcp_ack changes: its answer is known before the call
+    r[s("tcp_current_mss answer")] = sk.callees.currentMss(sk) & 0xFFFF;
+    r[RTX_COUNT] = n;
+    r[s("lsndtime")] = Seq.u32(sk.lsndtime);
+    r[s("icsk_pmtu_cookie")] = Seq.u32(sk.icskPmtuCookie);
+    r[s("snd_cwnd_used")] = Seq.u32(sk.sndCwndUsed);
+
+    long highestSack = -1;
+    long hint = -1;
+    int i = 0;
+    for (TcpSkb skb = sk.rtxQueue.head(); skb != null; skb = skb.next, i++) {
+      r[k(i, "seq")] = Seq.u32(skb.seq);
+      r[k(i, "end_seq")] = Seq.u32(skb.endSeq);
+      r[k(i, "len")] = Seq.u32(skb.len);
+      r[k(i, "truesize")] = Seq.u32(skb.truesize);
+      r[k(i, "pcount")] = skb.pcount & 0xFFFF;
+      r[k(i, "gso_size")] = skb.tcpGsoSize & 0xFFFF;
+      r[k(i, "sacked")] = skb.sacked & 0xFF;
+      r[k(i, "tcp_flags")] = skb.tcpFlags & 0xFF;
+      r[k(i, "skb_mstamp_ns")] = skb.skbMstampNs;
+      r[k(i, "tx.first_tx_mstamp")] = skb.txFirstTxMstamp;
+      r[k(i, "tx.delivered_mstamp")] = skb.txDeliveredMstamp;
+      r[k(i, "tx.delivered")] = Seq.u32(skb.txDelivered);
+      r[k(i, "tx.is_app_limited")] = skb.txIsAppLimited ? 1 : 0;
+      if (skb == sk.highestSack) {
+        highestSack = i;
+      }
+      if (skb == sk.retransmitSkbHint) {
+        hint = i;
+      }
+    }
+    if (sk.highestSack != null && highestSack < 0
+        || sk.retransmitSkbHint != null && hint < 0) {
+      return "a SACK or retransmit hint outside the retransmit queue";
+    }
+    r[HIGHEST_SACK] = highestSack;
+    r[RETRANSMIT_HINT] = hint;
+    int rank = 0;
+    for (TcpSkb skb = sk.tsortedSentQueue.head(); skb != null; skb = skb.tsNext) {
+      rank++;
+      int at = 0;
+      TcpSkb q = sk.rtxQueue.head();
+      while (q != null && q != skb) {
+        q = q.next;
+        at++;
+      }
+      if (q == null) {
+        return "a sent skb outside the retransmit queue";
+      }
+      r[k(at, "sent rank")] = rank;
+    }
+
+    r[a("seq")] = Seq.u32(a.seq);
+    r[a("end_seq")] = Seq.u32(a.endSeq);
+    r[a("ack_seq")] = Seq.u32(a.ack);
+    // the window as the header carries it: the model's ACK holds it scaled (nwin); the record
+    // takes the 16-bit field and a scale that give the same nwin (snd_wscale is read nowhere
+    // else below tcp_ack)
+    long nwin = Seq.u32(a.window << sk.sndWscale);
+    int wscale = 0;
+    while (wscale < 14 && (nwin >>> wscale) > 0xFFFF) {
+      wscale++;
+    }
+    if ((nwin >>> wscale) << wscale != nwin || (nwin >>> wscale) > 0xFFFF) {
+      return "a window no 16-bit field and scale of at most 14 carries";
+    }
+    r[s("snd_wscale")] = wscale;
+    r[a("window")] = nwin >>> wscale;
+    r[a("num_sacks")] = a.numSacks;
+    for (int j = 0; j < a.numSacks; j++) {
+      r[ACK_SACK_START[j]] = Seq.u32(a.sackStart[j]);
+      r[ACK_SACK_END[j]] = Seq.u32(a.sackEnd[j]);
+    }
+    r[a("gso_segs")] = a.gsoSegs & 0xFFFF;
+    r[a("flag")] = flag;
+    return null;
+  }
+
   private static TcpSkb slot(TcpSkb[] slots, long index) {
     return index >= 0 && index < slots.length ? slots[(int) index] : null;
   }
@@ -481,6 +690,15 @@ final class TcpInputRecord {
         .put("rs.is_retrans", rs.isRetrans).put("rs.is_ack_delayed", rs.isAckDelayed);
   }
 
+  /** A run stopped in the loop at a congestion-module call the bridge answers next. */
+  static final class Stop extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Stop() {
+      super(null, null, false, false);
+    }
+  }
+
   /* ---------------- recording stubs ---------------- */
 
   /**
@@ -568,31 +786,62 @@ final class TcpInputRecord {
     @Override
     public void init(TcpSock sk) {}
 
+    /**
+     * sock.c's nicsim_ca_answer: outside the loop {@code otherwise}; in it, the module's answer
+     * from the record, or, past the last one, the socket printed and the run stopped.
+     */
+    private long caAnswer(TcpSock sk, RateSample rs, long otherwise) {
+      if (record[IN_LOOP] == 0) {
+        return otherwise;
+      }
+      int k = caCalls++;
+      if (k < record[EFFECTS]) {
+        int e = EFFECT_BASE + k * EFFECT_FIELDS;
+        sk.sndCwnd = (int) record[e];
+        sk.sndSsthresh = (int) record[e + 1];
+        sk.sndCwndCnt = (int) record[e + 2];
+        sk.skPacingRate = record[e + 3];
+        sk.appLimited = (int) record[e + 4];
+        return record[e + 5];
+      }
+      out.put("stop", k);
+      put(out, sk);
+      if (rs != null) {
+        putRs(out, rs);
+      }
+      throw new Stop();
+    }
+
+    private int caCalls;
+
     @Override
     public int ssthresh(TcpSock sk) {
       out.call("ca.ssthresh");
-      return (int) answer("ca .ssthresh answer");
+      return (int) caAnswer(sk, null, answer("ca .ssthresh answer"));
     }
 
     @Override
     public int undoCwnd(TcpSock sk) {
       out.call("ca.undo_cwnd");
-      return (int) answer("ca .undo_cwnd answer");
+      return (int) caAnswer(sk, null, answer("ca .undo_cwnd answer"));
     }
 
     @Override
     public void congAvoid(TcpSock sk, int ack, int acked) {
       out.call("ca.cong_avoid", Seq.u32(ack), Seq.u32(acked));
+      caAnswer(sk, null, 0);
     }
 
     @Override
     public void setState(TcpSock sk, int newState) {
       out.call("ca.set_state", newState & 0xFF);
+      caAnswer(sk, null, 0);
     }
 
     @Override
     public void cwndEvent(TcpSock sk, int event) {
       out.call("ca.cwnd_event", event);
+      caAnswer(sk, null, 0);
     }
 
     @Override
@@ -603,6 +852,7 @@ final class TcpInputRecord {
     @Override
     public void pktsAcked(TcpSock sk, int pktsAcked, long rttUs, int inFlight) {
       out.call("ca.pkts_acked", Seq.u32(pktsAcked), (int) rttUs, Seq.u32(inFlight));
+      caAnswer(sk, null, 0);
     }
 
     @Override
@@ -617,6 +867,7 @@ final class TcpInputRecord {
       } else {
         out.call("ca.cong_control");
       }
+      caAnswer(sk, rs, 0);
     }
 
     @Override
@@ -625,7 +876,7 @@ final class TcpInputRecord {
         return 0;
       }
       out.call("ca.sndbuf_expand");
-      return (int) answer("ca .sndbuf_expand answer");
+      return (int) caAnswer(sk, null, answer("ca .sndbuf_expand answer"));
     }
 
     /* ---- InputCallees ---- */

@@ -232,6 +232,15 @@ static void nicsim_run(const long long *in) {
   tcp_ack_probe(sk);
 //= tcp_ack
   struct sk_buff *ack = nicsim_ack_set(in);
+  /* in the loop: answers of the congestion module (sock.c, nicsim_ca_answer) */
+  nicsim_inloop = (int)x[11];
+  nicsim_effects = (int)x[10];
+  nicsim_ca_calls = 0;
+  if (__builtin_setjmp(nicsim_stop)) {
+    nicsim_inloop = 0;
+    return; /* stopped at a call the bridge answers next: the socket is printed */
+  }
   int ret = tcp_ack(sk, ack, (int)in[A_BASE + A_FLAG]);
+  nicsim_inloop = 0;
   OUT("ret", ret == -SKB_DROP_REASON_TCP_TOO_OLD_ACK ? -1
       : ret == -SKB_DROP_REASON_TCP_ACK_UNSENT_DATA ? -2 : ret);

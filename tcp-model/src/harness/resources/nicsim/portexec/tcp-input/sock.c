@@ -13,6 +13,9 @@
  * Record layout (TcpInputRecord): the socket (S_* indices below), then NICSIM_SKBS skb slots of
  * K_* fields each (slot i holds the i-th skb of the retransmit queue in sequence order when
  * i < rtx_count), then the ACK segment (A_*), then twelve per-function arguments (x[0..11]).
+ * tcp_ack in the loop (--ports c; port-check leaves these 0): x[9] the host's CONFIG_HZ (for the
+ * Java side; the C's is compiled in), x[10] how many answers of the congestion module follow
+ * the arguments, x[11] 1 (nicsim_ca_answer).
  *
  * Output: the calls the function made (recorded as they happen), then "ret=" when the function
  * returns a value, then the socket's fields, the retransmit queue skb by skb in sequence order
@@ -35,7 +38,11 @@ struct inet6_skb_parm {
 #define __constant_cpu_to_be32(x) ((u32)(x))
 #define __cpu_to_be32(x) ((u32)(x))
 //@ header
-#define NICSIM_SKBS 6
+/* the record's skb slots: port-check's states fill at most six (TcpInputRecord.SKBS), a live
+ * socket under --ports c up to all of them (TcpInputRecord.SLOTS) */
+#define NICSIM_SKBS 128
+/* the skbs there are: the queue's, those tcp_fragment splits off, the unsent one at the end */
+#define NICSIM_POOL (2 * NICSIM_SKBS)
 
 /* ---- record indices: the socket ---- */
 enum {
@@ -160,7 +167,7 @@ static void nicsim_rb_collect(struct rb_node *n, struct rb_node **out, int *k) {
   nicsim_rb_collect(n->rb_right, out, k);
 }
 static void nicsim_rb_chain(struct rb_root *root) {
-  struct rb_node *all[4 * NICSIM_SKBS + 8];
+  struct rb_node *all[NICSIM_POOL + 8];
   int k = 0;
   nicsim_rb_collect(root->rb_node, all, &k);
   root->rb_node = k ? all[0] : NULL;
@@ -704,33 +711,70 @@ static struct tcphdr nicsim_th;
 static struct skb_shared_info nicsim_ack_shinfo;
 static struct tcp_sock nicsim_tp;
 static struct socket nicsim_socket;
-static struct sk_buff nicsim_skbs[4 * NICSIM_SKBS];
+static struct sk_buff nicsim_skbs[NICSIM_POOL];
 static struct sk_buff nicsim_ack;
 static u8 nicsim_opts[40];
 static const long long *nicsim_in;
 
+/*
+ * In the loop (--ports c: the bridge sets x[11] of tcp_ack's record, which port-check keeps 0),
+ * a call into the congestion module is answered with what the live module did: the first x[10]
+ * calls from the words after the twelve arguments (NICSIM_EFFECT_FIELDS each: snd_cwnd,
+ * snd_ssthresh, snd_cwnd_cnt, sk_pacing_rate and app_limited as the module left them, and its
+ * return value); the next one prints "stop", the socket as the output does and the rate sample
+ * it is given, and ends the run there. The bridge then calls the live module on that state and
+ * runs the function again with one answer more.
+ */
+#define NICSIM_EFFECT_FIELDS 6
+static int nicsim_inloop;
+static int nicsim_effects;
+static int nicsim_ca_calls;
+static void *nicsim_stop[5];
+static void nicsim_sock_put(const struct sock *sk);
+static void nicsim_rs_put(const struct rate_sample *rs);
+static u32 nicsim_ca_answer(struct sock *sk, const struct rate_sample *rs, u32 otherwise) {
+  struct tcp_sock *tp = tcp_sk(sk);
+  if (!nicsim_inloop) {
+    return otherwise;
+  }
+  int k = nicsim_ca_calls++;
+  if (k < nicsim_effects) {
+    const long long *e = nicsim_in + X_BASE + 12 + k * NICSIM_EFFECT_FIELDS;
+    tp->snd_cwnd = (u32)e[0];
+    tp->snd_ssthresh = (u32)e[1];
+    tp->snd_cwnd_cnt = (u32)e[2];
+    sk->sk_pacing_rate = (unsigned long)e[3];
+    tp->app_limited = (u32)e[4];
+    return (u32)e[5];
+  }
+  OUT("stop", k);
+  nicsim_sock_put(sk);
+  if (rs) {
+    nicsim_rs_put(rs);
+  }
+  __builtin_longjmp(nicsim_stop, 1);
+}
+
 /* ---- recording stubs: congestion control ---- */
 static u32 nicsim_ca_ssthresh(struct sock *sk) {
-  (void)sk;
   CALL0("ca.ssthresh");
-  return (u32)nicsim_in[S_CA_SSTHRESH_ANSWER];
+  return nicsim_ca_answer(sk, NULL, (u32)nicsim_in[S_CA_SSTHRESH_ANSWER]);
 }
 static u32 nicsim_ca_undo_cwnd(struct sock *sk) {
-  (void)sk;
   CALL0("ca.undo_cwnd");
-  return (u32)nicsim_in[S_CA_UNDO_CWND_ANSWER];
+  return nicsim_ca_answer(sk, NULL, (u32)nicsim_in[S_CA_UNDO_CWND_ANSWER]);
 }
 static void nicsim_ca_cong_avoid(struct sock *sk, u32 ack, u32 acked) {
-  (void)sk;
   CALL2("ca.cong_avoid", ack, acked);
+  nicsim_ca_answer(sk, NULL, 0);
 }
 static void nicsim_ca_set_state(struct sock *sk, u8 new_state) {
-  (void)sk;
   CALL1("ca.set_state", new_state);
+  nicsim_ca_answer(sk, NULL, 0);
 }
 static void nicsim_ca_cwnd_event(struct sock *sk, int ev) {
-  (void)sk;
   CALL1("ca.cwnd_event", ev);
+  nicsim_ca_answer(sk, NULL, 0);
 }
 struct ack_sample {
   u32 pkts_acked;
@@ -738,27 +782,24 @@ struct ack_sample {
   u32 in_flight;
 };
 static void nicsim_ca_pkts_acked(struct sock *sk, const struct ack_sample *sample) {
-  (void)sk;
   CALL3("ca.pkts_acked", sample->pkts_acked, sample->rtt_us, sample->in_flight);
+  nicsim_ca_answer(sk, NULL, 0);
 }
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 10, 0)
 static void nicsim_ca_cong_control(struct sock *sk, u32 ack, int flag,
     const struct rate_sample *rs) {
-  (void)sk;
-  (void)rs;
   CALL2("ca.cong_control", ack, flag);
+  nicsim_ca_answer(sk, rs, 0);
 }
 #else
 static void nicsim_ca_cong_control(struct sock *sk, const struct rate_sample *rs) {
-  (void)sk;
-  (void)rs;
   CALL0("ca.cong_control");
+  nicsim_ca_answer(sk, rs, 0);
 }
 #endif
 static u32 nicsim_ca_sndbuf_expand(struct sock *sk) {
-  (void)sk;
   CALL0("ca.sndbuf_expand");
-  return (u32)nicsim_in[S_CA_SNDBUF_EXPAND_ANSWER];
+  return nicsim_ca_answer(sk, NULL, (u32)nicsim_in[S_CA_SNDBUF_EXPAND_ANSWER]);
 }
 static struct tcp_congestion_ops nicsim_ca;
 
@@ -866,7 +907,7 @@ static int __pskb_trim_head(struct sk_buff *skb, int len) {
   return len;
 }
 static struct sk_buff *nicsim_alloc_skb(void) {
-  for (int i = 0; i < 4 * NICSIM_SKBS; i++) {
+  for (int i = 0; i < NICSIM_POOL; i++) {
     if (!nicsim_skbs[i].nicsim_used) {
       struct sk_buff *skb = &nicsim_skbs[i];
       memset(skb, 0, sizeof *skb);
@@ -948,7 +989,11 @@ static struct sock *nicsim_sock_set(const long long *in) {
   struct sock *sk = &icsk->icsk_inet_sk;
   nicsim_in = in;
   memset(tp, 0, sizeof *tp);
-  memset(nicsim_skbs, 0, sizeof nicsim_skbs);
+  /* the queue's slots cleared; the rest of the pool only freed (nicsim_alloc_skb clears) */
+  memset(nicsim_skbs, 0, (size_t)in[S_RTX_COUNT] * sizeof nicsim_skbs[0]);
+  for (int i = (int)in[S_RTX_COUNT]; i < NICSIM_POOL; i++) {
+    nicsim_skbs[i].nicsim_used = 0;
+  }
   memset(&sk->sk_write_queue, 0, sizeof sk->sk_write_queue);
   memset(&nicsim_net, 0, sizeof nicsim_net);
   nicsim_net.ipv4.sysctl_tcp_reordering = (int)in[S_SYSCTL_REORDERING];
@@ -1112,7 +1157,8 @@ static struct sock *nicsim_sock_set(const long long *in) {
   }
   /* the unsent data [snd_nxt, write_seq) as one skb at the head of the write queue */
   if (tp->write_seq != tp->snd_nxt) {
-    struct sk_buff *w = &nicsim_skbs[4 * NICSIM_SKBS - 1];
+    struct sk_buff *w = &nicsim_skbs[NICSIM_POOL - 1];
+    memset(w, 0, sizeof *w);
     w->nicsim_used = 1;
     INIT_LIST_HEAD(&w->tcp_tsorted_anchor);
     TCP_SKB_CB(w)->seq = tp->snd_nxt;

@@ -10,18 +10,28 @@ import java.util.List;
 import java.util.ServiceLoader;
 
 /**
- * {@code --ports c} for tcp-model's socket: its harnessed functions, none bridged yet (each
- * with why), and the hook that gives a new connection's congestion module the host's C (the
- * modules' own bridges are their jar's: tcp-cc's {@code CcBridges} for CUBIC and BBR).
+ * {@code --ports c} for tcp-model's socket: tcp_input.c's {@code tcp_ack} ({@link TcpAckNative},
+ * hooked into a new connection's socket by {@link #attach(TcpSock, InLoopPorts)}), the other
+ * harnessed functions (each with why they stay Java), and the hook that gives a new
+ * connection's congestion module the host's C (the modules' own bridges are their jar's:
+ * tcp-cc's {@code CcBridges} for CUBIC and BBR).
  */
 public final class TcpBridges implements PortBridgeProvider {
   private static final List<CongestionBridge> CONGESTION = ServiceLoader.load(
       CongestionBridge.class, TcpBridges.class.getClassLoader()).stream()
       .map(ServiceLoader.Provider::get).toList();
 
+  /** The socket's own entry points bridged: tcp_input.c's tcp_ack. */
+  static final List<String> SOCKET_ENTRIES = List.of(TcpAckNative.LABEL);
+
   @Override
   public List<PortBridge> bridges() {
-    return new ArrayList<>();
+    List<PortBridge> out = new ArrayList<>();
+    for (String label : SOCKET_ENTRIES) {
+      int sp = label.indexOf(' ');
+      out.add(bridge(label.substring(0, sp), label.substring(sp + 1)));
+    }
+    return out;
   }
 
   @Override
@@ -30,8 +40,10 @@ public final class TcpBridges implements PortBridgeProvider {
     String queues = "not bridged yet: it runs on the live socket's write and retransmit queues,"
         + " which its record holds as bounded lists; a bridge must capture the queues and apply"
         + " the C's edits to them";
-    String helper = "a helper: runs as the tree's C inside the congestion modules' bridged"
-        + " entry points that call it; no bridge of its own yet";
+    String helper = "a helper: runs as the tree's C inside the congestion modules' and tcp_ack's"
+        + " bridged entry points that call it; no bridge of its own yet";
+    String ackInside = "runs as the tree's C inside tcp_ack (bridged); no bridge of its own"
+        + " for its other callers yet";
     for (io.nicsim.core.port.exec.PortHarnessProvider p : List.of(new TcpHarnesses(),
         new TcpHelperHarnesses(), new TcpInputHarnesses(), new TcpOutputHarnesses(),
         new TcpSendmsgHarnesses())) {
@@ -40,11 +52,40 @@ public final class TcpBridges implements PortBridgeProvider {
         boolean sock = f.equals("net/ipv4/tcp_output.c") || f.equals("net/ipv4/tcp_input.c")
             || f.equals("net/ipv4/tcp_recovery.c") || f.equals("net/ipv4/tcp_timer.c")
             || f.equals("net/ipv4/tcp.c") || f.equals("net/ipv4/tcp_rate.c");
-        m.putIfAbsent(f + " " + h.function(), sock ? queues : helper);
+        String label = f + " " + h.function();
+        if (!SOCKET_ENTRIES.contains(label)) {
+          m.putIfAbsent(label, ACK_INSIDE.contains(h.function()) ? ackInside
+              : sock ? queues : helper);
+        }
       }
     }
     return m;
   }
+
+  /**
+   * The harnessed functions of TCP's own files that the tree's tcp_ack compiles beneath it (its
+   * program's functions inside, as the run header lists them on 6.1, 6.12 and 6.18): under
+   * {@code --ports c} they run as C inside each bridged tcp_ack call; called from elsewhere (the
+   * output path, the timers) their Java ports run.
+   */
+  static final java.util.Set<String> ACK_INSIDE = java.util.Set.of(
+      "tcp_ack_is_dubious", "tcp_ack_probe", "tcp_ack_update_rtt", "tcp_ack_update_window",
+      "tcp_adjust_pcount", "tcp_any_retrans_done", "tcp_check_dsack", "tcp_check_sack_reneging",
+      "tcp_check_sack_reordering", "tcp_clean_rtx_queue", "tcp_cong_avoid", "tcp_cong_control",
+      "tcp_cwnd_reduction", "tcp_cwnd_restart", "tcp_dsack_seen", "tcp_end_cwnd_reduction",
+      "tcp_enter_cwr", "tcp_enter_recovery", "tcp_fastretrans_alert", "tcp_fragment",
+      "tcp_identify_packet_loss", "tcp_init_cwnd_reduction", "tcp_is_sackblock_valid",
+      "tcp_mark_skb_lost", "tcp_match_skb_to_sack", "tcp_may_raise_cwnd", "tcp_may_update_window",
+      "tcp_packet_delayed", "tcp_process_loss", "tcp_rack_advance", "tcp_rack_detect_loss",
+      "tcp_rack_mark_lost", "tcp_rack_reo_wnd", "tcp_rack_skb_timeout", "tcp_rack_update_reo_wnd",
+      "tcp_rate_gen", "tcp_rate_skb_delivered", "tcp_rearm_rto", "tcp_retrans_stamp_cleanup",
+      "tcp_rtt_estimator", "tcp_sacktag_one", "tcp_sacktag_walk", "tcp_sacktag_write_queue",
+      "tcp_set_rto", "tcp_set_skb_tso_segs", "tcp_snd_una_update", "tcp_time_to_recover",
+      "tcp_trim_head", "tcp_try_keep_open", "tcp_try_to_open", "tcp_try_undo_dsack",
+      "tcp_try_undo_loss", "tcp_try_undo_partial", "tcp_try_undo_recovery", "tcp_tso_acked",
+      "tcp_undo_cwnd_reduction", "tcp_update_pacing_rate", "tcp_update_rtt_min",
+      "tcp_xmit_recovery");
+
 
   /** A bridge that admits {@code function} of {@code file} on the host being built. */
   static PortBridge bridge(String file, String function) {
@@ -66,6 +107,19 @@ public final class TcpBridges implements PortBridgeProvider {
         return true;
       }
     };
+  }
+
+  /**
+   * Hooks the host's C into a new connection's socket: tcp_ack runs as the tree's C on it from
+   * now on (where its state fits the harness's record). Nothing changes without
+   * {@code --ports c}.
+   */
+  public static void attach(TcpSock sk, InLoopPorts ports) {
+    if (!ports.active()) {
+      return;
+    }
+    NativePort ack = ports.port(TcpAckNative.LABEL);
+    sk.ackC = ack == null ? null : new TcpAckNative(ack, ports);
   }
 
   /**

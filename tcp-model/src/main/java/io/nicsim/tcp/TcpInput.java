@@ -1619,6 +1619,12 @@ public final class TcpInput {
       notes = "no TCP timestamps, ECN/AccECN, TLP (tlp_high_seq stays 0), TLS offload or "
           + ".in_ack_event hook")
   public static int ack(TcpSock tp, TcpAckSeg skb, int flag) {
+    if (tp.ackC != null) { // --ports c: the tree's tcp_ack, unless the socket outgrows its record
+      int ret = tp.ackC.ack(tp, skb, flag);
+      if (ret != TcpAckNative.JAVA) {
+        return ret;
+      }
+    }
     SacktagState sackState = tp.sackState;
     RateSample rs = tp.rs;
     int priorSndUna = tp.sndUna;

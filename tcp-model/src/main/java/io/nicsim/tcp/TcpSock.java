@@ -234,6 +234,8 @@ public final class TcpSock {
 
   /** The tcp_output.c functions the input side calls (the ports; recording stubs in harnesses). */
   public InputCallees callees = InputCallees.PORTS;
+  /** {@code --ports c}: tcp_ack as the tree's C ({@link TcpBridges#attach}); null otherwise. */
+  TcpAckNative ackC;
 
   /** The per-ACK rate sample, reused. */
   public final RateSample rs = new RateSample();

@@ -25,6 +25,7 @@ public final class InLoopPorts {
   private static Map<String, String> notBridged;
 
   private final KernelC kernelC;
+  private final Map<String, Map<String, Long>> asJava = new TreeMap<>();
   private final Map<String, CountedPort> installed;
   private final Map<String, String> java;
   private final Map<String, String> unbridged;
@@ -150,6 +151,20 @@ public final class InLoopPorts {
     Map<String, List<String>> out = new LinkedHashMap<>();
     installed.forEach((k, v) -> out.put(k, v.inside()));
     return out;
+  }
+
+  /**
+   * Counts one call of installed function {@code label} that its bridge ran as the Java port
+   * instead, because the live state did not fit the harness's record ({@code reason}, e.g. a
+   * queue longer than the record's bound): the run header says how many and why.
+   */
+  public void ranAsJava(String label, String reason) {
+    asJava.computeIfAbsent(label, k -> new TreeMap<>()).merge(reason, 1L, Long::sum);
+  }
+
+  /** Calls of installed functions that ran as Java, by label, then by reason. */
+  public Map<String, Map<String, Long>> ranAsJava() {
+    return asJava;
   }
 
   /** Bridged functions the tree's C could not replace, with the reason. */

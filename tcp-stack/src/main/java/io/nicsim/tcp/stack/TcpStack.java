@@ -88,7 +88,9 @@ public final class TcpStack {
   /** Opens a connection from this host through {@code path} (already established). */
   public TcpFlow connect(CongestionOps ca, PatchSet patches, TcpPath path) {
     io.nicsim.tcp.TcpBridges.attach(ca, InLoopPorts.of(host)); // --ports c: the module's C, if any
-    return new TcpFlow(this, ca, patches, path);
+    TcpFlow flow = new TcpFlow(this, ca, patches, path);
+    io.nicsim.tcp.TcpBridges.attach(flow.sk, InLoopPorts.of(host)); // and tcp_ack's
+    return flow;
   }
 
   /** An ACK came up the stack (NET_RX softirq): tcp_v4_rcv → tcp_rcv_established → tcp_ack. */
