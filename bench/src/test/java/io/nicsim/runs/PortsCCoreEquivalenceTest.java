@@ -19,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@code --ports c} for core's and tcp-model's bridged families, on Debian's 6.1 and 6.12
+ * {@code --ports c} for core's and tcp-model's bridged families (tcp_ack among them), on Debian's 6.1 and 6.12
  * tarballs and the 6.18.19 tree: per family one run whose {@code --json} must be byte-identical
  * with the tree's C as with the Java (and the family's functions must have run as C), and one
  * broken Java port of the family ({@link Family#mutant}) through the same bridges that the check
@@ -45,6 +45,11 @@ class PortsCCoreEquivalenceTest {
       new Family("cubic", new String[] {"--mac", "ideal", "--traffic", "iperf3 -t 1",
           "--path", "rtt=10ms,rate=200mbit,buffer=1bdp", "--duration", "500ms"}, "cubictcp_cong_avoid", "cubic-epoch-or",
           "net/ipv4/tcp_cubic.c cubictcp_cong_avoid"),
+      // tcp_ack with its whole callee tree (SACK, RACK, recovery, the rate sample, pacing) as
+      // C; the broken port paces a slow-starting flow at the congestion-avoidance ratio
+      new Family("tcp_ack", new String[] {"--mac", "ideal", "--traffic", "iperf3 -t 1",
+          "--path", "rtt=10ms,rate=200mbit,buffer=1bdp", "--duration", "500ms"}, "tcp_ack",
+          "pacing-ss-flipped", "net/ipv4/tcp_input.c tcp_ack"),
       new Family("bbr", new String[] {"--mac", "stmmac", "--soc", "rk3588-yt6801", "--traffic",
           "iperf3 -C bbr -t 1", "--path", "rtt=23ms", "--duration", "500ms"}, "bbr_main",
           "bbr-quant-even", "net/ipv4/tcp_bbr.c bbr_main"),

@@ -75,6 +75,9 @@ class PortsCEquivalenceTest {
         new String[] {"--mac", "ideal", "--traffic", "iperf3 -t 1", "--duration", "200ms"},
         new String[] {"--mac", "stmmac", "--soc", "rk3588-yt6801", "--traffic",
             "iperf3 -C bbr -t 1", "--path", "rtt=23ms", "--duration", "500ms"},
+        // loss: SACK tagging, RACK, fast recovery and PRR inside tcp_ack as C
+        new String[] {"--mac", "ideal", "--traffic", "iperf3 -t 1", "--path",
+            "rtt=20ms,rate=100mbit,loss=0.5%", "--duration", "1s"},
         new String[] {"--mac", "fec", "--soc", "imx8qxp", "--traffic", "iperf3 -R -t 1",
             "--duration", "200ms", "-C", "rx-usecs 0 rx-frames 1", "--sysfs",
             "napi_defer_hard_irqs=2 gro_flush_timeout=200000"});
@@ -96,6 +99,10 @@ class PortsCEquivalenceTest {
       if (args[1].equals("bcmgenet")) { // every ring interrupt
         assertThat(v.ranAsC()).as(String.join(" ", args))
             .anyMatch(f -> f.startsWith("bcmgenet_isr1 "));
+      }
+      if (String.join(" ", args).matches(".*--traffic iperf3 (-C bbr )?-t 1 .*")) { // a sender
+        assertThat(v.ranAsC()).as(String.join(" ", args))
+            .anyMatch(f -> f.startsWith("tcp_ack "));
       }
       if (args[1].equals("bcmgenet") && args[5].equals("iperf3 -t 1")) { // ACKs in
         assertThat(v.ranAsC()).as(String.join(" ", args))
