@@ -64,7 +64,7 @@ public final class TcpBridges implements PortBridgeProvider {
 
   /**
    * The harnessed functions of TCP's own files that the tree's tcp_ack compiles beneath it (its
-   * program's functions inside, as the run header lists them on 6.1, 6.12 and 6.18): under
+   * program's functions inside, as the run header lists them on 6.12.118): under
    * {@code --ports c} they run as C inside each bridged tcp_ack call; called from elsewhere (the
    * output path, the timers) their Java ports run.
    */
