@@ -23,8 +23,23 @@
  * sequence numbers in time order, and the hint pointers as the seq of the skb they point to.
  */
 //@ prelude
-/* the arm64 distro configuration nicsim's TCP assumes */
+/* the arm64 distro configuration nicsim's TCP assumes (--ports c builds it at the host's HZ) */
 #define HZ 250
+/* include/generated/timeconst.h (kernel/time/timeconst.bc) at HZ 300, the one HZ a host may
+ * have that does not divide 1000 (as tcp/common.c): jiffies.h's and time.c's multiply-and-shift
+ * branches */
+#if HZ == 300
+#define USEC_TO_HZ_MUL32 0x9D495183ULL
+#define USEC_TO_HZ_ADJ32 0x7FFCB923A29ULL
+#define USEC_TO_HZ_SHR32 43
+#define HZ_TO_USEC_NUM 10000
+#define HZ_TO_USEC_DEN 3
+#define MSEC_TO_HZ_MUL32 0x9999999AULL
+#define MSEC_TO_HZ_ADJ32 0x1CCCCCCCCULL
+#define MSEC_TO_HZ_SHR32 33
+#define HZ_TO_MSEC_NUM 10
+#define HZ_TO_MSEC_DEN 3
+#endif
 struct inet_skb_parm {
   int iif;
   u16 flags;
