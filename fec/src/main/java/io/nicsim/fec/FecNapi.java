@@ -30,6 +30,8 @@ public class FecNapi {
   final FecEnetPrivate fep;
   /** {@code --ports c}: the tree's fec_enet_rx_napi in place of {@link #rxNapi}. */
   FecRxNapiBridge.Hook cRxNapi;
+  /** {@code --ports c}: the tree's fec_enet_interrupt in place of {@link #enetInterrupt}. */
+  FecIrqBridge.Hook cInterrupt;
 
   public FecNapi(FecEnetPrivate fep) {
     this.fep = fep;
@@ -64,6 +66,9 @@ public class FecNapi {
       versions = FecSources.VERSIONS,
       source = FecSources.S618)
   public boolean enetInterrupt(IrqLine line) {
+    if (cInterrupt != null) {
+      return cInterrupt.interrupt(this);
+    }
     boolean ret = false; // IRQ_NONE
 
     fep.irqs++;
@@ -84,6 +89,14 @@ public class FecNapi {
       fep.irqNone++;
     }
     return ret;
+  }
+
+  /** The interrupt's counters of the events it acknowledged (the dim what-if's too). */
+  void countEventsOf(int events) {
+    countEvents(events);
+    if (fep.dim != null) {
+      fep.dim.countEvents(events); // the dim what-if's event_ctr
+    }
   }
 
   private void countEvents(int events) {
