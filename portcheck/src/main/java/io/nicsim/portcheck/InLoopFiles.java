@@ -23,9 +23,13 @@ final class InLoopFiles {
 
   private InLoopFiles() {}
 
-  /** A new scratch directory, removed by {@link #delete} or at the JVM's exit. */
+  /**
+   * A new scratch directory, removed by {@link #delete} or at the JVM's exit. Its name carries
+   * the process id ({@code nicsim-c-4711-…}), so a directory seen in the temporary directory
+   * can be told apart from another nicsim process's.
+   */
   static Path create(String prefix) throws IOException {
-    Path dir = Files.createTempDirectory(prefix);
+    Path dir = Files.createTempDirectory(prefix + "-" + ProcessHandle.current().pid() + "-");
     LIVE.add(dir);
     return dir;
   }

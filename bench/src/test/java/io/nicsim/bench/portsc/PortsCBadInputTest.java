@@ -44,12 +44,14 @@ class PortsCBadInputTest {
   }
 
   /**
-   * The scratch directories of {@code --ports c} in the temporary directory (by their prefixes:
-   * other commands on a shared machine make and remove their own meanwhile).
+   * This process's scratch directories of {@code --ports c} in the temporary directory (by their
+   * prefixes and this process's id: other nicsim processes on a shared machine make and remove
+   * their own meanwhile).
    */
   private static java.util.Set<Path> scratch() throws IOException {
+    String ours = "nicsim-(ports-c|c|jni)-" + ProcessHandle.current().pid() + "-\\d+";
     try (Stream<Path> s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-      return s.filter(p -> p.getFileName().toString().matches("nicsim-(ports-c|c|jni)\\d+"))
+      return s.filter(p -> p.getFileName().toString().matches(ours))
           .collect(java.util.stream.Collectors.toCollection(java.util.HashSet::new));
     }
   }
