@@ -74,8 +74,10 @@ final class JniNativePort implements NativePort {
 
   @Override
   public String text(long[] in) {
-    // a record cut to the words its call read (a ring window in the loop) is passed as it is
-    long n = JniShim.call(entry, in, Math.min(inputs, in.length), null, text);
+    // every word of the record, as a call log keeps it (cut to the words its call read): the
+    // words past the fields (a ring window, tcp_ack's congestion-module answers) are part of
+    // what the C got; only inputs() words would leave the previous call's tail in their place
+    long n = JniShim.call(entry, in, Math.min(in.length, JniShim.MAX_IN), null, text);
     if (n < 0) {
       throw failure(n, in);
     }

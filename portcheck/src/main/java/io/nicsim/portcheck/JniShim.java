@@ -22,6 +22,9 @@ final class JniShim {
   static final long TIMEOUT_MS = 2000;
   /** {@link #call} status: the call did not return within the bound. */
   static final long TIMEOUT = -1000;
+
+  /** The most input words a call takes (nicsim_jni.c's NICSIM_MAX_IN). */
+  static final int MAX_IN = 16384;
   /** {@link #call} status: the output record did not fit. */
   static final long OVERFLOW = -2000;
 

@@ -114,6 +114,27 @@ class InLoopTest {
   }
 
   @Test
+  void theTextOfARecordLongerThanItsFieldsIsWhatTheCallGot() {
+    String label = FILE + " acme_usecs_to_ticks";
+    PortHarness tail = PortHarness.of(FILE, "acme_usecs_to_ticks")
+        .sources(List.of(FILE, "drivers/net/ethernet/acme/acme_regs.h"))
+        .program(PortHarness.resource(InLoopTest.class, "portexec/acme/acme_tail.c"))
+        .inputs(AcmeCoalHarnesses.INPUTS)
+        .build();
+    NativePort port = compile(List.of(tail), Set.of(label)).ports().get(label);
+    long[] a = {100, 3, 2, 11, 12};
+    long[] b = {100, 3, 2, 21, 22};
+    NativeOut o = port.call(a, a.length);
+    assertThat(o.next()).isTrue();
+    assertThat(o.value()).isEqualTo(11);
+    // the words past the fields are part of the record: a report's text of b (a logged call)
+    // prints b's, not what an earlier call left in the library's input
+    assertThat(port.text(b)).isEqualTo("tail=21 tail=22 ret=391");
+    port.call(a, a.length);
+    assertThat(port.text(a)).isEqualTo("tail=11 tail=12 ret=391");
+  }
+
+  @Test
   void compilingLeavesNothingInTheTemporaryDirectory() throws IOException {
     Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
     Set<Path> before = ours(tmp);

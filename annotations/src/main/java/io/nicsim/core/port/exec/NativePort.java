@@ -40,7 +40,11 @@ public interface NativePort {
     return call(in);
   }
 
-  /** The same call, its output as port-check's text record (for reports, never the hot path). */
+  /**
+   * The same call, its output as port-check's text record (for reports, never the hot path).
+   * The C gets every word of {@code in}: a record as a call log keeps it (cut to the words its
+   * call read, answers or a ring window past the fields included) prints what that call gave.
+   */
   String text(long[] in);
 
   /** The harness's input fields (their names, for reports). */
