@@ -1,4 +1,4 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
 import io.nicsim.bench.perf.BenchReport;
 import io.nicsim.bench.perf.BenchRow;

@@ -1,7 +1,7 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
-import io.nicsim.formats.output.Output;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.formats.output.Output;
 import io.nicsim.studies.plan.PointEngine;
 import io.nicsim.studies.plan.PointEngines;
 import io.nicsim.studies.plan.Progress;

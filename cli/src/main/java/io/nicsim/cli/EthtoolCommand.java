@@ -1,6 +1,6 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
-import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.core.ethtool.Ethtool;
 import io.nicsim.core.ethtool.EthtoolCoalesce;
@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = "Show (-c) or change (-C) a driver's interrupt coalescing.")
 public final class EthtoolCommand implements Callable<Integer> {
-  private final BenchEnv env;
+  private final CliEnv env;
 
   @Spec CommandSpec spec;
 
@@ -50,10 +50,10 @@ public final class EthtoolCommand implements Callable<Integer> {
   }
 
   public EthtoolCommand() {
-    this(BenchEnv.standard());
+    this(CliEnv.standard());
   }
 
-  public EthtoolCommand(BenchEnv env) {
+  public EthtoolCommand(CliEnv env) {
     this.env = env;
   }
 

@@ -1,6 +1,6 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
-import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.runs.Exploration;
 import io.nicsim.runs.options.RunOptions;
@@ -36,7 +36,7 @@ public final class ExploreCommand implements Callable<Integer> {
   /** Runs per configuration unless --runs says otherwise. */
   public static final int DEFAULT_RUNS = 200;
 
-  private final BenchEnv env;
+  private final CliEnv env;
 
   @Spec CommandSpec spec;
 
@@ -73,10 +73,10 @@ public final class ExploreCommand implements Callable<Integer> {
   Integer threads;
 
   public ExploreCommand() {
-    this(BenchEnv.standard());
+    this(CliEnv.standard());
   }
 
-  public ExploreCommand(BenchEnv env) {
+  public ExploreCommand(CliEnv env) {
     this.env = env;
   }
 

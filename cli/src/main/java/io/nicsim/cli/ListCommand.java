@@ -1,6 +1,6 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
-import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.era.KernelLines;
 import io.nicsim.core.era.KernelVersion;
@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
     description = "List SoC profiles, MAC models, patches per MAC (or those one kernel release"
         + " contains, with --kernel), scenarios, or the kernel releases and stable lines known.")
 public final class ListCommand implements Callable<Integer> {
-  private final BenchEnv env;
+  private final CliEnv env;
 
   /** What to list. */
   enum What {
@@ -58,10 +58,10 @@ public final class ListCommand implements Callable<Integer> {
   String kernel;
 
   public ListCommand() {
-    this(BenchEnv.standard());
+    this(CliEnv.standard());
   }
 
-  public ListCommand(BenchEnv env) {
+  public ListCommand(CliEnv env) {
     this.env = env;
   }
 
@@ -109,7 +109,7 @@ public final class ListCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static void socs(PrintWriter out, BenchEnv env) {
+  private static void socs(PrintWriter out, CliEnv env) {
     for (String name : SocCatalog.names()) {
       try {
         SocProfile p = SocProfile.load(name);
@@ -123,7 +123,7 @@ public final class ListCommand implements Callable<Integer> {
   }
 
   /** Which traffic kinds the profile has every cost for, and what the others lack. */
-  static String runs(SocProfile p, BenchEnv env) {
+  static String runs(SocProfile p, CliEnv env) {
     java.util.List<String> can = new java.util.ArrayList<>();
     java.util.List<String> cannot = new java.util.ArrayList<>();
     for (io.nicsim.runs.TrafficRunner r : env.runners()) {

@@ -1,11 +1,11 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
+import io.nicsim.boardtrace.cli.TraceCommand;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.formats.output.CommandFiles;
 import io.nicsim.formats.output.Output;
 import io.nicsim.formats.output.OutputPath;
 import io.nicsim.formats.output.Outputs;
-import io.nicsim.boardtrace.cli.TraceCommand;
 import io.nicsim.portcheck.PortCheckCommand;
 import io.nicsim.portcheck.PortCheckException;
 import io.nicsim.runs.RunFailure;
@@ -18,13 +18,13 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.UnmatchedArgumentException;
+import picocli.CommandLine;
 
 /**
  * The {@code nicsim} command. A subcommand is a picocli {@code @Command} class listed in

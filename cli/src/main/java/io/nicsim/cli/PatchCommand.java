@@ -1,12 +1,12 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
-import io.nicsim.formats.output.Output;
-import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.host.InLoopPorts;
 import io.nicsim.core.port.exec.KernelC;
 import io.nicsim.core.port.exec.KernelCCompiler;
 import io.nicsim.core.port.exec.KernelCException;
+import io.nicsim.formats.output.Output;
 import io.nicsim.formats.output.Outputs;
 import io.nicsim.formats.plot.Plots;
 import io.nicsim.runs.options.EthtoolStyle;
@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
     description = "Run a kernel tree's C before and after a patch (a git format-patch file or a"
         + " netdev mail) and show the two side by side.")
 public final class PatchCommand implements Callable<Integer> {
-  private final BenchEnv env;
+  private final CliEnv env;
 
   @Spec CommandSpec spec;
 
@@ -79,10 +79,10 @@ public final class PatchCommand implements Callable<Integer> {
   @Mixin EngineOptions engine;
 
   public PatchCommand() {
-    this(BenchEnv.standard());
+    this(CliEnv.standard());
   }
 
-  public PatchCommand(BenchEnv env) {
+  public PatchCommand(CliEnv env) {
     this.env = env;
   }
 

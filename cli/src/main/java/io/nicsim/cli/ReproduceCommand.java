@@ -1,8 +1,8 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
-import io.nicsim.formats.output.Output;
-import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.formats.output.Output;
 import io.nicsim.formats.output.Outputs;
 import io.nicsim.scenarios.ReproReport;
 import io.nicsim.scenarios.ReproRunner;
@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
         + " SCENARIO: every scenario except those run only by name (what-ifs and long studies,"
         + " marked in nicsim list scenarios), which run when named.")
 public final class ReproduceCommand implements Callable<Integer> {
-  private final BenchEnv env;
+  private final CliEnv env;
 
   @Spec CommandSpec spec;
 
@@ -99,10 +99,10 @@ public final class ReproduceCommand implements Callable<Integer> {
   String master;
 
   public ReproduceCommand() {
-    this(BenchEnv.standard());
+    this(CliEnv.standard());
   }
 
-  public ReproduceCommand(BenchEnv env) {
+  public ReproduceCommand(CliEnv env) {
     this.env = env;
   }
 

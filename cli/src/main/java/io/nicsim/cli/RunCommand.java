@@ -1,9 +1,9 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
-import io.nicsim.formats.output.Output;
-import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.soc.InputSample;
+import io.nicsim.formats.output.Output;
 import io.nicsim.formats.trace.TraceFormat;
 import io.nicsim.runs.Exploration;
 import io.nicsim.runs.RunFailure;
@@ -45,7 +45,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = "Build one host, run traffic through it and print what happened.")
 public final class RunCommand implements Callable<Integer> {
-  private final BenchEnv env;
+  private final CliEnv env;
 
   @Spec CommandSpec spec;
 
@@ -100,10 +100,10 @@ public final class RunCommand implements Callable<Integer> {
   String master;
 
   public RunCommand() {
-    this(BenchEnv.standard());
+    this(CliEnv.standard());
   }
 
-  public RunCommand(BenchEnv env) {
+  public RunCommand(CliEnv env) {
     this.env = env;
   }
 

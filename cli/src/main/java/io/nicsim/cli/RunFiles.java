@@ -1,4 +1,4 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
 import io.nicsim.core.nic.FrameTap;
 import io.nicsim.formats.output.AtomicFile;

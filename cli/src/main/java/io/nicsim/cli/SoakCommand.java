@@ -1,6 +1,6 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
-import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.studies.soak.Soak;
 import java.io.PrintWriter;
@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
     description = "Run a UDP flood and a BBR flow for simulated minutes under the invariant"
         + " audit and check the live heap does not grow (exit 1 if it does).")
 public final class SoakCommand implements Callable<Integer> {
-  private final BenchEnv env;
+  private final CliEnv env;
 
   @Spec CommandSpec spec;
 
@@ -45,10 +45,10 @@ public final class SoakCommand implements Callable<Integer> {
   long maxGrowthMiB;
 
   public SoakCommand() {
-    this(BenchEnv.standard());
+    this(CliEnv.standard());
   }
 
-  public SoakCommand(BenchEnv env) {
+  public SoakCommand(CliEnv env) {
     this.env = env;
   }
 

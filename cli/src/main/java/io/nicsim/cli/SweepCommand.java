@@ -1,8 +1,8 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
-import io.nicsim.formats.output.Output;
-import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.formats.output.Output;
 import io.nicsim.formats.output.Outputs;
 import io.nicsim.formats.plot.Plots;
 import io.nicsim.runs.options.EthtoolStyle;
@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = "Run the cross product of --vary values in parallel; table, CSV and plot.")
 public final class SweepCommand implements Callable<Integer> {
-  private final BenchEnv env;
+  private final CliEnv env;
 
   @Spec CommandSpec spec;
 
@@ -72,10 +72,10 @@ public final class SweepCommand implements Callable<Integer> {
   @Mixin EngineOptions engine;
 
   public SweepCommand() {
-    this(BenchEnv.standard());
+    this(CliEnv.standard());
   }
 
-  public SweepCommand(BenchEnv env) {
+  public SweepCommand(CliEnv env) {
     this.env = env;
   }
 

@@ -1,8 +1,6 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.runs.options.HostOptions;
-import io.nicsim.runs.options.NapiArgs;
+import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostConfig;
@@ -11,6 +9,8 @@ import io.nicsim.core.kernel.KernelException;
 import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.net.NapiNetlink;
 import io.nicsim.core.net.NetSysfs;
+import io.nicsim.runs.options.HostOptions;
+import io.nicsim.runs.options.NapiArgs;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
     description = "Show /sys/class/net/eth0's software-coalescing files and the NAPIs"
         + " (netlink napi-get), after optional --sysfs and --napi-set writes.")
 public final class SysfsCommand implements Callable<Integer> {
-  private final BenchEnv env;
+  private final CliEnv env;
 
   @Spec CommandSpec spec;
 
@@ -49,10 +49,10 @@ public final class SysfsCommand implements Callable<Integer> {
   List<String> napiSet;
 
   public SysfsCommand() {
-    this(BenchEnv.standard());
+    this(CliEnv.standard());
   }
 
-  public SysfsCommand(BenchEnv env) {
+  public SysfsCommand(CliEnv env) {
     this.env = env;
   }
 

@@ -1,8 +1,8 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
-import io.nicsim.formats.output.Output;
-import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.formats.output.Output;
 import io.nicsim.formats.output.Outputs;
 import io.nicsim.formats.plot.Plots;
 import io.nicsim.runs.options.HostOptions;
@@ -44,7 +44,7 @@ import picocli.CommandLine.Spec;
           + " several traffics NAME@N reads traffic N, a bare NAME the largest value among the"
           + " traffics that report it."})
 public final class TuneCommand implements Callable<Integer> {
-  private final BenchEnv env;
+  private final CliEnv env;
 
   @Spec CommandSpec spec;
 
@@ -102,10 +102,10 @@ public final class TuneCommand implements Callable<Integer> {
   @Mixin EngineOptions engine;
 
   public TuneCommand() {
-    this(BenchEnv.standard());
+    this(CliEnv.standard());
   }
 
-  public TuneCommand(BenchEnv env) {
+  public TuneCommand(CliEnv env) {
     this.env = env;
   }
 

@@ -1,7 +1,7 @@
 package io.nicsim.boardtrace;
 
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import io.nicsim.runs.TrafficRunners;
 import io.nicsim.runs.host.NicsimHost;
 import io.nicsim.scenarios.ScenarioRegistry;
@@ -10,7 +10,7 @@ import java.util.List;
 
 /** The nicsim command with the real MAC models, for the trace commands' end-to-end tests. */
 final class BoardTraceCli {
-  static final BenchEnv ENV = new BenchEnv(NicsimHost.FACTORY, TrafficRunners.standard(),
+  static final CliEnv ENV = new CliEnv(NicsimHost.FACTORY, TrafficRunners.standard(),
       new ScenarioRegistry(List.of()), 1);
 
   private BoardTraceCli() {}

@@ -2,7 +2,7 @@ package io.nicsim.boardtrace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.testkit.Cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +36,7 @@ class CalibrateScratchTest {
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData",
         "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"),
-        "io.nicsim.bench.cli.Nicsim"));
+        "io.nicsim.cli.Nicsim"));
     cmd.addAll(args);
     return new ProcessBuilder(cmd).redirectOutput(dir.resolve("child.out").toFile())
         .redirectError(dir.resolve("child.err").toFile()).start();

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.testkit.Cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.bench.testkit.Cli;
 import io.nicsim.boardtrace.parse.TraceReader;
+import io.nicsim.cli.testkit.Cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,8 +3,8 @@ package io.nicsim.boardtrace;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.nicsim.bench.testkit.Cli;
 import io.nicsim.boardtrace.parse.TraceReader;
+import io.nicsim.cli.testkit.Cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

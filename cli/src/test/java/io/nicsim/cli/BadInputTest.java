@@ -1,8 +1,8 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.testkit.Cli;
 import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.Arbitraries;

@@ -1,11 +1,11 @@
-package io.nicsim.bench;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.formats.text.Num;
 import io.nicsim.runs.RunEngine;
@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * them) differ, and as one of several runs on parallel threads.
  */
 class DeterminismTest {
-  static final BenchEnv STANDARD = BenchEnv.standard();
+  static final CliEnv STANDARD = CliEnv.standard();
 
   /** A stmmac flood (hrtimer coalescing) and a fec ping (RX moderation), both short. */
   static final String[][] RUNS = {
@@ -52,7 +52,7 @@ class DeterminismTest {
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-XX:+UnlockExperimentalVMOptions", "-XX:hashCode=2",
         "-cp", System.getProperty("java.class.path"),
-        "io.nicsim.bench.cli.Nicsim"));
+        "io.nicsim.cli.Nicsim"));
     cmd.addAll(List.of(args));
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

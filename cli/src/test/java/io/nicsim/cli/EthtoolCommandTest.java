@@ -1,8 +1,8 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.testkit.Cli;
 import org.junit.jupiter.api.Test;
 
 class EthtoolCommandTest {
@@ -65,7 +65,7 @@ class EthtoolCommandTest {
 
   @Test
   void fecRefusalsGiveTheKernelsMessageAndTheAcceptedRange() {
-    Cli.Result r = Cli.run(io.nicsim.bench.env.BenchEnv.standard(), "ethtool", "--mac", "fec",
+    Cli.Result r = Cli.run(io.nicsim.cli.env.CliEnv.standard(), "ethtool", "--mac", "fec",
         "--soc", "imx8qxp", "-C", "rx-frames", "300");
     assertThat(r.exit()).isEqualTo(2);
     assertThat(r.err().lines()).hasSize(1);

@@ -1,9 +1,9 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -35,13 +35,13 @@ class ExploreCommandTest {
       a.add("--patch");
       a.add(patches);
     }
-    return Cli.run(BenchEnv.standard(), a.toArray(new String[0]));
+    return Cli.run(CliEnv.standard(), a.toArray(new String[0]));
   }
 
   @Test
   void stmmacWithoutThePollsPendingArmIsFound() {
     // a TCP upload: after a poll that left work pending, the next xmit often comes late
-    Cli.Result broken = Cli.run(BenchEnv.standard(), "explore", "--mac", "stmmac", "--soc",
+    Cli.Result broken = Cli.run(CliEnv.standard(), "explore", "--mac", "stmmac", "--soc",
         "rk3588-yt6801", "--kernel", "v6.18", "--patch", "+no-pending-arm", "--traffic",
         "iperf3 -C cubic -t 2", "--runs", "2", "--threads", "2");
     assertThat(broken.exit()).isZero();
@@ -84,12 +84,12 @@ class ExploreCommandTest {
       a.add("--patch");
       a.add(patch);
     }
-    return Cli.run(BenchEnv.standard(), a.toArray(new String[0]));
+    return Cli.run(CliEnv.standard(), a.toArray(new String[0]));
   }
 
   /**
    * The issue's command (a CUBIC upload over the direct link) finds the window with explore's
-   * default KCSAN delays: seed 180 is the one of seeds 1..200 that hits it (bench/README; 9 of
+   * default KCSAN delays: seed 180 is the one of seeds 1..200 that hits it (cli/README; 9 of
    * the 200 did, from seed 50, before the ACKs came up in gro_normal batches at the poll's
    * end). The same seeds find nothing on v6.6, whose xmit always arms the timer, nor
    * with the candidate fix, where the interleaving is reached (coverage) and closed.
@@ -110,7 +110,7 @@ class ExploreCommandTest {
         .contains("coverage: 0 reads");
     Cli.Result fixed = cubic("v6.18", "+tx-arm-recheck", 41, 20);
     assertThat(fixed.out()).contains("20 perturbed runs").contains("findings: none");
-    Cli.Result noDelays = Cli.run(BenchEnv.standard(), "explore", "--mac", "stmmac", "--soc",
+    Cli.Result noDelays = Cli.run(CliEnv.standard(), "explore", "--mac", "stmmac", "--soc",
         "rk3588-yt6801", "--kernel", "v6.18", "--traffic", "iperf3 -C cubic -t 2", "--seed",
         "180", "--runs", "1", "--preempt", "0");
     // without injected delays the xmit takes the TX lock after the clean and reads SCHED only
@@ -144,7 +144,7 @@ class ExploreCommandTest {
     Cli.Result real = explore("bcmgenet", "bcm2711", null, null);
     assertThat(real.exit()).isZero();
     assertThat(real.out()).contains("2 perturbed runs").contains("findings: none");
-    Cli.Result run = Cli.run(BenchEnv.standard(), "run", "--mac", "bcmgenet", "--soc",
+    Cli.Result run = Cli.run(CliEnv.standard(), "run", "--mac", "bcmgenet", "--soc",
         "bcm2711", "--patch", "+lost-tx-irq-reenable", "--traffic",
         "iperf3 -u -b 400M -l 1400 -t 0.3");
     assertThat(run.exit()).isNotZero();
@@ -163,7 +163,7 @@ class ExploreCommandTest {
     assertThat(first.find()).isTrue();
     List<String> args = new ArrayList<>(List.of("run"));
     args.addAll(shellWords(m.group(1)));
-    Cli.Result run = Cli.run(BenchEnv.standard(), args.toArray(new String[0]));
+    Cli.Result run = Cli.run(CliEnv.standard(), args.toArray(new String[0]));
     assertThat(run.exit()).isZero();
     assertThat(run.out()).contains("liveness (--seed ")
         .contains("  " + first.group(1) + " s stmmac eth0 tx0 stranded");
@@ -171,7 +171,7 @@ class ExploreCommandTest {
 
   @Test
   void aNormalRunStopsOnADeadRingWithTheStateAndTheLastChanges() {
-    Cli.Result r = Cli.run(BenchEnv.standard(), "run", "--mac", "fec", "--soc", "imx8mq", "--patch",
+    Cli.Result r = Cli.run(CliEnv.standard(), "run", "--mac", "fec", "--soc", "imx8mq", "--patch",
         "+lost-irq-reenable", "--traffic", "iperf3 -u -b 400M -l 1400 -t 0.3");
     assertThat(r.exit()).isNotZero();
     assertThat(r.err()).contains("in liveness fec eth0 tx0: ")

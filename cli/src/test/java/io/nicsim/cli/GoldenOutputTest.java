@@ -1,9 +1,9 @@
-package io.nicsim.bench;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -25,10 +25,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * ({@code src/test/resources/golden/}): a change meant to be behaviour-neutral (the engine's
  * speed work, moving classes between modules) must leave them identical.
  * A change that moves a figure on purpose regenerates the sample with the one command in
- * bench/README "Golden outputs" and shows the moved lines in its diff.
+ * cli/README "Golden outputs" and shows the moved lines in its diff.
  */
 class GoldenOutputTest {
-  static final BenchEnv STANDARD = BenchEnv.standard();
+  static final CliEnv STANDARD = CliEnv.standard();
 
   /** Where the sample lives, relative to the bench module (Surefire's working directory). */
   static final Path SAMPLE = Path.of("src", "test", "resources", "golden");
@@ -107,7 +107,7 @@ class GoldenOutputTest {
         Files.createDirectories(SAMPLE);
         Files.write(file, s.bytes());
       } else {
-        assertThat(Files.exists(file)).as("stored sample %s (see bench/README, Golden outputs)",
+        assertThat(Files.exists(file)).as("stored sample %s (see cli/README, Golden outputs)",
             file).isTrue();
         assertThat(new String(s.bytes(), StandardCharsets.UTF_8)).as(s.name())
             .isEqualTo(Files.readString(file, StandardCharsets.UTF_8));

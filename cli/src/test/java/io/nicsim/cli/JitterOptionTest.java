@@ -1,9 +1,9 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -21,7 +21,7 @@ class JitterOptionTest {
         "rk3588-yt6801", "--kernel", "v6.18", "--traffic", UDP, "--duration", "50ms",
         "--seed", "4"));
     a.addAll(List.of(jitter));
-    Cli.Result r = Cli.run(BenchEnv.standard(), a.toArray(new String[0]));
+    Cli.Result r = Cli.run(CliEnv.standard(), a.toArray(new String[0]));
     assertThat(r.exit()).as(r.err()).isZero();
     return r;
   }
@@ -45,9 +45,9 @@ class JitterOptionTest {
   void exploreDefaultsToRangesAndItsOutputDoesNotDependOnTheThreadCount() {
     String[] a = {"explore", "--mac", "fec", "--soc", "imx8mq", "--patch", "+lost-irq-reenable",
         "--traffic", UDP, "--duration", "200ms", "--runs", "3", "--threads", "1"};
-    Cli.Result one = Cli.run(BenchEnv.standard(), a);
+    Cli.Result one = Cli.run(CliEnv.standard(), a);
     a[a.length - 1] = "2";
-    Cli.Result two = Cli.run(BenchEnv.standard(), a);
+    Cli.Result two = Cli.run(CliEnv.standard(), a);
     assertThat(one.exit()).isZero();
     assertThat(one.out())
         .contains("3 perturbed runs (seeds 1..3, --jitter ranges, --preempt kcsan)")
@@ -79,7 +79,7 @@ class JitterOptionTest {
       List<String> a = new ArrayList<>(List.of("run", "--mac", "stmmac", "--soc",
           "rk3588-yt6801", "--traffic", UDP, "--duration", "10ms"));
       a.addAll(List.of(bad));
-      Cli.Result r = Cli.run(BenchEnv.standard(), a.toArray(new String[0]));
+      Cli.Result r = Cli.run(CliEnv.standard(), a.toArray(new String[0]));
       assertThat(r.exit()).as(String.join(" ", bad)).isEqualTo(2);
       assertThat(r.out()).isEmpty();
       assertThat(r.err().lines()).as(r.err()).hasSize(1);

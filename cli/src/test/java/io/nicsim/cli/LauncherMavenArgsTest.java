@@ -1,4 +1,4 @@
-package io.nicsim.bench;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -45,9 +45,9 @@ class LauncherMavenArgsTest {
     assertThat(p.exitValue()).as(out).isEqualTo(2);
     List<String> args = Files.readAllLines(dir.resolve("args"));
     assertThat(args).containsSubsequence("-o", "-Dmaven.repo.local=" + dir.resolve("m2"), "-pl",
-        "bench", "-am", "-DskipTests", "package");
+        "cli", "-am", "-DskipTests", "package");
     assertThat(Files.readString(dir.resolve("opts")).strip()).isEqualTo("-Xmx512m");
     assertThat(out).contains("stand-in mvn").contains("nicsim: build failed (mvn -o"
-        + " -Dmaven.repo.local=" + dir.resolve("m2") + " -pl bench -am package in " + root);
+        + " -Dmaven.repo.local=" + dir.resolve("m2") + " -pl cli -am package in " + root);
   }
 }

@@ -1,8 +1,8 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.testkit.Cli;
 import org.junit.jupiter.api.Test;
 
 class ListCommandTest {
@@ -19,7 +19,7 @@ class ListCommandTest {
         "knob         v6.7    example MAC with coalescing knobs (bench test fixture)");
     // under each, where it was loaded from: the testkit jar, bench's test classes
     assertThat(lines.get(1)).matches("  jar: .*/testkit/target/(classes|nicsim-testkit-.*\\.jar)");
-    assertThat(lines.get(3)).matches("  jar: .*/bench/target/test-classes");
+    assertThat(lines.get(3)).matches("  jar: .*/cli/target/test-classes");
   }
 
   @Test

@@ -1,8 +1,8 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.testkit.Cli;
 import io.nicsim.core.soc.SocProfile;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.nicsim.bench;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every command line of the top-level README's {@code sh} blocks, and every example of
- * bench/README.md (its {@code $ nicsim …} lines), run by bash exactly as written (continuation
+ * cli/README.md (its {@code $ nicsim …} lines), run by bash exactly as written (continuation
  * lines joined, quoting and comments left to the shell; bench's {@code nicsim} spelled
  * {@code ./nicsim}) in a fresh temporary directory, must exit 0. {@code ./nicsim} there is a
  * two-line script running this build's main classes and their dependencies, as the launcher
@@ -35,7 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * and compare on committed real-kernel fixtures), {@code ./nicsim port-check … --mutants …}
  * (it rewrites and recompiles the checkout's own Java sources, so it runs from the repository
  * root, and for minutes; MutantSourceTest covers the engine), the Debian
- * tarball's line where {@code /usr/src} lacks it (skipped, saying so), and bench/README's usage
+ * tarball's line where {@code /usr/src} lacks it (skipped, saying so), and cli/README's usage
  * synopses (lines with {@code [optional]} or {@code …} placeholders).
  */
 class ReadmeCommandsTest {
@@ -43,7 +43,7 @@ class ReadmeCommandsTest {
   static final Path BENCH_README = Path.of("README.md");
 
   /**
-   * bench/README.md's examples: the {@code $ } lines of its plain code blocks, continuations
+   * cli/README.md's examples: the {@code $ } lines of its plain code blocks, continuations
    * joined, {@code nicsim} as {@code ./nicsim}, in order; usage synopses left out.
    */
   static List<String> benchExamples() throws IOException {
@@ -180,7 +180,7 @@ class ReadmeCommandsTest {
     Files.writeString(nicsim, "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"),
         "bin", "java") + "' -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:off -Dnicsim.home='"
         + Path.of("..").toAbsolutePath().normalize() + "' -cp '" + mainClassPath()
-        + "' io.nicsim.bench.cli.Nicsim \"$@\"\n");
+        + "' io.nicsim.cli.Nicsim \"$@\"\n");
     Files.setPosixFilePermissions(nicsim, PosixFilePermissions.fromString("rwxr-xr-x"));
     ProcessBuilder pb = new ProcessBuilder("bash", "-c", cmd).directory(dir.toFile())
         .redirectErrorStream(true).redirectOutput(dir.resolve("output.txt").toFile());

@@ -1,11 +1,11 @@
-package io.nicsim.bench;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +32,7 @@ class ReadmeFiguresTest {
 
   @BeforeAll
   static void reproduce() throws Exception {
-    Cli.Result r = Cli.run(BenchEnv.standard(), "reproduce", "stmmac-napi-arm",
+    Cli.Result r = Cli.run(CliEnv.standard(), "reproduce", "stmmac-napi-arm",
         "stmmac-xmit-more", "dim-what-if", "--json");
     assertThat(r.exit()).as(r.err()).isZero();
     for (JsonNode s : new ObjectMapper().readTree(r.out()).get("scenarios")) {

@@ -1,9 +1,9 @@
-package io.nicsim.bench;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -126,7 +126,7 @@ class ReadmeOutputsTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("examples")
   void printsWhatItsReadmeShows(Example e) {
-    Cli.Result r = Cli.run(BenchEnv.standard(), words(e.command()));
+    Cli.Result r = Cli.run(CliEnv.standard(), words(e.command()));
     List<String> printed = new ArrayList<>(r.out().lines().toList());
     printed.addAll(r.err().lines().toList());
     for (String shown : e.shown()) {

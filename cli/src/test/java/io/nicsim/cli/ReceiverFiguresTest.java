@@ -1,11 +1,11 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -20,7 +20,7 @@ class ReceiverFiguresTest {
   @CsvSource({"iperf3 -u -b 100M -l 1000 -t 0.2 -O 1 -R", "iperf3 -u -b 0 -l 64 -t 0.1 -O 5 -R",
       "iperf3 -u -b 300M -l 1400 -t 0.1 -O 0.3 -P 2 -R"})
   void noReceiverFigureAboveTheSendersOrTheLinks(String traffic) throws Exception {
-    Cli.Result r = Cli.run(BenchEnv.standard(), "run", "--mac", "stmmac", "--soc",
+    Cli.Result r = Cli.run(CliEnv.standard(), "run", "--mac", "stmmac", "--soc",
         "cyclone5", "--traffic", traffic, "--json");
     assertThat(r.exit()).as(r.err()).isZero();
     JsonNode root = new ObjectMapper().readTree(r.out());

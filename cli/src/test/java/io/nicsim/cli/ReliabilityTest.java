@@ -1,9 +1,9 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * here failed on the code the issue was filed against.
  */
 class ReliabilityTest {
-  static final BenchEnv STANDARD = BenchEnv.standard();
+  static final CliEnv STANDARD = CliEnv.standard();
 
   @TempDir Path dir;
 

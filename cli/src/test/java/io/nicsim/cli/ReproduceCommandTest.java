@@ -1,11 +1,11 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.bench.testkit.Cli;
-import io.nicsim.bench.testkit.DemoScenario;
+import io.nicsim.cli.testkit.Cli;
+import io.nicsim.cli.testkit.DemoScenario;
 import io.nicsim.scenarios.ReproReport;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,10 +1,10 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
-import io.nicsim.bench.testkit.DemoScenario;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
+import io.nicsim.cli.testkit.DemoScenario;
 import io.nicsim.runs.TrafficRunners;
 import io.nicsim.scenarios.ReproContext;
 import io.nicsim.scenarios.Row;
@@ -53,8 +53,8 @@ class ReproduceDefaultsTest {
     }
   }
 
-  static BenchEnv env() {
-    return new BenchEnv(Cli.HOSTS, TrafficRunners.standard(), new ScenarioRegistry(
+  static CliEnv env() {
+    return new CliEnv(Cli.HOSTS, TrafficRunners.standard(), new ScenarioRegistry(
         List.of(new DemoScenario(), new WhatIf())), 2);
   }
 

@@ -1,10 +1,10 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.testkit.Cli;
 import io.nicsim.runs.Metrics;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -86,15 +86,15 @@ class RunCommandTest {
   void bqlLimitMaxCapsTheBytesInFlight() {
     String[] base = {"run", "--mac", "stmmac", "--soc", "rk3588-yt6801", "--traffic",
         "iperf3 -u -b 400M -l 1400 -t 1", "--duration", "100ms", "--json"};
-    double free = pps(Cli.run(io.nicsim.bench.env.BenchEnv.standard(), base));
+    double free = pps(Cli.run(io.nicsim.cli.env.CliEnv.standard(), base));
     List<String> capped = new ArrayList<>(List.of(base));
     capped.addAll(List.of("--bql-limit-max", "1000"));
-    double slow = pps(Cli.run(io.nicsim.bench.env.BenchEnv.standard(),
+    double slow = pps(Cli.run(io.nicsim.cli.env.CliEnv.standard(),
         capped.toArray(new String[0])));
     assertThat(free).isGreaterThan(30_000);
     assertThat(slow).isLessThan(1_000); // about one datagram per 5 ms timer
     capped.set(capped.size() - 1, "max");
-    assertThat(pps(Cli.run(io.nicsim.bench.env.BenchEnv.standard(),
+    assertThat(pps(Cli.run(io.nicsim.cli.env.CliEnv.standard(),
         capped.toArray(new String[0])))).isEqualTo(free);
   }
 
@@ -212,7 +212,7 @@ class RunCommandTest {
   void aSoftirqTheApplicationRaisedIsTracedUnderTheApplication(@TempDir Path dir)
       throws Exception {
     Path t = dir.resolve("stmmac.trace");
-    Cli.Result r = Cli.run(io.nicsim.bench.env.BenchEnv.standard(), "run", "--mac", "stmmac",
+    Cli.Result r = Cli.run(io.nicsim.cli.env.CliEnv.standard(), "run", "--mac", "stmmac",
         "--soc", "cyclone5", "--traffic", "iperf3 -u -b 0 -l 64 -t 1", "--duration", "1ms",
         "--trace", t.toString());
     assertThat(r.exit()).as(r.err()).isZero();

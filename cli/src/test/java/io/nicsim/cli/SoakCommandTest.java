@@ -1,8 +1,8 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.testkit.Cli;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,7 +19,7 @@ class SoakCommandTest {
   @org.junit.jupiter.api.Timeout(value = 10, unit = java.util.concurrent.TimeUnit.MINUTES)
   void tenSimulatedMinutesOfEachFlowFitA64MiBHeapWithoutGrowing() throws Exception {
     List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx64m", "-cp", System.getProperty("java.class.path"), "io.nicsim.bench.cli.Nicsim",
+        "-Xmx64m", "-cp", System.getProperty("java.class.path"), "io.nicsim.cli.Nicsim",
         "soak", "--minutes", "10", "--sample", "60");
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -1,12 +1,12 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -23,7 +23,7 @@ class SoftwareCoalescingTest {
     List<String> a = new ArrayList<>(List.of("run"));
     a.addAll(List.of(args));
     a.add("--json");
-    Cli.Result r = Cli.run(BenchEnv.standard(), a.toArray(new String[0]));
+    Cli.Result r = Cli.run(CliEnv.standard(), a.toArray(new String[0]));
     assertThat(r.exit()).as(r.err()).isZero();
     return new ObjectMapper().readTree(r.out());
   }
@@ -146,7 +146,7 @@ class SoftwareCoalescingTest {
   /** tune searches the sysfs knobs beside -C and recommends what to echo. */
   @Test
   void tuneSearchesTheSysfsKnobsBesideEthtool() {
-    Cli.Result r = Cli.run(BenchEnv.standard(), "tune", "--mac", "fec", "--soc", "imx8qxp", "--patch",
+    Cli.Result r = Cli.run(CliEnv.standard(), "tune", "--mac", "fec", "--soc", "imx8qxp", "--patch",
         "+napi-complete-done-return", "--traffic", "ping -c 10 -i 0.1", "--traffic",
         "iperf3 -R -t 0.2", "--vary", "rx-usecs=0,1000", "--vary", "napi_defer_hard_irqs=0,2",
         "--vary", "gro_flush_timeout=0,200000", "--objective", "ping_rtt_ms<=0.5",
@@ -163,19 +163,19 @@ class SoftwareCoalescingTest {
   /** nicsim sysfs reads the files and napi-get as the host has them after its writes. */
   @Test
   void sysfsShowsTheDriversDefaultsAndTheWrites() {
-    Cli.Result v618 = Cli.run(BenchEnv.standard(), "sysfs", "--mac", "bcmgenet", "--soc", "bcm2711", "--kernel",
+    Cli.Result v618 = Cli.run(CliEnv.standard(), "sysfs", "--mac", "bcmgenet", "--soc", "bcm2711", "--kernel",
         "v6.18");
     assertThat(v618.exit()).as(v618.err()).isZero();
     assertThat(v618.out()).startsWith("/sys/class/net/eth0/gro_flush_timeout:20000\n"
         + "/sys/class/net/eth0/napi_defer_hard_irqs:1\n/sys/class/net/eth0/threaded:0\n")
         .contains("{'defer-hard-irqs': 1, 'gro-flush-timeout': 20000, 'id': 513, 'ifindex': 2,"
             + " 'irq-suspend-timeout': 0, 'threaded': 'disabled'}");
-    Cli.Result v612 = Cli.run(BenchEnv.standard(), "sysfs",
+    Cli.Result v612 = Cli.run(CliEnv.standard(), "sysfs",
         "--mac", "bcmgenet", "--soc", "bcm2711", "--kernel",
         "v6.12", "--sysfs", "threaded=1");
     assertThat(v612.out()).contains("/sys/class/net/eth0/gro_flush_timeout:0\n")
         .contains("/sys/class/net/eth0/threaded:1\n").contains("{'id': 513, 'ifindex': 2}");
-    Cli.Result v54 = Cli.run(BenchEnv.standard(), "sysfs",
+    Cli.Result v54 = Cli.run(CliEnv.standard(), "sysfs",
         "--mac", "stmmac", "--soc", "cyclone5", "--kernel", "v5.4");
     assertThat(v54.out()).isEqualTo("/sys/class/net/eth0/gro_flush_timeout:0\n"
         + "napi-get: no netdev netlink NAPI objects before v6.9 (kernel v5.4)\n");

@@ -1,11 +1,11 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import io.nicsim.formats.text.Num;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class TuneCommandTest {
-  static final BenchEnv STANDARD = BenchEnv.standard();
+  static final CliEnv STANDARD = CliEnv.standard();
 
   /** Seed 004's question, small: which rx-usecs keeps the fec's ping RTT low at least CPU. */
   static final String[] TUNE = {"tune", "--mac", "fec", "--soc", "imx8qxp",

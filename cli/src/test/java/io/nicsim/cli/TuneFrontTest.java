@@ -1,9 +1,9 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,7 +23,7 @@ class TuneFrontTest {
   @Test
   void aDominatedSettingIsNotOnTheFront() throws Exception {
     Path csv = dir.resolve("t.csv");
-    Cli.Result r = Cli.run(BenchEnv.standard(), "tune", "--mac", "fec", "--soc", "imx8qxp",
+    Cli.Result r = Cli.run(CliEnv.standard(), "tune", "--mac", "fec", "--soc", "imx8qxp",
         "--traffic", "ping -c 200 -i 0.01", "--vary", "rx-usecs=1000,200,100,0",
         "--objective", "ping_rtt_ms<=0.6", "--objective", "min cpu_pct", "--csv",
         csv.toString());

@@ -1,10 +1,10 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +33,7 @@ class UnwritableOutputsTest {
 
   void refusedAtOnce(String flag, String... args) {
     long t0 = System.nanoTime();
-    Cli.Result r = Cli.run(BenchEnv.standard(), args);
+    Cli.Result r = Cli.run(CliEnv.standard(), args);
     double s = (System.nanoTime() - t0) / 1e9;
     assertThat(r.exit()).as(r.err()).isEqualTo(2);
     assertThat(r.err().lines()).hasSize(1);

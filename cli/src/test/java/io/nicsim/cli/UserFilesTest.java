@@ -1,18 +1,18 @@
-package io.nicsim.bench.cli;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import io.nicsim.runs.TrafficRunners;
 import io.nicsim.runs.host.NicsimHost;
 import io.nicsim.scenarios.ScenarioRegistry;
-import java.util.List;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,7 +26,7 @@ class UserFilesTest {
   @TempDir Path dir;
 
   /** The nicsim command with the real MAC models. */
-  static final BenchEnv REAL = new BenchEnv(NicsimHost.FACTORY, TrafficRunners.standard(),
+  static final CliEnv REAL = new CliEnv(NicsimHost.FACTORY, TrafficRunners.standard(),
       new ScenarioRegistry(List.of()), 1);
 
   static final String PROFILE = "name: myboard\ninherits: knobsoc\ntitle: my board\n"
@@ -255,7 +255,7 @@ class UserFilesTest {
   void aStmmacProfileWithoutTheRiwtClockIsRefused() throws Exception {
     Path p = write("noclk.yaml", "name: noclk\ninherits: rk3588-yt6801\nclocks:\n"
         + "  clk_ref: {value: 0, source: \"lost it\", class: exact}\n");
-    refused(Cli.run(io.nicsim.bench.env.BenchEnv.standard(), "run", "--mac", "stmmac",
+    refused(Cli.run(io.nicsim.cli.env.CliEnv.standard(), "run", "--mac", "stmmac",
         "--soc-file", p.toString(), "--traffic", "ping -c 1"), "soc profile noclk: the RX"
         + " watchdog needs clocks.stmmac (or clocks.clk_ref) of at least 1 MHz, has 0 Hz");
   }

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import io.nicsim.runs.host.NicsimHost;
 import io.nicsim.scenarios.ScenarioRegistry;
 import java.util.List;
@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * profile's classes: every cost of an estimate-only profile is an estimate.
  */
 class CpuByContextReportTest {
-  private static final BenchEnv ENV = new BenchEnv(NicsimHost.FACTORY, TrafficRunners.standard(),
+  private static final CliEnv ENV = new CliEnv(NicsimHost.FACTORY, TrafficRunners.standard(),
       new ScenarioRegistry(List.of()), 1);
 
   private static JsonNode summary(String... args) throws Exception {

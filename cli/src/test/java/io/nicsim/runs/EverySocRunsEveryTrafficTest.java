@@ -2,8 +2,8 @@ package io.nicsim.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import io.nicsim.core.host.MacDiscovery;
 import io.nicsim.core.soc.SocCatalog;
 import io.nicsim.core.soc.SocProfile;
@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * invariant audit (a normal run has it on): no profile refuses traffic for want of a cost.
  */
 class EverySocRunsEveryTrafficTest {
-  private static final BenchEnv ENV = new BenchEnv(NicsimHost.FACTORY, TrafficRunners.standard(),
+  private static final CliEnv ENV = new CliEnv(NicsimHost.FACTORY, TrafficRunners.standard(),
       new ScenarioRegistry(List.of()), 1);
   private static final List<String> TRAFFIC = List.of(
       "iperf3 -u -b 50M -l 1000 -t 1", "ping -c 4 -i 0.2", "iperf3 -t 1");

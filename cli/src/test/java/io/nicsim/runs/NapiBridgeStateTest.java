@@ -2,7 +2,7 @@ package io.nicsim.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.host.JavaKernelC;
 import io.nicsim.runs.options.RunArgs;
 import java.util.LinkedHashSet;
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * must take its state decision on the state as it is then, not as it was at entry.
  */
 class NapiBridgeStateTest {
-  private static final RunEngine ENGINE = BenchEnv.standard().engine();
+  private static final RunEngine ENGINE = CliEnv.standard().engine();
 
   @Test
   void anIrqInsideTheCompletionIsSeenThroughTheBridge() {

@@ -2,8 +2,8 @@ package io.nicsim.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import io.nicsim.runs.host.NicsimHost;
 import io.nicsim.scenarios.ScenarioRegistry;
 import java.nio.file.Files;
@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the application's time from the other tasks'.
  */
 class OtherLoadTraceTest {
-  private static final BenchEnv ENV = new BenchEnv(NicsimHost.FACTORY, TrafficRunners.standard(),
+  private static final CliEnv ENV = new CliEnv(NicsimHost.FACTORY, TrafficRunners.standard(),
       new ScenarioRegistry(List.of()), 1);
 
   @TempDir Path dir;

@@ -3,7 +3,7 @@ package io.nicsim.runs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.port.exec.KernelC;
 import io.nicsim.core.port.exec.PortHarness;
 import io.nicsim.portcheck.HarnessCatalog;
@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * must catch at its first diverging call. Skipped, saying so, where a tree is not there.
  */
 class PortsCCoreEquivalenceTest {
-  private static final RunEngine ENGINE = BenchEnv.standard().engine();
+  private static final RunEngine ENGINE = CliEnv.standard().engine();
 
   /**
    * A family's run, the function that must run as C in it, and a broken Java port of it: a

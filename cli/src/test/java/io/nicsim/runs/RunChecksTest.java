@@ -2,9 +2,9 @@ package io.nicsim.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
-import io.nicsim.bench.testkit.DaggerFaultyBenchHost;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
+import io.nicsim.cli.testkit.DaggerFaultyBenchHost;
 import io.nicsim.scenarios.ScenarioRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the component and the state, exit 2, and no output file.
  */
 class RunChecksTest {
-  static final BenchEnv FAULTY = new BenchEnv(c -> DaggerFaultyBenchHost.factory().create(c),
+  static final CliEnv FAULTY = new CliEnv(c -> DaggerFaultyBenchHost.factory().create(c),
       TrafficRunners.standard(), new ScenarioRegistry(List.of()), 1);
 
   static Cli.Result run(String bug, String traffic, String... more) {
@@ -97,7 +97,7 @@ class RunChecksTest {
   void aPingStuckInAStalledQueueIsLossNotAFailedCheck() {
     // stmmac v6.6 with tx-usecs 0: no timer, IC every 25 frames; BQL stops the queue after the
     // first request and nothing ever completes it: the second request stays in the qdisc
-    Cli.Result r = Cli.run(io.nicsim.bench.env.BenchEnv.standard(), "run", "--mac", "stmmac",
+    Cli.Result r = Cli.run(io.nicsim.cli.env.CliEnv.standard(), "run", "--mac", "stmmac",
         "--soc", "cyclone5", "--kernel", "v6.6", "-C", "tx-usecs 0", "--traffic",
         "ping -c 2 -i 100us -s 0");
     assertThat(r.exit()).as(r.err()).isZero();
@@ -124,7 +124,7 @@ class RunChecksTest {
         return run;
       }
     };
-    BenchEnv env = new BenchEnv(BenchEnv.standard().hosts(), List.of(tampering),
+    CliEnv env = new CliEnv(CliEnv.standard().hosts(), List.of(tampering),
         new ScenarioRegistry(List.of()), 1);
     Cli.Result r = Cli.run(env, "run", "--mac", "stmmac", "--soc", "rk3588-yt6801",
         "--traffic", "iperf3 -C cubic -b 1M -t 100ms", "--path", "rtt=1ms");

@@ -2,8 +2,8 @@ package io.nicsim.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import io.nicsim.core.host.Host;
 import io.nicsim.runs.path.PathSpec;
 import io.nicsim.runs.traffic.PingSpec;
@@ -65,7 +65,7 @@ class RunEngineFailureTest {
 
   @Test
   void aModelFailureMidRunLeavesNothingBehind(@TempDir Path dir) throws Exception {
-    BenchEnv env = new BenchEnv(Cli.HOSTS, List.of(new BrokenPing()),
+    CliEnv env = new CliEnv(Cli.HOSTS, List.of(new BrokenPing()),
         new ScenarioRegistry(List.of()), 1);
     Cli.Result r = Cli.run(env, "run", "--mac", "example", "--soc", "testsoc", "--traffic",
         "ping -c 2 -i 0.001", "--trace", dir.resolve("t").toString(), "--pcap",

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import io.nicsim.formats.text.Num;
 import io.nicsim.runs.host.NicsimHost;
 import io.nicsim.scenarios.ScenarioRegistry;
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * assertion of the line once; the causes it carried are shown beside it and add up to more.
  */
 class SharedLineReportTest {
-  private static final BenchEnv ENV = new BenchEnv(NicsimHost.FACTORY, TrafficRunners.standard(),
+  private static final CliEnv ENV = new CliEnv(NicsimHost.FACTORY, TrafficRunners.standard(),
       new ScenarioRegistry(List.of()), 1);
 
   @Test

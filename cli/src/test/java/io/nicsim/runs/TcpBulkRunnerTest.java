@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import io.nicsim.runs.host.NicsimHost;
 import io.nicsim.runs.path.PathSpec;
 import io.nicsim.scenarios.ScenarioRegistry;
@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * pcap headers. Runs are a fraction of a second on rk3588-yt6801 (a profile with TCP costs).
  */
 class TcpBulkRunnerTest {
-  private static final BenchEnv ENV =
-      new BenchEnv(NicsimHost.FACTORY, TrafficRunners.standard(), new ScenarioRegistry(List.of()),
+  private static final CliEnv ENV =
+      new CliEnv(NicsimHost.FACTORY, TrafficRunners.standard(), new ScenarioRegistry(List.of()),
           1);
   private static final String[] HOST = {"--mac", "stmmac", "--soc", "rk3588-yt6801"};
 

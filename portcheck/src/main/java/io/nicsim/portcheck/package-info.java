@@ -43,7 +43,7 @@
  * </pre>
  *
  * <p>Jars named in a jar manifest's {@code Class-Path} are scanned as well. From your own
- * launcher, run {@code io.nicsim.bench.cli.Nicsim.main(args)} with your jar on the class path,
+ * launcher, run {@code io.nicsim.cli.Nicsim.main(args)} with your jar on the class path,
  * or construct {@code new PortCheckCommand(() -> KernelPortReader.read(List.of(MyMacTx.class)))}
  * to check an explicit list of classes.
  *

@@ -14,13 +14,13 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The module stands on core alone: no compiled class of io.nicsim.ravb names a class of the
- * other drivers or of bench. A class file lists every class it refers to in its constant pool
+ * other drivers, of bench or of cli. A class file lists every class it refers to in its constant pool
  * as an internal name ({@code io/nicsim/fec/...}), so a byte scan of the class files finds any
  * such reference, whatever the source did to hide it.
  */
 class RavbImportsTest {
   private static final String[] FORBIDDEN = {"io/nicsim/stmmac/", "io/nicsim/fec/", "io/nicsim/bcmgenet/",
-      "io/nicsim/bench/", "io/nicsim/tcp/"};
+      "io/nicsim/bench/", "io/nicsim/cli/", "io/nicsim/tcp/"};
 
   @Test
   void mainClassesReferenceNeitherOtherDriversNorBench() throws IOException, URISyntaxException {

@@ -70,7 +70,7 @@ public final class ScenarioFile {
       "soc-file", "kernel", "patches", "coalesce", "sysfs", "napi-set", "traffic", "path", "seed",
       "metrics"));
   static final Set<String> METRIC_KEYS = new LinkedHashSet<>(List.of("published", "role"));
-  /** Metrics besides the contract's that runs report (see bench/README). */
+  /** Metrics besides the contract's that runs report (see cli/README). */
   static final List<String> EXTRAS = List.of("irq_per_s", "timer_cancel_per_s",
       "hrtimer_expire_per_s", "hardirq_cpu_pct", "softirq_cpu_pct", "task_cpu_pct",
       "udp_sender_mbps", "udp_sent_pps", "udp_lost_pct", "udp_jitter_ms", "ping_rtt_min_ms", "ping_rtt_max_ms",

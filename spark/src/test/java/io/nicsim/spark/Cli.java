@@ -1,6 +1,6 @@
 package io.nicsim.spark;
 
-import io.nicsim.bench.cli.Nicsim;
+import io.nicsim.cli.Nicsim;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;

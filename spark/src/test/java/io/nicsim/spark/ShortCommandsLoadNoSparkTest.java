@@ -32,14 +32,14 @@ class ShortCommandsLoadNoSparkTest {
       List<String> cmd = new ArrayList<>(List.of(
           Path.of(System.getProperty("java.home"), "bin", "java").toString(),
           "-Xlog:class+load=info:file=" + log, "-cp", System.getProperty("java.class.path"),
-          "io.nicsim.bench.cli.Nicsim"));
+          "io.nicsim.cli.Nicsim"));
       cmd.addAll(List.of(c));
       Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
           .redirectOutput(dir.resolve(c[0] + ".out").toFile()).start();
       int exit = p.waitFor();
       assertThat(exit).as(c[0] + ": " + read(dir.resolve(c[0] + ".out"))).isZero();
       List<String> loaded = Files.readAllLines(log, StandardCharsets.UTF_8);
-      assertThat(loaded.stream().filter(l -> l.contains(" io.nicsim.bench.cli.Nicsim ")))
+      assertThat(loaded.stream().filter(l -> l.contains(" io.nicsim.cli.Nicsim ")))
           .as("the log names nicsim's classes").isNotEmpty();
       assertThat(loaded.stream().filter(l -> l.contains(" org.apache.spark.")
           || l.contains(" scala.") || l.contains(" io.nicsim.spark."))).as(c[0]).isEmpty();

@@ -2,8 +2,8 @@ package io.nicsim.stmmac;
 
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.era.KernelVersion;
-import io.nicsim.core.era.Patch;
 import io.nicsim.core.era.Patch.Status;
+import io.nicsim.core.era.Patch;
 import io.nicsim.core.era.PatchCatalog;
 import io.nicsim.core.era.PatchSet;
 import java.util.List;
@@ -570,7 +570,7 @@ public final class StmmacPatches {
           Status.VARIANT,
           "after napi_complete_done returns true the TX poll arms the timer if dirty_tx !="
               + " cur_tx, and xmit has a full barrier between publishing cur_tx and reading"
-              + " napi_is_scheduled (bench/README \"The stmmac TX-timer window\")");
+              + " napi_is_scheduled (cli/README \"The stmmac TX-timer window\")");
 
   public static final Patch NO_PENDING_ARM =
       new Patch(

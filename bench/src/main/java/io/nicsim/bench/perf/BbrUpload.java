@@ -1,8 +1,8 @@
 package io.nicsim.bench.perf;
 
-import io.nicsim.bench.env.BenchEnv;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostConfig;
+import io.nicsim.runs.RunEnv;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.RunResult;
 import io.nicsim.runs.TcpBulkRunner;
@@ -44,7 +44,7 @@ public final class BbrUpload {
 
   /** One whole {@code nicsim run} of the upload (build, run, drain, checks); goodput Mbit/s. */
   public static double upload(int seconds) {
-    RunResult r = BenchEnv.standard().engine().run(request(seconds));
+    RunResult r = RunEnv.standard().engine().run(request(seconds));
     return r.metric("tcp_mbps");
   }
 

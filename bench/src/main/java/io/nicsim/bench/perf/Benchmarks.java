@@ -1,5 +1,6 @@
 package io.nicsim.bench.perf;
 
+import io.nicsim.scenarios.seeds.SeedScenarios;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -163,7 +164,7 @@ public final class Benchmarks {
       cmd.add(launcher.toString());
       cmd.addAll(args);
     } else {
-      cmd = Child.javaCommand(LAUNCHER_OPTS, "io.nicsim.bench.cli.Nicsim", args);
+      cmd = Child.javaCommand(LAUNCHER_OPTS, "io.nicsim.cli.Nicsim", args);
     }
     // one untimed run first, as hyperfine's --warmup: the file cache holds the jars and the
     // class-data archive, and this JVM's own compiler threads (busy after the warm rows) are
@@ -193,7 +194,7 @@ public final class Benchmarks {
    * launcher's options.
    */
   public BenchRow reproduce() {
-    int n = io.nicsim.scenarios.seeds.SeedScenarios.registry().select(List.of()).size();
+    int n = SeedScenarios.registry().select(List.of()).size();
     Path launcher = launcher();
     progress("reproduce: nicsim reproduce, " + n + " scenarios, "
         + (launcher != null ? launcher : "child JVM"));
@@ -201,7 +202,7 @@ public final class Benchmarks {
     for (int i = 0; i < r.length; i++) {
       long t0 = System.nanoTime();
       Child c = launcher != null ? Child.exec(List.of(launcher.toString(), "reproduce"))
-          : Child.run(List.of("-XX:TieredStopAtLevel=1"), "io.nicsim.bench.cli.Nicsim",
+          : Child.run(List.of("-XX:TieredStopAtLevel=1"), "io.nicsim.cli.Nicsim",
               List.of("reproduce"));
       r[i] = (System.nanoTime() - t0) / SEC;
       if (c.status != 0) {
@@ -212,7 +213,7 @@ public final class Benchmarks {
     Stats s = Stats.of(r);
     return new BenchRow("reproduce", "nicsim reproduce, all scenarios, build excluded", "s wall",
         20, false, s.median(), s.min(), s.max(), s.runs(), "./nicsim reproduce",
-        n + " scenarios: " + io.nicsim.scenarios.seeds.SeedScenarios.registry().select(List.of()).stream().map(x -> x.name())
+        n + " scenarios: " + SeedScenarios.registry().select(List.of()).stream().map(x -> x.name())
             .collect(java.util.stream.Collectors.joining(", ")));
   }
 
@@ -237,7 +238,7 @@ public final class Benchmarks {
         cmd.add(launcher.toString());
         cmd.addAll(FLOOD_RUN);
       } else {
-        cmd.addAll(Child.javaCommand(LAUNCHER_OPTS, "io.nicsim.bench.cli.Nicsim", FLOOD_RUN));
+        cmd.addAll(Child.javaCommand(LAUNCHER_OPTS, "io.nicsim.cli.Nicsim", FLOOD_RUN));
       }
       Child c = Child.exec(cmd);
       if (c.status != 0) {
@@ -282,7 +283,7 @@ public final class Benchmarks {
       double[] r = new double[runs];
       for (int i = 0; i < runs; i++) {
         long t0 = System.nanoTime();
-        Child c = Child.run(List.of("-Xmx64m", "-XX:+UseSerialGC"), "io.nicsim.bench.cli.Nicsim",
+        Child c = Child.run(List.of("-Xmx64m", "-XX:+UseSerialGC"), "io.nicsim.cli.Nicsim",
             List.of("trace", "import", "--trace", file.toString(), "--json"));
         r[i] = (System.nanoTime() - t0) / SEC;
         if (c.status != 0) {

@@ -1,4 +1,4 @@
-package io.nicsim.bench.consumer;
+package io.nicsim.cli.consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The consumer project of core/README.md (bench/src/it/consumer, built and tested by
+ * The consumer project of core/README.md (cli/src/it/consumer, built and tested by
  * maven-invoker-plugin just before this runs) through the real {@code nicsim} launcher with
  * its jar on NICSIM_CLASSPATH: nicsim's commands see its MAC like their own, and print the
  * same report for it as for the ideal MAC.

@@ -1,7 +1,7 @@
-package io.nicsim.bench.fuzz;
+package io.nicsim.cli.fuzz;
 
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,8 +20,8 @@ import net.jqwik.api.statistics.Statistics;
  */
 class CliFuzzTest {
   static final Path TMP = Fuzz.scratch();
-  static final BenchEnv TEST_ENV = Cli.env(2);
-  static final BenchEnv STANDARD = BenchEnv.standard();
+  static final CliEnv TEST_ENV = Cli.env(2);
+  static final CliEnv STANDARD = CliEnv.standard();
 
   static final String[] WORDS = {
     // subcommands

@@ -1,9 +1,9 @@
-package io.nicsim.bench.fuzz;
+package io.nicsim.cli.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.core.host.HostConfig;
@@ -23,7 +23,7 @@ import net.jqwik.api.statistics.Statistics;
  * refused by the driver with its errno and message. Nothing else may come out.
  */
 class CoalesceFuzzTest {
-  static final BenchEnv STANDARD = BenchEnv.standard();
+  static final CliEnv STANDARD = CliEnv.standard();
   static final String[] NAMES = {"rx-usecs", "rx-frames", "tx-usecs", "tx-frames",
       "rx-usecs-irq", "rx-frames-irq", "tx-usecs-irq", "tx-frames-irq", "adaptive-rx",
       "adaptive-tx", "stats-block-usecs", "sample-interval", "pkt-rate-low", "rx-usecs-low",

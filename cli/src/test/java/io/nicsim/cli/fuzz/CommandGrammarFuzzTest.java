@@ -1,10 +1,10 @@
-package io.nicsim.bench.fuzz;
+package io.nicsim.cli.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.cli.Nicsim;
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.Nicsim;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -28,9 +28,9 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 import net.jqwik.api.statistics.Statistics;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine;
 
 /**
  * Every command's argument grammar, read from its picocli model (so an option added tomorrow
@@ -60,8 +60,8 @@ import picocli.CommandLine.Model.OptionSpec;
 class CommandGrammarFuzzTest {
   static final Path TMP = Fuzz.scratch();
   static final Path NEW = TMP.resolve("new");
-  static final BenchEnv TEST_ENV = Cli.env(2);
-  static final BenchEnv STANDARD = BenchEnv.standard();
+  static final CliEnv TEST_ENV = Cli.env(2);
+  static final CliEnv STANDARD = CliEnv.standard();
   static final Path CWD = Path.of("").toAbsolutePath();
 
   /** A value for an option: its text, whether it is wrong in every context, an output path. */
@@ -512,7 +512,7 @@ class CommandGrammarFuzzTest {
     deleteTree(NEW);
     Set<String> before = snapshot();
     // reproduce and the port ports of the standard set are minutes: the test set's demo only
-    BenchEnv env = standard && !t.command().equals("reproduce") ? STANDARD : TEST_ENV;
+    CliEnv env = standard && !t.command().equals("reproduce") ? STANDARD : TEST_ENV;
     long t0 = System.nanoTime();
     Cli.Result r = Cli.run(env, t.args().toArray(new String[0]));
     if (System.getProperty("fuzz.timing") != null) {

@@ -1,8 +1,8 @@
-package io.nicsim.bench.fuzz;
+package io.nicsim.cli.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.testkit.Cli;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
-package io.nicsim.bench.fuzz;
+package io.nicsim.cli.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.runs.RunEngine;
@@ -28,7 +28,7 @@ import net.jqwik.api.statistics.Statistics;
  * fuzzers' job).
  */
 class ModelFuzzTest {
-  static final RunEngine ENGINE = BenchEnv.standard().engine();
+  static final RunEngine ENGINE = CliEnv.standard().engine();
 
   static final String[] STMMAC_SOCS = {"cyclone5", "cyclone5-ring64", "agilex5", "ipq806x",
       "rk3588-yt6801"};

@@ -1,8 +1,8 @@
-package io.nicsim.bench.fuzz;
+package io.nicsim.cli.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.soc.SocProfile;
 import io.nicsim.runs.RunRequest;
@@ -32,7 +32,7 @@ import net.jqwik.api.statistics.Statistics;
  */
 class ProfileFuzzTest {
   static final Path TMP = Fuzz.scratch();
-  static final BenchEnv STANDARD = BenchEnv.standard();
+  static final CliEnv STANDARD = CliEnv.standard();
   static final String[] BASES = {"cyclone5", "rk3588-yt6801", "ipq806x", "imx8qxp", "imx6ul"};
   static final String[] NUMBERS = {"0", "-1", "1", "2", "3", "64", "100", "1000", "1e30", "1.5",
       "NaN", ".inf", "-.inf", "4294967296", "9223372036854775807", "abc", "\"12\"", "[]", "{}",

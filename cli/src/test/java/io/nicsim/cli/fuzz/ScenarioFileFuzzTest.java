@@ -1,8 +1,8 @@
-package io.nicsim.bench.fuzz;
+package io.nicsim.cli.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.testkit.Cli;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.scenarios.Scenario;
 import io.nicsim.scenarios.ScenarioFile;

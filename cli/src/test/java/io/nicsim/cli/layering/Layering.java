@@ -1,4 +1,4 @@
-package io.nicsim.bench.layering;
+package io.nicsim.cli.layering;
 
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
@@ -151,24 +151,28 @@ final class Layering {
         .layer("boardtrace").definedBy(DescribedPredicate.describe("boardtrace",
             c -> in("", "io.nicsim.boardtrace").test(c)
                 && !in("", BOARDTRACE_IMPORT.toArray(new String[0])).test(c)))
+        // the benchmarks: their figures run the model (and nicsim commands, as child JVMs);
+        // the nicsim command's bench subcommand prints them
         .layer("bench").definedBy(in("bench", "io.nicsim.bench"))
-        .whereLayer("bench").mayNotBeAccessedByAnyLayer()
+        .layer("cli").definedBy(in("cli", "io.nicsim.cli"))
+        .whereLayer("cli").mayNotBeAccessedByAnyLayer()
+        .whereLayer("bench").mayOnlyBeAccessedByLayers("cli")
         // the conformance kit is for tests: no main class uses it
         .whereLayer("testkit").mayNotBeAccessedByAnyLayer()
-        .whereLayer("scenarios").mayOnlyBeAccessedByLayers("bench")
-        .whereLayer("boardtrace").mayOnlyBeAccessedByLayers("bench")
-        .whereLayer("boardtrace-import").mayOnlyBeAccessedByLayers("boardtrace", "bench")
-        .whereLayer("studies").mayOnlyBeAccessedByLayers("scenarios", "bench")
+        .whereLayer("scenarios").mayOnlyBeAccessedByLayers("bench", "cli")
+        .whereLayer("boardtrace").mayOnlyBeAccessedByLayers("cli")
+        .whereLayer("boardtrace-import").mayOnlyBeAccessedByLayers("boardtrace", "cli")
+        .whereLayer("studies").mayOnlyBeAccessedByLayers("scenarios", "bench", "cli")
         .whereLayer("runs").mayOnlyBeAccessedByLayers("testkit", "studies", "scenarios",
-            "boardtrace", "bench")
+            "boardtrace", "bench", "cli")
         .whereLayer("formats").mayOnlyBeAccessedByLayers("runs", "testkit", "studies",
-            "scenarios", "boardtrace", "bench")
-        .whereLayer("portcheck").mayOnlyBeAccessedByLayers("bench")
+            "scenarios", "boardtrace", "bench", "cli")
+        .whereLayer("portcheck").mayOnlyBeAccessedByLayers("cli")
         // port-check in three: a tree's C read, the inputs read from it, then execution,
         // the lock, reports and the command (one package, io.nicsim.portcheck)
-        .whereLayer("portcheck-inputs").mayOnlyBeAccessedByLayers("portcheck", "bench")
+        .whereLayer("portcheck-inputs").mayOnlyBeAccessedByLayers("portcheck", "cli")
         .whereLayer("portcheck-c").mayOnlyBeAccessedByLayers("portcheck-inputs", "portcheck",
-            "bench");
+            "cli");
     // MAC models are found at run time: nothing names a driver's classes
     for (String d : DRIVERS) {
       a = a.whereLayer(d).mayNotBeAccessedByAnyLayer();
@@ -180,11 +184,11 @@ final class Layering {
     // finds its installer through ServiceLoader)
     a = a.whereLayer("inloop").mayOnlyBeAccessedByLayers(with(DRIVERS, "dim", "tcp-model",
         "tcp-cc", "tcp-stack", "formats", "runs", "testkit", "studies", "scenarios", "boardtrace",
-        "bench"));
+        "bench", "cli"));
     // the periodic audit and liveness watch: runs attach them, and what stands on runs reads
     // their findings; MAC models only answer them (core's TxLiveness)
     a = a.whereLayer("audit").mayOnlyBeAccessedByLayers("runs", "testkit", "studies",
-        "scenarios", "boardtrace", "bench");
+        "scenarios", "boardtrace", "bench", "cli");
     // lib/dim is the drivers' (adaptive moderation), above core
     a = a.whereLayer("dim").mayOnlyBeAccessedByLayers(DRIVERS.toArray(new String[0]));
     // SoC profiles are read by everything that builds or describes a host; they use nothing
@@ -192,24 +196,24 @@ final class Layering {
     a = a.whereLayer("profiles").mayOnlyBeAccessedByLayers(with(DRIVERS, "engine", "kernel",
         "core", "dim",
         "traffic", "tcp-model", "tcp-cc", "tcp-stack", "portcheck", "formats", "runs", "testkit",
-        "studies", "scenarios", "boardtrace-import", "boardtrace", "bench"));
+        "studies", "scenarios", "boardtrace-import", "boardtrace", "bench", "cli"));
     // the ping and UDP applications drive a host; runs and what stands on them start them
     a = a.whereLayer("traffic").mayOnlyBeAccessedByLayers("formats", "runs", "testkit",
-        "studies", "scenarios", "boardtrace", "bench");
+        "studies", "scenarios", "boardtrace", "bench", "cli");
     return a.whereLayer("tcp-stack").mayOnlyBeAccessedByLayers(
-            "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench")
+            "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench", "cli")
         .whereLayer("tcp-model").mayOnlyBeAccessedByLayers("tcp-cc", "tcp-stack",
-            "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench")
+            "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench", "cli")
         .whereLayer("core").mayOnlyBeAccessedByLayers(with(DRIVERS, "inloop", "audit", "dim",
             "traffic", "tcp-model", "tcp-cc", "tcp-stack", "formats", "runs", "testkit", "studies",
-            "scenarios", "boardtrace", "bench"))
+            "scenarios", "boardtrace", "bench", "cli"))
         // the kernel's primitives below core's net and NIC blocks, the engine below them
         .whereLayer("kernel").mayOnlyBeAccessedByLayers(with(DRIVERS, "core", "inloop",
             "audit", "dim", "traffic", "tcp-model", "tcp-cc", "tcp-stack", "formats", "runs",
-            "testkit", "studies", "scenarios", "boardtrace", "bench"))
+            "testkit", "studies", "scenarios", "boardtrace", "bench", "cli"))
         .whereLayer("engine").mayOnlyBeAccessedByLayers(with(DRIVERS, "kernel", "core",
             "inloop", "audit", "dim", "traffic", "tcp-model", "tcp-cc", "tcp-stack", "formats",
-            "runs", "testkit", "studies", "scenarios", "boardtrace", "bench"))
+            "runs", "testkit", "studies", "scenarios", "boardtrace", "bench", "cli"))
         .as("nicsim's modules reach only the modules below them");
   }
 

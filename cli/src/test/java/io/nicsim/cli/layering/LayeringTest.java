@@ -1,4 +1,4 @@
-package io.nicsim.bench.layering;
+package io.nicsim.cli.layering;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -30,7 +30,7 @@ class LayeringTest {
 
   @Test
   void everyModuleReachesOnlyTheModulesBelowIt() {
-    assertThat(main.contain(io.nicsim.bench.cli.Nicsim.class)).isTrue();
+    assertThat(main.contain(io.nicsim.cli.Nicsim.class)).isTrue();
     assertThat(main.contain(io.nicsim.stmmac.StmmacMacProvider.class)).isTrue();
     assertThat(Layering.DRIVERS).contains("io.nicsim.stmmac"); // derived, not listed
     Layering.MODULES.check(main);

@@ -1,4 +1,4 @@
-package io.nicsim.bench.ports;
+package io.nicsim.cli.ports;
 
 import static io.nicsim.core.port.exec.InputField.bool;
 import static io.nicsim.core.port.exec.InputField.s32;
@@ -49,7 +49,7 @@ import org.junit.jupiter.api.Test;
  */
 class DebianTreesTest {
   private static final Path SRC = Path.of("/usr/src");
-  /** The repository root's lock (tests run in bench/). */
+  /** The repository root's lock (tests run in cli/). */
   private static final Path LOCK = Path.of("..", "port-lock.json");
   /** nicsim's own ports (port-check's test fixtures carry made-up ones). */
   private static final List<String> PACKAGES =

@@ -1,4 +1,4 @@
-package io.nicsim.bench.ports;
+package io.nicsim.cli.ports;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
  */
 class MutationCheckTest {
   private static final Path TARBALL = Path.of("/usr/src/linux-source-6.12.tar.xz");
-  /** The repository root (tests run in bench/). */
+  /** The repository root (tests run in cli/). */
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
   private static boolean gcc() {

@@ -1,4 +1,4 @@
-package io.nicsim.bench.ports;
+package io.nicsim.cli.ports;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

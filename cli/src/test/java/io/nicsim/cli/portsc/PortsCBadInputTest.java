@@ -1,9 +1,9 @@
-package io.nicsim.bench.portsc;
+package io.nicsim.cli.portsc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * changed, on Debian's 6.12 tarball; each skips, saying so, where either is missing.
  */
 class PortsCBadInputTest {
-  private static final BenchEnv ENV = BenchEnv.standard();
+  private static final CliEnv ENV = CliEnv.standard();
   private static final String[] HOST = {"--mac", "stmmac", "--soc", "cyclone5", "--traffic",
       "iperf3 -u -b 0 -l 64 -t 1", "--duration", "50ms"};
 

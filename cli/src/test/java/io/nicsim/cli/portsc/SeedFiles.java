@@ -1,4 +1,4 @@
-package io.nicsim.bench.portsc;
+package io.nicsim.cli.portsc;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 

@@ -1,11 +1,11 @@
-package io.nicsim.bench.portsc;
+package io.nicsim.cli.portsc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Map;
@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * interrupt figures on the seed's path; 6.12.118 carries it already and is told so.
  */
 class SeedPatchesTest {
-  private static final BenchEnv ENV = BenchEnv.standard();
+  private static final CliEnv ENV = CliEnv.standard();
   private static final String FLOOD = "iperf3 -u -b 0 -l 64 -t 1";
 
   private static JsonNode json(String... args) throws Exception {

@@ -1,8 +1,8 @@
-package io.nicsim.bench.testkit;
+package io.nicsim.cli.testkit;
 
-import io.nicsim.bench.cli.Nicsim;
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.env.EnvFactory;
+import io.nicsim.cli.Nicsim;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.env.EnvFactory;
 import io.nicsim.runs.TrafficRunners;
 import io.nicsim.runs.host.HostFactory;
 import io.nicsim.scenarios.ScenarioRegistry;
@@ -22,8 +22,8 @@ public final class Cli {
   private Cli() {}
 
   /** Example MAC, the standard runners, the demo scenario, {@code threads} workers. */
-  public static BenchEnv env(int threads) {
-    return new BenchEnv(HOSTS, TrafficRunners.standard(),
+  public static CliEnv env(int threads) {
+    return new CliEnv(HOSTS, TrafficRunners.standard(),
         new ScenarioRegistry(List.of(new DemoScenario())), threads);
   }
 
@@ -34,7 +34,7 @@ public final class Cli {
     return run(env(2), args);
   }
 
-  public static Result run(BenchEnv env, String... args) {
+  public static Result run(CliEnv env, String... args) {
     CommandLine cli = Nicsim.commandLine(new EnvFactory(env), args);
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();

@@ -1,4 +1,4 @@
-package io.nicsim.bench.testkit;
+package io.nicsim.cli.testkit;
 
 import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.RunResult;

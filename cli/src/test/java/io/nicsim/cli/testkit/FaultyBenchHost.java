@@ -1,4 +1,4 @@
-package io.nicsim.bench.testkit;
+package io.nicsim.cli.testkit;
 
 import dagger.BindsInstance;
 import dagger.Component;

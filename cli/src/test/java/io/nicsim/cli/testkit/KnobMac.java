@@ -1,4 +1,4 @@
-package io.nicsim.bench.testkit;
+package io.nicsim.cli.testkit;
 
 import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.era.Patch;
@@ -7,7 +7,6 @@ import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.ethtool.CoalesceParam;
 import io.nicsim.core.ethtool.EthtoolCoalesce;
 import io.nicsim.core.ethtool.EthtoolOps;
-import io.nicsim.testkit.ExampleMac;
 import io.nicsim.core.host.HostContext;
 import io.nicsim.core.host.MacModel;
 import io.nicsim.core.host.NicDriver;
@@ -15,6 +14,7 @@ import io.nicsim.core.kernel.Errno;
 import io.nicsim.core.kernel.KernelException;
 import io.nicsim.core.net.NetdevQueue;
 import io.nicsim.core.net.Skb;
+import io.nicsim.testkit.ExampleMac;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;

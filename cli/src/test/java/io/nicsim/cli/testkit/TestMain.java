@@ -1,7 +1,7 @@
-package io.nicsim.bench.testkit;
+package io.nicsim.cli.testkit;
 
-import io.nicsim.bench.cli.Nicsim;
-import io.nicsim.bench.env.EnvFactory;
+import io.nicsim.cli.Nicsim;
+import io.nicsim.cli.env.EnvFactory;
 
 /** {@code nicsim} against the test MACs (example, knob) and the demo scenario, for trying out. */
 public final class TestMain {

@@ -2,7 +2,7 @@ package io.nicsim.formats.plot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.testkit.Cli;
 import io.nicsim.formats.output.Outputs;
 import java.nio.file.Files;
 import java.nio.file.Path;

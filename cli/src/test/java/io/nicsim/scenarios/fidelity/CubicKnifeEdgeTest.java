@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,7 +18,7 @@ class CubicKnifeEdgeTest {
 
   @Test
   void theRttRangeSplitsTheGoodputIntoTwoStates() throws Exception {
-    Cli.Result r = Cli.run(BenchEnv.standard(), "run", "--mac", "stmmac", "--soc",
+    Cli.Result r = Cli.run(CliEnv.standard(), "run", "--mac", "stmmac", "--soc",
         "rk3588-yt6801", "--kernel", "v6.18", "--patch", "+hrtimer-active", "-C",
         "tx-usecs 5000 tx-frames 0", "--traffic", "iperf3 -C cubic -t 3", "--path",
         "rtt=23ms,rate=1gbit", "--uncertainty", "12", "--json");

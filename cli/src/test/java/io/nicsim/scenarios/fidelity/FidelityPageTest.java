@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.bench.env.BenchEnv;
-import io.nicsim.bench.testkit.Cli;
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
 import io.nicsim.formats.text.Num;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +27,7 @@ class FidelityPageTest {
     assertThat(from).as("generated block").isNotNegative();
     String block = page.substring(from, to);
     String notes = page.substring(page.indexOf("## Open misses"));
-    Cli.Result r = Cli.run(BenchEnv.standard(), "reproduce", "--json");
+    Cli.Result r = Cli.run(CliEnv.standard(), "reproduce", "--json");
     assertThat(r.exit()).as(r.err()).isZero();
     for (JsonNode s : new ObjectMapper().readTree(r.out()).get("scenarios")) {
       assertThat(block).contains("### " + s.get("name").asText());

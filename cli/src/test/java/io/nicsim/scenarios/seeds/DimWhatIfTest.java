@@ -2,7 +2,7 @@ package io.nicsim.scenarios.seeds;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.bench.env.BenchEnv;
+import io.nicsim.cli.env.CliEnv;
 import io.nicsim.scenarios.Row;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -34,7 +34,7 @@ class DimWhatIfTest {
 
   @Test
   void itRunsOnlyWhenNamed() {
-    var reg = BenchEnv.standard().scenarios();
+    var reg = CliEnv.standard().scenarios();
     assertThat(reg.select(List.of())).noneMatch(x -> x.name().equals("dim-what-if"));
     assertThat(reg.select(List.of("dim-what-if"))).hasSize(1);
   }

@@ -22,7 +22,7 @@ import java.util.Map;
  * 8fce33317023 cut the TX coalesce timer from 40 ms to 1 ms, and the 2023 series around
  * 2d1a42cf7f77 (arm the timer only while the TX NAPI is not scheduled, arm after the DMA
  * interrupt is re-enabled, 5 ms timer) restored it. Three eras of the driver, one bulk TCP flow
- * on a LAN. bench/README.md ("Scenarios") gives every assumption.
+ * on a LAN. cli/README.md ("Scenarios") gives every assumption.
  */
 public final class StmmacNapiArm implements Scenario {
   static final String SOC = "ipq806x";

@@ -29,7 +29,7 @@ import java.util.function.Supplier;
  * --preempt kcsan}: each CPU cost within its own documented range, and KCSAN's delays injected
  * at the preemption points) of a UDP stream and counts the stranded spells the liveness check
  * sees; v6.18 also runs without injected delays. A second part stops a flow at the moment its
- * last skb is stranded and looks at what follows. bench/README.md ("The stmmac TX-timer
+ * last skb is stranded and looks at what follows. cli/README.md ("The stmmac TX-timer
  * window") is the write-up.
  */
 public final class StmmacStrandedSkb implements Scenario {
@@ -89,11 +89,11 @@ public final class StmmacStrandedSkb implements Scenario {
   public LinkedHashMap<String, String> assumptions() {
     LinkedHashMap<String, String> a = new LinkedHashMap<>();
     a.put("host", SOC + ": GMAC4 behind PCIe, per-channel MSI vectors (no shared-line TBU"
-        + " rescue: bench/README 'The stmmac TX-timer window'), 8 cores; exploration places"
+        + " rescue: cli/README 'The stmmac TX-timer window'), 8 cores; exploration places"
         + " each interrupt vector on a CPU drawn from the seed, iperf3 on CPU 7");
     a.put("traffic", UDP + ": datagrams every ~28 us from CPU 7; the TX interrupt comes every"
         + " 25 descriptors (tx-frames 25) and its poll usually empties the ring. A CUBIC upload"
-        + " opens the window far more rarely (bench/README: explore figures)");
+        + " opens the window far more rarely (cli/README: explore figures)");
     a.put("perturbation", SEEDS + " seeds per case, --jitter " + PERTURBATION.spelling()
         + " --preempt " + PERTURBATION.preemptSpelling()
         + " (every CPU cost within its own documented range: " + costRanges()

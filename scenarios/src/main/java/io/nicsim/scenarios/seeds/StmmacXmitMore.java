@@ -20,7 +20,7 @@ import java.util.Map;
  * Seed 003: a paced BBR upload from an Orange Pi 5 Pro (RK3588 + Motorcomm YT6801) stalls at a
  * few Mbit/s because stmmac holds TX completions for its 5 ms coalesce timer, TSQ lets only two
  * skbs below TCP, and BBR measures the stall as the path's bandwidth; d21a374995df sets the IC
- * bit at the end of every xmit burst. bench/README.md ("Scenarios") gives every assumption.
+ * bit at the end of every xmit burst. cli/README.md ("Scenarios") gives every assumption.
  */
 public final class StmmacXmitMore implements Scenario {
   static final String SOC = "rk3588-yt6801";

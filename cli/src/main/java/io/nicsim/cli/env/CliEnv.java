@@ -1,4 +1,4 @@
-package io.nicsim.bench.env;
+package io.nicsim.cli.env;
 
 import io.nicsim.runs.RunEngine;
 import io.nicsim.runs.RunEnv;
@@ -15,13 +15,13 @@ import java.util.List;
  *
  * @param threads default worker threads for sweeps and scenarios
  */
-public record BenchEnv(
+public record CliEnv(
     HostFactory hosts, List<TrafficRunner> runners, ScenarioRegistry scenarios, int threads) {
 
   /** nicsim's own hosts, runners and scenarios, one worker per available core. */
-  public static BenchEnv standard() {
+  public static CliEnv standard() {
     RunEnv runs = RunEnv.standard();
-    return new BenchEnv(runs.hosts(), runs.runners(), io.nicsim.scenarios.seeds.SeedScenarios.registry(),
+    return new CliEnv(runs.hosts(), runs.runners(), io.nicsim.scenarios.seeds.SeedScenarios.registry(),
         runs.threads());
   }
 
