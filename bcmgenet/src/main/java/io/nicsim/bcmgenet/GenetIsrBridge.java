@@ -2,6 +2,7 @@ package io.nicsim.bcmgenet;
 
 import io.nicsim.core.host.BridgeSite;
 import io.nicsim.core.host.PortBridge;
+import io.nicsim.core.host.Replay;
 import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
@@ -37,7 +38,7 @@ final class GenetIsrBridge implements PortBridge {
   }
 
   /** The hook {@link BcmgenetNapi#isr1} calls first. */
-  static final class Hook {
+  static final class Hook implements Replay.Tokens {
     private static final long PREP = NativeOut.id("napi_schedule_prep");
     private static final long SCHED = NativeOut.id("__napi_schedule_irqoff");
     private static final long WRITEL = NativeOut.id("writel");
@@ -54,11 +55,15 @@ final class GenetIsrBridge implements PortBridge {
     private final BcmgenetPriv priv;
     private final NativePort c;
     private final long[] in;
+    private final Replay replay;
+    private long ret;
+    private long eventCtr;
 
     Hook(BcmgenetPriv priv, NativePort c) {
       this.priv = priv;
       this.c = c;
       this.in = new long[c.inputs()];
+      this.replay = new Replay(c, in);
     }
 
     /** bcmgenet_isr1(irq, priv): IRQ_HANDLED or not. */
@@ -80,53 +85,37 @@ final class GenetIsrBridge implements PortBridge {
       if ((status & GenetHw.TX0_BIT) != 0) {
         priv.txIrqs++;
       }
-      int applied = 0;
-      while (true) {
-        NativeOut o = c.call(in);
-        int token = 0;
-        long ret = 0;
-        long eventCtr = priv.rx.dim.eventCtr;
-        boolean rerun = false;
-        while (o.next()) {
-          boolean done = token++ < applied;
-          long n = o.name();
-          if (o.kind() != NativeOut.CALL) {
-            if (n == RET) {
-              ret = o.value();
-            } else if (n == EVENT_CTR) {
-              eventCtr = o.value();
-            } else {
-              throw PortBridge.cannotApply(c, in, o);
-            }
-            continue;
-          }
-          if (done) {
-            continue;
-          }
-          applied = token;
-          if (n == WRITEL && o.arg(0) == CLEAR) {
-            priv.intrl2ClearWritel((int) o.arg(1));
-          } else if (n == WRITEL && o.arg(0) == MASK_SET) {
-            priv.intrl2MaskSetWritel((int) o.arg(1)); // bcmgenet_{rx,tx}_ring_int_disable
-          } else if (n == PREP) {
-            int id = (int) o.arg(0);
-            boolean model = priv.k.napiSchedulePrep(napi(id));
-            if (model != (in[PREP_RET + id] != 0)) {
-              in[PREP_RET + id] = model ? 1 : 0;
-              rerun = true;
-              break;
-            }
-          } else if (n == SCHED) {
-            priv.k.napiScheduleIrqoff(napi((int) o.arg(0)));
-          } else {
-            throw PortBridge.cannotApply(c, in, o);
-          }
+      ret = 0;
+      eventCtr = priv.rx.dim.eventCtr;
+      replay.run(this);
+      priv.rx.dim.eventCtr = (int) eventCtr;
+      return ret != 0;
+    }
+
+    @Override
+    public int apply(NativeOut o) {
+      long n = o.name();
+      if (o.kind() != NativeOut.CALL) {
+        if (n == RET) {
+          ret = o.value();
+        } else if (n == EVENT_CTR) {
+          eventCtr = o.value();
+        } else {
+          throw PortBridge.cannotApply(c, in, o);
         }
-        if (!rerun) {
-          priv.rx.dim.eventCtr = (int) eventCtr;
-          return ret != 0;
-        }
+      } else if (n == WRITEL && o.arg(0) == CLEAR) {
+        priv.intrl2ClearWritel((int) o.arg(1));
+      } else if (n == WRITEL && o.arg(0) == MASK_SET) {
+        priv.intrl2MaskSetWritel((int) o.arg(1)); // bcmgenet_{rx,tx}_ring_int_disable
+      } else if (n == PREP) {
+        int id = (int) o.arg(0);
+        return replay.answer(PREP_RET + id, priv.k.napiSchedulePrep(napi(id)));
+      } else if (n == SCHED) {
+        priv.k.napiScheduleIrqoff(napi((int) o.arg(0)));
+      } else {
+        throw PortBridge.cannotApply(c, in, o);
       }
+      return Replay.NEXT;
     }
 
     private Napi napi(int id) {

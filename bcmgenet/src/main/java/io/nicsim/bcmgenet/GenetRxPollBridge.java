@@ -6,6 +6,7 @@ import io.nicsim.core.dim.DimSample;
 import io.nicsim.core.dim.NetDim;
 import io.nicsim.core.host.BridgeSite;
 import io.nicsim.core.host.PortBridge;
+import io.nicsim.core.host.Replay;
 import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
@@ -43,7 +44,7 @@ final class GenetRxPollBridge implements PortBridge {
   }
 
   /** The hook {@link BcmgenetNapi#rxPoll} calls once its bcmgenet_desc_rx ran. */
-  static final class Hook {
+  static final class Hook implements Replay.Tokens {
     private static final long DESC_RX = NativeOut.id("bcmgenet_desc_rx");
     private static final long COMPLETE = NativeOut.id("napi_complete_done");
     private static final long WRITEL = NativeOut.id("writel");
@@ -57,12 +58,16 @@ final class GenetRxPollBridge implements PortBridge {
     private final BcmgenetPriv priv;
     private final NativePort c;
     private final long[] in;
+    private final Replay replay;
     private final DimSample sample = new DimSample();
+    private Napi napi;
+    private long ret;
 
     Hook(BcmgenetPriv priv, NativePort c) {
       this.priv = priv;
       this.c = c;
       this.in = new long[c.inputs()];
+      this.replay = new Replay(c, in);
     }
 
     /** bcmgenet_rx_poll(napi, budget) once bcmgenet_desc_rx returned {@code work}. */
@@ -75,54 +80,38 @@ final class GenetRxPollBridge implements PortBridge {
       in[COMPLETE_RET] = 1; // the usual answer; the replay asks the model and reruns
       in[4] = ring.dim.useDim & 0xFFFF;
       in[5] = ring.dim.eventCtr & 0xFFFF;
-      int applied = 0;
-      while (true) {
-        NativeOut o = c.call(in);
-        int token = 0;
-        long ret = 0;
-        boolean rerun = false;
-        while (o.next()) {
-          boolean done = token++ < applied;
-          long n = o.name();
-          if (o.kind() != NativeOut.CALL) {
-            if (n == RET) {
-              ret = o.value();
-            } else {
-              throw PortBridge.cannotApply(c, in, o);
-            }
-            continue;
-          }
-          if (done) {
-            continue;
-          }
-          applied = token;
-          if (n == DESC_RX) {
-            continue; // the model's receive ran before the C, where the C calls it
-          } else if (n == COMPLETE) {
-            if (o.arg(0) != 0) {
-              throw PortBridge.cannotApply(c, in, o);
-            }
-            boolean model = priv.k.napiCompleteDone(napi, (int) o.arg(1));
-            if (model != (in[COMPLETE_RET] != 0)) {
-              in[COMPLETE_RET] = model ? 1 : 0;
-              rerun = true;
-              break;
-            }
-          } else if (n == WRITEL && o.arg(0) == MASK_CLEAR) {
-            priv.intrl2MaskClearWritel((int) o.arg(1)); // bcmgenet_rx_ring_int_enable
-          } else if (n == NET_DIM) {
-            Core core = priv.core();
-            core.charge(NetDim.NET_DIM);
-            DimLib.updateSample(core.cursor(), (int) o.arg(0), o.arg(1), o.arg(2), sample);
-            priv.k.netDim(ring.dim.dim, sample);
-          } else {
-            throw PortBridge.cannotApply(c, in, o);
-          }
+      this.napi = napi;
+      ret = 0;
+      replay.run(this);
+      return (int) ret;
+    }
+
+    @Override
+    public int apply(NativeOut o) {
+      long n = o.name();
+      if (o.kind() != NativeOut.CALL) {
+        if (n != RET) {
+          throw PortBridge.cannotApply(c, in, o);
         }
-        if (!rerun) {
-          return (int) ret;
+        ret = o.value();
+      } else if (n == DESC_RX) {
+        return Replay.NEXT; // the model's receive ran before the C, where the C calls it
+      } else if (n == COMPLETE) {
+        if (o.arg(0) != 0) {
+          throw PortBridge.cannotApply(c, in, o);
         }
+        return replay.answer(COMPLETE_RET, priv.k.napiCompleteDone(napi, (int) o.arg(1)));
+      } else if (n == WRITEL && o.arg(0) == MASK_CLEAR) {
+        priv.intrl2MaskClearWritel((int) o.arg(1)); // bcmgenet_rx_ring_int_enable
+      } else if (n == NET_DIM) {
+        Core core = priv.core();
+        core.charge(NetDim.NET_DIM);
+        DimLib.updateSample(core.cursor(), (int) o.arg(0), o.arg(1), o.arg(2), sample);
+        priv.k.netDim(priv.rx.dim.dim, sample);
+      } else {
+        throw PortBridge.cannotApply(c, in, o);
       }
+      return Replay.NEXT;
     }
   }
 }

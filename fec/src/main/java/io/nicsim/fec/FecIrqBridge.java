@@ -2,6 +2,7 @@ package io.nicsim.fec;
 
 import io.nicsim.core.host.BridgeSite;
 import io.nicsim.core.host.PortBridge;
+import io.nicsim.core.host.Replay;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
 
@@ -37,7 +38,7 @@ final class FecIrqBridge implements PortBridge {
   }
 
   /** The hook {@link FecNapi#enetInterrupt} calls first. */
-  static final class Hook {
+  static final class Hook implements Replay.Tokens {
     private static final long PREP = NativeOut.id("napi_schedule_prep");
     private static final long SCHED = NativeOut.id("__napi_schedule");
     private static final long WRITEL = NativeOut.id("writel");
@@ -47,11 +48,15 @@ final class FecIrqBridge implements PortBridge {
     private final FecEnetPrivate fep;
     private final NativePort c;
     private final long[] in;
+    private final Replay replay;
+    private FecNapi napi;
+    private long ret;
 
     Hook(FecEnetPrivate fep, NativePort c) {
       this.fep = fep;
       this.c = c;
       this.in = new long[c.inputs()];
+      this.replay = new Replay(c, in);
     }
 
     /** fec_enet_interrupt(irq, ndev): IRQ_HANDLED or IRQ_NONE. */
@@ -63,56 +68,40 @@ final class FecIrqBridge implements PortBridge {
       in[0] = Integer.toUnsignedLong(raw);
       in[1] = fep.link;
       in[PREP_RET] = 1; // the usual answer; the replay asks the model and reruns
-      int applied = 0;
-      while (true) {
-        NativeOut o = c.call(in);
-        int token = 0;
-        long ret = 0;
-        boolean rerun = false;
-        while (o.next()) {
-          boolean done = token++ < applied;
-          long n = o.name();
-          if (o.kind() != NativeOut.CALL) {
-            if (n == RET) {
-              ret = o.value();
-            } else {
-              throw PortBridge.cannotApply(c, in, o);
-            }
-            continue;
-          }
-          if (done) {
-            continue;
-          }
-          applied = token;
-          if (n == WRITEL) {
-            fep.writel((int) o.arg(1), (int) o.arg(0));
-            if (o.arg(0) == FecRegisters.FEC_IEVENT) {
-              fep.lastEvents = (int) o.arg(1);
-              if (fep.link != 0 && o.arg(1) != 0) {
-                // the Java counts the events before it claims the NAPI
-                napi.countEventsOf(fep.lastEvents);
-              }
-            }
-          } else if (n == PREP) {
-            boolean model = fep.k.napiSchedulePrep();
-            if (model != (in[PREP_RET] != 0)) {
-              in[PREP_RET] = model ? 1 : 0;
-              rerun = true;
-              break;
-            }
-          } else if (n == SCHED) {
-            fep.k.napiSchedule();
-          } else {
-            throw PortBridge.cannotApply(c, in, o);
-          }
-        }
-        if (!rerun) {
-          if (ret == 0) {
-            fep.irqNone++;
-          }
-          return ret != 0;
-        }
+      this.napi = napi;
+      ret = 0;
+      replay.run(this);
+      if (ret == 0) {
+        fep.irqNone++;
       }
+      return ret != 0;
+    }
+
+    @Override
+    public int apply(NativeOut o) {
+      long n = o.name();
+      if (o.kind() != NativeOut.CALL) {
+        if (n != RET) {
+          throw PortBridge.cannotApply(c, in, o);
+        }
+        ret = o.value();
+      } else if (n == WRITEL) {
+        fep.writel((int) o.arg(1), (int) o.arg(0));
+        if (o.arg(0) == FecRegisters.FEC_IEVENT) {
+          fep.lastEvents = (int) o.arg(1);
+          if (fep.link != 0 && o.arg(1) != 0) {
+            // the Java counts the events before it claims the NAPI
+            napi.countEventsOf(fep.lastEvents);
+          }
+        }
+      } else if (n == PREP) {
+        return replay.answer(PREP_RET, fep.k.napiSchedulePrep());
+      } else if (n == SCHED) {
+        fep.k.napiSchedule();
+      } else {
+        throw PortBridge.cannotApply(c, in, o);
+      }
+      return Replay.NEXT;
     }
   }
 }

@@ -2,6 +2,7 @@ package io.nicsim.fec;
 
 import io.nicsim.core.host.BridgeSite;
 import io.nicsim.core.host.PortBridge;
+import io.nicsim.core.host.Replay;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
 
@@ -48,7 +49,7 @@ final class FecRxNapiBridge implements PortBridge {
   }
 
   /** The hook {@link FecNapi#rxNapi} calls first. */
-  static final class Hook {
+  static final class Hook implements Replay.Tokens {
     private static final long RX = NativeOut.id("fec_enet_rx");
     private static final long TX = NativeOut.id("fec_enet_tx");
     private static final long WRITEL = NativeOut.id("writel");
@@ -58,13 +59,21 @@ final class FecRxNapiBridge implements PortBridge {
     private final FecEnetPrivate fep;
     private final NativePort c;
     private final long[] in;
+    private final Replay replay;
     /** Each pass's IEVENT as the model read it (once, where the C reads it), or -1. */
     private final long[] read = new long[PASSES];
+    private FecNapi napi;
+    private int budget;
+    private long ret;
+    /** The run's passes so far: its fec_enet_rx calls and its IEVENT acknowledgements. */
+    private int rxPass;
+    private int events;
 
     Hook(FecEnetPrivate fep, NativePort c) {
       this.fep = fep;
       this.c = c;
       this.in = new long[Math.max(c.inputs(), 2 + 2 * PASSES)];
+      this.replay = new Replay(c, in);
     }
 
     /** fec_enet_rx_napi(napi, budget): the work done. */
@@ -73,91 +82,80 @@ final class FecRxNapiBridge implements PortBridge {
       java.util.Arrays.fill(read, -1);
       in[0] = budget;
       in[1] = 1; // napi_complete_done's answer: the poll ignores it
-      int applied = 0;
-      while (true) {
-        NativeOut o = c.call(in, in.length);
-        int token = 0;
-        int rxPass = 0;
-        int events = 0;
-        long ret = 0;
-        boolean rerun = false;
-        while (o.next()) {
-          boolean done = token++ < applied;
-          long n = o.name();
-          if (o.kind() != NativeOut.CALL) {
-            if (n == RET) {
-              ret = o.value();
-            } else {
-              throw PortBridge.cannotApply(c, in, o);
-            }
-            continue;
-          }
-          if (n == RX) {
-            int k = rxPass++;
-            if (done) {
-              continue;
-            }
-            applied = token;
-            if (k >= PASSES) {
-              throw new io.nicsim.core.port.exec.NativeFailure("fec_enet_rx_napi's C made more"
-                  + " than " + PASSES + " passes: input " + PortBridge.record(c, in));
-            }
-            // the model's receive, where the C calls it; its work answers the C's stub
-            int model = napi.rx((int) o.arg(0));
-            if (model != in[2 + 2 * k] % (o.arg(0) + 1)) {
-              in[2 + 2 * k] = model;
-              rerun = true;
-              break;
-            }
-          } else if (n == TX) {
-            if (done) {
-              continue;
-            }
-            applied = token;
-            napi.tx(budget);
-          } else if (n == WRITEL && o.arg(0) == FecRegisters.FEC_IEVENT) {
-            // fec_enet_collect_events after pass k: its read of IEVENT came first
-            int k = events++;
-            if (done) {
-              continue;
-            }
-            if (read[k] < 0) {
-              read[k] = Integer.toUnsignedLong(fep.readl(FecRegisters.FEC_IEVENT));
-            }
-            if ((read[k] & ~FecRegisters.FEC_ENET_MII & 0xFFFF_FFFFL)
-                != (o.arg(1) & 0xFFFF_FFFFL)) {
-              if (in[3 + 2 * k] == read[k]) {
-                throw new io.nicsim.core.port.exec.NativeFailure("fec_enet_rx_napi's C"
-                    + " acknowledged IEVENT 0x" + Long.toHexString(o.arg(1)) + " of 0x"
-                    + Long.toHexString(read[k]) + ": input " + PortBridge.record(c, in));
-              }
-              in[3 + 2 * k] = read[k];
-              rerun = true;
-              break;
-            }
-            applied = token;
-            fep.writel((int) o.arg(1), FecRegisters.FEC_IEVENT);
-            fep.lastEvents = (int) o.arg(1);
-          } else if (n == WRITEL) {
-            if (done) {
-              continue;
-            }
-            applied = token;
-            fep.writel((int) o.arg(1), (int) o.arg(0));
-          } else if (n == COMPLETE) {
-            if (done) {
-              continue;
-            }
-            applied = token;
-            fep.k.napiCompleteDone((int) o.arg(0));
-          } else {
-            throw PortBridge.cannotApply(c, in, o);
-          }
-        }
-        if (!rerun) {
-          return (int) ret;
-        }
+      this.napi = napi;
+      this.budget = budget;
+      ret = 0;
+      replay.run(this);
+      return (int) ret;
+    }
+
+    @Override
+    public void begin(NativeOut o) {
+      rxPass = 0;
+      events = 0;
+    }
+
+    @Override
+    public void replayed(NativeOut o) {
+      if (o.kind() != NativeOut.CALL) {
+        return;
       }
+      if (o.name() == RX) {
+        rxPass++;
+      } else if (o.name() == WRITEL && o.arg(0) == FecRegisters.FEC_IEVENT) {
+        events++;
+      }
+    }
+
+    @Override
+    public int apply(NativeOut o) {
+      long n = o.name();
+      if (o.kind() != NativeOut.CALL) {
+        if (n != RET) {
+          throw PortBridge.cannotApply(c, in, o);
+        }
+        ret = o.value();
+      } else if (n == RX) {
+        int k = rxPass++;
+        if (k >= PASSES) {
+          throw new io.nicsim.core.port.exec.NativeFailure("fec_enet_rx_napi's C made more"
+              + " than " + PASSES + " passes: input " + PortBridge.record(c, in));
+        }
+        // the model's receive, where the C calls it; its work answers the C's stub
+        int model = napi.rx((int) o.arg(0));
+        if (model != in[2 + 2 * k] % (o.arg(0) + 1)) {
+          in[2 + 2 * k] = model;
+          return Replay.RERUN;
+        }
+      } else if (n == TX) {
+        napi.tx(budget);
+      } else if (n == WRITEL && o.arg(0) == FecRegisters.FEC_IEVENT) {
+        // fec_enet_collect_events after pass k: its read of IEVENT came first
+        int k = events;
+        if (read[k] < 0) {
+          read[k] = Integer.toUnsignedLong(fep.readl(FecRegisters.FEC_IEVENT));
+        }
+        if ((read[k] & ~FecRegisters.FEC_ENET_MII & 0xFFFF_FFFFL)
+            != (o.arg(1) & 0xFFFF_FFFFL)) {
+          if (in[3 + 2 * k] == read[k]) {
+            throw new io.nicsim.core.port.exec.NativeFailure("fec_enet_rx_napi's C"
+                + " acknowledged IEVENT 0x" + Long.toHexString(o.arg(1)) + " of 0x"
+                + Long.toHexString(read[k]) + ": input " + PortBridge.record(c, in));
+          }
+          in[3 + 2 * k] = read[k];
+          return Replay.RETRY;
+        }
+        events++;
+        fep.writel((int) o.arg(1), FecRegisters.FEC_IEVENT);
+        fep.lastEvents = (int) o.arg(1);
+      } else if (n == WRITEL) {
+        fep.writel((int) o.arg(1), (int) o.arg(0));
+      } else if (n == COMPLETE) {
+        fep.k.napiCompleteDone((int) o.arg(0));
+      } else {
+        throw PortBridge.cannotApply(c, in, o);
+      }
+      return Replay.NEXT;
     }
   }
 }

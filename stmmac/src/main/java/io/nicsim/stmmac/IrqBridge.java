@@ -2,6 +2,7 @@ package io.nicsim.stmmac;
 
 import io.nicsim.core.host.BridgeSite;
 import io.nicsim.core.host.PortBridge;
+import io.nicsim.core.host.Replay;
 import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
@@ -64,7 +65,7 @@ final class IrqBridge implements PortBridge {
   }
 
   /** The hook a {@link StmmacIrq} entry point calls first. */
-  static final class Hook {
+  static final class Hook implements Replay.Tokens {
     private static final long STATUS = NativeOut.id("dma_interrupt");
     private static final long PREP = NativeOut.id("napi_schedule_prep");
     private static final long SCHED = NativeOut.id("__napi_schedule");
@@ -88,11 +89,15 @@ final class IrqBridge implements PortBridge {
     private final long[] in;
     /** Which (channel, direction) statuses the model has given so far (read once each). */
     private final boolean[] read = new boolean[8 * 4];
+    private final Replay replay;
+    private long ret;
+    private long state;
 
     Hook(StmmacPriv priv, NativePort c) {
       this.priv = priv;
       this.c = c;
       this.in = new long[c.inputs()];
+      this.replay = new Replay(c, in);
     }
 
     /** stmmac_interrupt(irq, dev). */
@@ -161,84 +166,66 @@ final class IrqBridge implements PortBridge {
     }
 
     private long run() {
-      int applied = 0;
-      while (true) {
-        NativeOut o = c.call(in);
-        int token = 0;
-        long ret = 0;
-        long state = priv.state;
-        boolean rerun = false;
-        while (o.next()) {
-          boolean done = token++ < applied;
-          long n = o.name();
-          if (o.kind() != NativeOut.CALL) {
-            if (n == RET) {
-              ret = o.value();
-            } else if (n == STATE) {
-              state = o.value();
-            } else {
-              throw PortBridge.cannotApply(c, in, o);
-            }
-            continue;
-          }
-          if (done) {
-            continue;
-          }
-          if (n == STATUS) {
-            int chan = (int) o.arg(0);
-            int dir = (int) o.arg(1);
-            if (chan < 0 || chan >= 8 || dir < 1 || dir > 3) {
-              throw PortBridge.cannotApply(c, in, o);
-            }
-            if (!read[chan * 4 + dir]) {
-              long given = in[CHANNELS + chan * CHANNEL_WORDS + dir - 1];
-              readNow(chan, DmaDir.values()[dir - 1]);
-              if (in[CHANNELS + chan * CHANNEL_WORDS + dir - 1] != given) {
-                rerun = true;
-                break;
-              }
-            }
-          } else if (n == PREP) {
-            int id = (int) o.arg(0);
-            boolean tx = id % 4 == 1;
-            int field = CHANNELS + (id / 4) * CHANNEL_WORDS + (tx ? 4 : 3);
-            boolean asked = in[field] == 0;
-            boolean model = priv.calls.napiSchedulePrep(napi(id));
-            if (model != asked) {
-              in[field] = model ? 0 : 1;
-              applied = token;
-              rerun = true;
-              break;
-            }
-          } else if (n == SCHED) {
-            priv.calls.napiSchedule(napi((int) o.arg(0)));
-          } else if (n == DISABLE) {
-            priv.hwif.disableDmaIrq((int) o.arg(0), o.arg(1) != 0, o.arg(2) != 0);
-          } else if (n == SAFETY) {
-            boolean model = priv.unported.safetyFeatInterrupt();
-            if (model != (in[SAFETY_RET] != 0)) {
-              throw new NativeFailure(c.function() + "'s C was given stmmac_safety_feat_interrupt "
-                  + in[SAFETY_RET] + " and the model answers otherwise: input "
-                  + PortBridge.record(c, in));
-            }
-          } else if (n == COMMON) {
-            priv.unported.commonInterrupt();
-          } else if (n == BUMP) {
-            priv.unported.bumpDmaThreshold((int) o.arg(0));
-          } else if (n == TX_ERR) {
-            priv.unported.txErr((int) o.arg(0));
-          } else if (n == WARN) {
-            priv.calls.warnOn();
-          } else {
-            throw PortBridge.cannotApply(c, in, o);
-          }
-          applied = token;
+      ret = 0;
+      state = priv.state;
+      replay.run(this);
+      priv.state = state;
+      return ret;
+    }
+
+    @Override
+    public int apply(NativeOut o) {
+      long n = o.name();
+      if (o.kind() != NativeOut.CALL) {
+        if (n == RET) {
+          ret = o.value();
+        } else if (n == STATE) {
+          state = o.value();
+        } else {
+          throw PortBridge.cannotApply(c, in, o);
         }
-        if (!rerun) {
-          priv.state = state;
-          return ret;
+      } else if (n == STATUS) {
+        int chan = (int) o.arg(0);
+        int dir = (int) o.arg(1);
+        if (chan < 0 || chan >= 8 || dir < 1 || dir > 3) {
+          throw PortBridge.cannotApply(c, in, o);
         }
+        if (!read[chan * 4 + dir]) {
+          long given = in[CHANNELS + chan * CHANNEL_WORDS + dir - 1];
+          readNow(chan, DmaDir.values()[dir - 1]);
+          if (in[CHANNELS + chan * CHANNEL_WORDS + dir - 1] != given) {
+            return Replay.RETRY;
+          }
+        }
+      } else if (n == PREP) {
+        int id = (int) o.arg(0);
+        boolean tx = id % 4 == 1;
+        // the record holds the SCHED bit the claim finds: set means the claim fails
+        return replay.answer(CHANNELS + (id / 4) * CHANNEL_WORDS + (tx ? 4 : 3),
+            !priv.calls.napiSchedulePrep(napi(id)));
+      } else if (n == SCHED) {
+        priv.calls.napiSchedule(napi((int) o.arg(0)));
+      } else if (n == DISABLE) {
+        priv.hwif.disableDmaIrq((int) o.arg(0), o.arg(1) != 0, o.arg(2) != 0);
+      } else if (n == SAFETY) {
+        boolean model = priv.unported.safetyFeatInterrupt();
+        if (model != (in[SAFETY_RET] != 0)) {
+          throw new NativeFailure(c.function() + "'s C was given stmmac_safety_feat_interrupt "
+              + in[SAFETY_RET] + " and the model answers otherwise: input "
+              + PortBridge.record(c, in));
+        }
+      } else if (n == COMMON) {
+        priv.unported.commonInterrupt();
+      } else if (n == BUMP) {
+        priv.unported.bumpDmaThreshold((int) o.arg(0));
+      } else if (n == TX_ERR) {
+        priv.unported.txErr((int) o.arg(0));
+      } else if (n == WARN) {
+        priv.calls.warnOn();
+      } else {
+        throw PortBridge.cannotApply(c, in, o);
       }
+      return Replay.NEXT;
     }
 
     private Napi napi(int id) {

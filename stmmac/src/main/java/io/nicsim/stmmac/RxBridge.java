@@ -3,6 +3,7 @@ package io.nicsim.stmmac;
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.host.BridgeSite;
 import io.nicsim.core.host.PortBridge;
+import io.nicsim.core.host.Replay;
 import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.net.Skb;
 import io.nicsim.core.nic.DescRing;
@@ -56,7 +57,7 @@ final class RxBridge implements PortBridge {
   }
 
   /** The hook {@link StmmacRx#rx} calls first. */
-  static final class Hook {
+  static final class Hook implements Replay.Tokens {
     private static final int BASE = StmmacRxHarnesses.BASE;
     private static final int SLOT = StmmacRxHarnesses.SLOT;
     private static final int WINDOW = StmmacRxHarnesses.WINDOW;
@@ -139,17 +140,25 @@ final class RxBridge implements PortBridge {
     private int limit;
     private int queue;
     private int kind;
-    /** The replay across the C's runs: the calls applied, the entry and skb the C is on. */
-    private int applied;
+    /** The replay across the C's runs: the entry and skb the C is on, the return. */
     private int entry;
     private Skb current;
     private boolean refillCharged;
+    private long ret;
+    private final Replay replay;
+    /** The run's queue, ring and the descriptors it consumes (from cur_rx as it was). */
+    private StmmacRxQueue rxQ;
+    private DescRing ring;
+    private int mask;
+    private int curBefore;
+    private int taken;
 
     Hook(StmmacRx rx, NativePort c) {
       this.rx = rx;
       this.priv = rx.priv;
       this.c = c;
       this.in = new long[Math.max(c.inputs(), BASE + (MAX_RING + 1) * SLOT)];
+      this.replay = new Replay(c, in);
     }
 
     /** stmmac_rx(priv, limit, queue): the frames counted. */
@@ -157,20 +166,12 @@ final class RxBridge implements PortBridge {
       int words = capture(limit, queue);
       pageAllocs = 0;
       skbAllocs = 0;
-      applied = 0;
       entry = -1;
       current = null;
       refillCharged = false;
-      while (true) {
-        try {
-          return replay(c.call(in, words), queue);
-        } catch (Written w) {
-          // the DMA wrote the descriptor back while the call ran (the model's time moves with
-          // the charges): the window from it as the model has it now, and the C again; the
-          // calls already applied are skipped (the same record up to there gives the same calls)
-          words = window(w.k);
-        }
-      }
+      ret = 0;
+      replay.run(words, this);
+      return (int) ret;
     }
 
     /** A descriptor the record gave the C as the DMA's that the DMA has written back since. */
@@ -341,192 +342,203 @@ final class RxBridge implements PortBridge {
           + " ns: input " + PortBridge.record(c, in));
     }
 
-    private int replay(NativeOut o, int queue) {
-      StmmacRxQueue rxQ = priv.rxQueue[queue];
-      StmmacXstats.Rxq st = priv.xstats.rxq[queue];
-      DescRing ring = rxQ.ring;
-      int size = ring.size();
-      int mask = size - 1;
-      int curBefore = ring.cur;
-      // the descriptors the call consumed: from cur_rx to the cur_rx the C leaves
+    /**
+     * The run's view of the call: the descriptors it consumed, from cur_rx to the cur_rx the C
+     * leaves.
+     */
+    @Override
+    public void begin(NativeOut o) {
+      rxQ = priv.rxQueue[queue];
+      ring = rxQ.ring;
+      mask = ring.size() - 1;
+      curBefore = ring.cur;
       long curAfter = o.rewind().field(CUR_RX_ID);
-      int taken = (int) ((curAfter - curBefore) & mask);
+      taken = (int) ((curAfter - curBefore) & mask);
       o.rewind();
+    }
+
+    @Override
+    public int apply(NativeOut o) {
+      try {
+        applyToken(o);
+        return Replay.NEXT;
+      } catch (Written w) {
+        // the DMA wrote the descriptor back while the call ran (the model's time moves with
+        // the charges): the window from it as the model has it now, and the C again; the
+        // calls already applied are skipped (the same record up to there gives the same calls)
+        replay.words(window(w.k));
+        return Replay.RETRY;
+      }
+    }
+
+    private void applyToken(NativeOut o) {
+      StmmacXstats.Rxq st = priv.xstats.rxq[queue];
       KernelCalls k = priv.calls;
       StmmacHwif h = priv.hwif;
       UnportedCalls u = priv.unported;
       Core core = priv.kernel.cpu().requireCurrent();
-      long ret = 0;
-      int token = 0;
-      while (o.next()) {
-        if (token++ < applied) {
-          continue;
-        }
-        applied = token - 1;
-        int number = NAMES.get(o.name());
-        if (number >= BUFFER) {
-          int e = number - BUFFER;
-          rxQ.page[e] = page(o.arg(0));
-          rxQ.secPage[e] = page(o.arg(1));
-          rxQ.addr[e] = page(o.arg(2));
-          rxQ.secAddr[e] = page(o.arg(3));
-          rxQ.pageOffset[e] = (int) o.arg(4);
-          continue;
-        }
-        if (number < 0 || number >= TOKENS.length) {
-          throw PortBridge.cannotApply(c, in, o);
-        }
-        T t = TOKENS[number];
-        if (o.kind() != NativeOut.CALL) {
-          long v = o.value();
-          switch (t) {
-            case RET -> ret = v;
-            case CUR_RX -> ring.cur = (int) v;
-            case DIRTY_RX -> ring.dirty = (int) v;
-            case RX_COUNT_FRAMES -> rxQ.rxCountFrames = (int) v;
-            case RX_TAIL_ADDR -> rxQ.rxTailAddr = (int) v;
-            case STATE_SAVED -> rxQ.stateSaved = v != 0;
-            case STATE_SKB -> rxQ.stateSkb = skb(v);
-            case STATE_ERROR -> rxQ.stateError = (int) v;
-            case STATE_LEN -> rxQ.stateLen = (int) v;
-            case RX_PACKETS -> st.rxPackets += v;
-            case RX_BYTES -> st.rxBytes += v;
-            case RX_PKT_N -> st.rxPktN += v;
-            case NAPI_POLL -> st.napiPoll += v;
-            case RX_DROPPED -> priv.xstats.rxDropped += v;
-            case RX_ERRORS -> priv.xstats.rxErrors += v;
-            default -> throw PortBridge.cannotApply(c, in, o);
-          }
-          continue;
-        }
+      int number = NAMES.get(o.name());
+      if (number >= BUFFER) {
+        int e = number - BUFFER;
+        rxQ.page[e] = page(o.arg(0));
+        rxQ.secPage[e] = page(o.arg(1));
+        rxQ.addr[e] = page(o.arg(2));
+        rxQ.secAddr[e] = page(o.arg(3));
+        rxQ.pageOffset[e] = (int) o.arg(4);
+        return;
+      }
+      if (number < 0 || number >= TOKENS.length) {
+        throw PortBridge.cannotApply(c, in, o);
+      }
+      T t = TOKENS[number];
+      if (o.kind() != NativeOut.CALL) {
+        long v = o.value();
         switch (t) {
-          case RX_STATUS -> {
-            int e = (int) o.arg(1);
-            int model = h.rxStatus(rxQ, (int) o.arg(0), e);
-            if (model != status[e & mask]) {
-              int at = (int) ((e - in[4]) & mask);
-              if ((status[e & mask] & StmmacRx.DMA_OWN) != 0 && (model & StmmacRx.DMA_OWN) == 0
-                  && BASE + (at + 1) * SLOT <= in.length) {
-                throw new Written(at);
-              }
-              throw answered("rx_status of entry " + e, status[e & mask], model);
-            }
-            entry = e;
-            if (((entry - curBefore) & mask) < taken) {
-              core.charge(StmmacRx.RX_DESC); // a descriptor the call consumes
-            }
-          }
-          case RX_EXTENDED_STATUS -> h.rxExtendedStatus(rxQ, (int) o.arg(0));
-          case RECYCLE_DIRECT -> k.pagePoolRecycleDirect((int) o.arg(0), page(o.arg(1)));
-          case PUT_PAGE -> k.pagePoolPutPage((int) o.arg(0), page(o.arg(1)), (int) o.arg(2),
-              o.arg(3) != 0);
-          case RELEASE_PAGE -> k.pagePoolReleasePage((int) o.arg(0), page(o.arg(1)));
-          case DEV_KFREE_SKB -> k.devKfreeSkb(skb(o.arg(0)));
-          case BUF1_LEN, BUF2_LEN -> {
-            int e = (int) o.arg(1);
-            int model = t == T.BUF1_LEN
-                ? u.rxBuf1Len(rxQ, (int) o.arg(0), e, (int) o.arg(2), (int) o.arg(3))
-                : u.rxBuf2Len(rxQ, (int) o.arg(0), e, (int) o.arg(2), (int) o.arg(3));
-            int given = t == T.BUF1_LEN ? buf1[e & mask] : buf2[e & mask];
-            if (model != given) {
-              throw answered(t.cName + " of entry " + e, given, model);
-            }
-          }
-          case DMA_SYNC -> k.dmaSyncSingleForCpu(page(o.arg(0)), o.arg(1));
-          case XDP_RUN_PROG -> {
-            int model = u.xdpRunProg(rxQ, (int) o.arg(0));
-            if (model != 0) {
-              throw answered("the XDP verdict of entry " + o.arg(0), 0, model);
-            }
-          }
-          case NAPI_ALLOC_SKB -> {
-            current = k.napiAllocSkb(napi(o.arg(0)), (int) o.arg(1));
-            newSkbs[++skbAllocs] = current;
-          }
-          case NAPI_BUILD_SKB -> {
-            current = k.napiBuildSkb(rxQ, entry, (int) o.arg(0));
-            newSkbs[++skbAllocs] = current;
-          }
-          case COPY_TO_LINEAR -> k.skbCopyToLinearData(skb(o.arg(0)), rxQ, entry,
-              (int) o.arg(1));
-          case SKB_PUT -> k.skbPut(skb(o.arg(0)), (int) o.arg(1));
-          case SKB_RESERVE -> k.skbReserve(skb(o.arg(0)), (int) o.arg(1));
-          case ADD_RX_FRAG -> {
-            current = skb(o.arg(0));
-            k.skbAddRxFrag(current, (int) o.arg(1), page(o.arg(2)), (int) o.arg(3),
-                (int) o.arg(4), (int) o.arg(5));
-          }
-          case MARK_FOR_RECYCLE -> k.skbMarkForRecycle(skb(o.arg(0)));
-          case RX_HWTSTAMP -> {
-            current = skb(o.arg(3));
-            u.getRxHwtstamp(rxQ, (int) o.arg(0), (int) o.arg(1), (int) o.arg(2), current);
-          }
-          case RX_HW_VLAN -> u.rxHwVlan(rxQ, (int) o.arg(0), (int) o.arg(1), skb(o.arg(2)));
-          case RX_VLAN -> u.rxVlan(skb(o.arg(0)));
-          case ETH_TYPE_TRANS -> {
-            current = skb(o.arg(0));
-            k.ethTypeTrans(current);
-          }
-          case HAS_IP_ETHERTYPE -> {
-            boolean model = u.hasIpEthertype(current);
-            if (model != (in[HAS_IP] != 0)) {
-              throw answered("stmmac_has_ip_ethertype", in[HAS_IP], model ? 1 : 0);
-            }
-          }
-          case CSUM_NONE_ASSERT -> k.skbChecksumNoneAssert(skb(o.arg(0)));
-          case GET_RX_HASH -> {
-            int[] hash = new int[2];
-            int model = h.getRxHash(rxQ, (int) o.arg(0), (int) o.arg(1), hash);
-            if (model != in[HASH_RET]) {
-              throw answered("get_rx_hash of entry " + o.arg(1), in[HASH_RET], model);
-            }
-          }
-          case SET_HASH -> k.skbSetHash(skb(o.arg(0)), (int) o.arg(1), (int) o.arg(2));
-          case RECORD_RX_QUEUE -> k.skbRecordRxQueue(skb(o.arg(0)), (int) o.arg(1));
-          case GRO_RECEIVE -> {
-            Skb skb = skb(o.arg(1));
-            // the C sets CHECKSUM_UNNECESSARY inline (no call): its skb's ip_summed
-            skb.ipSummed = (int) o.arg(3);
-            k.napiGroReceive(napi(o.arg(0)), skb);
-            priv.counters.rxFrames++;
-            if (priv.dim != null) { // the dim what-if's running totals
-              priv.dim.rx.packets[queue]++;
-              priv.dim.rx.bytes[queue] += o.arg(2);
-            }
-            current = null;
-          }
-          case FINALIZE_XDP_RX -> u.finalizeXdpRx((int) o.arg(0));
-          case ALLOC_PAGES -> {
-            if (!refillCharged) {
-              core.charge(StmmacRx.RX_REFILL_DESC); // a descriptor the refill hands back
-              refillCharged = true;
-            }
-            newPages[++pageAllocs] = k.pagePoolAllocPages((int) o.arg(0), (int) o.arg(1));
-          }
-          case SET_DESC_ADDR -> {
-            if (!refillCharged) {
-              core.charge(StmmacRx.RX_REFILL_DESC);
-              refillCharged = true;
-            }
-            h.setRxDescAddr(rxQ, (int) o.arg(0), (int) o.arg(1), page(o.arg(2)));
-          }
-          case SET_DESC_SEC_ADDR -> h.setDescSecAddr(rxQ, (int) o.arg(0), (int) o.arg(1),
-              page(o.arg(2)), o.arg(3) != 0);
-          case REFILL_DESC3 -> h.refillDesc3(rxQ, (int) o.arg(0), (int) o.arg(1));
-          case SET_RX_OWNER -> {
-            boolean useRxWd = o.arg(2) != 0;
-            h.setRxOwner(rxQ, (int) o.arg(0), (int) o.arg(1), useRxWd);
-            if (!useRxWd) {
-              priv.counters.rxIcDesc++;
-            }
-            refillCharged = false;
-          }
-          case SET_RX_TAIL_PTR -> h.setRxTailPtr(o.arg(0), (int) o.arg(1));
-          case ENABLE_DMA_RECEPTION -> h.enableDmaReception((int) o.arg(0));
+          case RET -> ret = v;
+          case CUR_RX -> ring.cur = (int) v;
+          case DIRTY_RX -> ring.dirty = (int) v;
+          case RX_COUNT_FRAMES -> rxQ.rxCountFrames = (int) v;
+          case RX_TAIL_ADDR -> rxQ.rxTailAddr = (int) v;
+          case STATE_SAVED -> rxQ.stateSaved = v != 0;
+          case STATE_SKB -> rxQ.stateSkb = skb(v);
+          case STATE_ERROR -> rxQ.stateError = (int) v;
+          case STATE_LEN -> rxQ.stateLen = (int) v;
+          case RX_PACKETS -> st.rxPackets += v;
+          case RX_BYTES -> st.rxBytes += v;
+          case RX_PKT_N -> st.rxPktN += v;
+          case NAPI_POLL -> st.napiPoll += v;
+          case RX_DROPPED -> priv.xstats.rxDropped += v;
+          case RX_ERRORS -> priv.xstats.rxErrors += v;
           default -> throw PortBridge.cannotApply(c, in, o);
         }
+        return;
       }
-      return (int) ret;
+      switch (t) {
+        case RX_STATUS -> {
+          int e = (int) o.arg(1);
+          int model = h.rxStatus(rxQ, (int) o.arg(0), e);
+          if (model != status[e & mask]) {
+            int at = (int) ((e - in[4]) & mask);
+            if ((status[e & mask] & StmmacRx.DMA_OWN) != 0 && (model & StmmacRx.DMA_OWN) == 0
+                && BASE + (at + 1) * SLOT <= in.length) {
+              throw new Written(at);
+            }
+            throw answered("rx_status of entry " + e, status[e & mask], model);
+          }
+          entry = e;
+          if (((entry - curBefore) & mask) < taken) {
+            core.charge(StmmacRx.RX_DESC); // a descriptor the call consumes
+          }
+        }
+        case RX_EXTENDED_STATUS -> h.rxExtendedStatus(rxQ, (int) o.arg(0));
+        case RECYCLE_DIRECT -> k.pagePoolRecycleDirect((int) o.arg(0), page(o.arg(1)));
+        case PUT_PAGE -> k.pagePoolPutPage((int) o.arg(0), page(o.arg(1)), (int) o.arg(2),
+            o.arg(3) != 0);
+        case RELEASE_PAGE -> k.pagePoolReleasePage((int) o.arg(0), page(o.arg(1)));
+        case DEV_KFREE_SKB -> k.devKfreeSkb(skb(o.arg(0)));
+        case BUF1_LEN, BUF2_LEN -> {
+          int e = (int) o.arg(1);
+          int model = t == T.BUF1_LEN
+              ? u.rxBuf1Len(rxQ, (int) o.arg(0), e, (int) o.arg(2), (int) o.arg(3))
+              : u.rxBuf2Len(rxQ, (int) o.arg(0), e, (int) o.arg(2), (int) o.arg(3));
+          int given = t == T.BUF1_LEN ? buf1[e & mask] : buf2[e & mask];
+          if (model != given) {
+            throw answered(t.cName + " of entry " + e, given, model);
+          }
+        }
+        case DMA_SYNC -> k.dmaSyncSingleForCpu(page(o.arg(0)), o.arg(1));
+        case XDP_RUN_PROG -> {
+          int model = u.xdpRunProg(rxQ, (int) o.arg(0));
+          if (model != 0) {
+            throw answered("the XDP verdict of entry " + o.arg(0), 0, model);
+          }
+        }
+        case NAPI_ALLOC_SKB -> {
+          current = k.napiAllocSkb(napi(o.arg(0)), (int) o.arg(1));
+          newSkbs[++skbAllocs] = current;
+        }
+        case NAPI_BUILD_SKB -> {
+          current = k.napiBuildSkb(rxQ, entry, (int) o.arg(0));
+          newSkbs[++skbAllocs] = current;
+        }
+        case COPY_TO_LINEAR -> k.skbCopyToLinearData(skb(o.arg(0)), rxQ, entry,
+            (int) o.arg(1));
+        case SKB_PUT -> k.skbPut(skb(o.arg(0)), (int) o.arg(1));
+        case SKB_RESERVE -> k.skbReserve(skb(o.arg(0)), (int) o.arg(1));
+        case ADD_RX_FRAG -> {
+          current = skb(o.arg(0));
+          k.skbAddRxFrag(current, (int) o.arg(1), page(o.arg(2)), (int) o.arg(3),
+              (int) o.arg(4), (int) o.arg(5));
+        }
+        case MARK_FOR_RECYCLE -> k.skbMarkForRecycle(skb(o.arg(0)));
+        case RX_HWTSTAMP -> {
+          current = skb(o.arg(3));
+          u.getRxHwtstamp(rxQ, (int) o.arg(0), (int) o.arg(1), (int) o.arg(2), current);
+        }
+        case RX_HW_VLAN -> u.rxHwVlan(rxQ, (int) o.arg(0), (int) o.arg(1), skb(o.arg(2)));
+        case RX_VLAN -> u.rxVlan(skb(o.arg(0)));
+        case ETH_TYPE_TRANS -> {
+          current = skb(o.arg(0));
+          k.ethTypeTrans(current);
+        }
+        case HAS_IP_ETHERTYPE -> {
+          boolean model = u.hasIpEthertype(current);
+          if (model != (in[HAS_IP] != 0)) {
+            throw answered("stmmac_has_ip_ethertype", in[HAS_IP], model ? 1 : 0);
+          }
+        }
+        case CSUM_NONE_ASSERT -> k.skbChecksumNoneAssert(skb(o.arg(0)));
+        case GET_RX_HASH -> {
+          int[] hash = new int[2];
+          int model = h.getRxHash(rxQ, (int) o.arg(0), (int) o.arg(1), hash);
+          if (model != in[HASH_RET]) {
+            throw answered("get_rx_hash of entry " + o.arg(1), in[HASH_RET], model);
+          }
+        }
+        case SET_HASH -> k.skbSetHash(skb(o.arg(0)), (int) o.arg(1), (int) o.arg(2));
+        case RECORD_RX_QUEUE -> k.skbRecordRxQueue(skb(o.arg(0)), (int) o.arg(1));
+        case GRO_RECEIVE -> {
+          Skb skb = skb(o.arg(1));
+          // the C sets CHECKSUM_UNNECESSARY inline (no call): its skb's ip_summed
+          skb.ipSummed = (int) o.arg(3);
+          k.napiGroReceive(napi(o.arg(0)), skb);
+          priv.counters.rxFrames++;
+          if (priv.dim != null) { // the dim what-if's running totals
+            priv.dim.rx.packets[queue]++;
+            priv.dim.rx.bytes[queue] += o.arg(2);
+          }
+          current = null;
+        }
+        case FINALIZE_XDP_RX -> u.finalizeXdpRx((int) o.arg(0));
+        case ALLOC_PAGES -> {
+          if (!refillCharged) {
+            core.charge(StmmacRx.RX_REFILL_DESC); // a descriptor the refill hands back
+            refillCharged = true;
+          }
+          newPages[++pageAllocs] = k.pagePoolAllocPages((int) o.arg(0), (int) o.arg(1));
+        }
+        case SET_DESC_ADDR -> {
+          if (!refillCharged) {
+            core.charge(StmmacRx.RX_REFILL_DESC);
+            refillCharged = true;
+          }
+          h.setRxDescAddr(rxQ, (int) o.arg(0), (int) o.arg(1), page(o.arg(2)));
+        }
+        case SET_DESC_SEC_ADDR -> h.setDescSecAddr(rxQ, (int) o.arg(0), (int) o.arg(1),
+            page(o.arg(2)), o.arg(3) != 0);
+        case REFILL_DESC3 -> h.refillDesc3(rxQ, (int) o.arg(0), (int) o.arg(1));
+        case SET_RX_OWNER -> {
+          boolean useRxWd = o.arg(2) != 0;
+          h.setRxOwner(rxQ, (int) o.arg(0), (int) o.arg(1), useRxWd);
+          if (!useRxWd) {
+            priv.counters.rxIcDesc++;
+          }
+          refillCharged = false;
+        }
+        case SET_RX_TAIL_PTR -> h.setRxTailPtr(o.arg(0), (int) o.arg(1));
+        case ENABLE_DMA_RECEPTION -> h.enableDmaReception((int) o.arg(0));
+        default -> throw PortBridge.cannotApply(c, in, o);
+      }
     }
   }
 }

@@ -2,6 +2,7 @@ package io.nicsim.stmmac;
 
 import io.nicsim.core.host.BridgeSite;
 import io.nicsim.core.host.PortBridge;
+import io.nicsim.core.host.Replay;
 import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
@@ -43,7 +44,7 @@ final class RxPollBridge implements PortBridge {
   }
 
   /** The hook {@link StmmacRx#napiPollRx} calls after the model's stmmac_rx ran. */
-  static final class Hook {
+  static final class Hook implements Replay.Tokens {
     private static final long RX = NativeOut.id("stmmac_rx");
     private static final long COMPLETE = NativeOut.id("napi_complete_done");
     private static final long ENABLE = NativeOut.id("enable_dma_irq");
@@ -71,11 +72,16 @@ final class RxPollBridge implements PortBridge {
     private final StmmacPriv priv;
     private final NativePort c;
     private final long[] in;
+    private final Replay replay;
+    private int chan;
+    private StmmacXstats.Rxq st;
+    private long ret;
 
     Hook(StmmacPriv priv, NativePort c) {
       this.priv = priv;
       this.c = c;
       this.in = new long[c.inputs()];
+      this.replay = new Replay(c, in);
     }
 
     /**
@@ -93,66 +99,51 @@ final class RxPollBridge implements PortBridge {
       in[BUDGET] = budget;
       in[RX_RET] = workDone;
       in[COMPLETE_RET] = 1; // the usual answer; the replay asks the model and reruns
-      StmmacXstats.Rxq st = priv.xstats.rxq[chan];
-      int applied = 0;
-      while (true) {
-        NativeOut o = c.call(in);
-        int token = 0;
-        long ret = 0;
-        boolean rerun = false;
-        while (o.next()) {
-          boolean done = token++ < applied;
-          long n = o.name();
-          if (o.kind() != NativeOut.CALL) {
-            if (done) {
-              continue;
-            }
-            long v = o.value();
-            if (n == RET) {
-              ret = v;
-            } else if (n == NAPI_POLL) {
-              st.napiPoll += v;
-            } else if (n == RX_PACKETS) {
-              st.rxPackets += v;
-            } else if (n == RX_BYTES) {
-              st.rxBytes += v;
-            } else if (n == RX_PKT_N) {
-              st.rxPktN += v;
-            } else if (n == RX_DROPPED) {
-              priv.xstats.rxDropped += v;
-            } else if (n == RX_ERRORS) {
-              priv.xstats.rxErrors += v;
-            }
-            // cur_rx, dirty_rx, rx_count_frames, rx_tail_addr and the state: the record's,
-            // which the poll (its stmmac_rx a stub) leaves as they were
-            continue;
-          }
-          if (done) {
-            continue;
-          }
-          applied = token;
-          if (n == RX) {
-            continue; // the model's stmmac_rx ran before the C, where the C calls it
-          } else if (n == COMPLETE) {
-            Napi napi = napi((int) o.arg(0));
-            boolean model = priv.calls.napiCompleteDone(napi, (int) o.arg(1));
-            if (napi == priv.channel[chan].rxNapi && model != (in[COMPLETE_RET] != 0)) {
-              in[COMPLETE_RET] = model ? 1 : 0;
-              rerun = true;
-              break;
-            }
-          } else if (n == ENABLE) {
-            priv.hwif.enableDmaIrq((int) o.arg(0), o.arg(1) != 0, o.arg(2) != 0);
-          } else if (BUFFERS.get(n) != io.nicsim.core.port.exec.NameIds.ABSENT) {
-            continue;
-          } else {
-            throw PortBridge.cannotApply(c, in, o);
-          }
+      this.chan = chan;
+      st = priv.xstats.rxq[chan];
+      ret = 0;
+      replay.run(this);
+      return (int) ret;
+    }
+
+    @Override
+    public int apply(NativeOut o) {
+      long n = o.name();
+      if (o.kind() != NativeOut.CALL) {
+        long v = o.value();
+        if (n == RET) {
+          ret = v;
+        } else if (n == NAPI_POLL) {
+          st.napiPoll += v;
+        } else if (n == RX_PACKETS) {
+          st.rxPackets += v;
+        } else if (n == RX_BYTES) {
+          st.rxBytes += v;
+        } else if (n == RX_PKT_N) {
+          st.rxPktN += v;
+        } else if (n == RX_DROPPED) {
+          priv.xstats.rxDropped += v;
+        } else if (n == RX_ERRORS) {
+          priv.xstats.rxErrors += v;
         }
-        if (!rerun) {
-          return (int) ret;
-        }
+        // cur_rx, dirty_rx, rx_count_frames, rx_tail_addr and the state: the record's,
+        // which the poll (its stmmac_rx a stub) leaves as they were
+        return Replay.NEXT;
       }
+      if (n == RX) {
+        return Replay.NEXT; // the model's stmmac_rx ran before the C, where the C calls it
+      } else if (n == COMPLETE) {
+        Napi napi = napi((int) o.arg(0));
+        boolean model = priv.calls.napiCompleteDone(napi, (int) o.arg(1));
+        if (napi == priv.channel[chan].rxNapi) {
+          return replay.answer(COMPLETE_RET, model);
+        }
+      } else if (n == ENABLE) {
+        priv.hwif.enableDmaIrq((int) o.arg(0), o.arg(1) != 0, o.arg(2) != 0);
+      } else if (BUFFERS.get(n) == io.nicsim.core.port.exec.NameIds.ABSENT) {
+        throw PortBridge.cannotApply(c, in, o);
+      }
+      return Replay.NEXT;
     }
 
     private Napi napi(int id) {

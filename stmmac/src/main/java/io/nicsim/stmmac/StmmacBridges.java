@@ -3,6 +3,7 @@ package io.nicsim.stmmac;
 import io.nicsim.core.host.BridgeSite;
 import io.nicsim.core.host.PortBridge;
 import io.nicsim.core.host.PortBridgeProvider;
+import io.nicsim.core.host.Replay;
 import io.nicsim.core.net.NetdevQueue;
 import io.nicsim.core.net.NetdevTx;
 import io.nicsim.core.net.Skb;
@@ -100,7 +101,7 @@ public final class StmmacBridges implements PortBridgeProvider {
    * call, answered with its value): the IRQ record from the live device, the C's calls replayed
    * in order (a napi_schedule_prep the model answers otherwise reruns the C with its answer).
    */
-  static final class NapiCheckHook {
+  static final class NapiCheckHook implements Replay.Tokens {
     private static final long STATUS = io.nicsim.core.port.exec.NativeOut.id("dma_interrupt");
     private static final long PREP = io.nicsim.core.port.exec.NativeOut.id("napi_schedule_prep");
     private static final long SCHED = io.nicsim.core.port.exec.NativeOut.id("__napi_schedule");
@@ -111,11 +112,14 @@ public final class StmmacBridges implements PortBridgeProvider {
     private final StmmacPriv priv;
     private final NativePort c;
     private final long[] in;
+    private final Replay replay;
+    private long ret;
 
     NapiCheckHook(StmmacPriv priv, NativePort c) {
       this.priv = priv;
       this.c = c;
       this.in = new long[c.inputs()];
+      this.replay = new Replay(c, in);
     }
 
     int napiCheck(int chan, DmaDir dir, int status) {
@@ -133,54 +137,38 @@ public final class StmmacBridges implements PortBridgeProvider {
         in[w + 4] = x.txNapi != null && x.txNapi.isScheduled() ? 1 : 0;
       }
       in[7 + chan * 5 + dir.ordinal()] = Integer.toUnsignedLong(status);
-      int applied = 0;
-      while (true) {
-        io.nicsim.core.port.exec.NativeOut o = c.call(in);
-        int token = 0;
-        long ret = 0;
-        boolean rerun = false;
-        while (o.next()) {
-          boolean done = token++ < applied;
-          long n = o.name();
-          if (o.kind() != io.nicsim.core.port.exec.NativeOut.CALL) {
-            if (n == RET) {
-              ret = o.value();
-            } else if (n == STATE) {
-              priv.state = o.value();
-            } else {
-              throw PortBridge.cannotApply(c, in, o);
-            }
-            continue;
-          }
-          if (done) {
-            continue;
-          }
-          applied = token;
-          if (n == STATUS) {
-            continue; // the model's read ran before the C, where the C makes it
-          } else if (n == PREP) {
-            int id = (int) o.arg(0);
-            boolean tx = id % 4 == 1;
-            int field = 7 + (id / 4) * 5 + (tx ? 4 : 3);
-            boolean asked = in[field] == 0;
-            boolean model = priv.calls.napiSchedulePrep(napi(id));
-            if (model != asked) {
-              in[field] = model ? 0 : 1;
-              rerun = true;
-              break;
-            }
-          } else if (n == SCHED) {
-            priv.calls.napiSchedule(napi((int) o.arg(0)));
-          } else if (n == DISABLE) {
-            priv.hwif.disableDmaIrq((int) o.arg(0), o.arg(1) != 0, o.arg(2) != 0);
-          } else {
-            throw PortBridge.cannotApply(c, in, o);
-          }
+      ret = 0;
+      replay.run(this);
+      return (int) ret;
+    }
+
+    @Override
+    public int apply(io.nicsim.core.port.exec.NativeOut o) {
+      long n = o.name();
+      if (o.kind() != io.nicsim.core.port.exec.NativeOut.CALL) {
+        if (n == RET) {
+          ret = o.value();
+        } else if (n == STATE) {
+          priv.state = o.value();
+        } else {
+          throw PortBridge.cannotApply(c, in, o);
         }
-        if (!rerun) {
-          return (int) ret;
-        }
+      } else if (n == STATUS) {
+        return Replay.NEXT; // the model's read ran before the C, where the C makes it
+      } else if (n == PREP) {
+        int id = (int) o.arg(0);
+        boolean tx = id % 4 == 1;
+        // the record holds the SCHED bit the claim finds: set means the claim fails
+        return replay.answer(7 + (id / 4) * 5 + (tx ? 4 : 3),
+            !priv.calls.napiSchedulePrep(napi(id)));
+      } else if (n == SCHED) {
+        priv.calls.napiSchedule(napi((int) o.arg(0)));
+      } else if (n == DISABLE) {
+        priv.hwif.disableDmaIrq((int) o.arg(0), o.arg(1) != 0, o.arg(2) != 0);
+      } else {
+        throw PortBridge.cannotApply(c, in, o);
       }
+      return Replay.NEXT;
     }
 
     private io.nicsim.core.kernel.Napi napi(int id) {

@@ -75,6 +75,8 @@ final class TxCapture {
     r[36] = 0; // skb_checksum_help: the model's never needs it
     r[37] = 0;
     r[38] = priv.hwif.isJumboFrm(skb.len, priv.enhDesc) ? 1 : 0;
+    // jumbo_frm's answer: -1 (-EPERM) sends the C to dma_map_err, indexing nothing; the
+    // replay's jumbo_frm then asks the model's, which refuses the frame as the Java's call does
     r[39] = -1;
     r[TxHarnessRig.SKB_LEN] = Integer.toUnsignedLong(skb.len);
     r[TxHarnessRig.NR_FRAGS] = skb.nrFrags;

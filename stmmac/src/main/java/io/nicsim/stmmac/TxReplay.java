@@ -2,6 +2,7 @@ package io.nicsim.stmmac;
 
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.host.PortBridge;
+import io.nicsim.core.host.Replay;
 import io.nicsim.core.kernel.HrTimer;
 import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.net.NetdevQueue;
@@ -80,6 +81,8 @@ final class TxReplay {
   /** tx_clean's completions, as its netdev_tx_completed_queue reported them. */
   private int cleanPkts;
   private int cleanBytes;
+  private final Applied a = new Applied();
+  private Replay replay;
 
   TxReplay(StmmacTx tx, NativePort c) {
     this.tx = tx;
@@ -103,15 +106,14 @@ final class TxReplay {
   }
 
   private long run(long[] in, int words, int queue, Skb skb, Kind kind) {
-    Applied a = new Applied();
-    cleaning = kind == Kind.CLEAN;
-    while (true) {
-      try {
-        return apply(c.call(in, words), in, queue, skb, kind, a);
-      } catch (Reanswer r) {
-        in[r.field] = r.value;
-      }
+    if (replay == null || replay.in() != in) {
+      replay = new Replay(c, in);
     }
+    cleaning = kind == Kind.CLEAN;
+    a.start(in, queue, skb, kind);
+    replay.run(words, a);
+    a.finish();
+    return a.ret;
   }
 
   /**
@@ -158,145 +160,164 @@ final class TxReplay {
     return ret;
   }
 
-  /** An answer the record gave the C that the model gives otherwise: run the C again. */
-  private static final class Reanswer extends RuntimeException {
-    final int field;
-    final long value;
+  /**
+   * The record's tokens applied: what the replay has done so far, kept across the C's runs with
+   * corrected answers, and each run's own view (its return, its C's SCHED bit).
+   */
+  private final class Applied implements Replay.Tokens {
+    private long[] in;
+    private int queue;
+    private Skb skb;
+    private Kind kind;
+    private int curBefore;
+    private boolean xmitCharged;
+    private boolean sent;
+    private boolean icSet;
+    private boolean tailSet;
+    /** The run's: its return, whether the port's xmit cost is charged, the C's SCHED bit. */
+    long ret;
+    private boolean charged;
+    private boolean sched;
+    /** What the token being applied tells the replay. */
+    private int step;
+    private StmmacTxQueue txQ;
+    private NetdevQueue txq;
+    private Core core;
 
-    Reanswer(int field, long value) {
-      super(null, null, false, false);
-      this.field = field;
-      this.value = value;
-    }
-  }
-
-  /** What a replay has done so far, kept across the C's runs with corrected answers. */
-  private static final class Applied {
-    int tokens;
-    int curBefore = -1;
-    boolean xmitCharged;
-    boolean sent;
-    boolean icSet;
-    boolean tailSet;
-    boolean counted;
-  }
-
-  private long apply(NativeOut o, long[] in, int queue, Skb skb, Kind kind, Applied a) {
-    StmmacTxQueue txQ = priv.txQueue[queue];
-    DescRing ring = txQ.ring;
-    NetdevQueue txq = priv.dev.queue(queue);
-    if (a.curBefore < 0) {
-      a.curBefore = ring.cur;
-    }
-    // what the run took: the port's xmit cost is charged only once the ring had room
-    long ret = 0;
-    long sduDrops = 0;
-    while (o.next()) {
-      if (o.isField(RET)) {
-        ret = o.value();
-      } else if (o.isField(MAX_SDU_TXQ_DROP)) {
-        sduDrops = o.value();
-      }
-    }
-    o.rewind();
-    boolean xmit = kind == Kind.XMIT || kind == Kind.TSO_XMIT;
-    boolean charged = xmit && (int) ret != NetdevTx.NETDEV_TX_BUSY && sduDrops == 0;
-    if (!a.counted) {
-      a.counted = true;
+    void start(long[] in, int queue, Skb skb, Kind kind) {
+      this.in = in;
+      this.queue = queue;
+      this.skb = skb;
+      this.kind = kind;
+      txQ = priv.txQueue[queue];
+      txq = priv.dev.queue(queue);
+      curBefore = txQ.ring.cur;
+      xmitCharged = false;
+      sent = false;
+      icSet = false;
+      tailSet = false;
       if (kind == Kind.TIMER_ARM) {
         priv.counters.txTimerArm++;
       } else if (kind == Kind.TIMER) {
         priv.counters.txTimerFire++;
       }
+      core = tx.kernel.cpu().requireCurrent();
     }
-    Core core = tx.kernel.cpu().requireCurrent();
-    // the C's own view of its queue's TX NAPI (the stubs' SCHED bit), for napi_is_scheduled
-    boolean sched = in[28] != 0;
-    ownCompleted = false;
-    int token = 0;
-    while (o.next()) {
+
+    @Override
+    public void begin(NativeOut o) {
+      // what the run took: the port's xmit cost is charged only once the ring had room
+      ret = 0;
+      long sduDrops = 0;
+      while (o.next()) {
+        if (o.isField(RET)) {
+          ret = o.value();
+        } else if (o.isField(MAX_SDU_TXQ_DROP)) {
+          sduDrops = o.value();
+        }
+      }
+      o.rewind();
+      boolean xmit = kind == Kind.XMIT || kind == Kind.TSO_XMIT;
+      charged = xmit && (int) ret != NetdevTx.NETDEV_TX_BUSY && sduDrops == 0;
+      // the C's own view of its queue's TX NAPI (the stubs' SCHED bit), for napi_is_scheduled
+      sched = in[28] != 0;
+      ownCompleted = false;
+    }
+
+    @Override
+    public void replayed(NativeOut o) {
+      int k = o.kind();
+      if (k != NativeOut.CALL && k != NativeOut.MESSAGE) {
+        return;
+      }
+      TxToken n = token(NAMES.get(o.name()));
+      if (n == TxToken.NAPI_SCHEDULE_PREP && o.arg(0) == napiId(queue)) {
+        sched = true;
+      } else if (n == TxToken.NAPI_COMPLETE_DONE && o.arg(0) == napiId(queue)) {
+        if (in[68] != 0 || in[TxHarnessRig.COMPLETE_CLEARS] != 0) {
+          sched = false;
+        }
+        ownCompleted = true;
+      }
+    }
+
+    @Override
+    public int apply(NativeOut o) {
       int k = o.kind();
       int number = NAMES.get(o.name());
       TxToken n = token(number);
-      boolean done = token++ < a.tokens;
-      if (!done) {
-        a.tokens = token;
-      }
-      if (k == NativeOut.CALL || k == NativeOut.MESSAGE) {
-        if (n != null && n == TxToken.NAPI_SCHEDULE_PREP && o.arg(0) == napiId(queue)) {
-          sched = true;
-        }
-        boolean completes = n != null && n == TxToken.NAPI_COMPLETE_DONE
-            && o.arg(0) == napiId(queue);
-        if (done) {
-          if (completes && (in[68] != 0 || in[TxHarnessRig.COMPLETE_CLEARS] != 0)) {
-            sched = false;
-          }
-          ownCompleted |= completes;
-          continue;
-        }
-        if (n != null && (n == TxToken.STMMAC_STOP_SW_LPI || n == TxToken.STMMAC_DISABLE_EEE_MODE)) {
-          priv.unported.stopSwLpi();
-          continue;
-        }
-        if (charged && !a.xmitCharged) {
-          core.charge(StmmacTx.XMIT);
-          priv.counters.xmit++;
-          a.xmitCharged = true;
-        }
-        int e = number >= ENTRY && number < DESC ? number - ENTRY : NameIds.ABSENT;
-        int d = number >= DESC ? number - DESC : NameIds.ABSENT;
-        if (e != NameIds.ABSENT) {
-          entry(txQ, e, skb, o, in);
-        } else if (d != NameIds.ABSENT) {
-          if (o.arg(0) != 0) {
-            priv.hwif.writeDes0(txQ, d / MAX_RING, d % MAX_RING, (int) o.arg(0));
-          }
-          if (o.arg(1) != 0) {
-            priv.hwif.writeDes1(txQ, d / MAX_RING, d % MAX_RING, (int) o.arg(1));
-          }
-        } else if (n == null) {
+      if (k != NativeOut.CALL && k != NativeOut.MESSAGE) {
+        if (n == null) {
           throw PortBridge.cannotApply(c, in, o);
-        } else {
-          switch (n) {
-            case NETDEV_TX_SENT_QUEUE -> a.sent = true;
-            case SET_TX_IC -> a.icSet = true;
-            case SET_TX_TAIL_PTR -> a.tailSet = true;
-            default -> { }
-          }
-          sched = answered(n, o, in, queue, sched, core, txQ, txq, skb);
-          ownCompleted |= completes;
         }
-      } else if (done) {
-        continue;
+        field(n, o, in, txQ, txq, skb, tailSet);
+        return Replay.NEXT;
+      }
+      if (n == TxToken.NAPI_SCHEDULE_PREP && o.arg(0) == napiId(queue)) {
+        sched = true;
+      }
+      boolean completes = n == TxToken.NAPI_COMPLETE_DONE && o.arg(0) == napiId(queue);
+      if (n == TxToken.STMMAC_STOP_SW_LPI || n == TxToken.STMMAC_DISABLE_EEE_MODE) {
+        priv.unported.stopSwLpi();
+        return Replay.NEXT;
+      }
+      if (charged && !xmitCharged) {
+        core.charge(StmmacTx.XMIT);
+        priv.counters.xmit++;
+        xmitCharged = true;
+      }
+      int e = number >= ENTRY && number < DESC ? number - ENTRY : NameIds.ABSENT;
+      int d = number >= DESC ? number - DESC : NameIds.ABSENT;
+      step = Replay.NEXT;
+      if (e != NameIds.ABSENT) {
+        entry(txQ, e, skb, o, in);
+      } else if (d != NameIds.ABSENT) {
+        if (o.arg(0) != 0) {
+          priv.hwif.writeDes0(txQ, d / MAX_RING, d % MAX_RING, (int) o.arg(0));
+        }
+        if (o.arg(1) != 0) {
+          priv.hwif.writeDes1(txQ, d / MAX_RING, d % MAX_RING, (int) o.arg(1));
+        }
       } else if (n == null) {
         throw PortBridge.cannotApply(c, in, o);
       } else {
-        field(n, o, in, txQ, txq, skb, a.tailSet);
-      }
-    }
-    if (charged && !a.xmitCharged) {
-      core.charge(StmmacTx.XMIT);
-      priv.counters.xmit++;
-    }
-    if (xmit) {
-      if ((int) ret == NetdevTx.NETDEV_TX_BUSY) {
-        priv.counters.txBusy++;
-      }
-      if (a.sent) {
-        txQ.queuedDesc += (ring.cur - a.curBefore) & (ring.size() - 1);
-        // the tree's stmmac_tx_timer_arm ran inside: at the end, or (before arm-at-end) for
-        // an skb without IC
-        if (armAtEnd || !a.icSet) {
-          priv.counters.txTimerArm++;
+        switch (n) {
+          case NETDEV_TX_SENT_QUEUE -> sent = true;
+          case SET_TX_IC -> icSet = true;
+          case SET_TX_TAIL_PTR -> tailSet = true;
+          default -> { }
         }
+        sched = answered(n, o, in, queue, sched, core, txQ, txq, skb, this);
+        ownCompleted |= completes;
       }
-    } else if (kind == Kind.NAPI_POLL_TX && armAfterDmaEnable
-        && in[TxHarnessRig.CLEAN_PENDING] != 0) {
-      // the tree's stmmac_tx_timer_arm ran inside, for the work tx_clean left pending
-      priv.counters.txTimerArm++;
+      return step;
     }
-    return ret;
+
+    /** After the last run: the Java's counters of what the call did. */
+    void finish() {
+      DescRing ring = txQ.ring;
+      if (charged && !xmitCharged) {
+        core.charge(StmmacTx.XMIT);
+        priv.counters.xmit++;
+      }
+      if (kind == Kind.XMIT || kind == Kind.TSO_XMIT) {
+        if ((int) ret == NetdevTx.NETDEV_TX_BUSY) {
+          priv.counters.txBusy++;
+        }
+        if (sent) {
+          txQ.queuedDesc += (ring.cur - curBefore) & (ring.size() - 1);
+          // the tree's stmmac_tx_timer_arm ran inside: at the end, or (before arm-at-end) for
+          // an skb without IC
+          if (armAtEnd || !icSet) {
+            priv.counters.txTimerArm++;
+          }
+        }
+      } else if (kind == Kind.NAPI_POLL_TX && armAfterDmaEnable
+          && in[TxHarnessRig.CLEAN_PENDING] != 0) {
+        // the tree's stmmac_tx_timer_arm ran inside, for the work tx_clean left pending
+        priv.counters.txTimerArm++;
+      }
+    }
   }
 
   /** main.c's id of the queue's tx_napi. */
@@ -310,7 +331,7 @@ final class TxReplay {
    * TX NAPI's SCHED bit after the call.
    */
   private boolean answered(TxToken n, NativeOut o, long[] in, int queue, boolean sched, Core core,
-      StmmacTxQueue txQ, NetdevQueue txq, Skb skb) {
+      StmmacTxQueue txQ, NetdevQueue txq, Skb skb, Applied a) {
     KernelCalls k = priv.calls;
     boolean own = o.arg(0) == napiId(queue);
     switch (n) {
@@ -319,14 +340,14 @@ final class TxReplay {
         boolean asked = in[28] == 0;
         boolean model = k.napiSchedulePrep(napi((int) o.arg(0)));
         if (own && model != asked) {
-          throw new Reanswer(28, model ? 0 : 1);
+          a.step = replay.answer(28, model ? 0 : 1);
         }
         return sched;
       }
       case NAPI_COMPLETE_DONE -> {
         boolean model = k.napiCompleteDone(napi((int) o.arg(0)), (int) o.arg(1));
         if (own && model != (in[68] != 0)) {
-          throw new Reanswer(68, model ? 1 : 0);
+          a.step = replay.answer(68, model);
         }
         return own && (model || in[TxHarnessRig.COMPLETE_CLEARS] != 0) ? false : sched;
       }
@@ -336,7 +357,8 @@ final class TxReplay {
             && ownCompleted) {
           // the completion returned false and yet cleared SCHED (deferred interrupts): the
           // record says so, and the C runs again
-          throw new Reanswer(TxHarnessRig.COMPLETE_CLEARS, 1);
+          a.step = replay.answer(TxHarnessRig.COMPLETE_CLEARS, 1);
+          return sched;
         }
         if (own && model != sched) {
           throw new NativeFailure(c.function() + "'s C read its TX NAPI as "
