@@ -93,6 +93,9 @@ public final class RunEngine {
   private static Instruments instrument(RunRequest req, RunSinks sinks) {
     TraceFile ftrace = sinks.trace();
     long total = req.traffic().omitNs() + req.traffic().durationNs();
+    if (ftrace != null) {
+      ftrace.window(req.traffic().omitNs(), total); // the header states the measured window
+    }
     TimelineRecorder timeline = null;
     if (req.timelineToNs() > 0) {
       long to = req.timelineToNs() == RunRequest.WHOLE_RUN ? total : req.timelineToNs();
@@ -103,8 +106,8 @@ public final class RunEngine {
   }
 
   /**
-   * The host, its tracer given as it is built (every sysfs write applied then too), perturbed
-   * for an exploration; the trace file learns its window and host.
+   * The host, its tracer given as it is built (the host binds the trace file when whole; every
+   * sysfs write applied then too), perturbed for an exploration.
    */
   private Host build(RunRequest req, Exploration x, Instruments in) {
     Host host = hosts.create(req.hostConfig().withTracer(in.tracer())).host();
@@ -116,11 +119,6 @@ public final class RunEngine {
       for (IrqLine l : host.kernel().irqLines()) {
         l.setAffinity(host.cpu().core(p.irqCpu(host.cpu().cores())));
       }
-    }
-    if (in.ftrace() != null) {
-      long total = req.traffic().omitNs() + req.traffic().durationNs();
-      in.ftrace().window(req.traffic().omitNs(), total); // the header states the measured window
-      in.ftrace().bind(host);
     }
     return host;
   }

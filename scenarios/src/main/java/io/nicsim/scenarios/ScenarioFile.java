@@ -7,6 +7,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.ethtool.CoalesceArgs;
+import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.soc.SocProfile;
 import io.nicsim.runs.Metrics;
 import io.nicsim.runs.RunRequest;
@@ -248,8 +249,9 @@ public final class ScenarioFile {
       }
       seed = s.asLong();
     }
-    RunRequest req = new RunRequest(mac, soc, kernel, patches, coalesce, traffic, path, seed,
-        true, 0, RunRequest.BQL_DEFAULT, napi);
+    RunRequest req = RunRequest.of(HostConfig.of(mac, soc).withKernel(kernel)
+        .withPatches(patches).withCoalesce(coalesce).withSeed(seed).withNapi(napi), traffic)
+        .withPath(path);
     // the host exactly as the run will build it: unknown MAC or patch, a SoC for another MAC,
     // and the driver's refusal of the coalescing (errno and message) surface here
     guard(label, at, () -> hosts.create(req.hostConfig()).host());

@@ -73,6 +73,9 @@ public final class Host {
       }
     }
     this.metrics = new HostMetrics(this);
+    if (config.tracer() instanceof HostTracer t) {
+      t.bind(this);
+    }
   }
 
   public HostConfig config() {

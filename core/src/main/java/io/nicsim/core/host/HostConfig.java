@@ -22,7 +22,8 @@ import java.util.Objects;
  * @param irqCore core that takes the NIC's interrupts
  * @param appCore core the traffic application runs on (-1 = the last core)
  * @param kernelConfig kernel tunables
- * @param tracer trace sink (Tracer.NONE for none)
+ * @param tracer trace sink (Tracer.NONE for none); a {@link HostTracer} is bound by the host
+ *     once it is built
  * @param napi the kernel's software-coalescing settings (sysfs files, netlink napi-set)
  *     applied after the interface is up, before {@code coalesce}
  * @param kernelC a tree's C to run in place of the Java ports that have a bridge
@@ -83,6 +84,11 @@ public record HostConfig(
   public static HostConfig of(String mac, String soc) {
     return new HostConfig(mac, soc, null, List.of(), CoalesceArgs.none(), 1, 1.0, 0, 50, 0, -1,
         KernelConfig.defaults(), Tracer.NONE, NapiWrites.none(), null);
+  }
+
+  public HostConfig withSoc(String s) {
+    return new HostConfig(mac, s, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC);
   }
 
   public HostConfig withKernel(String v) {

@@ -20,7 +20,10 @@ public final class TeeTracer implements TraceFile {
     this.files = files.toArray(new TraceFile[0]);
   }
 
-  /** NONE for no tracer, the tracer itself for one, a tee for more. */
+  /**
+   * NONE for no tracer, the tracer itself for one, a tee for more; the host binds the trace
+   * files among them through the tee.
+   */
   public static Tracer of(List<Tracer> tracers) {
     List<Tracer> on = new ArrayList<>();
     for (Tracer t : tracers) {
@@ -31,7 +34,16 @@ public final class TeeTracer implements TraceFile {
     if (on.isEmpty()) {
       return Tracer.NONE;
     }
-    return on.size() == 1 ? on.get(0) : new TeeTracer(on, List.of());
+    if (on.size() == 1) {
+      return on.get(0);
+    }
+    List<TraceFile> files = new ArrayList<>();
+    for (Tracer t : on) {
+      if (t instanceof TraceFile f) {
+        files.add(f);
+      }
+    }
+    return new TeeTracer(on, files);
   }
 
   /** The file itself for one, a tee of them for more (at least one). */

@@ -1,16 +1,17 @@
 package io.nicsim.formats.trace;
 
-import io.nicsim.core.host.Host;
-import io.nicsim.core.trace.Tracer;
+import io.nicsim.core.host.HostTracer;
 
-/** A trace written to a file as the run goes: ftrace text or Chrome/Perfetto JSON. */
-public interface TraceFile extends Tracer {
-  /** Binds to the host (its clock, its cores' contexts) and writes the file's header. */
-  void bind(Host h);
+/**
+ * A trace written to a file as the run goes: ftrace text or Chrome/Perfetto JSON. The host it
+ * is given to binds it when built ({@link HostTracer#bind}: its clock, its cores' contexts),
+ * which writes the file's header.
+ */
+public interface TraceFile extends HostTracer {
 
   /**
    * The run's measured window (after iperf3's -O, for its -t), stated in the header so that a
-   * reader of the trace measures over the same window; call before {@link #bind}.
+   * reader of the trace measures over the same window; call before the host is built.
    */
   default void window(long fromNs, long toNs) {}
 

@@ -1,6 +1,7 @@
 package io.nicsim.runs.options;
 
 import io.nicsim.core.ethtool.CoalesceArgs;
+import io.nicsim.core.host.HostConfig;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.path.PathSpec;
 import io.nicsim.runs.traffic.TrafficParser;
@@ -160,8 +161,10 @@ public final class RunOptions {
     PathSpec p = path == null ? PathSpec.direct() : PathSpec.parse(path);
     CoalesceArgs c = coalesce == null ? CoalesceArgs.none() : CoalesceArgs.parse(EthtoolStyle.join(coalesce));
     io.nicsim.core.port.exec.KernelC kc = host.kernelC();
-    return new RunRequest(host.mac, host.socName(), host.kernelVersion(kc), host.patchEdits(), c,
-        t, p, seed, !noCheck, 0, bqlLimitMax(), NapiArgs.parse(sysfs, napiSet), kc);
+    HostConfig h = HostConfig.of(host.mac, host.socName()).withKernel(host.kernelVersion(kc))
+        .withPatches(host.patchEdits()).withCoalesce(c).withSeed(seed)
+        .withNapi(NapiArgs.parse(sysfs, napiSet)).withKernelC(kc);
+    return new RunRequest(h, t, p, !noCheck, 0, bqlLimitMax());
   }
 
   /** --bql-limit-max as bql_set parses it: "max" or a u32 up to DQL_MAX_LIMIT, else -EINVAL. */
