@@ -183,7 +183,7 @@ public final class StmmacRxHarnesses implements PortHarnessProvider {
     for (int e = 0; e < size; e++) {
       rxQ.page[e] = 0x3000_0000L + (long) e * 0x1000;
       rxQ.addr[e] = rxQ.page[e];
-      c.rxStatus[e] = StmmacRx.DMA_OWN;
+      c.rxStatus[e] = StmmacHwif.DMA_OWN;
     }
     for (int k = 0; k < WINDOW && k < size; k++) {
       int w = BASE + k * SLOT;
@@ -230,7 +230,7 @@ public final class StmmacRxHarnesses implements PortHarnessProvider {
         c.buf2Len[e] = (int) r[w + 5];
         c.xdpVerdict[e] = (int) r[w + 6];
       }
-      if (k >= consumed && (r[w + 3] & StmmacRx.DMA_OWN) != 0) {
+      if (k >= consumed && (r[w + 3] & StmmacHwif.DMA_OWN) != 0) {
         break;
       }
     }

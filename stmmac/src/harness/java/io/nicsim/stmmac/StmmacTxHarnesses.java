@@ -186,7 +186,7 @@ public final class StmmacTxHarnesses implements PortHarnessProvider {
     StmmacTxQueue txQ = rig.priv.txQueue[q];
     int size = txQ.ring.size();
     for (int k = 0; k < size; k++) {
-      rig.calls.txStatus[(txQ.ring.dirty + k) & (size - 1)] = StmmacTx.TX_DMA_OWN;
+      rig.calls.txStatus[(txQ.ring.dirty + k) & (size - 1)] = StmmacHwif.TX_DMA_OWN;
     }
     boolean loop = r.length > TxHarnessRig.FIELDS + TxHarnessRig.WINDOW * TxHarnessRig.SLOT;
     for (int k = 0; k < (loop ? size : TxHarnessRig.WINDOW) && k < size; k++) {
@@ -207,7 +207,7 @@ public final class StmmacTxHarnesses implements PortHarnessProvider {
         rig.calls.skbIds.put(s, e);
         txQ.ring.setSkb(e, s);
       }
-      if (loop && (r[w] & StmmacTx.TX_DMA_OWN) != 0) {
+      if (loop && (r[w] & StmmacHwif.TX_DMA_OWN) != 0) {
         break;
       }
     }

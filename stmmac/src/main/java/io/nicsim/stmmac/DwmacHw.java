@@ -2,6 +2,7 @@ package io.nicsim.stmmac;
 
 import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.cpu.Core;
+import io.nicsim.core.kernel.Errno;
 import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.net.Skb;
 import io.nicsim.core.nic.DescRing;
@@ -293,9 +294,9 @@ public abstract class DwmacHw implements StmmacHwif {
   public int txStatus(StmmacTxQueue q, int kind, int entry) {
     DescRing ring = q.ring;
     if (ring.own(entry)) {
-      return StmmacTx.TX_DMA_OWN;
+      return StmmacHwif.TX_DMA_OWN;
     }
-    return ring.has(entry, DescRing.LS) ? StmmacTx.TX_DONE : StmmacTx.TX_NOT_LS;
+    return ring.has(entry, DescRing.LS) ? StmmacHwif.TX_DONE : StmmacHwif.TX_NOT_LS;
   }
 
   @Override
@@ -327,7 +328,7 @@ public abstract class DwmacHw implements StmmacHwif {
   /** OWN still set: dma_own; otherwise a good frame in one descriptor (no errors modelled). */
   @Override
   public int rxStatus(StmmacRxQueue q, int kind, int entry) {
-    return q.ring.own(entry) ? StmmacRx.DMA_OWN : StmmacRx.GOOD_FRAME;
+    return q.ring.own(entry) ? StmmacHwif.DMA_OWN : StmmacHwif.GOOD_FRAME;
   }
 
   @Override
@@ -360,7 +361,7 @@ public abstract class DwmacHw implements StmmacHwif {
   /** No RSS in the model: the descriptor carries no hash. */
   @Override
   public int getRxHash(StmmacRxQueue q, int kind, int entry, int[] out) {
-    return -StmmacTx.EINVAL;
+    return -Errno.EINVAL.number();
   }
 
   @Override

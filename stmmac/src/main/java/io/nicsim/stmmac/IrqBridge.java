@@ -65,7 +65,7 @@ final class IrqBridge implements PortBridge {
   }
 
   /** The hook a {@link StmmacIrq} entry point calls first. */
-  static final class Hook implements Replay.Tokens {
+  static final class Hook implements Replay.Tokens, StmmacCHooks.Irq {
     private static final long STATUS = NativeOut.id("dma_interrupt");
     private static final long PREP = NativeOut.id("napi_schedule_prep");
     private static final long SCHED = NativeOut.id("__napi_schedule");
@@ -101,7 +101,8 @@ final class IrqBridge implements PortBridge {
     }
 
     /** stmmac_interrupt(irq, dev). */
-    boolean interrupt() {
+    @Override
+    public boolean interrupt() {
       capture(0, DmaDir.RXTX);
       // the C checks the state, the safety features and the common interrupt first, none of
       // which the model's DMA sees: channel 0's status as the entry point starts
@@ -115,14 +116,16 @@ final class IrqBridge implements PortBridge {
     }
 
     /** stmmac_dma_interrupt(priv). */
-    void dmaInterrupt() {
+    @Override
+    public void dmaInterrupt() {
       capture(0, DmaDir.RXTX);
       readNow(0, DmaDir.RXTX);
       run();
     }
 
     /** stmmac_msi_intr_rx(irq, rx_q) or stmmac_msi_intr_tx(irq, tx_q). */
-    boolean msiIntr(int chan, DmaDir dir) {
+    @Override
+    public boolean msiIntr(int chan, DmaDir dir) {
       capture(chan, dir);
       if (!priv.testBit(StmmacPriv.STMMAC_DOWN)) {
         readNow(chan, dir);

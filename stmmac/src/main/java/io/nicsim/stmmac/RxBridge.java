@@ -57,7 +57,7 @@ final class RxBridge implements PortBridge {
   }
 
   /** The hook {@link StmmacRx#rx} calls first. */
-  static final class Hook implements Replay.Tokens {
+  static final class Hook implements Replay.Tokens, StmmacCHooks.Rx {
     private static final int BASE = StmmacRxHarnesses.BASE;
     private static final int SLOT = StmmacRxHarnesses.SLOT;
     private static final int WINDOW = StmmacRxHarnesses.WINDOW;
@@ -162,7 +162,8 @@ final class RxBridge implements PortBridge {
     }
 
     /** stmmac_rx(priv, limit, queue): the frames counted. */
-    int rx(int limit, int queue) {
+    @Override
+    public int rx(int limit, int queue) {
       int words = capture(limit, queue);
       pageAllocs = 0;
       skbAllocs = 0;
@@ -241,7 +242,7 @@ final class RxBridge implements PortBridge {
       int consumed = (int) ((in[3] - in[4]) & (size - 1));
       int frames = 0;
       for (int j = consumed; j < from; j++) {
-        if ((in[BASE + j * SLOT + 3] & StmmacRx.DMA_OWN) == 0) {
+        if ((in[BASE + j * SLOT + 3] & StmmacHwif.DMA_OWN) == 0) {
           frames++;
         }
       }
@@ -251,7 +252,7 @@ final class RxBridge implements PortBridge {
         int w = BASE + k * SLOT;
         if (k >= consumed && frames >= limit) {
           // the budget ends the walk: a stand-in the C never reads, owned by the DMA
-          slot(rxQ, e, w, StmmacRx.DMA_OWN, kind);
+          slot(rxQ, e, w, StmmacHwif.DMA_OWN, kind);
           k++;
           break;
         }
@@ -259,7 +260,7 @@ final class RxBridge implements PortBridge {
         slot(rxQ, e, w, st, kind);
         k++;
         if (k > consumed) {
-          if ((st & StmmacRx.DMA_OWN) != 0) {
+          if ((st & StmmacHwif.DMA_OWN) != 0) {
             break;
           }
           frames++;
@@ -267,7 +268,7 @@ final class RxBridge implements PortBridge {
       }
       // port-check's 24 slots at least: the ones past the window as they are, owned by the DMA
       for (; k < WINDOW && k < size; k++) {
-        slot(rxQ, (dirty + k) & (size - 1), BASE + k * SLOT, StmmacRx.DMA_OWN, kind);
+        slot(rxQ, (dirty + k) & (size - 1), BASE + k * SLOT, StmmacHwif.DMA_OWN, kind);
       }
       return BASE + k * SLOT;
     }
@@ -280,7 +281,7 @@ final class RxBridge implements PortBridge {
       pages[e] = rxQ.page[e];
       secPages[e] = rxQ.secPage[e];
       status[e] = st;
-      if ((st & StmmacRx.DMA_OWN) == 0) {
+      if ((st & StmmacHwif.DMA_OWN) == 0) {
         buf1[e] = priv.unported.rxBuf1Len(rxQ, kind, e, st, 0);
         buf2[e] = priv.unported.rxBuf2Len(rxQ, kind, e, st, 0);
       } else {
@@ -419,7 +420,7 @@ final class RxBridge implements PortBridge {
           int model = h.rxStatus(rxQ, (int) o.arg(0), e);
           if (model != status[e & mask]) {
             int at = (int) ((e - in[4]) & mask);
-            if ((status[e & mask] & StmmacRx.DMA_OWN) != 0 && (model & StmmacRx.DMA_OWN) == 0
+            if ((status[e & mask] & StmmacHwif.DMA_OWN) != 0 && (model & StmmacHwif.DMA_OWN) == 0
                 && BASE + (at + 1) * SLOT <= in.length) {
               throw new Written(at);
             }

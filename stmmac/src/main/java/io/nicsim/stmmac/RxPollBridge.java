@@ -44,7 +44,7 @@ final class RxPollBridge implements PortBridge {
   }
 
   /** The hook {@link StmmacRx#napiPollRx} calls after the model's stmmac_rx ran. */
-  static final class Hook implements Replay.Tokens {
+  static final class Hook implements Replay.Tokens, StmmacCHooks.NapiPollRx {
     private static final long RX = NativeOut.id("stmmac_rx");
     private static final long COMPLETE = NativeOut.id("napi_complete_done");
     private static final long ENABLE = NativeOut.id("enable_dma_irq");
@@ -88,7 +88,8 @@ final class RxPollBridge implements PortBridge {
      * stmmac_napi_poll_rx(&ch->rx_napi, budget) once its stmmac_rx returned {@code workDone};
      * the poll's return.
      */
-    int napiPollRx(int chan, int budget, int workDone) {
+    @Override
+    public int napiPollRx(int chan, int budget, int workDone) {
       java.util.Arrays.fill(in, 0);
       StmmacRxQueue rxQ = priv.rxQueue[chan];
       in[0] = chan;

@@ -101,7 +101,7 @@ public final class StmmacBridges implements PortBridgeProvider {
    * call, answered with its value): the IRQ record from the live device, the C's calls replayed
    * in order (a napi_schedule_prep the model answers otherwise reruns the C with its answer).
    */
-  static final class NapiCheckHook implements Replay.Tokens {
+  static final class NapiCheckHook implements Replay.Tokens, StmmacCHooks.NapiCheck {
     private static final long STATUS = io.nicsim.core.port.exec.NativeOut.id("dma_interrupt");
     private static final long PREP = io.nicsim.core.port.exec.NativeOut.id("napi_schedule_prep");
     private static final long SCHED = io.nicsim.core.port.exec.NativeOut.id("__napi_schedule");
@@ -122,7 +122,8 @@ public final class StmmacBridges implements PortBridgeProvider {
       this.replay = new Replay(c, in);
     }
 
-    int napiCheck(int chan, DmaDir dir, int status) {
+    @Override
+    public int napiCheck(int chan, DmaDir dir, int status) {
       java.util.Arrays.fill(in, 0);
       in[0] = priv.plat.txQueuesToUse();
       in[1] = priv.plat.rxQueuesToUse();
@@ -230,7 +231,7 @@ public final class StmmacBridges implements PortBridgeProvider {
   }
 
   /** The hook {@link StmmacTx}'s ported method calls first. */
-  static final class Hook {
+  static final class Hook implements StmmacCHooks.Tx {
     private final StmmacTx tx;
     private final StmmacPriv priv;
     private final NativePort c;
@@ -253,7 +254,8 @@ public final class StmmacBridges implements PortBridgeProvider {
      * call walks; the work done. The pending flag goes to {@link StmmacTx#pendingPackets}, as
      * the Java's out-argument.
      */
-    int txClean(int budget, int queue) {
+    @Override
+    public int txClean(int budget, int queue) {
       TxCapture.capture(tx, queue, null, in);
       in[TxHarnessRig.BUDGET] = budget;
       int words = TxCapture.cleanWindow(tx, queue, in, replay.ringSkbs);
@@ -261,13 +263,15 @@ public final class StmmacBridges implements PortBridgeProvider {
     }
 
     /** stmmac_tx_timer_arm(priv, queue). */
-    void timerArm(int queue) {
+    @Override
+    public void timerArm(int queue) {
       TxCapture.capture(tx, queue, null, in);
       replay.run(in, queue, null, TxReplay.Kind.TIMER_ARM);
     }
 
     /** stmmac_tx_timer(&tx_q->txtimer), the hrtimer expiring. */
-    void txTimer(int queue) {
+    @Override
+    public void txTimer(int queue) {
       TxCapture.capture(tx, queue, null, in);
       replay.run(in, queue, null, TxReplay.Kind.TIMER);
     }
@@ -277,7 +281,8 @@ public final class StmmacBridges implements PortBridgeProvider {
      * {@code cleaned} and {@code pending}: the C's stub answers with them. The live state is
      * taken after the clean, as the poll's code after the call reads it.
      */
-    int napiPollTx(int queue, int budget, int cleaned, boolean pending) {
+    @Override
+    public int napiPollTx(int queue, int budget, int cleaned, boolean pending) {
       TxCapture.capture(tx, queue, null, in);
       in[TxHarnessRig.BUDGET] = budget;
       in[TxHarnessRig.CLEAN_RET] = cleaned;
@@ -287,7 +292,8 @@ public final class StmmacBridges implements PortBridgeProvider {
     }
 
     /** stmmac_xmit(skb, dev) or stmmac_tso_xmit(skb, dev); the netdev_tx_t it returns. */
-    int xmit(Skb skb, NetdevQueue txq, boolean tso) {
+    @Override
+    public int xmit(Skb skb, NetdevQueue txq, boolean tso) {
       int queue = skb.queueMapping;
       TxCapture.capture(tx, queue, skb, in);
       long ret = replay.run(in, queue, skb, tso ? TxReplay.Kind.TSO_XMIT : TxReplay.Kind.XMIT);

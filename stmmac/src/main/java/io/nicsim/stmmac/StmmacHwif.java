@@ -11,6 +11,20 @@ import io.nicsim.core.net.Skb;
  */
 interface StmmacHwif {
 
+  /** common.h's enum tx_frame_status: what {@link #txStatus} returns. */
+  int TX_DONE = 0x0;
+  int TX_NOT_LS = 0x1;
+  int TX_ERR = 0x2;
+  int TX_DMA_OWN = 0x4;
+  int TX_ERR_BUMP_TC = 0x8;
+
+  /** common.h's enum rx_frame_status: what {@link #rxStatus} returns. */
+  int GOOD_FRAME = 0x0;
+  int DISCARD_FRAME = 0x1;
+  int CSUM_NONE = 0x2;
+  int DMA_OWN = 0x8;
+  int RX_NOT_LS = 0x10;
+
   // ---- descriptors (stmmac_desc_ops)
 
   /** prepare_tx_desc(p, is_fs, len, csum_flag, mode, tx_own, ls, tot_pkt_len). */

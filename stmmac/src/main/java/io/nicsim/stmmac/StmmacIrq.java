@@ -19,12 +19,12 @@ public class StmmacIrq {
   private final boolean irqPerDir;
   private final boolean sftyIrq;
   /** {@code --ports c}: the tree's stmmac_napi_check in place of {@link #napiCheck}. */
-  StmmacBridges.NapiCheckHook cNapiCheck;
+  StmmacCHooks.NapiCheck cNapiCheck;
   /** {@code --ports c}: the tree's entry points in place of these ports. */
-  IrqBridge.Hook cInterrupt;
-  IrqBridge.Hook cDmaInterrupt;
-  IrqBridge.Hook cMsiIntrRx;
-  IrqBridge.Hook cMsiIntrTx;
+  StmmacCHooks.Irq cInterrupt;
+  StmmacCHooks.Irq cDmaInterrupt;
+  StmmacCHooks.Irq cMsiIntrRx;
+  StmmacCHooks.Irq cMsiIntrTx;
 
   public StmmacIrq(StmmacPriv priv, StmmacTx tx, StmmacRx rx) {
     this.priv = priv;

@@ -1,5 +1,10 @@
 package io.nicsim.stmmac;
 
+import static io.nicsim.stmmac.StmmacHwif.CSUM_NONE;
+import static io.nicsim.stmmac.StmmacHwif.DISCARD_FRAME;
+import static io.nicsim.stmmac.StmmacHwif.DMA_OWN;
+import static io.nicsim.stmmac.StmmacHwif.RX_NOT_LS;
+
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.kernel.Kernel;
@@ -26,12 +31,6 @@ public class StmmacRx {
   /** truesize of a received frame's skb (page_pool half page + struct sk_buff). */
   static final int RX_TRUESIZE = 2048 + 256;
 
-  /** enum rx_frame_status. */
-  static final int GOOD_FRAME = 0x0;
-  static final int DISCARD_FRAME = 0x1;
-  static final int CSUM_NONE = 0x2;
-  static final int DMA_OWN = 0x8;
-  static final int RX_NOT_LS = 0x10;
   /** ETH_FCS_LEN. */
   static final int ETH_FCS_LEN = 4;
   /** STMMAC_XDP_CONSUMED / _TX / _REDIRECT. */
@@ -60,9 +59,9 @@ public class StmmacRx {
   private final boolean rxHwVlan;
 
   /** {@code --ports c}: the tree's stmmac_napi_poll_rx in place of {@link #napiPollRx}. */
-  RxPollBridge.Hook cNapiPollRx;
+  StmmacCHooks.NapiPollRx cNapiPollRx;
   /** {@code --ports c}: the tree's stmmac_rx (its refill inside) in place of {@link #rx}. */
-  RxBridge.Hook cRx;
+  StmmacCHooks.Rx cRx;
 
   public StmmacRx(StmmacPriv priv) {
     this.priv = priv;

@@ -1,5 +1,10 @@
 package io.nicsim.stmmac;
 
+import static io.nicsim.stmmac.StmmacHwif.TX_DMA_OWN;
+import static io.nicsim.stmmac.StmmacHwif.TX_ERR;
+import static io.nicsim.stmmac.StmmacHwif.TX_ERR_BUMP_TC;
+import static io.nicsim.stmmac.StmmacHwif.TX_NOT_LS;
+
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.kernel.HrTimer;
@@ -58,13 +63,6 @@ public class StmmacTx {
   /** -EINVAL. */
   static final int EINVAL = 22;
 
-  /** enum tx_frame_status. */
-  static final int TX_DONE = 0x0;
-  static final int TX_NOT_LS = 0x1;
-  static final int TX_ERR = 0x2;
-  static final int TX_DMA_OWN = 0x4;
-  static final int TX_ERR_BUMP_TC = 0x8;
-
   /** sizeof(struct dma_desc), struct dma_extended_desc, struct dma_edesc. */
   static final int SIZEOF_DMA_DESC = 16;
   static final int SIZEOF_DMA_EXTENDED_DESC = 32;
@@ -100,17 +98,17 @@ public class StmmacTx {
   private final boolean tsoEntryLocal;
   private final boolean tsoLastSegment;
   /** {@code --ports c}: the tree's stmmac_tx_timer_arm in place of {@link #txTimerArm}. */
-  StmmacBridges.Hook cTimerArm;
+  StmmacCHooks.Tx cTimerArm;
   /** {@code --ports c}: the tree's stmmac_xmit in place of {@link #xmit}. */
-  StmmacBridges.Hook cXmit;
+  StmmacCHooks.Tx cXmit;
   /** {@code --ports c}: the tree's stmmac_tso_xmit in place of {@link #tsoXmit}. */
-  StmmacBridges.Hook cTsoXmit;
+  StmmacCHooks.Tx cTsoXmit;
   /** {@code --ports c}: the tree's stmmac_tx_timer in place of {@link #txTimer}. */
-  StmmacBridges.Hook cTxTimer;
+  StmmacCHooks.Tx cTxTimer;
   /** {@code --ports c}: the tree's stmmac_napi_poll_tx in place of {@link #napiPollTx}. */
-  StmmacBridges.Hook cNapiPollTx;
+  StmmacCHooks.Tx cNapiPollTx;
   /** {@code --ports c}: the tree's stmmac_tx_clean in place of {@link #txClean}. */
-  StmmacBridges.Hook cTxClean;
+  StmmacCHooks.Tx cTxClean;
 
   public StmmacTx(StmmacPriv priv) {
     this.priv = priv;

@@ -126,7 +126,7 @@ final class TxCapture {
       r[w + 7] = s == null ? 0 : Integer.toUnsignedLong(s.len);
       skbs[e] = s;
       k++;
-      if ((status & StmmacTx.TX_DMA_OWN) != 0) {
+      if ((status & StmmacHwif.TX_DMA_OWN) != 0) {
         break;
       }
     }

@@ -479,7 +479,7 @@ final class TxReplay {
       case SET_DESC_TBS -> h.setDescTbs(txQ, (int) o.arg(0), o.arg(1), o.arg(2));
       case TX_STATUS -> {
         int status = h.txStatus(txQ, (int) o.arg(0), (int) o.arg(1));
-        if (cleaning && (status & StmmacTx.TX_DMA_OWN) == 0) {
+        if (cleaning && (status & StmmacHwif.TX_DMA_OWN) == 0) {
           core.charge(StmmacTx.TX_CLEAN_DESC); // a descriptor tx_clean reclaims
         }
       }
