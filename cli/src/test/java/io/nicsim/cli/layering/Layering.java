@@ -109,6 +109,19 @@ final class Layering {
     return List.copyOf(packages);
   }
 
+  /**
+   * Modules a driver is carved into along the kernel's own seams, sharing its package: stmmac's
+   * hardware variants behind hwif (below the driver) and its --ports c bridges (above it).
+   */
+  private static final String STMMAC_HW = "stmmac-hw";
+  private static final String STMMAC_INLOOP = "stmmac-inloop";
+
+  /** A driver's layer: its package, less the modules carved out of it. */
+  private static DescribedPredicate<JavaClass> driver(String d) {
+    return DescribedPredicate.describe(d, c -> in(d, d).test(c)
+        && !compiledIn(STMMAC_HW).test(c) && !compiledIn(STMMAC_INLOOP).test(c));
+  }
+
   private static String[] with(List<String> first, String... rest) {
     List<String> all = new ArrayList<>(first);
     all.addAll(List.of(rest));
@@ -129,10 +142,12 @@ final class Layering {
         .layer("inloop").definedBy(compiledIn("inloop"))
         .layer("audit").definedBy(compiledIn("audit"))
         .layer("dim").definedBy(in("dim", "io.nicsim.core.dim"))
-        .layer("traffic").definedBy(in("traffic", "io.nicsim.core.apps"));
+        .layer("traffic").definedBy(in("traffic", "io.nicsim.core.apps"))
+        .layer(STMMAC_HW).definedBy(compiledIn(STMMAC_HW));
     for (String d : DRIVERS) {
-      a = a.layer(d).definedBy(in(d, d));
+      a = a.layer(d).definedBy(driver(d));
     }
+    a = a.layer(STMMAC_INLOOP).definedBy(compiledIn(STMMAC_INLOOP));
     a = a.layer("tcp-model").definedBy(tcpModel())
         .layer("tcp-cc").definedBy(compiledIn("tcp-cc"))
         .layer("tcp-stack").definedBy(in("tcp-stack", "io.nicsim.tcp.stack"))
@@ -175,14 +190,20 @@ final class Layering {
             "cli");
     // MAC models are found at run time: nothing names a driver's classes
     for (String d : DRIVERS) {
-      a = a.whereLayer(d).mayNotBeAccessedByAnyLayer();
+      a = d.equals("io.nicsim.stmmac") ? a.whereLayer(d).mayOnlyBeAccessedByLayers(STMMAC_INLOOP)
+          : a.whereLayer(d).mayNotBeAccessedByAnyLayer();
     }
+    // stmmac's hardware (dwmac1000, GMAC4, XGMAC behind hwif) is the driver's alone, and its
+    // --ports c bridges are found through ServiceLoader: nothing names them
+    a = a.whereLayer(STMMAC_HW).mayOnlyBeAccessedByLayers("io.nicsim.stmmac", STMMAC_INLOOP)
+        .whereLayer(STMMAC_INLOOP).mayNotBeAccessedByAnyLayer();
     // congestion modules too (CongestionControls, ServiceLoader): nothing names CUBIC or BBR
     a = a.whereLayer("tcp-cc").mayNotBeAccessedByAnyLayer();
     // --ports c: the bridge SPI the drivers', lib/dim's and TCP's bridges implement, and the
     // record of a host's C that runs and the command report; the model never names it (a host
     // finds its installer through ServiceLoader)
-    a = a.whereLayer("inloop").mayOnlyBeAccessedByLayers(with(DRIVERS, "dim", "tcp-model",
+    a = a.whereLayer("inloop").mayOnlyBeAccessedByLayers(with(DRIVERS, STMMAC_INLOOP, "dim",
+        "tcp-model",
         "tcp-cc", "tcp-stack", "formats", "runs", "testkit", "studies", "scenarios", "boardtrace",
         "bench", "cli"));
     // the periodic audit and liveness watch: runs attach them, and what stands on runs reads
@@ -190,10 +211,11 @@ final class Layering {
     a = a.whereLayer("audit").mayOnlyBeAccessedByLayers("runs", "testkit", "studies",
         "scenarios", "boardtrace", "bench", "cli");
     // lib/dim is the drivers' (adaptive moderation), above core
-    a = a.whereLayer("dim").mayOnlyBeAccessedByLayers(DRIVERS.toArray(new String[0]));
+    a = a.whereLayer("dim").mayOnlyBeAccessedByLayers(with(DRIVERS, STMMAC_INLOOP));
     // SoC profiles are read by everything that builds or describes a host; they use nothing
     // of nicsim's (the bad-input error is theirs)
-    a = a.whereLayer("profiles").mayOnlyBeAccessedByLayers(with(DRIVERS, "engine", "kernel",
+    a = a.whereLayer("profiles").mayOnlyBeAccessedByLayers(with(DRIVERS, STMMAC_HW, STMMAC_INLOOP,
+        "engine", "kernel",
         "core", "dim",
         "traffic", "tcp-model", "tcp-cc", "tcp-stack", "portcheck", "formats", "runs", "testkit",
         "studies", "scenarios", "boardtrace-import", "boardtrace", "bench", "cli"));
@@ -204,14 +226,17 @@ final class Layering {
             "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench", "cli")
         .whereLayer("tcp-model").mayOnlyBeAccessedByLayers("tcp-cc", "tcp-stack",
             "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench", "cli")
-        .whereLayer("core").mayOnlyBeAccessedByLayers(with(DRIVERS, "inloop", "audit", "dim",
+        .whereLayer("core").mayOnlyBeAccessedByLayers(with(DRIVERS, STMMAC_HW, STMMAC_INLOOP,
+            "inloop", "audit", "dim",
             "traffic", "tcp-model", "tcp-cc", "tcp-stack", "formats", "runs", "testkit", "studies",
             "scenarios", "boardtrace", "bench", "cli"))
         // the kernel's primitives below core's net and NIC blocks, the engine below them
-        .whereLayer("kernel").mayOnlyBeAccessedByLayers(with(DRIVERS, "core", "inloop",
+        .whereLayer("kernel").mayOnlyBeAccessedByLayers(with(DRIVERS, STMMAC_HW, STMMAC_INLOOP,
+            "core", "inloop",
             "audit", "dim", "traffic", "tcp-model", "tcp-cc", "tcp-stack", "formats", "runs",
             "testkit", "studies", "scenarios", "boardtrace", "bench", "cli"))
-        .whereLayer("engine").mayOnlyBeAccessedByLayers(with(DRIVERS, "kernel", "core",
+        .whereLayer("engine").mayOnlyBeAccessedByLayers(with(DRIVERS, STMMAC_HW, STMMAC_INLOOP,
+            "kernel", "core",
             "inloop", "audit", "dim", "traffic", "tcp-model", "tcp-cc", "tcp-stack", "formats",
             "runs", "testkit", "studies", "scenarios", "boardtrace", "bench", "cli"))
         .as("nicsim's modules reach only the modules below them");
