@@ -32,10 +32,8 @@ import java.util.Map;
  * inside the call, which the harness stubs), or nothing in flight with more than one skb unsent
  * ({@code tcp_ack_probe} reads the send head, which the record holds as one skb).
  */
-final class TcpAckNative {
+final class TcpAckNative implements TcpAckHook {
   static final String LABEL = TcpInputHarnesses.INPUT_C + " tcp_ack";
-  /** What {@link #ack} returns when the call is the Java port's to make. */
-  static final int JAVA = Integer.MIN_VALUE;
   private static final int MAX_ANSWERS = 16;
 
   private static final long STOP = NativeOut.id("stop");
@@ -86,7 +84,8 @@ final class TcpAckNative {
    *
    * @return what tcp_ack returns, or {@link #JAVA} when this call runs as the Java port
    */
-  int ack(TcpSock sk, TcpAckSeg seg, int flag) {
+  @Override
+  public int ack(TcpSock sk, TcpAckSeg seg, int flag) {
     String why = outOfBounds(sk);
     if (why == null) {
       java.util.Arrays.fill(in, 0L);

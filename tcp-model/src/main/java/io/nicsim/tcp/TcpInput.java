@@ -1621,7 +1621,7 @@ public final class TcpInput {
   public static int ack(TcpSock tp, TcpAckSeg skb, int flag) {
     if (tp.ackC != null) { // --ports c: the tree's tcp_ack, unless the socket outgrows its record
       int ret = tp.ackC.ack(tp, skb, flag);
-      if (ret != TcpAckNative.JAVA) {
+      if (ret != TcpAckHook.JAVA) {
         return ret;
       }
     }

@@ -234,8 +234,8 @@ public final class TcpSock {
 
   /** The tcp_output.c functions the input side calls (the ports; recording stubs in harnesses). */
   public InputCallees callees = InputCallees.PORTS;
-  /** {@code --ports c}: tcp_ack as the tree's C ({@link TcpBridges#attach}); null otherwise. */
-  TcpAckNative ackC;
+  /** {@code --ports c}: tcp_ack as the tree's C (tcp-inloop's TcpBridges.attach); else null. */
+  TcpAckHook ackC;
 
   /** The per-ACK rate sample, reused. */
   public final RateSample rs = new RateSample();
