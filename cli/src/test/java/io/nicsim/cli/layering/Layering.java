@@ -85,14 +85,15 @@ final class Layering {
 
   /**
    * tcp-model's packages: io.nicsim.tcp.* but tcp-stack's io.nicsim.tcp.stack and the classes
-   * the tcp-cc module (CUBIC, BBR) compiles into io.nicsim.tcp.
+   * the tcp-cc module (CUBIC, BBR) and the tcp-inloop module (--ports c bridges) compile into
+   * io.nicsim.tcp.
    */
   private static DescribedPredicate<JavaClass> tcpModel() {
     return DescribedPredicate.describe("tcp-model", c -> {
       String p = c.getPackageName();
       return (p.equals("io.nicsim.tcp") || p.startsWith("io.nicsim.tcp."))
           && !p.equals("io.nicsim.tcp.stack") && !p.startsWith("io.nicsim.tcp.stack.")
-          && !compiledIn("tcp-cc").test(c);
+          && !compiledIn("tcp-cc").test(c) && !compiledIn("tcp-inloop").test(c);
     });
   }
 
@@ -149,6 +150,7 @@ final class Layering {
     }
     a = a.layer(STMMAC_INLOOP).definedBy(compiledIn(STMMAC_INLOOP));
     a = a.layer("tcp-model").definedBy(tcpModel())
+        .layer("tcp-inloop").definedBy(compiledIn("tcp-inloop"))
         .layer("tcp-cc").definedBy(compiledIn("tcp-cc"))
         .layer("tcp-stack").definedBy(in("tcp-stack", "io.nicsim.tcp.stack"))
         .layer("portcheck-c").definedBy(compiledIn("portcheck-c"))
@@ -203,7 +205,7 @@ final class Layering {
     // record of a host's C that runs and the command report; the model never names it (a host
     // finds its installer through ServiceLoader)
     a = a.whereLayer("inloop").mayOnlyBeAccessedByLayers(with(DRIVERS, STMMAC_INLOOP, "dim",
-        "tcp-model",
+        "tcp-model", "tcp-inloop",
         "tcp-cc", "tcp-stack", "formats", "runs", "testkit", "studies", "scenarios", "boardtrace",
         "bench", "cli"));
     // the periodic audit and liveness watch: runs attach them, and what stands on runs reads
@@ -215,7 +217,7 @@ final class Layering {
     // SoC profiles are read by everything that builds or describes a host; they use nothing
     // of nicsim's (the bad-input error is theirs)
     a = a.whereLayer("profiles").mayOnlyBeAccessedByLayers(with(DRIVERS, STMMAC_HW, STMMAC_INLOOP,
-        "engine", "kernel",
+        "tcp-inloop", "engine", "kernel",
         "core", "dim",
         "traffic", "tcp-model", "tcp-cc", "tcp-stack", "portcheck", "formats", "runs", "testkit",
         "studies", "scenarios", "boardtrace-import", "boardtrace", "bench", "cli"));
@@ -224,19 +226,22 @@ final class Layering {
         "studies", "scenarios", "boardtrace", "bench", "cli");
     return a.whereLayer("tcp-stack").mayOnlyBeAccessedByLayers(
             "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench", "cli")
-        .whereLayer("tcp-model").mayOnlyBeAccessedByLayers("tcp-cc", "tcp-stack",
+        // tcp-model's --ports c bridges, above it: the congestion modules' bridges use its
+        // SPI, and a host's TCP hooks each new connection through it
+        .whereLayer("tcp-inloop").mayOnlyBeAccessedByLayers("tcp-cc", "tcp-stack")
+        .whereLayer("tcp-model").mayOnlyBeAccessedByLayers("tcp-inloop", "tcp-cc", "tcp-stack",
             "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench", "cli")
         .whereLayer("core").mayOnlyBeAccessedByLayers(with(DRIVERS, STMMAC_HW, STMMAC_INLOOP,
-            "inloop", "audit", "dim",
+            "tcp-inloop", "inloop", "audit", "dim",
             "traffic", "tcp-model", "tcp-cc", "tcp-stack", "formats", "runs", "testkit", "studies",
             "scenarios", "boardtrace", "bench", "cli"))
         // the kernel's primitives below core's net and NIC blocks, the engine below them
         .whereLayer("kernel").mayOnlyBeAccessedByLayers(with(DRIVERS, STMMAC_HW, STMMAC_INLOOP,
-            "core", "inloop",
+            "tcp-inloop", "core", "inloop",
             "audit", "dim", "traffic", "tcp-model", "tcp-cc", "tcp-stack", "formats", "runs",
             "testkit", "studies", "scenarios", "boardtrace", "bench", "cli"))
         .whereLayer("engine").mayOnlyBeAccessedByLayers(with(DRIVERS, STMMAC_HW, STMMAC_INLOOP,
-            "kernel", "core",
+            "tcp-inloop", "kernel", "core",
             "inloop", "audit", "dim", "traffic", "tcp-model", "tcp-cc", "tcp-stack", "formats",
             "runs", "testkit", "studies", "scenarios", "boardtrace", "bench", "cli"))
         .as("nicsim's modules reach only the modules below them");
