@@ -2,7 +2,6 @@ package io.nicsim.scenarios.seeds;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.cli.env.CliEnv;
 import io.nicsim.scenarios.Row;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -34,7 +33,7 @@ class DimWhatIfTest {
 
   @Test
   void itRunsOnlyWhenNamed() {
-    var reg = CliEnv.standard().scenarios();
+    var reg = SeedScenarios.registry();
     assertThat(reg.select(List.of())).noneMatch(x -> x.name().equals("dim-what-if"));
     assertThat(reg.select(List.of("dim-what-if"))).hasSize(1);
   }

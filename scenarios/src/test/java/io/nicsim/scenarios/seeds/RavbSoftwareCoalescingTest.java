@@ -2,7 +2,7 @@ package io.nicsim.scenarios.seeds;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.cli.env.CliEnv;
+import io.nicsim.runs.RunEnv;
 import io.nicsim.scenarios.ReproContext;
 import io.nicsim.scenarios.Role;
 import io.nicsim.scenarios.Row;
@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * the dual-core RZ/G2L defers without the thread; R-Car E3 gets neither.
  */
 class RavbSoftwareCoalescingTest {
-  private final ReproContext ctx = new ReproContext(CliEnv.standard().engine(), 1, 2);
+  private final ReproContext ctx = new ReproContext(RunEnv.standard().engine(), 1, 2);
 
   private static double value(List<Row> rows, String caseName, String metric) {
     for (Row r : rows) {
