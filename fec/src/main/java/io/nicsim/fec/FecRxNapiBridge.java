@@ -82,11 +82,44 @@ final class FecRxNapiBridge implements PortBridge {
       java.util.Arrays.fill(read, -1);
       in[0] = budget;
       in[1] = 1; // napi_complete_done's answer: the poll ignores it
+      guess(budget);
       this.napi = napi;
       this.budget = budget;
       ret = 0;
       replay.run(this);
       return (int) ret;
+    }
+
+    /**
+     * The record's first answers as the model will most likely give them, so that the C runs
+     * once where they hold (each is checked where the C takes it, and an answer the model gives
+     * otherwise still reruns the C): the first pass's receive takes the frames the rings hold
+     * now (the DMA does not write a BD back while the poll runs), acknowledging their queues'
+     * RXF; its collect then reads the events pending now but those, and each later pass
+     * receives nothing and reads only what a collect leaves (MII).
+     */
+    private void guess(int budget) {
+      int frames = 0;
+      int events = fep.hwp instanceof FecRegisters r ? r.ievent() : 0;
+      for (int q = fep.numRxQueues - 1; q >= 0 && frames < budget; q--) {
+        FecRxq rxq = fep.rxQueue[q];
+        int bdp = rxq.bd.cur;
+        int n = 0;
+        while (frames + n < budget && n < rxq.bd.size()
+            && (rxq.bds.status(bdp) & FecBds.BD_ENET_RX_EMPTY) == 0) {
+          n++;
+          bdp = rxq.bd.next(bdp);
+        }
+        if (n > 0) {
+          events &= ~FecRegisters.rxfGet(q);
+        }
+        frames += n;
+      }
+      in[2] = frames;
+      in[3] = Integer.toUnsignedLong(events);
+      for (int k = 1; k < PASSES; k++) {
+        in[3 + 2 * k] = Integer.toUnsignedLong(events & FecRegisters.FEC_ENET_MII);
+      }
     }
 
     @Override
