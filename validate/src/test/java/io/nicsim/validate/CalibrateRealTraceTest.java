@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -35,9 +34,6 @@ class CalibrateRealTraceTest {
   @TempDir Path dir;
 
   @Test
-  @Disabled("fails on a quiet machine: the calibrated model runs at 1.25-1.29x its own trace's"
-      + " packet and poll rates (its softirq cost fitted at half the board's, its %sys 1.56x,"
-      + " the sender's user time missing); see validate/README.md, calibrate on a real trace")
   void theCalibratedProfileRunsAtItsOwnTracesRates() throws Exception {
     List<String> missing = new ArrayList<>(Preflight.missing());
     missing.addAll(CpuTestbed.missing());

@@ -184,7 +184,7 @@ public final class Calibrator {
       quant.put(key, q);
       columns.put(key, cols);
       boardFits.put(key, b);
-      modelFits.put(key, m);
+      modelFits.put(key, perBoardPolls(m, key, cols, board, model.spans()));
     }
     for (String k : model.spans().counts().keySet()) {
       if (!board.counts().containsKey(k)) {
@@ -285,8 +285,9 @@ public final class Calibrator {
       double worst = 0;
       for (int ki = 0; ki < keys.size(); ki++) {
         String key = keys.get(ki);
-        CostFit m = again.spans().fit(key, columns.get(key), again.stats().resolutionNs,
-            meanPerCall);
+        CostFit m = perBoardPolls(again.spans().fit(key, columns.get(key),
+            again.stats().resolutionNs, meanPerCall), key, columns.get(key), board,
+            again.spans());
         fits.put(key, m);
         CostFit b = boardFits.get(key);
         for (int j = 0; j < ratio[ki].length; j++) {
@@ -332,6 +333,39 @@ public final class Calibrator {
           ProfileWriter.range(c.spread(), c.relativeSe(), c.quantisation())));
     }
     return new Result(coefs, fitted, kept, yaml, rounds, skipped, lastFigures);
+  }
+
+  /**
+   * The model's fit of {@code key} with its per-call cost taken per the board's NAPI polls per
+   * span, where the fit folded the poll count into the per-call cost ({@code cols} lacks it)
+   * and the model's spans poll a different number of times on average than the board's.
+   *
+   * <p>A softirq action's time is its polls' work: on a veth the sender's own NET_RX runs at
+   * the transmit's local_bh_enable and polls the backlog once per datagram (every board span
+   * 1 poll, so the poll count is folded), while the model's stand-in NIC, whose completion
+   * reaches it a wire time after the transmit, polls twice in one action once its poll costs
+   * as much as the board's (the next completion's interrupt arrives during the first poll). Its
+   * per-call mean is then two polls' work, the calibration read it as 2x the board's and scaled
+   * the poll's costs back to half: a quiet real trace calibrated to 1.24x its own packet rate,
+   * the softirq at 0.50 of the board's. Per poll, both sides count the same work (the action's
+   * own entry and exit, a few per cent of it, are spread over its polls).
+   */
+  static CostFit perBoardPolls(CostFit m, String key, List<Regressor> cols, SpanSamples board,
+      SpanSamples model) {
+    if (m == null || m.singular() || cols.contains(Regressor.POLL)) {
+      return m;
+    }
+    double b = board.mean(key, Regressor.POLL);
+    double mm = model.mean(key, Regressor.POLL);
+    if (!(b > 0) || !(mm > 0) || Math.abs(mm - b) <= 1e-9 * b) {
+      return m;
+    }
+    double[] coef = m.coef().clone();
+    double[] se = m.se().clone();
+    coef[0] *= b / mm;
+    se[0] *= b / mm;
+    return new CostFit(m.key(), m.columns(), coef, se, m.spread(), m.n(), m.seen(), m.scale(),
+        false, m.means());
   }
 
   /**

@@ -176,6 +176,20 @@ public final class SpanSamples implements SpanSink {
     return g.n - mode;
   }
 
+  /** The mean of count {@code r} per span of {@code name} (its sample), NaN when missing. */
+  public double mean(String name, Regressor r) {
+    Group g = groups.get(name);
+    int j = g == null ? -1 : g.key.regressors().indexOf(r);
+    if (j < 0 || g.n == 0) {
+      return Double.NaN;
+    }
+    double sum = 0;
+    for (int i = 0; i < g.n; i++) {
+      sum += g.x[i][j];
+    }
+    return sum / g.n;
+  }
+
   /** A fit of {@code name}'s spans on {@code cols}, or null when the group is missing. */
   public CostFit fit(String name, List<Regressor> cols, double minScale) {
     return fit(name, cols, minScale, minScale <= 1);
