@@ -68,6 +68,15 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print the fits and the costs as JSON")
   boolean json;
 
+  /** The most a tracepoint's own cost may be (ns an event): a few hundred on a slow board. */
+  static final double MAX_TRACING_COST_NS = 10_000;
+
+  @Option(names = "--tracing-cost", paramLabel = "NS",
+      description = "the tracing's own cost per recorded event on the board (ns), taken off"
+          + " every fitted span for each event inside it, so the profile describes the"
+          + " untraced kernel: measure it as the board guide says (default 0: none)")
+  double tracingCost;
+
   public TraceCalibrateCommand() {
     this(RunEnv.standard());
   }
@@ -94,6 +103,10 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
     if (rounds < 0 || rounds > 10) {
       throw BadInputException.field("--rounds", rounds + " is out of range", "0..10");
     }
+    if (!(tracingCost >= 0 && tracingCost <= MAX_TRACING_COST_NS)) {
+      throw BadInputException.field("--tracing-cost", tracingCost + " is out of range",
+          "0.." + (long) MAX_TRACING_COST_NS + " ns an event");
+    }
     outs.claim(out, "--out");
     if (boardKernel != null && !boardKernel.matches("[0-9]+\\.[0-9]+\\S*")) {
       throw BadInputException.field("--board-kernel", "'" + boardKernel + "' is not a kernel"
@@ -110,7 +123,7 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
     BoardTrace t = whole.overTraffic(board.nic(whole));
     java.util.function.UnaryOperator<String> names = board.renameWithBacklog(t);
     RunModelRunner runner = new RunModelRunner(env.engine(), req);
-    SpanSamples spans = t.spans(runner.info().app(), names);
+    SpanSamples spans = t.spans(runner.info().app(), names, tracingCost);
     String kernel = t.stats().kernel != null ? t.stats().kernel : boardKernel;
     ProfileWriter.Provenance p = new ProfileWriter.Provenance(board.trace.getFileName()
         .toString(), t.stats().sha256, kernel, Math.max(t.stats().cpusDeclared,
@@ -129,8 +142,10 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
     PrintWriter w = spec.commandLine().getOut();
     if (json) {
       ObjectMapper m = new ObjectMapper();
-      w.println(m.writerWithDefaultPrettyPrinter().writeValueAsString(
-          CalibrationReport.json(r, base, p, out.toString(), m, rates, other)));
+      com.fasterxml.jackson.databind.node.ObjectNode o = CalibrationReport.json(r, base, p,
+          out.toString(), m, rates, other);
+      o.put("tracing_ns_per_event", tracingCost);
+      w.println(m.writerWithDefaultPrettyPrinter().writeValueAsString(o));
     } else {
       String via = ImportReport.via(t.stats());
       if (via != null) {
@@ -147,6 +162,11 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
             t.window().seconds(), whole.window().seconds(), t.window().source());
       }
       w.print(CalibrationReport.text(r, base, p));
+      if (tracingCost > 0) {
+        w.printf(java.util.Locale.ROOT, "tracing: %.1f ns an event taken off every fitted span"
+            + " (--tracing-cost): the profile is the untraced kernel's, so its rates may run"
+            + " above the traced board's below%n", tracingCost);
+      }
       w.print(CalibrationReport.ratesText(rates, other));
       w.println("wrote " + out + " (inherits " + base + "; run it with --soc-file "
           + out + ")");

@@ -218,6 +218,7 @@ class CommandGrammarFuzzTest {
         FILE.toString(), TMP.resolve("none").toString(), "")));
     POOLS.put("--runs", pool(goods("1", "2"), bads("0", "x", "-3")));
     POOLS.put("--rounds", pool(goods("0", "1"), bads("11", "-1", "x")));
+    POOLS.put("--tracing-cost", pool(goods("0", "90.7"), bads("-1", "10001", "NaN", "x")));
     POOLS.put("--engine", pool(goods("local"), bads("nosuch", "")));
     POOLS.put("--master", goods("local[2]", "local[*]", "local[0]", "x"));
     POOLS.put("--metric", goods("pps", "cpu_pct", "nosuch"));
