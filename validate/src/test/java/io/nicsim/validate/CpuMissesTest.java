@@ -51,7 +51,9 @@ class CpuMissesTest {
         .isEqualTo(CpuMisses.TCP_POLL_WORK);
     assertThat(CpuMisses.cause(cubic, "cpu1 %soft", 0.86, 0.24, 0))
         .isEqualTo(CpuMisses.TCP_SKBS);
-    assertThat(CpuMisses.cause(cubic, "cpu1 %soft", 0.5, 1.24, 0)).isNull();
+    assertThat(CpuMisses.cause(cubic, "cpu1 %soft", 0.64, 2.23, 0))
+        .isEqualTo(CpuMisses.TCP_SOFT_POLLS);
+    assertThat(CpuMisses.cause(BACKLOG, "cpu1 %soft", 11.0, 12.5, 0)).isNull();
     assertThat(CpuMisses.cause(BACKLOG, "NET_RX softirqs/s", 15_000, 20_000, 0)).isNull();
   }
 
