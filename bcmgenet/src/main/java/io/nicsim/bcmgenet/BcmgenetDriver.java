@@ -1,5 +1,6 @@
 package io.nicsim.bcmgenet;
 
+import io.nicsim.core.check.RingAudit;
 import io.nicsim.core.check.TxLiveness;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.dim.DimEra;
@@ -285,13 +286,13 @@ public final class BcmgenetDriver implements NicDriver, TxLiveness {
 
   @Override
   public long skbsHeld() {
-    return io.nicsim.core.check.RingAudit.tx(priv.hw.txRing, priv.tx.cleanPtr,
+    return RingAudit.tx(priv.hw.txRing, priv.tx.cleanPtr,
         priv.tx.writePtr).skbs();
   }
 
   @Override
   public void checkInvariants() {
-    io.nicsim.core.check.RingAudit.tx(priv.hw.txRing, priv.tx.cleanPtr, priv.tx.writePtr);
+    RingAudit.tx(priv.hw.txRing, priv.tx.cleanPtr, priv.tx.writePtr);
   }
 
   // ------------------------------------------------------------------ TxLiveness

@@ -7,8 +7,10 @@ import static io.nicsim.core.port.exec.InputField.u32;
 import static io.nicsim.core.port.exec.InputField.u64;
 
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.era.PatchSet;
+import io.nicsim.core.kernel.HarnessKernel;
 import io.nicsim.core.kernel.IrqLine;
 import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.net.Skb;
@@ -21,7 +23,6 @@ import io.nicsim.core.port.exec.NotRunnable;
 import io.nicsim.core.port.exec.Out;
 import io.nicsim.core.port.exec.PortHarness;
 import io.nicsim.core.port.exec.PortHarnessProvider;
-import io.nicsim.core.kernel.HarnessKernel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -113,7 +114,7 @@ public final class GenetDataHarnesses implements PortHarnessProvider {
     }
   }
 
-  private static String[] names(io.nicsim.core.cpu.CostOp[] ops) {
+  private static String[] names(CostOp[] ops) {
     String[] n = new String[ops.length];
     for (int i = 0; i < ops.length; i++) {
       n[i] = ops[i].name();

@@ -11,8 +11,10 @@ import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.ethtool.CoalesceParam;
 import io.nicsim.core.ethtool.EthtoolCoalesce;
+import io.nicsim.core.kernel.HarnessKernel;
 import io.nicsim.core.kernel.IrqLine;
 import io.nicsim.core.kernel.KernelException;
+import io.nicsim.core.kernel.WorkItem;
 import io.nicsim.core.nic.Link;
 import io.nicsim.core.port.exec.InputField;
 import io.nicsim.core.port.exec.JavaPort;
@@ -21,7 +23,6 @@ import io.nicsim.core.port.exec.NotRunnable;
 import io.nicsim.core.port.exec.Out;
 import io.nicsim.core.port.exec.PortHarness;
 import io.nicsim.core.port.exec.PortHarnessProvider;
-import io.nicsim.core.kernel.HarnessKernel;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -85,7 +86,7 @@ public final class GenetHarnesses implements PortHarnessProvider {
     BcmgenetPriv priv;
     BcmgenetCoalesce coal;
     /** The DIM work item INIT_WORK made (the Java side makes it once). */
-    final io.nicsim.core.kernel.WorkItem dimWork;
+    final WorkItem dimWork;
 
     Rig(String kernel) {
       KernelVersion v;
@@ -103,7 +104,7 @@ public final class GenetHarnesses implements PortHarnessProvider {
       hw.reads = (accessor, reg, index) -> out.call(accessor + ":" + reg, index);
       netDim = new NetDim(DimEra.of(v), () -> 0);
       this.priv = new BcmgenetPriv(hw, patches, hk.cpu);
-      dimWork = new io.nicsim.core.kernel.WorkItem(hk.kernel, "eth0-dim", () -> { });
+      dimWork = new WorkItem(hk.kernel, "eth0-dim", () -> { });
     }
 
     void set(long[] r) {

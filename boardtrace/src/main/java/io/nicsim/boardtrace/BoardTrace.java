@@ -1,6 +1,8 @@
 package io.nicsim.boardtrace;
 
+import io.nicsim.boardtrace.event.EventKind;
 import io.nicsim.boardtrace.event.EventSink;
+import io.nicsim.boardtrace.event.TraceEvent;
 import io.nicsim.boardtrace.figures.FigureRecorder;
 import io.nicsim.boardtrace.figures.FigureSet;
 import io.nicsim.boardtrace.figures.XmitBatchMethod;
@@ -86,7 +88,7 @@ public final class BoardTrace {
       }
 
       @Override
-      public void event(io.nicsim.boardtrace.event.TraceEvent e) {
+      public void event(TraceEvent e) {
         long[] l = lastOnCpu.computeIfAbsent(e.cpu, k -> new long[] {Long.MIN_VALUE, 0});
         if (l[1] != 0) {
           // the CPU's events between its last one and this one are gone
@@ -97,11 +99,11 @@ public final class BoardTrace {
         xmit(e);
       }
 
-      private void xmit(io.nicsim.boardtrace.event.TraceEvent e) {
-        if (e.kind == io.nicsim.boardtrace.event.EventKind.NAPI_POLL && e.name != null) {
+      private void xmit(TraceEvent e) {
+        if (e.kind == EventKind.NAPI_POLL && e.name != null) {
           napi.add(e.name);
         }
-        if (e.kind == io.nicsim.boardtrace.event.EventKind.NET_DEV_XMIT && e.name != null) {
+        if (e.kind == EventKind.NET_DEV_XMIT && e.name != null) {
           tx.merge(e.name, 1L, Long::sum);
           long[] sp = span.computeIfAbsent(e.name, k -> new long[] {e.ts, e.ts});
           sp[0] = Math.min(sp[0], e.ts);

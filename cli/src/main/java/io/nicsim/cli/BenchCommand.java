@@ -7,8 +7,10 @@ import io.nicsim.bench.perf.FreshCommands;
 import io.nicsim.bench.perf.JmhBenchmarks;
 import io.nicsim.bench.perf.Machine;
 import io.nicsim.bench.perf.PlanBenchmarks;
+import io.nicsim.bench.perf.PortsCBenchmark;
 import io.nicsim.bench.perf.Scaling;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.port.exec.KernelCException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -167,8 +169,8 @@ public final class BenchCommand implements Callable<Integer> {
                 "a kernel checkout or source tarball for ports-c");
           }
           try {
-            rows.addAll(new io.nicsim.bench.perf.PortsCBenchmark(runs, err).rows(tree));
-          } catch (io.nicsim.core.port.exec.KernelCException e) {
+            rows.addAll(new PortsCBenchmark(runs, err).rows(tree));
+          } catch (KernelCException e) {
             throw new BadInputException(e.getMessage());
           }
         }

@@ -8,6 +8,7 @@ import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.host.NicDriver;
 import io.nicsim.core.kernel.KernelException;
+import io.nicsim.core.port.exec.KernelC;
 import io.nicsim.formats.text.EthtoolText;
 import io.nicsim.runs.options.EthtoolStyle;
 import io.nicsim.runs.options.HostOptions;
@@ -61,7 +62,7 @@ public final class EthtoolCommand implements Callable<Integer> {
   public Integer call() {
     CoalesceArgs args = action.set == null ? null : CoalesceArgs.parse(EthtoolStyle.join(action.set));
     // --kernel-tree and --apply are refused here as on run when --ports c is not given
-    io.nicsim.core.port.exec.KernelC kc = host.kernelC();
+    KernelC kc = host.kernelC();
     HostConfig cfg = HostConfig.of(host.mac(), host.socName()).withKernel(host.kernelVersion(kc))
         .withKernelC(kc)
         .withPatches(host.patchEdits());

@@ -2,7 +2,11 @@ package io.nicsim.cli;
 
 import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.era.KernelVersion;
+import io.nicsim.core.host.HostConfig;
 import io.nicsim.runs.Exploration;
+import io.nicsim.runs.RunEnv;
+import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.options.RunOptions;
 import io.nicsim.studies.explore.ExploreReport;
 import io.nicsim.studies.explore.ExploreTask;
@@ -11,6 +15,7 @@ import io.nicsim.studies.plan.PointEngine;
 import io.nicsim.studies.plan.PointEngines;
 import io.nicsim.studies.plan.PointResult;
 import io.nicsim.studies.plan.Progress;
+import io.nicsim.studies.sweep.RunPointTask;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,25 +104,25 @@ public final class ExploreCommand implements Callable<Integer> {
         throw BadInputException.field("--kernels", "given with --kernel", "one of them");
       }
       for (String k : kernels.split(",", -1)) {
-        io.nicsim.core.era.KernelVersion.parse(k.trim());
+        KernelVersion.parse(k.trim());
         kernelList.add(k.trim());
       }
     } else {
       kernelList.add(options.host().kernel());
     }
     List<List<String>> configs = new ArrayList<>();
-    List<io.nicsim.runs.RunRequest> reqs = new ArrayList<>();
+    List<RunRequest> reqs = new ArrayList<>();
     for (String k : kernelList) {
       configs.add(options.configArgs(k));
       reqs.add(options.request().withKernel(k));
     }
-    io.nicsim.studies.sweep.RunPointTask.checkHosts(env.runs(), reqs);
+    RunPointTask.checkHosts(env.runs(), reqs);
     // every run of a kernel shares its host: a host that cannot be built (an unknown MAC or
     // SoC, a refused patch) is bad input now, not a "finding" in every run. The runs are
     // ExploreTask's, on the standard environment: the host is built there too.
-    io.nicsim.runs.RunEnv re = io.nicsim.runs.RunEnv.standard();
-    for (io.nicsim.core.host.HostConfig c : new java.util.LinkedHashSet<>(
-        reqs.stream().map(io.nicsim.runs.RunRequest::hostConfig).toList())) {
+    RunEnv re = RunEnv.standard();
+    for (HostConfig c : new java.util.LinkedHashSet<>(
+        reqs.stream().map(RunRequest::hostConfig).toList())) {
       re.engine().hosts().create(c).host();
     }
     List<Point> points = new ArrayList<>();

@@ -2,13 +2,17 @@ package io.nicsim.cli;
 
 import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.era.KernelLines;
 import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.era.Patch;
 import io.nicsim.core.era.PatchCatalog;
+import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.host.MacModel;
+import io.nicsim.core.host.MacModels;
 import io.nicsim.core.soc.SocCatalog;
 import io.nicsim.core.soc.SocProfile;
+import io.nicsim.runs.TrafficRunner;
 import io.nicsim.scenarios.Scenario;
 import io.nicsim.tcp.TcpPatches;
 import java.io.PrintWriter;
@@ -81,8 +85,8 @@ public final class ListCommand implements Callable<Integer> {
       case macs:
         // each MAC with the jar (or class directory) it was found in: which of two builds
         // of a library is on NICSIM_CLASSPATH
-        io.nicsim.core.host.MacModels found =
-            env.hosts().create(io.nicsim.core.host.HostConfig.of("-", "-")).macModels();
+        MacModels found =
+            env.hosts().create(HostConfig.of("-", "-")).macModels();
         for (MacModel m : found.byName().values()) {
           out.printf(Locale.ROOT, "%-12s %-7s %s%n  jar: %s%n", m.name(), m.defaultKernel(),
               m.description(), found.origin(m.name()));
@@ -126,9 +130,9 @@ public final class ListCommand implements Callable<Integer> {
   static String runs(SocProfile p, CliEnv env) {
     java.util.List<String> can = new java.util.ArrayList<>();
     java.util.List<String> cannot = new java.util.ArrayList<>();
-    for (io.nicsim.runs.TrafficRunner r : env.runners()) {
+    for (TrafficRunner r : env.runners()) {
       java.util.List<String> missing = new java.util.ArrayList<>();
-      for (io.nicsim.core.cpu.CostOp op : r.costs()) {
+      for (CostOp op : r.costs()) {
         if (!p.costs().containsKey(op.name())) {
           missing.add("costs." + op.name());
         }

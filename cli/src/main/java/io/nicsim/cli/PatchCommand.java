@@ -9,6 +9,8 @@ import io.nicsim.core.port.exec.KernelCException;
 import io.nicsim.formats.output.Output;
 import io.nicsim.formats.output.Outputs;
 import io.nicsim.formats.plot.Plots;
+import io.nicsim.runs.RunFailure;
+import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.options.EthtoolStyle;
 import io.nicsim.runs.options.RunOptions;
 import io.nicsim.studies.patch.PatchPointTask;
@@ -133,7 +135,7 @@ public final class PatchCommand implements Callable<Integer> {
     for (Path f : files) {
       apply.addAll(List.of("--apply", f.toAbsolutePath().normalize().toString()));
     }
-    io.nicsim.runs.RunRequest req = RunPointTask.request(withSeed(base, options.seed()));
+    RunRequest req = RunPointTask.request(withSeed(base, options.seed()));
     List<Map<String, String>> knobs = new ArrayList<>();
     List<Long> seeds = new ArrayList<>();
     if (varies.isEmpty()) {
@@ -179,7 +181,7 @@ public final class PatchCommand implements Callable<Integer> {
           all.subList(at + 2, at + 2 + samples), all.subList(at + 2 + samples, at + per)));
     }
     if (rows.stream().allMatch(r -> r.before().failed() && r.after().failed())) {
-      throw new io.nicsim.runs.RunFailure("both runs failed: " + rows.get(0).before().error());
+      throw new RunFailure("both runs failed: " + rows.get(0).before().error());
     }
     String what = options.host().describe() + ", traffic '" + valueOf(base, "--traffic") + "'";
     PatchReport report = new PatchReport(what, after, rows);

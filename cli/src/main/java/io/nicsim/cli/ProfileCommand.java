@@ -1,8 +1,10 @@
 package io.nicsim.cli;
 
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.config.InputKind;
 import io.nicsim.core.soc.ProfileUpgrade;
 import io.nicsim.core.soc.SocProfile;
+import io.nicsim.formats.output.Outputs;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.MalformedInputException;
@@ -56,7 +58,7 @@ public final class ProfileCommand implements Runnable {
     @Override
     public Integer call() throws IOException {
       String label = file.toString();
-      String kind = io.nicsim.core.config.InputKind.notARegularFile(file);
+      String kind = InputKind.notARegularFile(file);
       if (kind != null) {
         throw new BadInputException("soc profile " + label + ": " + kind + " (accepted: a YAML"
             + " file)");
@@ -94,7 +96,7 @@ public final class ProfileCommand implements Runnable {
       }
       // formats' Outputs: a regular file or a new path only (never renamed over a device,
       // FIFO or symbolic link), put in place in one step, nothing left behind on failure
-      try (io.nicsim.formats.output.Outputs outs = io.nicsim.formats.output.Outputs.begin()) {
+      try (Outputs outs = Outputs.begin()) {
         outs.writeText(target, output == null ? "FILE" : "--output", r.text());
         outs.commit();
       }

@@ -2,12 +2,22 @@ package io.nicsim.cli;
 
 import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.era.KernelVersion;
+import io.nicsim.core.host.InLoopPorts;
+import io.nicsim.core.port.exec.KernelC;
+import io.nicsim.core.port.exec.KernelCCompiler;
+import io.nicsim.core.port.exec.KernelCException;
 import io.nicsim.formats.output.Output;
 import io.nicsim.formats.output.Outputs;
+import io.nicsim.scenarios.PortsCCheck;
 import io.nicsim.scenarios.ReproReport;
 import io.nicsim.scenarios.ReproRunner;
 import io.nicsim.scenarios.Scenario;
 import io.nicsim.scenarios.ScenarioFile;
+import io.nicsim.scenarios.fidelity.FidelityPage;
+import io.nicsim.scenarios.fidelity.UncertaintyStudy;
+import io.nicsim.studies.plan.PointEngine;
+import io.nicsim.studies.plan.PointEngines;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -139,7 +149,7 @@ public final class ReproduceCommand implements Callable<Integer> {
       throw BadInputException.field(flag, "runs --uncertainty's points, and none was asked for",
           "--uncertainty N " + flag + " …");
     }
-    io.nicsim.studies.plan.PointEngines.check(engine, master);
+    PointEngines.check(engine, master);
     if (json && markdown) {
       throw BadInputException.field("--markdown", "given with --json", "one of --json or"
           + " --markdown");
@@ -153,7 +163,7 @@ public final class ReproduceCommand implements Callable<Integer> {
       fileOf.put(scenarios.get(scenarios.size() - files.size() + i).name(),
           files.get(i).toAbsolutePath().toString());
     }
-    io.nicsim.scenarios.PortsCCheck portsC = portsC(n);
+    PortsCCheck portsC = portsC(n);
     PrintWriter err = spec.commandLine().getErr();
     if (scenarios.isEmpty()) {
       err.println(spec.qualifiedName() + ": no scenarios are registered");
@@ -186,9 +196,9 @@ public final class ReproduceCommand implements Callable<Integer> {
         new ReproRunner(env.engine(), seed, n, !noCheck).run(scenarios, err, outs, csvDir,
             plotDir);
     if (uncertainty != null) {
-      try (io.nicsim.studies.plan.PointEngine pe =
-          io.nicsim.studies.plan.PointEngines.open(engine, master, n)) {
-        outcomes = new io.nicsim.scenarios.fidelity.UncertaintyStudy(env.scenarioEnv(), seed, uncertainty,
+      try (PointEngine pe =
+          PointEngines.open(engine, master, n)) {
+        outcomes = new UncertaintyStudy(env.scenarioEnv(), seed, uncertainty,
             !noCheck).run(outcomes, fileOf, sensitivity, pe, (done, total) -> {
               if (done == total || done % 16 == 0) {
                 err.println("uncertainty: " + done + "/" + total + " points");
@@ -199,14 +209,14 @@ public final class ReproduceCommand implements Callable<Integer> {
     }
     outs.commit();
     PrintWriter out = spec.commandLine().getOut();
-    out.print(markdown ? io.nicsim.scenarios.fidelity.FidelityPage.markdown(outcomes)
+    out.print(markdown ? FidelityPage.markdown(outcomes)
         : json ? ReproReport.json(outcomes) : ReproReport.text(outcomes));
     out.flush();
     return 0;
   }
 
   /** {@code --ports c}'s check, or null; refused combinations in one line. */
-  private io.nicsim.scenarios.PortsCCheck portsC(int threads) {
+  private PortsCCheck portsC(int threads) {
     if (ports == null || ports.equals("java")) {
       if (kernelTree != null || !apply.isEmpty()) {
         throw BadInputException.field(kernelTree != null ? "--kernel-tree" : "--apply",
@@ -233,15 +243,15 @@ public final class ReproduceCommand implements Callable<Integer> {
       throw BadInputException.field("--markdown", "cannot be combined with --ports c",
           "one of them");
     }
-    io.nicsim.core.port.exec.KernelC c;
+    KernelC c;
     try {
-      c = io.nicsim.core.port.exec.KernelCCompiler.find().compile(kernelTree, apply,
-          new java.util.LinkedHashSet<>(io.nicsim.core.host.InLoopPorts.bridgedLabels()));
-    } catch (io.nicsim.core.port.exec.KernelCException e) {
+      c = KernelCCompiler.find().compile(kernelTree, apply,
+          new java.util.LinkedHashSet<>(InLoopPorts.bridgedLabels()));
+    } catch (KernelCException e) {
       throw new BadInputException(e.getMessage());
     }
-    String kernel = io.nicsim.core.era.KernelVersion.parse(c.release().replaceAll("-.*$", ""))
+    String kernel = KernelVersion.parse(c.release().replaceAll("-.*$", ""))
         .toString();
-    return new io.nicsim.scenarios.PortsCCheck(env.engine(), c, kernel);
+    return new PortsCCheck(env.engine(), c, kernel);
   }
 }

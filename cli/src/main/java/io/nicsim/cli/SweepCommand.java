@@ -5,6 +5,8 @@ import io.nicsim.core.config.BadInputException;
 import io.nicsim.formats.output.Output;
 import io.nicsim.formats.output.Outputs;
 import io.nicsim.formats.plot.Plots;
+import io.nicsim.runs.RunFailure;
+import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.options.EthtoolStyle;
 import io.nicsim.runs.options.RunOptions;
 import io.nicsim.studies.plan.Point;
@@ -111,7 +113,7 @@ public final class SweepCommand implements Callable<Integer> {
           + (1 + samples) + " runs is too many", "at most " + SweepPlan.MAX_POINTS * 10
           + " runs");
     }
-    List<io.nicsim.runs.RunRequest> reqs = new ArrayList<>();
+    List<RunRequest> reqs = new ArrayList<>();
     for (SweepPlan.Point p : plan.points()) {
       reqs.add(p.request());
     }
@@ -183,7 +185,7 @@ public final class SweepCommand implements Callable<Integer> {
     }
     PointResult first = nominal.get(0);
     String knobs = points.get(first.index()).key();
-    throw new io.nicsim.runs.RunFailure("every point failed (" + nominal.size() + " of "
+    throw new RunFailure("every point failed (" + nominal.size() + " of "
         + nominal.size() + "); the first, " + knobs.replaceAll("^\\{|\\}$", "") + ": "
         + first.error());
   }

@@ -9,6 +9,7 @@ import io.nicsim.core.kernel.KernelException;
 import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.net.NapiNetlink;
 import io.nicsim.core.net.NetSysfs;
+import io.nicsim.core.port.exec.KernelC;
 import io.nicsim.runs.options.HostOptions;
 import io.nicsim.runs.options.NapiArgs;
 import java.io.PrintWriter;
@@ -60,7 +61,7 @@ public final class SysfsCommand implements Callable<Integer> {
   public Integer call() {
     NapiWrites w = NapiArgs.parse(sysfs, napiSet);
     // --kernel-tree and --apply are refused here as on run when --ports c is not given
-    io.nicsim.core.port.exec.KernelC kc = host.kernelC();
+    KernelC kc = host.kernelC();
     HostConfig cfg = HostConfig.of(host.mac(), host.socName()).withKernel(host.kernelVersion(kc))
         .withKernelC(kc)
         .withPatches(host.patchEdits()).withNapi(w);

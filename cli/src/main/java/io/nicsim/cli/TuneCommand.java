@@ -5,6 +5,7 @@ import io.nicsim.core.config.BadInputException;
 import io.nicsim.formats.output.Output;
 import io.nicsim.formats.output.Outputs;
 import io.nicsim.formats.plot.Plots;
+import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.options.HostOptions;
 import io.nicsim.runs.traffic.TrafficParser;
 import io.nicsim.studies.plan.Point;
@@ -168,7 +169,7 @@ public final class TuneCommand implements Callable<Integer> {
     }
     // the host is refused once, here, rather than once per point
     RunPointTask.request(points.get(0).args());
-    List<io.nicsim.runs.RunRequest> reqs = new ArrayList<>();
+    List<RunRequest> reqs = new ArrayList<>();
     for (int s = 0; s < plan.settings().size(); s++) {
       reqs.add(RunPointTask.request(points.get(plan.point(s, 0)).args()));
     }

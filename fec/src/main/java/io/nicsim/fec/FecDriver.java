@@ -5,12 +5,14 @@ import static io.nicsim.fec.FecRegisters.*;
 import io.nicsim.core.check.RingAudit;
 import io.nicsim.core.check.TxLiveness;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.dim.NetDim;
 import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.ethtool.EthtoolOps;
 import io.nicsim.core.host.HostContext;
 import io.nicsim.core.host.NicDriver;
 import io.nicsim.core.kernel.IrqLine;
 import io.nicsim.core.kernel.Napi;
+import io.nicsim.core.kernel.WorkItem;
 import io.nicsim.core.net.NetdevQueue;
 import io.nicsim.core.net.Skb;
 import io.nicsim.core.nic.DescRing;
@@ -56,8 +58,8 @@ public final class FecDriver implements NicDriver, TxLiveness {
     enet.bind(fep);
     coal = new FecCoalesce(fep);
     if (patches.has(FecPatches.DIM)) {
-      ctx.cpu().costs().requireAll(io.nicsim.core.dim.NetDim.NET_DIM,
-          io.nicsim.core.kernel.WorkItem.PROCESS_ONE_WORK);
+      ctx.cpu().costs().requireAll(NetDim.NET_DIM,
+          WorkItem.PROCESS_ONE_WORK);
     }
     setup = new FecSetup(fep, coal);
     napiPorts = new FecNapi(fep);

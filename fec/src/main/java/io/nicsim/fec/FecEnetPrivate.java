@@ -1,5 +1,6 @@
 package io.nicsim.fec;
 
+import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.cpu.Cpu;
 import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.kernel.Napi;
@@ -124,7 +125,7 @@ public final class FecEnetPrivate {
   }
 
   /** Charges {@code op} to the running CPU work, if there is one (none in a harness). */
-  void charge(io.nicsim.core.cpu.CostOp op) {
+  void charge(CostOp op) {
     if (cpu != null && cpu.current() != null) {
       cpu.current().charge(op);
     }

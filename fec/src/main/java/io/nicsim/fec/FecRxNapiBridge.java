@@ -3,6 +3,7 @@ package io.nicsim.fec;
 import io.nicsim.core.host.BridgeSite;
 import io.nicsim.core.host.PortBridge;
 import io.nicsim.core.host.Replay;
+import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
 
@@ -151,7 +152,7 @@ final class FecRxNapiBridge implements PortBridge {
       } else if (n == RX) {
         int k = rxPass++;
         if (k >= PASSES) {
-          throw new io.nicsim.core.port.exec.NativeFailure("fec_enet_rx_napi's C made more"
+          throw new NativeFailure("fec_enet_rx_napi's C made more"
               + " than " + PASSES + " passes: input " + PortBridge.record(c, in));
         }
         // the model's receive, where the C calls it; its work answers the C's stub
@@ -171,7 +172,7 @@ final class FecRxNapiBridge implements PortBridge {
         if ((read[k] & ~FecRegisters.FEC_ENET_MII & 0xFFFF_FFFFL)
             != (o.arg(1) & 0xFFFF_FFFFL)) {
           if (in[3 + 2 * k] == read[k]) {
-            throw new io.nicsim.core.port.exec.NativeFailure("fec_enet_rx_napi's C"
+            throw new NativeFailure("fec_enet_rx_napi's C"
                 + " acknowledged IEVENT 0x" + Long.toHexString(o.arg(1)) + " of 0x"
                 + Long.toHexString(read[k]) + ": input " + PortBridge.record(c, in));
           }

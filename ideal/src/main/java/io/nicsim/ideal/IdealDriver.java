@@ -1,8 +1,10 @@
 package io.nicsim.ideal;
 
 import io.nicsim.core.check.RingAudit;
+import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.CostOp;
+import io.nicsim.core.cpu.CpuContext;
 import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.ethtool.CoalesceParam;
 import io.nicsim.core.ethtool.EthtoolCoalesce;
@@ -96,7 +98,7 @@ final class IdealDriver implements NicDriver, EthtoolOps {
     int irqCpu = (int) ctx.soc().param("ideal_irq_cpu", 0, 0, 63);
     if (irqCpu > 0) {
       if (irqCpu >= ctx.cpu().cores()) {
-        throw io.nicsim.core.config.BadInputException.field("params.ideal_irq_cpu",
+        throw BadInputException.field("params.ideal_irq_cpu",
             irqCpu + " is not a CPU of the profile", "0.." + (ctx.cpu().cores() - 1));
       }
       line.setAffinity(ctx.cpu().core(irqCpu));
@@ -126,7 +128,7 @@ final class IdealDriver implements NicDriver, EthtoolOps {
     for (int i = 0; i < wake.length; i++) {
       double v = ctx.soc().param(WAKE_LATE_KEYS[i], 0.0);
       if (!(v >= 0 && v <= 100_000_000)) {
-        throw new io.nicsim.core.config.BadInputException("soc profile " + ctx.soc().name()
+        throw new BadInputException("soc profile " + ctx.soc().name()
             + ": params." + WAKE_LATE_KEYS[i] + " = " + v + " is out of range (accepted:"
             + " 0..100000000 ns)");
       }
@@ -193,7 +195,7 @@ final class IdealDriver implements NicDriver, EthtoolOps {
     completion.queued(core.cursor());
     txDma.doorbell(core.cursor());
     if (vethXmit()) {
-      if (core.context() == io.nicsim.core.cpu.CpuContext.TASK) {
+      if (core.context() == CpuContext.TASK) {
         // veth_xmit: __netif_rx / __veth_xdp_flush raise NET_RX on this CPU, which runs at
         // the xmit's local_bh_enable; its poll frees what the wire has taken by then
         txNapi.napiSchedule();

@@ -1,6 +1,8 @@
 package io.nicsim.portcheck;
 
+import io.nicsim.core.port.exec.InputField;
 import io.nicsim.core.port.exec.KernelC;
+import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -144,12 +146,12 @@ final class CompiledKernel implements KernelC {
     }
 
     @Override
-    public io.nicsim.core.port.exec.NativeOut call(long[] in) {
+    public NativeOut call(long[] in) {
       return c().call(in);
     }
 
     @Override
-    public io.nicsim.core.port.exec.NativeOut call(long[] in, int words) {
+    public NativeOut call(long[] in, int words) {
       return c().call(in, words);
     }
 
@@ -159,7 +161,7 @@ final class CompiledKernel implements KernelC {
     }
 
     @Override
-    public List<io.nicsim.core.port.exec.InputField> fields() {
+    public List<InputField> fields() {
       return base.fields();
     }
 

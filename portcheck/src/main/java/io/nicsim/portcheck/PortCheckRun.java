@@ -1,5 +1,6 @@
 package io.nicsim.portcheck;
 
+import io.nicsim.core.port.exec.PortHarness;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -111,8 +112,8 @@ public final class PortCheckRun {
 
   /** With the harnesses {@code --execute} may use (read the tree once for both). */
   public static Outcome run(Request request, List<PortedFunction> ports,
-      List<io.nicsim.core.port.exec.PortHarness> harnesses) {
-    List<io.nicsim.core.port.exec.PortHarness> selected = ExecutionRun.select(harnesses, ports);
+      List<PortHarness> harnesses) {
+    List<PortHarness> selected = ExecutionRun.select(harnesses, ports);
     KernelTree tree = KernelTree.open(request.tree(), ports,
         request.execute().isPresent() ? ExecutionRun.sourcesOf(selected) : List.of());
     return run(request, ports, selected, tree);
@@ -120,7 +121,7 @@ public final class PortCheckRun {
 
   /** On a tree already open (a test reading a tarball once for several checks). */
   public static Outcome run(Request request, List<PortedFunction> ports,
-      List<io.nicsim.core.port.exec.PortHarness> harnesses, KernelTree tree) {
+      List<PortHarness> harnesses, KernelTree tree) {
     String kernel = tree.kernelVersion().orElse("unknown");
     Optional<KernelRelease> version = VersionRange.ofTree(kernel);
     PortLock lock = PortLock.read(request.lock());

@@ -3,6 +3,7 @@ package io.nicsim.runs;
 import io.nicsim.core.check.Liveness;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.cpu.Perturbation;
+import io.nicsim.runs.traffic.Units;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -84,7 +85,7 @@ public record Exploration(Double jitterPercent, long skewNs, long probeNs, long 
     long ns;
     try {
       ns = "0".equals(spelling) ? 0
-          : io.nicsim.runs.traffic.Units.durationNs("--preempt", spelling, null);
+          : Units.durationNs("--preempt", spelling, null);
     } catch (BadInputException e) {
       throw BadInputException.field("--preempt", "'" + spelling + "' is neither " + KCSAN
           + " nor a duration with its unit", PREEMPT_ACCEPTED);

@@ -3,6 +3,8 @@ package io.nicsim.runs;
 import io.nicsim.core.apps.EchoPeer;
 import io.nicsim.core.apps.IcmpEcho;
 import io.nicsim.core.apps.Ping;
+import io.nicsim.core.cpu.CostOp;
+import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.host.Host;
 import io.nicsim.formats.text.ToolFormat;
 import io.nicsim.runs.path.NetPath;
@@ -26,9 +28,9 @@ public final class PingRunner implements TrafficRunner {
   }
 
   @Override
-  public java.util.List<io.nicsim.core.cpu.CostOp> costs() {
-    return java.util.List.of(io.nicsim.core.cpu.KernelOps.PING_SENDMSG,
-        io.nicsim.core.cpu.KernelOps.ICMP_RCV);
+  public java.util.List<CostOp> costs() {
+    return java.util.List.of(KernelOps.PING_SENDMSG,
+        KernelOps.ICMP_RCV);
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.nicsim.runs;
 
 import io.nicsim.core.cpu.CpuContext;
 import io.nicsim.core.host.Host;
+import io.nicsim.core.kernel.Napi;
 import java.util.SortedMap;
 
 /** The host's cumulative counters at one instant; two of them make a measured window. */
@@ -54,7 +55,7 @@ record Snapshot(
       long busyPkts = 0;
       long threaded = 0;
       long merged = 0;
-      for (io.nicsim.core.kernel.Napi n : host.kernel().napis()) {
+      for (Napi n : host.kernel().napis()) {
         wd += n.watchdogPollCount();
         fires += n.watchdogFireCount();
         deferred += n.deferredCount();

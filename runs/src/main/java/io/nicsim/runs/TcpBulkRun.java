@@ -1,7 +1,9 @@
 package io.nicsim.runs;
 
+import io.nicsim.core.check.HostAudit;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.sim.Event;
+import io.nicsim.core.sim.InvariantViolation;
 import io.nicsim.formats.text.ToolFormat;
 import io.nicsim.runs.TcpBulkRunner.TcpFlowRun;
 import io.nicsim.runs.traffic.TcpBulkSpec;
@@ -265,7 +267,7 @@ public final class TcpBulkRun implements TrafficRun {
    * skbs.
    */
   @Override
-  public void addChecks(io.nicsim.core.check.HostAudit audit) {
+  public void addChecks(HostAudit audit) {
     audit.addCheck(() -> {
       long below = 0;
       for (int i = 0; i < n; i++) {
@@ -276,7 +278,7 @@ public final class TcpBulkRun implements TrafficRun {
         // work for the socket is queued (dropped when the work runs)
         long base = 1 + ((sk.skTsqFlags & TcpSock.TSQF_QUEUED) != 0 ? 1 : 0);
         if (sk.skWmemAlloc < 1 || inHost < 0 || (inHost == 0 && sk.skWmemAlloc != base)) {
-          throw new io.nicsim.core.sim.InvariantViolation("tcp flow " + i, "sk_wmem_alloc "
+          throw new InvariantViolation("tcp flow " + i, "sk_wmem_alloc "
               + sk.skWmemAlloc + " with " + inHost + " skbs below TCP (base " + base
               + " when none)");
         }
@@ -284,7 +286,7 @@ public final class TcpBulkRun implements TrafficRun {
       }
       long live = host.skbs().live();
       if (below != live) {
-        throw new io.nicsim.core.sim.InvariantViolation("tcp flows", below + " skbs below TCP"
+        throw new InvariantViolation("tcp flows", below + " skbs below TCP"
             + " but " + live + " live skbs");
       }
     });

@@ -1,5 +1,6 @@
 package io.nicsim.runs;
 
+import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.sim.Simulator;
 import io.nicsim.runs.path.PathSpec;
@@ -12,6 +13,7 @@ import io.nicsim.tcp.TcpSysctl;
 import io.nicsim.tcp.stack.AckStalls;
 import io.nicsim.tcp.stack.BulkSender;
 import io.nicsim.tcp.stack.PathConfig;
+import io.nicsim.tcp.stack.TcpCosts;
 import io.nicsim.tcp.stack.TcpFlow;
 import io.nicsim.tcp.stack.TcpPath;
 import io.nicsim.tcp.stack.TcpStack;
@@ -37,8 +39,8 @@ public final class TcpBulkRunner implements TrafficRunner {
   }
 
   @Override
-  public java.util.List<io.nicsim.core.cpu.CostOp> costs() {
-    return java.util.List.of(io.nicsim.tcp.stack.TcpCosts.all());
+  public java.util.List<CostOp> costs() {
+    return java.util.List.of(TcpCosts.all());
   }
 
   @Override

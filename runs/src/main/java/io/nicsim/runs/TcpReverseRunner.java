@@ -1,13 +1,14 @@
 package io.nicsim.runs;
 
-import io.nicsim.runs.path.PathSpec;
-import io.nicsim.formats.text.ToolFormat;
-import io.nicsim.runs.traffic.TcpBulkSpec;
-import io.nicsim.runs.traffic.TrafficSpec;
 import io.nicsim.core.check.HostAudit;
 import io.nicsim.core.cpu.CostOp;
+import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.kernel.Napi;
+import io.nicsim.formats.text.ToolFormat;
+import io.nicsim.runs.path.PathSpec;
+import io.nicsim.runs.traffic.TcpBulkSpec;
+import io.nicsim.runs.traffic.TrafficSpec;
 import io.nicsim.tcp.CongestionControls;
 import io.nicsim.tcp.TcpSock;
 import io.nicsim.tcp.stack.HostTcpReceiver;
@@ -39,7 +40,7 @@ public final class TcpReverseRunner implements TrafficRunner {
   public List<CostOp> costs() {
     List<CostOp> c = new ArrayList<>(List.of(TcpRxCosts.all()));
     c.add(TcpCosts.TCP_TRANSMIT_SKB);
-    c.add(io.nicsim.core.cpu.KernelOps.GRO_MERGE);
+    c.add(KernelOps.GRO_MERGE);
     return c;
   }
 

@@ -1,5 +1,6 @@
 package io.nicsim.runs;
 
+import io.nicsim.core.check.HostAudit;
 import java.util.List;
 
 /** One installed traffic pattern while the host runs. */
@@ -30,7 +31,7 @@ public interface TrafficRun {
    * Adds the traffic's own invariants to the periodic audit (socket memory bounds, skbs its
    * sockets hold); called once before the host runs, only when checks are on.
    */
-  default void addChecks(io.nicsim.core.check.HostAudit audit) {}
+  default void addChecks(HostAudit audit) {}
 
   /** The application's name, as ftrace shows its task. */
   String comm();

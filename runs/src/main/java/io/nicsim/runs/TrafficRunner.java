@@ -1,5 +1,6 @@
 package io.nicsim.runs;
 
+import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.host.Host;
 import io.nicsim.runs.path.PathSpec;
 import io.nicsim.runs.traffic.TrafficSpec;
@@ -30,7 +31,7 @@ public interface TrafficRunner {
    * The costs this traffic charges beyond the kernel's own (a SoC profile that lacks one cannot
    * run it); {@code nicsim list socs} reads them.
    */
-  default java.util.List<io.nicsim.core.cpu.CostOp> costs() {
+  default java.util.List<CostOp> costs() {
     return java.util.List.of();
   }
 }

@@ -4,6 +4,8 @@ import io.nicsim.core.apps.UdpDatagram;
 import io.nicsim.core.apps.UdpFlood;
 import io.nicsim.core.apps.UdpSocket;
 import io.nicsim.core.check.HostAudit;
+import io.nicsim.core.cpu.CostOp;
+import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.net.Ethernet;
 import io.nicsim.core.nic.FrameSink;
@@ -31,8 +33,8 @@ public final class UdpFloodRunner implements TrafficRunner {
   }
 
   @Override
-  public java.util.List<io.nicsim.core.cpu.CostOp> costs() {
-    return java.util.List.of(io.nicsim.core.cpu.KernelOps.UDP_SENDMSG);
+  public java.util.List<CostOp> costs() {
+    return java.util.List.of(KernelOps.UDP_SENDMSG);
   }
 
   @Override

@@ -1,9 +1,11 @@
 package io.nicsim.scenarios;
 
 import io.nicsim.formats.trace.Timeline;
+import io.nicsim.runs.Exploration;
 import io.nicsim.runs.RunEngine;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.RunResult;
+import io.nicsim.runs.host.HostFactory;
 import io.nicsim.studies.plan.ParallelRuns;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,7 +55,7 @@ public final class ReproContext {
   }
 
   /** The host components, for scenarios that drive a host directly. */
-  public io.nicsim.runs.host.HostFactory hosts() {
+  public HostFactory hosts() {
     return engine.hosts();
   }
 
@@ -91,8 +93,8 @@ public final class ReproContext {
   }
 
   /** A perturbed run watched for races ({@code run --jitter}); failures come back as rows. */
-  public io.nicsim.runs.Exploration.Run explore(RunRequest req,
-      io.nicsim.runs.Exploration x) {
+  public Exploration.Run explore(RunRequest req,
+      Exploration x) {
     return engine.run(req.withCheck(true), x);
   }
 

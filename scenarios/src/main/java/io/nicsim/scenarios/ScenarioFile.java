@@ -5,13 +5,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.config.InputKind;
 import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.core.host.HostConfig;
+import io.nicsim.core.host.NapiWrites;
 import io.nicsim.core.soc.SocProfile;
 import io.nicsim.runs.Metrics;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.host.HostFactory;
+import io.nicsim.runs.options.NapiArgs;
 import io.nicsim.runs.path.PathSpec;
 import io.nicsim.runs.traffic.TrafficParser;
 import io.nicsim.runs.traffic.TrafficSpec;
@@ -163,7 +166,7 @@ public final class ScenarioFile {
     if (Files.isDirectory(file)) {
       throw bad(label, null, "is a directory (accepted: a YAML file)");
     }
-    String kind = io.nicsim.core.config.InputKind.notARegularFile(file);
+    String kind = InputKind.notARegularFile(file);
     if (kind != null) {
       throw bad(label, null, kind + " (accepted: a YAML file)");
     }
@@ -231,8 +234,8 @@ public final class ScenarioFile {
         : CoalesceArgs.none();
     List<String> sysfs = words(label, at + ".sysfs", n.get("sysfs"));
     List<String> napiSet = words(label, at + ".napi-set", n.get("napi-set"));
-    io.nicsim.core.host.NapiWrites napi = guard(label, at,
-        () -> io.nicsim.runs.options.NapiArgs.parse(sysfs, napiSet));
+    NapiWrites napi = guard(label, at,
+        () -> NapiArgs.parse(sysfs, napiSet));
     String trafficText = required(label, at, n, "traffic");
     TrafficSpec traffic = guard(label, at + ".traffic", () -> TrafficParser.parse(trafficText));
     PathSpec path = n.has("path")

@@ -4,6 +4,7 @@ import io.nicsim.core.host.BridgeSite;
 import io.nicsim.core.host.PortBridge;
 import io.nicsim.core.host.Replay;
 import io.nicsim.core.kernel.Napi;
+import io.nicsim.core.port.exec.NameIds;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
 
@@ -60,8 +61,8 @@ final class RxPollBridge implements PortBridge {
     private static final int RX_RET = 14;
     private static final int COMPLETE_RET = 15;
     /** The record's buffer window as nicsim_rx_put prints it ("b<entry>"). */
-    private static final io.nicsim.core.port.exec.NameIds BUFFERS =
-        new io.nicsim.core.port.exec.NameIds(TxReplay.MAX_RING);
+    private static final NameIds BUFFERS =
+        new NameIds(TxReplay.MAX_RING);
 
     static {
       for (int e = 0; e < TxReplay.MAX_RING; e++) {
@@ -141,7 +142,7 @@ final class RxPollBridge implements PortBridge {
         }
       } else if (n == ENABLE) {
         priv.hwif.enableDmaIrq((int) o.arg(0), o.arg(1) != 0, o.arg(2) != 0);
-      } else if (BUFFERS.get(n) == io.nicsim.core.port.exec.NameIds.ABSENT) {
+      } else if (BUFFERS.get(n) == NameIds.ABSENT) {
         throw PortBridge.cannotApply(c, in, o);
       }
       return Replay.NEXT;

@@ -4,9 +4,11 @@ import io.nicsim.core.host.BridgeSite;
 import io.nicsim.core.host.PortBridge;
 import io.nicsim.core.host.PortBridgeProvider;
 import io.nicsim.core.host.Replay;
+import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.net.NetdevQueue;
 import io.nicsim.core.net.NetdevTx;
 import io.nicsim.core.net.Skb;
+import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
 import java.util.List;
 
@@ -102,12 +104,12 @@ public final class StmmacBridges implements PortBridgeProvider {
    * in order (a napi_schedule_prep the model answers otherwise reruns the C with its answer).
    */
   static final class NapiCheckHook implements Replay.Tokens, StmmacCHooks.NapiCheck {
-    private static final long STATUS = io.nicsim.core.port.exec.NativeOut.id("dma_interrupt");
-    private static final long PREP = io.nicsim.core.port.exec.NativeOut.id("napi_schedule_prep");
-    private static final long SCHED = io.nicsim.core.port.exec.NativeOut.id("__napi_schedule");
-    private static final long DISABLE = io.nicsim.core.port.exec.NativeOut.id("disable_dma_irq");
-    private static final long RET = io.nicsim.core.port.exec.NativeOut.id("ret");
-    private static final long STATE = io.nicsim.core.port.exec.NativeOut.id("state");
+    private static final long STATUS = NativeOut.id("dma_interrupt");
+    private static final long PREP = NativeOut.id("napi_schedule_prep");
+    private static final long SCHED = NativeOut.id("__napi_schedule");
+    private static final long DISABLE = NativeOut.id("disable_dma_irq");
+    private static final long RET = NativeOut.id("ret");
+    private static final long STATE = NativeOut.id("state");
 
     private final StmmacPriv priv;
     private final NativePort c;
@@ -144,9 +146,9 @@ public final class StmmacBridges implements PortBridgeProvider {
     }
 
     @Override
-    public int apply(io.nicsim.core.port.exec.NativeOut o) {
+    public int apply(NativeOut o) {
       long n = o.name();
-      if (o.kind() != io.nicsim.core.port.exec.NativeOut.CALL) {
+      if (o.kind() != NativeOut.CALL) {
         if (n == RET) {
           ret = o.value();
         } else if (n == STATE) {
@@ -172,7 +174,7 @@ public final class StmmacBridges implements PortBridgeProvider {
       return Replay.NEXT;
     }
 
-    private io.nicsim.core.kernel.Napi napi(int id) {
+    private Napi napi(int id) {
       StmmacChannel ch = priv.channel[id / 4];
       return switch (id % 4) {
         case 0 -> ch.rxNapi;

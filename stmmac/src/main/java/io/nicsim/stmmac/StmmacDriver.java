@@ -4,6 +4,7 @@ import io.nicsim.core.check.RingAudit;
 import io.nicsim.core.check.TxLiveness;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.cpu.CostOp;
+import io.nicsim.core.dim.NetDim;
 import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.ethtool.EthtoolOps;
 import io.nicsim.core.host.HostContext;
@@ -11,6 +12,7 @@ import io.nicsim.core.host.NicDriver;
 import io.nicsim.core.kernel.IrqLine;
 import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.kernel.Napi;
+import io.nicsim.core.kernel.WorkItem;
 import io.nicsim.core.net.NetdevQueue;
 import io.nicsim.core.net.Skb;
 import io.nicsim.core.nic.DescRing;
@@ -113,8 +115,8 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver, Tx
     irq = new StmmacIrq(priv, tx, rx);
     ethtool = new StmmacEthtool(priv);
     if (priv.patches.has(StmmacPatches.DIM)) {
-      ctx.cpu().costs().requireAll(io.nicsim.core.dim.NetDim.NET_DIM,
-          io.nicsim.core.kernel.WorkItem.PROCESS_ONE_WORK);
+      ctx.cpu().costs().requireAll(NetDim.NET_DIM,
+          WorkItem.PROCESS_ONE_WORK);
       priv.dim = new StmmacDim(priv, ethtool, rxCnt, txCnt);
     }
     // stmmac_dvr_probe: ndev->watchdog_timeo = msecs_to_jiffies(watchdog), TX_TIMEO 5000 ms

@@ -5,6 +5,8 @@ import io.nicsim.core.host.InLoopPorts;
 import io.nicsim.core.host.PortBridge;
 import io.nicsim.core.host.PortBridgeProvider;
 import io.nicsim.core.port.exec.NativePort;
+import io.nicsim.core.port.exec.PortHarness;
+import io.nicsim.core.port.exec.PortHarnessProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
@@ -44,10 +46,10 @@ public final class TcpBridges implements PortBridgeProvider {
         + " bridged entry points that call it; no bridge of its own yet";
     String ackInside = "runs as the tree's C inside tcp_ack (bridged); no bridge of its own"
         + " for its other callers yet";
-    for (io.nicsim.core.port.exec.PortHarnessProvider p : List.of(new TcpHarnesses(),
+    for (PortHarnessProvider p : List.of(new TcpHarnesses(),
         new TcpHelperHarnesses(), new TcpInputHarnesses(), new TcpOutputHarnesses(),
         new TcpSendmsgHarnesses())) {
-      for (io.nicsim.core.port.exec.PortHarness h : p.harnesses()) {
+      for (PortHarness h : p.harnesses()) {
         String f = h.file();
         boolean sock = f.equals("net/ipv4/tcp_output.c") || f.equals("net/ipv4/tcp_input.c")
             || f.equals("net/ipv4/tcp_recovery.c") || f.equals("net/ipv4/tcp_timer.c")

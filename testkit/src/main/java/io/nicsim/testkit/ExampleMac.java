@@ -1,5 +1,6 @@
 package io.nicsim.testkit;
 
+import io.nicsim.core.check.RingAudit;
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.era.KernelVersion;
@@ -190,7 +191,7 @@ public final class ExampleMac implements MacModel {
 
     @Override
     public long skbsHeld() {
-      return io.nicsim.core.check.RingAudit.tx(tx, tx.dirty, tx.cur).skbs();
+      return RingAudit.tx(tx, tx.dirty, tx.cur).skbs();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.nicsim.validate;
 
+import io.nicsim.studies.uncertainty.Band;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -118,7 +119,7 @@ public record CaseResult(ValidateCase c, List<RealRunner.Run> real, ModelRunner.
       b.put("high_mbps", num(verdict.band().high()));
       b.put("bistable", verdict.band().bistable());
       List<Object> cs = new ArrayList<>();
-      for (io.nicsim.studies.uncertainty.Band.Cluster c : verdict.band().clusters()) {
+      for (Band.Cluster c : verdict.band().clusters()) {
         Map<String, Object> x = new LinkedHashMap<>();
         x.put("share", c.share());
         x.put("low_mbps", num(c.low()));

@@ -1,6 +1,7 @@
 package io.nicsim.validate;
 
 import io.nicsim.formats.text.Json;
+import io.nicsim.studies.uncertainty.Band;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -83,7 +84,7 @@ public final class ValidateReport {
 
   /** The model's band in words: bistable with its states, its states, or its one range. */
   static String band(Verdict v, double tolerance) {
-    io.nicsim.studies.uncertainty.Band b = v.band();
+    Band b = v.band();
     if (b == null) {
       return "not run";
     }
@@ -110,7 +111,7 @@ public final class ValidateReport {
     }
     StringBuilder sb = new StringBuilder("bistable:");
     String sep = " ";
-    for (io.nicsim.studies.uncertainty.Band.Cluster c : b.clusters()) {
+    for (Band.Cluster c : b.clusters()) {
       sb.append(sep).append(Math.round(100 * c.share())).append("% at ").append(num(c.low()))
           .append("..").append(num(c.high()));
       sep = ", ";

@@ -3,6 +3,7 @@ package io.nicsim.bench.perf;
 import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostConfig;
+import io.nicsim.core.port.exec.KernelC;
 import io.nicsim.runs.TrafficRun;
 import io.nicsim.runs.UdpFloodRunner;
 import io.nicsim.runs.host.NicsimHost;
@@ -44,7 +45,7 @@ public final class FloodWorkload {
    * on the tree's release.
    */
   public FloodWorkload(String soc, int flows, long seed, double cpuScale, String coalesce,
-      io.nicsim.core.port.exec.KernelC c) {
+      KernelC c) {
     HostConfig config = HostConfig.of("stmmac", soc).withCpuScale(cpuScale).withSeed(seed)
         .withCoalesce(coalesce.isEmpty() ? CoalesceArgs.none() : CoalesceArgs.parse(coalesce));
     if (c != null) {

@@ -1,5 +1,6 @@
 package io.nicsim.bench.perf;
 
+import io.nicsim.core.host.Host;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,7 +101,7 @@ public final class Scaling {
   }
 
   private static Case run(Shape s, long windowNs) {
-    io.nicsim.core.host.Host h;
+    Host h;
     if (s.soc() == null) {
       BbrUpload u = new BbrUpload(RAMP_NS + windowNs, 1);
       h = u.host();
@@ -118,7 +119,7 @@ public final class Scaling {
         h.sim().eventsDispatched() - e0, h.sim().pending(), wall);
   }
 
-  private static long frames(io.nicsim.core.host.Host h) {
+  private static long frames(Host h) {
     return h.link().framesToPeer() + h.link().framesToNic();
   }
 

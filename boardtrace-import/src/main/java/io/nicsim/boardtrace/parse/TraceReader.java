@@ -2,6 +2,7 @@ package io.nicsim.boardtrace.parse;
 
 import io.nicsim.boardtrace.event.EventSink;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.config.InputKind;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,7 +40,7 @@ public final class TraceReader {
       throw new BadInputException("trace " + label + ": is a directory (accepted: an ftrace"
           + " text file or a trace-cmd trace.dat)");
     }
-    String kind = io.nicsim.core.config.InputKind.notARegularFile(file);
+    String kind = InputKind.notARegularFile(file);
     if (kind != null) {
       throw new BadInputException("trace " + label + ": " + kind + " (accepted: an ftrace"
           + " text file or a trace-cmd trace.dat)");

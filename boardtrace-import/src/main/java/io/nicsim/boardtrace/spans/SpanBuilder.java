@@ -1,5 +1,6 @@
 package io.nicsim.boardtrace.spans;
 
+import io.nicsim.boardtrace.event.EventKind;
 import io.nicsim.boardtrace.event.EventSink;
 import io.nicsim.boardtrace.event.TraceEvent;
 import java.util.ArrayList;
@@ -110,7 +111,7 @@ public final class SpanBuilder implements EventSink {
       probe.interval(e.cpu, null);
     }
     c.last = e.ts;
-    if (e.kind != io.nicsim.boardtrace.event.EventKind.SCHED_SWITCH) {
+    if (e.kind != EventKind.SCHED_SWITCH) {
       c.current = e.pid;
     }
     switch (e.kind) {

@@ -2,6 +2,7 @@ package io.nicsim.boardtrace.figures;
 
 import io.nicsim.boardtrace.event.EventKind;
 import io.nicsim.boardtrace.event.EventSink;
+import io.nicsim.boardtrace.event.Names;
 import io.nicsim.boardtrace.event.TraceEvent;
 import io.nicsim.boardtrace.spans.Span;
 import io.nicsim.boardtrace.spans.SpanBuilder;
@@ -69,7 +70,7 @@ public final class FigureRecorder implements EventSink, SpanSink {
     this.to = toNs;
     this.batchMethod = batchMethod;
     this.contexts = new ContextTime(fromNs, toNs);
-    this.rename = rename == null ? io.nicsim.boardtrace.event.Names.canonical() : rename;
+    this.rename = rename == null ? Names.canonical() : rename;
   }
 
   private boolean in(long ts) {

@@ -1,5 +1,6 @@
 package io.nicsim.boardtrace.fit;
 
+import io.nicsim.boardtrace.event.Names;
 import io.nicsim.boardtrace.spans.Span;
 import io.nicsim.boardtrace.spans.SpanSink;
 import java.util.ArrayList;
@@ -96,7 +97,7 @@ public final class SpanSamples implements SpanSink {
     }
     this.tracingNs = tracingNsPerEvent;
     this.app = app;
-    this.rename = rename == null ? io.nicsim.boardtrace.event.Names.canonical() : rename;
+    this.rename = rename == null ? Names.canonical() : rename;
     this.from = fromNs;
     this.to = toNs;
   }

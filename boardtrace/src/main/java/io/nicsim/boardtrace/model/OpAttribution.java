@@ -1,8 +1,10 @@
 package io.nicsim.boardtrace.model;
 
+import io.nicsim.boardtrace.event.Names;
 import io.nicsim.boardtrace.event.TraceEvent;
 import io.nicsim.boardtrace.fit.FitKey;
 import io.nicsim.boardtrace.fit.Regressor;
+import io.nicsim.boardtrace.fit.Solve;
 import io.nicsim.boardtrace.spans.Span;
 import io.nicsim.boardtrace.spans.SpanBuilder;
 import io.nicsim.boardtrace.spans.SpanSink;
@@ -142,7 +144,7 @@ public final class OpAttribution extends TracerEvents implements SpanSink, SpanS
     if (s == null || s.startNs < from || s.startNs >= to) {
       return;
     }
-    FitKey k = FitKey.of(s, app, io.nicsim.boardtrace.event.Names.canonical());
+    FitKey k = FitKey.of(s, app, Names.canonical());
     if (k == null) {
       return;
     }
@@ -242,7 +244,7 @@ public final class OpAttribution extends TracerEvents implements SpanSink, SpanS
         }
         a[j][p] = k.xty[idx[j]][o];
       }
-      double[] b = io.nicsim.boardtrace.fit.Solve.linear(a, p);
+      double[] b = Solve.linear(a, p);
       if (b == null) {
         return null;
       }

@@ -6,6 +6,7 @@ import io.nicsim.runs.TrafficRunner;
 import io.nicsim.runs.host.HostFactory;
 import io.nicsim.scenarios.ScenarioEnv;
 import io.nicsim.scenarios.ScenarioRegistry;
+import io.nicsim.scenarios.seeds.SeedScenarios;
 import java.util.List;
 
 /**
@@ -21,7 +22,7 @@ public record CliEnv(
   /** nicsim's own hosts, runners and scenarios, one worker per available core. */
   public static CliEnv standard() {
     RunEnv runs = RunEnv.standard();
-    return new CliEnv(runs.hosts(), runs.runners(), io.nicsim.scenarios.seeds.SeedScenarios.registry(),
+    return new CliEnv(runs.hosts(), runs.runners(), SeedScenarios.registry(),
         runs.threads());
   }
 

@@ -7,6 +7,7 @@ import dagger.multibindings.Multibinds;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.cpu.CostTable;
 import io.nicsim.core.cpu.Cpu;
+import io.nicsim.core.cpu.OtherLoad;
 import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.net.NetDevice;
 import io.nicsim.core.net.SkbLedger;
@@ -84,7 +85,7 @@ public abstract class HostModule {
             "0 <= per cent < 100");
       }
       if (pct > 0) {
-        io.nicsim.core.cpu.OtherLoad.attach(cpu.core(i), pct / 100);
+        OtherLoad.attach(cpu.core(i), pct / 100);
       }
     }
     return cpu;

@@ -59,7 +59,7 @@ final class NapiConfigurator {
       try {
         sysfs.echo(s.file(), s.value());
       } catch (KernelException e) {
-        String problem = e.errno() == io.nicsim.core.kernel.Errno.EACCES
+        String problem = e.errno() == Errno.EACCES
             ? "echo " + s.value() + " > " + path + ": " + Strerror.of(e.errno()) + " (-"
                 + e.errno().name() + "): " + (NetSysfs.since(s.file()) == null
                     ? "no such file" : "kernel " + h.driver().patchSet().base()

@@ -2,6 +2,7 @@ package io.nicsim.core.net;
 
 import io.nicsim.core.kernel.Jiffies;
 import io.nicsim.core.port.KernelPort;
+import io.nicsim.core.sim.InvariantViolation;
 import java.util.function.LongSupplier;
 
 /**
@@ -137,7 +138,7 @@ public final class Dql {
     }
     int nq = numQueued;
     if (Integer.compareUnsigned(count, nq - numCompleted) > 0) {
-      throw new io.nicsim.core.sim.InvariantViolation("bql",
+      throw new InvariantViolation("bql",
           "dql_completed of " + Integer.toUnsignedString(count) + " bytes with only "
               + Integer.toUnsignedString(nq - numCompleted) + " in flight");
     }

@@ -3,6 +3,7 @@ package io.nicsim.core.net;
 import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import io.nicsim.core.sim.InvariantViolation;
 
 /**
  * lib/dynamic_queue_limits as the tree's C on a queue's {@link Dql} ({@code --ports c}): each
@@ -67,7 +68,7 @@ public final class DqlNative {
     private void apply(Dql d, NativeOut o, String what) {
       while (o.next()) {
         if (o.isCall(BUG)) {
-          throw new io.nicsim.core.sim.InvariantViolation("bql", what + ": the kernel's BUG_ON"
+          throw new InvariantViolation("bql", what + ": the kernel's BUG_ON"
               + " (the tree's C) with " + Integer.toUnsignedString(d.numQueued - d.numCompleted)
               + " bytes in flight");
         }

@@ -2,9 +2,13 @@ package io.nicsim.core.net;
 
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.KernelOps;
+import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.kernel.Napi;
+import io.nicsim.core.kernel.NapiDevice;
 import io.nicsim.core.kernel.NetCorePatches;
+import io.nicsim.core.port.KernelPort;
+import io.nicsim.core.sim.InvariantViolation;
 
 /** A network device (struct net_device): its TX queues, features, driver ops and statistics. */
 public final class NetDevice {
@@ -148,7 +152,7 @@ public final class NetDevice {
   }
 
   /** Sets dev_watchdog's era from the kernel the host runs (33fb988b6705's re-arm or not). */
-  public void setKernelVersion(io.nicsim.core.era.KernelVersion v) {
+  public void setKernelVersion(KernelVersion v) {
     watchdog.setRearmAtOldestStart(DevWatchdog.rearmsAtOldestStart(v));
   }
 
@@ -238,26 +242,26 @@ public final class NetDevice {
    * default (gro_flush_timeout 20 us, napi_defer_hard_irqs 1; not on PREEMPT_RT, which nicsim's
    * kernels are not). Users override it through sysfs.
    */
-  @io.nicsim.core.port.KernelPort(
+  @KernelPort(
       file = "net/core/dev.c",
       function = "netdev_sw_irq_coalesce_default_on",
       versions = "v6.2..v6.18",
       source = "debian:linux-source-6.12@6.12.117",
       notes = "6.13 writes through netdev_set_gro_flush_timeout / netdev_set_defer_hard_irqs")
   public void swIrqCoalesceDefaultOn() {
-    io.nicsim.core.kernel.NapiDevice d = napiDevice();
+    NapiDevice d = napiDevice();
     d.setGroFlushTimeout(20000);
     d.setDeferHardIrqs(1);
   }
 
   /** The NAPI fields of this device (sysfs napi_defer_hard_irqs, gro_flush_timeout, threaded). */
-  public io.nicsim.core.kernel.NapiDevice napiDevice() {
+  public NapiDevice napiDevice() {
     return kernel.napiDevice(name);
   }
 
   // a NAPI marked as delivering nothing delivered a frame while another CPU was inside its work
-  private static io.nicsim.core.sim.InvariantViolation deliveredInsideCatchUp(Napi napi) {
-    return new io.nicsim.core.sim.InvariantViolation("napi " + napi.name(),
+  private static InvariantViolation deliveredInsideCatchUp(Napi napi) {
+    return new InvariantViolation("napi " + napi.name(),
         "delivered a frame to the stack inside another CPU's catch-up, although it was marked"
             + " as delivering nothing (Napi.markTxOnly)");
   }

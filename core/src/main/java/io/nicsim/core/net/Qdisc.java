@@ -1,12 +1,13 @@
 package io.nicsim.core.net;
 
 import io.nicsim.core.kernel.Kernel;
+import io.nicsim.core.kernel.TxQdisc;
 
 /**
  * A root queueing discipline on one TX queue. Subclasses provide enqueue/dequeue; the run
  * logic (qdisc_run → __qdisc_run → qdisc_restart with bulk dequeue) is {@link DevXmit}'s.
  */
-public abstract class Qdisc implements io.nicsim.core.kernel.TxQdisc {
+public abstract class Qdisc implements TxQdisc {
   protected final Kernel kernel;
   NetdevQueue txq;
   private boolean scheduled;

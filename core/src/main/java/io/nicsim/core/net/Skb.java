@@ -1,5 +1,7 @@
 package io.nicsim.core.net;
 
+import io.nicsim.core.sim.InvariantViolation;
+
 /**
  * A socket buffer: what the driver and the qdisc see of a packet. {@code len} counts the bytes
  * from the Ethernet header on (no FCS); a GSO skb carries {@code gsoSegs} segments of
@@ -109,7 +111,7 @@ public final class Skb {
    */
   public void free() {
     if (freed) {
-      throw new io.nicsim.core.sim.InvariantViolation("skb", "skb " + id + " freed twice");
+      throw new InvariantViolation("skb", "skb " + id + " freed twice");
     }
     freed = true;
     ledger.freed(this);

@@ -1,26 +1,29 @@
 package io.nicsim.core.net;
 
+import io.nicsim.core.cpu.Core;
+import io.nicsim.core.cpu.Cpu;
+
 /** Allocates skbs for one simulation and counts them, so leaks and double frees show. */
 public final class SkbLedger {
   private long nextId = 1;
   long allocated;
   long freed;
   /** The CPUs whose tracer gets a consume_skb per free (null: frees are not traced). */
-  private io.nicsim.core.cpu.Cpu traced;
+  private Cpu traced;
 
   /**
    * Traces every free as consume_skb on the CPU that frees it (the skb's TX completion or its
    * delivery), through {@code cpu}'s tracer. Frees outside CPU work are not traced.
    */
-  public void traceFrees(io.nicsim.core.cpu.Cpu cpu) {
+  public void traceFrees(Cpu cpu) {
     this.traced = cpu;
   }
 
   void freed(Skb skb) {
     freed++;
-    io.nicsim.core.cpu.Cpu c = traced;
+    Cpu c = traced;
     if (c != null) {
-      io.nicsim.core.cpu.Core core = c.current();
+      Core core = c.current();
       if (core != null) {
         c.tracer().consumeSkb(core.cursor(), core.id(), skb.id());
       }

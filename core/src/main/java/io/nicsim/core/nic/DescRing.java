@@ -1,6 +1,7 @@
 package io.nicsim.core.nic;
 
 import io.nicsim.core.net.Skb;
+import io.nicsim.core.sim.InvariantViolation;
 
 /**
  * A DMA descriptor ring shared by a driver and a DMA engine: power-of-two size, the driver's
@@ -195,8 +196,8 @@ public final class DescRing {
     }
   }
 
-  private io.nicsim.core.sim.InvariantViolation misuse(int i, String what) {
-    return new io.nicsim.core.sim.InvariantViolation("ring " + name,
+  private InvariantViolation misuse(int i, String what) {
+    return new InvariantViolation("ring " + name,
         "descriptor " + i + " " + what + " (cur " + cur + ", dirty " + dirty + ")");
   }
 

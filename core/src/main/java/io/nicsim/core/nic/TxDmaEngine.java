@@ -2,6 +2,7 @@ package io.nicsim.core.nic;
 
 import io.nicsim.core.net.Skb;
 import io.nicsim.core.sim.Event;
+import io.nicsim.core.sim.InvariantViolation;
 import io.nicsim.core.sim.Simulator;
 
 /**
@@ -200,8 +201,8 @@ public final class TxDmaEngine {
     return doorbells;
   }
 
-  private io.nicsim.core.sim.InvariantViolation noLastSegment(int first) {
-    return new io.nicsim.core.sim.InvariantViolation("tx dma " + ring.name(),
+  private InvariantViolation noLastSegment(int first) {
+    return new InvariantViolation("tx dma " + ring.name(),
         "descriptor chain from " + first + " has no last segment");
   }
 }

@@ -1,5 +1,6 @@
 package io.nicsim.core.dim;
 
+import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.port.KernelPort;
 import java.util.List;
 import java.util.function.LongSupplier;
@@ -17,7 +18,7 @@ import java.util.function.LongSupplier;
  */
 public final class NetDim {
   /** net_dim itself, charged by the driver that calls it (a profile gives it when DIM is used). */
-  public static final io.nicsim.core.cpu.CostOp NET_DIM = io.nicsim.core.cpu.CostOp.named("net_dim");
+  public static final CostOp NET_DIM = CostOp.named("net_dim");
 
   /** NET_DIM_PARAMS_NUM_PROFILES. */
   public static final int PARAMS_NUM_PROFILES = 5;

@@ -3,6 +3,8 @@ package io.nicsim.formats.pcap;
 import io.nicsim.core.apps.IcmpEcho;
 import io.nicsim.core.apps.UdpDatagram;
 import io.nicsim.core.net.Ethernet;
+import io.nicsim.tcp.stack.TcpAckPacket;
+import io.nicsim.tcp.stack.TcpPacket;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -32,8 +34,8 @@ public final class FrameSynth {
     register(UdpDatagram.class, new UdpEncoder());
     register(IcmpEcho.class, new IcmpEncoder());
     TcpEncoder tcp = new TcpEncoder();
-    register(io.nicsim.tcp.stack.TcpPacket.class, tcp);
-    register(io.nicsim.tcp.stack.TcpAckPacket.class, tcp);
+    register(TcpPacket.class, tcp);
+    register(TcpAckPacket.class, tcp);
   }
 
   public void register(Class<?> payloadType, PayloadEncoder encoder) {

@@ -4,6 +4,7 @@ import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.port.KernelPort;
 import io.nicsim.core.sim.Event;
+import io.nicsim.core.sim.InvariantViolation;
 
 /**
  * A high-resolution timer (kernel/time/hrtimer.c), CLOCK_MONOTONIC, on the base of the CPU that
@@ -153,7 +154,7 @@ public final class HrTimer {
   public int cancel() {
     int ret = tryToCancel();
     if (ret < 0) {
-      throw new io.nicsim.core.sim.InvariantViolation("hrtimer " + name,
+      throw new InvariantViolation("hrtimer " + name,
           "hrtimer_cancel from its own callback: deadlock in the kernel");
     }
     return ret;
@@ -181,7 +182,7 @@ public final class HrTimer {
   public long forwardNow(long intervalNs) {
     if (enqueued) {
       // hrtimer_forward: WARN_ON(timer->state & HRTIMER_STATE_ENQUEUED), returns 0
-      throw new io.nicsim.core.sim.InvariantViolation("hrtimer " + name,
+      throw new InvariantViolation("hrtimer " + name,
           "hrtimer_forward of a queued timer");
     }
     long now = kernel.now();

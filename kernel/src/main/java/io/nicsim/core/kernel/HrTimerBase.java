@@ -3,6 +3,7 @@ package io.nicsim.core.kernel;
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.HardirqSource;
 import io.nicsim.core.port.KernelPort;
+import io.nicsim.core.sim.InvariantViolation;
 
 /**
  * One CPU's hrtimer base (hrtimer_cpu_base, CLOCK_MONOTONIC) and its local timer interrupt.
@@ -82,12 +83,12 @@ final class HrTimerBase extends HardirqSource {
     for (int i = 0; i < count; i++) {
       HrTimer t = queued[i];
       if (!t.enqueued || t.base != this || indexOf(t) != i) {
-        throw new io.nicsim.core.sim.InvariantViolation("hrtimer " + t.name(),
+        throw new InvariantViolation("hrtimer " + t.name(),
             "on cpu" + core.id() + "'s base " + (indexOf(t) != i ? "twice" : "but marked "
                 + (t.enqueued ? "queued on another base" : "inactive")));
       }
       if (now - t.expires > LOST_AFTER_NS) {
-        throw new io.nicsim.core.sim.InvariantViolation("hrtimer " + t.name(),
+        throw new InvariantViolation("hrtimer " + t.name(),
             "queued to expire at " + t.expires + " ns and still not run at " + now + " ns");
       }
     }

@@ -2,6 +2,7 @@ package io.nicsim.core.kernel;
 
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.HardirqSource;
+import io.nicsim.core.sim.InvariantViolation;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
@@ -98,7 +99,7 @@ public final class IrqLine extends HardirqSource {
   /** enable_irq: replays an interrupt that arrived while disabled. */
   public void enable() {
     if (disableDepth == 0) {
-      throw new io.nicsim.core.sim.InvariantViolation("irq " + irq + " (" + name + ")",
+      throw new InvariantViolation("irq " + irq + " (" + name + ")",
           "unbalanced enable_irq");
     }
     if (--disableDepth == 0 && pendingWhileDisabled) {

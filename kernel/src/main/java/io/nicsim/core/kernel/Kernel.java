@@ -5,6 +5,8 @@ import io.nicsim.core.cpu.Cpu;
 import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.cpu.Softirq;
 import io.nicsim.core.cpu.SoftirqHandler;
+import io.nicsim.core.era.KernelVersion;
+import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.port.KernelPort;
 import io.nicsim.core.sim.Simulator;
 import io.nicsim.core.trace.Tracer;
@@ -32,8 +34,8 @@ public final class Kernel {
    * The net/core changes of the kernel this host runs (set by the host from its kernel version
    * before the driver is built); without one, none (the behaviour before v5.5).
    */
-  private io.nicsim.core.era.PatchSet netCore =
-      NetCorePatches.forKernel(io.nicsim.core.era.KernelVersion.of(5, 4));
+  private PatchSet netCore =
+      NetCorePatches.forKernel(KernelVersion.of(5, 4));
   /**
    * napi_gen_id: NAPI ids start above NR_CPUS (MIN_NAPI_ID = NR_CPUS + 1); nicsim assumes
    * arm64's default CONFIG_NR_CPUS of 512, so the first NAPI is 513.
@@ -232,12 +234,12 @@ public final class Kernel {
   }
 
   /** The net/core changes this kernel has ({@link NetCorePatches}). */
-  public io.nicsim.core.era.PatchSet netCore() {
+  public PatchSet netCore() {
     return netCore;
   }
 
   /** Sets the kernel's net/core era; before any NAPI is created. */
-  public void setNetCore(io.nicsim.core.era.PatchSet set) {
+  public void setNetCore(PatchSet set) {
     if (!napis.isEmpty()) {
       throw new IllegalStateException("the net/core era is set before NAPIs are added");
     }

@@ -3,9 +3,12 @@ package io.nicsim.core.kernel;
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.cpu.Softirq;
+import io.nicsim.core.cpu.Task;
 import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.port.KernelPort;
 import io.nicsim.core.port.exec.NativeOut;
+import io.nicsim.core.sim.Event;
+import io.nicsim.core.sim.InvariantViolation;
 
 /**
  * A NAPI context (struct napi_struct): its state bits (SCHED, MISSED, DISABLE, IN_BUSY_POLL,
@@ -59,8 +62,8 @@ public final class Napi {
   private Core completingCore;
   /** When the completing CPU's napi_complete_done becomes visible to the others (its cursor). */
   private long publishAt;
-  private final io.nicsim.core.sim.Event publishCompletion =
-      new io.nicsim.core.sim.Event() {
+  private final Event publishCompletion =
+      new Event() {
         @Override
         protected void fire() {
           publishCompletion();
@@ -171,7 +174,7 @@ public final class Napi {
         onList = true;
         listCore = core;
       }
-      core.raiseSoftirq(io.nicsim.core.cpu.Softirq.NET_RX);
+      core.raiseSoftirq(Softirq.NET_RX);
       return;
     }
     state = val & ~SCHED;
@@ -733,7 +736,7 @@ public final class Napi {
   }
 
   /** The NAPI's kthread (napi/eth0-N), or null when it was never threaded. */
-  public io.nicsim.core.cpu.Task thread() {
+  public Task thread() {
     return thread;
   }
 
@@ -823,11 +826,11 @@ public final class Napi {
     }
     boolean sched = (state & SCHED) != 0;
     if (listed > 1 || (listed == 1 && !onList) || (onList && listed == 0)) {
-      throw new io.nicsim.core.sim.InvariantViolation("napi " + name,
+      throw new InvariantViolation("napi " + name,
           "on " + listed + " poll lists while its on-list mark says " + onList);
     }
     if (!sched && (onList || taken)) {
-      throw new io.nicsim.core.sim.InvariantViolation("napi " + name,
+      throw new InvariantViolation("napi " + name,
           "on a poll list while not scheduled (state " + state + ")");
     }
     // owned: by its kthread (SCHED_THREADED; before 56364c910691 a kthread woken without it
@@ -836,7 +839,7 @@ public final class Napi {
         || ((state & THREADED) != 0 && thread != null && thread.isRunnable());
     if (sched && (state & DISABLE) == 0 && !onList && !taken && !owned
         && completingCore == null) {
-      throw new io.nicsim.core.sim.InvariantViolation("napi " + name,
+      throw new InvariantViolation("napi " + name,
           "scheduled but on no poll list: it would never be polled again (state " + state
               + ")");
     }
@@ -938,19 +941,19 @@ public final class Napi {
   }
 
   // the violations of the hot paths are built here, so that those methods stay small
-  private io.nicsim.core.sim.InvariantViolation scheduleWithoutPrep() {
-    return new io.nicsim.core.sim.InvariantViolation("napi " + name,
+  private InvariantViolation scheduleWithoutPrep() {
+    return new InvariantViolation("napi " + name,
         "__napi_schedule without winning napi_schedule_prep (state " + state + ")");
   }
 
-  private io.nicsim.core.sim.InvariantViolation pollMisuse(Core core) {
-    return new io.nicsim.core.sim.InvariantViolation("napi " + name, pollingOn != null
+  private InvariantViolation pollMisuse(Core core) {
+    return new InvariantViolation("napi " + name, pollingOn != null
         ? "polled on cpu" + core.id() + " while polling on cpu" + pollingOn.id()
         : "polled while not scheduled (state " + state + ")");
   }
 
-  private io.nicsim.core.sim.InvariantViolation overWeight(int done, int w) {
-    return new io.nicsim.core.sim.InvariantViolation("napi " + name,
+  private InvariantViolation overWeight(int done, int w) {
+    return new InvariantViolation("napi " + name,
         "poll returned " + done + " > weight " + w);
   }
 }

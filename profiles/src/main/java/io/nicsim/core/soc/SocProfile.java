@@ -2,6 +2,7 @@ package io.nicsim.core.soc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.config.InputKind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -12,9 +13,9 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
@@ -138,7 +139,7 @@ public final class SocProfile {
       throw new BadInputException("soc profile " + label + ": is a directory (accepted: a YAML"
           + " file)");
     }
-    String kind = io.nicsim.core.config.InputKind.notARegularFile(file);
+    String kind = InputKind.notARegularFile(file);
     if (kind != null) {
       throw new BadInputException("soc profile " + label + ": " + kind + " (accepted: a YAML"
           + " file)");

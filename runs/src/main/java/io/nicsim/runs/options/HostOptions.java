@@ -2,6 +2,12 @@ package io.nicsim.runs.options;
 
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.era.KernelVersion;
+import io.nicsim.core.host.InLoopPorts;
+import io.nicsim.core.host.MacDiscovery;
+import io.nicsim.core.host.MacModel;
+import io.nicsim.core.port.exec.KernelC;
+import io.nicsim.core.port.exec.KernelCCompiler;
+import io.nicsim.core.port.exec.KernelCException;
 import io.nicsim.core.soc.SocProfile;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -139,7 +145,7 @@ public final class HostOptions {
    * on first use (a sweep's points share it), or null; the option combinations refused in one
    * line.
    */
-  public io.nicsim.core.port.exec.KernelC kernelC() {
+  public KernelC kernelC() {
     boolean c = portsC();
     if (!c) {
       if (kernelTree != null) {
@@ -161,9 +167,9 @@ public final class HostOptions {
           + " tree's C runs in their place", "a patch's C with --apply FILE");
     }
     try {
-      return io.nicsim.core.port.exec.KernelCCompiler.find().compile(kernelTree, apply,
-          new java.util.LinkedHashSet<>(io.nicsim.core.host.InLoopPorts.bridgedLabels()));
-    } catch (io.nicsim.core.port.exec.KernelCException e) {
+      return KernelCCompiler.find().compile(kernelTree, apply,
+          new java.util.LinkedHashSet<>(InLoopPorts.bridgedLabels()));
+    } catch (KernelCException e) {
       throw new BadInputException(e.getMessage());
     }
   }
@@ -190,7 +196,7 @@ public final class HostOptions {
       return SocProfile.FILE_PREFIX + socFile.toAbsolutePath().normalize();
     }
     if (soc == null) {
-      io.nicsim.core.host.MacModel m = io.nicsim.core.host.MacDiscovery.classPath().byName()
+      MacModel m = MacDiscovery.classPath().byName()
           .get(mac);
       if (m != null && m.defaultSoc() != null) {
         return m.defaultSoc();
@@ -211,7 +217,7 @@ public final class HostOptions {
    * unless --kernel names the same one; another release is refused (the Java around the C
    * must be of the tree's era).
    */
-  public String kernelVersion(io.nicsim.core.port.exec.KernelC c) {
+  public String kernelVersion(KernelC c) {
     if (c == null) {
       return kernelVersion();
     }

@@ -1,7 +1,10 @@
 package io.nicsim.runs.options;
 
+import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.core.host.HostConfig;
+import io.nicsim.core.net.Dql;
+import io.nicsim.core.port.exec.KernelC;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.path.PathSpec;
 import io.nicsim.runs.traffic.TrafficParser;
@@ -153,14 +156,14 @@ public final class RunOptions {
     if (duration != null) {
       long ns = Units.durationNs("--duration", duration, "s");
       if (ns <= 0) {
-        throw io.nicsim.core.config.BadInputException.field("--duration", "must be positive",
+        throw BadInputException.field("--duration", "must be positive",
             "seconds > 0, e.g. 1 or 500ms");
       }
       t = t.withDurationNs(ns);
     }
     PathSpec p = path == null ? PathSpec.direct() : PathSpec.parse(path);
     CoalesceArgs c = coalesce == null ? CoalesceArgs.none() : CoalesceArgs.parse(EthtoolStyle.join(coalesce));
-    io.nicsim.core.port.exec.KernelC kc = host.kernelC();
+    KernelC kc = host.kernelC();
     HostConfig h = HostConfig.of(host.mac, host.socName()).withKernel(host.kernelVersion(kc))
         .withPatches(host.patchEdits()).withCoalesce(c).withSeed(seed)
         .withNapi(NapiArgs.parse(sysfs, napiSet)).withKernelC(kc);
@@ -172,19 +175,19 @@ public final class RunOptions {
     if (bqlLimitMax == null) {
       return RunRequest.BQL_DEFAULT;
     }
-    long max = io.nicsim.core.net.Dql.maxLimitAccepted();
+    long max = Dql.maxLimitAccepted();
     if (bqlLimitMax.equals("max")) {
       return max;
     }
     String accepted = "max or 0.." + max + " bytes (bql_set refuses anything else with"
         + " EINVAL)";
     if (!bqlLimitMax.matches("[0-9]{1,10}")) {
-      throw io.nicsim.core.config.BadInputException.field("--bql-limit-max",
+      throw BadInputException.field("--bql-limit-max",
           "'" + bqlLimitMax + "' is not a decimal integer", accepted);
     }
     long v = Long.parseLong(bqlLimitMax);
     if (v > max) {
-      throw io.nicsim.core.config.BadInputException.field("--bql-limit-max",
+      throw BadInputException.field("--bql-limit-max",
           v + " is out of range", accepted);
     }
     return v;

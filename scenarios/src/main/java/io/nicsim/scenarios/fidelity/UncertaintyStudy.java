@@ -1,5 +1,6 @@
 package io.nicsim.scenarios.fidelity;
 
+import io.nicsim.runs.RunFailure;
 import io.nicsim.scenarios.ReproReport;
 import io.nicsim.scenarios.Role;
 import io.nicsim.scenarios.Row;
@@ -75,7 +76,7 @@ public final class UncertaintyStudy {
       int failed = RunBands.firstFailed(mine);
       if (failed >= 0) {
         // one line naming the scenario and the sample, as a failed run is reported
-        throw new io.nicsim.runs.RunFailure(o.scenario().name() + ": uncertainty sample "
+        throw new RunFailure(o.scenario().name() + ": uncertainty sample "
             + failed + " of " + samples + " (--seed " + seed + ") failed: "
             + mine.get(failed).error());
       }
@@ -147,7 +148,7 @@ public final class UncertaintyStudy {
 
   private static double value(PointResult p, int r, Row row) {
     if (p.failed()) {
-      throw new io.nicsim.runs.RunFailure("an uncertainty sample failed: " + p.error());
+      throw new RunFailure("an uncertainty sample failed: " + p.error());
     }
     String key = p.columns().get("key" + r);
     if (!(row.caseName() + "|" + row.metric()).equals(key)) {

@@ -1,6 +1,7 @@
 package io.nicsim.scenarios.seeds;
 
 import io.nicsim.core.ethtool.CoalesceArgs;
+import io.nicsim.formats.text.Num;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.RunResult;
 import io.nicsim.runs.options.NapiArgs;
@@ -227,7 +228,7 @@ public final class SoftwareCoalescing implements Scenario {
   }
 
   private static String num(double v) {
-    return io.nicsim.formats.text.Num.human(v);
+    return Num.human(v);
   }
 
   /** A plot per seed: the figure each seed argues about, by case. */

@@ -1,5 +1,6 @@
 package io.nicsim.studies.plan;
 
+import io.nicsim.core.config.BadInputException;
 import java.util.List;
 
 /**
@@ -23,7 +24,7 @@ public interface PointEngine extends AutoCloseable {
    * Parquet writer refuse it.
    */
   default void save(ResultTable table, java.nio.file.Path dir) {
-    throw io.nicsim.core.config.BadInputException.field("--out",
+    throw BadInputException.field("--out",
         "Parquet output needs --engine spark", "--engine spark, or --csv FILE");
   }
 

@@ -2,6 +2,7 @@ package io.nicsim.studies.soak;
 
 import io.nicsim.core.check.HostAudit;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostConfig;
@@ -106,7 +107,7 @@ public final class Soak {
   static String tcpSoc(String name) {
     SocProfile p = SocProfile.load(name);
     StringBuilder missing = new StringBuilder();
-    for (io.nicsim.core.cpu.CostOp op : TcpCosts.all()) {
+    for (CostOp op : TcpCosts.all()) {
       if (!p.costs().containsKey(op.name())) {
         missing.append("  ").append(op.name())
             .append(": {value: 1000, source: \"soak fixture: arbitrary, not calibrated\", class: exact}\n");

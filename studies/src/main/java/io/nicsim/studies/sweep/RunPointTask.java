@@ -1,5 +1,6 @@
 package io.nicsim.studies.sweep;
 
+import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.soc.InputSample;
 import io.nicsim.runs.RunEnv;
 import io.nicsim.runs.RunRequest;
@@ -13,10 +14,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * A plan point that is one {@code nicsim run}: the point's args are {@code nicsim run} options
@@ -87,7 +88,7 @@ public final class RunPointTask implements PointTask {
    */
   public static void checkHosts(RunEnv env, List<RunRequest> requests) {
     RunEnv e = env == null ? RunEnv.standard() : env;
-    java.util.Set<io.nicsim.core.host.HostConfig> seen = new java.util.HashSet<>();
+    java.util.Set<HostConfig> seen = new java.util.HashSet<>();
     for (RunRequest r : requests) {
       if (!r.napi().isEmpty() && seen.add(r.hostConfig())) {
         e.engine().hosts().create(r.hostConfig()).host(); // host() builds it, and refuses

@@ -4,9 +4,11 @@ import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.core.ethtool.CoalesceParam;
+import io.nicsim.core.host.NapiWrites;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.path.PathSpec;
 import io.nicsim.runs.traffic.PingSpec;
+import io.nicsim.runs.traffic.SockOpts;
 import io.nicsim.runs.traffic.TcpBulkSpec;
 import io.nicsim.runs.traffic.TrafficSpec;
 import io.nicsim.runs.traffic.UdpFloodSpec;
@@ -120,22 +122,22 @@ public record Vary(String key, List<String> values) {
       case "gro_flush_timeout":
       case "threaded": {
         // the kernel checks the value when the point's host is built (kstrtoul, its range)
-        List<io.nicsim.core.host.NapiWrites.Sysfs> sysfs = new ArrayList<>();
-        for (io.nicsim.core.host.NapiWrites.Sysfs w : req.napi().sysfs()) {
+        List<NapiWrites.Sysfs> sysfs = new ArrayList<>();
+        for (NapiWrites.Sysfs w : req.napi().sysfs()) {
           if (!w.file().equals(key)) {
             sysfs.add(w);
           }
         }
-        sysfs.add(new io.nicsim.core.host.NapiWrites.Sysfs(key, value));
-        return req.withNapi(new io.nicsim.core.host.NapiWrites(sysfs, req.napi().napiSets()));
+        sysfs.add(new NapiWrites.Sysfs(key, value));
+        return req.withNapi(new NapiWrites(sysfs, req.napi().napiSets()));
       }
       case "busy-poll": {
         long us = Units.integer(f, value, 0, Integer.MAX_VALUE);
         if (probe) {
           return req;
         }
-        io.nicsim.runs.traffic.SockOpts so = req.traffic().sock();
-        return req.withTraffic(req.traffic().withSock(new io.nicsim.runs.traffic.SockOpts(us,
+        SockOpts so = req.traffic().sock();
+        return req.withTraffic(req.traffic().withSock(new SockOpts(us,
             so.preferBusyPoll(), so.busyPollBudget(), so.epoll())));
       }
       case "rtt": {

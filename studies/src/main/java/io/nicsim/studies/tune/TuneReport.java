@@ -1,6 +1,7 @@
 package io.nicsim.studies.tune;
 
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.net.NetSysfs;
 import io.nicsim.formats.output.Outputs;
 import io.nicsim.formats.plot.Plots;
 import io.nicsim.formats.text.Csv;
@@ -239,7 +240,7 @@ public final class TuneReport {
 
   /** Knobs that are /sys/class/net/eth0/ files rather than ethtool -C names. */
   static boolean isSysfs(String knob) {
-    return io.nicsim.core.net.NetSysfs.FILES.contains(knob);
+    return NetSysfs.FILES.contains(knob);
   }
 
   /** The traffic's receive-socket knob (--busy-poll). */

@@ -6,6 +6,7 @@ import io.nicsim.core.cpu.Task;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.kernel.HrTimer;
 import io.nicsim.core.kernel.Kernel;
+import io.nicsim.core.kernel.SockWait;
 import io.nicsim.core.kernel.Tasklet;
 import io.nicsim.core.kernel.TimerList;
 import io.nicsim.core.net.NetDevice;
@@ -54,7 +55,7 @@ public final class HostTcpReceiver implements RxHandler {
   // ACK payloads, reused once the peer processed them
   private PeerAck freeAcks;
   // how the reader waits (blocking, SO_BUSY_POLL, epoll)
-  private io.nicsim.core.kernel.SockWait wait;
+  private SockWait wait;
   private long bytesRead;
   private long reads;
   private long acksSent;
@@ -85,7 +86,7 @@ public final class HostTcpReceiver implements RxHandler {
     });
     this.rcv = new TcpReceiver(host.sim(), new Env(), this::sendAck, mine,
         TcpStack.patchesOf(host, java.util.List.of()));
-    this.wait = io.nicsim.core.kernel.SockWait.blocking(kernel);
+    this.wait = SockWait.blocking(kernel);
     this.reader = new Reader();
     host.appCore().attach(reader);
   }
@@ -95,7 +96,7 @@ public final class HostTcpReceiver implements RxHandler {
   }
 
   /** How the reader waits for data (SO_BUSY_POLL, epoll busy polling; default blocking). */
-  public void waitWith(io.nicsim.core.kernel.SockWait w) {
+  public void waitWith(SockWait w) {
     this.wait = w;
   }
 
@@ -238,7 +239,7 @@ public final class HostTcpReceiver implements RxHandler {
       wait.gotData();
       recvmsg(core);
       // the loop's next recvmsg: a busy-polling one finds the queue empty and polls there
-      return unread > 0 || wait.mode() != io.nicsim.core.kernel.SockWait.Mode.BLOCKING;
+      return unread > 0 || wait.mode() != SockWait.Mode.BLOCKING;
     }
 
     /** tcp_recvmsg_locked: copy out up to -l bytes, free what was read, clean up. */

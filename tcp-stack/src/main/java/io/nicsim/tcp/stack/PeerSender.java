@@ -1,10 +1,12 @@
 package io.nicsim.tcp.stack;
 
+import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.net.Ethernet;
 import io.nicsim.core.nic.Link;
 import io.nicsim.core.sim.Event;
 import io.nicsim.core.sim.Simulator;
 import io.nicsim.tcp.CongestionOps;
+import io.nicsim.tcp.TcpAckSeg;
 import io.nicsim.tcp.TcpHost;
 import io.nicsim.tcp.TcpInput;
 import io.nicsim.tcp.TcpOutput;
@@ -162,7 +164,7 @@ public final class PeerSender implements TcpHost {
     sysctl.hz = cfg.receiverHz();
     // a current server kernel: every TCP era nicsim models
     this.sk = new TcpSock(this, sysctl, TcpPatches.CATALOG.forKernel(
-        io.nicsim.core.era.KernelVersion.of(6, 17)), ca);
+        KernelVersion.of(6, 17)), ca);
     TcpSendmsg.establish(sk, ISS, hostWindow, (cfg.baseRttNs() + 2 * link.propagationNs()) / 1000);
     sk.writeSpace = s -> write();
     sim.schedule(start, Math.max(sim.now(), startNs));
@@ -397,7 +399,7 @@ public final class PeerSender implements TcpHost {
   }
 
   /** The host's ACK arrived at the peer (after the reverse delay): tcp_ack. */
-  void ack(io.nicsim.tcp.TcpAckSeg seg) {
+  void ack(TcpAckSeg seg) {
     TcpInput.rcvAck(sk, seg);
   }
 

@@ -14,6 +14,7 @@ import io.nicsim.core.net.Skb;
 import io.nicsim.core.net.SkbDestructor;
 import io.nicsim.core.port.KernelPort;
 import io.nicsim.tcp.CongestionOps;
+import io.nicsim.tcp.Seq;
 import io.nicsim.tcp.TcpHost;
 import io.nicsim.tcp.TcpOutput;
 import io.nicsim.tcp.TcpSendmsg;
@@ -182,7 +183,7 @@ public final class TcpFlow implements TcpHost {
 
   @Override
   public void xmitTimerReset(TcpSock s, int expiresJiffies) {
-    writeTimer.modTimer(io.nicsim.tcp.Seq.u32(expiresJiffies - sk.initialJiffies()));
+    writeTimer.modTimer(Seq.u32(expiresJiffies - sk.initialJiffies()));
   }
 
   @Override

@@ -8,6 +8,7 @@ import io.nicsim.core.host.InLoopPorts;
 import io.nicsim.core.kernel.Tasklet;
 import io.nicsim.core.net.Skb;
 import io.nicsim.tcp.CongestionOps;
+import io.nicsim.tcp.TcpBridges;
 import io.nicsim.tcp.TcpInput;
 import io.nicsim.tcp.TcpPatches;
 import io.nicsim.tcp.TcpSysctl;
@@ -87,9 +88,9 @@ public final class TcpStack {
 
   /** Opens a connection from this host through {@code path} (already established). */
   public TcpFlow connect(CongestionOps ca, PatchSet patches, TcpPath path) {
-    io.nicsim.tcp.TcpBridges.attach(ca, InLoopPorts.of(host)); // --ports c: the module's C, if any
+    TcpBridges.attach(ca, InLoopPorts.of(host)); // --ports c: the module's C, if any
     TcpFlow flow = new TcpFlow(this, ca, patches, path);
-    io.nicsim.tcp.TcpBridges.attach(flow.sk, InLoopPorts.of(host)); // and tcp_ack's
+    TcpBridges.attach(flow.sk, InLoopPorts.of(host)); // and tcp_ack's
     return flow;
   }
 
