@@ -96,9 +96,9 @@ static void nicsim_queue_set(const long long *in) {
 static void nicsim_queue_put(void) {
   const struct dql *q = &nicsim_txq.dql;
   OUTU("state", nicsim_txq.state);
-  OUTU("jiffies - trans_start", jiffies - nicsim_txq.trans_start);
-  OUT("qdisc scheduled", test_bit(__QDISC_STATE_SCHED, &nicsim_qdisc.state));
-  OUT("on output_queue", softnet_data.output_queue == &nicsim_qdisc);
+  OUTU("trans_start_age", jiffies - nicsim_txq.trans_start);
+  OUT("qdisc_scheduled", test_bit(__QDISC_STATE_SCHED, &nicsim_qdisc.state));
+  OUT("on_output_queue", softnet_data.output_queue == &nicsim_qdisc);
   OUTU("num_queued", q->num_queued);
   OUTU("adj_limit", q->adj_limit);
   OUTU("last_obj_cnt", q->last_obj_cnt);
@@ -108,5 +108,5 @@ static void nicsim_queue_put(void) {
   OUTU("prev_num_queued", q->prev_num_queued);
   OUTU("prev_last_obj_cnt", q->prev_last_obj_cnt);
   OUTU("lowest_slack", q->lowest_slack);
-  OUTU("jiffies - slack_start_time", jiffies - q->slack_start_time);
+  OUTU("slack_start_age", jiffies - q->slack_start_time);
 }

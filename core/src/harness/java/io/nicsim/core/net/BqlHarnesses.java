@@ -138,15 +138,15 @@ public final class BqlHarnesses implements PortHarnessProvider {
       o.call("raise_softirq", 2); // __netif_reschedule: NET_TX_SOFTIRQ
     }
     return o.u("state", txq.state)
-        .u("jiffies - trans_start", now - txq.transStart)
-        .put("qdisc scheduled", q.isScheduled())
-        .put("on output_queue", hk.kernel.softnet(core).onOutputQueue(q))
+        .u("trans_start_age", now - txq.transStart)
+        .put("qdisc_scheduled", q.isScheduled())
+        .put("on_output_queue", hk.kernel.softnet(core).onOutputQueue(q))
         .u32("num_queued", d.numQueued).u32("adj_limit", d.adjLimit)
         .u32("last_obj_cnt", d.lastObjCnt).u32("limit", d.limit)
         .u32("num_completed", d.numCompleted).u32("prev_ovlimit", d.prevOvlimit)
         .u32("prev_num_queued", d.prevNumQueued).u32("prev_last_obj_cnt", d.prevLastObjCnt)
         .u32("lowest_slack", d.lowestSlack)
-        .u("jiffies - slack_start_time", now - d.slackStartTime)
+        .u("slack_start_age", now - d.slackStartTime)
         .toString();
   }
 }
