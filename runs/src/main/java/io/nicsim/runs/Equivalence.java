@@ -52,7 +52,17 @@ public final class Equivalence {
       List<PortHarness> brokenJava) {
     RunRequest java = brokenJava.isEmpty() ? req
         : req.withKernelC(new JavaKernelC(c.release(), labels(brokenJava), brokenJava));
-    RunResult jr = engine.run(java);
+    RunResult jr;
+    try {
+      jr = engine.run(java);
+    } catch (RuntimeException e) {
+      if (brokenJava.isEmpty()) {
+        throw e;
+      }
+      // a broken Java port may make its run fail (an invariant the wrong decision breaks):
+      // the calls it made until then are still compared with the C's
+      return new Verdict(req, false, List.of(), diverge(engine, req, c, brokenJava, null), null);
+    }
     RunResult cr = engine.run(req.withKernelC(c));
     List<String> ran = ranAsC(cr);
     if (RunText.json(jr).equals(RunText.json(cr))) {
@@ -183,11 +193,14 @@ public final class Equivalence {
     Set<String> labels = new LinkedHashSet<>(c.ports().keySet());
     JavaKernelC java = new JavaKernelC(c.release(), labels, brokenJava);
     Digests javaCalls = new Digests();
-    RunResult jb;
+    RunResult jb = null;
     try {
       jb = engine.run(req.withKernelC(new LoggedKernelC(java, javaCalls)));
     } catch (RuntimeException e) {
-      return "the Java ports through their bridges fail: " + e.getMessage();
+      if (brokenJava.isEmpty() || javaCalls.n == 0) {
+        return "the Java ports through their bridges fail: " + e.getMessage();
+      }
+      // a broken port's run failed: its calls until then are compared with the C's
     }
     Against cCalls = new Against(javaCalls, c);
     try {
@@ -196,6 +209,10 @@ public final class Equivalence {
       if (cCalls.first == null) {
         return "the C run fails: " + e.getMessage();
       }
+    }
+    if (cCalls.first == null && jb == null) {
+      return "the Java ports through their bridges fail after " + javaCalls.n + " bridged"
+          + " calls, each the same as the C run's";
     }
     if (cCalls.first == null && cCalls.n == javaCalls.n) {
       if (brokenJava.isEmpty() && !RunText.json(jb).equals(RunText.json(plainJava))) {
@@ -212,8 +229,14 @@ public final class Equivalence {
     }
     Call cc = cCalls.first;
     Keep keep = new Keep(cc.index(), java);
-    engine.run(req.withKernelC(new LoggedKernelC(new JavaKernelC(c.release(), labels,
-        brokenJava), keep)));
+    try {
+      engine.run(req.withKernelC(new LoggedKernelC(new JavaKernelC(c.release(), labels,
+          brokenJava), keep)));
+    } catch (RuntimeException e) {
+      if (keep.kept == null) {
+        throw e;
+      }
+    }
     Call jc = keep.kept;
     String fn = cc.label().substring(cc.label().indexOf(' ') + 1);
     if (jc == null) {
