@@ -32,6 +32,11 @@ public final class NetdevQueue {
   /** trans_timeout: times dev_watchdog found this queue timed out. */
   long transTimeout;
   private final TxLock xmitLock;
+  /** --ports c: the tree's netdev_tx_sent_queue, netdev_tx_completed_queue and
+   * netif_tx_wake_queue ({@link NetdevQueueNative}); null in every run without it. */
+  NetdevQueueNative.Call cSent;
+  NetdevQueueNative.Call cCompleted;
+  NetdevQueueNative.Call cWake;
 
   NetdevQueue(Kernel kernel, NetDevice dev, int index) {
     this.kernel = kernel;
@@ -88,6 +93,15 @@ public final class NetdevQueue {
       versions = "v4.19..v6.18",
       source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9")
   public void wake() {
+    if (cWake != null) { // --ports c: the tree's netif_tx_wake_queue
+      int was = state;
+      cWake.wake(this);
+      if ((was & DRV_XOFF) != 0 && (state & DRV_XOFF) == 0) {
+        stoppedAt = -1; // the Java's wake count and stop time beside the C
+        wakes++;
+      }
+      return;
+    }
     if ((state & DRV_XOFF) != 0) {
       state &= ~DRV_XOFF;
       stoppedAt = -1;
@@ -127,6 +141,13 @@ public final class NetdevQueue {
     if (core != null) {
       core.charge(KernelOps.BQL_SENT);
     }
+    if (cSent != null) { // --ports c: the tree's netdev_tx_sent_queue
+      cSent.sent(this, bytes);
+      if (dql.avail() < 0) {
+        stackStops++; // the Java's count of BQL's stops beside the C
+      }
+      return;
+    }
     dql.queued(bytes);
     if (dql.avail() >= 0) {
       return;
@@ -146,6 +167,14 @@ public final class NetdevQueue {
       versions = "v3.3..v6.18",
       source = "Kingxukai/linux@9b44fff655e2c6f4cc53cb499dd2c038e99cb013")
   public void completedQueue(int pkts, int bytes) {
+    if (cCompleted != null) { // --ports c: the tree's netdev_tx_completed_queue
+      Core core = kernel.cpu().current();
+      if (core != null && bytes != 0) {
+        core.charge(KernelOps.BQL_COMPLETED); // the Java's charge beside the C
+      }
+      cCompleted.completed(this, pkts, bytes);
+      return;
+    }
     if (bytes == 0) {
       return;
     }

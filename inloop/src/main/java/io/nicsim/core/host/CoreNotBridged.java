@@ -6,8 +6,8 @@ import java.util.Map;
 
 /**
  * Core's harnessed kernel functions that stay Java under {@code --ports c}, each with why (the
- * bridged ones are {@link NapiBridges} and {@link DqlBridges}): what a run's header and the
- * README list.
+ * bridged ones are {@link NapiBridges}, {@link DqlBridges} and {@link BqlBridges}): what a
+ * run's header and the README list.
  */
 public final class CoreNotBridged implements PortBridgeProvider {
 
@@ -25,14 +25,16 @@ public final class CoreNotBridged implements PortBridgeProvider {
         "____napi_schedule");
     PortBridgeProvider.reason(m, dev, "not bridged yet: its record holds the driver's poll"
         + " answers and the kthread; a replay must run the model's poll where the C calls it",
-        "__napi_poll", "napi_poll", "napi_watchdog", "napi_suspend_irqs", "napi_resume_irqs");
+        "napi_watchdog", "napi_suspend_irqs", "napi_resume_irqs");
     PortBridgeProvider.reason(m, dev, "not bridged yet: busy polling", "__busy_poll_stop",
         "__napi_busy_loop", "busy_poll_stop");
-    PortBridgeProvider.reason(m, dev, "not bridged yet: the TX softirq and queue scheduling",
-        "net_tx_action", "__netif_schedule", "netif_schedule_queue", "netif_tx_wake_queue");
-    PortBridgeProvider.reason(m, "include/linux/netdevice.h", "not bridged yet: BQL's wrappers"
-        + " (their dql_queued and dql_completed run as C; the queue stop and wake stay Java)",
-        "netdev_tx_completed_queue", "netdev_tx_sent_queue");
+    PortBridgeProvider.reason(m, dev, "not bridged yet: the TX softirq (the qdisc's run)",
+        "net_tx_action");
+    PortBridgeProvider.reason(m, dev, "runs as the tree's C inside the bridged"
+        + " netdev_tx_completed_queue and netif_tx_wake_queue; not bridged yet where the model"
+        + " schedules a qdisc on its own", "__netif_schedule");
+    PortBridgeProvider.reason(m, dev, "runs as the tree's C inside the bridged"
+        + " netdev_tx_completed_queue, its only caller", "netif_schedule_queue");
     String gro = "not bridged yet: the records hold the chains of held skbs; a bridge must"
         + " capture the live GRO lists";
     PortBridgeProvider.reason(m, "net/core/gro.c", gro, "__gro_flush", "__gro_flush_chain",

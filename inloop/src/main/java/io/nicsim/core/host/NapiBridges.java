@@ -6,9 +6,10 @@ import io.nicsim.core.port.exec.NativePort;
 import java.util.List;
 
 /**
- * {@code --ports c} for NAPI (net/core/dev.c): the tree's napi_schedule_prep and
- * napi_complete_done on every NAPI of the host ({@link NapiNative}), the software coalescing
- * (napi_defer_hard_irqs, gro_flush_timeout, the watchdog it arms) decided by the C. NAPIs are
+ * {@code --ports c} for NAPI (net/core/dev.c): the tree's napi_schedule_prep,
+ * napi_complete_done, __napi_poll and napi_poll on every NAPI of the host ({@link NapiNative}),
+ * the software coalescing (napi_defer_hard_irqs, gro_flush_timeout, the watchdog it arms) and
+ * the poll loop's repoll decided by the C. NAPIs are
  * made by the drivers, some only when the interface opens; each call finds the C through its
  * kernel, so installing puts it there. A kernel whose CONFIG_HZ the harness C does not pick
  * from keeps the Java.
@@ -18,7 +19,8 @@ public final class NapiBridges implements PortBridgeProvider {
 
   @Override
   public List<PortBridge> bridges() {
-    return List.of(bridge("napi_schedule_prep"), bridge("napi_complete_done"));
+    return List.of(bridge("napi_schedule_prep"), bridge("napi_complete_done"),
+        bridge("__napi_poll"), bridge("napi_poll"));
   }
 
   private static PortBridge bridge(String function) {
@@ -39,11 +41,17 @@ public final class NapiBridges implements PortBridgeProvider {
         if (!NapiNative.hzModelled(k.cpu().hz())) {
           return false;
         }
-        boolean prep = function.equals("napi_schedule_prep");
         NapiNative was = k.inLoop(NapiNative.class);
-        NapiNative now = was == null
-            ? new NapiNative(prep ? c : null, prep ? null : c)
-            : was.with(prep ? c : null, prep ? null : c);
+        if (was == null) {
+          was = new NapiNative(null, null);
+        }
+        NapiNative now = switch (function) {
+          case "napi_schedule_prep" -> was.with(c, null);
+          case "napi_complete_done" -> was.with(null, c);
+          default -> was.withPoll(function.equals("__napi_poll") ? c : null,
+              function.equals("napi_poll") ? c : null,
+              (label, why) -> k.inLoop(InLoopPorts.class).ranAsJava(label, why));
+        };
         k.putInLoop(NapiNative.class, now);
         return true;
       }

@@ -647,11 +647,22 @@ public final class Napi {
       source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa",
       notes = "xdp_do_check_flushed is not modelled; the weight is the budget")
   int napiPoll(Core core) {
+    return napiPoll(core, false);
+  }
+
+  /**
+   * __napi_poll, called by napi_poll ({@code list}: net_rx_action's poll, taken off its list)
+   * or by the kthread. Under {@code --ports c} the model's poll runs first, where the C calls
+   * it, and the rest is the tree's C ({@link NapiNative#poll}): napi_poll's where it is
+   * installed and {@code list}, else __napi_poll's.
+   */
+  int napiPoll(Core core, boolean list) {
     repollRequested = false;
     core.charge(KernelOps.NAPI_POLL);
     int w = weight;
     int done = 0;
-    if (isScheduled()) {
+    boolean polled = isScheduled();
+    if (polled) {
       done = runPoll(core, w);
       if (kernel.tracer().enabled()) {
         kernel.tracer().napiPoll(core.cursor(), core.id(), name, device, done, w);
@@ -659,6 +670,16 @@ public final class Napi {
     }
     if (done > w) {
       throw overWeight(done, w);
+    }
+    NapiNative c = kernel.inLoop(NapiNative.class);
+    if (c != null && (c.polls(false) || list && c.polls(true))) { // --ports c
+      boolean viaList = list && c.polls(true); // napi_poll's C, or __napi_poll's
+      String why = pollOutsideRecord(done, w, viaList);
+      if (why == null) {
+        repollRequested = c.poll(this, core, viaList, polled, done, w);
+        return done;
+      }
+      c.ranAsJava(viaList, why);
     }
     if (done < w) {
       return done;
@@ -685,6 +706,30 @@ public final class Napi {
     }
     repollRequested = true;
     return done;
+  }
+
+  /**
+   * Why a full poll's rest cannot run as the poll's C from its record, or null: the
+   * napi_complete_done it makes for a NAPI being disabled or preferring busy polling (the
+   * completion's own bridge replays it in the Java's order, which the poll's record cannot
+   * give), and a NAPI its driver put back on a poll list while napi_poll held it off
+   * net_rx_action's list (the record has it on that list, which napi_poll empties).
+   */
+  private String pollOutsideRecord(int done, int w, boolean list) {
+    if (done != w) {
+      return null;
+    }
+    if ((state & DISABLE) != 0) {
+      return "a full poll of a NAPI being disabled (napi_complete inside)";
+    }
+    if ((state & PREFER_BUSY_POLL) != 0) {
+      return "a full poll of a NAPI preferring busy polling (napi_complete_done inside)";
+    }
+    if (list && onList) {
+      return "a full poll whose driver rescheduled the NAPI (napi_poll's record has it off"
+          + " the list)";
+    }
+    return null;
   }
 
   // ---------------------------------------------------------------- GRO

@@ -4,6 +4,7 @@ import io.nicsim.core.cpu.Core;
 import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.function.BiConsumer;
 
 /**
  * net/core/dev.c's NAPI functions as the tree's C on a live {@link Napi} ({@code --ports c}):
@@ -24,6 +25,9 @@ public final class NapiNative {
   static final long GRO_NORMAL_LIST = NativeOut.id("gro_normal_list");
   static final long HRTIMER_START = NativeOut.id("hrtimer_start");
   static final long WAKE_UP_PROCESS = NativeOut.id("wake_up_process");
+  static final long POLL = NativeOut.id("poll");
+  static final long REPOLL = NativeOut.id("repoll");
+  static final long ON_REPOLL = NativeOut.id("on_repoll");
   private static final int[] HZ = {100, 250, 300, 1000};
 
   /** napi_schedule_prep's C, or null. */
@@ -32,6 +36,14 @@ public final class NapiNative {
   final NativePort completeDone;
   private final long[] prepIn;
   private final long[] doneIn;
+  /** __napi_poll's C, or null. */
+  NativePort napiPoll;
+  /** napi_poll's C (__napi_poll inside), or null. */
+  NativePort napiPollList;
+  private long[] pollIn;
+  private long[] pollListIn;
+  /** Counts a call its bridge ran as the Java port: (label, reason). */
+  private BiConsumer<String, String> asJava = (label, why) -> { };
 
   public NapiNative(NativePort schedulePrep, NativePort completeDone) {
     this.schedulePrep = schedulePrep;
@@ -42,8 +54,34 @@ public final class NapiNative {
 
   /** A copy for another kernel: the same functions with another's. */
   public NapiNative with(NativePort prep, NativePort done) {
-    return new NapiNative(prep != null ? prep : schedulePrep,
+    NapiNative n = new NapiNative(prep != null ? prep : schedulePrep,
         done != null ? done : completeDone);
+    n.napiPoll = napiPoll;
+    n.napiPollList = napiPollList;
+    n.pollIn = pollIn;
+    n.pollListIn = pollListIn;
+    n.asJava = asJava;
+    return n;
+  }
+
+  /**
+   * Runs the poll loop's {@code __napi_poll} (from the kthread) and {@code napi_poll} (from
+   * net_rx_action, __napi_poll inside) as {@code c}, where given; {@code asJava} counts a call
+   * its bridge runs as the Java port instead.
+   */
+  public NapiNative withPoll(NativePort poll, NativePort pollList,
+      BiConsumer<String, String> asJava) {
+    NapiNative n = with(null, null);
+    if (poll != null) {
+      n.napiPoll = poll;
+      n.pollIn = new long[poll.inputs()];
+    }
+    if (pollList != null) {
+      n.napiPollList = pollList;
+      n.pollListIn = new long[pollList.inputs()];
+    }
+    n.asJava = asJava;
+    return n;
   }
 
   /** Whether the kernel's HZ is one the harness C picks from. */
@@ -131,5 +169,80 @@ public final class NapiNative {
   /** The failure of a token napi_complete_done's replay cannot apply. */
   NativeFailure cannotApplyDone(NativeOut o) {
     return NativeFailure.cannotApply(completeDone, doneIn, o);
+  }
+
+  /**
+   * __napi_poll (or napi_poll, {@code list}) as the tree's C, after the model's poll: the record
+   * is the NAPI as the C reads it once its driver's poll has returned (the state the poll left,
+   * GRO's held skbs and GRO_NORMAL list; SCHED as napi_is_scheduled read it before the poll,
+   * {@code polled}), the poll's answer {@code done}. The C's calls are replayed on the model
+   * (its poll matched against the model's, GRO's flush and hand-off, the warning of a
+   * rescheduled NAPI); anything else it changes fails the run, as no replay of it exists.
+   *
+   * @return whether the C asks for a repoll
+   */
+  boolean poll(Napi n, Core core, boolean list, boolean polled, int done, int w) {
+    NativePort c = list ? napiPollList : napiPoll;
+    long[] in = list ? pollListIn : pollIn;
+    capture(n, n.kernel(), core, in, c);
+    int sched = polled ? Napi.SCHED : 0;
+    in[NapiHarnesses.STATE] = Integer.toUnsignedLong((n.state & ~Napi.SCHED) | sched);
+    in[NapiHarnesses.ON_LIST] = list ? 1 : in[NapiHarnesses.ON_LIST];
+    in[NapiHarnesses.POLL] = done;
+    NativeOut o = c.call(in);
+    boolean sawPoll = false;
+    boolean repoll = false;
+    long ret = -1;
+    while (o.next()) {
+      if (o.isCall(POLL)) {
+        if (sawPoll || o.arg(0) != w || o.arg(1) != done) {
+          throw NativeFailure.cannotApply(c, in, o);
+        }
+        sawPoll = true;
+      } else if (o.isCall(GRO_FLUSH)) {
+        n.gro().flush(o.arg(0) != 0, core);
+      } else if (o.isCall(GRO_NORMAL_LIST)) {
+        n.gro().normalList(core);
+      } else if (o.kind() == NativeOut.MESSAGE) {
+        n.budgetExhaustedRescheduled++; // pr_warn_once: the NAPI was rescheduled meanwhile
+        if (n.budgetExhaustedRescheduled == 1) {
+          n.kernel().printk(n.device() + ": Budget exhausted after napi rescheduled");
+        }
+      } else if (o.isField(RET)) {
+        ret = o.value();
+      } else if (o.isField(REPOLL) || o.isField(ON_REPOLL)) {
+        repoll = o.value() != 0;
+      } else if (o.isField(STATE)) {
+        if (o.value() != in[NapiHarnesses.STATE]) {
+          throw NativeFailure.cannotApply(c, in, o);
+        }
+      } else if (o.isField(DEFER_COUNT)) {
+        if (o.value() != in[NapiHarnesses.COUNT]) {
+          throw NativeFailure.cannotApply(c, in, o);
+        }
+      } else if (o.isField(NET_RX_PENDING) || o.isField(THREAD_RUNNABLE)) {
+        if (o.value() != (o.isField(THREAD_RUNNABLE) ? in[NapiHarnesses.THREAD_RUNNING] : 0)) {
+          throw NativeFailure.cannotApply(c, in, o);
+        }
+      } else if (!o.isField(ON_POLL_LIST) && !o.isField(RX_COUNT)) {
+        throw NativeFailure.cannotApply(c, in, o);
+      }
+    }
+    if (sawPoll != polled || ret != done) {
+      throw new NativeFailure(c.label() + ": the C " + (sawPoll ? "polled" : "did not poll")
+          + " and returned " + ret + " where the model " + (polled ? "polled" : "did not poll")
+          + " and did " + done + "; " + NativeFailure.record(c, in));
+    }
+    return repoll;
+  }
+
+  /** Counts a call of {@code label} its bridge ran as the Java port, and why. */
+  void ranAsJava(boolean list, String why) {
+    asJava.accept(list ? "net/core/dev.c napi_poll" : "net/core/dev.c __napi_poll", why);
+  }
+
+  /** Whether {@code list}'s C (napi_poll, or __napi_poll) is installed. */
+  boolean polls(boolean list) {
+    return list ? napiPollList != null : napiPoll != null;
   }
 }

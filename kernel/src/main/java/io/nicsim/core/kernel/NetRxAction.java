@@ -151,7 +151,7 @@ final class NetRxAction {
       source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa")
   int napiPoll(Core core, Napi n) {
     list.remove(n); // list_del_init
-    int work = n.napiPoll(core);
+    int work = n.napiPoll(core, true);
     if (n.repollRequested) {
       repoll.addLast(n);
     }
