@@ -36,6 +36,63 @@ public final class DqlNative {
     }
   }
 
+  /**
+   * struct dql as a record's 13 words from {@code at}, in DqlHarnesses' order, with
+   * slack_start_time given as the record holds it ({@code slackStart}).
+   */
+  static void fields(Dql d, long[] in, int at, long slackStart) {
+    in[at] = Integer.toUnsignedLong(d.numQueued);
+    in[at + 1] = Integer.toUnsignedLong(d.adjLimit);
+    in[at + 2] = Integer.toUnsignedLong(d.lastObjCnt);
+    in[at + 3] = Integer.toUnsignedLong(d.limit);
+    in[at + 4] = Integer.toUnsignedLong(d.numCompleted);
+    in[at + 5] = Integer.toUnsignedLong(d.prevOvlimit);
+    in[at + 6] = Integer.toUnsignedLong(d.prevNumQueued);
+    in[at + 7] = Integer.toUnsignedLong(d.prevLastObjCnt);
+    in[at + 8] = Integer.toUnsignedLong(d.lowestSlack);
+    in[at + 9] = slackStart;
+    in[at + 10] = Integer.toUnsignedLong(d.maxLimit);
+    in[at + 11] = Integer.toUnsignedLong(d.minLimit);
+    in[at + 12] = d.slackHoldTime;
+  }
+
+  /**
+   * One field a C harness printed back into {@code d} (slack_start_time as the absolute
+   * time): whether {@code name} is one of struct dql's.
+   */
+  static boolean field(Dql d, long name, long v) {
+    if (name == FIELDS[0]) {
+      d.numQueued = (int) v;
+    } else if (name == FIELDS[1]) {
+      d.adjLimit = (int) v;
+    } else if (name == FIELDS[2]) {
+      d.lastObjCnt = (int) v;
+    } else if (name == FIELDS[3]) {
+      d.limit = (int) v;
+    } else if (name == FIELDS[4]) {
+      d.numCompleted = (int) v;
+    } else if (name == FIELDS[5]) {
+      d.prevOvlimit = (int) v;
+    } else if (name == FIELDS[6]) {
+      d.prevNumQueued = (int) v;
+    } else if (name == FIELDS[7]) {
+      d.prevLastObjCnt = (int) v;
+    } else if (name == FIELDS[8]) {
+      d.lowestSlack = (int) v;
+    } else if (name == FIELDS[9]) {
+      d.slackStartTime = v;
+    } else if (name == FIELDS[10]) {
+      d.maxLimit = (int) v;
+    } else if (name == FIELDS[11]) {
+      d.minLimit = (int) v;
+    } else if (name == FIELDS[12]) {
+      d.slackHoldTime = v;
+    } else {
+      return false;
+    }
+    return true;
+  }
+
   /** One function's call on a queue's struct dql. */
   static final class Call {
     private final NativePort c;
@@ -48,19 +105,7 @@ public final class DqlNative {
 
     /** DqlHarnesses.set, inverted: the struct's fields, then jiffies, then the count. */
     private void capture(Dql d) {
-      in[0] = Integer.toUnsignedLong(d.numQueued);
-      in[1] = Integer.toUnsignedLong(d.adjLimit);
-      in[2] = Integer.toUnsignedLong(d.lastObjCnt);
-      in[3] = Integer.toUnsignedLong(d.limit);
-      in[4] = Integer.toUnsignedLong(d.numCompleted);
-      in[5] = Integer.toUnsignedLong(d.prevOvlimit);
-      in[6] = Integer.toUnsignedLong(d.prevNumQueued);
-      in[7] = Integer.toUnsignedLong(d.prevLastObjCnt);
-      in[8] = Integer.toUnsignedLong(d.lowestSlack);
-      in[9] = d.slackStartTime;
-      in[10] = Integer.toUnsignedLong(d.maxLimit);
-      in[11] = Integer.toUnsignedLong(d.minLimit);
-      in[12] = d.slackHoldTime;
+      fields(d, in, 0, d.slackStartTime);
       in[13] = d.jiffies();
     }
 
@@ -72,37 +117,8 @@ public final class DqlNative {
               + " (the tree's C) with " + Integer.toUnsignedString(d.numQueued - d.numCompleted)
               + " bytes in flight");
         }
-        long n = o.name();
-        long v = o.value();
-        if (o.kind() == NativeOut.CALL || o.kind() == NativeOut.MESSAGE) {
-          throw NativeFailure.cannotApply(c, in, o);
-        } else if (n == FIELDS[0]) {
-          d.numQueued = (int) v;
-        } else if (n == FIELDS[1]) {
-          d.adjLimit = (int) v;
-        } else if (n == FIELDS[2]) {
-          d.lastObjCnt = (int) v;
-        } else if (n == FIELDS[3]) {
-          d.limit = (int) v;
-        } else if (n == FIELDS[4]) {
-          d.numCompleted = (int) v;
-        } else if (n == FIELDS[5]) {
-          d.prevOvlimit = (int) v;
-        } else if (n == FIELDS[6]) {
-          d.prevNumQueued = (int) v;
-        } else if (n == FIELDS[7]) {
-          d.prevLastObjCnt = (int) v;
-        } else if (n == FIELDS[8]) {
-          d.lowestSlack = (int) v;
-        } else if (n == FIELDS[9]) {
-          d.slackStartTime = v;
-        } else if (n == FIELDS[10]) {
-          d.maxLimit = (int) v;
-        } else if (n == FIELDS[11]) {
-          d.minLimit = (int) v;
-        } else if (n == FIELDS[12]) {
-          d.slackHoldTime = v;
-        } else {
+        if (o.kind() == NativeOut.CALL || o.kind() == NativeOut.MESSAGE
+            || !field(d, o.name(), o.value())) {
           throw NativeFailure.cannotApply(c, in, o);
         }
       }

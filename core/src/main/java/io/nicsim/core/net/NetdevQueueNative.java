@@ -21,15 +21,6 @@ public final class NetdevQueueNative {
   private static final long TRANS_START = NativeOut.id("trans_start_age");
   private static final long QDISC_SCHEDULED = NativeOut.id("qdisc_scheduled");
   private static final long ON_OUTPUT_QUEUE = NativeOut.id("on_output_queue");
-  private static final long NUM_QUEUED = NativeOut.id("num_queued");
-  private static final long ADJ_LIMIT = NativeOut.id("adj_limit");
-  private static final long LAST_OBJ_CNT = NativeOut.id("last_obj_cnt");
-  private static final long LIMIT = NativeOut.id("limit");
-  private static final long NUM_COMPLETED = NativeOut.id("num_completed");
-  private static final long PREV_OVLIMIT = NativeOut.id("prev_ovlimit");
-  private static final long PREV_NUM_QUEUED = NativeOut.id("prev_num_queued");
-  private static final long PREV_LAST_OBJ_CNT = NativeOut.id("prev_last_obj_cnt");
-  private static final long LOWEST_SLACK = NativeOut.id("lowest_slack");
   private static final long SLACK_START = NativeOut.id("slack_start_age");
   /** NET_TX_SOFTIRQ. */
   private static final int NET_TX = 2;
@@ -68,19 +59,7 @@ public final class NetdevQueueNative {
       in[1] = now - q.transStart;
       in[2] = q.qdisc.isScheduled() ? 1 : 0;
       in[3] = now;
-      in[4] = Integer.toUnsignedLong(d.numQueued);
-      in[5] = Integer.toUnsignedLong(d.adjLimit);
-      in[6] = Integer.toUnsignedLong(d.lastObjCnt);
-      in[7] = Integer.toUnsignedLong(d.limit);
-      in[8] = Integer.toUnsignedLong(d.numCompleted);
-      in[9] = Integer.toUnsignedLong(d.prevOvlimit);
-      in[10] = Integer.toUnsignedLong(d.prevNumQueued);
-      in[11] = Integer.toUnsignedLong(d.prevLastObjCnt);
-      in[12] = Integer.toUnsignedLong(d.lowestSlack);
-      in[13] = now - d.slackStartTime;
-      in[14] = Integer.toUnsignedLong(d.maxLimit);
-      in[15] = Integer.toUnsignedLong(d.minLimit);
-      in[16] = d.slackHoldTime;
+      DqlNative.fields(d, in, 4, now - d.slackStartTime);
       return now;
     }
 
@@ -113,27 +92,9 @@ public final class NetdevQueueNative {
           if ((v != 0) != scheduled) {
             throw NativeFailure.cannotApply(c, in, o);
           }
-        } else if (n == NUM_QUEUED) {
-          d.numQueued = (int) v;
-        } else if (n == ADJ_LIMIT) {
-          d.adjLimit = (int) v;
-        } else if (n == LAST_OBJ_CNT) {
-          d.lastObjCnt = (int) v;
-        } else if (n == LIMIT) {
-          d.limit = (int) v;
-        } else if (n == NUM_COMPLETED) {
-          d.numCompleted = (int) v;
-        } else if (n == PREV_OVLIMIT) {
-          d.prevOvlimit = (int) v;
-        } else if (n == PREV_NUM_QUEUED) {
-          d.prevNumQueued = (int) v;
-        } else if (n == PREV_LAST_OBJ_CNT) {
-          d.prevLastObjCnt = (int) v;
-        } else if (n == LOWEST_SLACK) {
-          d.lowestSlack = (int) v;
         } else if (n == SLACK_START) {
           d.slackStartTime = now - v;
-        } else {
+        } else if (!DqlNative.field(d, n, v)) { // else one of struct dql's fields
           throw NativeFailure.cannotApply(c, in, o);
         }
       }
