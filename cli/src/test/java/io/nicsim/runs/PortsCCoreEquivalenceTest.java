@@ -50,6 +50,15 @@ class PortsCCoreEquivalenceTest {
       new Family("tcp_ack", new String[] {"--mac", "ideal", "--traffic", "iperf3 -t 1",
           "--path", "rtt=10ms,rate=200mbit,buffer=1bdp", "--duration", "500ms"}, "tcp_ack",
           "pacing-ss-flipped", "net/ipv4/tcp_input.c tcp_ack"),
+      // tcp.c's tcp_xmit_size_goal at each write; the broken port never recomputes gso_segs
+      new Family("tcp_xmit_size_goal", new String[] {"--mac", "ideal", "--traffic",
+          "iperf3 -t 1", "--path", "rtt=10ms,rate=200mbit,buffer=1bdp", "--duration", "500ms"},
+          "tcp_xmit_size_goal", "size-goal-and", "net/ipv4/tcp.c tcp_xmit_size_goal"),
+      // the host's receiver: its delayed and quick ACK decisions as C; the broken port ACKs at
+      // once when exactly one full segment is unacknowledged
+      new Family("receiver", new String[] {"--mac", "fec", "--soc", "imx8qxp", "--traffic",
+          "iperf3 -R -t 1", "--duration", "200ms"}, "__tcp_ack_snd_check",
+          "ack-snd-full-frame-ge", "net/ipv4/tcp_input.c __tcp_ack_snd_check"),
       new Family("bbr", new String[] {"--mac", "stmmac", "--soc", "rk3588-yt6801", "--traffic",
           "iperf3 -C bbr -t 1", "--path", "rtt=23ms", "--duration", "500ms"}, "bbr_main",
           "bbr-quant-even", "net/ipv4/tcp_bbr.c bbr_main"),

@@ -103,7 +103,14 @@ class PortsCEquivalenceTest {
       }
       if (String.join(" ", args).matches(".*--traffic iperf3 (-C bbr )?-t 1 .*")) { // a sender
         assertThat(v.ranAsC()).as(String.join(" ", args))
-            .anyMatch(f -> f.startsWith("tcp_ack "));
+            .anyMatch(f -> f.startsWith("tcp_ack "))
+            .anyMatch(f -> f.startsWith("tcp_xmit_size_goal "));
+      }
+      if (args[5].startsWith("iperf3 -R -t")) { // the host receives: its ACK decisions
+        assertThat(v.ranAsC()).as(String.join(" ", args))
+            .anyMatch(f -> f.startsWith("__tcp_ack_snd_check "))
+            .anyMatch(f -> f.startsWith("tcp_incr_quickack ")
+                || f.startsWith("tcp_enter_quickack_mode "));
       }
       if (args[1].equals("bcmgenet") && args[5].equals("iperf3 -t 1")) { // ACKs in
         assertThat(v.ranAsC()).as(String.join(" ", args))

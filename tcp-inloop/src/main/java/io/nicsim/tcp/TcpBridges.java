@@ -12,8 +12,9 @@ import java.util.List;
 import java.util.ServiceLoader;
 
 /**
- * {@code --ports c} for tcp-model's socket: tcp_input.c's {@code tcp_ack} ({@link TcpAckNative},
- * hooked into a new connection's socket by {@link #attach(TcpSock, InLoopPorts)}), the other
+ * {@code --ports c} for tcp-model's socket: tcp_input.c's {@code tcp_ack} ({@link TcpAckNative})
+ * and tcp.c's {@code tcp_xmit_size_goal} ({@link TcpSizeGoalNative}), hooked into a new
+ * connection's socket by {@link #attach(TcpSock, InLoopPorts)}, the other
  * harnessed functions (each with why they stay Java), and the hook that gives a new
  * connection's congestion module the host's C (the modules' own bridges are their jar's:
  * tcp-cc's {@code CcBridges} for CUBIC and BBR).
@@ -23,8 +24,9 @@ public final class TcpBridges implements PortBridgeProvider {
       CongestionBridge.class, TcpBridges.class.getClassLoader()).stream()
       .map(ServiceLoader.Provider::get).toList();
 
-  /** The socket's own entry points bridged: tcp_input.c's tcp_ack. */
-  static final List<String> SOCKET_ENTRIES = List.of(TcpAckNative.LABEL);
+  /** The socket's own entry points bridged: tcp_input.c's tcp_ack, tcp.c's tcp_xmit_size_goal. */
+  static final List<String> SOCKET_ENTRIES = List.of(TcpAckNative.LABEL,
+      TcpSizeGoalNative.LABEL);
 
   @Override
   public List<PortBridge> bridges() {
@@ -122,6 +124,8 @@ public final class TcpBridges implements PortBridgeProvider {
     }
     NativePort ack = ports.port(TcpAckNative.LABEL);
     sk.ackC = ack == null ? null : new TcpAckNative(ack, ports);
+    NativePort goal = ports.port(TcpSizeGoalNative.LABEL);
+    sk.sizeGoalC = goal == null ? null : new TcpSizeGoalNative(goal, ports);
   }
 
   /**

@@ -21,7 +21,7 @@ import java.util.List;
  * {@link TcpSendmsg#xmitSizeGoal}; the C is {@code nicsim/portexec/tcp/tcp_c.c}.
  */
 public final class TcpSendmsgHarnesses implements PortHarnessProvider {
-  private static final String TCP_C = "net/ipv4/tcp.c";
+  static final String TCP_C = "net/ipv4/tcp.c";
 
   /** The record (tcp_c.c's layout): the arguments, then the socket fields read and written. */
   static final List<InputField> FIELDS = List.of(
@@ -49,6 +49,21 @@ public final class TcpSendmsgHarnesses implements PortHarnessProvider {
           return (JavaPort) r -> run(patches, r);
         })
         .build());
+  }
+
+  /**
+   * The inverse of {@link #run}'s record → socket, for {@code --ports c}
+   * ({@link TcpSizeGoalNative}): the live socket's fields and the call's arguments into
+   * {@code r}, {@link #FIELDS}' layout.
+   */
+  static void capture(TcpSock tp, int mssNow, boolean largeAllowed, long[] r) {
+    r[0] = Integer.toUnsignedLong(mssNow);
+    r[1] = largeAllowed ? 1 : 0;
+    r[2] = Integer.toUnsignedLong(tp.skGsoMaxSize);
+    r[3] = tp.skGsoMaxSegs & 0xFFFF;
+    r[4] = tp.gsoSegs & 0xFFFF;
+    r[5] = Integer.toUnsignedLong(tp.maxWindow);
+    r[6] = tp.sysctl.tcpHeaderLen & 0xFFFF;
   }
 
   /** Record → socket → tcp_xmit_size_goal → its answer and gso_segs. */

@@ -38,6 +38,12 @@ public final class TcpSendmsg {
       notes = "before ab14f1802cfb (v5.18) the goal starts from sk_gso_max_size - 1 -"
           + " MAX_TCP_HEADER; since, sk_setup_caps subtracts that once (TcpSock's constructor)")
   static int xmitSizeGoal(TcpSock tp, int mssNow, boolean largeAllowed) {
+    if (tp.sizeGoalC != null) { // --ports c: the tree's C
+      int goal = tp.sizeGoalC.sizeGoal(tp, mssNow, largeAllowed);
+      if (goal != TcpSizeGoalHook.JAVA) {
+        return goal;
+      }
+    }
     int newSizeGoal;
     int sizeGoal;
 

@@ -236,6 +236,8 @@ public final class TcpSock {
   public InputCallees callees = InputCallees.PORTS;
   /** {@code --ports c}: tcp_ack as the tree's C (tcp-inloop's TcpBridges.attach); else null. */
   TcpAckHook ackC;
+  /** {@code --ports c}: tcp_xmit_size_goal as the tree's C (tcp-inloop); null otherwise. */
+  TcpSizeGoalHook sizeGoalC;
 
   /** The per-ACK rate sample, reused. */
   public final RateSample rs = new RateSample();

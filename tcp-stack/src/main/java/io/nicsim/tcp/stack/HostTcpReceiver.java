@@ -4,6 +4,7 @@ import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.cpu.Task;
 import io.nicsim.core.host.Host;
+import io.nicsim.core.host.InLoopPorts;
 import io.nicsim.core.kernel.HrTimer;
 import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.kernel.SockWait;
@@ -86,6 +87,8 @@ public final class HostTcpReceiver implements RxHandler {
     });
     this.rcv = new TcpReceiver(host.sim(), new Env(), this::sendAck, mine,
         TcpStack.patchesOf(host, java.util.List.of()));
+    // --ports c: the ACK decisions as the host's C (ReceiverBridges); null in every other run
+    this.rcv.c = ReceiverNative.of(InLoopPorts.of(host));
     this.wait = SockWait.blocking(kernel);
     this.reader = new Reader();
     host.appCore().attach(reader);
@@ -303,6 +306,11 @@ public final class HostTcpReceiver implements RxHandler {
       if (compressedAck.isQueued()) {
         compressedAck.tryToCancel();
       }
+    }
+
+    @Override
+    public long unread() {
+      return unread;
     }
 
     @Override

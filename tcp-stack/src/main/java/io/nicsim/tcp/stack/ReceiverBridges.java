@@ -1,31 +1,52 @@
 package io.nicsim.tcp.stack;
 
+import io.nicsim.core.host.BridgeSite;
 import io.nicsim.core.host.PortBridge;
 import io.nicsim.core.host.PortBridgeProvider;
-import java.util.LinkedHashMap;
+import io.nicsim.core.port.exec.NativePort;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
  * {@code --ports c} for the receiver's delayed and quick ACKs ({@link TcpReceiverHarnesses}):
- * not bridged yet; each harnessed function listed with why it stays Java.
+ * every harnessed function bridged ({@link ReceiverNative}) on the host's receiver
+ * ({@link HostTcpReceiver}, which takes the host's installed C when it is made). The far end
+ * of a path (its {@link TcpReceiver} on the simulator's clock) is not the host's kernel: it
+ * keeps the Java.
  */
 public final class ReceiverBridges implements PortBridgeProvider {
-  private static final String WHY = "not bridged yet: the receiving socket's ACK state (its"
-      + " quick-ACK count, delayed-ACK timer and receive queue)";
 
   @Override
   public List<PortBridge> bridges() {
-    return List.of();
+    List<PortBridge> out = new ArrayList<>();
+    for (String label : ReceiverNative.LABELS) {
+      int sp = label.indexOf(' ');
+      String file = label.substring(0, sp);
+      String function = label.substring(sp + 1);
+      out.add(new PortBridge() {
+        @Override
+        public String file() {
+          return file;
+        }
+
+        @Override
+        public String function() {
+          return function;
+        }
+
+        @Override
+        public boolean install(BridgeSite site, NativePort c) {
+          // the receiver is made by the traffic after the host: it takes the installed C then
+          return true;
+        }
+      });
+    }
+    return out;
   }
 
   @Override
   public Map<String, String> notBridged() {
-    Map<String, String> m = new LinkedHashMap<>();
-    PortBridgeProvider.reason(m, "net/ipv4/tcp_input.c", WHY, "__tcp_ack_snd_check",
-        "tcp_enter_quickack_mode", "tcp_in_quickack_mode", "tcp_incr_quickack");
-    PortBridgeProvider.reason(m, "net/ipv4/tcp_output.c", WHY, "tcp_send_delayed_ack");
-    PortBridgeProvider.reason(m, "net/ipv4/tcp_timer.c", WHY, "tcp_delack_timer_handler");
-    return m;
+    return Map.of();
   }
 }

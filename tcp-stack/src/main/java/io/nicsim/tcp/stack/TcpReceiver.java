@@ -69,6 +69,11 @@ public final class TcpReceiver {
     /** hrtimer_try_to_cancel of the compressed-ACK timer. */
     void compressedAckTimerCancel();
 
+    /** Bytes received in order that the reader has not copied yet (rcv_nxt - copied_seq). */
+    default long unread() {
+      return 0;
+    }
+
     /** The window the next ACK advertises, given the receiver's constant one. */
     default int window(int rcvWnd) {
       return rcvWnd;
@@ -93,6 +98,8 @@ public final class TcpReceiver {
   private final boolean delackMaxFromRtoMin;
   /** comp-sack-rtt-percent: the SACK-compression delay is a percentage of the RTT. */
   private final boolean compSackRttPercent;
+  /** {@code --ports c}: the host's ACK decisions as the tree's C; null otherwise. */
+  ReceiverNative c;
   /** tcp_send_ack(): the ACK leaves ({@link #transmitAck}; a harness records the call). */
   Runnable tcpSendAck = this::transmitAck;
 
@@ -221,6 +228,22 @@ public final class TcpReceiver {
 
   private int jiffies() {
     return env.jiffies();
+  }
+
+  Env env() {
+    return env;
+  }
+
+  int hz() {
+    return hz;
+  }
+
+  int rcvWnd() {
+    return rcvWnd;
+  }
+
+  boolean hasOoo() {
+    return oooCount > 0;
   }
 
   /** The far end's environment: the simulator's clock, its timers as events. */
@@ -541,6 +564,9 @@ public final class TcpReceiver {
       versions = "v5.0..v6.18", commits = {"15492700ac41"}, source = SRC,
       notes = "icsk_ack.quick is a u8")
   void incrQuickack(int maxQuickacks) {
+    if (c != null && c.run(c.incrQuickack, this, Integer.toUnsignedLong(maxQuickacks))) {
+      return; // --ports c: the tree's C
+    }
     // rcv_wnd (u32) / (2 * rcv_mss): an unsigned division
     int quickacks = Integer.divideUnsigned(rcvWnd, 2 * rcvMss);
 
@@ -557,6 +583,9 @@ public final class TcpReceiver {
       versions = "v5.0..v6.18", commits = {"15492700ac41"}, source = SRC,
       notes = "pingpong is never set on a pure receiver; ato an 8-bit field with 15492700ac41")
   void enterQuickackMode(int maxQuickacks) {
+    if (c != null && c.run(c.enterQuickack, this, Integer.toUnsignedLong(maxQuickacks))) {
+      return; // --ports c: the tree's C
+    }
     incrQuickack(maxQuickacks);
     // inet_csk_exit_pingpong_mode: pingpong is never set on a pure receiver
     setAto(tcpAtoMin());
@@ -566,6 +595,12 @@ public final class TcpReceiver {
       versions = "v5.0..v6.18", commits = {"15492700ac41"}, source = SRC,
       notes = "no route RTAX_QUICKACK (dst_quick_ack since 15492700ac41), never pingpong")
   boolean inQuickackMode() {
+    if (c != null) { // --ports c: the tree's C
+      int r = c.inQuickackMode(this);
+      if (r >= 0) {
+        return r != 0;
+      }
+    }
     return quick != 0;
   }
 
@@ -618,6 +653,9 @@ public final class TcpReceiver {
           + "'more than one full segment unacknowledged'; the SACK-compression delay a"
           + " percentage of the RTT with eab39089417d (the 6.18.19 tree, mainline v6.19)")
   void ackSndCheck(int ofoPossible) {
+    if (c != null && c.run(c.ackSndCheck, this, ofoPossible)) {
+      return; // --ports c: the tree's C
+    }
     if ((rcvNxt - rcvWup > rcvMss) // more than one full frame received
         || inQuickackMode()
         || (pending & ICSK_ACK_NOW) != 0) {
@@ -693,6 +731,9 @@ public final class TcpReceiver {
       notes = "never pingpong; tcp_delack_max() from bbf80d713fe7 (v6.7) with no route"
           + " RTO_MIN or setsockopt")
   void sendDelayedAck() {
+    if (c != null && c.run(c.sendDelayedAck, this, 0)) {
+      return; // --ports c: the tree's C
+    }
     int a = ato;
     int timeout;
 
@@ -742,6 +783,9 @@ public final class TcpReceiver {
       notes = "ato capped at TCP_DELACK_MAX with 60837e4b840a (6.12.105+), an 8-bit field with"
           + " 15492700ac41 (v6.15, 6.12.55+); never pingpong; tcp_mstamp not kept")
   void delackTimerHandler() {
+    if (c != null && c.run(c.delackTimer, this, 0)) {
+      return; // --ports c: the tree's C
+    }
     if (compressedAck != 0) {
       sackCompressSendAck();
       return;
