@@ -42,7 +42,6 @@ final class GenetIsrBridge implements PortBridge {
     private static final long PREP = NativeOut.id("napi_schedule_prep");
     private static final long SCHED = NativeOut.id("__napi_schedule_irqoff");
     private static final long WRITEL = NativeOut.id("writel");
-    private static final long RET = NativeOut.id("ret");
     private static final long EVENT_CTR = NativeOut.id("dim.event_ctr");
     /** INTRL2_1's registers in the harness's register file (data.c). */
     private static final long CLEAR =
@@ -56,7 +55,6 @@ final class GenetIsrBridge implements PortBridge {
     private final NativePort c;
     private final long[] in;
     private final Replay replay;
-    private long ret;
     private long eventCtr;
 
     Hook(BcmgenetPriv priv, NativePort c) {
@@ -85,9 +83,8 @@ final class GenetIsrBridge implements PortBridge {
       if ((status & GenetHw.TX0_BIT) != 0) {
         priv.txIrqs++;
       }
-      ret = 0;
       eventCtr = priv.rx.dim.eventCtr;
-      replay.run(this);
+      long ret = replay.run(this);
       priv.rx.dim.eventCtr = (int) eventCtr;
       return ret != 0;
     }
@@ -96,13 +93,10 @@ final class GenetIsrBridge implements PortBridge {
     public int apply(NativeOut o) {
       long n = o.name();
       if (o.kind() != NativeOut.CALL) {
-        if (n == RET) {
-          ret = o.value();
-        } else if (n == EVENT_CTR) {
-          eventCtr = o.value();
-        } else {
+        if (n != EVENT_CTR) {
           throw PortBridge.cannotApply(c, in, o);
         }
+        eventCtr = o.value();
       } else if (n == WRITEL && o.arg(0) == CLEAR) {
         priv.intrl2ClearWritel((int) o.arg(1));
       } else if (n == WRITEL && o.arg(0) == MASK_SET) {

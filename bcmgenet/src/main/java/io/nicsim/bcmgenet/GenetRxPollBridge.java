@@ -49,7 +49,6 @@ final class GenetRxPollBridge implements PortBridge {
     private static final long COMPLETE = NativeOut.id("napi_complete_done");
     private static final long WRITEL = NativeOut.id("writel");
     private static final long NET_DIM = NativeOut.id("net_dim");
-    private static final long RET = NativeOut.id("ret");
     /** INTRL2_1's CPU_MASK_CLEAR in the harness's register file (data.c). */
     private static final long MASK_CLEAR =
         GenetDataHarnesses.INTRL2_1_OFF + GenetDataHarnesses.intrl2Offset("INTRL2_CPU_MASK_CLEAR");
@@ -61,7 +60,6 @@ final class GenetRxPollBridge implements PortBridge {
     private final Replay replay;
     private final DimSample sample = new DimSample();
     private Napi napi;
-    private long ret;
 
     Hook(BcmgenetPriv priv, NativePort c) {
       this.priv = priv;
@@ -81,19 +79,14 @@ final class GenetRxPollBridge implements PortBridge {
       in[4] = ring.dim.useDim & 0xFFFF;
       in[5] = ring.dim.eventCtr & 0xFFFF;
       this.napi = napi;
-      ret = 0;
-      replay.run(this);
-      return (int) ret;
+      return (int) replay.run(this);
     }
 
     @Override
     public int apply(NativeOut o) {
       long n = o.name();
       if (o.kind() != NativeOut.CALL) {
-        if (n != RET) {
-          throw PortBridge.cannotApply(c, in, o);
-        }
-        ret = o.value();
+        throw PortBridge.cannotApply(c, in, o);
       } else if (n == DESC_RX) {
         return Replay.NEXT; // the model's receive ran before the C, where the C calls it
       } else if (n == COMPLETE) {

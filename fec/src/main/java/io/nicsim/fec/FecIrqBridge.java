@@ -42,7 +42,6 @@ final class FecIrqBridge implements PortBridge {
     private static final long PREP = NativeOut.id("napi_schedule_prep");
     private static final long SCHED = NativeOut.id("__napi_schedule");
     private static final long WRITEL = NativeOut.id("writel");
-    private static final long RET = NativeOut.id("ret");
     private static final int PREP_RET = 2;
 
     private final FecEnetPrivate fep;
@@ -50,7 +49,6 @@ final class FecIrqBridge implements PortBridge {
     private final long[] in;
     private final Replay replay;
     private FecNapi napi;
-    private long ret;
 
     Hook(FecEnetPrivate fep, NativePort c) {
       this.fep = fep;
@@ -69,8 +67,7 @@ final class FecIrqBridge implements PortBridge {
       in[1] = fep.link;
       in[PREP_RET] = 1; // the usual answer; the replay asks the model and reruns
       this.napi = napi;
-      ret = 0;
-      replay.run(this);
+      long ret = replay.run(this);
       if (ret == 0) {
         fep.irqNone++;
       }
@@ -81,10 +78,7 @@ final class FecIrqBridge implements PortBridge {
     public int apply(NativeOut o) {
       long n = o.name();
       if (o.kind() != NativeOut.CALL) {
-        if (n != RET) {
-          throw PortBridge.cannotApply(c, in, o);
-        }
-        ret = o.value();
+        throw PortBridge.cannotApply(c, in, o);
       } else if (n == WRITEL) {
         fep.writel((int) o.arg(1), (int) o.arg(0));
         if (o.arg(0) == FecRegisters.FEC_IEVENT) {

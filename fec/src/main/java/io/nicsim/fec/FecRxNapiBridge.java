@@ -55,7 +55,6 @@ final class FecRxNapiBridge implements PortBridge {
     private static final long TX = NativeOut.id("fec_enet_tx");
     private static final long WRITEL = NativeOut.id("writel");
     private static final long COMPLETE = NativeOut.id("napi_complete_done");
-    private static final long RET = NativeOut.id("ret");
 
     private final FecEnetPrivate fep;
     private final NativePort c;
@@ -65,7 +64,6 @@ final class FecRxNapiBridge implements PortBridge {
     private final long[] read = new long[PASSES];
     private FecNapi napi;
     private int budget;
-    private long ret;
     /** The run's passes so far: its fec_enet_rx calls and its IEVENT acknowledgements. */
     private int rxPass;
     private int events;
@@ -86,9 +84,7 @@ final class FecRxNapiBridge implements PortBridge {
       guess(budget);
       this.napi = napi;
       this.budget = budget;
-      ret = 0;
-      replay.run(this);
-      return (int) ret;
+      return (int) replay.run(this);
     }
 
     /**
@@ -145,10 +141,7 @@ final class FecRxNapiBridge implements PortBridge {
     public int apply(NativeOut o) {
       long n = o.name();
       if (o.kind() != NativeOut.CALL) {
-        if (n != RET) {
-          throw PortBridge.cannotApply(c, in, o);
-        }
-        ret = o.value();
+        throw PortBridge.cannotApply(c, in, o);
       } else if (n == RX) {
         int k = rxPass++;
         if (k >= PASSES) {

@@ -75,7 +75,6 @@ final class IrqBridge implements PortBridge {
     private static final long BUMP = NativeOut.id("stmmac_bump_dma_threshold");
     private static final long TX_ERR = NativeOut.id("stmmac_tx_err");
     private static final long WARN = NativeOut.id("WARN_ON");
-    private static final long RET = NativeOut.id("ret");
     private static final long STATE = NativeOut.id("state");
     /** The IRQ record's fields (irq_napi_check.c). */
     private static final int SAFETY_RET = 4;
@@ -90,7 +89,6 @@ final class IrqBridge implements PortBridge {
     /** Which (channel, direction) statuses the model has given so far (read once each). */
     private final boolean[] read = new boolean[8 * 4];
     private final Replay replay;
-    private long ret;
     private long state;
 
     Hook(StmmacPriv priv, NativePort c) {
@@ -169,9 +167,8 @@ final class IrqBridge implements PortBridge {
     }
 
     private long run() {
-      ret = 0;
       state = priv.state;
-      replay.run(this);
+      long ret = replay.run(this);
       priv.state = state;
       return ret;
     }
@@ -180,13 +177,10 @@ final class IrqBridge implements PortBridge {
     public int apply(NativeOut o) {
       long n = o.name();
       if (o.kind() != NativeOut.CALL) {
-        if (n == RET) {
-          ret = o.value();
-        } else if (n == STATE) {
-          state = o.value();
-        } else {
+        if (n != STATE) {
           throw PortBridge.cannotApply(c, in, o);
         }
+        state = o.value();
       } else if (n == STATUS) {
         int chan = (int) o.arg(0);
         int dir = (int) o.arg(1);

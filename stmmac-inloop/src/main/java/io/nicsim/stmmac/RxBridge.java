@@ -92,7 +92,7 @@ final class RxBridge implements PortBridge {
       SET_DESC_ADDR("set_desc_addr"), SET_DESC_SEC_ADDR("set_desc_sec_addr"),
       REFILL_DESC3("refill_desc3"), SET_RX_OWNER("set_rx_owner"),
       SET_RX_TAIL_PTR("set_rx_tail_ptr"), ENABLE_DMA_RECEPTION("enable_dma_reception"),
-      RET("ret"), CUR_RX("cur_rx"), DIRTY_RX("dirty_rx"), RX_COUNT_FRAMES("rx_count_frames"),
+      CUR_RX("cur_rx"), DIRTY_RX("dirty_rx"), RX_COUNT_FRAMES("rx_count_frames"),
       RX_TAIL_ADDR("rx_tail_addr"), STATE_SAVED("state_saved"), STATE_SKB("state.skb"),
       STATE_ERROR("state.error"), STATE_LEN("state.len"), RX_PACKETS("rx_packets"),
       RX_BYTES("rx_bytes"), RX_PKT_N("rx_pkt_n"), NAPI_POLL("napi_poll"),
@@ -144,7 +144,6 @@ final class RxBridge implements PortBridge {
     private int entry;
     private Skb current;
     private boolean refillCharged;
-    private long ret;
     private final Replay replay;
     /** The run's queue, ring and the descriptors it consumes (from cur_rx as it was). */
     private StmmacRxQueue rxQ;
@@ -170,9 +169,7 @@ final class RxBridge implements PortBridge {
       entry = -1;
       current = null;
       refillCharged = false;
-      ret = 0;
-      replay.run(words, this);
-      return (int) ret;
+      return (int) replay.run(words, this);
     }
 
     /** A descriptor the record gave the C as the DMA's that the DMA has written back since. */
@@ -395,7 +392,6 @@ final class RxBridge implements PortBridge {
       if (o.kind() != NativeOut.CALL) {
         long v = o.value();
         switch (t) {
-          case RET -> ret = v;
           case CUR_RX -> ring.cur = (int) v;
           case DIRTY_RX -> ring.dirty = (int) v;
           case RX_COUNT_FRAMES -> rxQ.rxCountFrames = (int) v;

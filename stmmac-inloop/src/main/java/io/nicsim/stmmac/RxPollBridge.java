@@ -49,7 +49,6 @@ final class RxPollBridge implements PortBridge {
     private static final long RX = NativeOut.id("stmmac_rx");
     private static final long COMPLETE = NativeOut.id("napi_complete_done");
     private static final long ENABLE = NativeOut.id("enable_dma_irq");
-    private static final long RET = NativeOut.id("ret");
     private static final long NAPI_POLL = NativeOut.id("napi_poll");
     private static final long RX_PACKETS = NativeOut.id("rx_packets");
     private static final long RX_BYTES = NativeOut.id("rx_bytes");
@@ -76,7 +75,6 @@ final class RxPollBridge implements PortBridge {
     private final Replay replay;
     private int chan;
     private StmmacXstats.Rxq st;
-    private long ret;
 
     Hook(StmmacPriv priv, NativePort c) {
       this.priv = priv;
@@ -103,9 +101,7 @@ final class RxPollBridge implements PortBridge {
       in[COMPLETE_RET] = 1; // the usual answer; the replay asks the model and reruns
       this.chan = chan;
       st = priv.xstats.rxq[chan];
-      ret = 0;
-      replay.run(this);
-      return (int) ret;
+      return (int) replay.run(this);
     }
 
     @Override
@@ -113,9 +109,7 @@ final class RxPollBridge implements PortBridge {
       long n = o.name();
       if (o.kind() != NativeOut.CALL) {
         long v = o.value();
-        if (n == RET) {
-          ret = v;
-        } else if (n == NAPI_POLL) {
+        if (n == NAPI_POLL) {
           st.napiPoll += v;
         } else if (n == RX_PACKETS) {
           st.rxPackets += v;

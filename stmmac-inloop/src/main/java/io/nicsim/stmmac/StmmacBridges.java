@@ -108,14 +108,12 @@ public final class StmmacBridges implements PortBridgeProvider {
     private static final long PREP = NativeOut.id("napi_schedule_prep");
     private static final long SCHED = NativeOut.id("__napi_schedule");
     private static final long DISABLE = NativeOut.id("disable_dma_irq");
-    private static final long RET = NativeOut.id("ret");
     private static final long STATE = NativeOut.id("state");
 
     private final StmmacPriv priv;
     private final NativePort c;
     private final long[] in;
     private final Replay replay;
-    private long ret;
 
     NapiCheckHook(StmmacPriv priv, NativePort c) {
       this.priv = priv;
@@ -140,22 +138,17 @@ public final class StmmacBridges implements PortBridgeProvider {
         in[w + 4] = x.txNapi != null && x.txNapi.isScheduled() ? 1 : 0;
       }
       in[7 + chan * 5 + dir.ordinal()] = Integer.toUnsignedLong(status);
-      ret = 0;
-      replay.run(this);
-      return (int) ret;
+      return (int) replay.run(this);
     }
 
     @Override
     public int apply(NativeOut o) {
       long n = o.name();
       if (o.kind() != NativeOut.CALL) {
-        if (n == RET) {
-          ret = o.value();
-        } else if (n == STATE) {
-          priv.state = o.value();
-        } else {
+        if (n != STATE) {
           throw PortBridge.cannotApply(c, in, o);
         }
+        priv.state = o.value();
       } else if (n == STATUS) {
         return Replay.NEXT; // the model's read ran before the C, where the C makes it
       } else if (n == PREP) {

@@ -111,9 +111,9 @@ final class TxReplay {
     }
     cleaning = kind == Kind.CLEAN;
     a.start(in, queue, skb, kind);
-    replay.run(words, a);
-    a.finish();
-    return a.ret;
+    long ret = replay.run(words, a);
+    a.finish(ret);
+    return ret;
   }
 
   /**
@@ -174,8 +174,7 @@ final class TxReplay {
     private boolean sent;
     private boolean icSet;
     private boolean tailSet;
-    /** The run's: its return, whether the port's xmit cost is charged, the C's SCHED bit. */
-    long ret;
+    /** The run's: whether the port's xmit cost is charged, the C's SCHED bit. */
     private boolean charged;
     private boolean sched;
     /** What the token being applied tells the replay. */
@@ -207,7 +206,7 @@ final class TxReplay {
     @Override
     public void begin(NativeOut o) {
       // what the run took: the port's xmit cost is charged only once the ring had room
-      ret = 0;
+      long ret = 0;
       long sduDrops = 0;
       while (o.next()) {
         if (o.isField(RET)) {
@@ -293,8 +292,8 @@ final class TxReplay {
       return step;
     }
 
-    /** After the last run: the Java's counters of what the call did. */
-    void finish() {
+    /** After the last run, which returned {@code ret}: the Java's counters of what the call did. */
+    void finish(long ret) {
       DescRing ring = txQ.ring;
       if (charged && !xmitCharged) {
         core.charge(StmmacTx.XMIT);

@@ -33,6 +33,8 @@ public final class Replay {
 
   /** More runs of one call than this fail it: an answer that never settles. */
   static final int MAX_RUNS = 10_000;
+  /** The function's return value, as every harness prints it. */
+  private static final long RET = NativeOut.id("ret");
 
   /** What a bridge does with the tokens of the C's output record. */
   public interface Tokens {
@@ -45,7 +47,8 @@ public final class Replay {
     }
 
     /**
-     * Applies a token not applied yet (a call or a field).
+     * Applies a token not applied yet (a call or a field; not {@code ret}, which the replay
+     * keeps and {@link #run} returns).
      *
      * @return {@link #NEXT}, {@link #RERUN} or {@link #RETRY}
      */
@@ -90,10 +93,14 @@ public final class Replay {
     return answer(slot, model ? 1 : 0);
   }
 
-  /** Runs the C on the record's first {@code words} words and applies its output, to the end. */
-  public void run(int words, Tokens t) {
+  /**
+   * Runs the C on the record's first {@code words} words and applies its output, to the end;
+   * the function's return value ({@code ret}), 0 without one.
+   */
+  public long run(int words, Tokens t) {
     this.words = words;
     int applied = 0;
+    long ret = 0;
     for (int runs = 1; ; runs++) {
       NativeOut o = c.call(in, this.words);
       t.begin(o);
@@ -102,6 +109,11 @@ public final class Replay {
       while (o.next()) {
         if (token++ < applied) {
           t.replayed(o);
+          continue;
+        }
+        if (o.kind() != NativeOut.CALL && o.name() == RET) {
+          ret = o.value();
+          applied = token;
           continue;
         }
         step = t.apply(o);
@@ -113,7 +125,7 @@ public final class Replay {
         }
       }
       if (step == NEXT) {
-        return;
+        return ret;
       }
       if (runs >= MAX_RUNS) {
         throw new NativeFailure(c.function() + "'s C was run " + runs + " times on one call"
@@ -123,7 +135,7 @@ public final class Replay {
   }
 
   /** {@link #run(int, Tokens)} on the whole record. */
-  public void run(Tokens t) {
-    run(in.length, t);
+  public long run(Tokens t) {
+    return run(in.length, t);
   }
 }
