@@ -205,19 +205,21 @@ final class TxReplay {
 
     @Override
     public void begin(NativeOut o) {
-      // what the run took: the port's xmit cost is charged only once the ring had room
-      long ret = 0;
-      long sduDrops = 0;
-      while (o.next()) {
-        if (o.isField(RET)) {
-          ret = o.value();
-        } else if (o.isField(MAX_SDU_TXQ_DROP)) {
-          sduDrops = o.value();
+      // what an xmit's run took: the port's xmit cost is charged only once the ring had room
+      charged = false;
+      if (kind == Kind.XMIT || kind == Kind.TSO_XMIT) {
+        long ret = 0;
+        long sduDrops = 0;
+        while (o.next()) {
+          if (o.isField(RET)) {
+            ret = o.value();
+          } else if (o.isField(MAX_SDU_TXQ_DROP)) {
+            sduDrops = o.value();
+          }
         }
+        o.rewind();
+        charged = (int) ret != NetdevTx.NETDEV_TX_BUSY && sduDrops == 0;
       }
-      o.rewind();
-      boolean xmit = kind == Kind.XMIT || kind == Kind.TSO_XMIT;
-      charged = xmit && (int) ret != NetdevTx.NETDEV_TX_BUSY && sduDrops == 0;
       // the C's own view of its queue's TX NAPI (the stubs' SCHED bit), for napi_is_scheduled
       sched = in[28] != 0;
       ownCompleted = false;
