@@ -16,16 +16,16 @@ import io.nicsim.core.host.MacDiscovery;
 import io.nicsim.core.host.MacModel;
 import io.nicsim.core.host.MacModels;
 import io.nicsim.core.kernel.KernelConfig;
-import io.nicsim.runs.host.HostFactory;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Builds hosts around the MAC models a test supplies: the one host builder every driver's suite
- * and the conformance suites use. As a {@link HostFactory} it also drives the run engine.
+ * and the conformance suites use. It sits below runs (so runs' own tests can use it) and so
+ * names none of runs' types; {@code hosts::create} is a runs {@code HostFactory}.
  */
-public final class MacHosts implements HostFactory {
+public final class MacHosts {
   public static final long SEC = 1_000_000_000L;
   public static final long MS = 1_000_000L;
 
@@ -49,7 +49,7 @@ public final class MacHosts implements HostFactory {
     return new MacHosts(MacDiscovery.classPath());
   }
 
-  @Override
+  /** The host component of {@code config} (not yet audited): a runs {@code HostFactory}. */
   public HostComponent create(HostConfig config) {
     return DaggerKitHost.factory().create(config, macs);
   }

@@ -96,7 +96,7 @@ public abstract class MacConformance {
   }
 
   private RunEngine engine() {
-    return new RunEngine(hosts(), TrafficRunners.standard());
+    return new RunEngine(hosts()::create, TrafficRunners.standard());
   }
 
   private RunRequest request(String soc, String traffic) {

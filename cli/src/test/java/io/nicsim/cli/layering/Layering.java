@@ -117,6 +117,16 @@ final class Layering {
   private static final String STMMAC_HW = "stmmac-hw";
   private static final String STMMAC_INLOOP = "stmmac-inloop";
 
+  /**
+   * The host kit: the test host builder and the example MAC, below runs so runs' own tests can
+   * use a MAC. It shares io.nicsim.testkit with the conformance suites above runs.
+   */
+  static final DescribedPredicate<JavaClass> HOSTKIT = compiledIn("hostkit");
+
+  /** The conformance kit: io.nicsim.testkit less the host kit. */
+  static final DescribedPredicate<JavaClass> TESTKIT = DescribedPredicate.describe("testkit",
+      c -> in("", "io.nicsim.testkit").test(c) && !HOSTKIT.test(c));
+
   /** A driver's layer: its package, less the modules carved out of it. */
   private static DescribedPredicate<JavaClass> driver(String d) {
     return DescribedPredicate.describe(d, c -> in(d, d).test(c)
@@ -144,6 +154,7 @@ final class Layering {
         .layer("audit").definedBy(compiledIn("audit"))
         .layer("dim").definedBy(in("dim", "io.nicsim.core.dim"))
         .layer("traffic").definedBy(in("traffic", "io.nicsim.core.apps"))
+        .layer("hostkit").definedBy(HOSTKIT)
         .layer(STMMAC_HW).definedBy(compiledIn(STMMAC_HW));
     for (String d : DRIVERS) {
       a = a.layer(d).definedBy(driver(d));
@@ -160,7 +171,7 @@ final class Layering {
                 && !compiledIn("portcheck-inputs").test(c)))
         .layer("formats").definedBy(in("formats", "io.nicsim.formats"))
         .layer("runs").definedBy(in("runs", "io.nicsim.runs"))
-        .layer("testkit").definedBy(in("testkit", "io.nicsim.testkit"))
+        .layer("testkit").definedBy(TESTKIT)
         .layer("studies").definedBy(in("studies", "io.nicsim.studies"))
         .layer("scenarios").definedBy(in("scenarios", "io.nicsim.scenarios"))
         .layer("boardtrace-import").definedBy(in("boardtrace-import",
@@ -176,6 +187,9 @@ final class Layering {
         .whereLayer("bench").mayOnlyBeAccessedByLayers("cli")
         // the conformance kit is for tests: no main class uses it
         .whereLayer("testkit").mayNotBeAccessedByAnyLayer()
+        // the host kit too, but for the conformance suites built on it; it reaches nothing of
+        // runs or above (runs' tests use it: runs -> hostkit(test), never hostkit -> runs)
+        .whereLayer("hostkit").mayOnlyBeAccessedByLayers("testkit")
         .whereLayer("scenarios").mayOnlyBeAccessedByLayers("bench", "cli")
         .whereLayer("boardtrace").mayOnlyBeAccessedByLayers("cli")
         .whereLayer("boardtrace-import").mayOnlyBeAccessedByLayers("boardtrace", "cli")
@@ -210,7 +224,7 @@ final class Layering {
         "bench", "cli"));
     // the periodic audit and liveness watch: runs attach them, and what stands on runs reads
     // their findings; MAC models only answer them (core's TxLiveness)
-    a = a.whereLayer("audit").mayOnlyBeAccessedByLayers("runs", "testkit", "studies",
+    a = a.whereLayer("audit").mayOnlyBeAccessedByLayers("hostkit", "runs", "testkit", "studies",
         "scenarios", "boardtrace", "bench", "cli");
     // lib/dim is the drivers' (adaptive moderation), above core
     a = a.whereLayer("dim").mayOnlyBeAccessedByLayers(with(DRIVERS, STMMAC_INLOOP));
@@ -219,10 +233,10 @@ final class Layering {
     a = a.whereLayer("profiles").mayOnlyBeAccessedByLayers(with(DRIVERS, STMMAC_HW, STMMAC_INLOOP,
         "tcp-inloop", "engine", "kernel",
         "core", "dim",
-        "traffic", "tcp-model", "tcp-cc", "tcp-stack", "portcheck", "formats", "runs", "testkit",
-        "studies", "scenarios", "boardtrace-import", "boardtrace", "bench", "cli"));
+        "traffic", "hostkit", "tcp-model", "tcp-cc", "tcp-stack", "portcheck", "formats", "runs",
+        "testkit", "studies", "scenarios", "boardtrace-import", "boardtrace", "bench", "cli"));
     // the ping and UDP applications drive a host; runs and what stands on them start them
-    a = a.whereLayer("traffic").mayOnlyBeAccessedByLayers("formats", "runs", "testkit",
+    a = a.whereLayer("traffic").mayOnlyBeAccessedByLayers("hostkit", "formats", "runs", "testkit",
         "studies", "scenarios", "boardtrace", "bench", "cli");
     return a.whereLayer("tcp-stack").mayOnlyBeAccessedByLayers(
             "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench", "cli")
@@ -233,17 +247,17 @@ final class Layering {
             "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench", "cli")
         .whereLayer("core").mayOnlyBeAccessedByLayers(with(DRIVERS, STMMAC_HW, STMMAC_INLOOP,
             "tcp-inloop", "inloop", "audit", "dim",
-            "traffic", "tcp-model", "tcp-cc", "tcp-stack", "formats", "runs", "testkit", "studies",
+            "traffic", "hostkit", "tcp-model", "tcp-cc", "tcp-stack", "formats", "runs", "testkit", "studies",
             "scenarios", "boardtrace", "bench", "cli"))
         // the kernel's primitives below core's net and NIC blocks, the engine below them
         .whereLayer("kernel").mayOnlyBeAccessedByLayers(with(DRIVERS, STMMAC_HW, STMMAC_INLOOP,
             "tcp-inloop", "core", "inloop",
-            "audit", "dim", "traffic", "tcp-model", "tcp-cc", "tcp-stack", "formats", "runs",
-            "testkit", "studies", "scenarios", "boardtrace", "bench", "cli"))
+            "audit", "dim", "traffic", "hostkit", "tcp-model", "tcp-cc", "tcp-stack", "formats",
+            "runs", "testkit", "studies", "scenarios", "boardtrace", "bench", "cli"))
         .whereLayer("engine").mayOnlyBeAccessedByLayers(with(DRIVERS, STMMAC_HW, STMMAC_INLOOP,
             "tcp-inloop", "kernel", "core",
-            "inloop", "audit", "dim", "traffic", "tcp-model", "tcp-cc", "tcp-stack", "formats",
-            "runs", "testkit", "studies", "scenarios", "boardtrace", "bench", "cli"))
+            "inloop", "audit", "dim", "traffic", "hostkit", "tcp-model", "tcp-cc", "tcp-stack",
+            "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench", "cli"))
         .as("nicsim's modules reach only the modules below them");
   }
 
