@@ -1,0 +1,52 @@
+package io.nicsim.runs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.nicsim.core.host.HostConfig;
+import io.nicsim.runs.host.HostFactory;
+import io.nicsim.runs.traffic.TrafficParser;
+import io.nicsim.testkit.ExampleMac;
+import io.nicsim.testkit.MacHosts;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The run engine on a MAC of its own tests: the host kit's example MAC (hostkit sits below
+ * runs, so runs' tests need no driver and no conformance kit).
+ */
+class RunEngineExampleMacTest {
+  private final List<HostConfig> built = new ArrayList<>();
+  private final MacHosts macs = MacHosts.of(new ExampleMac());
+  private final HostFactory hosts = c -> {
+    built.add(c);
+    return macs.create(c);
+  };
+
+  private RunResult run(String traffic, long seed) {
+    RunRequest req = RunRequest.of("example", "example-a72", TrafficParser.parse(traffic))
+        .withSeed(seed);
+    return new RunEngine(hosts, TrafficRunners.standard()).run(req);
+  }
+
+  @Test
+  void aPingRunBuildsTheRequestedHostAndAnswersEveryPing() {
+    RunResult r = run("ping -c 5 -i 1ms", 7);
+    assertThat(built).isNotEmpty();
+    assertThat(built).allSatisfy(c -> {
+      assertThat(c.mac()).isEqualTo("example");
+      assertThat(c.soc()).isEqualTo("example-a72");
+      assertThat(c.seed()).isEqualTo(7);
+    });
+    assertThat(r.config()).containsEntry("mac", "example").containsEntry("soc", "example-a72");
+    assertThat(r.metric("ping_loss_pct")).isZero();
+  }
+
+  @Test
+  void aUdpFloodMovesDataAndOneSeedGivesOneJson() {
+    RunResult a = run("iperf3 -u -b 0 -l 1400 -t 20ms", 3);
+    assertThat(a.metric("udp_mbps")).isPositive();
+    assertThat(RunText.json(run("iperf3 -u -b 0 -l 1400 -t 20ms", 3)))
+        .isEqualTo(RunText.json(a));
+  }
+}
