@@ -31,6 +31,21 @@
  */
 //@ prelude
 #define HZ 250
+/* include/generated/timeconst.h (kernel/time/timeconst.bc) at HZ 300, the one HZ a host may
+ * have that does not divide 1000 (as tcp-input/sock.c): usecs_to_jiffies's multiply-and-shift
+ * branch, which --ports c compiles in at such a host's HZ */
+#if HZ == 300
+#define USEC_TO_HZ_MUL32 0x9D495183ULL
+#define USEC_TO_HZ_ADJ32 0x7FFCB923A29ULL
+#define USEC_TO_HZ_SHR32 43
+#define HZ_TO_USEC_NUM 10000
+#define HZ_TO_USEC_DEN 3
+#define MSEC_TO_HZ_MUL32 0x9999999AULL
+#define MSEC_TO_HZ_ADJ32 0x1CCCCCCCCULL
+#define MSEC_TO_HZ_SHR32 33
+#define HZ_TO_MSEC_NUM 10
+#define HZ_TO_MSEC_DEN 3
+#endif
 struct dst_entry;
 struct sock;
 struct sk_buff;
