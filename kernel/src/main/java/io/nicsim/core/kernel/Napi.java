@@ -729,6 +729,10 @@ public final class Napi {
       return "a full poll whose driver rescheduled the NAPI (napi_poll's record has it off"
           + " the list)";
     }
+    if (gro.bitmask() != 0) {
+      return "a full poll with GRO holding skbs (the record holds only whether GRO holds any;"
+          + " GRO's chains are not bridged)";
+    }
     return null;
   }
 
