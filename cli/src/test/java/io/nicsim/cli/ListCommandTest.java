@@ -17,8 +17,8 @@ class ListCommandTest {
         "example      v6.18   minimal ring NIC with an interrupt per frame (core's SPI example)");
     assertThat(lines.get(2)).isEqualTo(
         "knob         v6.7    example MAC with coalescing knobs (bench test fixture)");
-    // under each, where it was loaded from: the testkit jar, bench's test classes
-    assertThat(lines.get(1)).matches("  jar: .*/testkit/target/(classes|nicsim-testkit-.*\\.jar)");
+    // under each, where it was loaded from: the hostkit jar, cli's test classes
+    assertThat(lines.get(1)).matches("  jar: .*/hostkit/target/(classes|nicsim-hostkit-.*\\.jar)");
     assertThat(lines.get(3)).matches("  jar: .*/cli/target/test-classes");
   }
 
