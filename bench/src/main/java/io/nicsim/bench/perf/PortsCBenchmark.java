@@ -43,8 +43,7 @@ public final class PortsCBenchmark {
     FloodWorkload inC = new FloodWorkload("cyclone5", 1, 1, FloodWorkload.CPU_SCALE, "", c);
     log.println("bench: ports-c: 1 simulated s of the flood, Java then C, " + runs + " times");
     log.flush();
-    java.advance(200_000_000L); // warm-up of both paths
-    inC.advance(200_000_000L);
+    warmUp(java, inC);
     double[] ratio = new double[runs];
     double[] javaS = new double[runs];
     double[] cS = new double[runs];
@@ -75,6 +74,34 @@ public final class PortsCBenchmark {
         / (calls / (double) runs)));
     return out;
   }
+
+  /**
+   * Warm-up of both paths: 200 simulated ms at a time until neither path's round got more than
+   * 5 % faster than its previous one (the JIT has settled), at most {@value #WARM_ROUNDS}
+   * rounds. A fixed 200 ms left C2 compiling on a loaded machine, which overstated the ratio.
+   */
+  private static void warmUp(FloodWorkload java, FloodWorkload inC) {
+    double lastJava = Double.MAX_VALUE;
+    double lastC = Double.MAX_VALUE;
+    for (int round = 0; round < WARM_ROUNDS; round++) {
+      long a = System.nanoTime();
+      java.advance(WARM_STEP_NS);
+      long b = System.nanoTime();
+      inC.advance(WARM_STEP_NS);
+      long e = System.nanoTime();
+      double j = b - a;
+      double c = e - b;
+      boolean settled = j > lastJava * 0.95 && c > lastC * 0.95;
+      lastJava = j;
+      lastC = c;
+      if (settled) {
+        return;
+      }
+    }
+  }
+
+  private static final int WARM_ROUNDS = 10;
+  private static final long WARM_STEP_NS = 200_000_000L;
 
   private static long calls(FloodWorkload w) {
     return InLoopPorts.of(w.host()).calls().values().stream().mapToLong(Long::longValue).sum();
