@@ -1,5 +1,7 @@
 package io.nicsim.validate;
 
+import java.util.Locale;
+
 /**
  * Why a validate --cpu figure misses, where the cause is known (each traced on the testbed's
  * trace and in the model); a miss without one is reported as not root-caused.
@@ -75,12 +77,73 @@ final class CpuMisses {
   static final double BUSY_OTHER_PCT = 50;
 
   /**
+   * The share of the kthread's runs that must begin where the sender left its CPU, and the
+   * datagrams per such departure above which the sender is not leaving it once a datagram, for
+   * {@link #kthreadAtSenderYields} to be the cause.
+   */
+  static final double KTHREAD_AFTER_SENDER = 0.8;
+  static final double SENDS_PER_YIELD = 1.15;
+  /** The share of NET_RX runs that must have polled nothing for {@link #deferredFrees}. */
+  static final double NO_POLL_SHARE = 0.8;
+
+  /**
+   * The threaded NAPI's kthread polls where the sender leaves its CPU, and the pacing sender
+   * leaves it less than once a datagram: each figure is the run's own trace's.
+   */
+  static String kthreadAtSenderYields(CpuMechanisms m) {
+    return String.format(Locale.ROOT, "the veth NAPI's kthread runs where the sender leaves"
+        + " CPU 1: %.0f%% of its %,.0f runs a second began there, and it polled %,.0f times a"
+        + " second; the sender left CPU 1 %,.0f times a second (asleep %,.0f, preempted %,.0f),"
+        + " once per %.2f datagrams: after a sleep that ended late (its clock_nanosleep's timer"
+        + " slack %s, hrtimer_start's expires - softexpires; woken %s after softexpires, median)"
+        + " or a preemption, it sends every datagram then due without leaving the CPU (traced"
+        + " in this run); the model's sender sleeps to each due time exactly, so its kthread"
+        + " polls once a datagram", 100 * m.kthreadAfterSenderShare(), m.perSecond(m.kthreadRuns()),
+        m.perSecond(m.kthreadPolls()), m.perSecond(m.senderSleeps() + m.senderPreempted()),
+        m.perSecond(m.senderSleeps()), m.perSecond(m.senderPreempted()), m.sendsPerYield(),
+        us(m.slackNs()), us(m.lateNs()));
+  }
+
+  /** NET_RX runs that poll nothing but free the skbs the receiver deferred to CPU 1. */
+  static String deferredFrees(CpuMechanisms m) {
+    return String.format(Locale.ROOT, "%,.0f NET_RX runs a second, %.0f%% of them polling"
+        + " nothing and freeing %.1f skbs each (consume_skb in skb_defer_free_flush; traced in"
+        + " this run): the receiver on CPU 0 frees the skbs CPU 1 allocated onto CPU 1's defer"
+        + " list, and skb_attempt_defer_free (net/core/skbuff.c, 6.18) kicks CPU 1's NET_RX"
+        + " when that list reaches half of sysctl_skb_defer_max (128: the 65th skb) before the"
+        + " kthread, which flushes it after every poll, has run; the model's receiver is the"
+        + " peer, which frees nothing on the host", m.perSecond(m.netRx()),
+        100 * m.netRxNoPollShare(), m.netRxNoPoll() == 0 ? 0
+            : (double) m.netRxNoPollFrees() / m.netRxNoPoll());
+  }
+
+  private static String us(long ns) {
+    return ns < 0 ? "not traced" : String.format(Locale.ROOT, "%.1f us", ns / 1e3);
+  }
+
+  /** As {@link #cause(CpuCase, String, double, double, double, CpuMechanisms)}, untraced. */
+  static String cause(CpuCase c, String figure, double real, double model,
+      double otherTasksPct) {
+    return cause(c, figure, real, model, otherTasksPct, CpuMechanisms.NONE);
+  }
+
+  /**
    * The known cause of a miss, or null.
    *
    * @param otherTasksPct the largest share of a CPU other tasks took while the case ran
+   * @param m what the run's trace shows of the mechanisms ({@link CpuMechanisms#NONE}: nothing)
    */
   static String cause(CpuCase c, String figure, double real, double model,
-      double otherTasksPct) {
+      double otherTasksPct, CpuMechanisms m) {
+    if (c.threaded() && figure.equals("NAPI polls/s") && model > real && m.kthreadRuns() > 0
+        && m.kthreadAfterSenderShare() >= KTHREAD_AFTER_SENDER
+        && m.sendsPerYield() >= SENDS_PER_YIELD) {
+      return kthreadAtSenderYields(m);
+    }
+    if (c.threaded() && figure.equals("NET_RX softirqs/s") && model < real && m.netRx() > 0
+        && m.netRxNoPollShare() >= NO_POLL_SHARE && m.netRxNoPollFrees() > 0) {
+      return deferredFrees(m);
+    }
     boolean busy = otherTasksPct >= BUSY_OTHER_PCT;
     if (c.threaded() && busy && (figure.equals("NAPI polls/s")
         || figure.equals("NET_RX softirqs/s") || figure.equals("cpu1 %soft")

@@ -18,7 +18,8 @@ final class CpuReport {
     if (v.agrees(figure, real, model)) {
       return "ok";
     }
-    String cause = CpuMisses.cause(r.c(), figure, real, model, r.otherTasksPct());
+    String cause = CpuMisses.cause(r.c(), figure, real, model, r.otherTasksPct(),
+        r.mechanisms());
     return cause == null ? "MISS (not root-caused)" : "miss: " + cause;
   }
 
@@ -48,6 +49,17 @@ final class CpuReport {
           r.c().describe(), r.calibratedFrom() ? " (the calibration's own trace)" : "",
           r.load(), r.sent() >= 0 ? String.format(Locale.ROOT, "; sent %d, received %d",
               r.sent(), r.received()) : ""));
+      CpuMechanisms mm = r.mechanisms();
+      if (mm.seconds() > 0) {
+        b.append(String.format(Locale.ROOT, "  traced over %.3f s: the sender's sendto %,.0f/s;"
+            + " it left CPU %d %,.0f/s (asleep %,.0f, preempted %,.0f); NAPI kthread polls"
+            + " %,.0f/s; NET_RX runs %,.0f/s, %,.0f/s of them polling nothing%n", mm.seconds(),
+            mm.perSecond(mm.sends()), CpuValidator.SENDER_CPU,
+            mm.perSecond(mm.senderSleeps() + mm.senderPreempted()),
+            mm.perSecond(mm.senderSleeps()), mm.perSecond(mm.senderPreempted()),
+            mm.perSecond(mm.kthreadPolls()), mm.perSecond(mm.netRx()),
+            mm.perSecond(mm.netRxNoPoll())));
+      }
       b.append(String.format(Locale.ROOT, "  %-18s %10s %10s %6s  %s%n", "figure", "real",
           "model", "ratio", "verdict"));
       for (String f : CpuFigures.NAMES) {
@@ -87,6 +99,26 @@ final class CpuReport {
       c.put("describe", r.c().describe());
       c.put("load", r.load());
       c.put("calibrated_from", r.calibratedFrom());
+      if (r.sent() >= 0) {
+        c.put("sent", r.sent());
+        c.put("received", r.received());
+      }
+      CpuMechanisms mm = r.mechanisms();
+      if (mm.seconds() > 0) {
+        ObjectNode t = c.putObject("traced");
+        t.put("seconds", dec(mm.seconds()));
+        t.put("sends", mm.sends());
+        t.put("sender_sleeps", mm.senderSleeps());
+        t.put("sender_preempted", mm.senderPreempted());
+        t.put("sleep_slack_ns", mm.slackNs());
+        t.put("sleep_late_ns", mm.lateNs());
+        t.put("kthread_polls", mm.kthreadPolls());
+        t.put("kthread_runs", mm.kthreadRuns());
+        t.put("kthread_runs_after_sender", mm.kthreadRunsAfterSender());
+        t.put("net_rx", mm.netRx());
+        t.put("net_rx_no_poll", mm.netRxNoPoll());
+        t.put("net_rx_no_poll_frees", mm.netRxNoPollFrees());
+      }
       ArrayNode fs = c.putArray("figures");
       for (String f : CpuFigures.NAMES) {
         ObjectNode x = fs.addObject();

@@ -46,6 +46,9 @@ final class CpuValidator {
   static final Predicate<String> TRAFFIC = comm -> comm.equals("flood")
       || comm.equals("iperf3");
 
+  /** The CPU the testbed pins the sender to (CpuTestbed: taskset -c 1). */
+  static final int SENDER_CPU = 1;
+
   /** A CPU share that differs by less than this many points agrees whatever its ratio. */
   static final double FLOOR_POINTS = 0.5;
 
@@ -63,7 +66,8 @@ final class CpuValidator {
 
   /** One case: its real and predicted figures, the machine's load while it ran. */
   record CaseRun(CpuCase c, Map<String, Double> real, Map<String, Double> model, String load,
-      double otherTasksPct, long sent, long received, boolean calibratedFrom) {}
+      double otherTasksPct, long sent, long received, boolean calibratedFrom,
+      CpuMechanisms mechanisms) {}
 
   /** Everything: the cases, the calibration's own rates and what it measured. */
   record Outcome(List<CaseRun> runs, String calibration, String profileYaml,
@@ -124,7 +128,7 @@ final class CpuValidator {
         FigureRecorder mrec = ModelSide.recorded(mr, SocProfile.FILE_PREFIX + profile);
         Map<String, Double> model = CpuFigures.of(mrec, d -> true, "iperf3"::equals);
         out.add(new CaseRun(c, real, model, load(m, rr), otherTasksPct(m, rr), m.sent(),
-            m.received(), i == 0));
+            m.received(), i == 0, CpuMechanisms.of(bt, TRAFFIC, SENDER_CPU)));
       }
       StringBuilder calText = new StringBuilder();
       for (Calibrator.OtherLoadParam l : other) {

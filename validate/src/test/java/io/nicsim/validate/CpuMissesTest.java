@@ -64,4 +64,41 @@ class CpuMissesTest {
     assertThat(CpuMisses.cause(BACKLOG, "cpu1 %irq", 0.9, 0.2, 0))
         .isEqualTo(CpuMisses.PACING_TIMER);
   }
+
+  /** A quiet threaded run as the lead's of 2026-12-07 04:48 counted it (rates a second). */
+  private static CpuMechanisms traced(long sends, long sleeps, long preempted, long kRuns,
+      long kAfterSender, long netRx, long noPoll, long frees) {
+    return new CpuMechanisms(1.0, sends, sleeps, preempted, 50_000, 51_000, kRuns, kRuns,
+        kAfterSender, netRx, noPoll, frees);
+  }
+
+  @Test
+  void theKthreadPollingWhereTheSenderSleepsIsTheTracedCauseOnAQuietMachine() {
+    CpuMechanisms m = traced(20_000, 10_500, 200, 10_700, 10_400, 9, 9, 9 * 65);
+    String c = CpuMisses.cause(THREADED, "NAPI polls/s", 10_693, 20_000, 17, m);
+    assertThat(c).isEqualTo(CpuMisses.kthreadAtSenderYields(m))
+        .contains("97% of its 10,700 runs a second", "once per 1.87 datagrams",
+            "timer slack 50.0 us");
+    // the sender leaving its CPU once a datagram, or a kthread run elsewhere: not this cause
+    assertThat(CpuMisses.cause(THREADED, "NAPI polls/s", 10_693, 20_000, 17,
+        traced(20_000, 19_000, 0, 10_700, 10_400, 9, 9, 9))).isNull();
+    assertThat(CpuMisses.cause(THREADED, "NAPI polls/s", 10_693, 20_000, 17,
+        traced(20_000, 10_500, 200, 10_700, 5_000, 9, 9, 9))).isNull();
+    assertThat(CpuMisses.cause(THREADED, "NAPI polls/s", 10_693, 20_000, 17)).isNull();
+    // not for the backlog, whose NET_RX runs inside each sendto
+    assertThat(CpuMisses.cause(BACKLOG, "NAPI polls/s", 10_693, 20_000, 17, m)).isNull();
+  }
+
+  @Test
+  void netRxRunsThatOnlyFreeDeferredSkbsAreTheTracedCauseOfTheThreadedCasesNetRx() {
+    CpuMechanisms m = traced(20_000, 10_500, 200, 10_700, 10_400, 9, 9, 9 * 65);
+    assertThat(CpuMisses.cause(THREADED, "NET_RX softirqs/s", 9, 0, 17, m))
+        .isEqualTo(CpuMisses.deferredFrees(m)).contains("100% of them polling nothing",
+            "freeing 65.0 skbs each");
+    // runs that poll, or no frees: not this cause
+    assertThat(CpuMisses.cause(THREADED, "NET_RX softirqs/s", 9, 0, 17,
+        traced(20_000, 10_500, 200, 10_700, 10_400, 9, 1, 65))).isNull();
+    assertThat(CpuMisses.cause(THREADED, "NET_RX softirqs/s", 9, 0, 17,
+        traced(20_000, 10_500, 200, 10_700, 10_400, 9, 9, 0))).isNull();
+  }
 }

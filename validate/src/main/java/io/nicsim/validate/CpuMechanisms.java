@@ -1,0 +1,251 @@
+package io.nicsim.validate;
+
+import io.nicsim.boardtrace.BoardTrace;
+import io.nicsim.boardtrace.event.EventKind;
+import io.nicsim.boardtrace.event.EventSink;
+import io.nicsim.boardtrace.event.TraceEvent;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * What a real run's trace shows about the mechanisms behind validate --cpu's rate misses,
+ * counted over the case's window (the sender's first to last transmit), so that a cause
+ * {@link CpuMisses} gives rests on the run's own measurement:
+ *
+ * <ul>
+ *   <li>the sender's datagrams (its sendto() calls), how often it left its CPU (sched_switch
+ *       from it: asleep, or preempted while runnable) and the timer slack of its
+ *       clock_nanosleep (hrtimer_start of its {@code hrtimer_wakeup} timer: expires less
+ *       softexpires);
+ *   <li>the threaded NAPI's kthread ({@code napi/…}): its polls and runs, and how many of its
+ *       runs began where the sender left the CPU;
+ *   <li>NET_RX softirq runs, and how many of them polled nothing (their only work freeing
+ *       skbs: {@code skb_defer_free_flush}).
+ * </ul>
+ *
+ * @param seconds the window
+ * @param sends the sender's sendto() calls (on its CPU, as every count of the sender's)
+ * @param senderSleeps the sender switched out asleep (prev_state S or D)
+ * @param senderPreempted the sender switched out runnable (prev_state R)
+ * @param slackNs the median expires - softexpires of the sender's hrtimer_wakeup timers (its
+ *     timer slack), -1 where none was started
+ * @param lateNs the median time from such a timer's softexpires to its expiry
+ *     (hrtimer_expire_entry's now): how late the sender woke, -1 where none expired
+ * @param kthreadPolls napi_poll events in a {@code napi/} kthread
+ * @param kthreadRuns switches to a {@code napi/} kthread
+ * @param kthreadRunsAfterSender of those, switches straight from the sender
+ * @param netRx NET_RX softirq runs (all CPUs)
+ * @param netRxNoPoll of those, runs without a napi_poll
+ * @param netRxNoPollFrees skbs freed (consume_skb) inside the runs without a poll
+ */
+record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderPreempted,
+    long slackNs, long lateNs, long kthreadPolls, long kthreadRuns, long kthreadRunsAfterSender, long netRx,
+    long netRxNoPoll, long netRxNoPollFrees) {
+
+  /** NET_RX's softirq vector. */
+  static final int NET_RX = 3;
+
+  /** Nothing measured (a case whose trace could not be read again, or a test's). */
+  static final CpuMechanisms NONE = new CpuMechanisms(0, 0, 0, 0, -1, -1, 0, 0, 0, 0, 0, 0);
+
+  /**
+   * Counts {@code trace}'s window; {@code sender} tells the sender's comm, {@code senderCpu}
+   * the CPU it is pinned to (the receiver, on another CPU, may have the same comm).
+   */
+  static CpuMechanisms of(BoardTrace trace, Predicate<String> sender, int senderCpu) {
+    Counter c = new Counter(trace.window().fromNs(), trace.window().toNs(), sender, senderCpu);
+    trace.replay(c);
+    return c.result(trace.window().seconds());
+  }
+
+  /** The counting sink (package-private for the tests' synthetic events). */
+  static final class Counter implements EventSink {
+    private final long from;
+    private final long to;
+    private final Predicate<String> sender;
+    private final int senderCpu;
+    private long sends;
+    private long sleeps;
+    private long preempted;
+    private final Samples slack = new Samples();
+    private final Samples late = new Samples();
+    /** The sender's hrtimer_wakeup timers: address to softexpires. */
+    private final Map<Long, Long> soft = new HashMap<>();
+    private long kPolls;
+    private long kRuns;
+    private long kRunsAfterSender;
+    private long netRx;
+    private long noPoll;
+    private long noPollFrees;
+    /** Per CPU: {in NET_RX (1/0), polled in it (1/0), skbs freed in it}. */
+    private final Map<Integer, long[]> open = new HashMap<>();
+
+    Counter(long from, long to, Predicate<String> sender, int senderCpu) {
+      this.from = from;
+      this.to = to;
+      this.sender = sender;
+      this.senderCpu = senderCpu;
+    }
+
+    @Override
+    public void event(TraceEvent e) {
+      if (e.ts < from || e.ts >= to) {
+        return;
+      }
+      long[] o = open.computeIfAbsent(e.cpu, k -> new long[3]);
+      boolean onSenderCpu = e.cpu == senderCpu;
+      switch (e.kind) {
+        case SYS_ENTER -> {
+          if (onSenderCpu && "sendto".equals(e.name) && e.comm != null
+              && sender.test(e.comm)) {
+            sends++;
+          }
+        }
+        case SCHED_SWITCH -> {
+          boolean fromSender = onSenderCpu && e.prevComm != null && sender.test(e.prevComm);
+          if (fromSender) {
+            if (e.prevState == 'R') {
+              preempted++;
+            } else if (e.prevState == 'S' || e.prevState == 'D') {
+              sleeps++;
+            }
+          }
+          if (e.nextComm != null && e.nextComm.startsWith("napi/")) {
+            kRuns++;
+            kRunsAfterSender += fromSender ? 1 : 0;
+          }
+        }
+        case NAPI_POLL -> {
+          if (e.comm != null && e.comm.startsWith("napi/")) {
+            kPolls++;
+          }
+          o[1] = 1;
+        }
+        case SOFTIRQ_ENTRY -> {
+          if (e.vec == NET_RX) {
+            o[0] = 1;
+            o[1] = 0;
+            o[2] = 0;
+          }
+        }
+        case CONSUME_SKB -> o[2] += o[0];
+        case SOFTIRQ_EXIT -> {
+          if (e.vec == NET_RX && o[0] == 1) {
+            netRx++;
+            if (o[1] == 0) {
+              noPoll++;
+              noPollFrees += o[2];
+            }
+            o[0] = 0;
+          }
+        }
+        case HRTIMER_START -> {
+          if (onSenderCpu && wakeup(e.name) && e.comm != null && sender.test(e.comm)) {
+            long se = field(e.line, "softexpires=");
+            if (se > 0 && e.expires >= se) {
+              slack.add(e.expires - se);
+              soft.put(e.addr, se);
+            }
+          }
+        }
+        case HRTIMER_EXPIRE_ENTRY -> {
+          Long se = wakeup(e.name) ? soft.remove(e.addr) : null;
+          long now = se == null ? -1 : field(e.line, "now=");
+          if (se != null && now >= se) {
+            late.add(now - se);
+          }
+        }
+        default -> {
+          // not counted
+        }
+      }
+    }
+
+    @Override
+    public void lost(int cpu, long count) {
+      // a NET_RX run cut by lost events is not counted
+      long[] o = open.get(cpu);
+      if (o != null) {
+        o[0] = 0;
+      }
+    }
+
+    CpuMechanisms result(double seconds) {
+      return new CpuMechanisms(seconds, sends, sleeps, preempted, slack.median(),
+          late.median(), kPolls, kRuns,
+          kRunsAfterSender, netRx, noPoll, noPollFrees);
+    }
+  }
+
+  /** A sleeper's timer ({@code hrtimer_wakeup}, as trace-cmd may print it with "/0x0"). */
+  private static boolean wakeup(String function) {
+    return function != null && function.startsWith("hrtimer_wakeup");
+  }
+
+  /** Growing samples and their median. */
+  private static final class Samples {
+    private long[] v = new long[64];
+    private int n;
+
+    void add(long x) {
+      if (n == v.length) {
+        v = Arrays.copyOf(v, 2 * n);
+      }
+      v[n++] = x;
+    }
+
+    long median() {
+      if (n == 0) {
+        return -1;
+      }
+      long[] s = Arrays.copyOf(v, n);
+      Arrays.sort(s);
+      return s[n / 2];
+    }
+  }
+
+  /** The decimal after {@code key} in the event's text (e.g. softexpires=, now=), or -1. */
+  static long field(String line, String key) {
+    if (line == null) {
+      return -1;
+    }
+    int at = line.indexOf(key);
+    // a whole field name: "now=" is not the end of another name
+    while (at > 0 && Character.isLetter(line.charAt(at - 1))) {
+      at = line.indexOf(key, at + 1);
+    }
+    if (at < 0) {
+      return -1;
+    }
+    int i = at + key.length();
+    long v = 0;
+    int digits = 0;
+    while (i < line.length() && Character.isDigit(line.charAt(i)) && digits < 19) {
+      v = v * 10 + (line.charAt(i++) - '0');
+      digits++;
+    }
+    return digits == 0 ? -1 : v;
+  }
+
+  double perSecond(long n) {
+    return seconds <= 0 ? 0 : n / seconds;
+  }
+
+  /** The share of the kthread's runs that began where the sender left the CPU. */
+  double kthreadAfterSenderShare() {
+    return kthreadRuns == 0 ? 0 : (double) kthreadRunsAfterSender / kthreadRuns;
+  }
+
+  /** Datagrams a time the sender left its CPU. */
+  double sendsPerYield() {
+    long y = senderSleeps + senderPreempted;
+    return y == 0 ? 0 : (double) sends / y;
+  }
+
+  /** The share of NET_RX runs that polled nothing. */
+  double netRxNoPollShare() {
+    return netRx == 0 ? 0 : (double) netRxNoPoll / netRx;
+  }
+}
