@@ -1,6 +1,5 @@
 package io.nicsim.stmmac;
 
-import io.nicsim.core.host.BridgeSite;
 import io.nicsim.core.host.PortBridge;
 import io.nicsim.core.host.Replay;
 import io.nicsim.core.kernel.Napi;
@@ -25,37 +24,19 @@ import io.nicsim.core.port.exec.NativePort;
  * interrupt, threshold bump, TX error) on the model's {@link UnportedCalls}, and the Java's
  * interrupt counters at each status read.
  */
-final class IrqBridge implements PortBridge {
-  private final String function;
-
+final class IrqBridge extends StmmacPortBridge {
   IrqBridge(String function) {
-    this.function = function;
+    super(function);
   }
 
   @Override
-  public String file() {
-    return StmmacTx.FILE;
-  }
-
-  @Override
-  public String function() {
-    return function;
-  }
-
-  @Override
-  public boolean install(BridgeSite site, NativePort c) {
-    if (!(site.driver() instanceof StmmacDriver d)) {
-      return false;
-    }
-    StmmacPriv priv = d.priv();
-    // the harnesses cover the hrtimer eras with the per-direction masks (irq-per-dir), at most
-    // 8 channels
-    if (!priv.patches().has(StmmacPatches.HRTIMER)
-        || !priv.patches().has(StmmacPatches.IRQ_PER_DIR) || priv.channel.length > 8) {
+  boolean installOn(StmmacDriver d, StmmacPriv priv, NativePort c) {
+    // the harnesses cover the per-direction masks (irq-per-dir), at most 8 channels
+    if (!priv.patches().has(StmmacPatches.IRQ_PER_DIR) || priv.channel.length > 8) {
       return false;
     }
     Hook hook = new Hook(priv, c);
-    switch (function) {
+    switch (function()) {
       case "stmmac_interrupt" -> d.irq().cInterrupt = hook;
       case "stmmac_dma_interrupt" -> d.irq().cDmaInterrupt = hook;
       case "stmmac_msi_intr_rx" -> d.irq().cMsiIntrRx = hook;

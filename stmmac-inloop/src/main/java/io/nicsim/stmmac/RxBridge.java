@@ -1,7 +1,6 @@
 package io.nicsim.stmmac;
 
 import io.nicsim.core.cpu.Core;
-import io.nicsim.core.host.BridgeSite;
 import io.nicsim.core.host.PortBridge;
 import io.nicsim.core.host.Replay;
 import io.nicsim.core.kernel.Napi;
@@ -31,25 +30,15 @@ import io.nicsim.core.port.exec.NativePort;
  * what-if's totals). An answer the C took from the record that the model gives otherwise at the
  * replay (a status, a buffer length, the XDP verdict, the RX hash) fails the run, naming both.
  */
-final class RxBridge implements PortBridge {
-  @Override
-  public String file() {
-    return StmmacTx.FILE;
+final class RxBridge extends StmmacPortBridge {
+  RxBridge() {
+    super("stmmac_rx");
   }
 
   @Override
-  public String function() {
-    return "stmmac_rx";
-  }
-
-  @Override
-  public boolean install(BridgeSite site, NativePort c) {
-    if (!(site.driver() instanceof StmmacDriver d)) {
-      return false;
-    }
-    StmmacPriv priv = d.priv();
-    // the harness covers the hrtimer eras, rings of at most 1024 descriptors
-    if (!priv.patches().has(StmmacPatches.HRTIMER) || priv.rxQueue[0].ring.size() > 1024) {
+  boolean installOn(StmmacDriver d, StmmacPriv priv, NativePort c) {
+    // the harness covers rings of at most 1024 descriptors
+    if (priv.rxQueue[0].ring.size() > 1024) {
       return false;
     }
     d.rx().cRx = new Hook(d.rx(), c);

@@ -1,6 +1,5 @@
 package io.nicsim.stmmac;
 
-import io.nicsim.core.host.BridgeSite;
 import io.nicsim.core.host.PortBridge;
 import io.nicsim.core.host.Replay;
 import io.nicsim.core.kernel.Napi;
@@ -19,25 +18,15 @@ import io.nicsim.core.port.exec.NativePort;
  * statistics come back as increments. The record's ring window is not read by the poll (its
  * {@code b<entry>} tokens are the record's own and are not applied).
  */
-final class RxPollBridge implements PortBridge {
-  @Override
-  public String file() {
-    return StmmacTx.FILE;
+final class RxPollBridge extends StmmacPortBridge {
+  RxPollBridge() {
+    super("stmmac_napi_poll_rx");
   }
 
   @Override
-  public String function() {
-    return "stmmac_napi_poll_rx";
-  }
-
-  @Override
-  public boolean install(BridgeSite site, NativePort c) {
-    if (!(site.driver() instanceof StmmacDriver d)) {
-      return false;
-    }
-    StmmacPriv priv = d.priv();
-    // the harness covers the hrtimer eras, rings of at most 1024 descriptors
-    if (!priv.patches().has(StmmacPatches.HRTIMER) || priv.rxQueue[0].ring.size() > 1024) {
+  boolean installOn(StmmacDriver d, StmmacPriv priv, NativePort c) {
+    // the harness covers rings of at most 1024 descriptors
+    if (priv.rxQueue[0].ring.size() > 1024) {
       return false;
     }
     d.rx().cNapiPollRx = new Hook(priv, c);

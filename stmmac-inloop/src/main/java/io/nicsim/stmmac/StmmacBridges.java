@@ -1,6 +1,5 @@
 package io.nicsim.stmmac;
 
-import io.nicsim.core.host.BridgeSite;
 import io.nicsim.core.host.PortBridge;
 import io.nicsim.core.host.PortBridgeProvider;
 import io.nicsim.core.host.Replay;
@@ -71,26 +70,15 @@ public final class StmmacBridges implements PortBridgeProvider {
   }
 
   /** stmmac_napi_check on the IRQ record ({@link StmmacIrqHarnesses}). */
-  static final class NapiCheckBridge implements PortBridge {
-    @Override
-    public String file() {
-      return StmmacTx.FILE;
+  static final class NapiCheckBridge extends StmmacPortBridge {
+    NapiCheckBridge() {
+      super("stmmac_napi_check");
     }
 
     @Override
-    public String function() {
-      return "stmmac_napi_check";
-    }
-
-    @Override
-    public boolean install(BridgeSite site, NativePort c) {
-      if (!(site.driver() instanceof StmmacDriver d)) {
-        return false;
-      }
-      StmmacPriv priv = d.priv();
-      // the harness covers the hrtimer eras (irq-per-dir on)
-      if (!priv.patches().has(StmmacPatches.HRTIMER)
-          || !priv.patches().has(StmmacPatches.IRQ_PER_DIR)) {
+    boolean installOn(StmmacDriver d, StmmacPriv priv, NativePort c) {
+      // the harness covers irq-per-dir
+      if (!priv.patches().has(StmmacPatches.IRQ_PER_DIR)) {
         return false;
       }
       d.irq().cNapiCheck = new NapiCheckHook(priv, c);
@@ -178,33 +166,18 @@ public final class StmmacBridges implements PortBridgeProvider {
   }
 
   /** One transmit-side function of the shared TX record. */
-  static final class TxBridge implements PortBridge {
-    private final String function;
-
+  static final class TxBridge extends StmmacPortBridge {
     TxBridge(String function) {
-      this.function = function;
+      super(function);
     }
 
     @Override
-    public String file() {
-      return StmmacTx.FILE;
-    }
-
-    @Override
-    public String function() {
-      return function;
-    }
-
-    @Override
-    public boolean install(BridgeSite site, NativePort c) {
-      if (!(site.driver() instanceof StmmacDriver d)) {
+    boolean installOn(StmmacDriver d, StmmacPriv priv, NativePort c) {
+      // the harness covers rings of at most 1024 descriptors
+      if (priv.txQueue[0].ring.size() > 1024) {
         return false;
       }
-      StmmacPriv priv = d.priv();
-      // the harness covers the hrtimer eras with at most 1024 descriptors
-      if (!priv.patches().has(StmmacPatches.HRTIMER) || priv.txQueue[0].ring.size() > 1024) {
-        return false;
-      }
+      String function = function();
       // the poll's what-ifs (a re-check after completion, a forgotten arm) are Java the tree
       // does not have; the tree's poll before irq-per-dir is not harnessed
       if (function.equals("stmmac_napi_poll_tx") && (!priv.patches().has(StmmacPatches.IRQ_PER_DIR)
