@@ -33,6 +33,7 @@ import java.util.function.Predicate;
  *     timer slack), -1 where none was started
  * @param lateNs the median time from such a timer's softexpires to its expiry
  *     (hrtimer_expire_entry's now): how late the sender woke, -1 where none expired
+ * @param wakeups expiries of those timers (hrtimer_wakeup callbacks, in hard-IRQ context)
  * @param kthreadPolls napi_poll events in a {@code napi/} kthread
  * @param kthreadRuns switches to a {@code napi/} kthread
  * @param kthreadRunsAfterSender of those, switches straight from the sender
@@ -41,14 +42,14 @@ import java.util.function.Predicate;
  * @param netRxNoPollFrees skbs freed (consume_skb) inside the runs without a poll
  */
 record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderPreempted,
-    long slackNs, long lateNs, long kthreadPolls, long kthreadRuns, long kthreadRunsAfterSender, long netRx,
-    long netRxNoPoll, long netRxNoPollFrees) {
+    long slackNs, long lateNs, long wakeups, long kthreadPolls, long kthreadRuns,
+    long kthreadRunsAfterSender, long netRx, long netRxNoPoll, long netRxNoPollFrees) {
 
   /** NET_RX's softirq vector. */
   static final int NET_RX = 3;
 
   /** Nothing measured (a case whose trace could not be read again, or a test's). */
-  static final CpuMechanisms NONE = new CpuMechanisms(0, 0, 0, 0, -1, -1, 0, 0, 0, 0, 0, 0);
+  static final CpuMechanisms NONE = new CpuMechanisms(0, 0, 0, 0, -1, -1, 0, 0, 0, 0, 0, 0, 0);
 
   /**
    * Counts {@code trace}'s window; {@code sender} tells the sender's comm, {@code senderCpu}
@@ -73,6 +74,7 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
     private final Samples late = new Samples();
     /** The sender's hrtimer_wakeup timers: address to softexpires. */
     private final Map<Long, Long> soft = new HashMap<>();
+    private long wakeups;
     private long kPolls;
     private long kRuns;
     private long kRunsAfterSender;
@@ -155,6 +157,7 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
           long now = se == null ? -1 : field(e.line, "now=");
           if (se != null && now >= se) {
             late.add(now - se);
+            wakeups++;
           }
         }
         default -> {
@@ -174,7 +177,7 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
 
     CpuMechanisms result(double seconds) {
       return new CpuMechanisms(seconds, sends, sleeps, preempted, slack.median(),
-          late.median(), kPolls, kRuns,
+          late.median(), wakeups, kPolls, kRuns,
           kRunsAfterSender, netRx, noPoll, noPollFrees);
     }
   }

@@ -112,6 +112,7 @@ final class CpuReport {
         t.put("sender_preempted", mm.senderPreempted());
         t.put("sleep_slack_ns", mm.slackNs());
         t.put("sleep_late_ns", mm.lateNs());
+        t.put("sleep_wakeups", mm.wakeups());
         t.put("kthread_polls", mm.kthreadPolls());
         t.put("kthread_runs", mm.kthreadRuns());
         t.put("kthread_runs_after_sender", mm.kthreadRunsAfterSender());

@@ -112,6 +112,7 @@ class CpuMechanismsTest {
     assertThat(m.sendsPerYield()).isEqualTo(200 / 101.0);
     assertThat(m.slackNs()).isEqualTo(50 * US);
     assertThat(m.lateNs()).isEqualTo(52 * US);
+    assertThat(m.wakeups()).isEqualTo(100);
     assertThat(m.kthreadPolls()).isEqualTo(100);
     assertThat(m.kthreadRuns()).isEqualTo(101);
     assertThat(m.kthreadRunsAfterSender()).isEqualTo(100);
