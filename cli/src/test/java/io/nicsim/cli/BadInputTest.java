@@ -29,6 +29,7 @@ class BadInputTest {
     "run --mac example --soc testsoc --duration 5min --traffic 'ping -c 1'|--duration: unknown unit 'min'",
     "run --mac example --soc testsoc --duration 0 --traffic 'ping -c 1'|--duration: must be positive",
     "run --mac example --soc testsoc --path rtt=5 --traffic 'ping -c 1'|--path rtt: '5' has no unit",
+    "run --mac example --soc testsoc --traffic 'iperf3 -C reno -t 0.1'|bbr or cubic",
     "run --mac example --soc testsoc -C 'tx-usecs' --traffic 'ping -c 1'|tx-usecs: missing value",
     "run --mac example --soc testsoc -C 'tx-usecs 5 parsecs' --traffic 'ping -c 1'|unknown parameter 'parsecs'",
     "run --mac example --soc testsoc -C 'tx-frames 5ms' --traffic 'ping -c 1'|tx-frames: invalid value '5ms'",

@@ -1,14 +1,8 @@
-package io.nicsim.runs;
+package io.nicsim.ideal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.cli.env.CliEnv;
-import io.nicsim.cli.testkit.Cli;
-import io.nicsim.runs.host.NicsimHost;
-import io.nicsim.scenarios.ScenarioRegistry;
-import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -20,8 +14,6 @@ import org.junit.jupiter.params.provider.CsvSource;
  * an upper bound.
  */
 class IdealTsqCeilingTest {
-  private static final CliEnv ENV = new CliEnv(NicsimHost.FACTORY, TrafficRunners.standard(),
-      new ScenarioRegistry(List.of()), 1);
   private static final double DELAY_S = 0.005;
   private static final int MSS = 1448;
   /** One MSS on the wire: payload, TCP/IP headers with timestamps, Ethernet, preamble, gap. */
@@ -29,12 +21,10 @@ class IdealTsqCeilingTest {
 
   @ParameterizedTest(name = "{0} on {1}")
   @CsvSource({"bbr, ideal", "cubic, ideal", "bbr, ideal-notso", "cubic, ideal-notso"})
-  void goodputIsTheTsqCeiling(String cc, String soc) throws Exception {
-    Cli.Result r = Cli.run(ENV, "run", "--mac", "ideal", "--soc", soc, "-C",
+  void goodputIsTheTsqCeiling(String cc, String soc) {
+    JsonNode s = IdealRuns.summary(IdealRuns.run("--mac", "ideal", "--soc", soc, "-C",
         "tx-usecs 5000 tx-frames 1", "--traffic", "iperf3 -C " + cc + " -t 10 -O 2",
-        "--path", "rtt=23ms,rate=1gbit", "--json");
-    assertThat(r.exit()).as(r.err()).isZero();
-    JsonNode s = new ObjectMapper().readTree(r.out()).get("summary");
+        "--path", "rtt=23ms,rate=1gbit"));
     double goodput = s.get("tcp_mbps").asDouble() * 1e6;
     double n = s.get("skbs_below_tcp").asDouble();
     double segs = soc.equals("ideal") ? s.get("tcp_tso_segs").asDouble() : 1; // GSO: 1 MSS each

@@ -1,14 +1,12 @@
-package io.nicsim.runs;
+package io.nicsim.ideal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.cli.env.CliEnv;
-import io.nicsim.cli.testkit.Cli;
-import io.nicsim.runs.host.NicsimHost;
-import io.nicsim.scenarios.ScenarioRegistry;
+import io.nicsim.formats.trace.TraceFormat;
+import io.nicsim.runs.RunSinks;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,9 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
  * the application's time from the other tasks'.
  */
 class OtherLoadTraceTest {
-  private static final CliEnv ENV = new CliEnv(NicsimHost.FACTORY, TrafficRunners.standard(),
-      new ScenarioRegistry(List.of()), 1);
-
   @TempDir Path dir;
 
   @Test
@@ -30,12 +25,11 @@ class OtherLoadTraceTest {
     Files.writeString(soc, "schema: 2\nname: loaded\ntitle: host-veth with other tasks\n"
         + "inherits: host-veth\nparams:\n"
         + "  other_load_pct_cpu1: {value: 60, source: \"test: a measured share\", class: measured}\n");
-    Path trace = dir.resolve("t.txt");
-    Cli.Result r = Cli.run(ENV, "run", "--mac", "ideal", "--soc-file", soc.toString(),
-        "--kernel", "v6.18", "--traffic", "iperf3 -u -b 0 -l 64 -t 0.05", "--trace",
-        trace.toString());
-    assertThat(r.exit()).as(r.err()).isZero();
-    String text = Files.readString(trace);
+    StringWriter trace = new StringWriter();
+    IdealRuns.run(new RunSinks(TraceFormat.parse(null).open(trace), null), "--mac", "ideal",
+        "--soc-file", soc.toString(), "--kernel", "v6.18", "--traffic",
+        "iperf3 -u -b 0 -l 64 -t 0.05");
+    String text = trace.toString();
     assertThat(text).containsPattern("\\[001\\].*sched_switch: prev_comm=iperf3 .*"
         + "next_comm=other/1-0 next_pid=3\\d\\d\\d")
         .containsPattern("\\[001\\].*sched_switch: prev_comm=other/1-\\d .*next_comm=iperf3 ");

@@ -1,25 +1,24 @@
 package io.nicsim.runs;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.nicsim.cli.env.CliEnv;
-import io.nicsim.cli.testkit.Cli;
 import io.nicsim.core.host.Host;
 import io.nicsim.runs.path.PathSpec;
 import io.nicsim.runs.traffic.PingSpec;
 import io.nicsim.runs.traffic.TrafficSpec;
-import io.nicsim.scenarios.ScenarioRegistry;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.nicsim.testkit.ExampleMac;
+import io.nicsim.testkit.MacHosts;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/** A run that breaks half-way leaves no output file and reports one line with the time. */
-class RunEngineFailureTest {
+/**
+ * A run that breaks half-way fails with one line that carries the simulated time (the command
+ * prints it and leaves no output file behind: cli's RunFailureCommandTest).
+ */
+public class RunEngineFailureTest {
 
   /** Ping whose model blows up once the measured window is over. */
-  static final class BrokenPing implements TrafficRunner {
+  public static final class BrokenPing implements TrafficRunner {
     @Override
     public boolean accepts(TrafficSpec spec) {
       return spec instanceof PingSpec;
@@ -64,17 +63,13 @@ class RunEngineFailureTest {
   }
 
   @Test
-  void aModelFailureMidRunLeavesNothingBehind(@TempDir Path dir) throws Exception {
-    CliEnv env = new CliEnv(Cli.HOSTS, List.of(new BrokenPing()),
-        new ScenarioRegistry(List.of()), 1);
-    Cli.Result r = Cli.run(env, "run", "--mac", "example", "--soc", "testsoc", "--traffic",
-        "ping -c 2 -i 0.001", "--trace", dir.resolve("t").toString(), "--pcap",
-        dir.resolve("p").toString(), "--plot", dir.resolve("x.png").toString());
-    assertThat(r.exit()).isEqualTo(2);
-    assertThat(r.err()).isEqualTo("nicsim run: the simulation stopped at 2000000 ns:"
-        + " IllegalStateException: skb 3 freed twice\n");
-    try (var files = Files.list(dir)) {
-      assertThat(files).isEmpty();
-    }
+  void aModelFailureMidRunIsOneLineWithTheTime() {
+    RunEngine engine = new RunEngine(MacHosts.of(new ExampleMac())::create,
+        List.of(new BrokenPing()));
+    assertThatThrownBy(() -> Runs.run(engine, "--mac", "example", "--soc", "testsoc",
+        "--traffic", "ping -c 2 -i 0.001"))
+        .isInstanceOf(RunFailure.class)
+        .hasMessage("the simulation stopped at 2000000 ns:"
+            + " IllegalStateException: skb 3 freed twice");
   }
 }

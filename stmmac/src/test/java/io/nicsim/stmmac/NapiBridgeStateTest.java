@@ -1,13 +1,16 @@
-package io.nicsim.runs;
+package io.nicsim.stmmac;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.host.JavaKernelC;
+import io.nicsim.runs.RunEngine;
+import io.nicsim.runs.RunRequest;
+import io.nicsim.runs.RunText;
+import io.nicsim.runs.TrafficRunners;
+import io.nicsim.runs.host.NicsimHost;
 import io.nicsim.runs.options.RunArgs;
 import java.util.LinkedHashSet;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * must take its state decision on the state as it is then, not as it was at entry.
  */
 class NapiBridgeStateTest {
-  private static final RunEngine ENGINE = CliEnv.standard().engine();
+  private static final RunEngine ENGINE =
+      new RunEngine(NicsimHost.FACTORY, TrafficRunners.standard());
 
   @Test
   void anIrqInsideTheCompletionIsSeenThroughTheBridge() {
