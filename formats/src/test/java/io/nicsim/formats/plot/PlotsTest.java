@@ -2,7 +2,6 @@ package io.nicsim.formats.plot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.cli.testkit.Cli;
 import io.nicsim.formats.output.Outputs;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * legend, the horizontal axis's title; JFreeSVG draws rotated text as outlines, so the value
  * axis's title is read from the chart) or from the chart's axes and renderers: units on the axes, categorical knobs
  * as categories without connecting lines, calibration told from prediction, a log axis with a
- * label at every swept value, marks that match the one legend of a stacked chart.
+ * label at every swept value, marks that match the one legend of a stacked chart. A run's
+ * plot (a timeline from a run) is tested in runs: RunPlotTest.
  */
 class PlotsTest {
   /** The texts an SVG draws, in order. */
@@ -181,31 +181,5 @@ class PlotsTest {
       }
     }
     assertThat(Plots.height(c)).isEqualTo(3 * Plots.PANEL_HEIGHT);
-  }
-
-  /**
-   * A ping run's plot: one mark per event on a row per kind against time in ms (a rate per
-   * 1 ms bin would be spikes of 0.05 events/ms); a flood's: events per ms.
-   */
-  @Test
-  void aSparseRunIsOneMarkPerEventABusyOneARate(@TempDir Path dir) throws Exception {
-    Path ping = dir.resolve("ping.svg");
-    assertThat(Cli.run("run", "--mac", "example", "--soc", "testsoc", "--traffic",
-        "ping -c 5 -i 0.2", "--plot", ping.toString()).exit()).isZero();
-    String p = Files.readString(ping);
-    // a row per kind (singular names on the value axis), no legend of rates
-    for (String text : List.of(">time (ms)<", ">frame on wire<", ">NIC IRQ<", ">timer start<")) {
-      assertThat(p.contains(text)).as(text).isTrue();
-    }
-    assertThat(p.contains(">frames on the wire<")).isFalse();
-    Path flood = dir.resolve("flood.svg");
-    assertThat(Cli.run("run", "--mac", "example", "--soc", "testsoc", "--traffic",
-        "iperf3 -u -b 0 -l 64 -t 0.02", "--plot", flood.toString()).exit()).isZero();
-    String f = Files.readString(flood);
-    // a line per kind in events per ms, named in the legend
-    for (String text : List.of(">time (ms)<", ">frames on the wire<", ">NIC IRQs<")) {
-      assertThat(f.contains(text)).as(text).isTrue();
-    }
-    assertThat(f.contains(">frame on wire<")).isFalse();
   }
 }
