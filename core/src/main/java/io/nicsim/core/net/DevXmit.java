@@ -3,7 +3,6 @@ package io.nicsim.core.net;
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.kernel.Kernel;
-import io.nicsim.core.kernel.NetCorePatches;
 import io.nicsim.core.port.KernelPort;
 
 /**
@@ -178,7 +177,7 @@ public final class DevXmit {
           + " (qdisc_cap_skb_tx_queue / skb_cap_tx_queue): no qdisc here changes it, so the"
           + " cap never acts")
   void tryBulkDequeueSkb(Qdisc q, Skb skb, NetdevQueue txq, int budget) {
-    boolean budgeted = kernel.netCore().has(NetCorePatches.BULK_DEQUEUE_BUDGET);
+    boolean budgeted = kernel.bulkDequeueBudgetEra(); // netCore().has(BULK_DEQUEUE_BUDGET)
     int bytelimit = (dev.bql() ? txq.availBulkLimit() : 0) - skb.len;
     int cnt = 0;
     Skb tail = skb;

@@ -37,6 +37,13 @@ public final class Kernel {
   private PatchSet netCore =
       NetCorePatches.forKernel(KernelVersion.of(5, 4));
   /**
+   * Whether {@link #netCore} has 8b43fd3d1d7d and 0345552a653c, kept beside it: net_rx_action
+   * asks per step and try_bulk_dequeue_skb per packet, and {@link PatchSet#has} finds a patch
+   * by a scan of its catalog.
+   */
+  private boolean inNetRxActionEra = netCore.has(NetCorePatches.IN_NET_RX_ACTION);
+  private boolean bulkDequeueBudgetEra = netCore.has(NetCorePatches.BULK_DEQUEUE_BUDGET);
+  /**
    * napi_gen_id: NAPI ids start above NR_CPUS (MIN_NAPI_ID = NR_CPUS + 1); nicsim assumes
    * arm64's default CONFIG_NR_CPUS of 512, so the first NAPI is 513.
    */
@@ -244,6 +251,18 @@ public final class Kernel {
       throw new IllegalStateException("the net/core era is set before NAPIs are added");
     }
     this.netCore = set;
+    this.inNetRxActionEra = set.has(NetCorePatches.IN_NET_RX_ACTION);
+    this.bulkDequeueBudgetEra = set.has(NetCorePatches.BULK_DEQUEUE_BUDGET);
+  }
+
+  /** {@code netCore().has(NetCorePatches.IN_NET_RX_ACTION)}, without the catalog's scan. */
+  boolean inNetRxActionEra() {
+    return inNetRxActionEra;
+  }
+
+  /** {@code netCore().has(NetCorePatches.BULK_DEQUEUE_BUDGET)}, without the catalog's scan. */
+  public boolean bulkDequeueBudgetEra() {
+    return bulkDequeueBudgetEra;
   }
 
   /** napi_hash_add's id for the next NAPI. */

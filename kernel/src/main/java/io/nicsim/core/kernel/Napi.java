@@ -53,6 +53,9 @@ public final class Napi {
   int weight;
   private final PatchSet net;
   private final boolean deferEra;
+  /** {@code net}'s 8b43fd3d1d7d and 08062af0a521 (u32 defer counts), read once: asked per call. */
+  private final boolean inNetRxEra;
+  final boolean deferU32;
   private final NapiDevice dev;
   int state;
   boolean onList;
@@ -117,6 +120,8 @@ public final class Napi {
     this.weight = weight;
     this.net = kernel.netCore();
     this.deferEra = net.has(NetCorePatches.DEFER_HARD_IRQS);
+    this.inNetRxEra = net.has(NetCorePatches.IN_NET_RX_ACTION);
+    this.deferU32 = net.has(NetCorePatches.DEFER_U32);
     this.state = SCHED; // netif_napi_add sets SCHED until napi_enable clears it
     this.napiId = kernel.nextNapiId();
     this.timer = new HrTimer(kernel, "napi_watchdog", this::watchdog);
@@ -310,7 +315,7 @@ public final class Napi {
       listCore = core;
     }
     // from 8b43fd3d1d7d: net_rx_action running on this CPU takes it without a new NET_RX
-    if (!(sd.inNetRxAction && net.has(NetCorePatches.IN_NET_RX_ACTION))) {
+    if (!(sd.inNetRxAction && inNetRxEra)) {
       core.raiseSoftirq(Softirq.NET_RX);
     }
   }

@@ -100,7 +100,7 @@ public final class NapiNative {
     in[NapiHarnesses.STATE] = Integer.toUnsignedLong(n.state);
     in[NapiHarnesses.ON_LIST] = n.onList ? 1 : 0;
     in[NapiHarnesses.WEIGHT] = n.weight;
-    boolean ints = !kernel.netCore().has(NetCorePatches.DEFER_U32);
+    boolean ints = !n.deferU32; // !netCore().has(DEFER_U32), read when the NAPI was added
     int count = n.deferHardIrqsCount;
     int defer = n.deferHardIrqs;
     if (ints && (count < 0 || defer < 0)) {

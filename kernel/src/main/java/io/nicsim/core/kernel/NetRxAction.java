@@ -35,7 +35,7 @@ final class NetRxAction {
           + " and skb_defer_free_flush are not modelled")
   boolean step(Core core) {
     Softnet sd = kernel.softnet(core);
-    boolean inNetRx = kernel.netCore().has(NetCorePatches.IN_NET_RX_ACTION);
+    boolean inNetRx = kernel.inNetRxActionEra(); // netCore().has(IN_NET_RX_ACTION)
     if (!active) {
       active = true;
       budget = kernel.config().netdevBudget();
