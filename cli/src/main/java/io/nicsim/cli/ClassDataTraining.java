@@ -1,6 +1,7 @@
 package io.nicsim.cli;
 
 import io.nicsim.bench.perf.BbrUpload;
+import io.nicsim.core.host.ServiceIndex;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -21,9 +22,19 @@ import picocli.CommandLine;
  * of the archive.
  */
 public final class ClassDataTraining {
+  /** Where the run writes the class path's {@link ServiceIndex} (the launcher's temporary name). */
+  static final String INDEX_PROPERTY = "nicsim.services.write";
+
   private ClassDataTraining() {}
 
   public static void main(String[] args) throws IOException {
+    String index = System.getProperty(INDEX_PROPERTY);
+    if (index != null) {
+      // the launcher passes the index with the archive made from this run's class path
+      ServiceIndex.write(Path.of(index), System.getProperty("java.class.path"));
+      // and the commands below read it, as the launcher's will: its classes are archived too
+      System.setProperty(ServiceIndex.PROPERTY, index);
+    }
     Path tmp = Files.createTempDirectory("nicsim-cds");
     try {
       String t = tmp.toString();

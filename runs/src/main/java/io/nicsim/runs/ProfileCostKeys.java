@@ -3,6 +3,7 @@ package io.nicsim.runs;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.host.Host;
+import io.nicsim.core.host.ServiceIndex;
 import io.nicsim.core.soc.SocProfile;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -70,7 +71,7 @@ public final class ProfileCostKeys {
 
   private static void initialiseListed(ClassLoader cl) {
     try {
-      Enumeration<URL> lists = cl.getResources(LIST);
+      Enumeration<URL> lists = ServiceIndex.view(cl).getResources(LIST); // see ServiceIndex
       while (lists.hasMoreElements()) {
         URL u = lists.nextElement();
         try (BufferedReader r = new BufferedReader(

@@ -1,6 +1,7 @@
 package io.nicsim.tcp;
 
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.host.ServiceIndex;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
@@ -16,7 +17,7 @@ public final class CongestionControls {
   private static SortedMap<String, CongestionControlProvider> load() {
     SortedMap<String, CongestionControlProvider> m = new TreeMap<>();
     for (CongestionControlProvider p : ServiceLoader.load(CongestionControlProvider.class,
-        CongestionControls.class.getClassLoader())) {
+        ServiceIndex.view(CongestionControls.class.getClassLoader()))) { // see ServiceIndex
       CongestionControlProvider had = m.putIfAbsent(p.name(), p);
       if (had != null && had.getClass() != p.getClass()) {
         // tcp_register_congestion_control refuses a second module of one name (-EEXIST)

@@ -11,7 +11,8 @@ import java.util.WeakHashMap;
  * The MAC models on the class path, found with {@link ServiceLoader} through
  * {@link MacModelProvider} (a jar lists its provider in
  * {@code META-INF/services/io.nicsim.core.host.MacModelProvider}). A host component that
- * includes {@link ClassPathModule} builds hosts with any of them; nothing lists drivers.
+ * includes {@link ClassPathModule} builds hosts with any of them; nothing lists drivers. The
+ * launcher's {@link ServiceIndex} tells the scan which jars hold the file.
  */
 public final class MacDiscovery {
   private static final Map<ClassLoader, MacModels> CACHE = new WeakHashMap<>();
@@ -39,7 +40,8 @@ public final class MacDiscovery {
     try {
       for (ServiceLoader.Provider<MacModelProvider> p :
           (Iterable<ServiceLoader.Provider<MacModelProvider>>)
-              ServiceLoader.load(MacModelProvider.class, loader).stream()::iterator) {
+              ServiceLoader.load(MacModelProvider.class, ServiceIndex.view(loader))
+                  .stream()::iterator) {
         MacModel m = p.get().macModel();
         if (m == null) {
           throw new BadInputException("MAC model provider " + p.type().getName() + " from "
