@@ -371,6 +371,10 @@ public final class BcmgenetDriver implements NicDriver, TxLiveness {
   }
 
   /** The NAPI ports (the receive and transmit polls, the interrupt). */
+  BcmgenetXmit xmitPorts() {
+    return xmit;
+  }
+
   BcmgenetNapi napiPorts() {
     return napiPorts;
   }

@@ -20,6 +20,8 @@ class BcmgenetNapi {
   GenetRxPollBridge.Hook cRxPoll;
   /** {@code --ports c}: the tree's bcmgenet_isr1 in place of {@link #isr1}. */
   GenetIsrBridge.Hook cIsr1;
+  /** {@code --ports c}: the tree's bcmgenet_tx_poll in place of {@link #txPoll}. */
+  GenetTxPollBridge.Hook cTxPoll;
 
   BcmgenetNapi(BcmgenetPriv priv) {
     this.priv = priv;
@@ -315,6 +317,12 @@ class BcmgenetNapi {
           + "poll finds nothing; the what-if lost-tx-irq-reenable leaves TX0 masked after "
           + "napi_complete")
   int txPoll(Napi napi, int budget) {
+    if (cTxPoll != null) {
+      int ret = cTxPoll.txPoll(napi, budget);
+      if (ret >= 0) {
+        return ret;
+      }
+    }
     BcmgenetPriv.TxRing ring = priv.tx;
     int workDone = txReclaim(ring);
     if (Integer.compareUnsigned(ring.freeBds, BcmgenetPriv.MAX_SKB_FRAGS + 1) > 0) {

@@ -11,6 +11,8 @@ import io.nicsim.core.port.KernelPort;
 final class BcmgenetXmit {
   private final BcmgenetPriv priv;
   long busy;
+  /** {@code --ports c}: the tree's bcmgenet_get_txcb in place of {@link #getTxcb}. */
+  GenetTxcbBridge.Hook cGetTxcb;
 
   BcmgenetXmit(BcmgenetPriv priv) {
     this.priv = priv;
@@ -19,6 +21,12 @@ final class BcmgenetXmit {
   @KernelPort(file = GenetSources.MAIN_C, function = "bcmgenet_get_txcb",
       versions = GenetSources.VERSIONS, source = GenetSources.S612)
   int getTxcb(BcmgenetPriv.TxRing ring) {
+    if (cGetTxcb != null) {
+      int cb = cGetTxcb.getTxcb(ring);
+      if (cb >= 0) {
+        return cb;
+      }
+    }
     int txCbPtr = ring.writePtr;
     // advance the local write pointer
     if (ring.writePtr == ring.endPtr) {

@@ -35,6 +35,8 @@ public final class GenetBridges implements PortBridgeProvider {
         .map(f -> (PortBridge) new Bridge(f)).toList());
     out.add(new GenetRxPollBridge());
     out.add(new GenetIsrBridge());
+    out.add(new GenetTxPollBridge());
+    out.add(new GenetTxcbBridge());
     return out;
   }
 
@@ -44,8 +46,9 @@ public final class GenetBridges implements PortBridgeProvider {
     String c = GenetSources.MAIN_C;
     PortBridgeProvider.reason(m, c, "not bridged yet: the data path; a bridge must capture the"
         + " live rings' control blocks and replay the skbs' hand-off and completion",
-        "__bcmgenet_tx_reclaim", "bcmgenet_get_txcb", "bcmgenet_tx_poll",
         "bcmgenet_desc_rx", "bcmgenet_alloc_rx_buffers");
+    PortBridgeProvider.reason(m, c, "runs as the tree's C inside the bridged bcmgenet_tx_poll,"
+        + " its only caller", "__bcmgenet_tx_reclaim");
     PortBridgeProvider.reason(m, c, "not bridged yet: set-up, once when the interface opens",
         "bcmgenet_init_tx_ring", "bcmgenet_init_rx_ring");
     return m;

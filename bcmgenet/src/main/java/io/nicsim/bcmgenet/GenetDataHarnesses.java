@@ -206,6 +206,14 @@ public final class GenetDataHarnesses implements PortHarnessProvider {
 
   private static final int TX_FIELDS = 8;
   private static final int TX_SLOTS = 8;
+  /** bcmgenet_tx_poll's budget in its record. */
+  static final int TX_BUDGET = TX_FIELDS + 2 * TX_SLOTS;
+  /**
+   * Where bcmgenet_tx_poll's window starts in the loop's record (bcmgenet_tx_poll.c with
+   * NICSIM_IN_LOOP): a record longer than port-check's holds, after the budget, per BD the
+   * reclaim walks from clean_ptr, whether its control block holds an skb and its bytes_sent.
+   */
+  static final int TX_LOOP_WINDOW = TX_BUDGET + 1;
 
   private static List<InputField> txInputs() {
     List<InputField> in = new ArrayList<>(List.of(
@@ -268,6 +276,40 @@ public final class GenetDataHarnesses implements PortHarnessProvider {
     return out.toString();
   }
 
+  /**
+   * The loop's window (a record longer than port-check's): from clean_ptr, one slot per BD the
+   * TDMA sent since c_index, at most the ring; the control blocks it names, in order.
+   */
+  private static int[] txLoopWindow(Rig rig, long[] r) {
+    BcmgenetPriv.TxRing ring = rig.priv.tx;
+    int n = Math.min(((int) r[0] - ring.cIndex) & BcmgenetPriv.DMA_INDEX_MASK, (int) r[4]);
+    int[] cbs = new int[n];
+    int cb = ring.cleanPtr;
+    for (int k = 0; k < n; k++) {
+      int s = TX_LOOP_WINDOW + 2 * k;
+      cbs[k] = cb;
+      if (r[s] != 0) {
+        Skb skb = rig.skbs.alloc((int) r[s + 1], 0);
+        rig.k.skbNumber.put(skb.id(), k + 1);
+        rig.hw.txRing.setSkb(cb, skb);
+      }
+      cb = cb < ring.endPtr ? cb + 1 : ring.cbPtr;
+    }
+    return cbs;
+  }
+
+  private static String txLoopPut(Rig rig, int[] window, Out out) {
+    BcmgenetPriv.TxRing ring = rig.priv.tx;
+    out.u32("free_bds", ring.freeBds).u32("c_index", ring.cIndex)
+        .u32("clean_ptr", ring.cleanPtr).u("stats64.packets", ring.packets)
+        .u("stats64.bytes", ring.bytes);
+    for (int cb : window) {
+      Skb skb = rig.hw.txRing.skb(cb);
+      out.put("cb.skb", skb == null ? 0 : rig.k.skbNumber.get(skb.id()));
+    }
+    return out.toString();
+  }
+
   private static PortHarness txReclaim() {
     return harness("__bcmgenet_tx_reclaim")
         .inputs(txInputs())
@@ -297,7 +339,12 @@ public final class GenetDataHarnesses implements PortHarnessProvider {
             rig.reset();
             BcmgenetNapi ports = new BcmgenetNapi(rig.priv);
             txSet(rig, r);
-            int budget = (int) r[TX_FIELDS + 2 * TX_SLOTS];
+            int budget = (int) r[TX_BUDGET];
+            if (r.length > TX_LOOP_WINDOW) {
+              int[] window = txLoopWindow(rig, r);
+              return rig.run(g -> txLoopPut(g, window,
+                  g.out.put("ret", ports.txPoll(rig.k.txNapi, budget))));
+            }
             return rig.run(g -> txPut(g, r,
                 g.out.put("ret", ports.txPoll(rig.k.txNapi, budget))));
           };

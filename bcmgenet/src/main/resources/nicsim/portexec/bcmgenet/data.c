@@ -124,7 +124,7 @@ static struct bcmgenet_priv nicsim_priv;
 static struct net_device nicsim_dev = {.priv = &nicsim_priv};
 static struct platform_device nicsim_pdev;
 static struct enet_cb nicsim_tx_cbs[NICSIM_CBS];
-static struct sk_buff nicsim_skbs[8];
+static struct sk_buff nicsim_skbs[NICSIM_CBS];
 static struct netdev_queue nicsim_txq[1];
 static u32 nicsim_tdma_cons_index;
 static bool nicsim_ans_prep[2];
@@ -226,6 +226,8 @@ static void nicsim_priv_set(void) {
  */
 #define NICSIM_TX_FIELDS 8
 #define NICSIM_TX_SLOTS 8
+/* bcmgenet_tx_poll's window in the loop: after the fields, the slots and the budget */
+#define NICSIM_TX_LOOP_WINDOW (NICSIM_TX_FIELDS + 2 * NICSIM_TX_SLOTS + 1)
 static void nicsim_tx_set(const long long *in) {
   struct bcmgenet_tx_ring *ring = &nicsim_priv.tx_rings[0];
   nicsim_tdma_cons_index = (u32)in[0];
