@@ -6,6 +6,8 @@ import io.nicsim.core.soc.InputSample;
 import io.nicsim.formats.output.Output;
 import io.nicsim.formats.trace.TraceFormat;
 import io.nicsim.runs.Exploration;
+import io.nicsim.runs.ExploreRequest;
+import io.nicsim.runs.ExploreResult;
 import io.nicsim.runs.RunFailure;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.RunResult;
@@ -139,9 +141,9 @@ public final class RunCommand implements Callable<Integer> {
       out.flush();
       return 0;
     }
-    Exploration.Run run;
+    ExploreResult run;
     try (RunFiles files = RunFiles.open(trace, format, pcap, plot)) {
-      run = env.engine().run(files.request(req), x, files.sinks());
+      run = env.engine().explore(new ExploreRequest(files.request(req), x), files.sinks());
       if (run.result() != null) {
         files.commit(run.result());
       }

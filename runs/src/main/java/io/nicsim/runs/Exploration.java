@@ -1,10 +1,8 @@
 package io.nicsim.runs;
 
-import io.nicsim.core.check.Liveness;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.cpu.Perturbation;
 import io.nicsim.runs.traffic.Units;
-import java.util.List;
 import java.util.regex.Pattern;
 
 /**
@@ -148,13 +146,4 @@ public record Exploration(Double jitterPercent, long skewNs, long probeNs, long 
         ? java.math.BigDecimal.valueOf(pct).stripTrailingZeros().toPlainString()
         : Double.toString(pct);
   }
-
-  /**
-   * What an explored run gave: the run's result (null when it failed), the one-line failure
-   * (null when it did not), the stranded spells, packets sent, the run's end time, and how
-   * often a CPU read a NAPI's state while another CPU's poll of it was completing (the
-   * interleaving races such as the stmmac TX-timer window need; {@code Napi.inFlightReadCount}).
-   */
-  public record Run(RunResult result, String failure, List<Liveness.Episode> episodes,
-      long packets, long endNs, long inFlightReads) {}
 }

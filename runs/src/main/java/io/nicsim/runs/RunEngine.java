@@ -32,8 +32,9 @@ import java.util.List;
 
 /**
  * Runs one {@link RunRequest}: builds the host, installs the traffic, runs the omit time and
- * the measured window, lets in-flight traffic drain, checks, and collects the metrics. It
- * opens no file: the event streams go to the {@link RunSinks} the caller hands in (a trace
+ * the measured window, lets in-flight traffic drain, checks, and collects the metrics. An
+ * exploration has its own entry point, {@link #explore}: the same steps on a perturbed host,
+ * its failures returned as findings. It opens no file: the event streams go to the {@link RunSinks} the caller hands in (a trace
  * writer, a frame tap), and the caller's outputs commit or discard what they were given.
  */
 public final class RunEngine {
@@ -50,37 +51,47 @@ public final class RunEngine {
     return hosts;
   }
 
+  /** Runs {@code req}; a failure is thrown ({@link RunFailure}). */
   public RunResult run(RunRequest req) {
-    return run(req, (Exploration) null, RunSinks.NONE).result();
+    return run(req, RunSinks.NONE);
   }
 
-  /** The run, its event streams going to {@code sinks}. */
+  /**
+   * The run, its event streams going to {@code sinks}; the trace is finished (flushed) when
+   * the run succeeded, and left to its owner to discard otherwise. A failure is thrown.
+   */
   public RunResult run(RunRequest req, RunSinks sinks) {
-    return run(req, (Exploration) null, sinks).result();
+    return execute(req, null, sinks).result();
   }
 
   /**
-   * Runs {@code req}, perturbed and watched for races when {@code x} is not null: liveness is
-   * then recorded (never stops the run) and the spells come back with the result. Without
-   * {@code x} the run is exactly {@link #run(RunRequest)}'s: a failure is thrown.
+   * Explores one perturbed run ({@code run --jitter}, {@code explore}): the host's CPU costs
+   * jittered and its interrupt vectors spread, liveness recorded (never stopping the run), and
+   * a failure of the run's checks or invariants returned in the result rather than thrown.
+   * Bad input is still thrown.
    */
-  public Exploration.Run run(RunRequest req, Exploration x) {
-    return run(req, x, RunSinks.NONE);
+  public ExploreResult explore(ExploreRequest req) {
+    return explore(req, RunSinks.NONE);
+  }
+
+  /** The same, its event streams going to {@code sinks} (finished when the run succeeded). */
+  public ExploreResult explore(ExploreRequest req, RunSinks sinks) {
+    return execute(req.run(), req.exploration(), sinks);
   }
 
   /**
-   * The same, its event streams going to {@code sinks}; the trace is finished (flushed) when
-   * the run succeeded, and left to its owner to discard otherwise. Four steps: the streams the
-   * run feeds ({@link #instrument}), the host built with them ({@link #build}), the omit time,
-   * window and drain ({@link #measure}), the result ({@link #collect}).
+   * The pipeline both entry points share, in four steps: the streams the run feeds
+   * ({@link #instrument}), the host built with them ({@link #build}), the omit time, window
+   * and drain ({@link #measure}), the result ({@link #collect}). {@code x} is null for a plain
+   * run, whose failures {@link #measure} throws.
    */
-  public Exploration.Run run(RunRequest req, Exploration x, RunSinks sinks) {
+  private ExploreResult execute(RunRequest req, Exploration x, RunSinks sinks) {
     TrafficRunner runner = TrafficRunners.find(runners, req.traffic());
     Instruments in = instrument(req, sinks);
     Host host = build(req, x, in);
     Measured m = measure(req, x, runner, host, in);
     if (m.failure() != null) {
-      return new Exploration.Run(null, m.failure(), m.audit().liveness().episodes(),
+      return new ExploreResult(null, m.failure(), m.audit().liveness().episodes(),
           host.link().framesToPeer(), host.sim().now(), inFlightReads(host));
     }
     return collect(req, host, in, m);
@@ -211,7 +222,7 @@ public final class RunEngine {
   }
 
   /** The metrics, report lines and breakdowns of the measured window; the trace finished. */
-  private static Exploration.Run collect(RunRequest req, Host host, Instruments in,
+  private static ExploreResult collect(RunRequest req, Host host, Instruments in,
       Measured m) {
     Snapshot s0 = m.s0();
     Snapshot s1 = m.s1();
@@ -237,7 +248,7 @@ public final class RunEngine {
     if (in.ftrace() != null) {
       in.ftrace().finish();
     }
-    return new Exploration.Run(result, null,
+    return new ExploreResult(result, null,
         m.audit() == null ? List.of() : m.audit().liveness().episodes(),
         host.link().framesToPeer(), host.sim().now(), inFlightReads(host));
   }

@@ -49,4 +49,23 @@ class RunEngineExampleMacTest {
     assertThat(RunText.json(run("iperf3 -u -b 0 -l 1400 -t 20ms", 3)))
         .isEqualTo(RunText.json(a));
   }
+
+  @Test
+  void anExplorationIsItsOwnEntryPointAndOneSeedGivesOneRun() {
+    RunRequest req = RunRequest.of("example", "example-a72",
+        TrafficParser.parse("iperf3 -u -b 0 -l 1400 -t 20ms")).withSeed(5);
+    RunEngine engine = new RunEngine(hosts, TrafficRunners.standard());
+    ExploreRequest x = new ExploreRequest(req, Exploration.parse("30"));
+    ExploreResult a = engine.explore(x);
+    ExploreResult b = engine.explore(x);
+    assertThat(a.failure()).isNull();
+    assertThat(a.result()).isNotNull();
+    assertThat(a.packets()).isPositive();
+    assertThat(a.endNs()).isPositive();
+    assertThat(RunText.json(b.result())).isEqualTo(RunText.json(a.result()));
+    assertThat(b.episodes()).isEqualTo(a.episodes());
+    assertThat(b.packets()).isEqualTo(a.packets());
+    // the perturbation moves the run: its CPU costs are jittered by up to 30 %
+    assertThat(RunText.json(a.result())).isNotEqualTo(RunText.json(engine.run(req)));
+  }
 }

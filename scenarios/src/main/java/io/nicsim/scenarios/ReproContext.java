@@ -2,6 +2,8 @@ package io.nicsim.scenarios;
 
 import io.nicsim.formats.trace.Timeline;
 import io.nicsim.runs.Exploration;
+import io.nicsim.runs.ExploreRequest;
+import io.nicsim.runs.ExploreResult;
 import io.nicsim.runs.RunEngine;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.RunResult;
@@ -93,9 +95,8 @@ public final class ReproContext {
   }
 
   /** A perturbed run watched for races ({@code run --jitter}); failures come back as rows. */
-  public Exploration.Run explore(RunRequest req,
-      Exploration x) {
-    return engine.run(req.withCheck(true), x);
+  public ExploreResult explore(RunRequest req, Exploration x) {
+    return engine.explore(new ExploreRequest(req.withCheck(true), x));
   }
 
   /** Independent jobs (each driving its own host) on the worker threads; results in order. */

@@ -1,6 +1,8 @@
 package io.nicsim.runs.options;
 
+import io.nicsim.core.config.BadInputException;
 import io.nicsim.runs.Exploration;
+import io.nicsim.runs.ExploreRequest;
 import io.nicsim.runs.RunRequest;
 import java.util.List;
 import picocli.CommandLine;
@@ -19,7 +21,19 @@ public final class RunArgs {
   @Mixin ExplorationOptions exploration;
 
   /** The parsed request and exploration (null without --jitter). */
-  public record Parsed(RunRequest request, Exploration exploration) {}
+  public record Parsed(RunRequest request, Exploration exploration) {
+    /**
+     * The explored run this line spells; refused naming --jitter when the line has none (a
+     * plan point of {@code explore} always has one).
+     */
+    public ExploreRequest exploreRequest() {
+      if (exploration == null) {
+        throw BadInputException.field("--jitter", "is missing from an explored run's line",
+            "--jitter ranges or a percent 0..90");
+      }
+      return new ExploreRequest(request, exploration);
+    }
+  }
 
   public static Parsed parse(List<String> args) {
     RunArgs a = new RunArgs();

@@ -5,6 +5,7 @@ import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.core.soc.Quantity;
 import io.nicsim.core.soc.SocProfile;
 import io.nicsim.runs.Exploration;
+import io.nicsim.runs.ExploreResult;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.traffic.TrafficParser;
 import io.nicsim.scenarios.ReproContext;
@@ -130,7 +131,7 @@ public final class StmmacStrandedSkb implements Scenario {
   @Override
   public List<Row> run(ReproContext ctx) {
     Exploration x = PERTURBATION;
-    List<Supplier<Exploration.Run>> jobs = new ArrayList<>();
+    List<Supplier<ExploreResult>> jobs = new ArrayList<>();
     for (Case c : CASES) {
       for (int s = 0; s < SEEDS; s++) {
         RunRequest req = RunRequest.of("stmmac", SOC, TrafficParser.parse(UDP))
@@ -140,7 +141,7 @@ public final class StmmacStrandedSkb implements Scenario {
         jobs.add(() -> ctx.explore(req, x));
       }
     }
-    List<Exploration.Run> runs = ctx.parallel(jobs);
+    List<ExploreResult> runs = ctx.parallel(jobs);
     List<Row> rows = new ArrayList<>();
     Map<String, Row> openings = new LinkedHashMap<>();
     for (int i = 0; i < CASES.size(); i++) {
@@ -150,7 +151,7 @@ public final class StmmacStrandedSkb implements Scenario {
       List<Long> held = new ArrayList<>();
       int dead = 0;
       int failed = 0;
-      for (Exploration.Run r : runs.subList(i * SEEDS, (i + 1) * SEEDS)) {
+      for (ExploreResult r : runs.subList(i * SEEDS, (i + 1) * SEEDS)) {
         packets += r.packets();
         if (r.failure() != null) {
           failed++;
@@ -187,7 +188,7 @@ public final class StmmacStrandedSkb implements Scenario {
    */
   static List<Row> natural(ReproContext ctx) {
     Case c = new Case("v6.18 natural", "v6.18", List.of(), null);
-    List<Supplier<Exploration.Run>> jobs = new ArrayList<>();
+    List<Supplier<ExploreResult>> jobs = new ArrayList<>();
     for (int s = 0; s < SEEDS; s++) {
       RunRequest req = RunRequest.of("stmmac", SOC, TrafficParser.parse(UDP))
           .withKernel(c.kernel()).withSeed(ctx.seed() + s);
@@ -195,7 +196,7 @@ public final class StmmacStrandedSkb implements Scenario {
     }
     long packets = 0;
     int spells = 0;
-    for (Exploration.Run r : ctx.parallel(jobs)) {
+    for (ExploreResult r : ctx.parallel(jobs)) {
       packets += r.packets();
       spells += ringSpells(r).size();
     }
@@ -267,7 +268,7 @@ public final class StmmacStrandedSkb implements Scenario {
     for (long seed = ctx.seed(); seed < ctx.seed() + 8; seed++) {
       RunRequest req = RunRequest.of("stmmac", SOC, TrafficParser.parse(UDP))
           .withKernel(c.kernel()).withSeed(seed);
-      Exploration.Run first = ctx.explore(req, x);
+      ExploreResult first = ctx.explore(req, x);
       List<Liveness.Episode> spells = ringSpells(first);
       if (spells.isEmpty()) {
         continue;
@@ -275,7 +276,7 @@ public final class StmmacStrandedSkb implements Scenario {
       long cut = spells.get(0).startNs();
       String cutFlow = UDP.replace("-t 1", "-t " + String.format(Locale.ROOT, "%d.%06d",
           cut / 1_000_000_000L, (cut / 1000) % 1_000_000));
-      Exploration.Run stopped = ctx.explore(req.withTraffic(TrafficParser.parse(cutFlow)), x);
+      ExploreResult stopped = ctx.explore(req.withTraffic(TrafficParser.parse(cutFlow)), x);
       Liveness.Episode last = null;
       for (Liveness.Episode e : ringSpells(stopped)) {
         if (e.startNs() == cut) {
@@ -317,15 +318,15 @@ public final class StmmacStrandedSkb implements Scenario {
     String statement = "if the stranded skb's bytes exceed BQL's limit the queue stops, no"
         + " xmit follows, dev_watchdog fires after 5 s and the adapter is reset";
     for (long from = ctx.seed(); from < ctx.seed() + BQL_SEEDS; from += BQL_BATCH) {
-      List<Supplier<Exploration.Run>> jobs = new ArrayList<>();
+      List<Supplier<ExploreResult>> jobs = new ArrayList<>();
       for (long seed = from; seed < from + BQL_BATCH; seed++) {
         RunRequest req = RunRequest.of("stmmac", SOC, TrafficParser.parse(CUBIC_LONG))
             .withKernel(c.kernel()).withSeed(seed).withBqlLimitMax(BQL_LIMIT_MAX);
         jobs.add(() -> ctx.explore(req, x));
       }
-      List<Exploration.Run> runs = ctx.parallel(jobs);
+      List<ExploreResult> runs = ctx.parallel(jobs);
       for (int i = 0; i < runs.size(); i++) {
-        Exploration.Run r = runs.get(i);
+        ExploreResult r = runs.get(i);
         Liveness.Episode stop = null;
         for (Liveness.Episode e : ringSpells(r)) {
           if (e.dead() && e.state().contains("queue stopped by BQL")) {
@@ -374,7 +375,7 @@ public final class StmmacStrandedSkb implements Scenario {
   }
 
   /** The stmmac ring's stranded spells of a run (the qdisc's are not this window). */
-  static List<Liveness.Episode> ringSpells(Exploration.Run r) {
+  static List<Liveness.Episode> ringSpells(ExploreResult r) {
     List<Liveness.Episode> out = new ArrayList<>();
     for (Liveness.Episode e : r.episodes()) {
       if (e.component().startsWith("stmmac")) {

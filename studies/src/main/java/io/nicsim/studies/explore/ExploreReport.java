@@ -2,6 +2,7 @@ package io.nicsim.studies.explore;
 
 import io.nicsim.formats.trace.TraceFormat;
 import io.nicsim.runs.Exploration;
+import io.nicsim.runs.ExploreResult;
 import io.nicsim.runs.RunEngine;
 import io.nicsim.runs.RunSinks;
 import io.nicsim.runs.options.RunArgs;
@@ -176,7 +177,7 @@ public final class ExploreReport {
       RunArgs.Parsed p = RunArgs.parse(f.first.args());
       // the trace goes through the excerpt's window as it is written: no file
       Excerpt excerpt = new Excerpt(f.firstHit.startNs());
-      Exploration.Run again = engine.run(p.request(), p.exploration(),
+      ExploreResult again = engine.explore(p.exploreRequest(),
           new RunSinks(TraceFormat.FTRACE.open(excerpt.writer()), null));
       boolean hit = false;
       for (Findings.Hit h : Findings.of(again.episodes(), again.failure(), again.endNs())) {

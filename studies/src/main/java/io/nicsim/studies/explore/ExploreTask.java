@@ -1,6 +1,6 @@
 package io.nicsim.studies.explore;
 
-import io.nicsim.runs.Exploration;
+import io.nicsim.runs.ExploreResult;
 import io.nicsim.runs.RunEnv;
 import io.nicsim.runs.options.RunArgs;
 import io.nicsim.studies.plan.Point;
@@ -19,8 +19,7 @@ public final class ExploreTask implements PointTask {
   @Override
   public PointResult run(Point point) {
     RunArgs.Parsed parsed = RunArgs.parse(point.args());
-    Exploration x = parsed.exploration();
-    Exploration.Run run = RunEnv.standard().engine().run(parsed.request(), x);
+    ExploreResult run = RunEnv.standard().engine().explore(parsed.exploreRequest());
     LinkedHashMap<String, String> cols = new LinkedHashMap<>();
     cols.put("seed", Long.toString(parsed.request().seed()));
     cols.put("packets", Long.toString(run.packets()));

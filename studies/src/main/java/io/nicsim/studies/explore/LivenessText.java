@@ -1,13 +1,14 @@
 package io.nicsim.studies.explore;
 
 import io.nicsim.runs.Exploration;
+import io.nicsim.runs.ExploreResult;
 import java.util.List;
 
 /** The liveness section {@code nicsim run --jitter} prints after the run's summary. */
 public final class LivenessText {
   private LivenessText() {}
 
-  public static String format(Exploration.Run run, Exploration x, long seed) {
+  public static String format(ExploreResult run, Exploration x, long seed) {
     List<Findings.Hit> hits = Findings.of(run.episodes(), null, run.endNs());
     long dead = run.episodes().stream().filter(e -> e.dead()).count();
     StringBuilder sb = new StringBuilder();
