@@ -14,8 +14,10 @@ import io.nicsim.studies.plan.PointResult;
 import io.nicsim.studies.sweep.RunPointTask;
 import io.nicsim.studies.sweep.Vary;
 import io.nicsim.studies.tune.Objective;
+import io.nicsim.studies.tune.TuneFront;
 import io.nicsim.studies.tune.TunePlan;
-import io.nicsim.studies.tune.TuneReport;
+import io.nicsim.studies.tune.TunePlot;
+import io.nicsim.studies.tune.TuneText;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -174,27 +176,29 @@ public final class TuneCommand implements Callable<Integer> {
       reqs.add(RunPointTask.request(points.get(plan.point(s, 0)).args()));
     }
     RunPointTask.checkHosts(env.runs(), reqs);
-    TuneReport report;
+    TuneFront front;
+    TuneText text;
     try (PointEngine pe = engine.open(env.threads())) {
       List<PointResult> results = pe.runAll(points, new RunPointTask(env.runs(), true),
           EngineOptions.progress(spec.commandLine().getErr(), "tune"));
-      report = new TuneReport(plan, os, results);
+      front = new TuneFront(plan, os, results);
+      text = new TuneText(front);
       if (engine.out != null) {
-        pe.save(report.table(), engine.out);
+        pe.save(text.table(), engine.out);
       }
     }
     if (csv != null) {
-      outs.writeText(csv, "--csv", report.csv());
+      outs.writeText(csv, "--csv", text.csv());
     }
     if (plot != null) {
-      report.plot(outs, plot, "--plot");
+      TunePlot.write(front, outs, plot, "--plot");
     }
     outs.commit();
     PrintWriter out = spec.commandLine().getOut();
     String hostLine = host.describe();
-    out.print(report.text(hostLine, prefix));
+    out.print(text.text(hostLine, prefix));
     out.flush();
-    return report.recommended() < 0 ? 1 : 0;
+    return front.recommended() < 0 ? 1 : 0;
   }
 
   /** The run options every point shares (host, path, duration), without traffic or seed. */

@@ -1,6 +1,7 @@
 package io.nicsim.scenarios;
 
 import io.nicsim.formats.output.Outputs;
+import io.nicsim.formats.plot.Chart;
 import io.nicsim.formats.plot.Plots;
 import io.nicsim.runs.RunEngine;
 import io.nicsim.studies.plan.ParallelRuns;
@@ -13,7 +14,6 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
-import org.jfree.chart.JFreeChart;
 
 /**
  * Runs scenarios with progress lines on stderr, then writes the per-scenario CSV files and
@@ -130,7 +130,7 @@ public final class ReproRunner {
         roles.add(r.role().abbrev());
       }
       String unit = e.getValue().get(0).unit();
-      JFreeChart c = Plots.bars(name + ": " + e.getKey(), e.getKey()
+      Chart c = Plots.bars(name + ": " + e.getKey(), e.getKey()
           + (unit.isEmpty() ? "" : " (" + unit + ")"), cases, pub, sim, roles);
       both(outs, c, dir, name + "-" + e.getKey());
     }
@@ -146,7 +146,7 @@ public final class ReproRunner {
     }
   }
 
-  private static void both(Outputs outs, JFreeChart c, Path dir, String base) {
+  private static void both(Outputs outs, Chart c, Path dir, String base) {
     Plots.write(outs, c, dir.resolve(base + ".png"), "--plot-dir");
     Plots.write(outs, c, dir.resolve(base + ".svg"), "--plot-dir");
   }

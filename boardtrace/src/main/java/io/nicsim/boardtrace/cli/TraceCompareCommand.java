@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nicsim.boardtrace.model.RunModelRunner;
 import io.nicsim.runs.RunEnv;
 import io.nicsim.formats.output.Outputs;
+import io.nicsim.formats.plot.Chart;
 import io.nicsim.formats.plot.Plots;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.boardtrace.BoardTrace;
@@ -20,7 +21,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.jfree.chart.JFreeChart;
 import io.nicsim.runs.options.RunOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -103,7 +103,7 @@ public final class TraceCompareCommand implements Callable<Integer> {
       c = c.withKernel(kernel);
     }
     if (plot != null) {
-      java.util.List<JFreeChart> panels = ComparePlot.panels(c);
+      java.util.List<Chart> panels = ComparePlot.panels(c);
       if (panels.isEmpty()) {
         throw new BadInputException("--plot: the board's trace has none of the model's"
             + " distributions (NAPI work, xmit batches, TX completion, inter-IRQ intervals)");

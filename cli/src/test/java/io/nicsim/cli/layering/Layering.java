@@ -330,6 +330,16 @@ final class Layering {
       .should().dependOnClassesThat(harness())
       .as("no module's model uses its harness source set");
 
+  /**
+   * Output is formats' job, pictures included: the charting library (JFreeChart, JFreeSVG) is
+   * imported by formats alone; studies, scenarios and boardtrace hand formats' {@code Plots}
+   * their data and get an opaque {@code Chart} back.
+   */
+  static final ArchRule CHARTS = noClasses()
+      .that().resideOutsideOfPackage("io.nicsim.formats..")
+      .should().dependOnClassesThat().resideInAPackage("org.jfree..")
+      .as("only formats imports the charting library (org.jfree)");
+
   /** Packages form a directed acyclic graph: no file imports into a circle of packages. */
   static final ArchRule PACKAGES = slices().matching("io.nicsim.(**)")
       .should().beFreeOfCycles()

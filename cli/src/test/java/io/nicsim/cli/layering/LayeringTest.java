@@ -8,6 +8,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import io.nicsim.formats.layeringfixture.ReachesIntoRuns;
 import io.nicsim.runs.cyclefixturea.Ping;
+import io.nicsim.studies.layeringfixture.DrawsItsOwnChart;
 import io.nicsim.runs.cyclefixtureb.Pong;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -53,6 +54,20 @@ class LayeringTest {
   @Test
   void noPackageReachesAnotherRoundACircle() {
     Layering.PACKAGES.check(main);
+  }
+
+  @Test
+  void onlyFormatsDrawsCharts() {
+    Layering.CHARTS.check(main);
+  }
+
+  @Test
+  void aStudyDrawingItsOwnChartBreaksTheChartRule() {
+    JavaClasses withFixture = new ClassFileImporter().importClasses(DrawsItsOwnChart.class);
+    assertThatThrownBy(() -> Layering.CHARTS.check(withFixture))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("DrawsItsOwnChart")
+        .hasMessageContaining("org.jfree");
   }
 
   @Test

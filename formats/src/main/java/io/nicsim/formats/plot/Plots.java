@@ -19,6 +19,7 @@ import java.util.Map;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.SymbolAxis;
 import org.jfree.chart.plot.CategoryPlot;
@@ -26,10 +27,14 @@ import org.jfree.chart.plot.CombinedDomainCategoryPlot;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.renderer.xy.XYStepRenderer;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
 
 /**
@@ -90,7 +95,11 @@ public final class Plots {
   }
 
   /** Writes a chart as PNG or SVG (by extension) among a command's outputs. */
-  public static void write(Outputs outs, JFreeChart chart, Path file, String field) {
+  public static void write(Outputs outs, Chart chart, Path file, String field) {
+    write(outs, chart.jfree(), file, field);
+  }
+
+  private static void write(Outputs outs, JFreeChart chart, Path file, String field) {
     checkPlotFile(file, field);
     String n = file.getFileName().toString().toLowerCase(Locale.ROOT);
     byte[] data;
@@ -120,7 +129,7 @@ public final class Plots {
    * with its own x axis, labelled and ranged for its own data, under one title: PNG or SVG by
    * extension. (A stacked chart shares one x axis, which suits panels over the same knob.)
    */
-  public static void writeColumn(Outputs outs, String title, List<JFreeChart> panels, Path file,
+  public static void writeColumn(Outputs outs, String title, List<Chart> panels, Path file,
       String field) {
     checkPlotFile(file, field);
     String n = file.getFileName().toString().toLowerCase(Locale.ROOT);
@@ -134,7 +143,7 @@ public final class Plots {
       java.awt.FontMetrics fm = g2.getFontMetrics();
       g2.drawString(title, Math.max(4, (WIDTH - fm.stringWidth(title)) / 2), 24);
       for (int i = 0; i < panels.size(); i++) {
-        panels.get(i).draw(g2, new Rectangle(0, top + i * PANEL_HEIGHT, WIDTH, PANEL_HEIGHT));
+        panels.get(i).jfree().draw(g2, new Rectangle(0, top + i * PANEL_HEIGHT, WIDTH, PANEL_HEIGHT));
       }
     };
     byte[] data;
@@ -204,7 +213,7 @@ public final class Plots {
   static final int SPARSE_EVENTS = 5000;
 
   /** Published against simulated values per case (null published values are left out). */
-  public static JFreeChart bars(String title, String valueLabel, List<String> cases,
+  public static Chart bars(String title, String valueLabel, List<String> cases,
       List<Double> published, List<Double> simulated) {
     return bars(title, valueLabel, cases, published, simulated, null);
   }
@@ -215,7 +224,7 @@ public final class Plots {
    * profile number was fitted to the published figure), a prediction (nothing was), or the
    * model's answer where nothing was published, each colour named in the legend.
    */
-  public static JFreeChart bars(String title, String valueLabel, List<String> cases,
+  public static Chart bars(String title, String valueLabel, List<String> cases,
       List<Double> published, List<Double> simulated, List<String> roles) {
     DefaultCategoryDataset d = new DefaultCategoryDataset();
     boolean anyPublished = false;
@@ -268,7 +277,7 @@ public final class Plots {
     plot.setBackgroundPaint(Color.WHITE);
     plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
     chart.setBackgroundPaint(Color.WHITE);
-    return chart;
+    return new Chart(chart);
   }
 
   private static org.jfree.chart.LegendItem legendItem(String name, Color c) {
@@ -283,7 +292,7 @@ public final class Plots {
    * the legend when there are several), nothing connecting two categories. A missing value is
    * left out, not drawn as 0.
    */
-  public static JFreeChart categoryBars(String title, String xLabel, String valueLabel,
+  public static Chart categoryBars(String title, String xLabel, String valueLabel,
       Map<String, Map<String, Double>> series) {
     DefaultCategoryDataset d = new DefaultCategoryDataset();
     for (Map.Entry<String, Map<String, Double>> s : series.entrySet()) {
@@ -304,14 +313,14 @@ public final class Plots {
     plot.setBackgroundPaint(Color.WHITE);
     plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
     chart.setBackgroundPaint(Color.WHITE);
-    return chart;
+    return new Chart(chart);
   }
 
   /**
    * A metric against a knob, one line per series; a logarithmic x axis when the knob spans
    * more than a decade.
    */
-  public static JFreeChart lines(String title, String xLabel, String yLabel,
+  public static Chart lines(String title, String xLabel, String yLabel,
       Map<String, double[][]> series) {
     return lines(title, xLabel, yLabel, series, null);
   }
@@ -321,7 +330,7 @@ public final class Plots {
    * value i is {@code categories.get(i)}, drawn on a category axis as marks without connecting
    * lines (there is nothing between two patches).
    */
-  public static JFreeChart lines(String title, String xLabel, String yLabel,
+  public static Chart lines(String title, String xLabel, String yLabel,
       Map<String, double[][]> series, List<String> categories) {
     XYSeriesCollection d = new XYSeriesCollection();
     double min = Double.MAX_VALUE;
@@ -348,7 +357,7 @@ public final class Plots {
       for (int i = 0; i < d.getSeriesCount(); i++) {
         r.setSeriesShape(i, new Rectangle2D.Double(-6, -6, 12, 12));
       }
-      return chart;
+      return new Chart(chart);
     }
     if (min > 0 && max / min > 10) {
       plot.setDomainAxis(new ValueTickLogAxis(xLabel, values(series)));
@@ -356,14 +365,106 @@ public final class Plots {
     XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
     plot.setRenderer(r);
     style(chart);
-    return chart;
+    return new Chart(chart);
+  }
+
+  /**
+   * Error bars over a {@link #lines} chart's marks: series i of {@code intervals} (points
+   * {@code {x, y, low, high}}) in the colour of the chart's line i, not in the legend.
+   */
+  public static void errorBars(Chart lines, Map<String, double[][]> intervals) {
+    YIntervalSeriesCollection d = new YIntervalSeriesCollection();
+    for (Map.Entry<String, double[][]> e : intervals.entrySet()) {
+      YIntervalSeries s = new YIntervalSeries(e.getKey(), false, true);
+      for (double[] p : e.getValue()) {
+        s.add(p[0], p[1], p[2], p[3]);
+      }
+      d.addSeries(s);
+    }
+    XYPlot plot = lines.jfree().getXYPlot();
+    XYErrorRenderer bars = new XYErrorRenderer();
+    bars.setDrawXError(false);
+    bars.setDefaultLinesVisible(false);
+    bars.setDefaultShapesVisible(false);
+    bars.setDefaultSeriesVisibleInLegend(false);
+    for (int k = 0; k < d.getSeriesCount(); k++) {
+      bars.setSeriesPaint(k, plot.getRenderer().getItemPaint(k, 0));
+    }
+    plot.setDataset(1, d);
+    plot.setRenderer(1, bars);
+  }
+
+  /**
+   * Points without lines, one mark shape per series (every series in the legend, an empty one
+   * too), both axes numbers: settings in the plane of two figures.
+   */
+  public static Chart scatter(String title, String xLabel, String yLabel,
+      Map<String, double[][]> series) {
+    XYSeriesCollection d = collection(series, false, true);
+    JFreeChart chart = ChartFactory.createScatterPlot(title, xLabel, yLabel, d,
+        PlotOrientation.VERTICAL, true, false, false);
+    chart.setBackgroundPaint(Color.WHITE);
+    chart.getXYPlot().setBackgroundPaint(Color.WHITE);
+    chart.getXYPlot().setDomainGridlinePaint(Color.LIGHT_GRAY);
+    chart.getXYPlot().setRangeGridlinePaint(Color.LIGHT_GRAY);
+    return new Chart(chart);
+  }
+
+  /**
+   * Two distributions as steps over one x axis (logarithmic with {@code logX}, its smallest
+   * value 0.001), each series's x values in order: the first solid, the second dashed, so a
+   * reference and what is compared with it stay apart where they overlap. The title is shown
+   * above the panel (for {@link #writeColumn}).
+   */
+  public static Chart steps(String title, String xLabel, String yLabel, boolean logX,
+      Map<String, double[][]> series) {
+    XYSeriesCollection data = collection(series, true, false);
+    NumberAxis y = new NumberAxis(yLabel);
+    y.setAutoRangeIncludesZero(true);
+    XYStepRenderer r = new XYStepRenderer();
+    r.setSeriesPaint(0, COLORS[0]);
+    r.setSeriesPaint(1, COLORS[1]);
+    r.setSeriesStroke(0, new BasicStroke(2f));
+    r.setSeriesStroke(1, new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f,
+        new float[] {6f, 3f}, 0f));
+    XYPlot plot;
+    if (logX) {
+      LogAxis x = new LogAxis(xLabel);
+      x.setSmallestValue(1e-3);
+      plot = new XYPlot(data, x, y, r);
+    } else {
+      NumberAxis x = new NumberAxis(xLabel);
+      x.setAutoRangeIncludesZero(true);
+      plot = new XYPlot(data, x, y, r);
+    }
+    plot.setBackgroundPaint(Color.WHITE);
+    plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+    plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+    JFreeChart chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+    chart.setBackgroundPaint(Color.WHITE);
+    return new Chart(chart);
+  }
+
+  /** The series as JFreeChart's, each {@code {x, y}} point in the order given. */
+  private static XYSeriesCollection collection(Map<String, double[][]> series, boolean autoSort,
+      boolean allowDuplicates) {
+    XYSeriesCollection d = new XYSeriesCollection();
+    for (Map.Entry<String, double[][]> e : series.entrySet()) {
+      XYSeries s = new XYSeries(e.getKey(), autoSort, allowDuplicates);
+      for (double[] xy : e.getValue()) {
+        s.add(xy[0], xy[1]);
+      }
+      d.addSeries(s);
+    }
+    return d;
   }
 
   /**
    * Charts made by {@link #lines} (or all by {@link #bars}) for the same knob, stacked as
    * panels of one chart over one shared knob axis: each keeps its own value axis and series.
    */
-  public static JFreeChart stacked(String title, List<JFreeChart> panels) {
+  public static Chart stacked(String title, List<Chart> charts) {
+    List<JFreeChart> panels = charts.stream().map(Chart::jfree).toList();
     boolean xy = panels.get(0).getPlot() instanceof XYPlot;
     JFreeChart chart;
     if (xy) {
@@ -400,7 +501,7 @@ public final class Plots {
       }
     }
     chart.setBackgroundPaint(Color.WHITE);
-    return chart;
+    return new Chart(chart);
   }
 
   /** Pixels per panel of a stacked chart (a single chart keeps the usual size). */
@@ -424,8 +525,8 @@ public final class Plots {
   }
 
   /** Each event of a timeline as a mark on its kind's row, time in µs. */
-  public static JFreeChart timeline(String title, Timeline t, long fromNs, long toNs) {
-    return timeline(title, t, fromNs, toNs, 1e3, "time (µs)");
+  public static Chart timeline(String title, Timeline t, long fromNs, long toNs) {
+    return new Chart(timeline(title, t, fromNs, toNs, 1e3, "time (µs)"));
   }
 
   /** The same, time divided by {@code nsPerUnit} and labelled {@code timeLabel}. */

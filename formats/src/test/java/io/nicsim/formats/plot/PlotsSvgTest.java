@@ -7,14 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.jfree.chart.JFreeChart;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class PlotsSvgTest {
   @TempDir Path dir;
 
-  private static JFreeChart chart() {
+  private static Chart chart() {
     return Plots.lines("t", "x", "y", Map.of("a", new double[][] {{0, 3}, {1, 1}, {2, 4}}));
   }
 

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogarithmicAxis;
 import org.jfree.chart.axis.SymbolAxis;
 import org.jfree.chart.plot.CategoryPlot;
@@ -31,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PlotsTest {
   /** The texts an SVG draws, in order. */
-  static List<String> texts(JFreeChart chart, Path dir) throws Exception {
+  static List<String> texts(Chart chart, Path dir) throws Exception {
     Path svg = dir.resolve("c.svg");
     try (Outputs outs = Outputs.begin()) {
       Plots.write(outs, chart, svg, "--plot");
@@ -64,9 +63,9 @@ class PlotsTest {
   void aKnobSpanningDecadesIsLogWithALabelAtEverySweptValue(@TempDir Path dir) throws Exception {
     Map<String, double[][]> s = new LinkedHashMap<>();
     s.put("tx-frames=1", new double[][] {{100, 1}, {1000, 2}, {5000, 3}});
-    JFreeChart c = Plots.lines("t", AxisLabels.of("tx-usecs"), AxisLabels.of("pps"), s);
-    assertThat(c.getXYPlot().getDomainAxis()).isInstanceOf(LogarithmicAxis.class);
-    assertThat(c.getXYPlot().getRangeAxis().getLabel()).isEqualTo("packets per second (TX, wire)");
+    Chart c = Plots.lines("t", AxisLabels.of("tx-usecs"), AxisLabels.of("pps"), s);
+    assertThat(c.jfree().getXYPlot().getDomainAxis()).isInstanceOf(LogarithmicAxis.class);
+    assertThat(c.jfree().getXYPlot().getRangeAxis().getLabel()).isEqualTo("packets per second (TX, wire)");
     List<String> t = texts(c, dir);
     assertThat(t).contains("tx-usecs (µs)", "100", "1000", "5000");
   }
@@ -83,8 +82,8 @@ class PlotsTest {
     }
     Map<String, double[][]> s = new LinkedHashMap<>();
     s.put("tx-frames=1", xy);
-    JFreeChart c = Plots.lines("t", AxisLabels.of("tx-usecs"), AxisLabels.of("pps"), s);
-    assertThat(c.getXYPlot().getDomainAxis()).isInstanceOf(LogarithmicAxis.class);
+    Chart c = Plots.lines("t", AxisLabels.of("tx-usecs"), AxisLabels.of("pps"), s);
+    assertThat(c.jfree().getXYPlot().getDomainAxis()).isInstanceOf(LogarithmicAxis.class);
     List<String> numbers = texts(c, dir).stream().filter(t -> t.matches("[0-9]+")).toList();
     // the value axis has its own numbers; the knob axis's are 1..10000
     List<Integer> knob = numbers.stream().map(Integer::parseInt).filter(v -> v >= 1)
@@ -106,9 +105,9 @@ class PlotsTest {
     Map<String, double[][]> s = new LinkedHashMap<>();
     s.put("cyclone5", new double[][] {{0, 45_200}, {1, 49_800}});
     s.put("agilex5", new double[][] {{0, 47_000}, {1, 51_000}});
-    JFreeChart c = Plots.lines("t", "patch", AxisLabels.of("pps"), s,
+    Chart c = Plots.lines("t", "patch", AxisLabels.of("pps"), s,
         List.of("v6.7", "v6.7 + edceeba4af3d"));
-    XYPlot p = c.getXYPlot();
+    XYPlot p = c.jfree().getXYPlot();
     assertThat(p.getDomainAxis()).isInstanceOf(SymbolAxis.class);
     XYLineAndShapeRenderer r = (XYLineAndShapeRenderer) p.getRenderer();
     for (int i = 0; i < 2; i++) {
@@ -123,9 +122,9 @@ class PlotsTest {
     bars.get("soc=cyclone5").put("v6.18", 2.0);
     bars.put("soc=agilex5", new LinkedHashMap<>(Map.of("v6.6", 3.0)));
     bars.get("soc=agilex5").put("v6.18", null);
-    JFreeChart b = Plots.categoryBars("t", AxisLabels.of("kernel"), AxisLabels.of("udp_mbps"),
+    Chart b = Plots.categoryBars("t", AxisLabels.of("kernel"), AxisLabels.of("udp_mbps"),
         bars);
-    CategoryPlot cp = b.getCategoryPlot();
+    CategoryPlot cp = b.jfree().getCategoryPlot();
     assertThat(cp.getDataset().getColumnKeys()).containsExactly("v6.6", "v6.18");
     assertThat(cp.getDataset().getValue("soc=agilex5", "v6.18")).isNull(); // left out, not 0
     assertThat(cp.getRangeAxis().getLabel()).isEqualTo("UDP goodput (Mbit/s)");
@@ -137,15 +136,15 @@ class PlotsTest {
   @Test
   void publishedVsSimulatedBarsTellCalibrationFromPrediction(@TempDir Path dir)
       throws Exception {
-    JFreeChart c = Plots.bars("s: pps", "pps (pkt/s)", List.of("before", "after", "other"),
+    Chart c = Plots.bars("s: pps", "pps (pkt/s)", List.of("before", "after", "other"),
         java.util.Arrays.asList(45_200.0, 52_000.0, null), List.of(45_100.0, 49_700.0, 150_000.0),
         List.of("calib", "pred", "extra"));
     List<String> t = texts(c, dir);
     assertThat(t).contains("published", "simulated: calibration (fitted to the published figure)",
         "simulated: prediction (nothing fitted to it)", "simulated (no published figure)");
-    assertThat(c.getCategoryPlot().getRangeAxis().getLabel()).isEqualTo("pps (pkt/s)");
+    assertThat(c.jfree().getCategoryPlot().getRangeAxis().getLabel()).isEqualTo("pps (pkt/s)");
     // each case's two bars side by side; the simulated one coloured by its role, as in the legend
-    var plot = c.getCategoryPlot();
+    var plot = c.jfree().getCategoryPlot();
     assertThat(plot.getDataset().getRowKeys()).containsExactly("published", "simulated");
     var legend = plot.getLegendItems();
     for (int col = 0; col < 3; col++) {
@@ -164,22 +163,22 @@ class PlotsTest {
   /** Every panel of a stacked chart draws series i with the mark its one legend shows. */
   @Test
   void stackedPanelsDrawEachSeriesWithTheLegendsMark() {
-    List<JFreeChart> panels = new ArrayList<>();
+    List<Chart> panels = new ArrayList<>();
     for (String m : List.of("udp_mbps", "cpu_pct", "irq_per_s")) {
       Map<String, double[][]> s = new LinkedHashMap<>();
       s.put("tx-frames=1", new double[][] {{100, 1}, {1000, 2}});
       s.put("tx-frames=25", new double[][] {{100, 3}, {1000, 4}});
       panels.add(Plots.lines(m, "tx-usecs (µs)", AxisLabels.of(m), s));
     }
-    JFreeChart c = Plots.stacked("all", panels);
-    var legend = ((CombinedDomainXYPlot) c.getPlot()).getLegendItems();
-    for (Object o : ((CombinedDomainXYPlot) c.getPlot()).getSubplots()) {
+    Chart c = Plots.stacked("all", panels);
+    var legend = ((CombinedDomainXYPlot) c.jfree().getPlot()).getLegendItems();
+    for (Object o : ((CombinedDomainXYPlot) c.jfree().getPlot()).getSubplots()) {
       var r = ((XYPlot) o).getRenderer();
       for (int i = 0; i < 2; i++) {
         assertThat(r.getSeriesShape(i)).isEqualTo(legend.get(i).getShape());
         assertThat(r.getSeriesPaint(i)).isEqualTo(legend.get(i).getFillPaint());
       }
     }
-    assertThat(Plots.height(c)).isEqualTo(3 * Plots.PANEL_HEIGHT);
+    assertThat(Plots.height(c.jfree())).isEqualTo(3 * Plots.PANEL_HEIGHT);
   }
 }

@@ -2,6 +2,7 @@ package io.nicsim.studies.patch;
 
 import io.nicsim.core.port.exec.KernelC;
 import io.nicsim.formats.output.Outputs;
+import io.nicsim.formats.plot.Chart;
 import io.nicsim.formats.plot.Plots;
 import io.nicsim.formats.text.Json;
 import io.nicsim.formats.text.Num;
@@ -15,7 +16,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.jfree.chart.JFreeChart;
 
 /**
  * {@code nicsim patch}: the tree's C before and after a patch, side by side per configuration,
@@ -274,7 +274,7 @@ public final class PatchReport {
 
   /** Before and after bars for the traffic's throughput (or RTT), CPU and interrupts. */
   public void plot(Outputs outs, Path file) {
-    List<JFreeChart> panels = new ArrayList<>();
+    List<Chart> panels = new ArrayList<>();
     for (String m : plotted()) {
       Map<String, Map<String, Double>> series = new LinkedHashMap<>();
       for (String side : List.of("before", "after")) {

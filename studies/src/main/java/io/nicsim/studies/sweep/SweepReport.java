@@ -3,6 +3,7 @@ package io.nicsim.studies.sweep;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.formats.plot.AxisLabels;
 import io.nicsim.formats.output.Outputs;
+import io.nicsim.formats.plot.Chart;
 import io.nicsim.formats.plot.Plots;
 import io.nicsim.formats.text.Csv;
 import io.nicsim.formats.text.Num;
@@ -19,7 +20,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.jfree.chart.JFreeChart;
 
 /**
  * A sweep's results as a table, CSV, Parquet table and a plot, in point order. A failed point
@@ -255,8 +255,8 @@ public final class SweepReport {
   }
 
   /** Each point's band as an error bar over its line's mark, in the line's colour. */
-  private void errorBars(JFreeChart chart, String metric, List<String> knobs, String x) {
-    Map<String, org.jfree.data.xy.YIntervalSeries> series = new LinkedHashMap<>();
+  private void errorBars(Chart chart, String metric, List<String> knobs, String x) {
+    Map<String, List<double[]>> series = new LinkedHashMap<>();
     for (int i = 0; i < results.size(); i++) {
       SweepPlan.Point p = plan.points().get(i);
       StringBuilder name = new StringBuilder();
@@ -267,23 +267,13 @@ public final class SweepReport {
       Band b = band(i, metric);
       if (v != null && b != null) {
         String n = name.length() == 0 ? metric : name.toString();
-        series.computeIfAbsent(n, k -> new org.jfree.data.xy.YIntervalSeries(k, false, true))
-            .add(Double.parseDouble(p.knobs().get(x)), v, b.low(), b.high());
+        series.computeIfAbsent(n, k -> new ArrayList<>())
+            .add(new double[] {Double.parseDouble(p.knobs().get(x)), v, b.low(), b.high()});
       }
     }
-    var d = new org.jfree.data.xy.YIntervalSeriesCollection();
-    series.values().forEach(d::addSeries);
-    var plot = chart.getXYPlot();
-    var bars = new org.jfree.chart.renderer.xy.XYErrorRenderer();
-    bars.setDrawXError(false);
-    bars.setDefaultLinesVisible(false);
-    bars.setDefaultShapesVisible(false);
-    bars.setDefaultSeriesVisibleInLegend(false);
-    for (int k = 0; k < d.getSeriesCount(); k++) {
-      bars.setSeriesPaint(k, plot.getRenderer().getItemPaint(k, 0));
-    }
-    plot.setDataset(1, d);
-    plot.setRenderer(1, bars);
+    Map<String, double[][]> intervals = new LinkedHashMap<>();
+    series.forEach((k, v) -> intervals.put(k, v.toArray(new double[0][])));
+    Plots.errorBars(chart, intervals);
   }
 
   /**
@@ -327,18 +317,18 @@ public final class SweepReport {
             String.join(", ", allColumns()));
       }
     }
-    List<JFreeChart> panels = new ArrayList<>();
+    List<Chart> panels = new ArrayList<>();
     for (String metric : metrics) {
       panels.add(chart(metric));
     }
-    JFreeChart chart = panels.size() == 1 ? panels.get(0) : Plots.stacked(String.join(", ",
+    Chart chart = panels.size() == 1 ? panels.get(0) : Plots.stacked(String.join(", ",
         metrics) + " vs " + plan.points().get(0).knobs().keySet().iterator().next() + " ("
         + plan.points().get(0).request().mac() + ", "
         + plan.points().get(0).request().traffic().spelling() + ")", panels);
     Plots.write(outs, chart, file, "--plot");
   }
 
-  private JFreeChart chart(String metric) {
+  private Chart chart(String metric) {
     List<String> knobs = new ArrayList<>(plan.points().get(0).knobs().keySet());
     String x = knobs.get(0);
     boolean numeric = true;
@@ -347,7 +337,7 @@ public final class SweepReport {
     }
     String title = metric + " vs " + x + " (" + plan.points().get(0).request().mac() + ", "
         + plan.points().get(0).request().traffic().spelling() + ")";
-    JFreeChart chart;
+    Chart chart;
     if (numeric) {
       Map<String, List<double[]>> series = new LinkedHashMap<>();
       for (int i = 0; i < results.size(); i++) {
