@@ -2,7 +2,6 @@ package io.nicsim.cli;
 
 import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.config.BadInputException;
-import io.nicsim.core.soc.InputSample;
 import io.nicsim.formats.output.Output;
 import io.nicsim.formats.trace.TraceFormat;
 import io.nicsim.runs.Exploration;
@@ -178,7 +177,7 @@ public final class RunCommand implements Callable<Integer> {
 
   /**
    * Sample {@code --sample} of the {@code --uncertainty} design alone, as a plain run: the
-   * request is parsed with the sample bound (so the profile and the path carry its values),
+   * request is parsed with the sample (so the profile and the path carry its values),
    * its outputs are written, and a failure stops it as it stops any run.
    */
   private int callSample(TraceFormat format, PrintWriter out) {
@@ -190,8 +189,7 @@ public final class RunCommand implements Callable<Integer> {
     LatinHypercube lhs = new LatinHypercube(options.seed(), uncertainty, sample);
     RunResult r;
     try (RunFiles files = RunFiles.open(trace, format, pcap, plot)) {
-      r = InputSample.with(lhs,
-          () -> env.engine().run(files.request(options.request()), files.sinks()));
+      r = env.engine().run(files.request(options.request(lhs)), files.sinks());
       files.commit(r);
       out = summaryTo(files);
     }

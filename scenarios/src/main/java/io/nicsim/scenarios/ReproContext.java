@@ -1,5 +1,6 @@
 package io.nicsim.scenarios;
 
+import io.nicsim.core.soc.InputSample;
 import io.nicsim.formats.trace.Timeline;
 import io.nicsim.runs.Exploration;
 import io.nicsim.runs.ExploreRequest;
@@ -8,6 +9,7 @@ import io.nicsim.runs.RunEngine;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.RunResult;
 import io.nicsim.runs.host.HostFactory;
+import io.nicsim.runs.path.PathSpec;
 import io.nicsim.studies.plan.ParallelRuns;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +24,7 @@ public final class ReproContext {
   private final long seed;
   private final int threads;
   private final boolean check;
+  private final InputSample sample;
   private PortsCCheck portsC;
   private String scenario;
   private final List<KnobPlot> knobPlots = new ArrayList<>();
@@ -45,10 +48,22 @@ public final class ReproContext {
 
   /** @param check run the invariant audit and end-of-run checks (off: reproduce --no-check) */
   public ReproContext(RunEngine engine, long seed, int threads, boolean check) {
+    this(engine, seed, threads, check, null);
+  }
+
+  /**
+   * @param check run the invariant audit and end-of-run checks (off: reproduce --no-check)
+   * @param sample an uncertainty study's draw of the inputs (null: nominal): every host the
+   *     scenario builds through this context resolves its SoC profile with it, and every path
+   *     it parses through {@link #path} takes its values
+   */
+  public ReproContext(RunEngine engine, long seed, int threads, boolean check,
+      InputSample sample) {
     this.engine = engine;
     this.seed = seed;
     this.threads = threads;
     this.check = check;
+    this.sample = sample;
   }
 
   /** The seed scenarios should give their runs (--seed). */
@@ -56,9 +71,15 @@ public final class ReproContext {
     return seed;
   }
 
-  /** The host components, for scenarios that drive a host directly. */
+  /** The host components, for scenarios that drive a host directly (with the sample). */
   public HostFactory hosts() {
-    return engine.hosts();
+    HostFactory hosts = engine.hosts();
+    return sample == null ? hosts : c -> hosts.create(c.withSample(sample));
+  }
+
+  /** A {@code --path} spelling as this context's runs take it (with the sample's values). */
+  public PathSpec path(String text) {
+    return PathSpec.parse(text, sample);
   }
 
   /**
@@ -91,12 +112,17 @@ public final class ReproContext {
   }
 
   private RunRequest checked(RunRequest req) {
-    return check ? req : req.withCheck(false);
+    RunRequest r = sampled(req);
+    return check ? r : r.withCheck(false);
+  }
+
+  private RunRequest sampled(RunRequest req) {
+    return sample == null ? req : req.withHost(req.host().withSample(sample));
   }
 
   /** A perturbed run watched for races ({@code run --jitter}); failures come back as rows. */
   public ExploreResult explore(RunRequest req, Exploration x) {
-    return engine.explore(new ExploreRequest(req.withCheck(true), x));
+    return engine.explore(new ExploreRequest(sampled(req).withCheck(true), x));
   }
 
   /** Independent jobs (each driving its own host) on the worker threads; results in order. */

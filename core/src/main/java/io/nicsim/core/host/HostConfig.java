@@ -3,6 +3,8 @@ package io.nicsim.core.host;
 import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.core.kernel.KernelConfig;
 import io.nicsim.core.port.exec.KernelC;
+import io.nicsim.core.soc.InputSample;
+import io.nicsim.core.soc.SocProfile;
 import io.nicsim.core.trace.Tracer;
 import java.util.List;
 import java.util.Objects;
@@ -28,6 +30,8 @@ import java.util.Objects;
  *     applied after the interface is up, before {@code coalesce}
  * @param kernelC a tree's C to run in place of the Java ports that have a bridge
  *     ({@code --ports c}), or null: the Java runs
+ * @param sample an uncertainty study's draw of the inputs: the SoC profile is resolved with
+ *     its values ({@link SocProfile#resolve(String, InputSample)}); null: the nominal profile
  */
 public record HostConfig(
     String mac,
@@ -44,7 +48,8 @@ public record HostConfig(
     KernelConfig kernelConfig,
     Tracer tracer,
     NapiWrites napi,
-    KernelC kernelC) {
+    KernelC kernelC,
+    InputSample sample) {
 
   public HostConfig {
     Objects.requireNonNull(mac, "mac");
@@ -57,6 +62,18 @@ public record HostConfig(
   }
 
   /**
+   * The config without an input sample: the canonical constructor before the sample travelled
+   * in the config, kept so that a MAC model compiled against it still links (the API policy).
+   */
+  public HostConfig(String mac, String soc, String kernel, List<String> patches,
+      CoalesceArgs coalesce, long seed, double cpuScale, long linkRateBps,
+      long linkPropagationNs, int irqCore, int appCore, KernelConfig kernelConfig,
+      Tracer tracer, NapiWrites napi, KernelC kernelC) {
+    this(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps, linkPropagationNs,
+        irqCore, appCore, kernelConfig, tracer, napi, kernelC, null);
+  }
+
+  /**
    * The config without a tree's C: the canonical constructor before {@code --ports c}, kept so
    * that a MAC model compiled against it still links (the API policy).
    */
@@ -65,7 +82,7 @@ public record HostConfig(
       long linkPropagationNs, int irqCore, int appCore, KernelConfig kernelConfig,
       Tracer tracer, NapiWrites napi) {
     this(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps, linkPropagationNs,
-        irqCore, appCore, kernelConfig, tracer, napi, null);
+        irqCore, appCore, kernelConfig, tracer, napi, null, null);
   }
 
   /**
@@ -77,73 +94,82 @@ public record HostConfig(
       long linkPropagationNs, int irqCore, int appCore, KernelConfig kernelConfig,
       Tracer tracer) {
     this(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps, linkPropagationNs,
-        irqCore, appCore, kernelConfig, tracer, NapiWrites.none(), null);
+        irqCore, appCore, kernelConfig, tracer, NapiWrites.none(), null, null);
   }
 
   /** A config with defaults for everything but the MAC and SoC. */
   public static HostConfig of(String mac, String soc) {
     return new HostConfig(mac, soc, null, List.of(), CoalesceArgs.none(), 1, 1.0, 0, 50, 0, -1,
-        KernelConfig.defaults(), Tracer.NONE, NapiWrites.none(), null);
+        KernelConfig.defaults(), Tracer.NONE, NapiWrites.none(), null, null);
   }
 
   public HostConfig withSoc(String s) {
     return new HostConfig(mac, s, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample);
   }
 
   public HostConfig withKernel(String v) {
     return new HostConfig(mac, soc, v, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample);
   }
 
   public HostConfig withPatches(List<String> p) {
     return new HostConfig(mac, soc, kernel, p, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample);
   }
 
   public HostConfig withCoalesce(CoalesceArgs c) {
     return new HostConfig(mac, soc, kernel, patches, c, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample);
   }
 
   public HostConfig withSeed(long s) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, s, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample);
   }
 
   public HostConfig withCpuScale(double scale) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, scale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample);
   }
 
   public HostConfig withLink(long rateBps, long propagationNs) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, rateBps,
-        propagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC);
+        propagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample);
   }
 
   public HostConfig withCores(int irq, int app) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irq, app, kernelConfig, tracer, napi, kernelC);
+        linkPropagationNs, irq, app, kernelConfig, tracer, napi, kernelC, sample);
   }
 
   public HostConfig withKernelConfig(KernelConfig k) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, k, tracer, napi, kernelC);
+        linkPropagationNs, irqCore, appCore, k, tracer, napi, kernelC, sample);
   }
 
   public HostConfig withTracer(Tracer t) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, t, napi, kernelC);
+        linkPropagationNs, irqCore, appCore, kernelConfig, t, napi, kernelC, sample);
   }
 
   public HostConfig withNapi(NapiWrites w) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, w, kernelC);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, w, kernelC, sample);
   }
 
   /** The same config running {@code c}'s functions as C ({@code --ports c}); null: Java. */
   public HostConfig withKernelC(KernelC c) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, c);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, c, sample);
+  }
+
+  /**
+   * The same config with an uncertainty study's draw {@code s}: the host's SoC profile takes
+   * its values; null: the nominal profile.
+   */
+  public HostConfig withSample(InputSample s) {
+    return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, s);
   }
 }

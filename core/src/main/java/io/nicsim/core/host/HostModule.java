@@ -58,7 +58,7 @@ public abstract class HostModule {
   @Provides
   @HostScope
   static SocProfile soc(HostConfig config) {
-    return SocProfile.resolve(config.soc());
+    return SocProfile.resolve(config.soc(), config.sample());
   }
 
   @Provides

@@ -1,16 +1,12 @@
 package io.nicsim.core.soc;
 
-import java.util.function.Supplier;
-
 /**
  * One joint draw of the uncertain inputs: what value each input number takes in this run. An
- * uncertainty study binds a sample to the thread that runs one point ({@link #with}); every
- * profile resolved and every path parsed on that thread then carries the sample's values
- * instead of the nominal ones. Nothing else changes, and with no sample bound every number is
- * its nominal value (plain runs are unchanged).
- *
- * <p>A point runs its hosts on the one thread it was given, so a sample never leaks into
- * another point.
+ * uncertainty study hands a sample to what it builds: a profile takes the sample's values
+ * through {@link SocProfile#sampled}, a host through its {@code HostConfig}, a path when it is
+ * parsed with one. Nothing else changes, and without a sample every number is its nominal
+ * value (plain runs are unchanged). The sample is always passed, never bound to a thread, so
+ * what a parser returns depends only on its arguments.
  */
 public interface InputSample {
 
@@ -20,29 +16,11 @@ public interface InputSample {
    */
   double value(String id, Quantity q);
 
-  /** The sample bound to this thread, or null. */
-  static InputSample current() {
-    return Holder.CURRENT.get();
-  }
-
-  /** Runs {@code body} with {@code s} bound to this thread. */
-  static <T> T with(InputSample s, Supplier<T> body) {
-    InputSample prev = Holder.CURRENT.get();
-    Holder.CURRENT.set(s);
-    try {
-      return body.get();
-    } finally {
-      if (prev == null) {
-        Holder.CURRENT.remove();
-      } else {
-        Holder.CURRENT.set(prev);
-      }
-    }
-  }
-
-  /** {@code q} as the bound sample has it ({@code q} itself when none is bound or it is exact). */
-  static Quantity apply(String id, Quantity q) {
-    InputSample s = current();
+  /**
+   * {@code q} as sample {@code s} has it ({@code q} itself when {@code s} is null or {@code q}
+   * is exact); a value outside {@code q}'s range is refused.
+   */
+  static Quantity apply(InputSample s, String id, Quantity q) {
     if (s == null || !q.uncertain()) {
       return q;
     }
@@ -51,12 +29,5 @@ public interface InputSample {
       throw new IllegalStateException(id + " sampled at " + v + " outside its range");
     }
     return q.at(v);
-  }
-
-  /** Holds the thread's binding. */
-  final class Holder {
-    static final ThreadLocal<InputSample> CURRENT = new ThreadLocal<>();
-
-    private Holder() {}
   }
 }

@@ -89,7 +89,7 @@ public final class SocProfile {
       p = load(name, new LinkedHashSet<>(), "--soc");
       PARSED.putIfAbsent(name, p);
     }
-    return p.sampled();
+    return p;
   }
 
   /**
@@ -132,6 +132,14 @@ public final class SocProfile {
     return load(soc);
   }
 
+  /**
+   * The same, with sample {@code sample}'s values for its uncertain numbers (an uncertainty
+   * study's host); nominal when {@code sample} is null.
+   */
+  public static SocProfile resolve(String soc, InputSample sample) {
+    return resolve(soc).sampled(sample);
+  }
+
   /** Loads a profile from a YAML file (a user's own SoC). */
   public static SocProfile loadFile(Path file) {
     String label = file.toString();
@@ -160,13 +168,13 @@ public final class SocProfile {
     } catch (IOException e) {
       throw new BadInputException("soc profile " + label + ": " + readError(e));
     }
-    return parse(label, root, new LinkedHashSet<>(List.of(label))).sampled();
+    return parse(label, root, new LinkedHashSet<>(List.of(label)));
   }
 
   /** Parses profile text (used by tests and fuzzing). */
   public static SocProfile parse(String label, String yamlText) {
     try {
-      return parse(label, YamlTree.read(yamlText), new LinkedHashSet<>(List.of(label))).sampled();
+      return parse(label, YamlTree.read(yamlText), new LinkedHashSet<>(List.of(label)));
     } catch (IOException e) {
       throw new BadInputException("soc profile " + label + ": " + readError(e));
     }
@@ -507,25 +515,28 @@ public final class SocProfile {
     return f;
   }
 
-  /** This profile with the bound {@link InputSample}'s values (itself when none is bound). */
-  SocProfile sampled() {
-    if (InputSample.current() == null) {
+  /**
+   * This profile with sample {@code s}'s values for its uncertain numbers (input ids
+   * {@link #inputId}); itself when {@code s} is null.
+   */
+  public SocProfile sampled(InputSample s) {
+    if (s == null) {
       return this;
     }
     Builder b = new Builder();
     b.from(this);
     b.name = name;
     b.schema = schema;
-    sample(b.cpu, "cpu");
-    sample(b.kernel, "kernel");
-    sample(b.clocks, "clocks");
-    sample(b.params, "params");
-    sample(b.costs, "costs");
+    sample(s, b.cpu, "cpu");
+    sample(s, b.kernel, "kernel");
+    sample(s, b.clocks, "clocks");
+    sample(s, b.params, "params");
+    sample(s, b.costs, "costs");
     return new SocProfile(b);
   }
 
-  private static void sample(Map<String, Quantity> m, String section) {
-    m.replaceAll((k, q) -> InputSample.apply(inputId(q, section, k), q));
+  private static void sample(InputSample s, Map<String, Quantity> m, String section) {
+    m.replaceAll((k, q) -> InputSample.apply(s, inputId(q, section, k), q));
   }
 
   /** The name a study gives an input: {@code ORIGIN:section.key}. */

@@ -1,6 +1,7 @@
 package io.nicsim.runs.options;
 
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.soc.InputSample;
 import io.nicsim.runs.Exploration;
 import io.nicsim.runs.ExploreRequest;
 import io.nicsim.runs.RunRequest;
@@ -43,8 +44,13 @@ public final class RunArgs {
 
   /** The request alone (a plain run's points). */
   public static RunRequest request(List<String> args) {
+    return request(args, null);
+  }
+
+  /** The request alone under an uncertainty sample (null: nominal). */
+  public static RunRequest request(List<String> args, InputSample sample) {
     RunArgs a = new RunArgs();
     new CommandLine(a).parseArgs(args.toArray(new String[0]));
-    return a.options.request();
+    return a.options.request(sample);
   }
 }

@@ -5,6 +5,7 @@ import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.net.Dql;
 import io.nicsim.core.port.exec.KernelC;
+import io.nicsim.core.soc.InputSample;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.path.PathSpec;
 import io.nicsim.runs.traffic.TrafficParser;
@@ -152,6 +153,14 @@ public final class RunOptions {
 
   /** The request these options describe (no output files). */
   public RunRequest request() {
+    return request(null);
+  }
+
+  /**
+   * The same under an uncertainty sample: the path parsed with its values and the host
+   * resolving its SoC profile with them ({@link HostConfig#withSample}); null: nominal.
+   */
+  public RunRequest request(InputSample sample) {
     TrafficSpec t = TrafficParser.parse(traffic);
     if (duration != null) {
       long ns = Units.durationNs("--duration", duration, "s");
@@ -161,12 +170,12 @@ public final class RunOptions {
       }
       t = t.withDurationNs(ns);
     }
-    PathSpec p = path == null ? PathSpec.direct() : PathSpec.parse(path);
+    PathSpec p = path == null ? PathSpec.direct() : PathSpec.parse(path, sample);
     CoalesceArgs c = coalesce == null ? CoalesceArgs.none() : CoalesceArgs.parse(EthtoolStyle.join(coalesce));
     KernelC kc = host.kernelC();
     HostConfig h = HostConfig.of(host.mac, host.socName()).withKernel(host.kernelVersion(kc))
         .withPatches(host.patchEdits()).withCoalesce(c).withSeed(seed)
-        .withNapi(NapiArgs.parse(sysfs, napiSet)).withKernelC(kc);
+        .withNapi(NapiArgs.parse(sysfs, napiSet)).withKernelC(kc).withSample(sample);
     return new RunRequest(h, t, p, !noCheck, 0, bqlLimitMax());
   }
 

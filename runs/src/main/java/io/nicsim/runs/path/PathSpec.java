@@ -91,7 +91,16 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
     return rttNs / 2;
   }
 
+  /** {@code text} parsed with every number at its nominal value. */
   public static PathSpec parse(String text) {
+    return parse(text, null);
+  }
+
+  /**
+   * {@code text} parsed with uncertainty sample {@code sample}'s values for its uncertain
+   * numbers (input ids {@code path:KEY}); nominal when {@code sample} is null.
+   */
+  public static PathSpec parse(String text, InputSample sample) {
     if (text == null || text.isBlank()) {
       throw BadInputException.field(FIELD, "empty", FORM);
     }
@@ -179,14 +188,15 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
           throw BadInputException.field(FIELD, "unknown key '" + key + "'", FORM);
       }
     }
-    rtt = sampled("rtt", rtt, ranges);
-    rate = sampled("rate", rate, ranges);
-    loss = Math.min(0.999999, sampledFraction("loss", loss, ranges));
-    peer = sampled("peer", peer, ranges);
+    rtt = sampled(sample, "rtt", rtt, ranges);
+    rate = sampled(sample, "rate", rate, ranges);
+    loss = Math.min(0.999999, sampledFraction(sample, "loss", loss, ranges));
+    peer = sampled(sample, "peer", peer, ranges);
     // a pause's rate and length are drawn apart, each over the value's range
     if (stallPerS > 0) {
-      stallPerS = sampledFraction("ackstall", "ackstall.rate", stallPerS, ranges);
-      stallMeanNs = Math.round(sampledFraction("ackstall", "ackstall.mean", stallMeanNs, ranges));
+      stallPerS = sampledFraction(sample, "ackstall", "ackstall.rate", stallPerS, ranges);
+      stallMeanNs = Math.round(sampledFraction(sample, "ackstall", "ackstall.mean", stallMeanNs,
+          ranges));
     }
     long bufferBytes = 0;
     double bdp = 0;
@@ -207,7 +217,7 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
             throw BadInputException.field(f, "'" + buffer + "' needs rate= and rtt=", accepted);
           }
           bdp = n.doubleValue();
-          n = BigDecimal.valueOf(sampledFraction("buffer", bdp, ranges));
+          n = BigDecimal.valueOf(sampledFraction(sample, "buffer", bdp, ranges));
           bufferBytes = n.multiply(BigDecimal.valueOf(rate)).multiply(BigDecimal.valueOf(rtt))
               .divide(BigDecimal.valueOf(8_000_000_000L), 0, java.math.RoundingMode.HALF_EVEN)
               .longValueExact();
@@ -222,7 +232,7 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
           break;
       }
       if (bdp == 0) {
-        bufferBytes = sampled("buffer", bufferBytes, ranges);
+        bufferBytes = sampled(sample, "buffer", bufferBytes, ranges);
       }
       if (bufferBytes < MTU_FRAME) {
         throw BadInputException.field(f, "'" + buffer + "' holds less than one full frame",
@@ -277,28 +287,30 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
     return new Quantity(v, "--path " + key, null, c, range(key, ranges), "path");
   }
 
-  /** {@code v} as the bound sample has it ({@code path:KEY}); nominal with none bound. */
-  private static long sampled(String key, long v, Map<String, Double> ranges) {
-    return Math.round(sampledFraction(key, v, ranges));
+  /** {@code v} as {@code sample} has it ({@code path:KEY}); nominal without a sample. */
+  private static long sampled(InputSample sample, String key, long v,
+      Map<String, Double> ranges) {
+    return Math.round(sampledFraction(sample, key, v, ranges));
   }
 
-  private static double sampledFraction(String key, double v, Map<String, Double> ranges) {
-    return sampledFraction(key, key, v, ranges);
+  private static double sampledFraction(InputSample sample, String key, double v,
+      Map<String, Double> ranges) {
+    return sampledFraction(sample, key, key, v, ranges);
   }
 
   /** {@code key}'s range and class, drawn as input {@code path:ID}. */
-  private static double sampledFraction(String key, String id, double v,
+  private static double sampledFraction(InputSample sample, String key, String id, double v,
       Map<String, Double> ranges) {
-    if (InputSample.current() == null) {
+    if (sample == null) {
       return v;
     }
-    return InputSample.apply("path:" + id, quantity(key, v, ranges)).value();
+    return InputSample.apply(sample, "path:" + id, quantity(key, v, ranges)).value();
   }
 
   /** The uncertain numbers of {@code text} as a study sees them ({@code path:KEY}). */
   public static Map<String, Quantity> inputs(String text) {
     Map<String, Quantity> out = new LinkedHashMap<>();
-    PathSpec p = InputSample.with(null, () -> parse(text));
+    PathSpec p = parse(text);
     Map<String, Double> ranges = new LinkedHashMap<>();
     for (String part : text.split(",")) {
       int eq = part.indexOf('=');

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.soc.InputSample;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -130,5 +131,26 @@ class PathSpecTest {
             + " without -R))");
     PathSpec.refuseAckStall(PathSpec.parse("rtt=1ms"), "ping");
     PathSpec.refuseAckStall(null, "ping");
+  }
+
+  /**
+   * A sample moves only the numbers with a range, each to the sample's value within it, and
+   * only when it is passed: parsing the same text without one gives the nominal path again.
+   */
+  @Test
+  void aSampleIsPassedAndMovesOnlyRangedNumbers() {
+    String text = "rtt=20ms~10%,rate=100mbit,loss=0.01";
+    java.util.List<String> ids = new java.util.ArrayList<>();
+    InputSample high = (id, q) -> {
+      ids.add(id);
+      return q.high();
+    };
+    PathSpec nominal = PathSpec.parse(text);
+    PathSpec sampled = PathSpec.parse(text, high);
+    assertThat(sampled.rttNs()).isEqualTo(22_000_000L);
+    assertThat(sampled.rateBps()).isEqualTo(nominal.rateBps()); // a rate is exact
+    assertThat(ids).contains("path:rtt").doesNotContain("path:rate");
+    assertThat(PathSpec.parse(text).rttNs()).isEqualTo(20_000_000L).isEqualTo(nominal.rttNs());
+    assertThat(PathSpec.parse(text, null)).isEqualTo(nominal);
   }
 }

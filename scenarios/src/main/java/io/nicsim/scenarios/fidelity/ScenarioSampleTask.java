@@ -72,8 +72,7 @@ public final class ScenarioSampleTask implements PointTask {
       // every draw at the middle of its range but the one input (or group) at an end
       draw = (in, q) -> InputDesign.value(in, q, d -> !d.equals(id) ? 0.5 : high ? 1 : 0);
     }
-    List<Row> rows = InputSample.with(draw,
-        () -> s.run(new ReproContext(e.runs().engine(), seed, 1, check)));
+    List<Row> rows = s.run(new ReproContext(e.runs().engine(), seed, 1, check, draw));
     LinkedHashMap<String, String> cols = new LinkedHashMap<>();
     for (int i = 0; i < rows.size(); i++) {
       cols.put("key" + i, rows.get(i).caseName() + "|" + rows.get(i).metric());

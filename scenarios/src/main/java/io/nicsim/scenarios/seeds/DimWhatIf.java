@@ -16,7 +16,6 @@ import io.nicsim.core.sim.Event;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.RunResult;
 import io.nicsim.runs.host.HostFactory;
-import io.nicsim.runs.path.PathSpec;
 import io.nicsim.runs.traffic.TrafficParser;
 import io.nicsim.scenarios.ReproContext;
 import io.nicsim.scenarios.Role;
@@ -156,7 +155,7 @@ public final class DimWhatIf implements Scenario {
 
   private static RunRequest tcp(ReproContext ctx, String cc) {
     return RunRequest.of("stmmac", YT_SOC, TrafficParser.parse("iperf3 -C " + cc + " "
-        + YT_IPERF)).withKernel(YT_KERNEL).withPath(PathSpec.parse(YT_PATH))
+        + YT_IPERF)).withKernel(YT_KERNEL).withPath(ctx.path(YT_PATH))
         .withSeed(ctx.seed());
   }
 

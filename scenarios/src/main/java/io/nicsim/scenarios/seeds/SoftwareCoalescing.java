@@ -5,7 +5,6 @@ import io.nicsim.formats.text.Num;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.RunResult;
 import io.nicsim.runs.options.NapiArgs;
-import io.nicsim.runs.path.PathSpec;
 import io.nicsim.runs.traffic.TrafficParser;
 import io.nicsim.scenarios.ReproContext;
 import io.nicsim.scenarios.Role;
@@ -100,7 +99,7 @@ public final class SoftwareCoalescing implements Scenario {
     for (String cc : List.of("bbr", "cubic")) {
       RunRequest r = RunRequest.of("stmmac", YT_SOC,
           TrafficParser.parse("iperf3 -C " + cc + " " + YT_IPERF)).withKernel(YT_KERNEL)
-          .withPath(PathSpec.parse(YT_PATH)).withSeed(seed);
+          .withPath(ctx.path(YT_PATH)).withSeed(seed);
       String p = "yt " + cc.toUpperCase(java.util.Locale.ROOT) + " ";
       cases.add(new Case(p + "shipped", r));
       cases.add(new Case(p + "hw off", off(r, STMMAC_OFF)));

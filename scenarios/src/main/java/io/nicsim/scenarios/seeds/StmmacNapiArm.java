@@ -6,7 +6,6 @@ import static io.nicsim.scenarios.seeds.TcpScenarioRows.value;
 import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.RunResult;
-import io.nicsim.runs.path.PathSpec;
 import io.nicsim.runs.traffic.TrafficParser;
 import io.nicsim.scenarios.ReproContext;
 import io.nicsim.scenarios.Role;
@@ -93,7 +92,7 @@ public final class StmmacNapiArm implements Scenario {
   @Override
   public List<Row> run(ReproContext ctx) {
     RunRequest base = RunRequest.of("stmmac", SOC, TrafficParser.parse(IPERF))
-        .withPath(PathSpec.parse(PATH)).withSeed(ctx.seed());
+        .withPath(ctx.path(PATH)).withSeed(ctx.seed());
     RunRequest era40 = base.withKernel(ERA_40MS_KERNEL)
         .withCoalesce(CoalesceArgs.parse(ERA_40MS_COALESCE));
     RunRequest eraJiffies = base.withKernel(ERA_JIFFIES_KERNEL);

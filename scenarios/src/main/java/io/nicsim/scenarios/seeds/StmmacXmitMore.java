@@ -5,7 +5,6 @@ import static io.nicsim.scenarios.seeds.TcpScenarioRows.row;
 import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.RunResult;
-import io.nicsim.runs.path.PathSpec;
 import io.nicsim.runs.traffic.TrafficParser;
 import io.nicsim.scenarios.ReproContext;
 import io.nicsim.scenarios.Role;
@@ -154,6 +153,6 @@ public final class StmmacXmitMore implements Scenario {
 
   private static RunRequest request(ReproContext ctx, String cc) {
     return RunRequest.of("stmmac", SOC, TrafficParser.parse("iperf3 -C " + cc + " " + IPERF))
-        .withKernel(KERNEL).withPath(PathSpec.parse(PATH)).withSeed(ctx.seed());
+        .withKernel(KERNEL).withPath(ctx.path(PATH)).withSeed(ctx.seed());
   }
 }

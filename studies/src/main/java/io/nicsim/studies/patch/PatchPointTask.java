@@ -1,6 +1,5 @@
 package io.nicsim.studies.patch;
 
-import io.nicsim.core.soc.InputSample;
 import io.nicsim.runs.RunEnv;
 import io.nicsim.runs.RunResult;
 import io.nicsim.studies.plan.Point;
@@ -43,9 +42,8 @@ public final class PatchPointTask implements PointTask {
     } else {
       String[] f = args.get(lhs + 1).split(":");
       args.subList(lhs, lhs + 2).clear();
-      List<String> plain = args;
-      r = InputSample.with(new LatinHypercube(Long.parseLong(f[0]), Integer.parseInt(f[1]),
-          Integer.parseInt(f[2])), () -> e.engine().run(RunPointTask.request(plain)));
+      r = e.engine().run(RunPointTask.request(args, new LatinHypercube(Long.parseLong(f[0]),
+          Integer.parseInt(f[1]), Integer.parseInt(f[2]))));
     }
     LinkedHashMap<String, String> cols = new LinkedHashMap<>();
     r.summary().forEach((k, v) -> cols.put(k, Double.toString(v)));

@@ -66,14 +66,22 @@ public final class RunPointTask implements PointTask {
 
   /** The request a point's args describe. */
   public static RunRequest request(List<String> args) {
+    return request(args, null);
+  }
+
+  /**
+   * The request a point's args describe under an uncertainty sample: its path parsed with the
+   * sample's values and its host resolving the SoC profile with them (null: nominal).
+   */
+  public static RunRequest request(List<String> args, InputSample sample) {
     PointArgs a = new PointArgs();
     new CommandLine(a).parseArgs(args.toArray(String[]::new));
-    return request(a);
+    return request(a, sample);
   }
 
   /** The request of args already parsed (picocli's model is built per parse: parse once). */
-  private static RunRequest request(PointArgs a) {
-    RunRequest req = a.options.request();
+  private static RunRequest request(PointArgs a, InputSample sample) {
+    RunRequest req = a.options.request(sample);
     for (String set : a.sets) {
       int eq = set.indexOf('=');
       req = Vary.parse(set).apply(req, set.substring(eq + 1).trim());
@@ -114,12 +122,12 @@ public final class RunPointTask implements PointTask {
     new CommandLine(a).parseArgs(point.args().toArray(String[]::new));
     RunResult r;
     if (a.lhs == null) {
-      r = e.engine().run(request(a));
+      r = e.engine().run(request(a, null));
     } else {
       String[] f = a.lhs.split(":");
-      // parsed inside the bound sample: the path and the SoC profile carry its values
-      r = InputSample.with(new LatinHypercube(Long.parseLong(f[0]), Integer.parseInt(f[1]),
-          Integer.parseInt(f[2])), () -> e.engine().run(request(point.args())));
+      // the path and the SoC profile carry the sample's values
+      r = e.engine().run(request(a, new LatinHypercube(Long.parseLong(f[0]),
+          Integer.parseInt(f[1]), Integer.parseInt(f[2]))));
     }
     LinkedHashMap<String, String> cols = new LinkedHashMap<>();
     r.summary().forEach((k, v) -> cols.put(k, Double.toString(v)));

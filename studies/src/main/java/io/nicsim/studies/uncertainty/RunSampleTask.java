@@ -10,18 +10,19 @@ import io.nicsim.studies.plan.PointTask;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 
 /**
  * One {@code nicsim run} under sample {@code i} of the study's Latin hypercube: point args are
- * the run's own command-line arguments; they are parsed again inside the bound sample (so the
- * path and the SoC profile carry the sample's values). Columns: every summary metric.
+ * the run's own command-line arguments; they are parsed again with the sample (so the path
+ * and the SoC profile carry the sample's values). Columns: every summary metric.
  */
 public final class RunSampleTask implements PointTask {
   private static final long serialVersionUID = 1L;
 
-  /** Parses run arguments into a request (serializable: the CLI's parser). */
-  public interface Parser extends java.io.Serializable, Function<List<String>, RunRequest> {}
+  /** Parses run arguments into a request under a sample (serializable: the CLI's parser). */
+  public interface Parser extends java.io.Serializable,
+      BiFunction<List<String>, InputSample, RunRequest> {}
 
   private final long seed;
   private final int samples;
@@ -43,8 +44,8 @@ public final class RunSampleTask implements PointTask {
   @Override
   public PointResult run(Point point) {
     RunEnv e = env != null ? env : RunEnv.standard();
-    RunResult r = InputSample.with(new LatinHypercube(seed, samples, point.index()),
-        () -> e.engine().run(parser.apply(point.args())));
+    RunResult r = e.engine().run(parser.apply(point.args(),
+        new LatinHypercube(seed, samples, point.index())));
     LinkedHashMap<String, String> cols = new LinkedHashMap<>();
     for (Map.Entry<String, Double> m : r.summary().entrySet()) {
       if (m.getValue() != null && Double.isFinite(m.getValue())) {
