@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nicsim.core.apps.Ping;
 import io.nicsim.core.host.Host;
-import io.nicsim.testkit.MacHosts;
-import io.nicsim.testkit.PeerStream;
+import io.nicsim.hostkit.MacHosts;
+import io.nicsim.hostkit.PeerStream;
 import java.util.SortedMap;
 import org.junit.jupiter.api.Test;
 

@@ -11,7 +11,7 @@ import io.nicsim.core.ethtool.EthtoolOps;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.kernel.Errno;
 import io.nicsim.core.kernel.KernelException;
-import io.nicsim.testkit.MacHosts;
+import io.nicsim.hostkit.MacHosts;
 import org.junit.jupiter.api.Test;
 
 /** bcmgenet_get_coalesce / bcmgenet_set_coalesce against hand-computed register values. */

@@ -12,7 +12,7 @@ import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.kernel.KernelConfig;
 import io.nicsim.core.sim.Event;
 import io.nicsim.core.sim.InvariantViolation;
-import io.nicsim.testkit.MacHosts;
+import io.nicsim.hostkit.MacHosts;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

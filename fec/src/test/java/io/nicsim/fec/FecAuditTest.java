@@ -1,6 +1,6 @@
 package io.nicsim.fec;
 
-import static io.nicsim.testkit.MacHosts.MS;
+import static io.nicsim.hostkit.MacHosts.MS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,7 +11,7 @@ import io.nicsim.core.apps.UdpSocket;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.nic.DescRing;
 import io.nicsim.core.sim.InvariantViolation;
-import io.nicsim.testkit.MacHosts;
+import io.nicsim.hostkit.MacHosts;
 import org.junit.jupiter.api.Test;
 
 /** fec's TX BD rings under the periodic audit (every kit host runs with it). */

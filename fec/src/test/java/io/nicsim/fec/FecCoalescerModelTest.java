@@ -1,11 +1,11 @@
 package io.nicsim.fec;
 
-import static io.nicsim.testkit.MacHosts.MS;
+import static io.nicsim.hostkit.MacHosts.MS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nicsim.core.host.Host;
-import io.nicsim.testkit.MacHosts;
-import io.nicsim.testkit.PeerStream;
+import io.nicsim.hostkit.MacHosts;
+import io.nicsim.hostkit.PeerStream;
 import org.junit.jupiter.api.Test;
 
 /** The coalescer inside a running host: timing of RX events against the frames on the wire. */

@@ -1,7 +1,7 @@
 package io.nicsim.fec;
 
-import static io.nicsim.testkit.MacHosts.MS;
-import static io.nicsim.testkit.MacHosts.SEC;
+import static io.nicsim.hostkit.MacHosts.MS;
+import static io.nicsim.hostkit.MacHosts.SEC;
 import static io.nicsim.fec.FecRegisters.FEC_ENET_RXF_0;
 import static io.nicsim.fec.FecRegisters.FEC_ENET_TXF_0;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.nicsim.core.apps.IcmpEcho;
 import io.nicsim.core.apps.Ping;
 import io.nicsim.core.host.Host;
-import io.nicsim.testkit.MacHosts;
+import io.nicsim.hostkit.MacHosts;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,12 +1,12 @@
 package io.nicsim.fec;
 
-import static io.nicsim.testkit.MacHosts.MS;
-import static io.nicsim.testkit.MacHosts.SEC;
+import static io.nicsim.hostkit.MacHosts.MS;
+import static io.nicsim.hostkit.MacHosts.SEC;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nicsim.core.host.Host;
-import io.nicsim.testkit.MacHosts;
-import io.nicsim.testkit.PeerStream;
+import io.nicsim.hostkit.MacHosts;
+import io.nicsim.hostkit.PeerStream;
 import java.util.SortedMap;
 import org.junit.jupiter.api.Test;
 

@@ -1,12 +1,12 @@
 package io.nicsim.fec;
 
-import static io.nicsim.testkit.MacHosts.MS;
-import static io.nicsim.testkit.MacHosts.SEC;
+import static io.nicsim.hostkit.MacHosts.MS;
+import static io.nicsim.hostkit.MacHosts.SEC;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nicsim.core.apps.Ping;
 import io.nicsim.core.host.Host;
-import io.nicsim.testkit.MacHosts;
+import io.nicsim.hostkit.MacHosts;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 

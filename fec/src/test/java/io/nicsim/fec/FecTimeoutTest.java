@@ -1,6 +1,6 @@
 package io.nicsim.fec;
 
-import static io.nicsim.testkit.MacHosts.MS;
+import static io.nicsim.hostkit.MacHosts.MS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nicsim.core.apps.UdpDatagram;
@@ -10,7 +10,7 @@ import io.nicsim.core.apps.UdpSocket;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.sim.Event;
-import io.nicsim.testkit.MacHosts;
+import io.nicsim.hostkit.MacHosts;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

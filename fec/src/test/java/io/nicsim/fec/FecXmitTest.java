@@ -1,6 +1,6 @@
 package io.nicsim.fec;
 
-import static io.nicsim.testkit.MacHosts.MS;
+import static io.nicsim.hostkit.MacHosts.MS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nicsim.core.apps.UdpDatagram;
@@ -11,7 +11,7 @@ import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.kernel.KernelConfig;
 import io.nicsim.core.net.NetdevQueue;
-import io.nicsim.testkit.MacHosts;
+import io.nicsim.hostkit.MacHosts;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

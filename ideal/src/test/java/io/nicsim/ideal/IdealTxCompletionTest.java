@@ -14,7 +14,7 @@ import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.host.MacDiscovery;
-import io.nicsim.testkit.MacHosts;
+import io.nicsim.hostkit.MacHosts;
 import org.junit.jupiter.api.Test;
 
 /** The ideal MAC's TX completion policies, each seen in what the driver does per second. */

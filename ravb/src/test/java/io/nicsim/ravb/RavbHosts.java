@@ -8,7 +8,7 @@ import io.nicsim.core.kernel.KernelConfig;
 import io.nicsim.core.nic.Link;
 import io.nicsim.core.sim.Event;
 import io.nicsim.core.sim.Simulator;
-import io.nicsim.testkit.MacHosts;
+import io.nicsim.hostkit.MacHosts;
 
 /** Host set-ups for the ravb suite. */
 final class RavbHosts {

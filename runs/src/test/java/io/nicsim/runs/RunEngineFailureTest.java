@@ -3,11 +3,11 @@ package io.nicsim.runs;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.nicsim.core.host.Host;
+import io.nicsim.hostkit.ExampleMac;
+import io.nicsim.hostkit.MacHosts;
 import io.nicsim.runs.path.PathSpec;
 import io.nicsim.runs.traffic.PingSpec;
 import io.nicsim.runs.traffic.TrafficSpec;
-import io.nicsim.testkit.ExampleMac;
-import io.nicsim.testkit.MacHosts;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -3,10 +3,10 @@ package io.nicsim.runs;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nicsim.hostkit.ExampleMac;
+import io.nicsim.hostkit.MacHosts;
 import io.nicsim.runs.host.HostFactory;
 import io.nicsim.runs.options.RunArgs;
-import io.nicsim.testkit.ExampleMac;
-import io.nicsim.testkit.MacHosts;
 import java.io.UncheckedIOException;
 import java.util.List;
 

@@ -6,7 +6,7 @@ import io.nicsim.core.apps.UdpSink;
 import io.nicsim.core.apps.UdpSocket;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostConfig;
-import io.nicsim.testkit.MacHosts;
+import io.nicsim.hostkit.MacHosts;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

@@ -10,7 +10,7 @@ import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.net.NetdevTx;
 import io.nicsim.core.net.Skb;
 import io.nicsim.core.sim.Event;
-import io.nicsim.testkit.MacHosts;
+import io.nicsim.hostkit.MacHosts;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -11,7 +11,7 @@ import io.nicsim.core.ethtool.Ethtool;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.kernel.KernelConfig;
-import io.nicsim.testkit.MacHosts;
+import io.nicsim.hostkit.MacHosts;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

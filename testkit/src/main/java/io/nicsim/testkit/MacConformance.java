@@ -1,6 +1,6 @@
 package io.nicsim.testkit;
 
-import static io.nicsim.testkit.MacHosts.MS;
+import static io.nicsim.hostkit.MacHosts.MS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -21,6 +21,8 @@ import io.nicsim.core.kernel.KernelConfig;
 import io.nicsim.core.kernel.KernelException;
 import io.nicsim.core.soc.SocCatalog;
 import io.nicsim.core.soc.SocProfile;
+import io.nicsim.hostkit.MacHosts;
+import io.nicsim.hostkit.PeerStream;
 import io.nicsim.runs.RunEngine;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.RunResult;

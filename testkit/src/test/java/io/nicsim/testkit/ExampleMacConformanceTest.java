@@ -1,6 +1,7 @@
 package io.nicsim.testkit;
 
 import io.nicsim.core.host.MacModel;
+import io.nicsim.hostkit.ExampleMac;
 import java.util.List;
 
 /** The kit's own example MAC joins the conformance suite (it has no coalescing knobs). */

@@ -119,13 +119,12 @@ final class Layering {
 
   /**
    * The host kit: the test host builder and the example MAC, below runs so runs' own tests can
-   * use a MAC. It shares io.nicsim.testkit with the conformance suites above runs.
+   * use a MAC.
    */
-  static final DescribedPredicate<JavaClass> HOSTKIT = compiledIn("hostkit");
+  static final DescribedPredicate<JavaClass> HOSTKIT = in("hostkit", "io.nicsim.hostkit");
 
-  /** The conformance kit: io.nicsim.testkit less the host kit. */
-  static final DescribedPredicate<JavaClass> TESTKIT = DescribedPredicate.describe("testkit",
-      c -> in("", "io.nicsim.testkit").test(c) && !HOSTKIT.test(c));
+  /** The conformance kit, above runs. */
+  static final DescribedPredicate<JavaClass> TESTKIT = in("testkit", "io.nicsim.testkit");
 
   /** A driver's layer: its package, less the modules carved out of it. */
   private static DescribedPredicate<JavaClass> driver(String d) {

@@ -34,11 +34,13 @@ class LayeringTest {
     assertThat(main.contain(io.nicsim.cli.Nicsim.class)).isTrue();
     assertThat(main.contain(io.nicsim.stmmac.StmmacMacProvider.class)).isTrue();
     assertThat(Layering.DRIVERS).contains("io.nicsim.stmmac"); // derived, not listed
-    // io.nicsim.testkit is split: the host builder below runs, the suites above it
-    assertThat(Layering.HOSTKIT.test(main.get(io.nicsim.testkit.MacHosts.class))).isTrue();
-    assertThat(Layering.HOSTKIT.test(main.get(io.nicsim.testkit.ExampleMac.class))).isTrue();
+    // the host builder below runs, the suites above it: a package each, no split package
+    assertThat(Layering.HOSTKIT.test(main.get(io.nicsim.hostkit.MacHosts.class))).isTrue();
+    assertThat(Layering.HOSTKIT.test(main.get(io.nicsim.hostkit.ExampleMac.class))).isTrue();
     assertThat(Layering.TESTKIT.test(main.get(io.nicsim.testkit.MacConformance.class))).isTrue();
-    assertThat(Layering.TESTKIT.test(main.get(io.nicsim.testkit.MacHosts.class))).isFalse();
+    assertThat(Layering.TESTKIT.test(main.get(io.nicsim.hostkit.MacHosts.class))).isFalse();
+    assertThat(Layering.HOSTKIT.test(main.get(io.nicsim.testkit.MacConformance.class)))
+        .isFalse();
     Layering.MODULES.check(main);
   }
 

@@ -14,7 +14,7 @@ import io.nicsim.core.kernel.Errno;
 import io.nicsim.core.kernel.KernelException;
 import io.nicsim.core.net.NetdevQueue;
 import io.nicsim.core.net.Skb;
-import io.nicsim.testkit.ExampleMac;
+import io.nicsim.hostkit.ExampleMac;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.era.KernelVersion;
-import io.nicsim.testkit.ExampleMac;
+import io.nicsim.hostkit.ExampleMac;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;

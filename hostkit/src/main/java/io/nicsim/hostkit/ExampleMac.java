@@ -1,4 +1,4 @@
-package io.nicsim.testkit;
+package io.nicsim.hostkit;
 
 import io.nicsim.core.check.RingAudit;
 import io.nicsim.core.cpu.Core;

@@ -1,4 +1,4 @@
-package io.nicsim.testkit;
+package io.nicsim.hostkit;
 
 import io.nicsim.core.apps.EchoPeer;
 import io.nicsim.core.apps.IcmpEcho;

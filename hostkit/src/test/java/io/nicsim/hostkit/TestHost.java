@@ -1,4 +1,4 @@
-package io.nicsim.testkit;
+package io.nicsim.hostkit;
 
 import dagger.BindsInstance;
 import dagger.Component;

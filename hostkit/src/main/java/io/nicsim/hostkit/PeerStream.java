@@ -1,4 +1,4 @@
-package io.nicsim.testkit;
+package io.nicsim.hostkit;
 
 import io.nicsim.core.apps.UdpDatagram;
 import io.nicsim.core.host.Host;

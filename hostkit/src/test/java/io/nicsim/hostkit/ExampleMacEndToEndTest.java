@@ -1,4 +1,4 @@
-package io.nicsim.testkit;
+package io.nicsim.hostkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

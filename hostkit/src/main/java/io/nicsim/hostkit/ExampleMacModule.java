@@ -1,4 +1,4 @@
-package io.nicsim.testkit;
+package io.nicsim.hostkit;
 
 import dagger.Binds;
 import dagger.Module;
