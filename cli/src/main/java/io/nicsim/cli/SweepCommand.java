@@ -2,12 +2,9 @@ package io.nicsim.cli;
 
 import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.config.BadInputException;
-import io.nicsim.formats.output.Output;
 import io.nicsim.formats.output.Outputs;
-import io.nicsim.formats.plot.Plots;
 import io.nicsim.runs.RunFailure;
 import io.nicsim.runs.RunRequest;
-import io.nicsim.runs.options.EthtoolStyle;
 import io.nicsim.runs.options.RunOptions;
 import io.nicsim.studies.plan.Point;
 import io.nicsim.studies.plan.PointEngine;
@@ -17,7 +14,6 @@ import io.nicsim.studies.sweep.SweepPlan;
 import io.nicsim.studies.sweep.SweepReport;
 import io.nicsim.studies.sweep.Vary;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -44,34 +40,12 @@ public final class SweepCommand implements Callable<Integer> {
 
   @Mixin RunOptions options;
 
-  @Option(names = "--vary", required = true, paramLabel = "KEY=V1,V2,…",
-      parameterConsumer = EthtoolStyle.VaryConsumer.class,
-      description = "a knob and its values (repeatable): ethtool -C names, kernel, soc, patch,"
-          + " seed, len, rate, parallel, rtt")
-  List<String> varies = new ArrayList<>();
-
-  @Option(names = "--csv", paramLabel = "FILE", description = "write the points as CSV")
-  @Output
-  Path csv;
-
-  @Option(names = "--plot", paramLabel = "FILE.png|FILE.svg",
-      description = "plot the metrics against the first knob, one panel each")
-  @Output
-  Path plot;
-
   @Option(names = "--metric", paramLabel = "NAME", split = ",",
       description = "a metric to plot (repeatable, or comma-separated; any CSV column;"
           + " default: the traffic's throughput or RTT, cpu_pct and irq_per_s)")
   List<String> metrics = new ArrayList<>();
 
-  @Option(names = "--uncertainty", paramLabel = "N",
-      description = "also run each point under N joint samples (Latin hypercube, seeded by the"
-          + " point's seed) of its profile's and path's ranges: every metric gains NAME_low and"
-          + " NAME_high (5th..95th percentile) in the CSV, the table shows [low..high] and the"
-          + " plot error bars")
-  Integer uncertainty;
-
-  @Mixin EngineOptions engine;
+  @Mixin PlanOptions grid;
 
   public SweepCommand() {
     this(CliEnv.standard());
@@ -89,25 +63,11 @@ public final class SweepCommand implements Callable<Integer> {
   }
 
   private int call(Outputs outs) {
-    engine.check(env.threads());
     // refused now, not after the points have run
-    if (plot != null) {
-      Plots.checkPlotFile(plot, "--plot");
-    }
-    outs.claim(plot, "--plot");
-    outs.claim(csv, "--csv");
-    outs.claimDir(engine.out, "--out");
-    List<Vary> vs = new ArrayList<>();
-    for (String v : varies) {
-      vs.add(Vary.parse(v));
-    }
+    List<Vary> vs = grid.begin(outs, env.threads());
     SweepPlan plan = new SweepPlan(options.request(), vs);
     List<String> base = options.argsWithoutSeed();
-    int samples = uncertainty == null ? 0 : uncertainty;
-    if (uncertainty != null && (samples < 2 || samples > 10_000)) {
-      throw BadInputException.field("--uncertainty", samples + " is out of range",
-          "2..10000 samples");
-    }
+    int samples = grid.samples(10_000);
     if (plan.points().size() * (long) (1 + samples) > SweepPlan.MAX_POINTS * 10L) {
       throw BadInputException.field("--uncertainty", plan.points().size() + " points x "
           + (1 + samples) + " runs is too many", "at most " + SweepPlan.MAX_POINTS * 10
@@ -135,7 +95,7 @@ public final class SweepCommand implements Callable<Integer> {
     }
     SweepReport report;
     List<String> failedKeys = new ArrayList<>();
-    try (PointEngine pe = engine.open(env.threads())) {
+    try (PointEngine pe = grid.engine.open(env.threads())) {
       List<PointResult> all = pe.runAll(points, new RunPointTask(env.runs()),
           EngineOptions.progress(spec.commandLine().getErr(), "sweep"));
       refuseIfNothingRan(points, all.subList(0, size));
@@ -148,15 +108,15 @@ public final class SweepCommand implements Callable<Integer> {
       if (samples > 0) {
         report = report.withSamples(all.subList(size, all.size()), samples);
       }
-      if (engine.out != null) {
-        pe.save(report.table(), engine.out);
+      if (grid.engine.out != null) {
+        pe.save(report.table(), grid.engine.out);
       }
     }
-    if (csv != null) {
-      outs.writeText(csv, "--csv", report.csv());
+    if (grid.csv != null) {
+      outs.writeText(grid.csv, "--csv", report.csv());
     }
-    if (plot != null) {
-      report.plot(outs, plot, metrics.isEmpty() ? report.defaultMetrics() : metrics);
+    if (grid.plot != null) {
+      report.plot(outs, grid.plot, metrics.isEmpty() ? report.defaultMetrics() : metrics);
     }
     outs.commit();
     PrintWriter out = spec.commandLine().getOut();

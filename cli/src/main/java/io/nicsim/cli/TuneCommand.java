@@ -2,9 +2,7 @@ package io.nicsim.cli;
 
 import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.config.BadInputException;
-import io.nicsim.formats.output.Output;
 import io.nicsim.formats.output.Outputs;
-import io.nicsim.formats.plot.Plots;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.options.HostOptions;
 import io.nicsim.runs.traffic.TrafficParser;
@@ -19,7 +17,6 @@ import io.nicsim.studies.tune.TunePlan;
 import io.nicsim.studies.tune.TunePlot;
 import io.nicsim.studies.tune.TuneText;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -58,10 +55,6 @@ public final class TuneCommand implements Callable<Integer> {
           + " 'iperf3 -C bbr -t 5'")
   List<String> traffics = new ArrayList<>();
 
-  @Option(names = "--vary", required = true, paramLabel = "KEY=V1,V2,…",
-      description = "a knob and its candidate values (repeatable), as in sweep")
-  List<String> varies = new ArrayList<>();
-
   @Option(names = "--objective", required = true, paramLabel = "GOAL|LIMIT",
       description = "e.g. 'ping_rtt_ms<=0.6', 'min cpu_pct', 'tcp_mbps>=0.95*best'"
           + " (repeatable; goals rank in the order given)")
@@ -88,21 +81,7 @@ public final class TuneCommand implements Callable<Integer> {
       description = "netlink napi-set (v6.13) on every setting's host, as in run")
   List<String> napiSet = new ArrayList<>();
 
-  @Option(names = "--csv", paramLabel = "FILE", description = "write every setting as CSV")
-  @Output
-  Path csv;
-
-  @Option(names = "--plot", paramLabel = "FILE.png|FILE.svg",
-      description = "the settings in the plane of the first two objective metrics")
-  @Output
-  Path plot;
-
-  @Option(names = "--uncertainty", paramLabel = "N",
-      description = "judge each setting by its worst figure over the nominal run and N joint"
-          + " samples (Latin hypercube, seeded by --seed) of the inputs' uncertainty ranges")
-  Integer uncertainty;
-
-  @Mixin EngineOptions engine;
+  @Mixin PlanOptions grid;
 
   public TuneCommand() {
     this(CliEnv.standard());
@@ -120,18 +99,8 @@ public final class TuneCommand implements Callable<Integer> {
   }
 
   private int call(Outputs outs) {
-    engine.check(env.threads());
     // refused now, not after the points have run
-    if (plot != null) {
-      Plots.checkPlotFile(plot, "--plot");
-    }
-    outs.claim(plot, "--plot");
-    outs.claim(csv, "--csv");
-    outs.claimDir(engine.out, "--out");
-    List<Vary> vs = new ArrayList<>();
-    for (String v : varies) {
-      vs.add(Vary.parse(v));
-    }
+    List<Vary> vs = grid.begin(outs, env.threads());
     List<String> ts = new ArrayList<>();
     for (String t : traffics) {
       ts.add(TrafficParser.parse(t).spelling()); // refused here, before anything runs
@@ -149,11 +118,7 @@ public final class TuneCommand implements Callable<Integer> {
       }
       os.add(parsed);
     }
-    if (uncertainty != null && (uncertainty < 2 || uncertainty > 1000)) {
-      throw BadInputException.field("--uncertainty", uncertainty + " is out of range",
-          "2..1000 samples");
-    }
-    int samples = uncertainty == null ? 0 : uncertainty;
+    int samples = grid.samples(1000);
     TunePlan plan = new TunePlan(vs, traffics, seed, samples);
     List<String> prefix = runPrefix();
     List<Point> points = new ArrayList<>();
@@ -178,20 +143,20 @@ public final class TuneCommand implements Callable<Integer> {
     RunPointTask.checkHosts(env.runs(), reqs);
     TuneFront front;
     TuneText text;
-    try (PointEngine pe = engine.open(env.threads())) {
+    try (PointEngine pe = grid.engine.open(env.threads())) {
       List<PointResult> results = pe.runAll(points, new RunPointTask(env.runs(), true),
           EngineOptions.progress(spec.commandLine().getErr(), "tune"));
       front = new TuneFront(plan, os, results);
       text = new TuneText(front);
-      if (engine.out != null) {
-        pe.save(text.table(), engine.out);
+      if (grid.engine.out != null) {
+        pe.save(text.table(), grid.engine.out);
       }
     }
-    if (csv != null) {
-      outs.writeText(csv, "--csv", text.csv());
+    if (grid.csv != null) {
+      outs.writeText(grid.csv, "--csv", text.csv());
     }
-    if (plot != null) {
-      TunePlot.write(front, outs, plot, "--plot");
+    if (grid.plot != null) {
+      TunePlot.write(front, outs, grid.plot, "--plot");
     }
     outs.commit();
     PrintWriter out = spec.commandLine().getOut();

@@ -13,8 +13,8 @@ import io.nicsim.core.cpu.Cpu;
  * cursor is earlier when it takes the lock spins until then ({@link #SPIN}). Pieces of CPU work
  * run in the order they start, so this is the lock's effect exactly when the other holder's
  * piece ran first, which {@link Cpu#preemptionPoint(String)} arranges for a transmit that catches up with the
- * other CPUs. Every run models it (until the fourth session only perturbed runs did; normal runs
- * then let a transmit overlap another CPU's clean, an order the kernel never runs).
+ * other CPUs. Every run models it, perturbed or not: without it a transmit could overlap
+ * another CPU's clean, an order the kernel never runs.
  */
 public final class TxLock {
   /** Time spent spinning on a held {@code _xmit_lock} (its length is the holder's; no range). */
