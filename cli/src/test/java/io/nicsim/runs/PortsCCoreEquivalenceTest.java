@@ -93,7 +93,21 @@ class PortsCCoreEquivalenceTest {
       // BQL's wrappers on a transmit flood that BQL stops and restarts
       new Family("bql", new String[] {"--mac", "stmmac", "--soc", "cyclone5", "--traffic",
           "iperf3 -u -b 0 -l 64 -t 1", "--duration", "200ms"}, "netdev_tx_sent_queue",
-          "bql-completed-drv-bit", "include/linux/netdevice.h netdev_tx_completed_queue"));
+          "bql-completed-drv-bit", "include/linux/netdevice.h netdev_tx_completed_queue"),
+      // stmmac's ethtool -C as C (stmmac_set_coalesce with __stmmac_set_coalesce and the RIWT
+      // conversion inside, the gets ethtool makes around it); tx-usecs at
+      // STMMAC_MAX_COAL_TX_TICK, which the broken port refuses
+      new Family("stmmac ethtool", new String[] {"--mac", "stmmac", "--soc", "cyclone5",
+          "--traffic", "iperf3 -u -b 0 -l 64 -t 1", "--duration", "100ms", "-C",
+          "rx-usecs 100 rx-frames 8 tx-usecs 100000 tx-frames 16"}, "stmmac_set_coalesce",
+          "stmmac-txusecs-ge",
+          "drivers/net/ethernet/stmicro/stmmac/stmmac_ethtool.c stmmac_set_coalesce"),
+      // the open's coalescing defaults as C (no -C: the defaults stay); the broken port
+      // gives every TX queue one frame more than STMMAC_TX_FRAMES
+      new Family("stmmac open", new String[] {"--mac", "stmmac", "--soc", "cyclone5",
+          "--traffic", "iperf3 -u -b 0 -l 64 -t 1", "--duration", "100ms"},
+          "stmmac_init_coalesce", "stmmac-init-txframes",
+          "drivers/net/ethernet/stmicro/stmmac/stmmac_main.c stmmac_init_coalesce"));
 
   static List<Path> trees() {
     return List.of(Path.of("/usr/src/linux-source-6.1.tar.xz"),

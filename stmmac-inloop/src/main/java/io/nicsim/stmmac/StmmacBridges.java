@@ -33,7 +33,13 @@ public final class StmmacBridges implements PortBridgeProvider {
         new TxBridge("stmmac_napi_poll_tx"), new TxBridge("stmmac_tx_clean"),
         new NapiCheckBridge(), new RxPollBridge(), new RxBridge(),
         new IrqBridge("stmmac_interrupt"), new IrqBridge("stmmac_dma_interrupt"),
-        new IrqBridge("stmmac_msi_intr_rx"), new IrqBridge("stmmac_msi_intr_tx"));
+        new IrqBridge("stmmac_msi_intr_rx"), new IrqBridge("stmmac_msi_intr_tx"),
+        new EthtoolBridge("stmmac_get_coalesce"), new EthtoolBridge("stmmac_set_coalesce"),
+        new EthtoolBridge("__stmmac_get_coalesce"), new EthtoolBridge("__stmmac_set_coalesce"),
+        new EthtoolBridge("stmmac_get_per_queue_coalesce"),
+        new EthtoolBridge("stmmac_set_per_queue_coalesce"),
+        new EthtoolBridge("stmmac_usec2riwt"), new EthtoolBridge("stmmac_riwt2usec"),
+        new EthtoolBridge("stmmac_check_if_running"), new InitCoalesceBridge());
   }
 
   @Override
@@ -50,12 +56,6 @@ public final class StmmacBridges implements PortBridgeProvider {
     PortBridgeProvider.reason(m, main, "not bridged yet: error recovery and the service work",
         "stmmac_global_err", "stmmac_reset_subtask", "stmmac_service_event_schedule",
         "stmmac_service_task", "stmmac_tx_timeout");
-    PortBridgeProvider.reason(m, main, "not bridged yet: set-up, once when the interface opens",
-        "stmmac_init_coalesce");
-    PortBridgeProvider.reason(m, dir + "stmmac_ethtool.c", "not bridged yet: ethtool -c/-C",
-        "__stmmac_get_coalesce", "__stmmac_set_coalesce", "stmmac_check_if_running",
-        "stmmac_get_coalesce", "stmmac_get_per_queue_coalesce", "stmmac_riwt2usec",
-        "stmmac_set_coalesce", "stmmac_set_per_queue_coalesce", "stmmac_usec2riwt");
     String hw = "a hardware callback: the bridged stmmac_main.c functions' C calls it as a"
         + " recording stub, replayed on the model's hwif";
     PortBridgeProvider.reason(m, dir + "dwmac4_descs.c", hw, "dwmac4_rd_init_rx_desc",

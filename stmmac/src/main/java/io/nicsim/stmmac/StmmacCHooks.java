@@ -1,10 +1,13 @@
 package io.nicsim.stmmac;
 
+import io.nicsim.core.ethtool.EthtoolCoalesce;
+import io.nicsim.core.kernel.KernelException;
 import io.nicsim.core.net.NetdevQueue;
 import io.nicsim.core.net.Skb;
 
 /**
- * What a ported function of {@link StmmacTx}, {@link StmmacRx} or {@link StmmacIrq} calls first
+ * What a ported function of {@link StmmacTx}, {@link StmmacRx}, {@link StmmacIrq},
+ * {@link StmmacEthtool} or {@link StmmacLifecycle} calls first
  * when {@code --ports c} runs the tree's C in its place: the driver's side of the bridges, which
  * live in the stmmac-inloop module above this one and set these fields when a run bridges the
  * function (null otherwise, the Java port runs).
@@ -55,5 +58,33 @@ final class StmmacCHooks {
   /** stmmac_napi_poll_rx after its stmmac_rx returned {@code workDone}. */
   interface NapiPollRx {
     int napiPollRx(int chan, int budget, int workDone);
+  }
+
+  /**
+   * An ethtool entry of stmmac_ethtool.c ({@code stmmac_get_coalesce}, {@code
+   * __stmmac_set_coalesce}, {@code stmmac_check_if_running} …) on the live priv.
+   */
+  interface Ethtool {
+    /**
+     * Whether the C's record holds this call; when not, the Java port runs (the hook counts it
+     * in the run header).
+     */
+    boolean holds(EthtoolCoalesce ec);
+
+    /** The function on {@code ec} (null for {@code .begin}) and {@code queue} (-1: all). */
+    void call(EthtoolCoalesce ec, int queue) throws KernelException;
+  }
+
+  /** stmmac_usec2riwt or stmmac_riwt2usec. */
+  interface Conversion {
+    /** Whether the C's record holds this call (else the Java runs, counted). */
+    boolean holds(long value);
+
+    long convert(long value);
+  }
+
+  /** stmmac_init_coalesce(priv): the per-queue defaults and each TX queue's timer set-up. */
+  interface InitCoalesce {
+    void initCoalesce();
   }
 }

@@ -29,6 +29,16 @@ public final class StmmacEthtool implements EthtoolOps {
   private final boolean noBegin;
   private final boolean rounding;
   private final boolean zeroRefused;
+  /** {@code --ports c}: the tree's C in place of each port (stmmac-inloop's bridges). */
+  StmmacCHooks.Ethtool cCheckIfRunning;
+  StmmacCHooks.Ethtool cGetCoalesce;
+  StmmacCHooks.Ethtool cSetCoalesce;
+  StmmacCHooks.Ethtool cGetQueueCoalesce;
+  StmmacCHooks.Ethtool cSetQueueCoalesce;
+  StmmacCHooks.Ethtool cGetPerQueueCoalesce;
+  StmmacCHooks.Ethtool cSetPerQueueCoalesce;
+  StmmacCHooks.Conversion cUsec2riwt;
+  StmmacCHooks.Conversion cRiwt2usec;
 
   public StmmacEthtool(StmmacPriv priv) {
     this.priv = priv;
@@ -86,6 +96,10 @@ public final class StmmacEthtool implements EthtoolOps {
       commits = {"55ddb6c5a3ae"},
       source = S6)
   void checkIfRunning() throws KernelException {
+    if (cCheckIfRunning != null && cCheckIfRunning.holds(null)) {
+      cCheckIfRunning.call(null, -1);
+      return;
+    }
     if (!priv.netifRunning) {
       throw new KernelException(Errno.EBUSY);
     }
@@ -104,6 +118,9 @@ public final class StmmacEthtool implements EthtoolOps {
       source = S7,
       notes = "truncating form as in " + S6 + "; DIV_ROUND_CLOSEST under riwt-rounding")
   long usec2riwt(long usec) {
+    if (cUsec2riwt != null && cUsec2riwt.holds(usec)) {
+      return cUsec2riwt.convert(usec);
+    }
     long clk = priv.plat.riwtClockHz();
     if (clk == 0) {
       return 0;
@@ -122,6 +139,9 @@ public final class StmmacEthtool implements EthtoolOps {
       source = S7,
       notes = "truncating form as in " + S6 + "; DIV_ROUND_CLOSEST under riwt-rounding")
   long riwt2usec(long riwt) {
+    if (cRiwt2usec != null && cRiwt2usec.holds(riwt)) {
+      return cRiwt2usec.convert(riwt);
+    }
     long clk = priv.plat.riwtClockHz();
     if (clk == 0) {
       return 0;
@@ -147,6 +167,10 @@ public final class StmmacEthtool implements EthtoolOps {
       notes = "from db2f2842e6f5 a wrapper of __stmmac_get_coalesce(dev, ec, -1)")
   public void getCoalesce(EthtoolCoalesce ec) throws KernelException {
     dimGet(ec);
+    if (cGetCoalesce != null && cGetCoalesce.holds(ec)) {
+      cGetCoalesce.call(ec, -1);
+      return;
+    }
     if (perQueue) {
       getCoalesce(ec, -1);
       return;
@@ -173,6 +197,11 @@ public final class StmmacEthtool implements EthtoolOps {
           "before ethtool-tx-without-riwt (5.4) the 4.19 body: rx-usecs 0 refused, RIWT checked"
               + " after TX; the driver's own unsupported-field list is the core check here")
   public void setCoalesce(EthtoolCoalesce ec) throws KernelException {
+    if (cSetCoalesce != null && cSetCoalesce.holds(ec)) {
+      cSetCoalesce.call(ec, -1);
+      dimSet(ec);
+      return;
+    }
     if (perQueue) {
       setCoalesce(ec, -1);
       dimSet(ec);
@@ -246,6 +275,10 @@ public final class StmmacEthtool implements EthtoolOps {
       commits = {"db2f2842e6f5"},
       source = S7)
   public void getPerQueueCoalesce(int queue, EthtoolCoalesce ec) throws KernelException {
+    if (cGetPerQueueCoalesce != null && cGetPerQueueCoalesce.holds(ec)) {
+      cGetPerQueueCoalesce.call(ec, queue);
+      return;
+    }
     if (!perQueue) {
       EthtoolOps.super.getPerQueueCoalesce(queue, ec);
       return;
@@ -261,6 +294,10 @@ public final class StmmacEthtool implements EthtoolOps {
       commits = {"db2f2842e6f5"},
       source = S7)
   public void setPerQueueCoalesce(int queue, EthtoolCoalesce ec) throws KernelException {
+    if (cSetPerQueueCoalesce != null && cSetPerQueueCoalesce.holds(ec)) {
+      cSetPerQueueCoalesce.call(ec, queue);
+      return;
+    }
     if (!perQueue) {
       EthtoolOps.super.setPerQueueCoalesce(queue, ec);
       return;
@@ -276,6 +313,10 @@ public final class StmmacEthtool implements EthtoolOps {
       commits = {"db2f2842e6f5"},
       source = S7)
   void getCoalesce(EthtoolCoalesce ec, int queue) throws KernelException {
+    if (cGetQueueCoalesce != null && cGetQueueCoalesce.holds(ec)) {
+      cGetQueueCoalesce.call(ec, queue);
+      return;
+    }
     int rxCnt = priv.plat.rxQueuesToUse();
     int txCnt = priv.plat.txQueuesToUse();
     int maxCnt = Math.max(rxCnt, txCnt);
@@ -317,6 +358,10 @@ public final class StmmacEthtool implements EthtoolOps {
       source = S7,
       notes = "the rx_coalesce_usecs > 0 guard of " + S6 + " is kept unless riwt-zero-refused")
   void setCoalesce(EthtoolCoalesce ec, int queue) throws KernelException {
+    if (cSetQueueCoalesce != null && cSetQueueCoalesce.holds(ec)) {
+      cSetQueueCoalesce.call(ec, queue);
+      return;
+    }
     boolean allQueues = false;
     int rxCnt = priv.plat.rxQueuesToUse();
     int txCnt = priv.plat.txQueuesToUse();

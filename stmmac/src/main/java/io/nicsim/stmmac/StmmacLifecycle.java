@@ -13,6 +13,8 @@ public class StmmacLifecycle {
   static final String TREE_6_18 = "6952350/linux-6.18.y@1259089072d84a87876dceb83ff6abf546559125";
 
   protected final StmmacPriv priv;
+  /** {@code --ports c}: the tree's stmmac_init_coalesce (stmmac-inloop's bridge), or null. */
+  StmmacCHooks.InitCoalesce cInitCoalesce;
 
   public StmmacLifecycle(StmmacPriv priv) {
     this.priv = priv;
@@ -111,6 +113,10 @@ public class StmmacLifecycle {
       source = TREE_6_18,
       notes = "timer setup is done by the engine-side subclass")
   protected void initCoalesce() {
+    if (cInitCoalesce != null) {
+      cInitCoalesce.initCoalesce();
+      return;
+    }
     int txChannelCount = priv.plat.txQueuesToUse();
     int rxChannelCount = priv.plat.rxQueuesToUse();
     boolean perQueue = priv.patches.has(StmmacPatches.PER_QUEUE_COALESCE);

@@ -1,0 +1,75 @@
+package io.nicsim.cli.portsc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.nicsim.cli.env.CliEnv;
+import io.nicsim.cli.testkit.Cli;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A configuration write the kernel refuses gives, with the refusing function run as the tree's C
+ * ({@code --ports c}), the same one line and exit status 2 as with the Java port: the C's errno
+ * becomes the Java's {@code KernelException}, and the line is the same. stmmac's ethtool -C on
+ * cyclone5, on Debian's 6.1 and 6.12 tarballs and the 6.18.19 tree; skipped, saying so, where one
+ * is not there.
+ */
+class PortsCConfigRefusalTest {
+  private static final CliEnv ENV = CliEnv.standard();
+
+  static Stream<Path> trees() {
+    return Stream.of(Path.of("/usr/src/linux-source-6.1.tar.xz"),
+        Path.of("/usr/src/linux-source-6.12.tar.xz"),
+        Path.of(System.getProperty("nicsim.tree618", "/work/trees/linux-6.18.19")));
+  }
+
+  private static Cli.Result run(List<String> args) {
+    Cli.Result r = Cli.run(ENV, args.toArray(String[]::new));
+    assertThat(r.exit()).as(r.err()).isEqualTo(2);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err()).doesNotContain("\tat ").endsWith("\n");
+    assertThat(r.err().strip()).doesNotContain("\n");
+    return r;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("trees")
+  void aRefusalThroughTheCIsTheJavasLine(Path tree) {
+    assumeTrue(Files.exists(tree), tree + " is not there (apt-get install linux-source-N, or a"
+        + " 6.18.19 checkout)");
+    // tx-usecs one past STMMAC_MAX_COAL_TX_TICK; rx-usecs whose RIWT is past MAX_DMA_RIWT;
+    // tx-usecs and tx-frames both 0
+    for (String c : List.of("tx-usecs 100001", "rx-usecs 1000", "tx-usecs 0 tx-frames 0")) {
+      String asC = run(List.of("run", "--mac", "stmmac", "--soc", "cyclone5", "--traffic",
+          "iperf3 -u -b 0 -l 64 -t 1", "--duration", "20ms", "-C", c, "--ports", "c",
+          "--kernel-tree", tree.toString())).err();
+      assertThat(asC).as(c).contains("the stmmac driver refused: -E");
+      // the Java on the tree's own release (--ports c takes the release from the tree)
+      assertThat(asC).as(c).isEqualTo(javaLine(tree, c));
+    }
+  }
+
+  /** The Java run of the same request on the tree's release. */
+  private static String javaLine(Path tree, String c) {
+    return run(List.of("run", "--mac", "stmmac", "--soc", "cyclone5", "--traffic",
+        "iperf3 -u -b 0 -l 64 -t 1", "--duration", "20ms", "--kernel", release(tree), "-C", c))
+        .err();
+  }
+
+  private static String release(Path tree) {
+    String t = tree.toString();
+    if (t.endsWith("linux-source-6.1.tar.xz")) {
+      return "v6.1.192";
+    }
+    if (t.endsWith("linux-source-6.12.tar.xz")) {
+      return "v6.12.118";
+    }
+    return "v6.18.19";
+  }
+}
