@@ -54,6 +54,11 @@ class PortsCCoreEquivalenceTest {
       new Family("tcp_xmit_size_goal", new String[] {"--mac", "ideal", "--traffic",
           "iperf3 -t 1", "--path", "rtt=10ms,rate=200mbit,buffer=1bdp", "--duration", "500ms"},
           "tcp_xmit_size_goal", "size-goal-and", "net/ipv4/tcp.c tcp_xmit_size_goal"),
+      // tcp_check_space after each ACK and new data (tcp_new_space, tcp_sndbuf_expand inside);
+      // the broken port never wakes the blocked writer (sk_write_space dropped)
+      new Family("tcp_check_space", new String[] {"--mac", "ideal", "--traffic",
+          "iperf3 -t 1", "--path", "rtt=10ms,rate=200mbit,buffer=1bdp", "--duration", "500ms"},
+          "tcp_check_space", "new-space-no-wake", "net/ipv4/tcp_input.c tcp_check_space"),
       // the host's receiver: its delayed and quick ACK decisions as C; the broken port ACKs at
       // once when exactly one full segment is unacknowledged
       new Family("receiver", new String[] {"--mac", "fec", "--soc", "imx8qxp", "--traffic",

@@ -104,7 +104,8 @@ class PortsCEquivalenceTest {
       if (String.join(" ", args).matches(".*--traffic iperf3 (-C bbr )?-t 1 .*")) { // a sender
         assertThat(v.ranAsC()).as(String.join(" ", args))
             .anyMatch(f -> f.startsWith("tcp_ack "))
-            .anyMatch(f -> f.startsWith("tcp_xmit_size_goal "));
+            .anyMatch(f -> f.startsWith("tcp_xmit_size_goal "))
+            .anyMatch(f -> f.startsWith("tcp_check_space "));
       }
       if (args[5].startsWith("iperf3 -R -t")) { // the host receives: its ACK decisions
         assertThat(v.ranAsC()).as(String.join(" ", args))

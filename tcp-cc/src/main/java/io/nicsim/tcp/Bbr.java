@@ -913,6 +913,11 @@ public final class Bbr implements CongestionOps {
   }
 
   @Override
+  public boolean hasSndbufExpand() {
+    return true;
+  }
+
+  @Override
   @KernelPort(file = "net/ipv4/tcp_bbr.c", function = "bbr_sndbuf_expand",
       versions = VERSIONS, source = SRC)
   public int sndbufExpand(TcpSock sk) {

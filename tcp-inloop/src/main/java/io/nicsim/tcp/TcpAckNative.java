@@ -32,7 +32,7 @@ import java.util.Map;
  * inside the call, which the harness stubs), or nothing in flight with more than one skb unsent
  * ({@code tcp_ack_probe} reads the send head, which the record holds as one skb).
  */
-final class TcpAckNative implements TcpAckHook {
+final class TcpAckNative implements TcpAckHook, TcpSocketHook {
   static final String LABEL = TcpInputHarnesses.INPUT_C + " tcp_ack";
   private static final int MAX_ANSWERS = 16;
 
@@ -54,6 +54,7 @@ final class TcpAckNative implements TcpAckHook {
   private static final long SYNC_MSS = NativeOut.id("tcp_sync_mss");
   private static final long MSTAMP_REFRESH = NativeOut.id("tcp_mstamp_refresh");
   private static final long CURRENT_MSS = NativeOut.id("tcp_current_mss");
+  private static final long WRITE_SPACE = NativeOut.id("sk_write_space");
 
   private final NativePort c;
   private final InLoopPorts ports;
@@ -61,10 +62,13 @@ final class TcpAckNative implements TcpAckHook {
       + MAX_ANSWERS * TcpInputRecord.EFFECT_FIELDS];
   private final List<long[]> calls = new ArrayList<>();
   private final SockState state = new SockState();
+  /** Whether the function returns a value ("ret" before the socket's fields): tcp_ack. */
+  private final boolean returnsValue;
 
   TcpAckNative(NativePort c, InLoopPorts ports) {
     this.c = c;
     this.ports = ports;
+    this.returnsValue = c.function().equals("tcp_ack");
   }
 
   /** Why the live socket must take the Java port for this call, or null. */
@@ -95,6 +99,36 @@ final class TcpAckNative implements TcpAckHook {
       ports.ranAsJava(LABEL, why);
       return JAVA;
     }
+    return run(sk);
+  }
+
+  /**
+   * This bridge's function of tcp_input.c taking no argument but the socket
+   * ({@code tcp_check_space}, {@code tcp_sndbuf_expand}) as the tree's C: the same record
+   * without an ACK, the same stops at the congestion module ({@code .sndbuf_expand}) and replay.
+   *
+   * @return false when this call runs as the Java port
+   */
+  @Override
+  public boolean socketOnly(TcpSock sk) {
+    String why = null;
+    if (sk.packetsOut == 0 && sk.writeQueue.size() > 1) {
+      why = "nothing in flight and more than one skb unsent: the record holds the send head"
+          + " as one skb";
+    } else {
+      java.util.Arrays.fill(in, 0L);
+      why = TcpInputRecord.capture(sk, null, 0, in);
+    }
+    if (why != null) {
+      ports.ranAsJava(c.label(), why);
+      return false;
+    }
+    run(sk);
+    return true;
+  }
+
+  /** The captured record run as C until it returns, the socket brought to what it left. */
+  private int run(TcpSock sk) {
     in[TcpInputRecord.LOOP_HZ] = sk.sysctl.hz;
     in[TcpInputRecord.IN_LOOP] = 1;
     int answers = 0;
@@ -106,6 +140,7 @@ final class TcpAckNative implements TcpAckHook {
       calls.clear();
       long ret = 0;
       boolean stopped = false;
+      boolean first = false;
       while (o.next()) {
         if (o.kind() == NativeOut.CALL) {
           long[] call = new long[1 + o.args()];
@@ -120,12 +155,15 @@ final class TcpAckNative implements TcpAckHook {
         } else if (o.isField(RET)) {
           ret = o.value();
           break;
+        } else if (!returnsValue) {
+          first = true; // a void function: its output goes on with the socket's fields
+          break;
         } else {
           throw NativeFailure.cannotApply(c, in, o);
         }
       }
       // the socket as the C left it (at the stop, or on return)
-      state.apply(sk, o, c, in);
+      state.apply(sk, o, c, in, first);
       // the calls leaving TCP that this run reached first, in order; the congestion module's
       // were made live before this run
       int ca = 0;
@@ -137,12 +175,12 @@ final class TcpAckNative implements TcpAckHook {
             continue;
           }
           if (!stopped || i != calls.size() - 1) {
-            throw new NativeFailure("tcp_ack's C made a congestion-module call (" + i
-                + ") it was not stopped at; input " + NativeFailure.record(c, in));
+            throw new NativeFailure(c.function() + "'s C made a congestion-module call ("
+                + i + ") it was not stopped at; input " + NativeFailure.record(c, in));
           }
           if (answers == MAX_ANSWERS) {
-            throw new NativeFailure("tcp_ack's C called the congestion module more than "
-                + MAX_ANSWERS + " times; input " + NativeFailure.record(c, in));
+            throw new NativeFailure(c.function() + "'s C called the congestion module more"
+                + " than " + MAX_ANSWERS + " times; input " + NativeFailure.record(c, in));
           }
           long answer = callCa(sk, call);
           int e = TcpInputRecord.EFFECT_BASE + answers * TcpInputRecord.EFFECT_FIELDS;
@@ -215,11 +253,13 @@ final class TcpAckNative implements TcpAckHook {
       // a query, answered in the record (TcpInputRecord.capture)
     } else if (n == MSTAMP_REFRESH) {
       sk.callees.mstampRefresh(sk);
+    } else if (n == WRITE_SPACE) {
+      sk.skWriteSpace.writeSpace(sk); // sk->sk_write_space: sk_stream_write_space for TCP
     } else {
       String text = c.text(in);
       int end = text.indexOf(" ret=") > 0 ? text.indexOf(" ret=") : text.indexOf(" stop=");
-      throw new NativeFailure("tcp_ack's C (" + c.file() + ") made a call nicsim does not"
-          + " replay on the model (its calls: " + (end > 0 ? text.substring(0, end) : text)
+      throw new NativeFailure(c.function() + "'s C (" + c.file() + ") made a call nicsim does"
+          + " not replay on the model (its calls: " + (end > 0 ? text.substring(0, end) : text)
           + "); input " + NativeFailure.record(c, in));
     }
   }
@@ -266,6 +306,11 @@ final class TcpAckNative implements TcpAckHook {
     private final List<Integer> sent = new ArrayList<>();
 
     void apply(TcpSock sk, NativeOut o, NativePort c, long[] in) {
+      apply(sk, o, c, in, false);
+    }
+
+    /** As above; {@code current}: the token {@code o} holds is the output's first field. */
+    void apply(TcpSock sk, NativeOut o, NativePort c, long[] in, boolean current) {
       skbs.clear();
       sent.clear();
       long highestSack = -1;
@@ -274,7 +319,9 @@ final class TcpAckNative implements TcpAckHook {
       int rttMinSlot = 0;
       int sackCache = 0;
       long[] skb = null;
-      while (o.next()) {
+      boolean have = current; // the token o holds is the first field
+      while (have || o.next()) {
+        have = false;
         Integer f = o.kind() == NativeOut.FIELD || o.kind() == NativeOut.UFIELD
             ? INDEX.get(o.name()) : null;
         if (f == null) {

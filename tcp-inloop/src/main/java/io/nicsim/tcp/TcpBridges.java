@@ -24,9 +24,16 @@ public final class TcpBridges implements PortBridgeProvider {
       CongestionBridge.class, TcpBridges.class.getClassLoader()).stream()
       .map(ServiceLoader.Provider::get).toList();
 
-  /** The socket's own entry points bridged: tcp_input.c's tcp_ack, tcp.c's tcp_xmit_size_goal. */
+  static final String CHECK_SPACE = TcpInputHarnesses.INPUT_C + " tcp_check_space";
+  static final String SNDBUF_EXPAND = TcpInputHarnesses.INPUT_C + " tcp_sndbuf_expand";
+
+  /**
+   * The socket's own entry points bridged: tcp_input.c's tcp_ack, tcp_check_space and
+   * tcp_sndbuf_expand (the last two through the tcp_ack bridge's record, without an ACK), tcp.c's
+   * tcp_xmit_size_goal.
+   */
   static final List<String> SOCKET_ENTRIES = List.of(TcpAckNative.LABEL,
-      TcpSizeGoalNative.LABEL);
+      TcpSizeGoalNative.LABEL, CHECK_SPACE, SNDBUF_EXPAND);
 
   @Override
   public List<PortBridge> bridges() {
@@ -57,7 +64,10 @@ public final class TcpBridges implements PortBridgeProvider {
             || f.equals("net/ipv4/tcp_recovery.c") || f.equals("net/ipv4/tcp_timer.c")
             || f.equals("net/ipv4/tcp.c") || f.equals("net/ipv4/tcp_rate.c");
         String label = f + " " + h.function();
-        if (!SOCKET_ENTRIES.contains(label)) {
+        if (h.function().equals("tcp_new_space")
+            || h.function().equals("tcp_should_expand_sndbuf")) {
+          m.put(label, "runs as the tree's C inside tcp_check_space (bridged), its only caller");
+        } else if (!SOCKET_ENTRIES.contains(label)) {
           m.putIfAbsent(label, ACK_INSIDE.contains(h.function()) ? ackInside
               : sock ? queues : helper);
         }
@@ -124,6 +134,10 @@ public final class TcpBridges implements PortBridgeProvider {
     }
     NativePort ack = ports.port(TcpAckNative.LABEL);
     sk.ackC = ack == null ? null : new TcpAckNative(ack, ports);
+    NativePort space = ports.port(CHECK_SPACE);
+    sk.checkSpaceC = space == null ? null : new TcpAckNative(space, ports);
+    NativePort expand = ports.port(SNDBUF_EXPAND);
+    sk.sndbufExpandC = expand == null ? null : new TcpAckNative(expand, ports);
     NativePort goal = ports.port(TcpSizeGoalNative.LABEL);
     sk.sizeGoalC = goal == null ? null : new TcpSizeGoalNative(goal, ports);
   }

@@ -476,6 +476,7 @@ final class TcpInputRecord {
     r[s("SOCK_NOSPACE")] = sk.sockNoSpace ? 1 : 0;
     r[s("ca has .cong_control")] = sk.ca.hasCongControl() ? 1 : 0;
     r[s("ca has .pkts_acked")] = sk.ca.hasPktsAcked() ? 1 : 0;
+    r[s("ca has .sndbuf_expand")] = sk.ca.hasSndbufExpand() ? 1 : 0;
     // tcp_current_mss() reads nothing tcp_ack changes: its answer is known before the call
     r[s("tcp_current_mss answer")] = sk.callees.currentMss(sk) & 0xFFFF;
     r[RTX_COUNT] = n;
@@ -528,6 +529,9 @@ final class TcpInputRecord {
       r[k(at, "sent rank")] = rank;
     }
 
+    if (a == null) { // a function of the socket alone: the ACK's fields stay 0
+      return null;
+    }
     r[a("seq")] = Seq.u32(a.seq);
     r[a("end_seq")] = Seq.u32(a.endSeq);
     r[a("ack_seq")] = Seq.u32(a.ack);

@@ -48,13 +48,17 @@ static void nicsim_run(const long long *in) {
 //= tcp_enter_cwr
   tcp_enter_cwr(sk);
 //= tcp_sndbuf_expand
+  NICSIM_INLOOP_STOPS()
   tcp_sndbuf_expand(sk);
+  nicsim_inloop = 0;
 //= tcp_should_expand_sndbuf
   OUT("ret", tcp_should_expand_sndbuf(sk));
 //= tcp_new_space
   tcp_new_space(sk);
 //= tcp_check_space
+  NICSIM_INLOOP_STOPS()
   tcp_check_space(sk);
+  nicsim_inloop = 0;
 //= tcp_ack_is_dubious
   OUT("ret", tcp_ack_is_dubious(sk, (int)x[0]));
 //= tcp_may_update_window
@@ -233,13 +237,7 @@ static void nicsim_run(const long long *in) {
 //= tcp_ack
   struct sk_buff *ack = nicsim_ack_set(in);
   /* in the loop: answers of the congestion module (sock.c, nicsim_ca_answer) */
-  nicsim_inloop = (int)x[11];
-  nicsim_effects = (int)x[10];
-  nicsim_ca_calls = 0;
-  if (__builtin_setjmp(nicsim_stop)) {
-    nicsim_inloop = 0;
-    return; /* stopped at a call the bridge answers next: the socket is printed */
-  }
+  NICSIM_INLOOP_STOPS()
   int ret = tcp_ack(sk, ack, (int)in[A_BASE + A_FLAG]);
   nicsim_inloop = 0;
   OUT("ret", ret == -SKB_DROP_REASON_TCP_TOO_OLD_ACK ? -1

@@ -769,6 +769,20 @@ static u32 nicsim_ca_answer(struct sock *sk, const struct rate_sample *rs, u32 o
   }
   __builtin_longjmp(nicsim_stop, 1);
 }
+/*
+ * The set-up of those stops, for the body of every function a bridge runs in the loop (tcp_ack,
+ * tcp_check_space, tcp_sndbuf_expand: sender.c): the answers x[10] and the switch x[11] taken,
+ * and the return point of a stop (the socket is printed there) set in nicsim_run's own frame.
+ * port-check keeps x[10] and x[11] 0, so these bodies run as before there.
+ */
+#define NICSIM_INLOOP_STOPS() \
+  nicsim_inloop = (int)x[11]; \
+  nicsim_effects = (int)x[10]; \
+  nicsim_ca_calls = 0; \
+  if (__builtin_setjmp(nicsim_stop)) { \
+    nicsim_inloop = 0; \
+    return; /* stopped at a call the bridge answers next: the socket is printed */ \
+  }
 
 /* ---- recording stubs: congestion control ---- */
 static u32 nicsim_ca_ssthresh(struct sock *sk) {

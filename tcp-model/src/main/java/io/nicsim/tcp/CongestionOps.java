@@ -60,6 +60,11 @@ public interface CongestionOps {
   /** .cong_control: replaces cong_avoid + tcp_update_pacing_rate. */
   default void congControl(TcpSock sk, int ack, int flag, RateSample rs) {}
 
+  /** Whether the module provides .sndbuf_expand (the C tests the pointer). */
+  default boolean hasSndbufExpand() {
+    return false;
+  }
+
   /** .sndbuf_expand; 0 when the module does not provide it. */
   default int sndbufExpand(TcpSock sk) {
     return 0;

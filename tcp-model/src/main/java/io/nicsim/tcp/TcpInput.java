@@ -1757,6 +1757,9 @@ public final class TcpInput {
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_sndbuf_expand",
       versions = "v4.10..v6.18", source = SRC)
   static void sndbufExpand(TcpSock tp) {
+    if (tp.sndbufExpandC != null && tp.sndbufExpandC.socketOnly(tp)) {
+      return; // --ports c: the tree's C
+    }
     int sndmem;
     int perMss;
     int nrSegs;
@@ -1814,6 +1817,9 @@ public final class TcpInput {
   @KernelPort(file = "net/ipv4/tcp_input.c", function = "tcp_check_space",
       versions = "v5.17..v6.18", source = SRC)
   static void checkSpace(TcpSock tp) {
+    if (tp.checkSpaceC != null && tp.checkSpaceC.socketOnly(tp)) {
+      return; // --ports c: the tree's C (tcp_new_space, tcp_should_expand_sndbuf inside)
+    }
     if (tp.sockNoSpace) {
       newSpace(tp);
     }

@@ -238,6 +238,10 @@ public final class TcpSock {
   TcpAckHook ackC;
   /** {@code --ports c}: tcp_xmit_size_goal as the tree's C (tcp-inloop); null otherwise. */
   TcpSizeGoalHook sizeGoalC;
+  /** {@code --ports c}: tcp_input.c's tcp_check_space as the tree's C (tcp-inloop); or null. */
+  TcpSocketHook checkSpaceC;
+  /** {@code --ports c}: tcp_input.c's tcp_sndbuf_expand as the tree's C (tcp-inloop); or null. */
+  TcpSocketHook sndbufExpandC;
 
   /** The per-ACK rate sample, reused. */
   public final RateSample rs = new RateSample();
