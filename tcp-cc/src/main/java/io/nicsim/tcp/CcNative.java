@@ -37,36 +37,7 @@ final class CcNative {
 
   /** The socket into {@code in[0 .. END)}. */
   static void capture(TcpSock sk, long[] in) {
-    in[0] = sk.skPacingRate;
-    in[1] = sk.skMaxPacingRate;
-    in[2] = sk.skPacingShift;
-    in[3] = sk.skPacingStatus;
-    in[4] = u32(sk.skGsoMaxSize);
-    in[5] = sk.skGsoMaxSegs & 0xFFFF;
-    in[6] = sk.skWmemAlloc;
-    in[7] = Math.min(sk.rtxQueue.size(), 2); // the C tests only empty, one, more
-    in[8] = u32(sk.sndUna);
-    in[9] = u32(sk.sndNxt);
-    in[10] = u32(sk.writeSeq);
-    in[11] = u32(sk.mssCache);
-    in[12] = u32(sk.sndCwnd);
-    in[13] = u32(sk.sndSsthresh);
-    in[14] = u32(sk.packetsOut);
-    in[15] = u32(sk.sackedOut);
-    in[16] = u32(sk.lostOut);
-    in[17] = u32(sk.retransOut);
-    in[18] = u32(sk.delivered);
-    in[19] = u32(sk.appLimited);
-    in[20] = sk.firstTxMstamp;
-    in[21] = sk.deliveredMstamp;
-    in[22] = u32(sk.rateDelivered);
-    in[23] = sk.rateIntervalUs & 0xFFFF_FFFFL;
-    in[24] = sk.rateAppLimited ? 1 : 0;
-    in[25] = sk.tcpMstamp;
-    in[26] = u32(sk.minRtt());
-    in[27] = u32(sk.tcpJiffies32());
-    in[28] = u32(sk.sndCwndCnt);
-    in[29] = u32(sk.sndCwndClamp);
+    TcpHarnesses.captureSock(sk, in);
     in[CC] = u32(sk.srttUs);
     in[CC + 1] = u32(sk.lost);
     in[CC + 2] = sk.tcpClockCache;

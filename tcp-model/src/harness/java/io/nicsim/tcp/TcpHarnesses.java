@@ -264,6 +264,43 @@ public final class TcpHarnesses implements PortHarnessProvider {
     }
   }
 
+  /**
+   * The inverse of {@link #sock} for a live socket ({@code --ports c}): its
+   * {@link #SOCK_FIELDS} into {@code in[0 .. SOCK_FIELDS.size())}.
+   */
+  static void captureSock(TcpSock sk, long[] in) {
+    in[0] = sk.skPacingRate;
+    in[1] = sk.skMaxPacingRate;
+    in[2] = sk.skPacingShift;
+    in[3] = sk.skPacingStatus;
+    in[4] = Seq.u32(sk.skGsoMaxSize);
+    in[5] = sk.skGsoMaxSegs & 0xFFFF;
+    in[6] = sk.skWmemAlloc;
+    in[7] = Math.min(sk.rtxQueue.size(), 2); // the C tests only empty, one, more
+    in[8] = Seq.u32(sk.sndUna);
+    in[9] = Seq.u32(sk.sndNxt);
+    in[10] = Seq.u32(sk.writeSeq);
+    in[11] = Seq.u32(sk.mssCache);
+    in[12] = Seq.u32(sk.sndCwnd);
+    in[13] = Seq.u32(sk.sndSsthresh);
+    in[14] = Seq.u32(sk.packetsOut);
+    in[15] = Seq.u32(sk.sackedOut);
+    in[16] = Seq.u32(sk.lostOut);
+    in[17] = Seq.u32(sk.retransOut);
+    in[18] = Seq.u32(sk.delivered);
+    in[19] = Seq.u32(sk.appLimited);
+    in[20] = sk.firstTxMstamp;
+    in[21] = sk.deliveredMstamp;
+    in[22] = Seq.u32(sk.rateDelivered);
+    in[23] = sk.rateIntervalUs & 0xFFFF_FFFFL;
+    in[24] = sk.rateAppLimited ? 1 : 0;
+    in[25] = sk.tcpMstamp;
+    in[26] = Seq.u32(sk.minRtt());
+    in[27] = Seq.u32(sk.tcpJiffies32());
+    in[28] = Seq.u32(sk.sndCwndCnt);
+    in[29] = Seq.u32(sk.sndCwndClamp);
+  }
+
   /** A socket as the record gives it. */
   static TcpSock sock(PatchSet patches, TcpSysctl sysctl, CongestionOps ca, Clock clock,
       long[] r) {
