@@ -105,7 +105,11 @@ class PortsCEquivalenceTest {
         assertThat(v.ranAsC()).as(String.join(" ", args))
             .anyMatch(f -> f.startsWith("tcp_ack "))
             .anyMatch(f -> f.startsWith("tcp_xmit_size_goal "))
-            .anyMatch(f -> f.startsWith("tcp_check_space "));
+            .anyMatch(f -> f.startsWith("tcp_check_space "))
+            .anyMatch(f -> f.startsWith("tcp_tso_segs "))
+            .anyMatch(f -> f.startsWith("tcp_small_queue_check "))
+            .anyMatch(f -> f.startsWith("tcp_mss_split_point "))
+            .anyMatch(f -> f.startsWith("tcp_rate_skb_sent "));
       }
       if (args[5].startsWith("iperf3 -R -t")) { // the host receives: its ACK decisions
         assertThat(v.ranAsC()).as(String.join(" ", args))

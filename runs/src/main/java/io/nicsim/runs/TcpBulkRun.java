@@ -250,7 +250,7 @@ public final class TcpBulkRun implements TrafficRun {
    * kernel era applies it.
    */
   static long tsqLimit(TcpSock sk) {
-    int segs = TcpOutput.tsoSegs(sk, sk.mssCache);
+    int segs = TcpOutput.tsoSegsForReport(sk, sk.mssCache);
     long truesize = sk.skbHeadTruesize + (long) segs * sk.mssCache;
     long limit = Math.max(2 * truesize, sk.skPacingRate >>> sk.skPacingShift);
     if (!sk.patches.has(TcpPatches.TSQ_PACED_UNCAPPED) || sk.patches.has(TcpPatches.TSQ_ALWAYS_LIMIT)
@@ -336,7 +336,7 @@ public final class TcpBulkRun implements TrafficRun {
       cwnd += sk.sndCwnd();
       srttUs += sk.srttUs / 8.0;
       pacingBps += sk.skPacingRate == TcpSock.UNLIMITED_RATE ? 0 : sk.skPacingRate * 8.0;
-      tsoSegs += TcpOutput.tsoSegs(sk, sk.mssCache);
+      tsoSegs += TcpOutput.tsoSegsForReport(sk, sk.mssCache);
       tsqLimit += tsqLimit(sk);
       wmemAlloc += sk.skWmemAlloc - 1;
       skbsInHost += skbsBelow;

@@ -13,7 +13,10 @@ import java.util.ServiceLoader;
 
 /**
  * {@code --ports c} for tcp-model's socket: tcp_input.c's {@code tcp_ack} ({@link TcpAckNative})
- * and tcp.c's {@code tcp_xmit_size_goal} ({@link TcpSizeGoalNative}), hooked into a new
+ * and tcp.c's {@code tcp_xmit_size_goal} ({@link TcpSizeGoalNative}), tcp_output.c's
+ * {@code tcp_tso_segs}, {@code tcp_small_queue_check}, {@code tcp_mss_split_point}
+ * ({@link TcpOutputNative}) and tcp_rate.c's {@code tcp_rate_skb_sent} ({@link TcpRateNative}),
+ * hooked into a new
  * connection's socket by {@link #attach(TcpSock, InLoopPorts)}, the other
  * harnessed functions (each with why they stay Java), and the hook that gives a new
  * connection's congestion module the host's C (the modules' own bridges are their jar's:
@@ -30,10 +33,17 @@ public final class TcpBridges implements PortBridgeProvider {
   /**
    * The socket's own entry points bridged: tcp_input.c's tcp_ack, tcp_check_space and
    * tcp_sndbuf_expand (the last two through the tcp_ack bridge's record, without an ACK), tcp.c's
-   * tcp_xmit_size_goal.
+   * tcp_xmit_size_goal, three of tcp_output.c's callees of tcp_write_xmit that read the socket
+   * and a queue's head ({@link TcpOutputNative}) and tcp_rate.c's tcp_rate_skb_sent
+   * ({@link TcpRateNative}). TcpOutputNative's tcp_cwnd_test and tcp_tso_should_defer and
+   * TcpRateNative's tcp_rate_check_app_limited are written and gave byte-identical runs, but are
+   * not admitted yet: their seeded mutants left the family runs unchanged, so nothing shows a
+   * broken port of them would be caught.
    */
   static final List<String> SOCKET_ENTRIES = List.of(TcpAckNative.LABEL,
-      TcpSizeGoalNative.LABEL, CHECK_SPACE, SNDBUF_EXPAND);
+      TcpSizeGoalNative.LABEL, CHECK_SPACE, SNDBUF_EXPAND, TcpOutputNative.TSO_SEGS,
+      TcpOutputNative.SMALL_QUEUE_CHECK, TcpOutputNative.MSS_SPLIT_POINT,
+      TcpRateNative.SKB_SENT);
 
   @Override
   public List<PortBridge> bridges() {
@@ -67,6 +77,8 @@ public final class TcpBridges implements PortBridgeProvider {
         if (h.function().equals("tcp_new_space")
             || h.function().equals("tcp_should_expand_sndbuf")) {
           m.put(label, "runs as the tree's C inside tcp_check_space (bridged), its only caller");
+        } else if (h.function().equals("tcp_tso_autosize")) {
+          m.put(label, "runs as the tree's C inside tcp_tso_segs (bridged), its only caller");
         } else if (!SOCKET_ENTRIES.contains(label)) {
           m.putIfAbsent(label, ACK_INSIDE.contains(h.function()) ? ackInside
               : sock ? queues : helper);
@@ -138,6 +150,12 @@ public final class TcpBridges implements PortBridgeProvider {
     sk.checkSpaceC = space == null ? null : new TcpAckNative(space, ports);
     NativePort expand = ports.port(SNDBUF_EXPAND);
     sk.sndbufExpandC = expand == null ? null : new TcpAckNative(expand, ports);
+    sk.outputC = TcpOutputNative.LABELS.stream().allMatch(l -> ports.port(l) == null) ? null
+        : new TcpOutputNative(ports::port, ports);
+    NativePort sent = ports.port(TcpRateNative.SKB_SENT);
+    NativePort appLimited = ports.port(TcpRateNative.APP_LIMITED);
+    sk.rateC = sent == null && appLimited == null ? null
+        : new TcpRateNative(sent, appLimited, ports);
     NativePort goal = ports.port(TcpSizeGoalNative.LABEL);
     sk.sizeGoalC = goal == null ? null : new TcpSizeGoalNative(goal, ports);
   }

@@ -151,6 +151,143 @@ final class HarnessSocket implements TcpHost, CongestionOps {
     return h;
   }
 
+  /**
+   * The inverse of {@link #of} for a live socket ({@code --ports c}): its fields into
+   * {@code r[0 .. SK)}, the first {@link TcpOutputHarnesses#SLOTS} skbs of each queue into the
+   * queue slots (a longer queue is cut there: the functions bridged on this record read no skb
+   * past the slots), the hints as slot indices (-1 past them). The CC's {@code .min_tso_segs}
+   * answer ({@code r[67]}), the transmit result ({@code r[64]}) and the CC's other answers are
+   * the caller's to set. The socket fields the harness C fixes (sock.c: HZ, the reordering
+   * metric, tcp_frto, tcp_early_retrans) are the caller's to check.
+   *
+   * @return why the record cannot hold this socket, or null
+   */
+  static String capture(TcpSock sk, long[] r) {
+    if (sk.skWmemAlloc < 1 || sk.skWmemAlloc > Integer.MAX_VALUE) {
+      return "sk_wmem_alloc outside the record's 1..INT_MAX";
+    }
+    TcpHost host = sk.host;
+    TcpSysctl sysctl = sk.sysctl;
+    r[0] = host.nowNs();
+    r[1] = Seq.u32(sk.tcpJiffies32());
+    r[2] = sk.skPacingRate;
+    r[3] = sk.skPacingShift;
+    r[4] = sk.skPacingStatus;
+    r[5] = Seq.u32(sk.skGsoMaxSize);
+    r[6] = sk.skGsoMaxSegs & 0xFFFF;
+    r[7] = sk.skWmemAlloc;
+    r[8] = sk.skWmemQueued;
+    r[9] = sk.skSndbuf;
+    r[10] = sk.skTsqFlags;
+    r[11] = sk.ownedByUser ? 1 : 0;
+    r[12] = sk.sockNoSpace ? 1 : 0;
+    r[13] = sk.icskCaState;
+    r[14] = Seq.u32(sk.icskRto);
+    r[15] = sk.icskPending;
+    r[16] = Seq.u32(sk.icskTimeout);
+    r[17] = Seq.u32(sk.sndUna);
+    r[18] = Seq.u32(sk.sndNxt);
+    r[19] = Seq.u32(sk.writeSeq);
+    r[20] = Seq.u32(sk.sndWnd);
+    r[21] = Seq.u32(sk.sndSml);
+    r[22] = Seq.u32(sk.mssCache);
+    r[23] = sk.nonagle;
+    r[24] = Seq.u32(sk.packetsOut);
+    r[25] = Seq.u32(sk.sackedOut);
+    r[26] = Seq.u32(sk.lostOut);
+    r[27] = Seq.u32(sk.retransOut);
+    r[28] = Seq.u32(sk.maxPacketsOut);
+    r[29] = sk.isCwndLimited ? 1 : 0;
+    r[30] = Seq.u32(sk.cwndUsageSeq);
+    r[31] = Seq.u32(sk.sndCwnd);
+    r[32] = Seq.u32(sk.sndSsthresh);
+    r[33] = Seq.u32(sk.sndCwndClamp);
+    r[34] = Seq.u32(sk.sndCwndUsed);
+    r[35] = Seq.u32(sk.sndCwndStamp);
+    r[36] = Seq.u32(sk.prrOut);
+    r[37] = Seq.u32(sk.srttUs);
+    r[38] = Seq.u32(sk.minRtt());
+    r[39] = sk.tcpMstamp;
+    r[40] = sk.tcpClockCache;
+    r[41] = sk.tcpWstampNs;
+    r[42] = Seq.u32(sk.lsndtime);
+    r[43] = Seq.u32(sk.dataSegsOut);
+    r[44] = Seq.u32((int) sk.segsOut);
+    r[45] = sk.bytesSent;
+    r[46] = sk.bytesRetrans;
+    r[47] = Seq.u32(sk.totalRetrans);
+    r[48] = Seq.u32((int) sk.retransStamp);
+    r[49] = sk.undoRetrans;
+    r[50] = Seq.u32(sk.delivered);
+    r[51] = Seq.u32(sk.appLimited);
+    r[52] = sk.firstTxMstamp;
+    r[53] = sk.deliveredMstamp;
+    r[56] = sk.limitOutputBytes;
+    r[57] = sysctl.tsoWinDivisor;
+    r[58] = sysctl.minTsoSegs;
+    r[59] = sysctl.slowStartAfterIdle ? 1 : 0;
+    r[60] = sysctl.tsoRttLog;
+    r[61] = sysctl.skbHeadTruesize;
+    r[62] = host.inKsoftirqd() ? 1 : 0;
+    r[63] = host.pacingTimerQueued(sk) ? 1 : 0;
+    r[64] = 0;
+    TcpSock q = host.tsqWork().head();
+    while (q != null && q == sk) {
+      q = q.tsqNext;
+    }
+    r[65] = q != null ? 1 : 0;
+    r[66] = sk.ca.hasMinTsoSegs() ? 1 : 0;
+    r[67] = 0;
+    r[68] = sk.ca.hasCongControl() ? 1 : 0;
+    r[69] = 0;
+    r[70] = Seq.u32(sk.priorCwnd);
+    r[71] = Seq.u32(sk.priorSsthresh);
+    r[72] = sysctl.wmemMax;
+    r[73] = 0;
+    int n = 0;
+    for (TcpSkb skb = sk.writeQueue.head(); skb != null && n < TcpOutputHarnesses.SLOTS;
+        skb = skb.next, n++) {
+      int b = TcpOutputHarnesses.WQ + 1 + n * TcpOutputHarnesses.WQ_F;
+      putSkb(r, b, skb);
+      r[b + 5] = Seq.u32(skb.truesize);
+      r[b + 6] = skb.skbMstampNs;
+    }
+    r[TcpOutputHarnesses.WQ] = n;
+    n = 0;
+    r[54] = -1;
+    r[55] = -1;
+    TcpSkb head = sk.rtxQueue.head();
+    r[TcpOutputHarnesses.RQ + 1] = head == null ? 0 : Seq.u32(sk.sndUna - head.seq);
+    for (TcpSkb skb = head; skb != null && n < TcpOutputHarnesses.SLOTS; skb = skb.next, n++) {
+      int b = TcpOutputHarnesses.RQ + 2 + n * TcpOutputHarnesses.RQ_F;
+      putSkb(r, b, skb);
+      r[b + 5] = skb.sacked & 0xFF;
+      r[b + 6] = Seq.u32(skb.truesize);
+      r[b + 7] = skb.skbMstampNs;
+      r[b + 8] = skb.clonesInHost;
+      r[b + 9] = Seq.u32(skb.txDelivered);
+      r[b + 10] = skb.txFirstTxMstamp;
+      r[b + 11] = skb.txIsAppLimited ? 1 : 0;
+      if (skb == sk.retransmitSkbHint) {
+        r[54] = n;
+      }
+      if (skb == sk.highestSack) {
+        r[55] = n;
+      }
+    }
+    r[TcpOutputHarnesses.RQ] = n;
+    return null;
+  }
+
+  /** The fields both queues' slots share (len, pcount, gso_size, tcp_flags, eor). */
+  private static void putSkb(long[] r, int b, TcpSkb skb) {
+    r[b] = Seq.u32(skb.len);
+    r[b + 1] = skb.pcount & 0xFFFF;
+    r[b + 2] = skb.tcpGsoSize & 0xFFFF;
+    r[b + 3] = skb.tcpFlags & 0xFF;
+    r[b + 4] = skb.eor ? 1 : 0;
+  }
+
   private static TcpSkb skb(int seq, long[] r, int b) {
     TcpSkb skb = new TcpSkb();
     skb.seq = seq;

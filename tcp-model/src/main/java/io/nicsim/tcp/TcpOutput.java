@@ -497,6 +497,12 @@ public final class TcpOutput {
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_tso_segs",
       versions = "v4.20..v6.18", source = SRC)
   public static int tsoSegs(TcpSock sk, int mssNow) {
+    if (sk.outputC != null) {
+      int c = sk.outputC.tsoSegs(sk, mssNow);
+      if (c != TcpOutputHook.JAVA) {
+        return c; // --ports c: the tree's C (tcp_tso_autosize inside)
+      }
+    }
     int minTso;
     int tsoSegs;
 
@@ -506,10 +512,31 @@ public final class TcpOutput {
     return Seq.umin(tsoSegs, sk.skGsoMaxSegs);
   }
 
+  /**
+   * {@link #tsoSegs}'s answer for a report (the run's means, ss): the Java port, never the
+   * tree's C, since reports read the socket between pieces of CPU work, where no kernel code
+   * runs.
+   */
+  public static int tsoSegsForReport(TcpSock sk, int mssNow) {
+    TcpOutputHook c = sk.outputC;
+    sk.outputC = null;
+    try {
+      return tsoSegs(sk, mssNow);
+    } finally {
+      sk.outputC = c;
+    }
+  }
+
   /** The part of skb that can go now (window and Nagle). */
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_mss_split_point",
       versions = "v4.20..v6.18", source = SRC)
   static int mssSplitPoint(TcpSock tp, TcpSkb skb, int mssNow, int maxSegs, int nonagle) {
+    if (tp.outputC != null) {
+      int c = tp.outputC.mssSplitPoint(tp, skb, mssNow, maxSegs, nonagle);
+      if (c != TcpOutputHook.JAVA) {
+        return c; // --ports c: the tree's C
+      }
+    }
     int partial;
     int needed;
     int window;
@@ -543,6 +570,12 @@ public final class TcpOutput {
       notes = "before 22555032c513 (v6.10) a 1-segment FIN skb was always allowed; the "
           + "model never sends FIN")
   static int cwndTest(TcpSock tp) {
+    if (tp.outputC != null) {
+      int c = tp.outputC.cwndTest(tp);
+      if (c != TcpOutputHook.JAVA) {
+        return c; // --ports c: the tree's C
+      }
+    }
     int inFlight;
     int cwnd;
     int halfcwnd;
@@ -641,6 +674,12 @@ public final class TcpOutput {
           + " less than srtt/2 ago: send now'")
   static boolean tsoShouldDefer(TcpSock tp, TcpSkb skb, boolean[] isCwndLimited,
       boolean[] isRwndLimited, int maxSegs) {
+    if (tp.outputC != null) {
+      int c = tp.outputC.tsoShouldDefer(tp, skb, isCwndLimited, isRwndLimited, maxSegs);
+      if (c != TcpOutputHook.JAVA) {
+        return c != 0; // --ports c: the tree's C
+      }
+    }
     int sendWin;
     int congWin;
     int limit;
@@ -779,6 +818,12 @@ public final class TcpOutput {
       notes = "TCP_TX_DELAY extra bytes not modelled; the limit default and its scope follow "
           + "the era (TcpSock.limitOutputBytes)")
   public static boolean smallQueueCheck(TcpSock sk, TcpSkb skb, int factor) {
+    if (sk.outputC != null) {
+      int c = sk.outputC.smallQueueCheck(sk, skb, factor);
+      if (c != TcpOutputHook.JAVA) {
+        return c != 0; // --ports c: the tree's C
+      }
+    }
     long limit;
 
     // max_t(unsigned long, 2 * skb->truesize, rate >> shift): 2 * truesize is unsigned int

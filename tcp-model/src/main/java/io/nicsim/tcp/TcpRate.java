@@ -17,6 +17,9 @@ public final class TcpRate {
       versions = "v4.10..v6.17", source = SRC,
       notes = "delivered_ce is not modelled (no ECN)")
   public static void skbSent(TcpSock tp, TcpSkb skb) {
+    if (tp.rateC != null && tp.rateC.skbSent(tp, skb)) {
+      return; // --ports c: the tree's C
+    }
     // With nothing in flight, ACKs from now on measure a full delivery interval from this send.
     if (tp.packetsOut == 0) {
       long tstampUs = skb.timestampUs();
@@ -117,6 +120,9 @@ public final class TcpRate {
   @KernelPort(file = "net/ipv4/tcp_rate.c", function = "tcp_rate_check_app_limited",
       versions = "v4.10..v6.17", source = SRC)
   public static void checkAppLimited(TcpSock tp) {
+    if (tp.rateC != null && tp.rateC.checkAppLimited(tp)) {
+      return; // --ports c: the tree's C
+    }
     if (Integer.compareUnsigned(tp.writeSeq - tp.sndNxt, tp.mssCache) < 0 // < 1 MSS unsent
         && tp.wmemAllocGet() < tp.sysctl.skbTruesize1 // nothing in qdisc or NIC
         && Integer.compareUnsigned(tp.packetsInFlight(), tp.sndCwnd()) < 0 // not cwnd-limited

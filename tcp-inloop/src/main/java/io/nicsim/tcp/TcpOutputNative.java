@@ -1,0 +1,206 @@
+package io.nicsim.tcp;
+
+import io.nicsim.core.host.InLoopPorts;
+import io.nicsim.core.port.exec.NativeFailure;
+import io.nicsim.core.port.exec.NativeOut;
+import io.nicsim.core.port.exec.NativePort;
+
+/**
+ * tcp_output.c's callees of {@code tcp_write_xmit} that read the socket and the head of a queue,
+ * as the tree's C on a live socket ({@code --ports c}): {@code tcp_tso_segs} (with
+ * {@code tcp_tso_autosize} inside), {@code tcp_small_queue_check}, {@code tcp_cwnd_test},
+ * {@code tcp_mss_split_point} and {@code tcp_tso_should_defer}. Each call is the
+ * tcp-output harness inverted: the socket and the first skbs of both queues go in as
+ * {@link HarnessSocket#capture} writes them, with the call's arguments after the socket; the
+ * answer and what the function writes ({@code sk_tsq_flags}'s TSQ_THROTTLED, the two limited
+ * flags of {@code tcp_tso_should_defer}) come back. A queue longer than the record's four slots
+ * is cut there: these functions read the queues' heads, and compare an skb with the write
+ * queue's tail, which for a longer queue is past the slots in the record as on the socket.
+ *
+ * <p>A call the record cannot hold runs the Java port, counted in the run header: an skb for
+ * {@code tcp_small_queue_check} that is not the head of its queue (the record names the skb by
+ * its slot, the retransmit path's skb may sit deeper), an skb for the send loop's other
+ * functions that is not the send head, a socket whose {@code sk_wmem_alloc} is outside the
+ * record's range. Reports read {@code tcp_tso_segs} through the Java port
+ * ({@link TcpOutput#tsoSegsForReport}): they run between pieces of CPU work.
+ */
+final class TcpOutputNative implements TcpOutputHook {
+  static final String TSO_SEGS = TcpOutputHarnesses.OUTPUT_C + " tcp_tso_segs";
+  static final String SMALL_QUEUE_CHECK = TcpOutputHarnesses.OUTPUT_C + " tcp_small_queue_check";
+  static final String CWND_TEST = TcpOutputHarnesses.OUTPUT_C + " tcp_cwnd_test";
+  static final String MSS_SPLIT_POINT = TcpOutputHarnesses.OUTPUT_C + " tcp_mss_split_point";
+  static final String TSO_SHOULD_DEFER = TcpOutputHarnesses.OUTPUT_C + " tcp_tso_should_defer";
+
+  private static final long RET = NativeOut.id("ret");
+  private static final long TSQ_FLAGS = NativeOut.id("sk_tsq_flags");
+  private static final long CWND_LIMITED = NativeOut.id("is_cwnd_limited_out");
+  private static final long RWND_LIMITED = NativeOut.id("is_rwnd_limited_out");
+
+  private final NativePort tsoSegs;
+  private final NativePort smallQueue;
+  private final NativePort cwndTest;
+  private final NativePort splitPoint;
+  private final NativePort shouldDefer;
+  private final InLoopPorts ports;
+  private final long[] tsoIn = new long[TcpOutputHarnesses.SK + 1];
+  private final long[] sqIn = new long[TcpOutputHarnesses.SK + 2];
+  private final long[] cwndIn = new long[TcpOutputHarnesses.SK];
+  private final long[] splitIn = new long[TcpOutputHarnesses.SK + 3];
+  private final long[] deferIn = new long[TcpOutputHarnesses.SK + 3];
+
+  /** The host's C of each function by label, null where the host has none. */
+  TcpOutputNative(java.util.function.Function<String, NativePort> port, InLoopPorts ports) {
+    this.tsoSegs = port.apply(TSO_SEGS);
+    this.smallQueue = port.apply(SMALL_QUEUE_CHECK);
+    this.cwndTest = port.apply(CWND_TEST);
+    this.splitPoint = port.apply(MSS_SPLIT_POINT);
+    this.shouldDefer = port.apply(TSO_SHOULD_DEFER);
+    this.ports = ports;
+  }
+
+  /** Labels of the functions this bridge runs. */
+  static final java.util.List<String> LABELS = java.util.List.of(TSO_SEGS, SMALL_QUEUE_CHECK,
+      CWND_TEST, MSS_SPLIT_POINT, TSO_SHOULD_DEFER);
+
+  /** Whether {@code skb} is the send head (the record's write-queue slot 0), else counted. */
+  private boolean sendHead(TcpSock sk, TcpSkb skb, String label) {
+    if (skb == sk.writeQueue.head()) {
+      return true;
+    }
+    ports.ranAsJava(label, "the skb is not the send head, the record's write-queue slot 0");
+    return false;
+  }
+
+  /** The socket captured into {@code in}, or false (counted) where the record cannot hold it. */
+  private boolean capture(TcpSock sk, long[] in, String label) {
+    String why = HarnessSocket.capture(sk, in);
+    if (why != null) {
+      ports.ranAsJava(label, why);
+      return false;
+    }
+    return true;
+  }
+
+  @Override
+  public int cwndTest(TcpSock sk) {
+    // before v6.10 it takes the send head too (the write queue's slot 0)
+    if (cwndTest == null || sk.writeQueue.head() == null || !capture(sk, cwndIn, CWND_TEST)) {
+      return JAVA;
+    }
+    return (int) answer(cwndTest, cwndIn, sk, false);
+  }
+
+  @Override
+  public int mssSplitPoint(TcpSock sk, TcpSkb skb, int mssNow, int maxSegs, int nonagle) {
+    if (splitPoint == null || !sendHead(sk, skb, MSS_SPLIT_POINT)
+        || !capture(sk, splitIn, MSS_SPLIT_POINT)) {
+      return JAVA;
+    }
+    splitIn[TcpOutputHarnesses.SK] = Seq.u32(mssNow);
+    splitIn[TcpOutputHarnesses.SK + 1] = Seq.u32(maxSegs);
+    splitIn[TcpOutputHarnesses.SK + 2] = nonagle;
+    return (int) answer(splitPoint, splitIn, sk, false);
+  }
+
+  @Override
+  public int tsoShouldDefer(TcpSock sk, TcpSkb skb, boolean[] isCwndLimited,
+      boolean[] isRwndLimited, int maxSegs) {
+    if (shouldDefer == null || !sendHead(sk, skb, TSO_SHOULD_DEFER)
+        || !capture(sk, deferIn, TSO_SHOULD_DEFER)) {
+      return JAVA;
+    }
+    deferIn[TcpOutputHarnesses.SK] = Seq.u32(maxSegs);
+    deferIn[TcpOutputHarnesses.SK + 1] = isCwndLimited[0] ? 1 : 0;
+    deferIn[TcpOutputHarnesses.SK + 2] = isRwndLimited[0] ? 1 : 0;
+    NativePort c = shouldDefer;
+    long ret = answer(c, deferIn, sk, false);
+    NativeOut o = lastOut;
+    isCwndLimited[0] = field(c, deferIn, o, CWND_LIMITED) != 0;
+    isRwndLimited[0] = field(c, deferIn, o, RWND_LIMITED) != 0;
+    return (int) ret;
+  }
+
+  private static long field(NativePort c, long[] in, NativeOut o, long id) {
+    try {
+      return o.field(id);
+    } catch (IllegalStateException e) {
+      throw new NativeFailure(c.function() + "'s C (" + c.file() + ") printed no such field ("
+          + e.getMessage() + ") on " + NativeFailure.record(c, in));
+    }
+  }
+
+  @Override
+  public int tsoSegs(TcpSock sk, int mssNow) {
+    if (tsoSegs == null) {
+      return JAVA;
+    }
+    String why = HarnessSocket.capture(sk, tsoIn);
+    if (why != null) {
+      ports.ranAsJava(TSO_SEGS, why);
+      return JAVA;
+    }
+    // the module's .min_tso_segs answers before the call, as the C would ask it (once)
+    if (sk.ca.hasMinTsoSegs()) {
+      tsoIn[67] = Seq.u32(sk.ca.minTsoSegs(sk));
+    }
+    tsoIn[TcpOutputHarnesses.SK] = Seq.u32(mssNow);
+    return (int) answer(tsoSegs, tsoIn, sk, false);
+  }
+
+  @Override
+  public int smallQueueCheck(TcpSock sk, TcpSkb skb, int factor) {
+    if (smallQueue == null) {
+      return JAVA;
+    }
+    boolean rtx = skb != sk.writeQueue.head();
+    if (rtx && skb != sk.rtxQueue.head()) {
+      ports.ranAsJava(SMALL_QUEUE_CHECK, "the skb is neither queue's head: the record names it"
+          + " by its slot, the heads'");
+      return JAVA;
+    }
+    String why = HarnessSocket.capture(sk, sqIn);
+    if (why != null) {
+      ports.ranAsJava(SMALL_QUEUE_CHECK, why);
+      return JAVA;
+    }
+    sqIn[TcpOutputHarnesses.SK] = factor;
+    sqIn[TcpOutputHarnesses.SK + 1] = rtx ? 1 : 0;
+    return (int) answer(smallQueue, sqIn, sk, true);
+  }
+
+  /**
+   * Runs {@code c} on {@code in}: its return value; with {@code tsq}, the TSQ flags it left
+   * applied to the socket. The C of these functions calls nothing below TCP.
+   */
+  private NativeOut lastOut;
+
+  private long answer(NativePort c, long[] in, TcpSock sk, boolean tsq) {
+    NativeOut o = c.call(in);
+    lastOut = o;
+    long ret = 0;
+    boolean returned = false;
+    long flags = -1;
+    while (o.next()) {
+      if (o.kind() == NativeOut.CALL) {
+        throw NativeFailure.cannotApply(c, in, o);
+      } else if (o.isField(RET) && !returned) {
+        ret = o.value();
+        returned = true;
+      } else if (o.isField(TSQ_FLAGS)) {
+        flags = o.value();
+      }
+    }
+    if (!returned) {
+      throw new NativeFailure(c.function() + "'s C (" + c.file() + ") returned nothing on "
+          + NativeFailure.record(c, in));
+    }
+    if (tsq) {
+      if (flags < 0) {
+        throw new NativeFailure(c.function() + "'s C (" + c.file() + ") printed no sk_tsq_flags"
+            + " on " + NativeFailure.record(c, in));
+      }
+      sk.skTsqFlags = (int) flags;
+    }
+    return ret;
+  }
+}
