@@ -132,7 +132,14 @@ class PortsCCoreEquivalenceTest {
       new Family("stmmac open", new String[] {"--mac", "stmmac", "--soc", "cyclone5",
           "--traffic", "iperf3 -u -b 0 -l 64 -t 1", "--duration", "100ms"},
           "stmmac_init_coalesce", "stmmac-init-txframes",
-          "drivers/net/ethernet/stmicro/stmmac/stmmac_main.c stmmac_init_coalesce"));
+          "drivers/net/ethernet/stmicro/stmmac/stmmac_main.c stmmac_init_coalesce"),
+      // the --sysfs writes as C: netdev_store (kstrtoul and the change functions inside) and
+      // bql_set; the broken port parses a number without a prefix as octal
+      new Family("sysfs", new String[] {"--mac", "fec", "--soc", "imx8qxp", "--traffic",
+          "iperf3 -R -t 1", "--duration", "100ms", "-C", "rx-usecs 0 rx-frames 1", "--sysfs",
+          "napi_defer_hard_irqs=2 gro_flush_timeout=200000"
+              + " queues/tx-0/byte_queue_limits/limit_max=30000"}, "netdev_store,bql_set",
+          "kstrtoull-octal", "net/core/net-sysfs.c netdev_store"));
 
   static List<Path> trees() {
     return List.of(Path.of("/usr/src/linux-source-6.1.tar.xz"),

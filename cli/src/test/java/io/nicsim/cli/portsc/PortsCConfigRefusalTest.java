@@ -16,8 +16,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * A configuration write the kernel refuses gives, with the refusing function run as the tree's C
  * ({@code --ports c}), the same one line and exit status 2 as with the Java port: the C's errno
- * becomes the Java's {@code KernelException}, and the line is the same. stmmac's ethtool -C on
- * cyclone5, on Debian's 6.1 and 6.12 tarballs and the 6.18.19 tree; skipped, saying so, where one
+ * becomes the Java's {@code KernelException}, and the line is the same. stmmac's ethtool -C and
+ * net-sysfs.c's netdev_store and bql_set, on stmmac cyclone5 (a 32-bit host) and rk3588-yt6801
+ * (64-bit), on Debian's 6.1 and 6.12 tarballs and the 6.18.19 tree; skipped, saying so, where one
  * is not there.
  */
 class PortsCConfigRefusalTest {
@@ -52,6 +53,28 @@ class PortsCConfigRefusalTest {
       assertThat(asC).as(c).contains("the stmmac driver refused: -E");
       // the Java on the tree's own release (--ports c takes the release from the tree)
       assertThat(asC).as(c).isEqualTo(javaLine(tree, c));
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("trees")
+  void aSysfsRefusalThroughTheCIsTheJavasLine(Path tree) {
+    assumeTrue(Files.exists(tree), tree + " is not there (apt-get install linux-source-N, or a"
+        + " 6.18.19 checkout)");
+    // cyclone5 is a 32-bit host (its unsigned long: kstrtoul's range), rk3588-yt6801 64-bit
+    for (String[] sw : List.of(new String[] {"cyclone5", "napi_defer_hard_irqs=18446744073709551616"},
+        new String[] {"cyclone5", "gro_flush_timeout=0x1g"},
+        new String[] {"cyclone5", "queues/tx-0/byte_queue_limits/limit_max=4294967296"},
+        new String[] {"rk3588-yt6801", "gro_flush_timeout=18446744073709551616"})) {
+      List<String> base = List.of("run", "--mac", "stmmac", "--soc", sw[0], "--traffic",
+          "iperf3 -u -b 0 -l 64 -t 1", "--duration", "20ms", "--sysfs", sw[1]);
+      List<String> withC = new ArrayList<>(base);
+      withC.addAll(List.of("--ports", "c", "--kernel-tree", tree.toString()));
+      List<String> java = new ArrayList<>(base);
+      java.addAll(List.of("--kernel", release(tree)));
+      String asC = run(withC).err();
+      assertThat(asC).as(String.join(" ", sw)).contains("write error: ");
+      assertThat(asC).as(String.join(" ", sw)).isEqualTo(run(java).err());
     }
   }
 

@@ -79,6 +79,41 @@ public final class SysfsHarnesses implements PortHarnessProvider {
     return TEXTS.get((int) r[0]) + SUFFIXES.get((int) r[1]);
   }
 
+  /**
+   * The inverse of {@link #text}: {@code buf} as the record's first {@link #TEXT} words (a
+   * template with its suffix, else free-form characters), for {@code --ports c}'s bridges.
+   *
+   * @return false when no record holds it (longer than 24 characters, or a character outside
+   *     the alphabet), then {@code in} is unchanged
+   */
+  public static boolean encode(String buf, long[] in) {
+    for (int t = 1; t < TEXTS.size(); t++) {
+      for (int x = 0; x < SUFFIXES.size(); x++) {
+        if (buf.equals(TEXTS.get(t) + SUFFIXES.get(x))) {
+          in[0] = t;
+          in[1] = x;
+          return true;
+        }
+      }
+    }
+    if (buf.length() > CHARS) {
+      return false;
+    }
+    for (int i = 0; i < buf.length(); i++) {
+      int a = ALPHABET.indexOf(buf.charAt(i));
+      if (a < 0 || buf.charAt(i) == '\u0080') {
+        return false;
+      }
+    }
+    in[0] = 0;
+    in[1] = 0;
+    in[2] = buf.length();
+    for (int i = 0; i < CHARS; i++) {
+      in[3 + i] = i < buf.length() ? ALPHABET.indexOf(buf.charAt(i)) : 0;
+    }
+    return true;
+  }
+
   /** A change function's argument and the device before it. */
   private static final List<InputField> DEVICE = List.of(
       u64("val").withEdges(1, 2, Integer.MAX_VALUE, Integer.MAX_VALUE + 1L, 0xFFFF_FFFFL),

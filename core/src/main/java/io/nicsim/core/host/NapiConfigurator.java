@@ -20,7 +20,8 @@ final class NapiConfigurator {
 
   static NetSysfs sysfs(Host h) {
     int bits = (int) h.soc().param("unsigned_long_bits", 64, 32, 64);
-    return new NetSysfs(h.dev().napiDevice(), h.kernel().netCore(), bits);
+    return new NetSysfs(h.dev().napiDevice(), h.kernel().netCore(), bits)
+        .withC(h.kernel().inLoop(NetSysfs.StoreC.class));
   }
 
   /** A file under every TX queue's directory, as the shell's glob names them. */

@@ -18,6 +18,18 @@ public final class BqlSysfs {
 
   private BqlSysfs() {}
 
+  /**
+   * {@code --ports c}'s bql_set (inloop's {@code SysfsBridges}, kept in the kernel's
+   * {@code inLoop}): the tree's C with kstrtouint inside.
+   */
+  public interface SetC {
+    /** Whether the C's record holds this buffer; else the Java runs, counted. */
+    boolean holds(String buf);
+
+    /** {@code bql_set(buf, strlen(buf), &value)}: the value, or the refusal as its errno. */
+    long bqlSet(String buf) throws KernelException;
+  }
+
   /** Whether {@code file} (relative to the device's directory) names a BQL limit file. */
   public static boolean isBqlFile(String file) {
     return FILE.matcher(file).matches();
@@ -39,7 +51,9 @@ public final class BqlSysfs {
     if (q >= dev.numTxQueues()) {
       throw new KernelException(Errno.ENOENT, "no queue tx-" + m.group(1));
     }
-    long v = bqlSet(value + "\n"); // what echo writes
+    String buf = value + "\n"; // what echo writes
+    SetC c = dev.kernel().inLoop(SetC.class);
+    long v = c != null && c.holds(buf) ? c.bqlSet(buf) : bqlSet(buf);
     Dql dql = dev.queue((int) q).dql();
     if (m.group(2).equals("limit_min")) {
       dql.setMinLimit(v);

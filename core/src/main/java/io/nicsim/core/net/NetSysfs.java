@@ -24,6 +24,32 @@ public final class NetSysfs {
   private final NapiDevice dev;
   private final PatchSet net;
   private final int unsignedLongBits;
+  /** {@code --ports c}: the tree's netdev_store in place of {@link #store}, or null. */
+  private StoreC cStore;
+
+  /**
+   * {@code --ports c}'s netdev_store (inloop's {@code SysfsBridges}): the tree's C with the
+   * file's change function and kstrtoul inside, on the live device.
+   */
+  public interface StoreC {
+    /**
+     * Whether the C's record holds this write (its buffer, and on a 32-bit host a value the
+     * harness's 64-bit kstrtoul would read as the host's does); else the Java runs, counted.
+     */
+    boolean holds(String buf, int unsignedLongBits);
+
+    /**
+     * netdev_store of {@code FILES.get(file)} on {@code dev}: a refusal as its errno, else the
+     * device's field set as the file's change function sets it.
+     */
+    void store(NapiDevice dev, int file, String buf) throws KernelException;
+  }
+
+  /** This device's files with the tree's netdev_store ({@code c} null: the Java port). */
+  public NetSysfs withC(StoreC c) {
+    this.cStore = c;
+    return this;
+  }
 
   /**
    * @param unsignedLongBits the width of C {@code unsigned long} on the host (32 on ARMv7, 64
@@ -99,6 +125,10 @@ public final class NetSysfs {
       // no such attribute: the shell's open(O_CREAT) of a sysfs directory entry fails
       throw new KernelException(Errno.EACCES, "no such file in /sys/class/net/" + dev.name()
           + (since(file) == null ? "" : " before " + since(file)));
+    }
+    if (cStore != null && cStore.holds(buf, unsignedLongBits)) {
+      cStore.store(dev, FILES.indexOf(file), buf);
+      return;
     }
     long val = kstrtoul(buf, unsignedLongBits);
     switch (file) {

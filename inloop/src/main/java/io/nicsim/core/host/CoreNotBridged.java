@@ -48,11 +48,12 @@ public final class CoreNotBridged implements PortBridgeProvider {
         + " (fires only on a stalled queue)", "dev_watchdog");
     String config = "not bridged yet: configuration (sysfs, netlink, ethtool), applied before"
         + " the traffic";
-    PortBridgeProvider.reason(m, "net/core/net-sysfs.c", config, "bql_set",
-        "change_gro_flush_timeout", "change_napi_defer_hard_irqs", "modify_napi_threaded",
-        "netdev_store");
+    PortBridgeProvider.reason(m, "net/core/net-sysfs.c", "runs as the tree's C inside the"
+        + " bridged netdev_store, its only caller", "change_gro_flush_timeout",
+        "change_napi_defer_hard_irqs", "modify_napi_threaded");
     PortBridgeProvider.reason(m, dev, config, "netdev_sw_irq_coalesce_default_on");
-    PortBridgeProvider.reason(m, "lib/kstrtox.c", config, "_kstrtoull");
+    PortBridgeProvider.reason(m, "lib/kstrtox.c", "runs as the tree's C inside the bridged"
+        + " netdev_store (kstrtoul) and bql_set (kstrtouint), its only callers", "_kstrtoull");
     PortBridgeProvider.reason(m, "net/core/netdev-genl.c", config, "netdev_nl_napi_set_doit");
     PortBridgeProvider.reason(m, "net/ethtool/ioctl.c", config, "ethtool_set_coalesce",
         "ethtool_set_coalesce_supported", "ethtool_set_per_queue_coalesce");
