@@ -109,7 +109,8 @@ public final class NetdevQueueNative {
         throw new NativeFailure(c.label() + ": the qdisc's scheduled bit went " + was + " -> "
             + scheduled + " with " + raises + " NET_TX raises; " + NativeFailure.record(c, in));
       }
-      q.kernel().netifSchedule(q.qdisc); // __netif_reschedule: the output queue, NET_TX
+      // __netif_reschedule (the C's __netif_schedule ran inside): the output queue, NET_TX
+      q.kernel().netifScheduleAsJava(q.qdisc);
     }
 
     /** netdev_tx_sent_queue(txq, bytes). */

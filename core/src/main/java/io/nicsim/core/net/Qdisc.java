@@ -90,6 +90,7 @@ public abstract class Qdisc implements TxQdisc {
   }
 
   /** __QDISC_STATE_SCHED: on a CPU's output queue, to be run by net_tx_action. */
+  @Override
   public boolean isScheduled() {
     return scheduled;
   }

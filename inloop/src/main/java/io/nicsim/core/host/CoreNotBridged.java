@@ -20,9 +20,6 @@ public final class CoreNotBridged implements PortBridgeProvider {
   public Map<String, String> notBridged() {
     Map<String, String> m = new LinkedHashMap<>();
     String dev = "net/core/dev.c";
-    PortBridgeProvider.reason(m, dev, "runs as the tree's C inside the bridged"
-        + " napi_complete_done; not bridged yet where the model schedules on its own",
-        "____napi_schedule");
     PortBridgeProvider.reason(m, dev, "not bridged yet: its record holds the driver's poll"
         + " answers and the kthread; a replay must run the model's poll where the C calls it",
         "napi_watchdog", "napi_suspend_irqs", "napi_resume_irqs");
@@ -30,9 +27,6 @@ public final class CoreNotBridged implements PortBridgeProvider {
         "__napi_busy_loop", "busy_poll_stop");
     PortBridgeProvider.reason(m, dev, "not bridged yet: the TX softirq (the qdisc's run)",
         "net_tx_action");
-    PortBridgeProvider.reason(m, dev, "runs as the tree's C inside the bridged"
-        + " netdev_tx_completed_queue and netif_tx_wake_queue; not bridged yet where the model"
-        + " schedules a qdisc on its own", "__netif_schedule");
     PortBridgeProvider.reason(m, dev, "runs as the tree's C inside the bridged"
         + " netdev_tx_completed_queue, its only caller", "netif_schedule_queue");
     String gro = "not bridged yet: the records hold the chains of held skbs; a bridge must"
@@ -57,8 +51,6 @@ public final class CoreNotBridged implements PortBridgeProvider {
     PortBridgeProvider.reason(m, "net/core/netdev-genl.c", config, "netdev_nl_napi_set_doit");
     PortBridgeProvider.reason(m, "net/ethtool/ioctl.c", config, "ethtool_set_coalesce",
         "ethtool_set_coalesce_supported", "ethtool_set_per_queue_coalesce");
-    PortBridgeProvider.reason(m, "net/core/sock.c", "not bridged yet: the socket's write"
-        + " memory", "sock_wfree");
     PortBridgeProvider.reason(m, "fs/eventpoll.c", "not bridged yet: the application's wake-up",
         "ep_try_send_events");
     PortBridgeProvider.reason(m, "kernel/time/hrtimer.c", "not bridged yet: the timer base's"

@@ -70,6 +70,11 @@ public final class NetTxHarnesses implements PortHarnessProvider {
     }
 
     @Override
+    public boolean isScheduled() {
+      return scheduled;
+    }
+
+    @Override
     public void clearScheduled() {
       scheduled = false;
     }

@@ -181,9 +181,27 @@ public final class Kernel {
       versions = "v4.19..v6.18",
       source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9")
   public void netifSchedule(TxQdisc q) {
+    NetifScheduleNative c = inLoop(NetifScheduleNative.class);
+    if (c != null) { // --ports c: the tree's __netif_schedule
+      c.schedule(this, q);
+      return;
+    }
+    netifScheduleAsJava(q);
+  }
+
+  /**
+   * __netif_schedule as the Java port, also where a C that ran it inside (the BQL wrappers') is
+   * replayed.
+   */
+  public void netifScheduleAsJava(TxQdisc q) {
     if (q.testAndSetScheduled()) {
       return;
     }
+    outputQueue(q);
+  }
+
+  /** __netif_reschedule: {@code q} (its SCHED bit set) on this CPU's output queue, NET_TX. */
+  void outputQueue(TxQdisc q) {
     Core core = cpu.current() != null ? cpu.current() : cpu.core(0);
     softnet(core).outputQueue.addLast(q);
     core.raiseSoftirq(Softirq.NET_TX);

@@ -290,12 +290,25 @@ public final class Napi {
           + " thread poll without it: the same polls; the in_net_rx_action shortcut (v6.8)"
           + " is not modelled, NET_RX is always raised")
   public void schedule() {
+    schedule(true);
+  }
+
+  /**
+   * ____napi_schedule; {@code asC}: by the tree's C where {@code --ports c} bridges it (false
+   * where a C that already ran it inside, napi_complete_done's, is replayed).
+   */
+  private void schedule(boolean asC) {
     if ((state & SCHED) == 0) {
       throw scheduleWithoutPrep();
     }
     Core core = kernel.cpu().requireCurrent();
     core.charge(KernelOps.NAPI_SCHEDULE);
     schedules++;
+    NapiNative c = asC ? kernel.inLoop(NapiNative.class) : null;
+    if (c != null && c.schedule != null) { // --ports c: the tree's ____napi_schedule
+      c.schedule(this, core);
+      return;
+    }
     if ((state & THREADED) != 0 && thread != null) {
       // before 56364c910691 a kthread asleep in napi_thread_wait (TASK_INTERRUPTIBLE) is woken
       // without SCHED_THREADED: it polls because it was woken
@@ -316,6 +329,30 @@ public final class Napi {
     }
     // from 8b43fd3d1d7d: net_rx_action running on this CPU takes it without a new NET_RX
     if (!(sd.inNetRxAction && inNetRxEra)) {
+      core.raiseSoftirq(Softirq.NET_RX);
+    }
+  }
+
+  /**
+   * The answer of ____napi_schedule's C ({@link NapiNative#schedule}) applied as the Java's own
+   * steps are: the C's state, then its kthread woken (attached where first woken, as the Java
+   * does), or the NAPI on this CPU's poll list and NET_RX raised where the C raised it.
+   */
+  void scheduledAsC(int cState, boolean woken, boolean listed, boolean raised, Core core) {
+    state = cState;
+    if (woken) {
+      if (thread.core() == null) {
+        core.attach(thread);
+      }
+      thread.wakeUpProcess();
+      return;
+    }
+    if (listed && !onList) {
+      kernel.softnet(core).pollList.addLast(this);
+      onList = true;
+      listCore = core;
+    }
+    if (raised) {
       core.raiseSoftirq(Softirq.NET_RX);
     }
   }
@@ -513,7 +550,7 @@ public final class Napi {
     if ((cState & SCHED) != 0) {
       // MISSED: the C kept SCHED and scheduled it again (its ____napi_schedule inside)
       state = cState & ~SCHED_THREADED;
-      schedule();
+      schedule(false); // the C's own ____napi_schedule, replayed
       state = cState;
       return ret;
     }

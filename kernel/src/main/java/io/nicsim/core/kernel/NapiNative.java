@@ -42,6 +42,9 @@ public final class NapiNative {
   NativePort napiPollList;
   private long[] pollIn;
   private long[] pollListIn;
+  /** ____napi_schedule's C, or null: the model's own schedules (not the ones inside a C). */
+  NativePort schedule;
+  private long[] scheduleIn;
   /** Counts a call its bridge ran as the Java port: (label, reason). */
   private BiConsumer<String, String> asJava = (label, why) -> { };
 
@@ -60,7 +63,17 @@ public final class NapiNative {
     n.napiPollList = napiPollList;
     n.pollIn = pollIn;
     n.pollListIn = pollListIn;
+    n.schedule = schedule;
+    n.scheduleIn = scheduleIn;
     n.asJava = asJava;
+    return n;
+  }
+
+  /** Runs ____napi_schedule as {@code c} where the model schedules a NAPI on its own. */
+  public NapiNative withSchedule(NativePort c) {
+    NapiNative n = with(null, null);
+    n.schedule = c;
+    n.scheduleIn = new long[c.inputs()];
     return n;
   }
 
@@ -234,6 +247,73 @@ public final class NapiNative {
           + " and did " + done + "; " + NativeFailure.record(c, in));
     }
     return repoll;
+  }
+
+  /**
+   * ____napi_schedule as the tree's C on {@code n}, whose SCHED the caller won: the NAPI as the
+   * C reads it (its poll list, the kthread and whether it runs, softnet's in_net_rx_action) in;
+   * the C's state, its kthread wake-up, or its poll list and NET_RX raise back through the
+   * model ({@link Napi#scheduledAsC}). Anything else the C changes fails the run.
+   */
+  void schedule(Napi n, Core core) {
+    capture(n, n.kernel(), core, scheduleIn, schedule);
+    Scheduled a = new Scheduled(schedule, scheduleIn, schedule.call(scheduleIn));
+    if (!a.woken && !a.listed) {
+      throw a.failure("left the NAPI on no poll list");
+    }
+    n.scheduledAsC(a.state, a.woken, a.listed, a.raised, core);
+  }
+
+  /** What a C that may schedule the NAPI (____napi_schedule inside) answered. */
+  private static final class Scheduled {
+    final NativePort c;
+    final long[] in;
+    int state;
+    long ret;
+    boolean listed;
+    boolean raised;
+    boolean woken;
+
+    Scheduled(NativePort c, long[] in, NativeOut o) {
+      this.c = c;
+      this.in = in;
+      state = (int) in[NapiHarnesses.STATE];
+      listed = in[NapiHarnesses.ON_LIST] != 0;
+      while (o.next()) {
+        if (o.isCall(WAKE_UP_PROCESS) && !woken) {
+          woken = true;
+        } else if (o.isField(RET)) {
+          ret = o.value();
+        } else if (o.isField(STATE)) {
+          state = (int) o.value();
+        } else if (o.isField(ON_POLL_LIST)) {
+          listed = o.value() != 0;
+        } else if (o.isField(NET_RX_PENDING)) {
+          raised = o.value() != 0;
+        } else if (o.isField(THREAD_RUNNABLE)) {
+          if (o.value() != (woken ? 1 : in[NapiHarnesses.THREAD_RUNNING])) {
+            throw NativeFailure.cannotApply(c, in, o);
+          }
+        } else if (o.isField(DEFER_COUNT)) {
+          if (o.value() != in[NapiHarnesses.COUNT]) {
+            throw NativeFailure.cannotApply(c, in, o);
+          }
+        } else if (o.isField(RX_COUNT)) {
+          if (o.value() != in[NapiHarnesses.RX_COUNT]) {
+            throw NativeFailure.cannotApply(c, in, o);
+          }
+        } else {
+          throw NativeFailure.cannotApply(c, in, o);
+        }
+      }
+      if (woken && (listed || raised)) {
+        throw failure("woke the kthread and put the NAPI on a poll list or raised NET_RX");
+      }
+    }
+
+    NativeFailure failure(String what) {
+      return new NativeFailure(c.label() + ": the C " + what + "; " + NativeFailure.record(c, in));
+    }
   }
 
   /** Counts a call of {@code label} its bridge ran as the Java port, and why. */

@@ -10,6 +10,18 @@ public interface TxQdisc {
   /** test_and_set_bit(__QDISC_STATE_SCHED): true if it was already scheduled. */
   boolean testAndSetScheduled();
 
+  /**
+   * test_bit(__QDISC_STATE_SCHED): on a CPU's output queue. The default reads it through
+   * {@link #testAndSetScheduled} and puts it back.
+   */
+  default boolean isScheduled() {
+    boolean was = testAndSetScheduled();
+    if (!was) {
+      clearScheduled();
+    }
+    return was;
+  }
+
   /** clear_bit(__QDISC_STATE_SCHED), as net_tx_action does before running it. */
   void clearScheduled();
 

@@ -8,6 +8,7 @@ import io.nicsim.core.net.Ethernet;
 import io.nicsim.core.net.NetDevice;
 import io.nicsim.core.net.NetdevTx;
 import io.nicsim.core.net.Skb;
+import io.nicsim.core.net.SockWfreeNative;
 import io.nicsim.core.sim.Event;
 import io.nicsim.core.sim.Simulator;
 
@@ -154,6 +155,8 @@ public final class UdpFlood extends Task {
     this.sim = sim;
     this.dev = dev;
     this.socket = socket;
+    // --ports c: the tree's sock_wfree frees what this flood sends, where the host bridges it
+    socket.c = dev.kernel().inLoop(SockWfreeNative.class);
     this.payload = payload;
     this.payloadLen = payloadLen;
     this.frameLen = payloadLen + Ethernet.UDP_HLEN + Ethernet.IP_HLEN + Ethernet.ETH_HLEN;

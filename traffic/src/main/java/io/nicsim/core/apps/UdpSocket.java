@@ -3,6 +3,7 @@ package io.nicsim.core.apps;
 import io.nicsim.core.cpu.Task;
 import io.nicsim.core.net.Skb;
 import io.nicsim.core.net.SkbDestructor;
+import io.nicsim.core.net.SockWfreeNative;
 import io.nicsim.core.port.KernelPort;
 
 /**
@@ -21,6 +22,8 @@ public final class UdpSocket implements SkbDestructor {
   private long wmemAlloc;
   private Task waiter;
   private long wakeups;
+  /** sock_wfree's C ({@code --ports c}), or null: set by the flood that sends on it. */
+  SockWfreeNative c;
 
   public UdpSocket(int sndbuf) {
     this.sndbuf = sndbuf;
@@ -72,6 +75,12 @@ public final class UdpSocket implements SkbDestructor {
           + " SOCK_USE_WRITE_QUEUE and SOCK_FASYNC clear); the refcount never reaches 0 as the"
           + " socket stays open (no __sk_free)")
   boolean sockWfree(int truesize) {
+    if (c != null) { // --ports c: the tree's sock_wfree
+      boolean wakes = c.sockWfree(truesize, wmemAlloc + SK_WMEM_ALLOC_BASE, sndbuf,
+          waiter != null);
+      wmemAlloc = c.refcount() - SK_WMEM_ALLOC_BASE;
+      return wakes;
+    }
     // free = refcount_sub_and_test(len, &sk->sk_wmem_alloc)
     wmemAlloc -= Integer.toUnsignedLong(truesize);
     // sock_def_write_space_wfree: sock_writeable, then waitqueue_active
