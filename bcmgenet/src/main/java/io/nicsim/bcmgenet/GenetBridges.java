@@ -5,7 +5,6 @@ import io.nicsim.core.ethtool.EthtoolCoalesce;
 import io.nicsim.core.host.BridgeSite;
 import io.nicsim.core.host.PortBridge;
 import io.nicsim.core.host.PortBridgeProvider;
-import io.nicsim.core.kernel.Errno;
 import io.nicsim.core.kernel.KernelException;
 import io.nicsim.core.kernel.WorkItem;
 import io.nicsim.core.port.exec.NativeFailure;
@@ -168,13 +167,7 @@ public final class GenetBridges implements PortBridgeProvider {
       captureEc(ec);
       long ret = apply(c.call(in), priv.rx, null);
       if (ret < 0) {
-        for (Errno e : Errno.values()) {
-          if (e.number() == -ret) {
-            throw new KernelException(e);
-          }
-        }
-        throw new NativeFailure(c.function() + "'s C returned " + ret + ", an errno nicsim"
-            + " does not know: input " + PortBridge.record(c, in));
+        throw new KernelException(PortBridge.errno(c, in, ret));
       }
     }
 

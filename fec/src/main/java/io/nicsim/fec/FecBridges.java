@@ -6,7 +6,6 @@ import io.nicsim.core.host.PortBridge;
 import io.nicsim.core.host.PortBridgeProvider;
 import io.nicsim.core.kernel.Errno;
 import io.nicsim.core.kernel.KernelException;
-import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
 import java.util.List;
@@ -164,19 +163,9 @@ public final class FecBridges implements PortBridgeProvider {
 
     private void refuse(long ret) throws KernelException {
       if (ret < 0) {
-        Errno e = errno((int) -ret);
+        Errno e = PortBridge.errno(c, in, ret);
         throw message == null ? new KernelException(e) : new KernelException(e, message);
       }
-    }
-
-    private Errno errno(int number) {
-      for (Errno e : Errno.values()) {
-        if (e.number() == number) {
-          return e;
-        }
-      }
-      throw new NativeFailure(c.function() + "'s C returned -" + number + ", an errno nicsim"
-          + " does not know: input " + PortBridge.record(c, in));
     }
 
     /** The C's record applied in order; its "ret" (0 without one). */

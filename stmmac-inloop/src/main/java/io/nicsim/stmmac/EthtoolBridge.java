@@ -4,10 +4,8 @@ import io.nicsim.core.ethtool.EthtoolCoalesce;
 import io.nicsim.core.host.BridgeSite;
 import io.nicsim.core.host.InLoopPorts;
 import io.nicsim.core.host.PortBridge;
-import io.nicsim.core.kernel.Errno;
 import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.kernel.KernelException;
-import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
 
@@ -198,18 +196,8 @@ final class EthtoolBridge implements PortBridge {
       }
       long ret = apply(c.call(in), ec);
       if (ret < 0) {
-        throw new KernelException(errno((int) -ret));
+        throw new KernelException(PortBridge.errno(c, in, ret));
       }
-    }
-
-    private Errno errno(int number) {
-      for (Errno e : Errno.values()) {
-        if (e.number() == number) {
-          return e;
-        }
-      }
-      throw new NativeFailure(c.function() + "'s C returned -" + number + ", an errno nicsim"
-          + " does not know: input " + PortBridge.record(c, in));
     }
 
     /** The C's record applied in order; its "ret". */

@@ -1,5 +1,6 @@
 package io.nicsim.core.host;
 
+import io.nicsim.core.kernel.Errno;
 import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
@@ -42,6 +43,20 @@ public interface PortBridge {
   static NativeFailure cannotApply(NativePort c, long[] in,
       NativeOut out) {
     return NativeFailure.cannotApply(c, in, out);
+  }
+
+  /**
+   * The errno of a C function's negative return, or the run's failure naming the function and
+   * its input where nicsim has no {@link Errno} of that number.
+   */
+  static Errno errno(NativePort c, long[] in, long ret) {
+    for (Errno e : Errno.values()) {
+      if (e.number() == -ret) {
+        return e;
+      }
+    }
+    throw new NativeFailure(c.function() + "'s C returned " + ret + ", an errno nicsim does"
+        + " not know: input " + NativeFailure.record(c, in));
   }
 
   /** An input record as {@code name=value} pairs, for messages. */

@@ -1,13 +1,11 @@
 package io.nicsim.core.host;
 
-import io.nicsim.core.kernel.Errno;
 import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.kernel.KernelException;
 import io.nicsim.core.kernel.NapiDevice;
 import io.nicsim.core.net.BqlSysfs;
 import io.nicsim.core.net.NetSysfs;
 import io.nicsim.core.net.SysfsHarnesses;
-import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
 import java.util.List;
@@ -187,13 +185,7 @@ public final class SysfsBridges implements PortBridgeProvider {
       if (ret >= 0) {
         return;
       }
-      for (Errno e : Errno.values()) {
-        if (e.number() == -ret) {
-          throw new KernelException(e);
-        }
-      }
-      throw new NativeFailure(c.function() + "'s C returned " + ret + ", an errno nicsim does"
-          + " not know: input " + PortBridge.record(c, in));
+      throw new KernelException(PortBridge.errno(c, in, ret));
     }
   }
 }
