@@ -284,11 +284,11 @@ public final class Napi {
       file = "net/core/dev.c",
       function = "____napi_schedule",
       versions = "v4.19..v6.18",
-      commits = {"29863d41bb6e"},
+      commits = {"29863d41bb6e", "8b43fd3d1d7d"},
       source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa",
       notes = "6.1 sets SCHED_THREADED only when the thread is not asleep and lets a woken"
-          + " thread poll without it: the same polls; the in_net_rx_action shortcut (v6.8)"
-          + " is not modelled, NET_RX is always raised")
+          + " thread poll without it: the same polls; from 8b43fd3d1d7d (v6.8) a NAPI"
+          + " scheduled while net_rx_action runs on this CPU raises no NET_RX")
   public void schedule() {
     schedule(true);
   }
