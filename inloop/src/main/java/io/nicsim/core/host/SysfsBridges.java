@@ -129,27 +129,11 @@ public final class SysfsBridges implements PortBridgeProvider {
       in[TEXT + 2] = dev.groFlushTimeout();
       in[TEXT + 3] = Integer.toUnsignedLong(dev.napiDeferHardIrqs());
       in[TEXT + 4] = dev.threaded();
-      NativeOut o = c.call(in);
-      long ret = 0;
-      long gro = 0;
-      long defer = 0;
-      long threaded = 0;
-      while (o.next()) {
-        long n = o.name();
-        if (o.kind() == NativeOut.CALL) {
-          throw PortBridge.cannotApply(c, in, o);
-        } else if (n == RET) {
-          ret = o.value();
-        } else if (n == GRO) {
-          gro = o.value();
-        } else if (n == DEFER) {
-          defer = o.value();
-        } else if (n == THREADED) {
-          threaded = o.value();
-        } else {
-          throw PortBridge.cannotApply(c, in, o);
-        }
-      }
+      long[] out = fields(c.call(in), RET, GRO, DEFER, THREADED);
+      long ret = out[0];
+      long gro = out[1];
+      long defer = out[2];
+      long threaded = out[3];
       refuse(ret);
       // the file's change function ran its setter: the Java's, on the live device
       switch (file) {
@@ -162,23 +146,36 @@ public final class SysfsBridges implements PortBridgeProvider {
     @Override
     public long bqlSet(String buf) throws KernelException {
       encode(buf);
-      NativeOut o = c.call(in);
-      long ret = 0;
-      long value = 0;
-      while (o.next()) {
-        long n = o.name();
-        if (o.kind() == NativeOut.CALL) {
-          throw PortBridge.cannotApply(c, in, o);
-        } else if (n == RET) {
-          ret = o.value();
-        } else if (n == VALUE) {
-          value = o.value();
-        } else {
-          throw PortBridge.cannotApply(c, in, o);
-        }
-      }
+      long[] out = fields(c.call(in), RET, VALUE);
+      long ret = out[0];
+      long value = out[1];
       refuse(ret);
       return value;
+    }
+
+    /**
+     * The output record's fields {@code names}, in that order (0 where the C wrote none); a call
+     * or any other field is one these stores never make, and fails the run.
+     */
+    private long[] fields(NativeOut o, long... names) {
+      long[] values = new long[names.length];
+      while (o.next()) {
+        int i = o.kind() == NativeOut.CALL ? -1 : indexOf(names, o.name());
+        if (i < 0) {
+          throw PortBridge.cannotApply(c, in, o);
+        }
+        values[i] = o.value();
+      }
+      return values;
+    }
+
+    private static int indexOf(long[] names, long name) {
+      for (int i = 0; i < names.length; i++) {
+        if (names[i] == name) {
+          return i;
+        }
+      }
+      return -1;
     }
 
     private void refuse(long ret) throws KernelException {
