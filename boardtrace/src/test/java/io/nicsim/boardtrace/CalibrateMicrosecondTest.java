@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.cli.testkit.Cli;
 import io.nicsim.core.soc.Quantity;
 import io.nicsim.core.soc.SocProfile;
 import java.nio.file.Files;
@@ -43,14 +42,12 @@ class CalibrateMicrosecondTest {
     Path p = dir.resolve("perturbed.yaml");
     Files.writeString(p, y);
     Path trace = dir.resolve("board-us.txt");
-    Cli.Result run = BoardTraceCli.run(BoardTraceCli.concat(List.of("run", "--soc-file",
-        p.toString(), "--trace", trace.toString()), CalibrateRoundTripTest.CONFIG));
-    assertThat(run.exit()).as(run.err()).isZero();
+    Traces.model(trace, Traces.concat(List.of("--soc-file", p.toString()),
+        CalibrateRoundTripTest.CONFIG));
     Path profile = dir.resolve("myboard.yaml");
-    Cli.Result c = BoardTraceCli.run(BoardTraceCli.concat(List.of("trace", "calibrate",
-        "--trace", trace.toString(), "--soc", "cyclone5", "--out", profile.toString(),
-        "--json"), CalibrateRoundTripTest.CONFIG));
-    assertThat(c.exit()).as(c.err()).isZero();
+    Traces.Result c = Traces.trace(Traces.concat(List.of("calibrate", "--trace",
+        trace.toString(), "--soc", "cyclone5", "--out", profile.toString(), "--json"),
+        CalibrateRoundTripTest.CONFIG));
     JsonNode result = new ObjectMapper().readTree(c.out());
     SocProfile cal = SocProfile.loadFile(profile);
     int checked = 0;

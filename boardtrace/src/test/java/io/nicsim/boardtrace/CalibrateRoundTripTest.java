@@ -4,10 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.cli.testkit.Cli;
 import io.nicsim.core.soc.Quantity;
 import io.nicsim.core.soc.SocProfile;
+import io.nicsim.formats.trace.TraceFormat;
 import io.nicsim.core.soc.UncertaintyClass;
+import io.nicsim.runs.RunResult;
+import io.nicsim.runs.RunText;
+import io.nicsim.runs.options.RunArgs;
+import io.nicsim.studies.plan.LocalEngine;
+import io.nicsim.studies.plan.Point;
+import io.nicsim.studies.plan.PointEngine;
+import io.nicsim.studies.plan.PointResult;
+import io.nicsim.studies.plan.Progress;
+import io.nicsim.studies.uncertainty.Band;
+import io.nicsim.studies.uncertainty.RunBands;
+import io.nicsim.studies.uncertainty.RunSampleTask;
+import java.util.ArrayList;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -76,14 +88,11 @@ class CalibrateRoundTripTest {
     Path p = dir.resolve("perturbed.yaml");
     Files.writeString(p, y);
     Path trace = dir.resolve("board.txt");
-    Cli.Result run = BoardTraceCli.run(BoardTraceCli.concat(List.of("run", "--soc-file",
-        p.toString(), "--trace", trace.toString(), "--trace-format", "ftrace-ns"), CONFIG));
-    assertThat(run.exit()).as(run.err()).isZero();
+    Traces.model(trace, TraceFormat.FTRACE_NS, Traces.concat(List.of("--soc-file",
+        p.toString()), CONFIG));
     profile = dir.resolve("myboard.yaml");
-    Cli.Result c = BoardTraceCli.run(BoardTraceCli.concat(List.of("trace", "calibrate",
-        "--trace", trace.toString(), "--soc", "cyclone5", "--out", profile.toString(),
-        "--json"), CONFIG));
-    assertThat(c.exit()).as(c.err()).isZero();
+    Traces.Result c = Traces.trace(Traces.concat(List.of("calibrate", "--trace",
+        trace.toString(), "--soc", "cyclone5", "--out", profile.toString(), "--json"), CONFIG));
     assertThat(c.err()).isEmpty();
     result = new ObjectMapper().readTree(c.out());
   }
@@ -140,47 +149,47 @@ class CalibrateRoundTripTest {
       // UDP into the host takes no --path (the peer's datagrams go straight onto the link)
       List<String> path = t.startsWith("iperf3 -u -R") ? List.of()
           : List.of("--path", "rtt=2ms,rate=1gbit");
-      Cli.Result r = BoardTraceCli.run(BoardTraceCli.concat(List.of("run", "--mac", "stmmac",
-          "--soc-file", profile.toString(), "--traffic", t), path));
-      assertThat(r.exit()).as(t + ": " + r.err()).isZero();
-      assertThat(r.out()).containsPattern(t.startsWith("ping")
+      RunResult r = Traces.ENV.engine().run(RunArgs.request(Traces.concat(List.of("--mac",
+          "stmmac", "--soc-file", profile.toString(), "--traffic", t), path)));
+      assertThat(RunText.format(r)).as(t).containsPattern(t.startsWith("ping")
           ? "3 packets transmitted, 3 received" : "receiver");
     }
   }
 
-  /** A scenario file: the CPU-bound flood on cyclone5 and on {@code soc-file: PROFILE}. */
-  static String floodScenario(Path profile) {
-    String run = "    mac: stmmac\n    kernel: \"v6.7\"\n"
-        + "    traffic: \"iperf3 -u -b 0 -l 64 -t 0.2\"\n    metrics:\n      pps: {}\n";
-    return "name: calibrated-band\nruns:\n  - case: base\n    soc: cyclone5\n" + run
-        + "  - case: board\n    soc-file: " + profile.getFileName() + "\n" + run;
+  /**
+   * The CPU-bound flood's pps on {@code soc} (its run arguments: {@code --soc cyclone5} or
+   * {@code --soc-file PROFILE}) under 16 samples of studies' Latin hypercube, as {@code nicsim
+   * run --uncertainty 16} draws them: {simulated, low, high}.
+   */
+  static double[] floodBand(List<String> soc) {
+    List<String> args = Traces.concat(List.of("--mac", "stmmac", "--kernel", "v6.7",
+        "--traffic", "iperf3 -u -b 0 -l 64 -t 0.2"), soc);
+    double simulated = Traces.ENV.engine().run(RunArgs.request(args)).summary().get("pps");
+    List<Point> points = new ArrayList<>();
+    for (int i = 0; i < 16; i++) {
+      points.add(RunSampleTask.point(i, args));
+    }
+    List<PointResult> res;
+    try (PointEngine pe = new LocalEngine(2)) {
+      res = pe.runAll(points, new RunSampleTask(Traces.ENV, 1, 16, RunArgs::request),
+          Progress.NONE);
+    }
+    Band b = RunBands.of(res).get("pps");
+    assertThat(b.samples()).isEqualTo(16);
+    return new double[] {simulated, b.low(), b.high()};
   }
 
-  /** The pps rows of {@code reproduce --file S --uncertainty 16 --json}: base, board. */
-  static JsonNode[] floodBands(Path scenario) throws Exception {
-    Cli.Result r = BoardTraceCli.run(List.of("reproduce", "--file", scenario.toString(),
-        "--json", "--uncertainty", "16", "--threads", "2"));
-    assertThat(r.exit()).as(r.err()).isZero();
-    JsonNode rows = new ObjectMapper().readTree(r.out()).get("scenarios").get(0).get("rows");
-    assertThat(rows.get(0).get("case").asText()).isEqualTo("base");
-    assertThat(rows.get(1).get("case").asText()).isEqualTo("board");
-    return new JsonNode[] {rows.get(0), rows.get(1)};
-  }
-
-  /** The band's width over the row's point value. */
-  static double relativeWidth(JsonNode row) {
-    assertThat(row.get("samples").asInt()).isEqualTo(16);
-    return (row.get("high").asDouble() - row.get("low").asDouble())
-        / row.get("simulated").asDouble();
+  /** The band's width over the point value. */
+  static double relativeWidth(double[] band) {
+    return (band[2] - band[1]) / band[0];
   }
 
   @Test
   void theMeasuredProfileNarrowsTheBandAndItsRangesAreDrawnAsTheyStand() throws Exception {
-    Path scenario = dir.resolve("band.yaml");
-    Files.writeString(scenario, floodScenario(profile));
-    JsonNode[] rows = floodBands(scenario);
-    double base = relativeWidth(rows[0]);
-    double board = relativeWidth(rows[1]);
+    double[] baseBand = floodBand(List.of("--soc", "cyclone5"));
+    double[] boardBand = floodBand(List.of("--soc-file", profile.toString()));
+    double base = relativeWidth(baseBand);
+    double board = relativeWidth(boardBand);
     // cyclone5's flood rests on +-30% estimates sharing one speed draw; the calibrated
     // profile's costs on the trace's few per cent (the rest of its costs are still estimates)
     assertThat(base).isGreaterThan(0.05);
@@ -199,11 +208,9 @@ class CalibrateRoundTripTest {
     }
     Path wideProfile = dir.resolve("wide.yaml");
     Files.writeString(wideProfile, wide.replace("name: myboard", "name: wide"));
-    Path wideScenario = dir.resolve("band-wide.yaml");
-    Files.writeString(wideScenario, floodScenario(wideProfile));
-    JsonNode[] wideRows = floodBands(wideScenario);
-    assertThat(wideRows[0]).isEqualTo(rows[0]); // the base case draws the same
-    assertThat(relativeWidth(wideRows[1])).isGreaterThan(3 * board);
-    assertThat(wideRows[1].get("simulated")).isEqualTo(rows[1].get("simulated"));
+    double[] wideBand = floodBand(List.of("--soc-file", wideProfile.toString()));
+    assertThat(floodBand(List.of("--soc", "cyclone5"))).isEqualTo(baseBand); // drawn the same
+    assertThat(relativeWidth(wideBand)).isGreaterThan(3 * board);
+    assertThat(wideBand[0]).isEqualTo(boardBand[0]);
   }
 }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.cli.testkit.Cli;
+import io.nicsim.formats.trace.TraceFormat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -56,20 +56,17 @@ class CalibrateVethTraceTest {
           ideal_tx_clean: {value: 340, source: "host-veth x1.49 (round trip)", class: exact}
         """);
     Path model = dir.resolve("model.txt");
-    Cli.Result run = BoardTraceCli.run(BoardTraceCli.concat(List.of("run", "--soc-file",
-        p.toString(), "--trace", model.toString(), "--trace-format", "ftrace-ns"), CONFIG));
-    assertThat(run.exit()).as(run.err()).isZero();
+    Traces.model(model, TraceFormat.FTRACE_NS, Traces.concat(List.of("--soc-file",
+        p.toString()), CONFIG));
     Path board = dir.resolve("board.txt");
     Files.write(board, boardLike(Files.readAllLines(model)));
-    Cli.Result c = BoardTraceCli.run(BoardTraceCli.concat(List.of("trace", "calibrate",
-        "--trace", board.toString(), "--soc", "host-veth", "--out",
-        dir.resolve("cal.yaml").toString(), "--json"), CONFIG));
-    assertThat(c.exit()).as(c.err()).isZero();
+    Traces.Result c = Traces.trace(Traces.concat(List.of("calibrate", "--trace",
+        board.toString(), "--soc", "host-veth", "--out", dir.resolve("cal.yaml").toString(),
+        "--json"), CONFIG));
     result = new ObjectMapper().readTree(c.out());
-    Cli.Result t = BoardTraceCli.run(BoardTraceCli.concat(List.of("trace", "calibrate",
-        "--trace", board.toString(), "--soc", "host-veth", "--out",
+    Traces.Result t = Traces.trace(Traces.concat(List.of("calibrate", "--trace",
+        board.toString(), "--soc", "host-veth", "--out",
         dir.resolve("cal-text.yaml").toString()), CONFIG));
-    assertThat(t.exit()).as(t.err()).isZero();
     text = t.out();
   }
 

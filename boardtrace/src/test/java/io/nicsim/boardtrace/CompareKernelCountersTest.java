@@ -1,11 +1,12 @@
 package io.nicsim.boardtrace;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.cli.testkit.Cli;
+import io.nicsim.core.config.BadInputException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code trace compare --stat-before F --stat-after F}: the board's /proc/stat captured beside
  * the trace (the board guide's commands) gives one {@code kernel %CTX cpuN} row per CPU and
  * context, the kernel's split beside the model's CPU by context for the same CPU; one capture
- * without the other is refused in one line, exit 2, nothing printed.
+ * without the other is refused, naming the missing one, before anything is printed.
  */
 class CompareKernelCountersTest {
   @TempDir Path dir;
@@ -33,7 +34,7 @@ class CompareKernelCountersTest {
         Files.copy(in, f);
       }
     }
-    return new ArrayList<>(List.of("trace", "compare", "--trace", f.toString(), "--map",
+    return new ArrayList<>(List.of("compare", "--trace", f.toString(), "--map",
         "nsb-va=eth0", "--mac", "stmmac", "--soc", "cyclone5", "--traffic",
         "iperf3 -u -b 2M -l 256 -t 0.1"));
   }
@@ -50,8 +51,7 @@ class CompareKernelCountersTest {
     List<String> a = args();
     a.addAll(List.of("--stat-before", before.toString(), "--stat-after", after.toString(),
         "--json"));
-    Cli.Result r = BoardTraceCli.run(a);
-    assertThat(r.exit()).as(r.err()).isZero();
+    Traces.Result r = Traces.trace(a);
     Map<String, JsonNode> rows = new HashMap<>();
     for (JsonNode n : new ObjectMapper().readTree(r.out()).get("rows")) {
       rows.put(n.get("figure").asText(), n);
@@ -72,8 +72,7 @@ class CompareKernelCountersTest {
       }
     }
     // without the captures, no kernel rows
-    Cli.Result plain = BoardTraceCli.run(args());
-    assertThat(plain.exit()).as(plain.err()).isZero();
+    Traces.Result plain = Traces.trace(args());
     assertThat(plain.out()).contains("CPU %").doesNotContain("kernel %");
   }
 
@@ -83,10 +82,7 @@ class CompareKernelCountersTest {
     Files.writeString(before, "cpu0 1 0 2 50 0 0 1 0 0 0\n");
     List<String> a = args();
     a.addAll(List.of("--stat-before", before.toString()));
-    Cli.Result r = BoardTraceCli.run(a);
-    assertThat(r.exit()).isEqualTo(2);
-    assertThat(r.out()).isEmpty();
-    assertThat(r.err().lines()).hasSize(1);
-    assertThat(r.err()).contains("--stat-after");
+    assertThatThrownBy(() -> Traces.trace(a)).isInstanceOf(BadInputException.class)
+        .hasMessageStartingWith("--stat-after: is missing");
   }
 }

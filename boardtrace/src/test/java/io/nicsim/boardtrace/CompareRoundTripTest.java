@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.cli.testkit.Cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,14 +31,10 @@ class CompareRoundTripTest {
   @Test
   void nicsimsOwnTraceGivesEveryRatioOne() throws Exception {
     Path trace = dir.resolve("board.txt");
-    Cli.Result run = BoardTraceCli.run(BoardTraceCli.concat(List.of("run", "--soc", "cyclone5",
-        "--trace", trace.toString()), CONFIG));
-    assertThat(run.exit()).as(run.err()).isZero();
+    Traces.model(trace, Traces.concat(List.of("--soc", "cyclone5"), CONFIG));
     Path plot = dir.resolve("compare.png");
-    Cli.Result c = BoardTraceCli.run(BoardTraceCli.concat(List.of("trace", "compare",
-        "--trace", trace.toString(), "--soc", "cyclone5", "--json", "--plot", plot.toString()),
-        CONFIG));
-    assertThat(c.exit()).as(c.err()).isZero();
+    Traces.Result c = Traces.trace(Traces.concat(List.of("compare", "--trace",
+        trace.toString(), "--soc", "cyclone5", "--json", "--plot", plot.toString()), CONFIG));
     assertThat(c.err()).isEmpty();
     Map<String, JsonNode> rows = rows(c.out());
     assertThat(rows.keySet()).contains("IRQ/s eth0", "IRQ/s arch_timer",
@@ -79,12 +74,9 @@ class CompareRoundTripTest {
   @MethodSource("everyMacAndTrafficKind")
   void everyMacsOwnTraceGivesEveryRatioOne(List<String> config) throws Exception {
     Path trace = dir.resolve("board.txt");
-    Cli.Result run = BoardTraceCli.run(BoardTraceCli.concat(List.of("run", "--trace",
-        trace.toString()), config));
-    assertThat(run.exit()).as(run.err()).isZero();
-    Cli.Result c = BoardTraceCli.run(BoardTraceCli.concat(List.of("trace", "compare",
-        "--trace", trace.toString(), "--json"), config));
-    assertThat(c.exit()).as(c.err()).isZero();
+    Traces.model(trace, config);
+    Traces.Result c = Traces.trace(Traces.concat(List.of("compare", "--trace",
+        trace.toString(), "--json"), config));
     assertThat(c.err()).isEmpty();
     Map<String, JsonNode> rows = rows(c.out());
     assertThat(rows.keySet()).anyMatch(k -> k.startsWith("IRQ/s eth0"))
@@ -104,12 +96,9 @@ class CompareRoundTripTest {
         + "  stmmac_tx_clean_desc: {value: 900, source: \"cyclone5 x2 (test)\", class: exact}\n"
         + "  skb_free: {value: 1800, source: \"cyclone5 x2 (test)\", class: exact}\n");
     Path trace = dir.resolve("slow.txt");
-    Cli.Result run = BoardTraceCli.run(BoardTraceCli.concat(List.of("run", "--soc-file",
-        slow.toString(), "--trace", trace.toString()), CONFIG));
-    assertThat(run.exit()).as(run.err()).isZero();
-    Cli.Result c = BoardTraceCli.run(BoardTraceCli.concat(List.of("trace", "compare",
-        "--trace", trace.toString(), "--soc", "cyclone5", "--json"), CONFIG));
-    assertThat(c.exit()).as(c.err()).isZero();
+    Traces.model(trace, Traces.concat(List.of("--soc-file", slow.toString()), CONFIG));
+    Traces.Result c = Traces.trace(Traces.concat(List.of("compare", "--trace",
+        trace.toString(), "--soc", "cyclone5", "--json"), CONFIG));
     Map<String, JsonNode> rows = rows(c.out());
     // the board frees skbs at twice the cost: the model's NET_RX time is well below it
     assertThat(rows.get("softirq time NET_RX").get("ratio").asDouble()).isLessThan(0.8);

@@ -1,23 +1,29 @@
 package io.nicsim.boardtrace;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nicsim.boardtrace.parse.TraceReader;
-import io.nicsim.cli.testkit.Cli;
+import io.nicsim.core.config.BadInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code nicsim trace import} on the real-kernel fixtures and on broken files. */
+/**
+ * {@code nicsim trace import} (and compare and calibrate) on the real-kernel fixtures and on
+ * broken files: a broken file is refused naming the file and its line, before anything is
+ * written. (The nicsim command's one line and exit status 2 for them: cli's
+ * {@code TraceCommandTest}.)
+ */
 class ImportCommandTest {
   @TempDir Path dir;
 
-  /** A fixture of boardtrace's test jar, copied out to a file. */
+  /** A fixture of this module's test resources, copied out to a file. */
   Path fixture(String name) throws java.io.IOException {
     Path f = dir.resolve("fixtures").resolve(name);
     if (!Files.exists(f)) {
@@ -33,16 +39,14 @@ class ImportCommandTest {
   @Test
   void importsAFixtureAndWritesItsKeptEventsBack() throws Exception {
     Path out = dir.resolve("kept/ping.txt");
-    Cli.Result r = BoardTraceCli.run(List.of("trace", "import", "--trace",
+    Traces.Result r = Traces.trace(List.of("import", "--trace",
         fixture("ping-veth.trace.txt").toString(), "--json", "--out", out.toString()));
-    assertThat(r.exit()).as(r.err()).isZero();
     JsonNode j = new ObjectMapper().readTree(r.out());
     assertThat(j.get("layout").asText()).isEqualTo("tracefs (irq-info)");
     assertThat(j.get("kept").asLong()).isEqualTo(j.get("events").asLong());
     // the file written is a trace of the kept events alone: every one of them kept again
-    Cli.Result again = BoardTraceCli.run(List.of("trace", "import", "--trace", out.toString(),
+    Traces.Result again = Traces.trace(List.of("import", "--trace", out.toString(),
         "--json"));
-    assertThat(again.exit()).as(again.err()).isZero();
     JsonNode k = new ObjectMapper().readTree(again.out());
     assertThat(k.get("kept_by_event")).isEqualTo(j.get("kept_by_event"));
     assertThat(k.get("skipped").asLong()).isZero();
@@ -67,9 +71,8 @@ class ImportCommandTest {
     Path f = fixture(name);
     List<String> clock = name.contains("x86-tsc") ? List.of("--clock-hz", "2596148000")
         : List.of();
-    Cli.Result r = BoardTraceCli.run(BoardTraceCli.concat(List.of("trace", "import",
+    Traces.Result r = Traces.trace(Traces.concat(List.of("import",
         "--trace", f.toString(), "--json"), clock));
-    assertThat(r.exit()).as(r.err()).isZero();
     JsonNode j = new ObjectMapper().readTree(r.out());
     long kept = 0;
     for (JsonNode n : j.get("kept_by_event")) {
@@ -86,10 +89,9 @@ class ImportCommandTest {
       assertThat(j.get("lines").asLong()).isEqualTo(Files.readAllLines(f).size());
     }
     // compare reads the same file and puts its figures beside a model run's
-    Cli.Result c = BoardTraceCli.run(BoardTraceCli.concat(List.of("trace", "compare",
+    Traces.Result c = Traces.trace(Traces.concat(List.of("compare",
         "--trace", f.toString(), "--map", "nsb-va=eth0", "--mac", "stmmac", "--soc",
         "cyclone5", "--traffic", "iperf3 -u -b 2M -l 256 -t 0.1", "--json"), clock));
-    assertThat(c.exit()).as(c.err()).isZero();
     assertThat(c.err()).isEmpty();
     int boardFigures = 0;
     for (JsonNode row : new ObjectMapper().readTree(c.out()).get("rows")) {
@@ -101,18 +103,16 @@ class ImportCommandTest {
   }
 
   @Test
-  void aTruncatedTraceIsOneLineExitTwoAndNothingWritten() throws Exception {
+  void aTruncatedTraceNamesItsLastLineAndNothingIsWritten() throws Exception {
     String text = Files.readString(fixture("udp-veth.report.txt"));
     Path cut = dir.resolve("cut.txt");
     Files.writeString(cut, text.substring(0, text.length() / 2));
     long lines = text.substring(0, text.length() / 2).chars().filter(c -> c == '\n').count();
     Path out = dir.resolve("out/kept.txt");
-    Cli.Result r = BoardTraceCli.run(List.of("trace", "import", "--trace", cut.toString(),
-        "--out", out.toString()));
-    assertThat(r.exit()).isEqualTo(2);
-    assertThat(r.out()).isEmpty();
-    assertThat(r.err()).isEqualTo("nicsim trace import: trace " + cut + " line " + (lines + 1)
-        + ": the file ends inside this line (truncated)\n");
+    assertThatThrownBy(() -> Traces.trace(List.of("import", "--trace", cut.toString(),
+        "--out", out.toString()))).isInstanceOf(BadInputException.class)
+        .hasMessage("trace " + cut + " line " + (lines + 1)
+            + ": the file ends inside this line (truncated)");
     assertThat(out).doesNotExist();
     assertThat(out.getParent()).doesNotExist();
   }
@@ -123,12 +123,11 @@ class ImportCommandTest {
     lines.set(99, "\u0000\u0000\u0000 garbage " + lines.get(99).substring(20));
     Path bad = dir.resolve("bad.txt");
     Files.write(bad, lines);
-    Cli.Result r = BoardTraceCli.run(List.of("trace", "compare", "--trace", bad.toString(),
-        "--mac", "stmmac", "--soc", "cyclone5", "--traffic", "ping -c 2"));
-    assertThat(r.exit()).isEqualTo(2);
-    assertThat(r.err()).startsWith("nicsim trace compare: trace " + bad + " line 100: ")
-        .endsWith("\n").doesNotContain("Exception");
-    assertThat(r.err().lines().count()).isEqualTo(1);
+    assertThatThrownBy(() -> Traces.trace(List.of("compare", "--trace", bad.toString(),
+        "--mac", "stmmac", "--soc", "cyclone5", "--traffic", "ping -c 2")))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageStartingWith("trace " + bad + " line 100: ")
+        .hasMessageNotContaining("\n");
   }
 
   @Test
@@ -151,20 +150,16 @@ class ImportCommandTest {
           + " (truncated)";
       Path out = dir.resolve("out-" + trace.getFileName());
       List<List<String>> commands = List.of(
-          List.of("trace", "import", "--trace", trace.toString(), "--out",
+          List.of("import", "--trace", trace.toString(), "--out",
               out.resolve("kept.txt").toString()),
-          BoardTraceCli.concat(List.of("trace", "compare", "--trace", trace.toString(),
+          Traces.concat(List.of("compare", "--trace", trace.toString(),
               "--plot", out.resolve("cmp.png").toString()), run),
-          BoardTraceCli.concat(List.of("trace", "calibrate", "--trace", trace.toString(),
+          Traces.concat(List.of("calibrate", "--trace", trace.toString(),
               "--out", out.resolve("board.yaml").toString()), run));
       for (List<String> c : commands) {
-        Cli.Result r = BoardTraceCli.run(c);
-        String name = "nicsim trace " + c.get(1);
-        assertThat(r.exit()).as(name).isEqualTo(2);
-        assertThat(r.out()).as(name).isEmpty();
-        assertThat(r.err()).as(name).startsWith(name + ": trace " + trace + line)
-            .endsWith("\n").doesNotContain("Exception");
-        assertThat(r.err().lines().count()).as(name).isEqualTo(1);
+        String name = "trace " + c.get(0);
+        assertThatThrownBy(() -> Traces.trace(c)).as(name).isInstanceOf(BadInputException.class)
+            .hasMessageStartingWith("trace " + trace + line);
         assertThat(out).as(name + ": nothing written, not even the directory").doesNotExist();
       }
     }
@@ -173,9 +168,8 @@ class ImportCommandTest {
   @Test
   void traceDatGoesThroughTraceCmdAndSaysSo() throws Exception {
     assumeTrue(TraceReader.traceCmdInstalled(), "trace-cmd is not installed");
-    Cli.Result r = BoardTraceCli.run(List.of("trace", "import", "--trace",
+    Traces.Result r = Traces.trace(List.of("import", "--trace",
         fixture("udp-veth.dat").toString()));
-    assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.out().lines().findFirst().orElseThrow())
         .startsWith("trace " + fixture("udp-veth.dat") + ": trace-cmd's trace.dat, read through"
             + " trace-cmd report -t");
@@ -193,10 +187,9 @@ class ImportCommandTest {
     java.util.function.ToDoubleFunction<String> ts = l -> Double.parseDouble(
         l.substring(l.indexOf("] ") + 2, l.indexOf(": ", l.indexOf("] "))).trim());
     double span = ts.applyAsDouble(lines.get(lines.size() - 1)) - ts.applyAsDouble(lines.get(1));
-    Cli.Result r = BoardTraceCli.run(List.of("trace", "compare", "--trace",
+    Traces.Result r = Traces.trace(List.of("compare", "--trace",
         f.toString(), "--map", "nsb-va=eth0", "--mac", "stmmac",
         "--soc", "cyclone5", "--traffic", "iperf3 -u -b 2M -l 256 -t 0.1", "--json"));
-    assertThat(r.exit()).as(r.err()).isZero();
     JsonNode rows = new ObjectMapper().readTree(r.out()).get("rows");
     JsonNode tx = null;
     for (JsonNode row : rows) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.nicsim.boardtrace.parse.TraceReader;
-import io.nicsim.cli.testkit.Cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -44,8 +43,7 @@ class InstanceTraceTest {
       Files.writeString(inst.resolve("tracing_on"), "0");
       Path dat = dir.resolve("trace.dat");
       run(List.of("trace-cmd", "extract", "-B", name, "-o", dat.toString()));
-      Cli.Result r = BoardTraceCli.run(List.of("trace", "import", "--trace", dat.toString()));
-      assertThat(r.exit()).as(r.err()).isZero();
+      Traces.Result r = Traces.trace(List.of("import", "--trace", dat.toString()));
       assertThat(r.out()).contains("trace-cmd report, instance " + name)
           .containsPattern("net_dev_queue +[1-9]")
           .containsPattern("netif_receive_skb +[1-9]");

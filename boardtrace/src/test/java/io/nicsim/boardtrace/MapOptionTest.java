@@ -1,8 +1,8 @@
 package io.nicsim.boardtrace;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.nicsim.cli.testkit.Cli;
+import io.nicsim.core.config.BadInputException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,8 +13,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * {@code --map BOARD=MODEL} is read the same way by every trace command: a word without '=',
- * an empty board or model name, and one board name mapped to two model names are refused in one
- * line naming --map, exit 2 (import used to accept them and exit 0).
+ * an empty board or model name, and one board name mapped to two model names are refused,
+ * naming --map and what it accepts. (The nicsim command's one line and exit status 2 for them:
+ * cli's {@code TraceCommandTest}.)
  */
 class MapOptionTest {
   @TempDir Path dir;
@@ -33,7 +34,7 @@ class MapOptionTest {
       "import|a=b|a=c", "compare|a=b|a=c", "compare|noequals|"})
   void aMalformedOrConflictingMapIsRefused(String command, String m1, String m2)
       throws Exception {
-    List<String> args = new java.util.ArrayList<>(List.of("trace", command, "--trace",
+    List<String> args = new java.util.ArrayList<>(List.of(command, "--trace",
         trace().toString(), "--map", m1));
     if (m2 != null) {
       args.addAll(List.of("--map", m2));
@@ -41,11 +42,8 @@ class MapOptionTest {
     if (command.equals("compare")) {
       args.addAll(List.of("--mac", "stmmac", "--soc", "cyclone5", "--traffic", "ping -c 2"));
     }
-    Cli.Result r = BoardTraceCli.run(args);
-    assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(2);
-    assertThat(r.out()).isEmpty();
-    assertThat(r.err().lines()).hasSize(1);
-    assertThat(r.err()).contains("--map").contains(m2 == null ? "is not BOARD=MODEL"
-        : "'a' is mapped to both 'b' and 'c'");
+    assertThatThrownBy(() -> Traces.trace(args)).isInstanceOf(BadInputException.class)
+        .hasMessageStartingWith("--map: ").hasMessageContaining(m2 == null
+            ? "is not BOARD=MODEL" : "'a' is mapped to both 'b' and 'c'");
   }
 }

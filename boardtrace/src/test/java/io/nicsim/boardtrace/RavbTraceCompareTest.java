@@ -2,7 +2,6 @@ package io.nicsim.boardtrace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nicsim.cli.testkit.Cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,14 +21,11 @@ class RavbTraceCompareTest {
   void compareOfItsOwnTraceFindsTheLineTheWatchdogAndThePollsAtRatioOne(@TempDir Path dir)
       throws Exception {
     Path trace = dir.resolve("ravb.txt");
-    Cli.Result run = BoardTraceCli.run(BoardTraceCli.concat(List.of("run", "--trace",
-        trace.toString()), CONFIG));
-    assertThat(run.exit()).as(run.err()).isZero();
+    Traces.model(trace, CONFIG);
     assertThat(Files.size(trace)).isPositive();
 
-    Cli.Result cmp = BoardTraceCli.run(BoardTraceCli.concat(List.of("trace", "compare",
-        "--trace", trace.toString()), CONFIG));
-    assertThat(cmp.exit()).as(cmp.err()).isZero();
+    Traces.Result cmp = Traces.trace(Traces.concat(List.of("compare", "--trace",
+        trace.toString()), CONFIG));
     List<String> rows = cmp.out().lines()
         .filter(l -> l.startsWith("IRQ/s eth0") || l.startsWith("hrtimer_start/s napi_watchdog")
             || l.startsWith("NAPI polls/s eth0"))

@@ -1,4 +1,4 @@
-package io.nicsim.boardtrace;
+package io.nicsim.cli.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -78,7 +78,7 @@ class CalibrateScratchTest {
 
   Path modelTrace() {
     Path trace = dir.resolve("board.txt");
-    Cli.Result run = BoardTraceCli.run(BoardTraceCli.concat(List.of("run", "--soc", "cyclone5",
+    Cli.Result run = TraceCli.run(TraceCli.concat(List.of("run", "--soc", "cyclone5",
         "--trace", trace.toString(), "--trace-format", "ftrace-ns"), CONFIG));
     assertThat(run.exit()).as(run.err()).isZero();
     return trace;
@@ -91,12 +91,12 @@ class CalibrateScratchTest {
     Path trace = dir.resolve("ping.txt");
     List<String> ping = List.of("--mac", "stmmac", "--kernel", "v6.7", "--traffic",
         "ping -c 2 -i 0.05");
-    Cli.Result run = BoardTraceCli.run(BoardTraceCli.concat(List.of("run", "--soc", "cyclone5",
+    Cli.Result run = TraceCli.run(TraceCli.concat(List.of("run", "--soc", "cyclone5",
         "--trace", trace.toString()), ping));
     assertThat(run.exit()).as(run.err()).isZero();
     Path tmp = dir.resolve("tmp-fail");
     Path out = dir.resolve("profiles/myboard.yaml");
-    Process p = nicsim(tmp, BoardTraceCli.concat(List.of("trace", "calibrate", "--trace",
+    Process p = nicsim(tmp, TraceCli.concat(List.of("trace", "calibrate", "--trace",
         trace.toString(), "--soc", "cyclone5", "--out", out.toString()), ping));
     assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
     String err = Files.readString(dir.resolve("child.err"));
@@ -120,7 +120,7 @@ class CalibrateScratchTest {
     Path tmp = dir.resolve("tmp-" + signal);
     Path outDir = dir.resolve("profiles");
     Path out = outDir.resolve("myboard.yaml");
-    Process p = nicsim(tmp, BoardTraceCli.concat(List.of("trace", "calibrate", "--trace",
+    Process p = nicsim(tmp, TraceCli.concat(List.of("trace", "calibrate", "--trace",
         trace.toString(), "--soc", "cyclone5", "--out", out.toString(), "--rounds", "10"),
         CONFIG));
     Path scratch = null;
