@@ -339,6 +339,49 @@ final class Layering {
       .should().dependOnClassesThat().resideInAPackage("org.jfree..")
       .as("only formats imports the charting library (org.jfree)");
 
+  /**
+   * Modules of tests alone (drivers-it: the tests that need every driver at once): no
+   * main code, so no class of theirs is in the layers above.
+   */
+  static final List<String> TEST_ONLY = List.of("drivers-it");
+
+  private static final java.util.regex.Pattern DEPENDENCY =
+      java.util.regex.Pattern.compile("<dependency>(.*?)</dependency>", java.util.regex.Pattern.DOTALL);
+
+  /**
+   * Why the test-only {@code module} under {@code root} would add an arrow between the modules,
+   * or nothing: it has main sources, a dependency of its own is not test-scoped, or another
+   * module's pom names it.
+   */
+  static List<String> testOnlyFaults(Path root, String module) {
+    List<String> faults = new ArrayList<>();
+    Path dir = root.resolve(module);
+    if (Files.exists(dir.resolve("src/main"))) {
+      faults.add(module + " has main code (src/main)");
+    }
+    try {
+      java.util.regex.Matcher m = DEPENDENCY.matcher(Files.readString(dir.resolve("pom.xml")));
+      while (m.find()) {
+        if (!m.group(1).contains("<scope>test</scope>")) {
+          faults.add(module + " depends on " + m.group(1).replaceAll("\\s+", " ").trim()
+              + " outside the test scope");
+        }
+      }
+      try (DirectoryStream<Path> modules = Files.newDirectoryStream(root)) {
+        for (Path other : modules) {
+          Path pom = other.resolve("pom.xml");
+          if (!other.equals(dir) && !other.equals(root) && Files.isRegularFile(pom)
+              && Files.readString(pom).contains("<artifactId>nicsim-" + module + "</artifactId>")) {
+            faults.add(other.getFileName() + " depends on " + module);
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return faults;
+  }
+
   /** Packages form a directed acyclic graph: no file imports into a circle of packages. */
   static final ArchRule PACKAGES = slices().matching("io.nicsim.(**)")
       .should().beFreeOfCycles()

@@ -10,8 +10,11 @@ import io.nicsim.formats.layeringfixture.ReachesIntoRuns;
 import io.nicsim.runs.cyclefixturea.Ping;
 import io.nicsim.studies.layeringfixture.DrawsItsOwnChart;
 import io.nicsim.runs.cyclefixtureb.Pong;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The module and package arrows hold for every main class on this module's class path (all of
@@ -42,6 +45,32 @@ class LayeringTest {
     assertThat(Layering.HOSTKIT.test(main.get(io.nicsim.testkit.MacConformance.class)))
         .isFalse();
     Layering.MODULES.check(main);
+  }
+
+  @Test
+  void aTestOnlyModuleHasNoMainCodeAndNothingDependsOnIt() {
+    for (String m : Layering.TEST_ONLY) {
+      assertThat(Files.isRegularFile(Path.of("..", m, "pom.xml")))
+          .as(m).isTrue();
+      assertThat(Layering.testOnlyFaults(Path.of(".."), m)).as(m).isEmpty();
+    }
+  }
+
+  @Test
+  void aTestOnlyModuleWithMainCodeOrACompileDependencyBreaksTheRule(@TempDir Path root)
+      throws Exception {
+    Files.createDirectories(root.resolve("x-it/src/main/java"));
+    Files.writeString(root.resolve("x-it/pom.xml"),
+        "<project><dependencies><dependency><artifactId>nicsim-runs</artifactId></dependency>"
+            + "<dependency><artifactId>nicsim-core</artifactId><scope>test</scope></dependency>"
+            + "</dependencies></project>");
+    Files.createDirectories(root.resolve("cli"));
+    Files.writeString(root.resolve("cli/pom.xml"),
+        "<project><dependency><artifactId>nicsim-x-it</artifactId></dependency></project>");
+    assertThat(Layering.testOnlyFaults(root, "x-it")).containsExactlyInAnyOrder(
+        "x-it has main code (src/main)",
+        "x-it depends on <artifactId>nicsim-runs</artifactId> outside the test scope",
+        "cli depends on x-it");
   }
 
   @Test
