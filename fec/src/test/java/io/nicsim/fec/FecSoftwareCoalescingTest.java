@@ -1,84 +1,37 @@
-package io.nicsim.cli;
+package io.nicsim.fec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.cli.env.CliEnv;
-import io.nicsim.cli.testkit.Cli;
+import io.nicsim.runs.RunEngine;
+import io.nicsim.runs.RunEnv;
+import io.nicsim.runs.RunResult;
+import io.nicsim.runs.RunText;
+import io.nicsim.runs.options.RunArgs;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The software-coalescing figures, through {@code nicsim run} as a user types it: the kernel's own
- * software coalescing (napi_defer_hard_irqs with the gro_flush_timeout watchdog) on traffic
+ * fec's software-coalescing figures, a run as {@code nicsim run --json} gives it: the kernel's
+ * own software coalescing (napi_defer_hard_irqs with the gro_flush_timeout watchdog) on traffic
  * into the host ({@code iperf3 -R}). Each expectation is derived from the C's rule first, in the
  * test's comment; the simulator must reproduce it.
  */
-class SoftwareCoalescingTest {
+class FecSoftwareCoalescingTest {
+  private static final RunEngine ENGINE = RunEnv.standard().engine();
 
   static JsonNode run(String... args) throws Exception {
-    List<String> a = new ArrayList<>(List.of("run"));
-    a.addAll(List.of(args));
-    a.add("--json");
-    Cli.Result r = Cli.run(CliEnv.standard(), a.toArray(new String[0]));
-    assertThat(r.exit()).as(r.err()).isZero();
-    return new ObjectMapper().readTree(r.out());
+    RunResult r = ENGINE.run(RunArgs.request(List.of(args)));
+    return new ObjectMapper().readTree(RunText.json(r));
   }
 
   static double m(JsonNode run, String metric) {
     JsonNode v = run.path("summary").path(metric);
     assertThat(v.isMissingNode()).as(metric + " in " + run.path("summary")).isFalse();
     return v.asDouble();
-  }
-
-  /**
-   * bcmgenet on the Pi 4, 400 Mbit/s of 1400-byte datagrams from the peer.
-   *
-   * <p>v6.12: nothing sets napi_defer_hard_irqs or gro_flush_timeout, so napi_complete_done
-   * returns true after every poll and bcmgenet_rx_poll unmasks the ring's interrupt. A datagram
-   * takes 11.73 µs on the wire (1466 bytes with preamble and gap at 1 Gbit/s) and its poll is
-   * done long before the next, so every datagram raises its own interrupt: rx_irq_per_s equals
-   * the datagram rate, 35 678/s.
-   *
-   * <p>v6.18 (078bb22cfc65 and 28ed9bed5fb2, v6.17): bcmgenet_probe's
-   * netdev_sw_irq_coalesce_default_on() sets gro_flush_timeout 20 000 ns and
-   * napi_defer_hard_irqs 1. A poll with work reloads defer_hard_irqs_count to 1;
-   * napi_complete_done counts it down to 0, arms the 20 µs watchdog and returns false, and
-   * bcmgenet_rx_poll then leaves the interrupt masked. The watchdog schedules the NAPI again;
-   * while it finds datagrams the cycle repeats; the first poll that finds none completes with
-   * the count at 0 and returns true, and only then is the interrupt unmasked. iperf3 paces UDP
-   * from a 1 ms timer (each tick sends what the rate allows, back to back): 35.7 datagrams per
-   * tick, a burst of ~420 µs. So one interrupt per tick (1 000/s) and, per burst, one watchdog
-   * re-poll per 20 µs plus a poll's time (about 16 per burst, at most 420/20 + 1 = 22, at least
-   * half that), the last of them empty. Interrupts plus re-polls stay far below v6.12's.
-   */
-  @Test
-  void bcmgenetOnV618TakesAnInterruptPerBurstAndRepollsFromTheWatchdog() throws Exception {
-    String traffic = "iperf3 -u -b 400M -l 1400 -t 1 -R";
-    JsonNode v612 = run("--mac", "bcmgenet", "--soc", "bcm2711", "--kernel", "v6.12",
-        "--traffic", traffic);
-    JsonNode v618 = run("--mac", "bcmgenet", "--soc", "bcm2711", "--kernel", "v6.18",
-        "--traffic", traffic);
-    double pps = m(v612, "udp_rcv_pps");
-    assertThat(pps).isCloseTo(35_678, within(100.0));
-    assertThat(m(v612, "rx_irq_per_s")).isCloseTo(pps, within(pps * 0.01));
-    assertThat(v612.path("summary").has("napi_watchdog_per_s")).isFalse(); // nothing to show
-    assertThat(v618.path("config").path("sysfs").path("gro_flush_timeout").asText())
-        .isEqualTo("20000");
-    assertThat(v618.path("config").path("sysfs").path("napi_defer_hard_irqs").asText())
-        .isEqualTo("1");
-    assertThat(m(v618, "udp_rcv_pps")).isEqualTo(pps); // nothing lost
-    double irq = m(v618, "rx_irq_per_s");
-    double watchdog = m(v618, "napi_watchdog_per_s");
-    assertThat(irq).isCloseTo(1_000, within(20.0));
-    assertThat(watchdog / irq).isBetween(11.0, 22.0);
-    assertThat(m(v618, "napi_deferred_per_s")).isEqualTo(watchdog); // each deferral re-polls
-    assertThat(m(v618, "rx_wakeups_per_s")).isEqualTo(irq + watchdog)
-        .isLessThan(m(v612, "rx_irq_per_s") / 2);
-    assertThat(m(v618, "cpu_pct")).isLessThan(m(v612, "cpu_pct"));
   }
 
   static final String BULK = "iperf3 -R -t 1";
@@ -141,44 +94,6 @@ class SoftwareCoalescingTest {
     assertThat(offRtt).isLessThan(0.4);
     assertThat(m(swPing, "ping_rtt_ms")).isCloseTo(offRtt, within(0.02));
     assertThat(m(whatIfPing, "ping_rtt_ms")).isCloseTo(offRtt, within(0.02));
-  }
-
-  /** tune searches the sysfs knobs beside -C and recommends what to echo. */
-  @Test
-  void tuneSearchesTheSysfsKnobsBesideEthtool() {
-    Cli.Result r = Cli.run(CliEnv.standard(), "tune", "--mac", "fec", "--soc", "imx8qxp", "--patch",
-        "+napi-complete-done-return", "--traffic", "ping -c 10 -i 0.1", "--traffic",
-        "iperf3 -R -t 0.2", "--vary", "rx-usecs=0,1000", "--vary", "napi_defer_hard_irqs=0,2",
-        "--vary", "gro_flush_timeout=0,200000", "--objective", "ping_rtt_ms<=0.5",
-        "--objective", "min cpu_pct");
-    assertThat(r.exit()).as(r.err()).isZero();
-    assertThat(r.out()).contains("recommended: ethtool -C eth0 rx-usecs 0; echo 2 >"
-        + " /sys/class/net/eth0/napi_defer_hard_irqs; echo 200000 >"
-        + " /sys/class/net/eth0/gro_flush_timeout\n")
-        .containsPattern("napi_defer_hard_irqs +0 +2\n")
-        .contains("-C 'rx-usecs 0' --sysfs 'napi_defer_hard_irqs=2 gro_flush_timeout=200000'"
-            + " --traffic 'iperf3 -R -t 0.2'");
-  }
-
-  /** nicsim sysfs reads the files and napi-get as the host has them after its writes. */
-  @Test
-  void sysfsShowsTheDriversDefaultsAndTheWrites() {
-    Cli.Result v618 = Cli.run(CliEnv.standard(), "sysfs", "--mac", "bcmgenet", "--soc", "bcm2711", "--kernel",
-        "v6.18");
-    assertThat(v618.exit()).as(v618.err()).isZero();
-    assertThat(v618.out()).startsWith("/sys/class/net/eth0/gro_flush_timeout:20000\n"
-        + "/sys/class/net/eth0/napi_defer_hard_irqs:1\n/sys/class/net/eth0/threaded:0\n")
-        .contains("{'defer-hard-irqs': 1, 'gro-flush-timeout': 20000, 'id': 513, 'ifindex': 2,"
-            + " 'irq-suspend-timeout': 0, 'threaded': 'disabled'}");
-    Cli.Result v612 = Cli.run(CliEnv.standard(), "sysfs",
-        "--mac", "bcmgenet", "--soc", "bcm2711", "--kernel",
-        "v6.12", "--sysfs", "threaded=1");
-    assertThat(v612.out()).contains("/sys/class/net/eth0/gro_flush_timeout:0\n")
-        .contains("/sys/class/net/eth0/threaded:1\n").contains("{'id': 513, 'ifindex': 2}");
-    Cli.Result v54 = Cli.run(CliEnv.standard(), "sysfs",
-        "--mac", "stmmac", "--soc", "cyclone5", "--kernel", "v5.4");
-    assertThat(v54.out()).isEqualTo("/sys/class/net/eth0/gro_flush_timeout:0\n"
-        + "napi-get: no netdev netlink NAPI objects before v6.9 (kernel v5.4)\n");
   }
 
   static String[] with(String[] host, String... more) {
