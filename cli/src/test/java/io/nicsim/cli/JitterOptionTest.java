@@ -9,9 +9,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code --jitter}'s spellings: bare it is {@code ranges} (each cost within its own documented
- * range), a percent is one flat bound; what the liveness line prints replays the run exactly,
- * and explore's output does not depend on its thread count.
+ * {@code --jitter} and {@code --preempt} in the commands: the liveness line spells the
+ * exploration as a reproducer takes it, a bad {@code --preempt} is refused in one line, and
+ * explore's output does not depend on its thread count. That each spelling replays its run,
+ * and what jitter and preemption do to it, is stmmac's {@code ExplorationReplayTest}.
  */
 class JitterOptionTest {
   static final String UDP = "iperf3 -u -b 400M -l 1400 -t 1";
@@ -27,18 +28,11 @@ class JitterOptionTest {
   }
 
   @Test
-  void bareJitterIsRangesAndEachSpellingReplaysItsRun() {
-    Cli.Result bare = run("--jitter");
-    Cli.Result ranges = run("--jitter", "ranges");
-    assertThat(bare.out()).contains("liveness (--seed 4 --jitter ranges): ")
-        .isEqualTo(ranges.out());
-    Cli.Result flat = run("--jitter", "20.0");
-    assertThat(flat.out()).contains("liveness (--seed 4 --jitter 20): ")
-        .isEqualTo(run("--jitter", "20").out());
-    // the profile's costs are estimates (±30%): the per-op run is not the flat 20% one
-    assertThat(flat.out().replace("--jitter 20)", "--jitter ranges)"))
-        .isNotEqualTo(ranges.out());
-    assertThat(run("--jitter", "12.5").out()).contains("--jitter 12.5)");
+  void theLivenessLineSpellsTheExplorationAsAReproducerTakesIt() {
+    assertThat(run("--jitter").out()).contains("liveness (--seed 4 --jitter ranges): ");
+    assertThat(run("--jitter", "20.0").out()).contains("liveness (--seed 4 --jitter 20): ");
+    assertThat(run("--jitter", "--preempt", "20us").out())
+        .contains("liveness (--seed 4 --jitter ranges --preempt 20000ns): ");
   }
 
   @Test
@@ -53,21 +47,6 @@ class JitterOptionTest {
         .contains("3 perturbed runs (seeds 1..3, --jitter ranges, --preempt kcsan)")
         .containsPattern("reproduce: nicsim run .* --seed \\d+ --jitter ranges --preempt kcsan\\n")
         .isEqualTo(two.out());
-  }
-
-  @Test
-  void preemptSpellingsReplayTheirRunAndChangeIt() {
-    Cli.Result none = run("--jitter");
-    Cli.Result kcsan = run("--jitter", "--preempt", "kcsan");
-    assertThat(kcsan.out()).contains("liveness (--seed 4 --jitter ranges --preempt kcsan): ")
-        .isEqualTo(run("--jitter", "ranges", "--preempt", "kcsan").out());
-    // injected delays move the perturbed run (the delayed CPUs finish their work later)
-    assertThat(kcsan.out().replace(" --preempt kcsan)", ")")).isNotEqualTo(none.out());
-    Cli.Result flat = run("--jitter", "--preempt", "20us");
-    assertThat(flat.out()).contains("--jitter ranges --preempt 20000ns): ")
-        .isEqualTo(run("--jitter", "--preempt", "20000ns").out());
-    // 0 is no injection: the run without --preempt
-    assertThat(run("--jitter", "--preempt", "0").out()).isEqualTo(none.out());
   }
 
   @Test
