@@ -25,7 +25,7 @@ class RunSampleFailureTest {
   @BeforeEach
   void board() throws Exception {
     Path b = dir.resolve("board.yaml");
-    Files.writeString(b, UncertaintyTest.profile(
+    Files.writeString(b, UncertaintyCommandTest.profile(
         "source: \"range: test\", class: estimate, range: 40%"), StandardCharsets.UTF_8);
     board = b.toString();
   }
@@ -67,7 +67,7 @@ class RunSampleFailureTest {
   @Test
   void aFailedScenarioSampleNamesTheScenarioAndTheSampleInOneLine() throws Exception {
     Path sc = dir.resolve("s.yaml");
-    Files.writeString(sc, UncertaintyTest.SCENARIO.replace("PUBLISHED", "1000")
+    Files.writeString(sc, UncertaintyCommandTest.SCENARIO.replace("PUBLISHED", "1000")
         .replace("    traffic:", "    patches: [+fragile]\n    traffic:"), StandardCharsets.UTF_8);
     assertThat(Cli.run("reproduce", "--file", sc.toString()).exit()).isZero();
     Cli.Result r = Cli.run("reproduce", "--file", sc.toString(), "--uncertainty", "8");
