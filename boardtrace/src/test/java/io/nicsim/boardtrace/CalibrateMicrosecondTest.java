@@ -6,10 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nicsim.core.soc.Quantity;
 import io.nicsim.core.soc.SocProfile;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -28,19 +26,8 @@ class CalibrateMicrosecondTest {
 
   @Test
   void theRoundTripReturnsEachCostWithinItsStatedRange() throws Exception {
-    SocProfile base = SocProfile.load("cyclone5");
     Map<String, Double> perturbed = new TreeMap<>();
-    StringBuilder y = new StringBuilder("name: perturbed\ninherits: cyclone5\ncosts:\n");
-    CalibrateRoundTripTest.GROUPS.forEach((f, ops) -> {
-      for (String op : ops) {
-        double v = Math.rint(base.costs().get(op).value() * f);
-        perturbed.put(op, v);
-        y.append(String.format(Locale.ROOT, "  %s: {value: %d, source: \"cyclone5 x%.2f"
-            + " (round trip)\", class: exact}%n", op, (long) v, f));
-      }
-    });
-    Path p = dir.resolve("perturbed.yaml");
-    Files.writeString(p, y);
+    Path p = CalibrateRoundTripTest.perturbedProfile(dir, perturbed);
     Path trace = dir.resolve("board-us.txt");
     Traces.model(trace, Traces.concat(List.of("--soc-file", p.toString()),
         CalibrateRoundTripTest.CONFIG));

@@ -73,8 +73,11 @@ class CalibrateRoundTripTest {
   JsonNode result;
   Path profile;
 
-  @BeforeAll
-  void calibrate() throws Exception {
+  /**
+   * cyclone5 with each of {@link #GROUPS}' costs scaled by its group's factor, written to
+   * {@code dir}/perturbed.yaml; each scaled cost goes into {@code perturbed}.
+   */
+  static Path perturbedProfile(Path dir, Map<String, Double> perturbed) throws Exception {
     SocProfile base = SocProfile.load("cyclone5");
     StringBuilder y = new StringBuilder("name: perturbed\ninherits: cyclone5\ncosts:\n");
     GROUPS.forEach((f, ops) -> {
@@ -87,6 +90,12 @@ class CalibrateRoundTripTest {
     });
     Path p = dir.resolve("perturbed.yaml");
     Files.writeString(p, y);
+    return p;
+  }
+
+  @BeforeAll
+  void calibrate() throws Exception {
+    Path p = perturbedProfile(dir, perturbed);
     Path trace = dir.resolve("board.txt");
     Traces.model(trace, TraceFormat.FTRACE_NS, Traces.concat(List.of("--soc-file",
         p.toString()), CONFIG));
