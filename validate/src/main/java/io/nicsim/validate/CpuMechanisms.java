@@ -6,7 +6,9 @@ import io.nicsim.boardtrace.event.EventSink;
 import io.nicsim.boardtrace.event.TraceEvent;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -22,7 +24,10 @@ import java.util.function.Predicate;
  *   <li>the threaded NAPI's kthread ({@code napi/…}): its polls and runs, and how many of its
  *       runs began where the sender left the CPU;
  *   <li>NET_RX softirq runs, and how many of them polled nothing (their only work freeing
- *       skbs: {@code skb_defer_free_flush}).
+ *       skbs: {@code skb_defer_free_flush});
+ *   <li>frames on the veth that are not IPv4 (net_dev_start_xmit's protocol: ARP, IPv6's
+ *       neighbour discovery and MLD, which the stack sends by itself), and the NET_RX runs whose
+ *       polls received only such frames.
  * </ul>
  *
  * @param seconds the window
@@ -40,16 +45,23 @@ import java.util.function.Predicate;
  * @param netRx NET_RX softirq runs (all CPUs)
  * @param netRxNoPoll of those, runs without a napi_poll
  * @param netRxNoPollFrees skbs freed (consume_skb) inside the runs without a poll
+ * @param otherFrames frames started on a veth end with a protocol other than IPv4
+ * @param netRxOtherOnly NET_RX runs that polled and whose polls received such frames alone
  */
 record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderPreempted,
     long slackNs, long lateNs, long wakeups, long kthreadPolls, long kthreadRuns,
-    long kthreadRunsAfterSender, long netRx, long netRxNoPoll, long netRxNoPollFrees) {
+    long kthreadRunsAfterSender, long netRx, long netRxNoPoll, long netRxNoPollFrees,
+    long otherFrames, long netRxOtherOnly) {
 
   /** NET_RX's softirq vector. */
   static final int NET_RX = 3;
 
   /** Nothing measured (a case whose trace could not be read again, or a test's). */
-  static final CpuMechanisms NONE = new CpuMechanisms(0, 0, 0, 0, -1, -1, 0, 0, 0, 0, 0, 0, 0);
+  static final CpuMechanisms NONE = new CpuMechanisms(0, 0, 0, 0, -1, -1, 0, 0, 0, 0, 0, 0, 0,
+      0, 0);
+
+  /** IPv4's ethertype: every validate --cpu case's traffic (UDP or TCP over IPv4). */
+  static final int IPV4 = 0x0800;
 
   /**
    * Counts {@code trace}'s window; {@code sender} tells the sender's comm, {@code senderCpu}
@@ -81,7 +93,14 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
     private long netRx;
     private long noPoll;
     private long noPollFrees;
-    /** Per CPU: {in NET_RX (1/0), polled in it (1/0), skbs freed in it}. */
+    private long otherFrames;
+    private long otherOnly;
+    /** The skbs of non-IPv4 frames started on a veth end and not yet received. */
+    private final Set<Long> otherSkbs = new HashSet<>();
+    /**
+     * Per CPU: {in NET_RX (1/0), polled in it (1/0), skbs freed in it, IPv4 skbs received in
+     * it, other skbs received in it}.
+     */
     private final Map<Integer, long[]> open = new HashMap<>();
 
     Counter(long from, long to, Predicate<String> sender, int senderCpu) {
@@ -96,7 +115,7 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
       if (e.ts < from || e.ts >= to) {
         return;
       }
-      long[] o = open.computeIfAbsent(e.cpu, k -> new long[3]);
+      long[] o = open.computeIfAbsent(e.cpu, k -> new long[5]);
       boolean onSenderCpu = e.cpu == senderCpu;
       switch (e.kind) {
         case SYS_ENTER -> {
@@ -130,6 +149,20 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
             o[0] = 1;
             o[1] = 0;
             o[2] = 0;
+            o[3] = 0;
+            o[4] = 0;
+          }
+        }
+        case NET_DEV_START_XMIT -> {
+          int proto = protocol(e.line);
+          if (veth(e.name) && proto >= 0 && proto != IPV4) {
+            otherFrames++;
+            otherSkbs.add(e.addr);
+          }
+        }
+        case NETIF_RECEIVE_SKB -> {
+          if (o[0] == 1 && veth(e.name)) {
+            o[otherSkbs.remove(e.addr) ? 4 : 3]++;
           }
         }
         case CONSUME_SKB -> o[2] += o[0];
@@ -139,6 +172,8 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
             if (o[1] == 0) {
               noPoll++;
               noPollFrees += o[2];
+            } else if (o[4] > 0 && o[3] == 0) {
+              otherOnly++;
             }
             o[0] = 0;
           }
@@ -178,8 +213,32 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
     CpuMechanisms result(double seconds) {
       return new CpuMechanisms(seconds, sends, sleeps, preempted, slack.median(),
           late.median(), wakeups, kPolls, kRuns,
-          kRunsAfterSender, netRx, noPoll, noPollFrees);
+          kRunsAfterSender, netRx, noPoll, noPollFrees, otherFrames, otherOnly);
     }
+  }
+
+  /** One of the testbed's veth ends. */
+  private static boolean veth(String dev) {
+    return CpuTestbed.SENDER_IF.equals(dev) || CpuTestbed.RECEIVER_IF.equals(dev);
+  }
+
+  /** net_dev_start_xmit's {@code protocol=0x…} (the skb's ethertype), or -1. */
+  static int protocol(String line) {
+    if (line == null) {
+      return -1;
+    }
+    int at = line.indexOf(" protocol=0x");
+    if (at < 0) {
+      return -1;
+    }
+    int i = at + " protocol=0x".length();
+    int v = 0;
+    int digits = 0;
+    while (i < line.length() && digits < 4 && Character.digit(line.charAt(i), 16) >= 0) {
+      v = v * 16 + Character.digit(line.charAt(i++), 16);
+      digits++;
+    }
+    return digits == 0 ? -1 : v;
   }
 
   /** A sleeper's timer ({@code hrtimer_wakeup}, as trace-cmd may print it with "/0x0"). */
@@ -245,6 +304,14 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
   double sendsPerYield() {
     long y = senderSleeps + senderPreempted;
     return y == 0 ? 0 : (double) sends / y;
+  }
+
+  /**
+   * The share of NET_RX runs that polled nothing, or whose polls received only frames that
+   * are not the traffic's.
+   */
+  double netRxNotTrafficShare() {
+    return netRx == 0 ? 0 : (double) (netRxNoPoll + netRxOtherOnly) / netRx;
   }
 
   /** The share of NET_RX runs that polled nothing. */

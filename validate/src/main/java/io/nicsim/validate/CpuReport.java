@@ -53,12 +53,13 @@ final class CpuReport {
       if (mm.seconds() > 0) {
         b.append(String.format(Locale.ROOT, "  traced over %.3f s: the sender's sendto %,.0f/s;"
             + " it left CPU %d %,.0f/s (asleep %,.0f, preempted %,.0f); NAPI kthread polls"
-            + " %,.0f/s; NET_RX runs %,.0f/s, %,.0f/s of them polling nothing%n", mm.seconds(),
+            + " %,.0f/s; NET_RX runs %,.0f/s, %,.0f/s of them polling nothing; frames on the"
+            + " veth not IPv4 %d (NET_RX runs receiving only them %d)%n", mm.seconds(),
             mm.perSecond(mm.sends()), CpuValidator.SENDER_CPU,
             mm.perSecond(mm.senderSleeps() + mm.senderPreempted()),
             mm.perSecond(mm.senderSleeps()), mm.perSecond(mm.senderPreempted()),
             mm.perSecond(mm.kthreadPolls()), mm.perSecond(mm.netRx()),
-            mm.perSecond(mm.netRxNoPoll())));
+            mm.perSecond(mm.netRxNoPoll()), mm.otherFrames(), mm.netRxOtherOnly()));
       }
       b.append(String.format(Locale.ROOT, "  %-18s %10s %10s %6s  %s%n", "figure", "real",
           "model", "ratio", "verdict"));
@@ -119,6 +120,8 @@ final class CpuReport {
         t.put("net_rx", mm.netRx());
         t.put("net_rx_no_poll", mm.netRxNoPoll());
         t.put("net_rx_no_poll_frees", mm.netRxNoPollFrees());
+        t.put("other_frames", mm.otherFrames());
+        t.put("net_rx_other_frames_only", mm.netRxOtherOnly());
       }
       ArrayNode fs = c.putArray("figures");
       for (String f : CpuFigures.NAMES) {

@@ -15,12 +15,15 @@ import java.util.regex.Pattern;
  * validate --cpu's real side: for each case two fresh network namespaces, {@code nsc<pid>s}
  * (the sender) and {@code nsc<pid>r} (the receiver), joined by a veth pair whose addresses
  * (10.215.0.1/30 and .2) exist only inside them; the receiving veth configured as the case
- * says (GRO, threaded NAPI); the receiver pinned to CPU 0 and the sender to CPU 1; a tracefs
- * instance of its own ({@code nicsim-cpu-<pid>}) recording the board guide's events while the
- * sender runs, saved with {@code trace-cmd extract} (nanoseconds, as trace-cmd record gives them,
- * where record itself cannot enable ftrace); /proc/stat, /proc/softirqs and /proc/interrupts
- * read before and after. The namespaces and the instance are removed after each case, when a
- * step fails and on a signal (validate's shutdown hook through {@link #close}).
+ * says (GRO, threaded NAPI); nothing but the case's traffic on the veth (IPv6 off in both
+ * namespaces, the peer a permanent neighbour: no IPv6 DAD neighbour solicitation, MLD report
+ * or router solicitation from a kworker, no ARP, each of which a backlog poll received in the
+ * threaded case's NET_RX, 2026-12-07); the receiver pinned to CPU 0 and the sender to CPU 1;
+ * a tracefs instance of its own ({@code nicsim-cpu-<pid>}) recording the board guide's events
+ * while the sender runs, saved with {@code trace-cmd extract} (nanoseconds, as trace-cmd record
+ * gives them, where record itself cannot enable ftrace); /proc/stat, /proc/softirqs and
+ * /proc/interrupts read before and after. The namespaces and the instance are removed after
+ * each case, when a step fails and on a signal (validate's shutdown hook through {@link #close}).
  */
 final class CpuTestbed implements AutoCloseable {
   static final String PREFIX = "nsc";
@@ -29,6 +32,12 @@ final class CpuTestbed implements AutoCloseable {
   static final int PORT = 5301;
   static final String SENDER_IF = "ncs0";
   static final String RECEIVER_IF = "ncr0";
+  /**
+   * The veth ends' addresses (locally administered), given so that each namespace holds its
+   * peer as a permanent neighbour: no ARP crosses the veth.
+   */
+  static final String SENDER_MAC = "02:00:0a:d7:00:01";
+  static final String RECEIVER_MAC = "02:00:0a:d7:00:02";
   /** The events the board guide names (boardtrace/README.md), for a UDP or TCP sender. */
   static final List<String> EVENTS = List.of("irq/irq_handler_entry", "irq/irq_handler_exit",
       "irq/softirq_raise", "irq/softirq_entry", "irq/softirq_exit", "timer/hrtimer_start",
@@ -228,12 +237,26 @@ final class CpuTestbed implements AutoCloseable {
   private void setUp(CpuCase c) throws IOException {
     Sh.must("creating namespace " + sender, List.of("ip", "netns", "add", sender));
     Sh.must("creating namespace " + receiver, List.of("ip", "netns", "add", receiver));
+    if (Files.isDirectory(Path.of("/proc/sys/net/ipv6"))) {
+      for (String ns : List.of(sender, receiver)) {
+        // before the veth exists: it takes default's setting (all's write sets default too)
+        Sh.must("IPv6 off in " + ns, Sh.in(ns, "sh", "-c",
+            "echo 1 > /proc/sys/net/ipv6/conf/all/disable_ipv6"
+            + " && echo 1 > /proc/sys/net/ipv6/conf/default/disable_ipv6"));
+      }
+    }
     Sh.must("creating the veth pair", List.of("ip", "-n", sender, "link", "add", SENDER_IF,
-        "type", "veth", "peer", "name", RECEIVER_IF, "netns", receiver));
+        "address", SENDER_MAC, "type", "veth", "peer", "name", RECEIVER_IF, "address",
+        RECEIVER_MAC, "netns", receiver));
     Sh.must("sender address", List.of("ip", "-n", sender, "addr", "add", SENDER_IP + "/30",
         "dev", SENDER_IF));
     Sh.must("receiver address", List.of("ip", "-n", receiver, "addr", "add",
         RECEIVER_IP + "/30", "dev", RECEIVER_IF));
+    for (String[] n : new String[][] {{sender, RECEIVER_IP, RECEIVER_MAC, SENDER_IF},
+        {receiver, SENDER_IP, SENDER_MAC, RECEIVER_IF}}) {
+      Sh.must("permanent neighbour in " + n[0], List.of("ip", "-n", n[0], "neigh", "replace",
+          n[1], "lladdr", n[2], "dev", n[3], "nud", "permanent"));
+    }
     for (String[] l : new String[][] {{sender, SENDER_IF}, {receiver, RECEIVER_IF},
         {sender, "lo"}, {receiver, "lo"}}) {
       Sh.must("link up", List.of("ip", "-n", l[0], "link", "set", l[1], "up"));

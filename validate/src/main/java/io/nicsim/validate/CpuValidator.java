@@ -150,8 +150,9 @@ final class CpuValidator {
    * A real run's trace over the sender's transmits alone (its first to its last on the
    * sending veth): the programs' start and end, before and after the traffic, are not the
    * traffic's. The window starts no earlier than the trace's own (the first event of a CPU
-   * whose ring overwrote its beginning): the sending veth also transmits the stack's IPv6
-   * neighbour discovery and MLD packets from kworkers on the other CPU, whose ring kept them
+   * whose ring overwrote its beginning): the sending veth also transmitted (until the testbed
+   * turned IPv6 off) the stack's neighbour discovery and MLD packets from kworkers on the other
+   * CPU, whose ring kept them
    * while the sender's CPU's ring, filled by the flood's events, lost its first part; a window
    * from such a packet counted that CPU's rates over time it has no events for (udp64-40k
    * 2026-12-07: 72,152 sends in a 2.019 s window, 35,700/s of flood's 40,000).

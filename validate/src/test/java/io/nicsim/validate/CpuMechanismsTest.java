@@ -130,4 +130,58 @@ class CpuMechanismsTest {
     assertThat(CpuMechanisms.field(l, "now=")).isEqualTo(-1);
     assertThat(CpuMechanisms.field(null, "now=")).isEqualTo(-1);
   }
+
+  private static TraceEvent xmit(long ts, int cpu, String dev, long skb, String protocol) {
+    TraceEvent e = ev(EventKind.NET_DEV_START_XMIT, ts, cpu, "kworker/0:0");
+    e.name = dev;
+    e.addr = skb;
+    e.line = "net_dev_start_xmit: dev=" + dev + " queue_mapping=0 skbaddr=0x"
+        + Long.toHexString(skb) + " vlan_tagged=0 vlan_proto=0x0000 vlan_tci=0x0000 protocol=" + protocol
+        + " ip_summed=0 len=90";
+    return e;
+  }
+
+  private static TraceEvent receive(long ts, int cpu, String dev, long skb) {
+    TraceEvent e = ev(EventKind.NETIF_RECEIVE_SKB, ts, cpu, "kworker/0:0");
+    e.name = dev;
+    e.addr = skb;
+    return e;
+  }
+
+  /** As traced 2026-12-07: an MLD report the receiver's namespace sent, polled from a backlog. */
+  @Test
+  void countsNetRxRunsWhosePollsReceivedOnlyFramesThatAreNotTheTraffics() {
+    CpuMechanisms.Counter c = new CpuMechanisms.Counter(0, 1_000_000 * US, "flood"::equals, 1);
+    // an IPv6 frame (MLD report) from ncr0, received on ncs0 in CPU 0's NET_RX
+    c.event(xmit(10 * US, 0, "ncr0", 0x100, "0x86dd"));
+    TraceEvent in = softirq(EventKind.SOFTIRQ_ENTRY, 11 * US, CpuMechanisms.NET_RX);
+    in.cpu = 0;
+    c.event(in);
+    c.event(receive(12 * US, 0, "ncs0", 0x100));
+    TraceEvent p = poll(13 * US, "kworker/0:0");
+    p.cpu = 0;
+    p.name = "(no_device)";
+    c.event(p);
+    TraceEvent out = softirq(EventKind.SOFTIRQ_EXIT, 14 * US, CpuMechanisms.NET_RX);
+    out.cpu = 0;
+    c.event(out);
+    // an IPv4 datagram and an ARP frame polled in one run: the traffic's
+    c.event(xmit(20 * US, 1, "ncs0", 0x200, "0x0800"));
+    c.event(xmit(21 * US, 1, "ncs0", 0x300, "0x0806"));
+    c.event(softirq(EventKind.SOFTIRQ_ENTRY, 22 * US, CpuMechanisms.NET_RX));
+    c.event(receive(23 * US, 1, "ncr0", 0x200));
+    c.event(receive(24 * US, 1, "ncr0", 0x300));
+    c.event(poll(25 * US, "flood"));
+    c.event(softirq(EventKind.SOFTIRQ_EXIT, 26 * US, CpuMechanisms.NET_RX));
+    // an IPv6 frame on another device: not the veth's
+    c.event(xmit(30 * US, 1, "eth0", 0x400, "0x86dd"));
+    CpuMechanisms m = c.result(1.0);
+    assertThat(m.otherFrames()).isEqualTo(2);
+    assertThat(m.netRx()).isEqualTo(2);
+    assertThat(m.netRxNoPoll()).isZero();
+    assertThat(m.netRxOtherOnly()).isEqualTo(1);
+    assertThat(m.netRxNotTrafficShare()).isEqualTo(0.5);
+    assertThat(CpuMechanisms.protocol(xmit(0, 0, "ncs0", 1, "0x86dd").line)).isEqualTo(0x86dd);
+    assertThat(CpuMechanisms.protocol("net_dev_queue: dev=ncs0 len=42")).isEqualTo(-1);
+  }
 }
