@@ -52,9 +52,9 @@ class FecSoftwareCoalescingTest {
    * (nothing waits for a timer), its RTT is rx-usecs 0's.
    *
    * <p>With fec's what-if {@code +napi-complete-done-return} (rx_napi unmasks only when
-   * napi_complete_done returns true, as bcmgenet does from v6.17) the issue's expectation
-   * holds: under bulk RX the watchdog re-polls every 200 µs while data keeps coming and the
-   * interrupt stays masked, so interrupts plus re-polls come near the hardware default's rate
+   * napi_complete_done returns true, as bcmgenet does from v6.17) the settings do what they
+   * are meant to: under bulk RX the watchdog re-polls every 200 µs while data keeps coming and
+   * the interrupt stays masked, so interrupts plus re-polls come near the hardware default's rate
    * (its 1 ms timer and 200-frame threshold: ~800 RX interrupts/s at 940 Mbit/s); a lone ping
    * finds the interrupt on (the last poll was empty), so its RTT stays rx-usecs 0's, not the
    * 1 ms timer's.

@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -345,8 +347,8 @@ final class Layering {
    */
   static final List<String> TEST_ONLY = List.of("drivers-it");
 
-  private static final java.util.regex.Pattern DEPENDENCY =
-      java.util.regex.Pattern.compile("<dependency>(.*?)</dependency>", java.util.regex.Pattern.DOTALL);
+  private static final Pattern DEPENDENCY =
+      Pattern.compile("<dependency>(.*?)</dependency>", Pattern.DOTALL);
 
   /**
    * Why the test-only {@code module} under {@code root} would add an arrow between the modules,
@@ -360,7 +362,7 @@ final class Layering {
       faults.add(module + " has main code (src/main)");
     }
     try {
-      java.util.regex.Matcher m = DEPENDENCY.matcher(Files.readString(dir.resolve("pom.xml")));
+      Matcher m = DEPENDENCY.matcher(Files.readString(dir.resolve("pom.xml")));
       while (m.find()) {
         if (!m.group(1).contains("<scope>test</scope>")) {
           faults.add(module + " depends on " + m.group(1).replaceAll("\\s+", " ").trim()

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Timeout;
  * asserted). The soak runs in a child JVM ({@link #main}) so that the heap cap is its own.
  */
 class SoakTest {
-  /** Growth allowed from the first sample to the last: {@code nicsim soak --max-growth}'s default. */
+  /** Growth allowed from the first sample to the last: {@code soak --max-growth}'s default. */
   static final long MAX_GROWTH = 8 * 1048576L;
 
   @Test
