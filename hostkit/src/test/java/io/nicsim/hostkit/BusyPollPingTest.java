@@ -22,8 +22,8 @@ class BusyPollPingTest {
   private static final long SEC = 1_000_000_000L;
 
   private static Host host(String kernel, NapiWrites napi) {
-    return TestHost.of(HostConfig.of("example", "testsoc").withKernel(kernel).withNapi(napi)
-        .withKernelConfig(KernelConfig.defaults().withTick(false))).host();
+    return MacHosts.of(new ExampleMac()).host(HostConfig.of("example", "testsoc")
+        .withKernel(kernel).withNapi(napi).withKernelConfig(KernelConfig.defaults().withTick(false)));
   }
 
   private static Ping ping(Host h, SockWait wait, int count) {

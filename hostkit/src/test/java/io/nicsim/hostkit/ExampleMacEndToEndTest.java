@@ -23,7 +23,7 @@ class ExampleMacEndToEndTest {
   private static final long SEC = 1_000_000_000L;
 
   private static Host host(HostConfig cfg) {
-    return TestHost.of(cfg).host();
+    return MacHosts.of(new ExampleMac()).host(cfg);
   }
 
   /** Runs a UDP flood and counts frames arriving at the sink in [0.1 s, 1.1 s]. */
