@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nicsim.cli.env.CliEnv;
 import io.nicsim.cli.testkit.Cli;
-import io.nicsim.core.check.FaultyHost;
+import io.nicsim.hostkit.ExampleMac;
+import io.nicsim.hostkit.MacHosts;
 import io.nicsim.runs.RunEngineFailureTest.BrokenPing;
 import io.nicsim.runs.TrafficRunners;
 import io.nicsim.scenarios.ScenarioRegistry;
@@ -37,7 +38,7 @@ class RunFailureCommandTest {
 
   @Test
   void aLeakStopsTheRunWithOneLine(@TempDir Path dir) throws Exception {
-    CliEnv faulty = new CliEnv(FaultyHost::of, TrafficRunners.standard(),
+    CliEnv faulty = new CliEnv(MacHosts.of(ExampleMac.faulty())::create, TrafficRunners.standard(),
         new ScenarioRegistry(List.of()), 1);
     Cli.Result r = Cli.run(faulty, "run", "--mac", "faulty", "--soc", "faultysoc", "--traffic",
         "iperf3 -u -b 0 -l 1400 -t 20ms", "--patch", "+leak", "--pcap",

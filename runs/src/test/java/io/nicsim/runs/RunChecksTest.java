@@ -3,7 +3,6 @@ package io.nicsim.runs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.nicsim.core.check.FaultyHost;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.sim.Event;
 import io.nicsim.formats.pcap.FrameSynth;
@@ -26,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * stmmac's StalledQueuePingTest.
  */
 class RunChecksTest {
-  static final RunEngine FAULTY = new RunEngine(FaultyHost::of, TrafficRunners.standard());
+  static final RunEngine FAULTY = new RunEngine(MacHosts.of(ExampleMac.faulty())::create, TrafficRunners.standard());
 
   static RunRequest request(String bug, String traffic, String... more) {
     List<String> args = new ArrayList<>(List.of("--mac", "faulty", "--soc", "faultysoc",

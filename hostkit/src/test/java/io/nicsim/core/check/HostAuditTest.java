@@ -13,6 +13,8 @@ import io.nicsim.core.apps.UdpSocket;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.host.HostConfig;
 import io.nicsim.core.sim.InvariantViolation;
+import io.nicsim.hostkit.ExampleMac;
+import io.nicsim.hostkit.MacHosts;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -23,8 +25,11 @@ import org.junit.jupiter.api.Test;
 class HostAuditTest {
   private static final long MS = 1_000_000L;
 
+  private static final MacHosts FAULTY = MacHosts.of(ExampleMac.faulty());
+
+  /** Not yet audited: each test decides. */
   private static Host host(String... bugs) {
-    return FaultyHost.of(HostConfig.of("faulty", "faultysoc").withPatches(List.of(bugs))).host();
+    return FAULTY.create(HostConfig.of("faulty", "faultysoc").withPatches(List.of(bugs))).host();
   }
 
   /** A UDP flood of 1400-byte datagrams: the wire is the bottleneck, the ring never empties. */
