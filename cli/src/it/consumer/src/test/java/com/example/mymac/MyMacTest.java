@@ -75,7 +75,7 @@ class MyMacTest {
 
   @Test
   void thePortedMethodCarriesItsAnnotation() throws Exception {
-    KernelPort p = MyMac.Driver.class.getDeclaredMethod("getFreeTxdescNum")
+    KernelPort p = MyMac.Driver.class.getDeclaredMethod("txFree")
         .getAnnotation(KernelPort.class);
     assertEquals("fec_enet_get_free_txdesc_num", p.function());
   }
