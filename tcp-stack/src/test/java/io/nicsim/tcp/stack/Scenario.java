@@ -22,8 +22,8 @@ final class Scenario {
   long lastBytes;
 
   Scenario(String soc, CongestionOps ca, PathConfig pathCfg, long durationNs, long seed) {
-    host = TcpTestHost.of(HostConfig.of("testnic", soc).withKernel("v6.17").withSeed(seed)
-        .withLink(1_000_000_000L, 100)).host();
+    host = TestNic.HOSTS.host(HostConfig.of("testnic", soc).withKernel("v6.17").withSeed(seed)
+        .withLink(1_000_000_000L, 100));
     stack = new TcpStack(host, new TcpSysctl());
     path = new TcpPath(host.sim(), host.link(), pathCfg);
     flow = stack.connect(ca, stack.patches(List.of()), path);
