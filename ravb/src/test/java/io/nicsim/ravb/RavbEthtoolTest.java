@@ -7,11 +7,13 @@ import io.nicsim.core.ethtool.Ethtool;
 import io.nicsim.core.ethtool.EthtoolOps;
 import io.nicsim.core.kernel.Errno;
 import io.nicsim.core.kernel.KernelException;
+import io.nicsim.hostkit.MacHosts;
 import org.junit.jupiter.api.Test;
 
 /** ravb_ethtool_ops has neither get_coalesce nor set_coalesce: -EOPNOTSUPP both ways. */
 class RavbEthtoolTest {
-  private final EthtoolOps ops = RavbHosts.driver(RavbHosts.host("rzg2l", "v6.18")).ethtool();
+  private final EthtoolOps ops =
+      MacHosts.classPath().host("ravb", "rzg2l", null, "v6.18").driver().ethtool();
 
   @Test
   void getCoalesceIsNotSupported() {

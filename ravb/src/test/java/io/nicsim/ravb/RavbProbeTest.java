@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nicsim.core.host.Host;
 import io.nicsim.core.kernel.NapiDevice;
+import io.nicsim.hostkit.MacHosts;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -12,7 +13,7 @@ import org.junit.jupiter.api.Test;
  */
 class RavbProbeTest {
   private static NapiDevice napiDevice(String soc, String kernel, String... patches) {
-    Host h = RavbHosts.host(soc, kernel, patches);
+    Host h = MacHosts.classPath().host("ravb", soc, null, kernel, patches);
     return h.dev().napiDevice();
   }
 

@@ -1,28 +1,27 @@
 package io.nicsim.cli.testkit;
 
+import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.era.Patch;
 import io.nicsim.core.era.PatchCatalog;
-import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.ethtool.CoalesceParam;
 import io.nicsim.core.ethtool.EthtoolCoalesce;
-import io.nicsim.core.ethtool.EthtoolOps;
 import io.nicsim.core.host.HostContext;
 import io.nicsim.core.host.MacModel;
 import io.nicsim.core.host.NicDriver;
+import io.nicsim.core.host.RingDriver;
 import io.nicsim.core.kernel.Errno;
 import io.nicsim.core.kernel.KernelException;
 import io.nicsim.core.net.NetdevQueue;
 import io.nicsim.core.net.Skb;
-import io.nicsim.hostkit.ExampleMac;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * A test MAC with coalescing knobs: the example MAC's hardware and data path, plus
- * rx-usecs/tx-usecs/tx-frames that the driver stores (and refuses above 10000 µs with -EINVAL
- * and a message), a register view, and a patch catalog. It exercises the ethtool and list
+ * A test MAC with coalescing knobs: the example MAC's hardware and data path (core's
+ * {@link RingDriver}), plus rx-usecs/tx-usecs/tx-frames that the driver stores (and refuses
+ * above 10000 µs with -EINVAL and a message), a register view, and a patch catalog. It exercises the ethtool and list
  * commands; the knobs do not change the data path.
  */
 public final class KnobMac implements MacModel {
@@ -37,8 +36,6 @@ public final class KnobMac implements MacModel {
       new Patch("what-if", null, "knob: a made-up proposal", null, Patch.Status.PROPOSED,
           "nothing"),
       FRAGILE));
-
-  private final ExampleMac example = new ExampleMac();
 
   public KnobMac() {}
 
@@ -64,32 +61,19 @@ public final class KnobMac implements MacModel {
 
   @Override
   public NicDriver build(HostContext ctx) {
-    Driver d = new Driver(example.build(ctx), ctx.patches());
-    d.sendmsgNs = ctx.cpu().costs().require(io.nicsim.core.cpu.CostOp.named("udp_sendmsg"));
-    return d;
+    return new Driver(ctx);
   }
 
-  private static final class Driver implements NicDriver, EthtoolOps {
-    private final NicDriver inner;
-    private long sendmsgNs;
-    private final PatchSet patches;
+  /** The example MAC's data path (core's RingDriver on the example's costs) with knobs. */
+  private static final class Driver extends RingDriver {
+    private final long sendmsgNs;
     private long rxUsecs = 1000;
     private long txUsecs = 1000;
     private long txFrames = 25;
 
-    Driver(NicDriver inner, PatchSet patches) {
-      this.inner = inner;
-      this.patches = patches;
-    }
-
-    @Override
-    public void open() {
-      inner.open();
-    }
-
-    @Override
-    public void stop() {
-      inner.stop();
+    Driver(HostContext ctx) {
+      super(ctx, "example", "eth0");
+      sendmsgNs = ctx.cpu().costs().require(CostOp.named("udp_sendmsg"));
     }
 
     @Override
@@ -98,32 +82,7 @@ public final class KnobMac implements MacModel {
         throw new IllegalStateException("knob +fragile: udp_sendmsg costs " + sendmsgNs
             + " ns, above " + FRAGILE_ABOVE_NS);
       }
-      return inner.startXmit(skb, txq);
-    }
-
-    @Override
-    public long skbsHeld() {
-      return inner.skbsHeld();
-    }
-
-    @Override
-    public void checkInvariants() {
-      inner.checkInvariants();
-    }
-
-    @Override
-    public EthtoolOps ethtool() {
-      return this;
-    }
-
-    @Override
-    public PatchSet patchSet() {
-      return patches;
-    }
-
-    @Override
-    public SortedMap<String, Long> counters() {
-      return inner.counters();
+      return super.startXmit(skb, txq);
     }
 
     @Override
