@@ -7,7 +7,7 @@ import io.nicsim.core.era.PatchCatalog;
 import io.nicsim.core.host.HostContext;
 import io.nicsim.core.host.MacModel;
 import io.nicsim.core.host.NicDriver;
-import io.nicsim.core.host.RingDriver;
+import io.nicsim.core.ring.RingDriver;
 import io.nicsim.core.net.NetdevQueue;
 import io.nicsim.core.net.NetdevTx;
 import io.nicsim.core.net.Skb;

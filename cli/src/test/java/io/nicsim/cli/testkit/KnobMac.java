@@ -9,7 +9,7 @@ import io.nicsim.core.ethtool.EthtoolCoalesce;
 import io.nicsim.core.host.HostContext;
 import io.nicsim.core.host.MacModel;
 import io.nicsim.core.host.NicDriver;
-import io.nicsim.core.host.RingDriver;
+import io.nicsim.core.ring.RingDriver;
 import io.nicsim.core.kernel.Errno;
 import io.nicsim.core.kernel.KernelException;
 import io.nicsim.core.net.NetdevQueue;

@@ -1,4 +1,4 @@
-package io.nicsim.core.host;
+package io.nicsim.core.ring;
 
 import io.nicsim.core.check.RingAudit;
 import io.nicsim.core.cpu.Core;
@@ -6,6 +6,8 @@ import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.ethtool.EthtoolCoalesce;
 import io.nicsim.core.ethtool.EthtoolOps;
+import io.nicsim.core.host.HostContext;
+import io.nicsim.core.host.NicDriver;
 import io.nicsim.core.kernel.Errno;
 import io.nicsim.core.kernel.IrqLine;
 import io.nicsim.core.kernel.Kernel;
