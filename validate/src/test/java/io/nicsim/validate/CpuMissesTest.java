@@ -137,4 +137,24 @@ class CpuMissesTest {
     assertThat(CpuMisses.deferredFrees(traced(20_000, 10_500, 200, 10_700, 10_400, 9, 9,
         9 * 65))).doesNotContain("not IPv4");
   }
+
+  /**
+   * validate --cpu of 2026-12-07 09:57 (load 21-24): udp64-20k-threaded cpu1 %irq 0.33 real
+   * against 0.98 model, the model's stand-in interrupt waking the kthread once a datagram.
+   */
+  @Test
+  void theThreadedCasesHardIrqAboveTheKernelsIsTheModelsWakeUpInItsInterrupt() {
+    CpuMechanisms m = new CpuMechanisms(2.0, 39_999, 1_621, 7_948, 50_000, 59_732, 1_621,
+        8_718, 8_396, 8_328, 614, 614, 27_131, 0, 0);
+    assertThat(CpuMisses.cause(THREADED, "cpu1 %irq", 0.33, 0.98, 95, m))
+        .isEqualTo(CpuMisses.kthreadWakeInIrq(m))
+        .contains("the kthread ran 4,198 times a second for 20,000 datagrams",
+            "811 hrtimer_wakeup callbacks a second");
+    assertThat(CpuMisses.cause(THREADED, "cpu1 %irq", 0.33, 0.98, 95))
+        .isEqualTo(CpuMisses.kthreadWakeInIrq(CpuMechanisms.NONE)).doesNotContain("this run");
+    // the model below the kernel, or the backlog: not this cause
+    assertThat(CpuMisses.cause(THREADED, "cpu1 %irq", 0.98, 0.33, 95, m))
+        .isNotEqualTo(CpuMisses.kthreadWakeInIrq(m));
+    assertThat(CpuMisses.cause(BACKLOG, "cpu1 %irq", 0.33, 0.98, 95, m)).isNull();
+  }
 }
