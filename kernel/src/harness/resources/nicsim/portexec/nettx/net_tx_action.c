@@ -139,5 +139,5 @@ static void nicsim_run(const long long *in) {
     snprintf(name, sizeof name, "output_queue[%d]", at++);
     OUT(name, q->nicsim_id);
   }
-  OUT("output_queue end", at);
+  OUT("output_queue_end", at);
 }

@@ -110,7 +110,7 @@ public final class NetdevQueueNative {
             + scheduled + " with " + raises + " NET_TX raises; " + NativeFailure.record(c, in));
       }
       // __netif_reschedule (the C's __netif_schedule ran inside): the output queue, NET_TX
-      q.kernel().netifScheduleAsJava(q.qdisc);
+      q.kernel().scheduledAsC(q.qdisc);
     }
 
     /** netdev_tx_sent_queue(txq, bytes). */

@@ -38,6 +38,7 @@ public abstract class Qdisc implements TxQdisc {
   }
 
   /** TCQ_F_NOLOCK: a lockless qdisc (pfifo_fast); others run under the qdisc lock. */
+  @Override
   public boolean lockless() {
     return false;
   }

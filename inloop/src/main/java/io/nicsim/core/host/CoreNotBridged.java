@@ -25,8 +25,6 @@ public final class CoreNotBridged implements PortBridgeProvider {
         "napi_watchdog", "napi_suspend_irqs", "napi_resume_irqs");
     PortBridgeProvider.reason(m, dev, "not bridged yet: busy polling", "__busy_poll_stop",
         "__napi_busy_loop", "busy_poll_stop");
-    PortBridgeProvider.reason(m, dev, "not bridged yet: the TX softirq (the qdisc's run)",
-        "net_tx_action");
     PortBridgeProvider.reason(m, dev, "runs as the tree's C inside the bridged"
         + " netdev_tx_completed_queue, its only caller", "netif_schedule_queue");
     String gro = "not bridged yet: the records hold the chains of held skbs; a bridge must"

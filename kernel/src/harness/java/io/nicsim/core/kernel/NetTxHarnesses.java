@@ -135,7 +135,7 @@ public final class NetTxHarnesses implements PortHarnessProvider {
     for (TxQdisc q : sd.outputQueue) {
       out.put("output_queue[" + at++ + "]", ((RecordingQdisc) q).id);
     }
-    return out.put("output_queue end", at).toString();
+    return out.put("output_queue_end", at).toString();
   }
 
   /** Leaves nothing for the CPU's NET_TX softirq to run after the task. */

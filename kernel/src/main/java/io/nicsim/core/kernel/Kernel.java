@@ -189,13 +189,23 @@ public final class Kernel {
     netifScheduleAsJava(q);
   }
 
-  /**
-   * __netif_schedule as the Java port, also where a C that ran it inside (the BQL wrappers') is
-   * replayed.
-   */
-  public void netifScheduleAsJava(TxQdisc q) {
+  /** __netif_schedule as the Java port. */
+  private void netifScheduleAsJava(TxQdisc q) {
     if (q.testAndSetScheduled()) {
       return;
+    }
+    outputQueue(q);
+  }
+
+  /**
+   * A __netif_schedule the tree's C ran (its own bridge's, or inside the BQL wrappers' C), its
+   * effect applied: {@code q}, not scheduled before, now scheduled, on this CPU's output queue
+   * with NET_TX raised (__netif_reschedule). The Java port is not run: a replay never runs the
+   * Java of what the C ran.
+   */
+  public void scheduledAsC(TxQdisc q) {
+    if (q.testAndSetScheduled()) {
+      throw new IllegalStateException("the C scheduled a qdisc already scheduled");
     }
     outputQueue(q);
   }
@@ -215,6 +225,11 @@ public final class Kernel {
       notes = "the completion queue is not modelled: drivers free skbs directly")
   boolean netTxAction(Core core) {
     Softnet sd = softnet(core);
+    NetTxActionNative c = inLoop(NetTxActionNative.class);
+    if (c != null && c.takes(sd)) { // --ports c: the tree's net_tx_action
+      c.run(sd);
+      return false;
+    }
     int n = sd.outputQueue.size();
     for (int i = 0; i < n; i++) {
       TxQdisc q = sd.outputQueue.pollFirst();

@@ -65,7 +65,6 @@ public final class NetifScheduleNative {
           + scheduled + ", on the output queue " + onOutput + ", with " + raises
           + " NET_TX raises; " + NativeFailure.record(c, in));
     }
-    q.testAndSetScheduled();
-    kernel.outputQueue(q);
+    kernel.scheduledAsC(q);
   }
 }

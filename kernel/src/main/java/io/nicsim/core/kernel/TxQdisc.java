@@ -22,6 +22,11 @@ public interface TxQdisc {
     return was;
   }
 
+  /** TCQ_F_NOLOCK: a lockless qdisc (the default: one run under the qdisc lock). */
+  default boolean lockless() {
+    return false;
+  }
+
   /** clear_bit(__QDISC_STATE_SCHED), as net_tx_action does before running it. */
   void clearScheduled();
 
