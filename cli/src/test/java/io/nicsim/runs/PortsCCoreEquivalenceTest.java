@@ -45,8 +45,10 @@ class PortsCCoreEquivalenceTest {
 
     /**
      * Where this run does not reach {@code ranAsC} on its own ({@code notReached}: asserted
-     * so, its mutant not checked there) or the mutant leaves its {@code --json} unchanged
-     * ({@code notCaught}: asserted so), by tree ("6.1", "6.12", "6.18"), with why.
+     * so, and that its mutant, with every bridge in place, changes nothing) or the mutant
+     * leaves its {@code --json} unchanged ({@code notCaught}: asserted so), by tree ("6.1",
+     * "6.12", "6.18"; for {@code notCaught} also "tree mutant", for one mutant of several),
+     * with why.
      */
     Family except(Map<String, String> reached, Map<String, String> caught) {
       return new Family(name, args, ranAsC, mutant, label, reached, caught);
@@ -138,14 +140,21 @@ class PortsCCoreEquivalenceTest {
           "genet-reclaim-ready-le,genet-txcb-wrap-early",
           "drivers/net/ethernet/broadcom/genet/bcmgenet.c bcmgenet_tx_poll,"
               + "drivers/net/ethernet/broadcom/genet/bcmgenet.c bcmgenet_get_txcb"),
-      // BQL's wrappers on a transmit flood that BQL stops and restarts, and the NET_TX
-      // softirq the restarts raise (net_tx_action, the model's qdisc run where the C calls
-      // qdisc_run); the broken ports: the completion's stop bit, and net_tx_action leaving
-      // the last qdisc of its output queue unrun
+      // BQL's wrappers on a transmit flood that BQL stops and restarts, the NET_TX softirq
+      // the restarts raise (net_tx_action, the model's qdisc run where the C calls qdisc_run)
+      // and the qdisc's run loop (__qdisc_run, the model's qdisc_restart where the C calls
+      // it); the broken ports: the completion's stop bit, net_tx_action leaving the last
+      // qdisc of its output queue unrun, __qdisc_run counting a bulk dequeue as one packet
       new Family("bql", new String[] {"--mac", "stmmac", "--soc", "cyclone5", "--traffic",
           "iperf3 -u -b 0 -l 64 -t 1", "--duration", "200ms"},
-          "netdev_tx_sent_queue,net_tx_action", "bql-completed-drv-bit,net-tx-action-last-qdisc",
-          "include/linux/netdevice.h netdev_tx_completed_queue,net/core/dev.c net_tx_action"),
+          "netdev_tx_sent_queue,net_tx_action,__qdisc_run",
+          "bql-completed-drv-bit,net-tx-action-last-qdisc,qdisc-run-quota-one",
+          "include/linux/netdevice.h netdev_tx_completed_queue,net/core/dev.c net_tx_action,"
+              + "net/sched/sch_generic.c __qdisc_run")
+          .except(Map.of(), Map.of("6.12 qdisc-run-quota-one", "6.12.118's stmmac raises a TX"
+              + " completion interrupt a packet (IC at each burst's end, d21a374995df): the"
+              + " queue never stops, the qdisc is bypassed while empty and its run loop sends"
+              + " one packet at a time, so no bulk dequeue is miscounted")),
       // stmmac's ethtool -C as C (stmmac_set_coalesce with __stmmac_set_coalesce and the RIWT
       // conversion inside, the gets ethtool makes around it); tx-usecs at
       // STMMAC_MAX_COAL_TX_TICK, which the broken port refuses
@@ -294,7 +303,8 @@ class PortsCCoreEquivalenceTest {
         continue;
       }
       Equivalence.Verdict v = Equivalence.check(ENGINE, c.withKernelC(null), c.kernelC(), broken);
-      String why = f.notCaught().get(line(tree));
+      String why = f.notCaught().getOrDefault(line(tree) + " " + mutant,
+          f.notCaught().get(line(tree)));
       if (why != null) {
         assertThat(v.identical()).as(mutant + " changes this run: " + v.divergence()
             + "; expected not (" + why + ")").isTrue();

@@ -9,11 +9,17 @@
  *
  * Record layout (QdiscRunHarnesses.FIELDS): lockless (TCQ_F_NOLOCK, 0/1), answers (0..8), then
  * per answer (8 slots) the packets it sent. qdisc_restart returns true for the first answers,
- * false after them. Output: the calls (qdisc_restart(budget), __netif_schedule()), then
+ * false after them (in the loop, NICSIM_IN_LOOP, 64 answer slots: QdiscRunNative). Output: the calls (qdisc_restart(budget), __netif_schedule()), then
  * whether the MISSED bit is set.
  */
 //@ header
+#ifdef NICSIM_IN_LOOP
+/* in the loop (--ports c) the record answers every restart one quota can make: each sends at
+ * least one packet, so at most dev_tx_weight of them answer true */
+#define NICSIM_ANSWERS 64
+#else
 #define NICSIM_ANSWERS 8
+#endif
 #define TCQ_F_NOLOCK 0x100
 
 struct Qdisc {

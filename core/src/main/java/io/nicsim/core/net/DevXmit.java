@@ -11,7 +11,7 @@ import io.nicsim.core.port.KernelPort;
  * driver {@code xmit_more} for every skb of a batch but the last.
  */
 public final class DevXmit {
-  private final Kernel kernel;
+  final Kernel kernel;
   private final NetDevice dev;
   private final SkbLedger ledger;
   private Skb[] segScratch = new Skb[64];
@@ -91,6 +91,8 @@ public final class DevXmit {
   }
 
   Restart restart = this::qdiscRestart;
+  /** __qdisc_run's C ({@code --ports c}), or null. */
+  QdiscRunNative cRun;
 
   /** __qdisc_run: send up to dev_tx_weight packets, then yield to NET_TX. */
   @KernelPort(
@@ -102,6 +104,10 @@ public final class DevXmit {
           + " qdisc_run_end, the one place the model reads it",
       source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9")
   void qdiscRestartLoop(Qdisc q) {
+    if (cRun != null && cRun.takes(this)) { // --ports c: the tree's __qdisc_run
+      cRun.run(this, q);
+      return;
+    }
     int quota = kernel.config().devTxWeight();
     while (restart.restart(q, quota)) {
       quota -= packets;
