@@ -212,13 +212,19 @@ class PortsCCoreEquivalenceTest {
 
   /**
    * The cases: every family on every tree; {@code -Dnicsim.families=a,b} keeps the families so
-   * named (a bridge's engineer reruns the rows of the families they touched).
+   * named (a bridge's engineer reruns the rows of the families they touched), and
+   * {@code -Dnicsim.trees=6.12,6.18} the trees of those release lines.
    */
   static Stream<Object[]> cases() {
     String only = System.getProperty("nicsim.families", "");
     Set<String> names = only.isBlank() ? Set.of() : Set.of(only.split(","));
+    String lines = System.getProperty("nicsim.trees", "");
+    Set<String> keep = lines.isBlank() ? Set.of() : Set.of(lines.split(","));
     List<Object[]> out = new ArrayList<>();
     for (Path t : trees()) {
+      if (!keep.isEmpty() && !keep.contains(line(t))) {
+        continue;
+      }
       for (Family f : FAMILIES) {
         if (!names.isEmpty() && !names.contains(f.name())) {
           continue;
