@@ -47,18 +47,20 @@ import java.util.function.Predicate;
  * @param netRxNoPollFrees skbs freed (consume_skb) inside the runs without a poll
  * @param otherFrames frames started on a veth end with a protocol other than IPv4
  * @param netRxOtherOnly NET_RX runs that polled and whose polls received such frames alone
+ * @param netRxSenderCpu NET_RX runs on the sender's CPU
+ * @param receiverSleeps the traffic's task on another CPU (the receiver) switched out asleep
  */
 record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderPreempted,
     long slackNs, long lateNs, long wakeups, long kthreadPolls, long kthreadRuns,
     long kthreadRunsAfterSender, long netRx, long netRxNoPoll, long netRxNoPollFrees,
-    long otherFrames, long netRxOtherOnly) {
+    long otherFrames, long netRxOtherOnly, long netRxSenderCpu, long receiverSleeps) {
 
   /** NET_RX's softirq vector. */
   static final int NET_RX = 3;
 
   /** Nothing measured (a case whose trace could not be read again, or a test's). */
   static final CpuMechanisms NONE = new CpuMechanisms(0, 0, 0, 0, -1, -1, 0, 0, 0, 0, 0, 0, 0,
-      0, 0);
+      0, 0, 0, 0);
 
   /** IPv4's ethertype: every validate --cpu case's traffic (UDP or TCP over IPv4). */
   static final int IPV4 = 0x0800;
@@ -95,6 +97,8 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
     private long noPollFrees;
     private long otherFrames;
     private long otherOnly;
+    private long netRxSender;
+    private long receiverSleeps;
     /** The skbs of non-IPv4 frames started on a veth end and not yet received. */
     private final Set<Long> otherSkbs = new HashSet<>();
     /**
@@ -133,6 +137,10 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
               sleeps++;
             }
           }
+          if (!onSenderCpu && e.prevComm != null && sender.test(e.prevComm)
+              && (e.prevState == 'S' || e.prevState == 'D')) {
+            receiverSleeps++;
+          }
           if (e.nextComm != null && e.nextComm.startsWith("napi/")) {
             kRuns++;
             kRunsAfterSender += fromSender ? 1 : 0;
@@ -169,6 +177,7 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
         case SOFTIRQ_EXIT -> {
           if (e.vec == NET_RX && o[0] == 1) {
             netRx++;
+            netRxSender += onSenderCpu ? 1 : 0;
             if (o[1] == 0) {
               noPoll++;
               noPollFrees += o[2];
@@ -213,7 +222,8 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
     CpuMechanisms result(double seconds) {
       return new CpuMechanisms(seconds, sends, sleeps, preempted, slack.median(),
           late.median(), wakeups, kPolls, kRuns,
-          kRunsAfterSender, netRx, noPoll, noPollFrees, otherFrames, otherOnly);
+          kRunsAfterSender, netRx, noPoll, noPollFrees, otherFrames, otherOnly, netRxSender,
+          receiverSleeps);
     }
   }
 

@@ -122,6 +122,8 @@ final class CpuReport {
         t.put("net_rx_no_poll_frees", mm.netRxNoPollFrees());
         t.put("other_frames", mm.otherFrames());
         t.put("net_rx_other_frames_only", mm.netRxOtherOnly());
+        t.put("net_rx_sender_cpu", mm.netRxSenderCpu());
+        t.put("receiver_sleeps", mm.receiverSleeps());
       }
       ArrayNode fs = c.putArray("figures");
       for (String f : CpuFigures.NAMES) {

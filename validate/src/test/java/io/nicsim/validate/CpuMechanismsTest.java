@@ -119,6 +119,8 @@ class CpuMechanismsTest {
     assertThat(m.netRx()).isEqualTo(2);
     assertThat(m.netRxNoPoll()).isEqualTo(1);
     assertThat(m.netRxNoPollFrees()).isEqualTo(3);
+    assertThat(m.netRxSenderCpu()).isEqualTo(2);
+    assertThat(m.receiverSleeps()).isEqualTo(1);
   }
 
   @Test
@@ -136,8 +138,8 @@ class CpuMechanismsTest {
     e.name = dev;
     e.addr = skb;
     e.line = "net_dev_start_xmit: dev=" + dev + " queue_mapping=0 skbaddr=0x"
-        + Long.toHexString(skb) + " vlan_tagged=0 vlan_proto=0x0000 vlan_tci=0x0000 protocol=" + protocol
-        + " ip_summed=0 len=90";
+        + Long.toHexString(skb) + " vlan_tagged=0 vlan_proto=0x0000 vlan_tci=0x0000 protocol="
+        + protocol + " ip_summed=0 len=90";
     return e;
   }
 
@@ -180,6 +182,7 @@ class CpuMechanismsTest {
     assertThat(m.netRx()).isEqualTo(2);
     assertThat(m.netRxNoPoll()).isZero();
     assertThat(m.netRxOtherOnly()).isEqualTo(1);
+    assertThat(m.netRxSenderCpu()).isEqualTo(1);
     assertThat(m.netRxNotTrafficShare()).isEqualTo(0.5);
     assertThat(CpuMechanisms.protocol(xmit(0, 0, "ncs0", 1, "0x86dd").line)).isEqualTo(0x86dd);
     assertThat(CpuMechanisms.protocol("net_dev_queue: dev=ncs0 len=42")).isEqualTo(-1);
