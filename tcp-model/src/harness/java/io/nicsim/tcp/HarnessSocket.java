@@ -32,7 +32,125 @@ final class HarnessSocket implements TcpHost, CongestionOps {
   private int ssthreshAnswer;
   private int sndbufExpandAnswer;
 
+  /* the loop's record (--ports c; state.c's nicsim_loop_begin): null outside the loop */
+  private boolean loop;
+  private long[] loopRecord;
+  private int loopAnswerBase;
+  private int loopAnswers;
+  private int loopK;
+
   private HarnessSocket() {}
+
+  /** Whether this socket was built from a loop's record ({@link #loopBegin}). */
+  boolean inLoop() {
+    return loop;
+  }
+
+  /**
+   * state.c's nicsim_loop_begin: where the record runs past port-check's fields (the loop's,
+   * {@code --ports c}), the queues, hints and tsorted list from its tail {@code r[t..]}, and the
+   * answers after them. The socket record's queue slots are empty in the loop.
+   *
+   * @return false for port-check's record (no tail)
+   */
+  boolean loopBegin(long[] r, int t) {
+    if (r.length <= t) {
+      return false;
+    }
+    int nwq = (int) r[t + 1];
+    int nrq = (int) r[t + 2];
+    int nts = (int) r[t + 3];
+    sk.sysctl.hz = (int) r[t + 7];
+    int f = t + TcpOutputHarnesses.LOOP_HDR;
+    int seq = sk.sndNxt;
+    for (int i = 0; i < nwq; i++, f += TcpOutputHarnesses.WQ_F) {
+      TcpSkb skb = skb(seq, r, f);
+      skb.truesize = (int) r[f + 5];
+      skb.skbMstampNs = r[f + 6];
+      sk.writeQueue.addTail(skb);
+      seq = skb.endSeq;
+    }
+    seq = sk.sndUna - (int) r[t + 4];
+    TcpSkb[] rtx = new TcpSkb[nrq];
+    for (int i = 0; i < nrq; i++, f += TcpOutputHarnesses.RQ_F + 1) {
+      TcpSkb skb = rtxSkb(seq, r, f);
+      skb.txDeliveredMstamp = r[f + TcpOutputHarnesses.RQ_F];
+      sk.rtxQueue.addTail(skb);
+      rtx[i] = skb;
+      seq = skb.endSeq;
+    }
+    for (int i = 0; i < nts; i++, f++) {
+      sk.tsortedSentQueue.moveTail(rtx[(int) r[f]]);
+    }
+    sk.retransmitSkbHint = r[t + 5] >= 0 && r[t + 5] < nrq ? rtx[(int) r[t + 5]] : null;
+    sk.highestSack = r[t + 6] >= 0 && r[t + 6] < nrq ? rtx[(int) r[t + 6]] : null;
+    sk.sndCwndCnt = (int) r[t + 8];
+    sk.prrDelivered = (int) r[t + 9];
+    sk.highSeq = (int) r[t + 10];
+    sk.tlpHighSeq = (int) r[t + 11];
+    sk.undoMarker = (int) r[t + 12];
+    loop = true;
+    loopRecord = r;
+    loopAnswers = (int) r[t];
+    loopAnswerBase = f;
+    loopK = 0;
+    return true;
+  }
+
+  /**
+   * sock.c's nicsim_loop_answer: outside the loop {@code otherwise}; in it the model's answer
+   * from the record (and the socket as the model left it), or, past the last one, the socket
+   * printed and the run stopped.
+   */
+  private long loopAnswer(long otherwise) {
+    if (loopRecord == null) {
+      return otherwise;
+    }
+    int k = loopK++;
+    if (k < loopAnswers) {
+      long[] r = loopRecord;
+      int e = loopAnswerBase + k * TcpOutputHarnesses.LOOP_AF;
+      sk.sndCwnd = (int) r[e + 1];
+      sk.sndSsthresh = (int) r[e + 2];
+      sk.sndCwndCnt = (int) r[e + 3];
+      sk.skPacingRate = r[e + 4];
+      sk.appLimited = (int) r[e + 5];
+      sk.skWmemAlloc = (int) r[e + 6];
+      sk.skTsqFlags = (int) r[e + 7];
+      nowNs = r[e + 8];
+      return r[e];
+    }
+    out.put("stop", k);
+    loopRecord = null;
+    loopPut();
+    throw new TcpInputRecord.Stop();
+  }
+
+  /** state.c's nicsim_loop_put: the socket, the rtx then the write queue, the tsorted list. */
+  void loopPut() {
+    putFields();
+    for (TcpSkb skb = sk.rtxQueue.head(); skb != null; skb = skb.next) {
+      loopSkbPut(1, skb);
+    }
+    for (TcpSkb skb = sk.writeQueue.head(); skb != null; skb = skb.next) {
+      loopSkbPut(0, skb);
+    }
+    for (TcpSkb skb = sk.tsortedSentQueue.head(); skb != null; skb = skb.tsNext) {
+      out.u32("tsorted", skb.seq);
+    }
+  }
+
+  private void loopSkbPut(int q, TcpSkb skb) {
+    out.put("skb.q", q).u32("skb.seq", skb.seq).u32("skb.end_seq", skb.endSeq)
+        .u32("skb.len", skb.len).u32("skb.pcount", skb.pcount & 0xFFFF)
+        .u32("skb.gso_size", skb.tcpGsoSize & 0xFFFF).u32("skb.flags", skb.tcpFlags & 0xFF)
+        .u32("skb.sacked", skb.sacked & 0xFF).u32("skb.eor", skb.eor ? 1 : 0)
+        .u32("skb.truesize", skb.truesize).u("skb.tstamp", skb.skbMstampNs)
+        .u32("skb.tx.delivered", skb.txDelivered)
+        .u("skb.tx.first_tx_mstamp", skb.txFirstTxMstamp)
+        .u("skb.tx.delivered_mstamp", skb.txDeliveredMstamp)
+        .u32("skb.tx.is_app_limited", skb.txIsAppLimited ? 1 : 0);
+  }
 
   /** The socket of record {@code r} (its first {@link TcpOutputHarnesses#SK} fields). */
   static HarnessSocket of(PatchSet patches, long[] r) {
@@ -132,14 +250,7 @@ final class HarnessSocket implements TcpHost, CongestionOps {
     seq = sk.sndUna - (int) r[TcpOutputHarnesses.RQ + 1];
     for (int i = 0; i < r[TcpOutputHarnesses.RQ] && i < h.rq.length; i++) {
       int b = TcpOutputHarnesses.RQ + 2 + i * TcpOutputHarnesses.RQ_F;
-      TcpSkb skb = skb(seq, r, b);
-      skb.sacked = (int) r[b + 5];
-      skb.truesize = (int) r[b + 6];
-      skb.skbMstampNs = r[b + 7];
-      skb.clonesInHost = (int) r[b + 8];
-      skb.txDelivered = (int) r[b + 9];
-      skb.txFirstTxMstamp = r[b + 10];
-      skb.txIsAppLimited = r[b + 11] != 0;
+      TcpSkb skb = rtxSkb(seq, r, b);
       sk.rtxQueue.addTail(skb);
       sk.tsortedSentQueue.moveTail(skb);
       h.rq[i] = skb;
@@ -227,7 +338,7 @@ final class HarnessSocket implements TcpHost, CongestionOps {
     r[58] = sysctl.minTsoSegs;
     r[59] = sysctl.slowStartAfterIdle ? 1 : 0;
     r[60] = sysctl.tsoRttLog;
-    r[61] = sysctl.skbHeadTruesize;
+    r[61] = sk.skbHeadTruesize; // the live head truesize (the sysctl's 0 derives it)
     r[62] = host.inKsoftirqd() ? 1 : 0;
     r[63] = host.pacingTimerQueued(sk) ? 1 : 0;
     r[64] = 0;
@@ -280,12 +391,25 @@ final class HarnessSocket implements TcpHost, CongestionOps {
   }
 
   /** The fields both queues' slots share (len, pcount, gso_size, tcp_flags, eor). */
-  private static void putSkb(long[] r, int b, TcpSkb skb) {
+  static void putSkb(long[] r, int b, TcpSkb skb) {
     r[b] = Seq.u32(skb.len);
     r[b + 1] = skb.pcount & 0xFFFF;
     r[b + 2] = skb.tcpGsoSize & 0xFFFF;
     r[b + 3] = skb.tcpFlags & 0xFF;
     r[b + 4] = skb.eor ? 1 : 0;
+  }
+
+  /** An rtx slot's skb (the fields of both queues', then the rtx queue's own). */
+  private static TcpSkb rtxSkb(int seq, long[] r, int b) {
+    TcpSkb skb = skb(seq, r, b);
+    skb.sacked = (int) r[b + 5];
+    skb.truesize = (int) r[b + 6];
+    skb.skbMstampNs = r[b + 7];
+    skb.clonesInHost = (int) r[b + 8];
+    skb.txDelivered = (int) r[b + 9];
+    skb.txFirstTxMstamp = r[b + 10];
+    skb.txIsAppLimited = r[b + 11] != 0;
+    return skb;
   }
 
   private static TcpSkb skb(int seq, long[] r, int b) {
@@ -308,6 +432,32 @@ final class HarnessSocket implements TcpHost, CongestionOps {
 
   /** The output record: the function's own tokens already in {@link #out}, then the socket. */
   Out put() {
+    TcpSock s = sk;
+    putFields();
+    int i = 0;
+    for (TcpSkb skb = s.writeQueue.head(); skb != null; skb = skb.next) {
+      putSkb("wq", i++, skb);
+    }
+    out.put("wq.n", i);
+    i = 0;
+    for (TcpSkb skb = s.rtxQueue.head(); skb != null; skb = skb.next) {
+      putSkb("rtx", i++, skb);
+    }
+    out.put("rtx.n", i);
+    i = 0;
+    for (TcpSkb skb = s.tsortedSentQueue.head(); skb != null; skb = skb.tsNext) {
+      out.u32("tsorted[" + i++ + "]", skb.seq);
+    }
+    // this CPU's TSQ list, head first: 1 this socket, 0 another
+    i = 0;
+    for (TcpSock q = tsq.head(); q != null; q = q.tsqNext) {
+      out.put("tsq[" + i++ + "]", q == s);
+    }
+    return out;
+  }
+
+  /** state.c's nicsim_sock_fields_put: every socket field the tcp_output.c functions write. */
+  private void putFields() {
     TcpSock s = sk;
     out.put("sk_wmem_alloc", s.skWmemAlloc).put("sk_wmem_queued", (int) s.skWmemQueued)
         .put("sk_sndbuf", s.skSndbuf).u32("sk_tsq_flags", s.skTsqFlags)
@@ -335,26 +485,6 @@ final class HarnessSocket implements TcpHost, CongestionOps {
         .u("delivered_mstamp", s.deliveredMstamp)
         .put("retransmit_skb_hint", seqOrNone(s.retransmitSkbHint))
         .put("highest_sack", seqOrNone(s.highestSack));
-    int i = 0;
-    for (TcpSkb skb = s.writeQueue.head(); skb != null; skb = skb.next) {
-      putSkb("wq", i++, skb);
-    }
-    out.put("wq.n", i);
-    i = 0;
-    for (TcpSkb skb = s.rtxQueue.head(); skb != null; skb = skb.next) {
-      putSkb("rtx", i++, skb);
-    }
-    out.put("rtx.n", i);
-    i = 0;
-    for (TcpSkb skb = s.tsortedSentQueue.head(); skb != null; skb = skb.tsNext) {
-      out.u32("tsorted[" + i++ + "]", skb.seq);
-    }
-    // this CPU's TSQ list, head first: 1 this socket, 0 another
-    i = 0;
-    for (TcpSock q = tsq.head(); q != null; q = q.tsqNext) {
-      out.put("tsq[" + i++ + "]", q == s);
-    }
-    return out;
   }
 
   private static long seqOrNone(TcpSkb skb) {
@@ -383,7 +513,7 @@ final class HarnessSocket implements TcpHost, CongestionOps {
   public int queueXmit(TcpSock s, TcpSkb skb, int truesize) {
     out.call("queue_xmit", Seq.u32(skb.seq), Seq.u32(skb.endSeq), Seq.u32(skb.len),
         skb.pcount & 0xFFFF, Seq.u32(truesize), skb.skbMstampNs);
-    return xmitResult;
+    return (int) loopAnswer(xmitResult);
   }
 
   @Override
@@ -440,7 +570,7 @@ final class HarnessSocket implements TcpHost, CongestionOps {
   @Override
   public int ssthresh(TcpSock s) {
     out.call("ca_ssthresh");
-    return ssthreshAnswer;
+    return (int) loopAnswer(ssthreshAnswer);
   }
 
   @Override
@@ -451,11 +581,13 @@ final class HarnessSocket implements TcpHost, CongestionOps {
   @Override
   public void setState(TcpSock s, int newState) {
     out.call("ca_set_state", newState);
+    loopAnswer(0);
   }
 
   @Override
   public void cwndEvent(TcpSock s, int event) {
     out.call("ca_cwnd_event", event);
+    loopAnswer(0);
   }
 
   @Override
@@ -475,6 +607,11 @@ final class HarnessSocket implements TcpHost, CongestionOps {
 
   @Override
   public int sndbufExpand(TcpSock s) {
+    if (loopRecord != null && sndbufExpandAnswer != 0) {
+      // in the loop the live module answers (the record's word says only that it has one)
+      out.call("ca_sndbuf_expand");
+      return (int) loopAnswer(0);
+    }
     return sndbufExpandAnswer;
   }
 }

@@ -399,11 +399,35 @@ final class TcpOutputDrivers {
         }));
     out.add(d("tcp_write_xmit", List.of(mss("mss_now"), range("nonagle", 0, 7),
             range("push_one", 0, 2)), r -> liveSending(r, SK), SENDING,
-        (h, r, a) -> h.out.put("ret", TcpOutput.writeXmit(h.sk, (int) r[a], (int) r[a + 1],
-            (int) r[a + 2]))));
+        (h, r, a) -> {
+          if (!h.loopBegin(r, a + 3)) {
+            h.out.put("ret", TcpOutput.writeXmit(h.sk, (int) r[a], (int) r[a + 1],
+                (int) r[a + 2]));
+            return;
+          }
+          try {
+            boolean ret = TcpOutput.writeXmit(h.sk, (int) r[a], (int) r[a + 1], (int) r[a + 2]);
+            h.out.put("ret", ret);
+            h.loopPut();
+          } catch (TcpInputRecord.Stop stop) {
+            // stopped at a call the model answers next: the socket is printed
+          }
+        }));
     out.add(d("__tcp_push_pending_frames", List.of(mss("cur_mss"), range("nonagle", 0, 7)),
         r -> liveSending(r, SK), SENDING,
-        (h, r, a) -> TcpOutput.pushPendingFrames(h.sk, (int) r[a], (int) r[a + 1])));
+        (h, r, a) -> {
+          if (!h.loopBegin(r, a + 2)) {
+            TcpOutput.pushPendingFrames(h.sk, (int) r[a], (int) r[a + 1]);
+            return;
+          }
+          try {
+            TcpOutput.pushPendingFrames(h.sk, (int) r[a], (int) r[a + 1]);
+            h.out.put("end", 0);
+            h.loopPut();
+          } catch (TcpInputRecord.Stop stop) {
+            // stopped at a call the model answers next: the socket is printed
+          }
+        }));
     out.add(d("tcp_tsq_write", List.of(), r -> liveSending(r, -1), SENDING,
         (h, r, a) -> TcpOutput.tsqWrite(h.sk)));
     out.add(d("tcp_tsq_handler", List.of(), r -> liveSending(r, -1), SENDING,

@@ -81,6 +81,12 @@ public final class TcpOutputHarnesses implements PortHarnessProvider {
   static final int SLOTS = 4;
   /** Fields of the socket record; a function's arguments follow. */
   static final int SK = 153;
+  /** The loop's record after the arguments (state.c's nicsim_loop_begin): its header words. */
+  static final int LOOP_HDR = 13;
+  /** Words of one answer of the model in the loop (sock.c's nicsim_loop_answer). */
+  static final int LOOP_AF = 10;
+  /** The most skbs of each queue the loop's record holds (sock.c's NICSIM_LOOP_SKBS). */
+  static final int LOOP_SKBS = 128;
 
   /** Monotonic ns since boot (ktime): non-negative s64. */
   private static InputField ns(String name) {
@@ -298,7 +304,8 @@ public final class TcpOutputHarnesses implements PortHarnessProvider {
           return (JavaPort) r -> {
             HarnessSocket s = HarnessSocket.of(patches, r);
             d.run(s, r, SK);
-            return s.put().toString();
+            // the loop's record printed its own output (HarnessSocket.loopPut)
+            return s.inLoop() ? s.out.toString() : s.put().toString();
           };
         })
         .build();

@@ -94,9 +94,34 @@
   struct sk_buff *skb = a[0] ? nicsim_rq((int)a[1]) : nicsim_wq((int)a[1]);
   OUT("ret", __tcp_transmit_skb(sk, skb, (int)a[2], GFP_ATOMIC, tp->rcv_nxt));
 //# tcp_write_xmit
+#ifdef NICSIM_IN_LOOP
+  /* the loop's queues and answers after the arguments (state.c); a stop returns here */
+  nicsim_loop_begin(sk, a + 3);
+  if (__builtin_setjmp(nicsim_loop_stop)) {
+    return;
+  }
+  int ret = tcp_write_xmit(sk, (unsigned int)a[0], (int)a[1], (int)a[2], GFP_ATOMIC);
+  nicsim_loop_on = 0;
+  OUT("ret", ret);
+  nicsim_loop_put(sk);
+  return;
+#else
   OUT("ret", tcp_write_xmit(sk, (unsigned int)a[0], (int)a[1], (int)a[2], GFP_ATOMIC));
+#endif
 //# __tcp_push_pending_frames
+#ifdef NICSIM_IN_LOOP
+  nicsim_loop_begin(sk, a + 2);
+  if (__builtin_setjmp(nicsim_loop_stop)) {
+    return;
+  }
   __tcp_push_pending_frames(sk, (unsigned int)a[0], (int)a[1]);
+  nicsim_loop_on = 0;
+  OUT("end", 0);
+  nicsim_loop_put(sk);
+  return;
+#else
+  __tcp_push_pending_frames(sk, (unsigned int)a[0], (int)a[1]);
+#endif
 //# tcp_tsq_write
   tcp_tsq_write(sk);
 //# tcp_tsq_handler

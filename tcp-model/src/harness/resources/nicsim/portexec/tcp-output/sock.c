@@ -383,8 +383,16 @@ struct sk_buff_head {
   ({ __typeof__(*(ptr)) __o = (o); __typeof__(*(ptr)) __cur = *(ptr); \
      if (__cur == __o) *(ptr) = (n); __cur; })
 
-/* each pool skb's head room and shared info */
+/*
+ * each pool skb's head room and shared info; in the loop (--ports c) the queues run to
+ * NICSIM_LOOP_SKBS skbs each, and every skb sent takes a clone and may take a split
+ */
+#ifdef NICSIM_IN_LOOP
+#define NICSIM_LOOP_SKBS 128
+#define NICSIM_POOL 2048
+#else
 #define NICSIM_POOL 320
+#endif
 static unsigned char nicsim_heads[NICSIM_POOL][96];
 static struct skb_shared_info nicsim_shinfos[NICSIM_POOL];
 
@@ -773,6 +781,52 @@ static inline u64 ktime_get_ns(void) {
   return nicsim_now_ns;
 }
 
+#ifdef NICSIM_IN_LOOP
+/*
+ * In the loop (--ports c: tcp_write_xmit and __tcp_push_pending_frames, functions.c), a call
+ * the model answers (ip_queue_xmit: its IP output, qdisc and driver; a congestion-module hook)
+ * takes its answer from the record: the first nicsim_loop_answers calls from the words after
+ * the queues (NICSIM_LOOP_AF each: the return value, then snd_cwnd, snd_ssthresh, snd_cwnd_cnt,
+ * sk_pacing_rate, app_limited, sk_wmem_alloc, sk_tsq_flags, the ns clock and jiffies as the
+ * model left them); the next one prints "stop" and the socket (nicsim_loop_put) and ends the run
+ * there. The bridge makes that call on the live socket and runs the function again from the
+ * same record with one answer more.
+ */
+#define NICSIM_LOOP_AF 10
+static int nicsim_loop_on;
+static int nicsim_loop_k;
+static int nicsim_loop_answers;
+static const long long *nicsim_loop_ans;
+static void *nicsim_loop_stop[5];
+static void nicsim_loop_put(const struct sock *sk);
+static long long nicsim_loop_answer(struct sock *sk, long long otherwise) {
+  if (!nicsim_loop_on) {
+    return otherwise;
+  }
+  int k = nicsim_loop_k++;
+  if (k < nicsim_loop_answers) {
+    const long long *e = nicsim_loop_ans + k * NICSIM_LOOP_AF;
+    struct tcp_sock *tp = tcp_sk(sk);
+    tp->snd_cwnd = (u32)e[1];
+    tp->snd_ssthresh = (u32)e[2];
+    tp->snd_cwnd_cnt = (u32)e[3];
+    sk->sk_pacing_rate = (unsigned long)e[4];
+    tp->app_limited = (u32)e[5];
+    sk->sk_wmem_alloc.refs = (int)e[6];
+    sk->sk_tsq_flags = (unsigned long)e[7];
+    nicsim_now_ns = (u64)e[8];
+    jiffies = (unsigned long)(u32)e[9];
+    return e[0];
+  }
+  OUT("stop", k);
+  nicsim_loop_on = 0;
+  nicsim_loop_put(sk);
+  __builtin_longjmp(nicsim_loop_stop, 1);
+}
+#else
+#define nicsim_loop_answer(sk, otherwise) (otherwise)
+#endif
+
 /* ---- recording stubs at the model's boundary ---- */
 static int nicsim_xmit_result;
 static int nicsim_pacing_queued;
@@ -794,7 +848,7 @@ static int nicsim_queue_xmit(struct sock *sk, struct sk_buff *skb, void *fl) {
               (long long)TCP_SKB_CB(orig)->end_seq, (long long)(skb->len - nicsim_header_len),
               (long long)TCP_SKB_CB(orig)->tcp_gso_segs, (long long)skb->truesize,
               (long long)skb->tstamp);
-  return nicsim_xmit_result;
+  return (int)nicsim_loop_answer(sk, nicsim_xmit_result);
 }
 static void nicsim_send_check(struct sock *sk, struct sk_buff *skb) {
   (void)sk;
@@ -871,7 +925,7 @@ static u32 nicsim_ca_min_tso_segs(struct sock *sk) {
 static u32 nicsim_ca_ssthresh_fn(struct sock *sk) {
   (void)sk;
   CALL0("ca_ssthresh");
-  return nicsim_ca_ssthresh;
+  return (u32)nicsim_loop_answer(sk, nicsim_ca_ssthresh);
 }
 static u32 nicsim_ca_undo_cwnd(struct sock *sk) {
   return tcp_sk(sk)->snd_cwnd;
@@ -879,10 +933,12 @@ static u32 nicsim_ca_undo_cwnd(struct sock *sk) {
 static void nicsim_ca_set_state(struct sock *sk, u8 s) {
   (void)sk;
   CALL1("ca_set_state", s);
+  nicsim_loop_answer(sk, 0);
 }
 static void nicsim_ca_cwnd_event(struct sock *sk, int ev) {
   (void)sk;
   CALL1("ca_cwnd_event", ev);
+  nicsim_loop_answer(sk, 0);
 }
 static void nicsim_ca_cong_control(struct sock *sk, u32 ack, int flag, const void *rs) {
   (void)sk;
@@ -893,6 +949,13 @@ static void nicsim_ca_cong_control(struct sock *sk, u32 ack, int flag, const voi
 static u32 nicsim_ca_sndbuf_answer;
 static u32 nicsim_ca_sndbuf_expand(struct sock *sk) {
   (void)sk;
+#ifdef NICSIM_IN_LOOP
+  if (nicsim_loop_on) {
+    /* in the loop the live module answers (the record's answer is port-check's) */
+    CALL0("ca_sndbuf_expand");
+    return (u32)nicsim_loop_answer(sk, 0);
+  }
+#endif
   return nicsim_ca_sndbuf_answer;
 }
 static struct tcp_congestion_ops nicsim_ca;

@@ -207,8 +207,8 @@ static void nicsim_skb_put(const char *q, int i, const struct sk_buff *skb) {
 #undef NICSIM_SKB_OUT
 }
 
-/* every socket field the tcp_output.c functions write, both queues and the tsorted order */
-static void nicsim_sock_put(const struct sock *sk) {
+/* every socket field the tcp_output.c functions write */
+static void nicsim_sock_fields_put(const struct sock *sk) {
   const struct tcp_sock *tp = (const struct tcp_sock *)sk;
   const struct inet_connection_sock *icsk = inet_csk(sk);
   OUT("sk_wmem_alloc", refcount_read(&sk->sk_wmem_alloc));
@@ -262,6 +262,12 @@ static void nicsim_sock_put(const struct sock *sk) {
   OUTU("delivered_mstamp", tp->delivered_mstamp);
   OUT("retransmit_skb_hint", nicsim_seq_or_none(tp->retransmit_skb_hint));
   OUT("highest_sack", nicsim_seq_or_none(tp->highest_sack));
+}
+
+/* every socket field the tcp_output.c functions write, both queues and the tsorted order */
+static void nicsim_sock_put(const struct sock *sk) {
+  const struct tcp_sock *tp = (const struct tcp_sock *)sk;
+  nicsim_sock_fields_put(sk);
   int i = 0;
   for (const struct sk_buff *skb = skb_peek(&sk->sk_write_queue); skb; skb = skb->next) {
     if (skb == (const struct sk_buff *)&sk->sk_write_queue) {
@@ -297,3 +303,96 @@ static struct sk_buff *nicsim_wq(int i) {
 static struct sk_buff *nicsim_rq(int i) {
   return i >= 0 && i < NICSIM_SLOTS ? nicsim_rtx_slot[i] : NULL;
 }
+
+#ifdef NICSIM_IN_LOOP
+/*
+ * The loop's record (--ports c), after the function's arguments (t): 0 the answers that follow
+ * the queues, 1 write-queue skbs, 2 rtx skbs (each at most NICSIM_LOOP_SKBS), 3 skbs on the
+ * tsorted list, 4 bytes of the rtx head below snd_una, 5 retransmit_skb_hint and 6 highest_sack
+ * (rtx indices, -1 NULL), 7 the host's CONFIG_HZ (for the Java side; the C's is compiled in),
+ * 8..12 the socket fields the output prints that the socket record lacks (snd_cwnd_cnt,
+ * prr_delivered, high_seq, tlp_high_seq, undo_marker: tcp_enter_cwr writes them); then the write-queue skbs (NICSIM_WQ_F fields as the slots), the rtx skbs (NICSIM_RQ_F as the
+ * slots, then tx.delivered_mstamp, which the slots leave 0 and tcp_ack reads later), the
+ * tsorted list as rtx indices in its order, the answers (sock.c, nicsim_loop_answer). The
+ * socket record's own queue slots are empty in the loop.
+ */
+#define NICSIM_LOOP_HDR 13
+static __attribute__((unused)) void nicsim_loop_begin(struct sock *sk, const long long *t) {
+  struct tcp_sock *tp = tcp_sk(sk);
+  static struct sk_buff *rtx[NICSIM_LOOP_SKBS];
+  int nwq = (int)t[1];
+  int nrq = (int)t[2];
+  int nts = (int)t[3];
+  const long long *f = t + NICSIM_LOOP_HDR;
+  u32 seq = tp->snd_nxt;
+  for (int i = 0; i < nwq && i < NICSIM_LOOP_SKBS; i++, f += NICSIM_WQ_F) {
+    struct sk_buff *skb = nicsim_skb_alloc();
+    nicsim_skb_set(skb, seq, f, 0);
+    __skb_queue_tail(&sk->sk_write_queue, skb);
+    seq = TCP_SKB_CB(skb)->end_seq;
+  }
+  seq = tp->snd_una - (u32)t[4];
+  for (int i = 0; i < nrq && i < NICSIM_LOOP_SKBS; i++, f += NICSIM_RQ_F + 1) {
+    struct sk_buff *skb = nicsim_skb_alloc();
+    nicsim_skb_set(skb, seq, f, 1);
+    TCP_SKB_CB(skb)->tx.delivered_mstamp = (u64)f[NICSIM_RQ_F];
+    tcp_rbtree_insert(&sk->tcp_rtx_queue, skb);
+    rtx[i] = skb;
+    seq = TCP_SKB_CB(skb)->end_seq;
+  }
+  for (int i = 0; i < nts; i++, f++) {
+    list_add_tail(&rtx[*f]->tcp_tsorted_anchor, &tp->tsorted_sent_queue);
+  }
+  tp->retransmit_skb_hint = t[5] >= 0 && t[5] < nrq ? rtx[t[5]] : NULL;
+  tp->highest_sack = t[6] >= 0 && t[6] < nrq ? rtx[t[6]] : NULL;
+  tp->snd_cwnd_cnt = (u32)t[8];
+  tp->prr_delivered = (u32)t[9];
+  tp->high_seq = (u32)t[10];
+  tp->tlp_high_seq = (u32)t[11];
+  tp->undo_marker = (u32)t[12];
+  nicsim_loop_answers = (int)t[0];
+  nicsim_loop_ans = f;
+  nicsim_loop_k = 0;
+  nicsim_loop_on = 1;
+}
+
+/* one skb of the loop's output: its queue (0 write, 1 rtx) first */
+static void nicsim_loop_skb_put(int q, const struct sk_buff *skb) {
+  const struct tcp_skb_cb *scb = TCP_SKB_CB(skb);
+  OUT("skb.q", q);
+  OUTU("skb.seq", scb->seq);
+  OUTU("skb.end_seq", scb->end_seq);
+  OUTU("skb.len", skb->len);
+  OUTU("skb.pcount", tcp_skb_pcount(skb));
+  OUTU("skb.gso_size", scb->tcp_gso_size);
+  OUTU("skb.flags", scb->tcp_flags);
+  OUTU("skb.sacked", scb->sacked);
+  OUTU("skb.eor", scb->eor);
+  OUTU("skb.truesize", skb->truesize);
+  OUTU("skb.tstamp", skb->skb_mstamp_ns);
+  OUTU("skb.tx.delivered", scb->tx.delivered);
+  OUTU("skb.tx.first_tx_mstamp", scb->tx.first_tx_mstamp);
+  OUTU("skb.tx.delivered_mstamp", scb->tx.delivered_mstamp);
+  OUTU("skb.tx.is_app_limited", scb->tx.is_app_limited);
+}
+
+/* the loop's output after a stop or the return: the socket, the rtx then the write queue, the
+ * tsorted list as sequence numbers in its order */
+static void nicsim_loop_put(const struct sock *sk) {
+  const struct tcp_sock *tp = (const struct tcp_sock *)sk;
+  nicsim_sock_fields_put(sk);
+  for (const struct sk_buff *skb = skb_rb_first(&sk->tcp_rtx_queue); skb; skb = skb_rb_next(skb)) {
+    nicsim_loop_skb_put(1, skb);
+  }
+  for (const struct sk_buff *skb = skb_peek(&sk->sk_write_queue); skb; skb = skb->next) {
+    if (skb == (const struct sk_buff *)&sk->sk_write_queue) {
+      break;
+    }
+    nicsim_loop_skb_put(0, skb);
+  }
+  for (const struct list_head *pos = tp->tsorted_sent_queue.next;
+       pos != &tp->tsorted_sent_queue; pos = pos->next) {
+    OUTU("tsorted", TCP_SKB_CB(container_of(pos, struct sk_buff, tcp_tsorted_anchor))->seq);
+  }
+}
+#endif
