@@ -156,13 +156,16 @@ class PortsCCoreEquivalenceTest {
               + " queue never stops, the qdisc is bypassed while empty and its run loop sends"
               + " one packet at a time, so no bulk dequeue is miscounted")),
       // stmmac's ethtool -C as C (stmmac_set_coalesce with __stmmac_set_coalesce and the RIWT
-      // conversion inside, the gets ethtool makes around it); tx-usecs at
-      // STMMAC_MAX_COAL_TX_TICK, which the broken port refuses
+      // conversion inside, the gets ethtool makes around it), called from the ethtool core's
+      // ethtool_set_coalesce as C; tx-usecs at STMMAC_MAX_COAL_TX_TICK, which the first broken
+      // port refuses; the second lets the driver's get overwrite the request before the set
       new Family("stmmac ethtool", new String[] {"--mac", "stmmac", "--soc", "cyclone5",
           "--traffic", "iperf3 -u -b 0 -l 64 -t 1", "--duration", "100ms", "-C",
-          "rx-usecs 100 rx-frames 8 tx-usecs 100000 tx-frames 16"}, "stmmac_set_coalesce",
-          "stmmac-txusecs-ge",
-          "drivers/net/ethernet/stmicro/stmmac/stmmac_ethtool.c stmmac_set_coalesce"),
+          "rx-usecs 100 rx-frames 8 tx-usecs 100000 tx-frames 16"},
+          "stmmac_set_coalesce,ethtool_set_coalesce",
+          "stmmac-txusecs-ge,ethtool-get-into-request",
+          "drivers/net/ethernet/stmicro/stmmac/stmmac_ethtool.c stmmac_set_coalesce,"
+              + "net/ethtool/ioctl.c ethtool_set_coalesce"),
       // the open's coalescing defaults as C (no -C: the defaults stay); the broken port
       // gives every TX queue one frame more than STMMAC_TX_FRAMES
       new Family("stmmac open", new String[] {"--mac", "stmmac", "--soc", "cyclone5",
@@ -174,7 +177,8 @@ class PortsCCoreEquivalenceTest {
       new Family("sysfs", new String[] {"--mac", "fec", "--soc", "imx8qxp", "--traffic",
           "iperf3 -R -t 1", "--duration", "100ms", "-C", "rx-usecs 0 rx-frames 1", "--sysfs",
           "napi_defer_hard_irqs=2 gro_flush_timeout=200000"
-              + " queues/tx-0/byte_queue_limits/limit_max=30000"}, "netdev_store,bql_set",
+              + " queues/tx-0/byte_queue_limits/limit_max=30000"},
+          "netdev_store,bql_set,ethtool_set_coalesce",
           "kstrtoull-octal", "net/core/net-sysfs.c netdev_store"),
       // the model's own NAPI schedules (the interrupt's) on the receive flood; the broken port
       // raises NET_RX as the tree would only inside net_rx_action, or never (from v6.8)
@@ -321,6 +325,30 @@ class PortsCCoreEquivalenceTest {
       assertThat(v.divergence()).as(mutant).matches("at \\d+ ns, call \\d+: " + fn
           + " on .* gives, as C: .*; as Java: .*");
     }
+  }
+
+  /**
+   * A run's {@code --napi-set} as the tree's netdev_nl_napi_set_doit (v6.13+: the 6.18.19 tree
+   * only; on 6.1 and 6.12 there is no napi-set, PortsCConfigRefusalTest checks the refusal):
+   * byte-identical, and the doit's Java switched as 6.12 has it (no napi-set) caught at its
+   * first call.
+   */
+  @org.junit.jupiter.api.Test
+  void theNapiSetRunsAsItsJava() {
+    Path tree = trees().get(2);
+    assumeTree(tree);
+    RunRequest c = request(tree, "--mac", "fec", "--soc", "imx8qxp", "--traffic",
+        "iperf3 -R -t 1", "--duration", "100ms", "-C", "rx-usecs 0 rx-frames 1", "--napi-set",
+        "defer-hard-irqs=2 gro-flush-timeout=200000");
+    Equivalence.Verdict v = Equivalence.check(ENGINE, c.withKernelC(null), c.kernelC());
+    assertThat(v.identical()).as(v.divergence()).isTrue();
+    assertThat(v.ranAsC()).anyMatch(r -> r.startsWith("netdev_nl_napi_set_doit "));
+    List<PortHarness> broken =
+        broken("era:6.12.0", "net/core/netdev-genl.c netdev_nl_napi_set_doit");
+    Equivalence.Verdict m = Equivalence.check(ENGINE, c.withKernelC(null), c.kernelC(), broken);
+    assertThat(m.identical()).isFalse();
+    assertThat(m.divergence()).matches("at \\d+ ns, call \\d+: netdev_nl_napi_set_doit on .*"
+        + " gives, as C: .*; as Java: .*");
   }
 
   /**

@@ -16,8 +16,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * A configuration write the kernel refuses gives, with the refusing function run as the tree's C
  * ({@code --ports c}), the same one line and exit status 2 as with the Java port: the C's errno
- * becomes the Java's {@code KernelException}, and the line is the same. stmmac's ethtool -C and
- * net-sysfs.c's netdev_store and bql_set, on stmmac cyclone5 (a 32-bit host) and rk3588-yt6801
+ * becomes the Java's {@code KernelException}, and the line is the same. stmmac's ethtool -C, the
+ * ethtool core's unsupported-field refusal on each driver, netdev-genl.c's napi-set of an id
+ * that names no NAPI, and net-sysfs.c's netdev_store and bql_set, on stmmac cyclone5 (a 32-bit host) and rk3588-yt6801
  * (64-bit), on Debian's 6.1 and 6.12 tarballs and the 6.18.19 tree; skipped, saying so, where one
  * is not there.
  */
@@ -54,6 +55,57 @@ class PortsCConfigRefusalTest {
       // the Java on the tree's own release (--ports c takes the release from the tree)
       assertThat(asC).as(c).isEqualTo(javaLine(tree, c));
     }
+  }
+
+  /**
+   * A field the driver does not list in supported_coalesce_params: the ethtool core's
+   * ethtool_set_coalesce, as the tree's C, refuses it (-EOPNOTSUPP) before the driver's
+   * set_coalesce sees it, on each driver whose -C reaches the core (ravb has no get_coalesce:
+   * its -C is refused by the get before).
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("trees")
+  void anUnsupportedFieldThroughTheCIsTheJavasLine(Path tree) {
+    assumeTrue(Files.exists(tree), tree + " is not there (apt-get install linux-source-N, or a"
+        + " 6.18.19 checkout)");
+    for (String[] mc : List.of(new String[] {"stmmac", "cyclone5", "adaptive-rx on"},
+        new String[] {"fec", "imx8qxp", "tx-usecs-irq 5"},
+        new String[] {"bcmgenet", "bcm2711", "tx-usecs 10"},
+        new String[] {"ideal", null, "rx-frames 4"})) {
+      List<String> base = new ArrayList<>(List.of("run", "--mac", mc[0]));
+      if (mc[1] != null) {
+        base.addAll(List.of("--soc", mc[1]));
+      }
+      base.addAll(List.of("--traffic", "iperf3 -u -b 0 -l 64 -t 1", "--duration", "20ms",
+          "-C", mc[2]));
+      List<String> withC = new ArrayList<>(base);
+      withC.addAll(List.of("--ports", "c", "--kernel-tree", tree.toString()));
+      List<String> java = new ArrayList<>(base);
+      java.addAll(List.of("--kernel", release(tree)));
+      String asC = run(withC).err();
+      assertThat(asC).as(String.join(" ", mc[0], mc[2])).contains("refused: -EOPNOTSUPP");
+      assertThat(asC).as(String.join(" ", mc[0], mc[2])).isEqualTo(run(java).err());
+    }
+  }
+
+  /**
+   * A napi-set whose id names no NAPI: on the 6.18.19 tree the doit's -ENOENT from its C; on
+   * 6.1 and 6.12 (no napi-set before v6.13, no doit to run as C) the family's -EOPNOTSUPP.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("trees")
+  void aNapiSetRefusalThroughTheCIsTheJavasLine(Path tree) {
+    assumeTrue(Files.exists(tree), tree + " is not there (apt-get install linux-source-N, or a"
+        + " 6.18.19 checkout)");
+    List<String> base = List.of("run", "--mac", "fec", "--soc", "imx8qxp", "--traffic",
+        "iperf3 -R -t 1", "--duration", "20ms", "--napi-set", "id=999 defer-hard-irqs=1");
+    List<String> withC = new ArrayList<>(base);
+    withC.addAll(List.of("--ports", "c", "--kernel-tree", tree.toString()));
+    List<String> java = new ArrayList<>(base);
+    java.addAll(List.of("--kernel", release(tree)));
+    String asC = run(withC).err();
+    assertThat(asC).contains(release(tree).startsWith("v6.18") ? "(-ENOENT)" : "(-EOPNOTSUPP)");
+    assertThat(asC).isEqualTo(run(java).err());
   }
 
   @ParameterizedTest(name = "{0}")

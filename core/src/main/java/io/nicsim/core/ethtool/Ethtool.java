@@ -14,6 +14,16 @@ import java.util.List;
 public final class Ethtool {
   private Ethtool() {}
 
+  /**
+   * {@code --ports c}'s ethtool_set_coalesce (inloop's {@code EthtoolBridges}): the tree's C,
+   * ethtool_set_coalesce_supported inside, with the driver's get_coalesce and set_coalesce the
+   * model's ({@code ops}) where the C calls them; a refusal as its errno.
+   */
+  public interface SetCoalesceC {
+    /** ethtool_set_coalesce of {@code request} on the driver {@code ops}. */
+    void setCoalesce(EthtoolOps ops, EthtoolCoalesce request) throws KernelException;
+  }
+
   /** ETHTOOL_GCOALESCE: {@code .begin}, then the driver's get. */
   public static EthtoolCoalesce getCoalesce(EthtoolOps ops) throws KernelException {
     ops.begin();
@@ -24,7 +34,20 @@ public final class Ethtool {
 
   /** __dev_ethtool's ETHTOOL_SCOALESCE: the driver's {@code .begin}, then ethtool_set_coalesce. */
   public static void setCoalesce(EthtoolOps ops, EthtoolCoalesce request) throws KernelException {
+    setCoalesce(ops, request, null);
+  }
+
+  /**
+   * {@link #setCoalesce(EthtoolOps, EthtoolCoalesce)} with the tree's ethtool_set_coalesce
+   * ({@code c}; null: the Java port).
+   */
+  public static void setCoalesce(EthtoolOps ops, EthtoolCoalesce request, SetCoalesceC c)
+      throws KernelException {
     ops.begin();
+    if (c != null) {
+      c.setCoalesce(ops, request);
+      return;
+    }
     ethtoolSetCoalesce(ops, request);
   }
 
@@ -72,9 +95,18 @@ public final class Ethtool {
    */
   public static EthtoolCoalesce applyArgs(EthtoolOps ops, CoalesceArgs args)
       throws KernelException {
+    return applyArgs(ops, args, null);
+  }
+
+  /**
+   * {@link #applyArgs(EthtoolOps, CoalesceArgs)} with the tree's ethtool_set_coalesce ({@code
+   * c}; null: the Java port).
+   */
+  public static EthtoolCoalesce applyArgs(EthtoolOps ops, CoalesceArgs args, SetCoalesceC c)
+      throws KernelException {
     EthtoolCoalesce cur = getCoalesce(ops);
     EthtoolCoalesce req = args.applyTo(cur);
-    setCoalesce(ops, req);
+    setCoalesce(ops, req, c);
     return getCoalesce(ops);
   }
 

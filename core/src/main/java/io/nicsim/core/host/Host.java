@@ -66,7 +66,8 @@ public final class Host {
     }
     if (!config.coalesce().isEmpty()) {
       try {
-        Ethtool.applyArgs(driver.ethtool(), config.coalesce());
+        Ethtool.applyArgs(driver.ethtool(), config.coalesce(),
+            kernel.inLoop(Ethtool.SetCoalesceC.class));
       } catch (KernelException e) {
         throw new BadInputException(EthtoolOps.refusal(mac.name(),
             config.coalesce().toString(), driver.ethtool(), e));

@@ -74,7 +74,8 @@ final class NapiConfigurator {
       }
     }
     requireCosts(h);
-    NapiNetlink nl = new NapiNetlink(h.kernel());
+    NapiNetlink nl =
+        new NapiNetlink(h.kernel()).withC(h.kernel().inLoop(NapiNetlink.SetC.class));
     for (NapiWrites.NapiSet n : w.napiSets()) {
       try {
         if (n.id() != null) {

@@ -23,10 +23,37 @@ public final class NapiNetlink {
 
   private final Kernel kernel;
   private final PatchSet net;
+  /** {@code --ports c}: the tree's netdev_nl_napi_set_doit in place of the Java's, or null. */
+  private SetC cSet;
+
+  /**
+   * {@code --ports c}'s netdev_nl_napi_set_doit (inloop's {@code NetlinkBridges}): the tree's
+   * C (netdev_nl_napi_set_config inside) on the live NAPI, after the family's policy.
+   */
+  public interface SetC {
+    /**
+     * netdev_nl_napi_set_doit for {@code napiId} ({@code napi} the NAPI it names, or null),
+     * the attributes given ({@code null} = absent): a refusal as its errno, else the NAPI's
+     * settings as the C left them.
+     */
+    void napiSet(Napi napi, int napiId, Long deferHardIrqs, Long groFlushTimeout,
+        Long irqSuspendTimeout) throws KernelException;
+  }
 
   public NapiNetlink(Kernel kernel) {
     this.kernel = kernel;
     this.net = kernel.netCore();
+  }
+
+  /** This kernel's napi-set with the tree's doit ({@code c} null: the Java port). */
+  public NapiNetlink withC(SetC c) {
+    this.cSet = c;
+    return this;
+  }
+
+  /** The refusal of an id that names no NAPI (the doit's -ENOENT, its extack's bad attribute). */
+  public static KernelException noNapi(int napiId) {
+    return new KernelException(Errno.ENOENT, "no NAPI with id " + napiId);
   }
 
   /** The range an attribute's policy accepts, for messages. */
@@ -57,9 +84,15 @@ public final class NapiNetlink {
     if (deferHardIrqs != null && (deferHardIrqs < 0 || deferHardIrqs > Integer.MAX_VALUE)) {
       throw new KernelException(Errno.ERANGE, "defer-hard-irqs: integer out of range");
     }
+    // the checks above are the family's (the command's era, the policy); the doit from here
+    if (cSet != null) {
+      cSet.napiSet(kernel.napiById(napiId), napiId, deferHardIrqs, groFlushTimeout,
+          irqSuspendTimeout);
+      return;
+    }
     Napi napi = kernel.napiById(napiId);
     if (napi == null) {
-      throw new KernelException(Errno.ENOENT, "no NAPI with id " + napiId);
+      throw noNapi(napiId);
     }
     napi.setConfig(deferHardIrqs, groFlushTimeout, irqSuspendTimeout);
   }

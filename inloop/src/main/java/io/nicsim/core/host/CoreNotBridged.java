@@ -38,17 +38,20 @@ public final class CoreNotBridged implements PortBridgeProvider {
     PortBridgeProvider.reason(m, "net/sched/sch_tbf.c", qdisc, "tbf_dequeue");
     PortBridgeProvider.reason(m, "net/sched/sch_generic.c", "not bridged yet: the TX watchdog"
         + " (fires only on a stalled queue)", "dev_watchdog");
-    String config = "not bridged yet: configuration (sysfs, netlink, ethtool), applied before"
-        + " the traffic";
     PortBridgeProvider.reason(m, "net/core/net-sysfs.c", "runs as the tree's C inside the"
         + " bridged netdev_store, its only caller", "change_gro_flush_timeout",
         "change_napi_defer_hard_irqs", "modify_napi_threaded");
-    PortBridgeProvider.reason(m, dev, config, "netdev_sw_irq_coalesce_default_on");
+    PortBridgeProvider.reason(m, dev, "not bridged yet: bcmgenet's and ravb's probe call it"
+        + " while the driver is built, before the bridges are installed (they need the built"
+        + " driver)", "netdev_sw_irq_coalesce_default_on");
     PortBridgeProvider.reason(m, "lib/kstrtox.c", "runs as the tree's C inside the bridged"
         + " netdev_store (kstrtoul) and bql_set (kstrtouint), its only callers", "_kstrtoull");
-    PortBridgeProvider.reason(m, "net/core/netdev-genl.c", config, "netdev_nl_napi_set_doit");
-    PortBridgeProvider.reason(m, "net/ethtool/ioctl.c", config, "ethtool_set_coalesce",
-        "ethtool_set_coalesce_supported", "ethtool_set_per_queue_coalesce");
+    PortBridgeProvider.reason(m, "net/ethtool/ioctl.c", "runs as the tree's C inside the"
+        + " bridged ethtool_set_coalesce; its other caller, ethtool_set_per_queue_coalesce, no"
+        + " run reaches", "ethtool_set_coalesce_supported");
+    PortBridgeProvider.reason(m, "net/ethtool/ioctl.c", "no run reaches it: a run's -C sets the"
+        + " device's values (ETHTOOL_SCOALESCE); nicsim has no per-queue option",
+        "ethtool_set_per_queue_coalesce");
     PortBridgeProvider.reason(m, "fs/eventpoll.c", "not bridged yet: the application's wake-up",
         "ep_try_send_events");
     PortBridgeProvider.reason(m, "kernel/time/hrtimer.c", "not bridged yet: the timer base's"
