@@ -223,6 +223,13 @@ public final class FecDataHarnesses implements PortHarnessProvider {
 
   private static final int TXQ_HEAD = 12;
   private static final int TXQ_SLOT = 7;
+  /**
+   * Where fec_enet_tx_queue's window starts in the loop's record ({@code fec_enet_tx_queue.c}
+   * with NICSIM_IN_LOOP): a record longer than port-check's holds, per BD from dirty_tx + 1,
+   * status (READY as it is), bufaddr, datlen, the skb (0, or its length + 1), in_progress, ts.
+   */
+  static final int TXQ_LOOP = TXQ_HEAD + 6 * TXQ_SLOT;
+  static final int TXQ_LOOP_SLOT = 6;
 
   private static PortHarness txQueue() {
     List<InputField> in = new ArrayList<>(List.of(bool("bufdesc_ex"), bool("hwts_tx_en"),
@@ -295,7 +302,23 @@ public final class FecDataHarnesses implements PortHarnessProvider {
     for (int i = 0; i < size; i++) {
       txq.bds.setStatus(i, FecBds.BD_ENET_TX_READY);
     }
-    for (int s = 0; s < SLOTS && s < size; s++) {
+    boolean loop = r.length > TXQ_LOOP;
+    for (int s = 0; loop && s < sent && s < size; s++) {
+      int b = TXQ_LOOP + s * TXQ_LOOP_SLOT;
+      int i = (dirty + 1 + s) % size;
+      txq.bds.setStatus(i, (int) r[b] & 0xFFFF);
+      txq.bds.bufaddr[i] = (int) r[b + 1];
+      txq.bd.setBufLen(i, (int) r[b + 2]);
+      if (fep.bufdescEx) {
+        txq.bds.ts[i] = (int) r[b + 5];
+      }
+      if (r[b + 3] != 0) {
+        io.nicsim.core.net.Skb skb = k.skb((int) (r[b + 3] - 1), 0);
+        skb.tstampInProgress = r[b + 4] != 0;
+        txq.bd.setSkb(i, skb);
+      }
+    }
+    for (int s = 0; !loop && s < SLOTS && s < size; s++) {
       int b = TXQ_HEAD + s * TXQ_SLOT;
       int i = (dirty + 1 + s) % size;
       int status = (int) r[b] & 0xFFFF & ~FecBds.BD_ENET_TX_READY;
@@ -314,7 +337,8 @@ public final class FecDataHarnesses implements PortHarnessProvider {
     new FecNapi(fep).txQueue(q, budget);
     Out out = rig.out();
     out.put("dirty_tx", txq.dirtyTx);
-    for (int s = 0; s < SLOTS && s < size; s++) {
+    int slots = loop ? Math.floorMod(txq.dirtyTx - dirty, size) : SLOTS;
+    for (int s = 0; s < slots && s < size; s++) {
       int i = (dirty + 1 + s) % size;
       out.u32("bufaddr", txq.bds.bufaddr[i]).put("type", txq.txBufType[i]);
       out.put("skb", txq.bd.skb(i) == null ? 0 : k.id(txq.bd.skb(i)));
@@ -345,6 +369,9 @@ public final class FecDataHarnesses implements PortHarnessProvider {
         })
         .build();
   }
+
+  /** fec_enet_txq_submit_skb's record in port-check; the loop's has one word more. */
+  static final int SUBMIT_INPUTS = 18;
 
   private static PortHarness submitSkb() {
     return harness("fec_enet_txq_submit_skb", "fec_enet_txq_submit_skb.c")
@@ -378,6 +405,8 @@ public final class FecDataHarnesses implements PortHarnessProvider {
           txq.dirtyTx = (int) (r[7] % size);
           txq.bds.setStatus(cur, (int) r[8]);
           rig.mmio.set(FecRegisters.xDesActive(q), (int) r[17]);
+          // a record one word longer is the loop's: its register reads are recorded
+          rig.mmio.recordReads = r.length > SUBMIT_INPUTS;
           io.nicsim.core.net.Skb skb = k.skb((int) r[9], (int) r[10]);
           skb.hwTstamp = r[11] != 0;
           skb.ipSummed = (int) r[12];
@@ -524,6 +553,14 @@ public final class FecDataHarnesses implements PortHarnessProvider {
   private static final int RXQ_HEAD = 13;
   private static final int RXQ_SLOT = 8;
   private static final int SLOTS = 6;
+  /**
+   * Where fec_enet_rx_queue's window starts in the loop's record ({@code fec_enet_rx_queue.c}
+   * with NICSIM_IN_LOOP): a record longer than port-check's holds, per BD from cur, status
+   * (EMPTY as it is), datlen, esc, ts, bufaddr: the n_full BDs with frames and the one the walk
+   * stops at, at most the ring.
+   */
+  static final int RXQ_LOOP = RXQ_HEAD + SLOTS * RXQ_SLOT;
+  static final int RXQ_LOOP_SLOT = 5;
 
   private static List<InputField> rxQueueInputs() {
     List<InputField> in = new ArrayList<>(List.of(
@@ -601,7 +638,23 @@ public final class FecDataHarnesses implements PortHarnessProvider {
       rxq.page[i] = i + 1;
       rxq.pageOffset[i] = FecNapi.FEC_ENET_XDP_HEADROOM;
     }
-    for (int s = 0; s < SLOTS; s++) {
+    boolean loop = r.length > RXQ_LOOP;
+    if (loop) { // the model's page pool and skbs never run dry
+      java.util.Arrays.fill(k.allocOk, true);
+      java.util.Arrays.fill(k.buildOk, true);
+    }
+    for (int s = 0; loop && s < Math.min(full + 1, size); s++) {
+      int b = RXQ_LOOP + s * RXQ_LOOP_SLOT;
+      int i = (cur + s) % size;
+      rxq.bds.setStatus(i, (int) r[b] & 0xFFFF);
+      rxq.bd.setBufLen(i, (int) r[b + 1]);
+      rxq.bds.bufaddr[i] = (int) r[b + 4];
+      if (ex) {
+        rxq.bds.setEsc(i, (int) r[b + 2]);
+        rxq.bds.ts[i] = (int) r[b + 3];
+      }
+    }
+    for (int s = 0; !loop && s < SLOTS; s++) {
       int b = RXQ_HEAD + s * RXQ_SLOT;
       k.allocOk[s] = r[b + 5] != 0;
       k.buildOk[s] = r[b + 6] != 0;
@@ -621,9 +674,10 @@ public final class FecDataHarnesses implements PortHarnessProvider {
     }
 
     Out out = rig.out();
-    out.put("ret", new FecNapi(fep).rxQueue(q, budget));
+    int ret = new FecNapi(fep).rxQueue(q, budget);
+    out.put("ret", ret);
     out.put("cur", rxq.bd.cur);
-    for (int s = 0; s < SLOTS && s < size; s++) {
+    for (int s = 0; s < (loop ? ret : SLOTS) && s < size; s++) {
       int i = (cur + s) % size;
       out.put("sc", rxq.bds.status(i));
       out.u32("bufaddr", rxq.bds.bufaddr[i]);
@@ -631,6 +685,9 @@ public final class FecDataHarnesses implements PortHarnessProvider {
         out.u32("esc", rxq.bds.esc[i]).u32("prot", rxq.bds.prot[i]).u32("bdu", rxq.bds.bdu[i]);
       }
       out.put("page", rxq.page[i]);
+      if (loop) {
+        out.u32("offset", rxq.pageOffset[i]);
+      }
     }
     rig.putStats();
     out.put("err_once", fep.buildSkbErrPrinted);

@@ -12,6 +12,8 @@ import java.util.Map;
 final class FecHarnessMmio implements FecMmio {
   private final Out out;
   private final Map<Integer, Integer> regs = new HashMap<>();
+  /** Whether a read is recorded too ({@code readl(offset,value)}: a record of the loop's). */
+  boolean recordReads;
 
   FecHarnessMmio(Out out) {
     this.out = out;
@@ -24,7 +26,11 @@ final class FecHarnessMmio implements FecMmio {
 
   @Override
   public int readl(int offset) {
-    return regs.getOrDefault(offset, 0);
+    int v = regs.getOrDefault(offset, 0);
+    if (recordReads) {
+      out.call("readl", offset, Integer.toUnsignedLong(v));
+    }
+    return v;
   }
 
   @Override

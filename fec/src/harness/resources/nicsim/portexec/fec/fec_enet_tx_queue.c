@@ -4,10 +4,39 @@
  *   cbd_sc cbd_bufaddr cbd_datlen has_skb skb_len in_progress ts
  * The first 'sent' slots are done (BD_ENET_TX_READY clear), the others and every other BD up to
  * cur still READY. Every buffer is an skb (FEC_TXBUF_T_SKB): XDP needs a program.
+ * In the loop (NICSIM_IN_LOOP) the record runs on past port-check's with the window the walk
+ * reads: 'sent' BDs from dirty_tx + 1 (6 words each: status, READY as it is, bufaddr datlen
+ * skb in_progress ts, skb 0 for none or its length + 1), the BDs the DMA is done with and the
+ * READY one the walk stops at (none where it reaches cur); the output gives, per BD the call
+ * reaped, bufaddr type skb.
  */
+//@ header
+#ifdef NICSIM_IN_LOOP
+static struct sk_buff nicsim_loop_skbs[NICSIM_MAX_RING];
+#endif
+/* BD i of the ring with its words and skb (NULL: none) */
+static void nicsim_txq_bd_set(struct fec_enet_priv_tx_q *txq, int i, bool ex, u16 sc,
+                              long long bufaddr, long long datlen, long long ts,
+                              struct sk_buff *skb) {
+  struct bufdesc *bdp = nicsim_bd(&txq->bd, i);
+  bdp->cbd_sc = sc;
+  bdp->cbd_bufaddr = (u32)bufaddr;
+  bdp->cbd_datlen = (u16)datlen;
+  if (ex) {
+    ((struct bufdesc_ex *)bdp)->ts = (u32)ts;
+  }
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 5, 0)
+  txq->tx_buf[i].buf_p = skb;
+  txq->tx_buf[i].type = FEC_TXBUF_T_SKB;
+#else
+  txq->tx_skbuff[i] = skb;
+#endif
+}
 //@ driver
 #define TXQ_HEAD 12
 #define TXQ_SLOT 7
+#define TXQ_LOOP (TXQ_HEAD + NICSIM_SLOTS * TXQ_SLOT)
+#define TXQ_LOOP_SLOT 6
 static void nicsim_run(const long long *in) {
   nicsim_fep_set(0, in[0] != 0);
   nicsim_fep.hwts_tx_en = (int)in[1];
@@ -34,30 +63,34 @@ static void nicsim_run(const long long *in) {
   for (int i = 0; i < size; i++) {
     nicsim_bd(&txq->bd, i)->cbd_sc = BD_ENET_TX_READY;
   }
+#ifdef NICSIM_IN_LOOP
+  int nskbs = 0; /* numbered as they come, as port-check's */
+  for (int s = 0; s < sent && s < size; s++) {
+    const long long *r = in + TXQ_LOOP + s * TXQ_LOOP_SLOT;
+    struct sk_buff *skb = NULL;
+    if (r[3]) {
+      skb = &nicsim_loop_skbs[nskbs];
+      memset(skb, 0, sizeof *skb);
+      skb->nicsim_id = ++nskbs;
+      skb->len = (unsigned int)(r[3] - 1);
+      skb_shinfo(skb)->tx_flags = r[4] ? SKBTX_IN_PROGRESS : 0;
+    }
+    nicsim_txq_bd_set(txq, (dirty + 1 + s) % size, ex, (u16)r[0], r[1], r[2], r[5], skb);
+  }
+#else
   for (int s = 0; s < NICSIM_SLOTS && s < size; s++) {
     const long long *r = in + TXQ_HEAD + s * TXQ_SLOT;
-    int i = (dirty + 1 + s) % size;
-    struct bufdesc *bdp = nicsim_bd(&txq->bd, i);
     u16 status = (u16)r[0] & ~BD_ENET_TX_READY;
-    bdp->cbd_sc = s < sent ? status : status | BD_ENET_TX_READY;
-    bdp->cbd_bufaddr = (u32)r[1];
-    bdp->cbd_datlen = (u16)r[2];
-    if (ex) {
-      ((struct bufdesc_ex *)bdp)->ts = (u32)r[6];
-    }
     struct sk_buff *skb = NULL;
     if (r[3]) {
       skb = nicsim_skb_new();
       skb->len = (unsigned int)r[4];
       skb_shinfo(skb)->tx_flags = r[5] ? SKBTX_IN_PROGRESS : 0;
     }
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 5, 0)
-    txq->tx_buf[i].buf_p = skb;
-    txq->tx_buf[i].type = FEC_TXBUF_T_SKB;
-#else
-    txq->tx_skbuff[i] = skb;
-#endif
+    nicsim_txq_bd_set(txq, (dirty + 1 + s) % size, ex,
+        s < sent ? status : status | BD_ENET_TX_READY, r[1], r[2], r[6], skb);
   }
+#endif
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 5, 0)
   fec_enet_tx_queue(&nicsim_ndev, (u16)q, budget);
@@ -65,7 +98,13 @@ static void nicsim_run(const long long *in) {
   fec_enet_tx_queue(&nicsim_ndev, (u16)q);
 #endif
   OUT("dirty_tx", ((char *)txq->dirty_tx - (char *)txq->bd.base) / txq->bd.dsize);
+#ifdef NICSIM_IN_LOOP
+  int reaped = (int)((((char *)txq->dirty_tx - (char *)txq->bd.base) / txq->bd.dsize - dirty
+      + size) % size);
+  for (int s = 0; s < reaped; s++) {
+#else
   for (int s = 0; s < NICSIM_SLOTS && s < size; s++) {
+#endif
     int i = (dirty + 1 + s) % size;
     struct bufdesc *bdp = nicsim_bd(&txq->bd, i);
     OUTU("bufaddr", bdp->cbd_bufaddr);

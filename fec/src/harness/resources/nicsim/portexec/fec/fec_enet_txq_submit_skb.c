@@ -4,8 +4,19 @@
  *   net_ratelimit tdar
  * A linear skb (nr_frags 0) of skb_len bytes, its data skb_data_align bytes past a 64-byte
  * boundary; dma_map_single answers dma_addr (DMA_MAPPING_ERROR with dma_map_error); every read
- * of TDAR gives tdar.
+ * of TDAR gives tdar. In the loop (NICSIM_IN_LOOP) the record is one word longer (1) and each
+ * read of a register is recorded, readl(offset,value): the model reads it there.
  */
+//@ header
+#ifdef NICSIM_IN_LOOP
+static u32 nicsim_fec_readl(const volatile void *addr) {
+  u32 v = nicsim_readl(addr);
+  CALL2("readl", NICSIM_MMIO_OFF(addr), v);
+  return v;
+}
+#undef readl
+#define readl(a) nicsim_fec_readl(a)
+#endif
 //@ driver
 static void nicsim_run(const long long *in) {
   nicsim_fep_set((u32)in[0], in[1] != 0);

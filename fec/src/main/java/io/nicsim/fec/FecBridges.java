@@ -37,7 +37,8 @@ public final class FecBridges implements PortBridgeProvider {
   public List<PortBridge> bridges() {
     return List.of(new Bridge("fec_enet_us_to_itr_clock"), new Bridge("fec_enet_itr_coal_set"),
         new Bridge("fec_enet_set_coalesce"), new Bridge("fec_enet_get_coalesce"),
-        new FecRxNapiBridge(), new FecIrqBridge());
+        new FecRxNapiBridge(), new FecIrqBridge(), new FecRxQueueBridge(),
+        new FecTxQueueBridge(), new FecStartXmitBridge(), new FecSubmitSkbBridge());
   }
 
   @Override
@@ -46,9 +47,12 @@ public final class FecBridges implements PortBridgeProvider {
     String c = FecSources.MAIN_C;
     PortBridgeProvider.reason(m, c, "not bridged yet: the data path; a bridge must capture the"
         + " live buffer descriptor rings and replay the skbs' hand-off and completion",
-        "fec_enet_rx", "fec_enet_rx_queue",
-        "fec_enet_rx_vlan", "fec_enet_start_xmit", "fec_enet_tx", "fec_enet_tx_queue",
-        "fec_enet_txq_submit_skb", "fec_enet_update_cbd", "fec_enet_get_free_txdesc_num");
+        "fec_enet_rx", "fec_enet_tx");
+    PortBridgeProvider.reason(m, c, "runs as the tree's C inside the bridged fec_enet_tx_queue,"
+        + " fec_enet_start_xmit and fec_enet_txq_submit_skb, its only callers",
+        "fec_enet_get_free_txdesc_num");
+    PortBridgeProvider.reason(m, c, "runs as the tree's C inside the bridged fec_enet_rx_queue,"
+        + " its only caller", "fec_enet_update_cbd", "fec_enet_rx_vlan");
     PortBridgeProvider.reason(m, c, "runs as the tree's C inside the bridged fec_enet_rx_napi"
         + " and fec_enet_interrupt, its only callers", "fec_enet_collect_events");
     PortBridgeProvider.reason(m, c, "not bridged yet: TX timeout recovery", "fec_timeout",

@@ -284,6 +284,11 @@ public final class FecDriver implements NicDriver, TxLiveness {
     return napiPorts;
   }
 
+  /** The transmit ports (a {@code --ports c} bridge hooks them). */
+  FecXmit xmitPorts() {
+    return xmit;
+  }
+
   public FecEnetPrivate fep() {
     return fep;
   }

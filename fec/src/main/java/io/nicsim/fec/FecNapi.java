@@ -32,6 +32,10 @@ public class FecNapi {
   FecRxNapiBridge.Hook cRxNapi;
   /** {@code --ports c}: the tree's fec_enet_interrupt in place of {@link #enetInterrupt}. */
   FecIrqBridge.Hook cInterrupt;
+  /** {@code --ports c}: the tree's fec_enet_rx_queue in place of {@link #rxQueue}. */
+  FecRxQueueBridge.Hook cRxQueue;
+  /** {@code --ports c}: the tree's fec_enet_tx_queue in place of {@link #txQueue}. */
+  FecTxQueueBridge.Hook cTxQueue;
 
   public FecNapi(FecEnetPrivate fep) {
     this.fep = fep;
@@ -190,6 +194,9 @@ public class FecNapi {
           + " skb at napi_gro_receive); 29e6d5f89e48 (jumbo-frame, v6.18) sizes build_skb"
           + " PAGE_SIZE << pagepool_order")
   int rxQueue(int queueId, int budget) {
+    if (cRxQueue != null) {
+      return cRxQueue.rxQueue(queueId, budget);
+    }
     FecRxq rxq;
     int bdp;
     int status;
@@ -420,6 +427,10 @@ public class FecNapi {
           + " budget); before (the 6.1 line) tx_skbuff, an unconditional unmap and"
           + " dev_kfree_skb_any. The XDP buffer types are not reachable without an XDP program")
   void txQueue(int queueId, int budget) {
+    if (cTxQueue != null) {
+      cTxQueue.txQueue(queueId, budget);
+      return;
+    }
     FecTxq txq = fep.txQueue[queueId];
     FecBds bds = txq.bds;
     boolean xdpTxBuf = fep.patches.has(FecPatches.XDP_TX_BUF);

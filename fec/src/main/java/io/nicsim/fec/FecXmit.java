@@ -20,6 +20,10 @@ public class FecXmit {
   static final long TX_BOUNCE_BASE = 0x4000_0000L;
 
   final FecEnetPrivate fep;
+  /** {@code --ports c}: the tree's fec_enet_start_xmit in place of {@link #startXmit}. */
+  FecStartXmitBridge.Hook cStartXmit;
+  /** {@code --ports c}: the tree's fec_enet_txq_submit_skb in place of {@link #txqSubmitSkb}. */
+  FecSubmitSkbBridge.Hook cSubmitSkb;
 
   public FecXmit(FecEnetPrivate fep) {
     this.fep = fep;
@@ -51,6 +55,9 @@ public class FecXmit {
           + " linearises and fec_enet_txq_submit_frag_skb (not ported) is never called;"
           + " tx_skbuff[index] before 20f797399035 (v6.5), tx_buf[index].buf_p after")
   public int txqSubmitSkb(FecTxq txq, Skb skb) {
+    if (cSubmitSkb != null) {
+      return cSubmitSkb.submit(txq, skb);
+    }
     FecBds bds = txq.bds;
     int nrFrags = skb.nrFrags;
     int bdp;
@@ -189,6 +196,9 @@ public class FecXmit {
       notes = "GSO skbs go to fec_enet_txq_submit_tso, which is not ported: the model leaves"
           + " NETIF_F_TSO off")
   public int startXmit(Skb skb, NetdevQueue nq) {
+    if (cStartXmit != null) {
+      return cStartXmit.startXmit(skb);
+    }
     int entriesFree;
     int queue;
     FecTxq txq;
