@@ -7,23 +7,26 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code --ports c} for ravb_main.c: no function is bridged yet; each harnessed one is listed
- * with why it stays Java (what a run's header and the README say of it).
+ * {@code --ports c} for ravb_main.c: the interrupt entry points ({@link RavbIrqBridge}); each
+ * other harnessed function is listed with why it stays Java (what a run's header and the
+ * README say of it).
  */
 public final class RavbBridges implements PortBridgeProvider {
 
   @Override
   public List<PortBridge> bridges() {
-    return List.of();
+    return List.of(new RavbIrqBridge(false), new RavbIrqBridge(true));
   }
 
   @Override
   public Map<String, String> notBridged() {
-    return PortBridgeProvider.reason(new LinkedHashMap<>(), RavbSources.MAIN_C, "not bridged"
-        + " yet: the data path and its interrupts; a bridge must capture the live descriptor"
-        + " rings and replay the skbs' hand-off and completion",
-        "ravb_alloc_rx_buffer", "ravb_dma_interrupt", "ravb_interrupt", "ravb_poll",
-        "ravb_queue_interrupt", "ravb_rx", "ravb_rx_gbeth", "ravb_rx_rcar",
+    Map<String, String> m = new LinkedHashMap<>();
+    PortBridgeProvider.reason(m, RavbSources.MAIN_C, "not bridged yet: the data path; a bridge"
+        + " must capture the live descriptor rings and replay the skbs' hand-off and completion",
+        "ravb_alloc_rx_buffer", "ravb_poll", "ravb_rx", "ravb_rx_gbeth", "ravb_rx_rcar",
         "ravb_rx_ring_refill", "ravb_start_xmit", "ravb_tx_free");
+    PortBridgeProvider.reason(m, RavbSources.MAIN_C, "runs as the tree's C inside the bridged"
+        + " ravb_interrupt and ravb_dma_interrupt, its only callers", "ravb_queue_interrupt");
+    return m;
   }
 }

@@ -63,6 +63,15 @@ public final class RavbDriver implements NicDriver, TxLiveness {
     probe(ctx.cpu().cores());
   }
 
+  /** The interrupt and NAPI ports (a {@code --ports c} bridge hooks them). */
+  RavbNapi napiPorts() {
+    return napiPorts;
+  }
+
+  RavbPriv priv() {
+    return priv;
+  }
+
   @KernelPort(file = RavbSources.MAIN_C, function = "ravb_probe",
       versions = RavbSources.VERSIONS, source = RavbSources.S612,
       commits = {"7b39c1814ce3", "65c482bc226a"},

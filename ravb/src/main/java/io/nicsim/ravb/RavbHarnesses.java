@@ -118,6 +118,17 @@ public final class RavbHarnesses implements PortHarnessProvider {
       return priv;
     }
 
+    /**
+     * A record longer than port-check's is the loop's (the interrupt handlers'): each register
+     * read is recorded too, {@code ravb_read(reg,value)}, as common.c does there.
+     */
+    void recordReads(long[] r, int inputs) {
+      if (r.length > inputs) {
+        priv.hw.access = (write, reg, value) -> out.call(write ? "ravb_write" : "ravb_read",
+            offset(reg), Integer.toUnsignedLong(value));
+      }
+    }
+
     @Override
     public boolean napiSchedulePrep(Napi n) {
       int q = priv.queueOf(n);
@@ -450,6 +461,13 @@ public final class RavbHarnesses implements PortHarnessProvider {
 
   // ---------------------------------------------------------------- ravb_queue_interrupt
 
+  /**
+   * The records of ravb_queue_interrupt and ravb_dma_interrupt, and of ravb_interrupt, in
+   * port-check; the loop's are one word longer (its register reads recorded).
+   */
+  static final int IRQ_Q_INPUTS = 7;
+  static final int IRQ_INPUTS = 9;
+
   private static PortHarness queueInterrupt() {
     long[] bits = {1, 2, 3, 0x100, 0xFFFF_FFFFL, 0xFFFF_FFFEL, 0xFFFF_FFFDL};
     return harness("ravb_queue_interrupt")
@@ -467,6 +485,7 @@ public final class RavbHarnesses implements PortHarnessProvider {
             priv.hw.tis = (int) r[3];
             priv.hw.tic = (int) r[4];
             rig.ansPrep[q] = r[6] != 0;
+            rig.recordReads(r, IRQ_Q_INPUTS);
             boolean ret = new RavbNapi(priv, new RavbRx(priv)).queueInterrupt(q);
             return rig.out.put("ret", ret ? 1 : 0).toString();
           };
@@ -501,6 +520,7 @@ public final class RavbHarnesses implements PortHarnessProvider {
             priv.hw.tic = (int) r[4];
             rig.ansPrep[0] = r[7] != 0;
             rig.ansPrep[1] = r[8] != 0;
+            rig.recordReads(r, IRQ_INPUTS);
             boolean ret = new RavbNapi(priv, new RavbRx(priv)).interrupt(null);
             return rig.out.put("ret", ret ? 1 : 0).toString();
           };
@@ -528,6 +548,7 @@ public final class RavbHarnesses implements PortHarnessProvider {
             priv.hw.tis = (int) r[3];
             priv.hw.tic = (int) r[4];
             rig.ansPrep[q] = r[6] != 0;
+            rig.recordReads(r, IRQ_Q_INPUTS);
             boolean ret = new RavbNapi(priv, new RavbRx(priv)).dmaInterrupt(null, q);
             return rig.out.put("ret", ret ? 1 : 0).toString();
           };

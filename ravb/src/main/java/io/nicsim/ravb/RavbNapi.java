@@ -14,6 +14,10 @@ import io.nicsim.core.port.KernelPort;
 final class RavbNapi {
   private final RavbPriv priv;
   private final RavbRx rx;
+  /** {@code --ports c}: the tree's ravb_interrupt in place of {@link #interrupt}. */
+  RavbIrqBridge.Hook cInterrupt;
+  /** {@code --ports c}: the tree's ravb_dma_interrupt in place of {@link #dmaInterrupt}. */
+  RavbIrqBridge.Hook cDmaInterrupt;
 
   RavbNapi(RavbPriv priv, RavbRx rx) {
     this.priv = priv;
@@ -61,6 +65,9 @@ final class RavbNapi {
           + " gPTP handlers are RavbKernel calls (the model never raises their causes);"
           + " the spin lock is not modelled")
   boolean interrupt(IrqLine line) {
+    if (cInterrupt != null) {
+      return cInterrupt.interrupt(-1);
+    }
     boolean handled = false;
     priv.irqs++;
     int iss = priv.read(RavbReg.ISS);
@@ -114,6 +121,9 @@ final class RavbNapi {
       notes = "R-Car multi_irqs: ravb_be_interrupt (ch0 rx_be and ch18 tx_be) calls it with"
           + " RAVB_BE; runtime PM active, the spin lock not modelled")
   boolean dmaInterrupt(IrqLine line, int q) {
+    if (cDmaInterrupt != null) {
+      return cDmaInterrupt.interrupt(q);
+    }
     priv.irqs++;
     return queueInterrupt(q);
   }

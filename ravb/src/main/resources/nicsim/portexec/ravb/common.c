@@ -218,8 +218,7 @@ static void nicsim_priv_set(void) {
   nicsim_ndev.nicsim_priv = &nicsim_priv;
 }
 
-static u32 ravb_read(struct net_device *ndev, enum ravb_reg reg) {
-  (void)ndev;
+static u32 nicsim_reg(enum ravb_reg reg) {
   switch (reg) {
   case RIS0: return nicsim_ris0;
   case RIC0: return nicsim_ric0;
@@ -228,6 +227,17 @@ static u32 ravb_read(struct net_device *ndev, enum ravb_reg reg) {
   case ISS: return nicsim_iss;
   default: return 0;
   }
+}
+
+/* in the loop (NICSIM_IN_LOOP) a read is recorded too, ravb_read(reg,value): the model's read
+ * is made where the C makes it */
+static u32 ravb_read(struct net_device *ndev, enum ravb_reg reg) {
+  (void)ndev;
+  u32 v = nicsim_reg(reg);
+#ifdef NICSIM_IN_LOOP
+  CALL2("ravb_read", (long long)reg, (unsigned long long)v);
+#endif
+  return v;
 }
 
 /* a write is recorded and lands as on the AVB-DMAC: the status registers are write-0-to-clear
