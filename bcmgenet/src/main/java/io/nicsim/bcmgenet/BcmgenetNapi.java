@@ -22,6 +22,8 @@ class BcmgenetNapi {
   GenetIsrBridge.Hook cIsr1;
   /** {@code --ports c}: the tree's bcmgenet_tx_poll in place of {@link #txPoll}. */
   GenetTxPollBridge.Hook cTxPoll;
+  /** {@code --ports c}: the tree's bcmgenet_desc_rx in place of {@link #descRx}. */
+  GenetDescRxBridge.Hook cDescRx;
 
   BcmgenetNapi(BcmgenetPriv priv) {
     this.priv = priv;
@@ -88,6 +90,9 @@ class BcmgenetNapi {
           + " rx-more-stats (v6.16); in a run every refill succeeds and the RDMA delivers"
           + " good single-buffer frames without checksum (GenetHostKernel)")
   int descRx(BcmgenetPriv.RxRing ring, int budget) {
+    if (cDescRx != null) {
+      return cDescRx.descRx(ring, budget);
+    }
     Core core = priv.core();
     GenetKernel k = priv.k;
     int rxpktprocessed = 0; // unsigned int

@@ -33,6 +33,7 @@ public final class GenetBridges implements PortBridgeProvider {
     List<PortBridge> out = new java.util.ArrayList<>(java.util.Arrays.stream(FUNCTIONS)
         .map(f -> (PortBridge) new Bridge(f)).toList());
     out.add(new GenetRxPollBridge());
+    out.add(new GenetDescRxBridge());
     out.add(new GenetIsrBridge());
     out.add(new GenetTxPollBridge());
     out.add(new GenetTxcbBridge());
@@ -43,9 +44,9 @@ public final class GenetBridges implements PortBridgeProvider {
   public java.util.Map<String, String> notBridged() {
     java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
     String c = GenetSources.MAIN_C;
-    PortBridgeProvider.reason(m, c, "not bridged yet: the data path; a bridge must capture the"
-        + " live rings' control blocks and replay the skbs' hand-off and completion",
-        "bcmgenet_desc_rx", "bcmgenet_alloc_rx_buffers");
+    PortBridgeProvider.reason(m, c, "not bridged yet: set-up, once when the interface opens"
+        + " (bcmgenet_init_rx_ring's refill of the whole ring; bcmgenet_desc_rx does not call it)",
+        "bcmgenet_alloc_rx_buffers");
     PortBridgeProvider.reason(m, c, "runs as the tree's C inside the bridged bcmgenet_tx_poll,"
         + " its only caller", "__bcmgenet_tx_reclaim");
     PortBridgeProvider.reason(m, c, "not bridged yet: set-up, once when the interface opens",

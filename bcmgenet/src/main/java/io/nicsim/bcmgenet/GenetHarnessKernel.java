@@ -146,13 +146,30 @@ final class GenetHarnessKernel implements GenetKernel {
     out.call("writel", RX_BDS + (long) bd * 4 * wordsPerBd + off, Integer.toUnsignedLong(value));
   }
 
+  /**
+   * The loop's record (bcmgenet_desc_rx.c with NICSIM_IN_LOOP): each held skb's status block by
+   * its number, from the window; null in port-check's.
+   */
+  long[] heldLengthStatus;
+  long[] heldRxCsum;
+  /** The loop's control blocks as the call starts (what rx.c's cb outputs compare with). */
+  long[] cbSkb0;
+  long[] cbDma0;
+  int[] cbLen0;
+
   @Override
   public int rsbLengthStatus(long skb) {
+    if (heldLengthStatus != null) {
+      return skb >= FRESH ? 0 : (int) heldLengthStatus[(int) skb];
+    }
     return skb >= FRESH ? 0 : (int) slot(skb - 1, 2);
   }
 
   @Override
   public int rsbRxCsum(long skb) {
+    if (heldRxCsum != null) {
+      return skb >= FRESH ? 0 : (int) heldRxCsum[(int) skb];
+    }
     return skb >= FRESH ? 0 : (int) slot(skb - 1, 3);
   }
 

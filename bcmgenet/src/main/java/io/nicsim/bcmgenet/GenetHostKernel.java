@@ -118,8 +118,20 @@ final class GenetHostKernel implements GenetKernel {
 
   @Override
   public int rsbLengthStatus(long skb) {
-    // the RDMA's status: the frame with its RSB and alignment, one buffer (SOP and EOP), good
-    return ((heldLen + BcmgenetPriv.RSB_AND_ALIGN) << BcmgenetNapi.DMA_BUFLENGTH_SHIFT)
+    return lengthStatus(heldLen);
+  }
+
+  /**
+   * What {@link #rsbLengthStatus} will answer for the buffer of control block {@code cb} once it
+   * is unmapped (a bridge's guess of the RDMA's status blocks before the C reads them).
+   */
+  int rsbLengthStatusOf(int cb) {
+    return lengthStatus(priv.hw.rxRing.bufLen(cb));
+  }
+
+  /** The RDMA's status: the frame with its RSB and alignment, one buffer (SOP and EOP), good. */
+  private static int lengthStatus(int len) {
+    return ((len + BcmgenetPriv.RSB_AND_ALIGN) << BcmgenetNapi.DMA_BUFLENGTH_SHIFT)
         | BcmgenetNapi.DMA_SOP | BcmgenetNapi.DMA_EOP;
   }
 

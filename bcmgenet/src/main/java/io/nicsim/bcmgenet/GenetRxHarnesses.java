@@ -81,6 +81,9 @@ public final class GenetRxHarnesses implements PortHarnessProvider {
     GenetHarnessKernel k = rig.k;
     k.rx = r;
     k.allocs = 0;
+    k.heldLengthStatus = null;
+    k.heldRxCsum = null;
+    k.cbSkb0 = null;
     k.wordsPerBd = 3;
     priv.wordsPerBd = 3;
     priv.has40bits = r[5] != 0;
@@ -115,6 +118,11 @@ public final class GenetRxHarnesses implements PortHarnessProvider {
       long skb0 = r[s] != 0 ? i + 1 : 0;
       long dma0 = r[s + 1] != 0 ? GenetHarnessKernel.heldDma(c) : 0;
       int len0 = r[s + 1] != 0 ? BcmgenetPriv.RX_BUF_LENGTH : 0;
+      if (rig.k.cbSkb0 != null) { // the loop's: as its window set them
+        skb0 = rig.k.cbSkb0[c];
+        dma0 = rig.k.cbDma0[c];
+        len0 = rig.k.cbLen0[c];
+      }
       if (priv.rxCbSkb[c] != skb0 || priv.rxCbDmaAddr[c] != dma0 || priv.rxCbDmaLen[c] != len0) {
         out.call("cb", c, priv.rxCbSkb[c], priv.rxCbDmaAddr[c],
             Integer.toUnsignedLong(priv.rxCbDmaLen[c]));
@@ -235,6 +243,15 @@ public final class GenetRxHarnesses implements PortHarnessProvider {
         .build();
   }
 
+  /**
+   * Where bcmgenet_desc_rx's window starts in the loop's record (bcmgenet_desc_rx.c with
+   * NICSIM_IN_LOOP): a record longer than port-check's holds, per control block the walk takes
+   * from read_ptr, whether it holds an skb, whether it is mapped, and that skb's
+   * rsb.length_status and rsb.rx_csum.
+   */
+  static final int RX_LOOP = N + 4;
+  static final int RX_LOOP_SLOT = 4;
+
   /** Record -> objects for bcmgenet_desc_rx: the common part, RDMA_PROD_INDEX, the ring's. */
   static void descRxSet(GenetDataHarnesses.Rig rig, long[] r) {
     rxSet(rig, r);
@@ -242,6 +259,43 @@ public final class GenetRxHarnesses implements PortHarnessProvider {
     rig.hw.setRdmaProdIndexRead((int) r[N + 1]);
     ring.cIndex = (int) r[N + 2];
     ring.oldDiscards = (int) r[N + 3];
+    if (r.length > RX_LOOP) {
+      loopWindow(rig, r);
+    }
+  }
+
+  /**
+   * The loop's control blocks: only the ones the walk takes hold anything (the window's), the
+   * allocations and mappings all succeed.
+   */
+  private static void loopWindow(GenetDataHarnesses.Rig rig, long[] r) {
+    BcmgenetPriv priv = rig.priv;
+    BcmgenetPriv.RxRing ring = priv.rx;
+    java.util.Arrays.fill(priv.rxCbSkb, 0);
+    java.util.Arrays.fill(priv.rxCbDmaAddr, 0);
+    java.util.Arrays.fill(priv.rxCbDmaLen, 0);
+    rig.k.heldLengthStatus = new long[GenetTxPollBridge.CBS + 1];
+    rig.k.heldRxCsum = new long[GenetTxPollBridge.CBS + 1];
+    int window = Math.min(Math.min((int) (r[N + 1] - ring.cIndex) & BcmgenetPriv.DMA_INDEX_MASK,
+        (int) r[N]), ring.size);
+    int c = ring.readPtr;
+    for (int k = 0; k < window; k++) {
+      int s = RX_LOOP + RX_LOOP_SLOT * k;
+      int i = c - ring.cbPtr;
+      if (r[s] != 0) {
+        priv.rxCbSkb[c] = i + 1;
+        rig.k.heldLengthStatus[i + 1] = r[s + 2];
+        rig.k.heldRxCsum[i + 1] = r[s + 3];
+      }
+      if (r[s + 1] != 0) {
+        priv.rxCbDmaAddr[c] = GenetHarnessKernel.heldDma(c);
+        priv.rxCbDmaLen[c] = BcmgenetPriv.RX_BUF_LENGTH;
+      }
+      c = c < ring.endPtr ? c + 1 : ring.cbPtr;
+    }
+    rig.k.cbSkb0 = priv.rxCbSkb.clone();
+    rig.k.cbDma0 = priv.rxCbDmaAddr.clone();
+    rig.k.cbLen0 = priv.rxCbDmaLen.clone();
   }
 
   /** Objects -> output for bcmgenet_desc_rx (the driver's prints, in its order). */

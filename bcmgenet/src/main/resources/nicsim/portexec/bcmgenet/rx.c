@@ -221,7 +221,10 @@ static u32 bcmgenet_rdma_ring_readl(struct bcmgenet_priv *priv, unsigned int rin
 static void bcmgenet_rdma_ring_writel(struct bcmgenet_priv *priv, unsigned int ring, u32 val,
                                       enum dma_ring_reg r) {
   (void)priv;
-  nicsim_tok("rdma_ring_writel:%s(%u,%u)", nicsim_rdma_reg_name(r), ring, val);
+  /* a call named "rdma_ring_writel:REG", so that the loop's binary record carries it too */
+  char name[64];
+  snprintf(name, sizeof name, "rdma_ring_writel:%s", nicsim_rdma_reg_name(r));
+  nicsim_call(name, 2, (long long)ring, (long long)val);
 }
 
 static const long long *nicsim_slot(long long s) {
@@ -287,6 +290,25 @@ static void napi_gro_receive(struct napi_struct *napi, struct sk_buff *skb) {
   CALL3("napi_gro_receive", skb->nicsim_id, skb->csum, skb->ip_summed);
 }
 
+/* Control block c (the ring's i-th) as slot s says: its held skb i + 1 and status block
+ * (s[0], s[2], s[3]), its mapping (s[1]) */
+static void nicsim_rx_hold(unsigned int c, unsigned int i, const long long *s) {
+  struct enet_cb *cb = &nicsim_rx_cbs[c];
+  if (s[0]) {
+    struct sk_buff *skb = &nicsim_held[i];
+    memset(skb, 0, sizeof *skb);
+    skb->nicsim_id = (int)i + 1;
+    skb->data = (unsigned char *)&skb->rsb;
+    skb->rsb.length_status = (u32)s[2];
+    skb->rsb.rx_csum = (u32)s[3];
+    cb->skb = skb;
+  }
+  if (s[1]) {
+    cb->dma_addr = NICSIM_HELD_DMA(c);
+    cb->dma_len = RX_BUF_LENGTH;
+  }
+}
+
 /* A fresh priv with RX ring 0 over the record's control blocks (the common fields). */
 static void nicsim_rx_set(const long long *in) {
   nicsim_in = in;
@@ -317,23 +339,11 @@ static void nicsim_rx_set(const long long *in) {
   ring->end_ptr = ring->cb_ptr + ring->size - 1;
   ring->read_ptr = ring->cb_ptr + (unsigned int)in[2];
   ring->cbs = nicsim_rx_cbs + ring->cb_ptr;
+#ifndef NICSIM_IN_LOOP /* the loop's bcmgenet_desc_rx.c sets the control blocks it walks */
   for (unsigned int i = 0; i < ring->size; i++) {
-    const long long *s = nicsim_slot(i);
-    struct enet_cb *cb = &nicsim_rx_cbs[ring->cb_ptr + i];
-    if (s[0]) {
-      struct sk_buff *skb = &nicsim_held[i];
-      memset(skb, 0, sizeof *skb);
-      skb->nicsim_id = (int)i + 1;
-      skb->data = (unsigned char *)&skb->rsb;
-      skb->rsb.length_status = (u32)s[2];
-      skb->rsb.rx_csum = (u32)s[3];
-      cb->skb = skb;
-    }
-    if (s[1]) {
-      cb->dma_addr = NICSIM_HELD_DMA(ring->cb_ptr + i);
-      cb->dma_len = RX_BUF_LENGTH;
-    }
+    nicsim_rx_hold(ring->cb_ptr + i, i, nicsim_slot(i));
   }
+#endif
   memcpy(nicsim_rx_cbs0, nicsim_rx_cbs, sizeof nicsim_rx_cbs);
 }
 
