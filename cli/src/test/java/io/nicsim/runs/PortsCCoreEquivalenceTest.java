@@ -105,10 +105,22 @@ class PortsCCoreEquivalenceTest {
       new Family("tcp_rate_skb_sent", BBR_SENDER,
           "tcp_rate_skb_sent", "rate-sent-packetsout", "net/ipv4/tcp_rate.c tcp_rate_skb_sent"),
       // the host's receiver: its delayed and quick ACK decisions as C; the broken port ACKs at
-      // once when exactly one full segment is unacknowledged
+      // once when exactly one full segment is unacknowledged. fec's data path on the same run:
+      // its rings' receive (the frames the default coalescing gathers fill the budget) and
+      // reclaim and transmit (the ACKs); the broken ports take one frame past the budget, kick
+      // TDAR after a reclaim when it reads busy rather than idle, stop the queue while it has
+      // room, and (ERR007885) kick it after a submit only when it reads busy
       new Family("receiver", new String[] {"--mac", "fec", "--soc", "imx8qxp", "--traffic",
-          "iperf3 -R -t 1", "--duration", "200ms"}, "__tcp_ack_snd_check",
-          "ack-snd-full-frame-ge", "net/ipv4/tcp_input.c __tcp_ack_snd_check"),
+          "iperf3 -R -t 1", "--duration", "200ms"},
+          "__tcp_ack_snd_check,fec_enet_rx_queue,fec_enet_tx_queue,fec_enet_start_xmit,"
+              + "fec_enet_txq_submit_skb",
+          "ack-snd-full-frame-ge,fec-rx-budget-gt,fec-tx-kick-busy,fec-xmit-stop-ge,"
+              + "fec-submit-kick-busy",
+          "net/ipv4/tcp_input.c __tcp_ack_snd_check,"
+              + "drivers/net/ethernet/freescale/fec_main.c fec_enet_rx_queue,"
+              + "drivers/net/ethernet/freescale/fec_main.c fec_enet_tx_queue,"
+              + "drivers/net/ethernet/freescale/fec_main.c fec_enet_start_xmit,"
+              + "drivers/net/ethernet/freescale/fec_main.c fec_enet_txq_submit_skb"),
       new Family("bbr", new String[] {"--mac", "stmmac", "--soc", "rk3588-yt6801", "--traffic",
           "iperf3 -C bbr -t 1", "--path", "rtt=23ms", "--duration", "500ms"}, "bbr_main",
           "bbr-quant-even", "net/ipv4/tcp_bbr.c bbr_main"),
@@ -126,10 +138,13 @@ class PortsCCoreEquivalenceTest {
           "--sysfs", "napi_defer_hard_irqs=2 gro_flush_timeout=200000"}, "napi_complete_done",
           "era:5.9.0", "net/core/dev.c napi_complete_done"),
       // the poll loop: a small-packet receive flood fills the weight of most polls (the
-      // repoll the broken port drops leaves the NAPI scheduled on no list)
+      // repoll the broken port drops leaves the NAPI scheduled on no list); bcmgenet's receive
+      // (bcmgenet_desc_rx) on the same run, whose broken port takes one frame past the budget
       new Family("napi poll", new String[] {"--mac", "bcmgenet", "--soc", "bcm2711",
-          "--traffic", "iperf3 -u -b 0 -l 64 -R -t 1", "--duration", "200ms"}, "napi_poll",
-          "napi-poll-le", "net/core/dev.c napi_poll"),
+          "--traffic", "iperf3 -u -b 0 -l 64 -R -t 1", "--duration", "200ms"},
+          "napi_poll,bcmgenet_desc_rx", "napi-poll-le,genet-rx-budget-le",
+          "net/core/dev.c napi_poll,"
+              + "drivers/net/ethernet/broadcom/genet/bcmgenet.c bcmgenet_desc_rx"),
       // bcmgenet's TX poll (__bcmgenet_tx_reclaim inside) on a transmit flood whose driver
       // wakes the queue on every reclaim (netif_tx_wake_queue as C there too: no seeded mutant
       // of it changes this run, wake-stack-bit leaves its --json unchanged); the broken ports
@@ -140,6 +155,17 @@ class PortsCCoreEquivalenceTest {
           "genet-reclaim-ready-le,genet-txcb-wrap-early",
           "drivers/net/ethernet/broadcom/genet/bcmgenet.c bcmgenet_tx_poll,"
               + "drivers/net/ethernet/broadcom/genet/bcmgenet.c bcmgenet_get_txcb"),
+      // ravb's interrupt entry points (ravb_queue_interrupt inside) on a transmit flood: the
+      // single line's ravb_interrupt on RZ/G2L (RIC0/TIC masking), R-Car's per-queue
+      // ravb_dma_interrupt on R-Car E3 (RID0/TID); the broken ports leave the queue's TX
+      // interrupt unmasked while its NAPI runs
+      new Family("ravb irq", new String[] {"--mac", "ravb", "--soc", "rzg2l", "--traffic",
+          "iperf3 -u -b 400M -l 1400 -t 1", "--duration", "200ms"}, "ravb_interrupt",
+          "ravb-qirq-tic-kept", "drivers/net/ethernet/renesas/ravb_main.c ravb_interrupt"),
+      new Family("ravb dma irq", new String[] {"--mac", "ravb", "--soc", "r8a77990",
+          "--traffic", "iperf3 -u -b 400M -l 1400 -t 1", "--duration", "200ms"},
+          "ravb_dma_interrupt", "ravb-qirq-tid-none",
+          "drivers/net/ethernet/renesas/ravb_main.c ravb_dma_interrupt"),
       // BQL's wrappers on a transmit flood that BQL stops and restarts, the NET_TX softirq
       // the restarts raise (net_tx_action, the model's qdisc run where the C calls qdisc_run)
       // and the qdisc's run loop (__qdisc_run, the model's qdisc_restart where the C calls
