@@ -67,6 +67,10 @@ class PortsCCoreEquivalenceTest {
   private static final String[] BBR_SENDER = {"--mac", "stmmac", "--soc", "rk3588-yt6801",
       "--traffic", "iperf3 -C bbr -t 1", "--path", "rtt=23ms", "--duration", "500ms"};
 
+  /** A CUBIC sender on a lossy path (5 %): RTOs and RACK reordering timeouts within 500 ms. */
+  private static final String[] LOSSY_CUBIC = {"--mac", "ideal", "--traffic", "iperf3 -t 1",
+      "--path", "rtt=10ms,rate=100mbit,loss=5%", "--duration", "500ms"};
+
   /** "6.1", "6.12" or "6.18": the release line of one of {@link #trees()}. */
   static String line(Path tree) {
     String t = tree.getFileName().toString();
@@ -104,6 +108,21 @@ class PortsCCoreEquivalenceTest {
       // the broken port starts a sample's interval only with one packet in flight
       new Family("tcp_rate_skb_sent", BBR_SENDER,
           "tcp_rate_skb_sent", "rate-sent-packetsout", "net/ipv4/tcp_rate.c tcp_rate_skb_sent"),
+      // tcp_timer.c's tcp_write_timer_handler on a lossy path: its RTO (tcp_retransmit_timer,
+      // tcp_enter_loss) and RACK reordering timeouts (tcp_rack_reo_timeout) as C, the model's
+      // retransmits where the C calls them; the broken port skips the RTO's rearm after a
+      // reordering timeout (no seeded mutant of the RTO path changes this run's --json: see
+      // tcp-model/README.md)
+      new Family("tcp_write_timer_handler", LOSSY_CUBIC, "tcp_write_timer_handler",
+          "reo-timeout-rearm-flipped", "net/ipv4/tcp_timer.c tcp_write_timer_handler"),
+      // tcp_write_xmit's cwnd quota on the lossy path, where cwnd is small enough that half of
+      // it bounds a TSO skb (the broken port: a quarter)
+      new Family("tcp_cwnd_test", LOSSY_CUBIC, "tcp_cwnd_test", "cwnd-test-half-shift2",
+          "net/ipv4/tcp_output.c tcp_cwnd_test"),
+      // the TSO deferral of a cwnd-limited sender (the broken port takes srtt_us as srtt << 2,
+      // so the next ACK looks twice as far away)
+      new Family("tcp_tso_should_defer", CUBIC_SENDER, "tcp_tso_should_defer",
+          "defer-srtt-shift2", "net/ipv4/tcp_output.c tcp_tso_should_defer"),
       // the host's receiver: its delayed and quick ACK decisions as C; the broken port ACKs at
       // once when exactly one full segment is unacknowledged. fec's data path on the same run:
       // its rings' receive (the frames the default coalescing gathers fill the budget) and

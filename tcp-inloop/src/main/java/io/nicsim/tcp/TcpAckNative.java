@@ -26,6 +26,15 @@ import java.util.Map;
  * one answer more, until it returns. Every other call leaving TCP (the retransmit timer, a WARN,
  * {@code tcp_xmit_retransmit_queue}) is replayed on the model in the C's order.
  *
+ * <p>On the same record without an ACK it runs tcp_check_space, tcp_sndbuf_expand and
+ * tcp_timer.c's tcp_write_timer_handler (the RTO and RACK's reordering timeout inside). The
+ * timer's C also stops at the calls into the model's transmit path that change much of the
+ * socket ({@code tcp_mstamp_refresh}, {@code tcp_retransmit_skb},
+ * {@code tcp_xmit_retransmit_queue}): the call is made on the live socket brought to the C's
+ * state, the socket after it goes into the record as a resume slot, and the C, run again,
+ * loads it where it made the call and goes on from there (tcp-input's sock.c,
+ * {@code nicsim_model_answer}).
+ *
  * <p>A socket whose state the record cannot hold runs the Java port for that call, counted by
  * reason in the run header: a retransmit queue longer than the record's
  * {@link TcpInputRecord#SKBS} skbs, F-RTO armed ({@code tcp_xmit_recovery} may push new data
@@ -34,7 +43,15 @@ import java.util.Map;
  */
 final class TcpAckNative implements TcpAckHook, TcpSocketHook {
   static final String LABEL = TcpInputHarnesses.INPUT_C + " tcp_ack";
-  private static final int MAX_ANSWERS = 16;
+  private static final int MAX_ANSWERS = TcpInputRecord.MAX_EFFECTS;
+  /** The model's calls a timer's record has room to go on after (16,384 words a call). */
+  private static final int MAX_RESUMES = 4;
+  /**
+   * Room the retransmit queue must leave in the record's slots when a timer starts: the model's
+   * retransmits inside the call may split skbs (tcp_fragment), and the C goes on from the queue
+   * they leave.
+   */
+  private static final int SPLIT_ROOM = 16;
 
   private static final long STOP = NativeOut.id("stop");
   private static final long RET = NativeOut.id("ret");
@@ -55,20 +72,34 @@ final class TcpAckNative implements TcpAckHook, TcpSocketHook {
   private static final long MSTAMP_REFRESH = NativeOut.id("tcp_mstamp_refresh");
   private static final long CURRENT_MSS = NativeOut.id("tcp_current_mss");
   private static final long WRITE_SPACE = NativeOut.id("sk_write_space");
+  private static final long RETRANSMIT_SKB = NativeOut.id("tcp_retransmit_skb");
+  private static final long WRITE_TIMEOUT = NativeOut.id("tcp_write_timeout");
+  private static final long PROBE_TIMER = NativeOut.id("tcp_probe_timer");
 
   private final NativePort c;
   private final InLoopPorts ports;
-  private final long[] in = new long[TcpInputRecord.EFFECT_BASE
-      + MAX_ANSWERS * TcpInputRecord.EFFECT_FIELDS];
+  private final long[] in;
   private final List<long[]> calls = new ArrayList<>();
   private final SockState state = new SockState();
   /** Whether the function returns a value ("ret" before the socket's fields): tcp_ack. */
   private final boolean returnsValue;
+  /**
+   * Whether the model's transmit path stops the C too (tcp_write_timer_handler): the C goes on
+   * from the live socket after each such call (sock.c, nicsim_model_answer).
+   */
+  private final boolean modelStops;
+  /** The live socket after a model's call, captured before it goes into {@link #in}. */
+  private final long[] resume;
 
   TcpAckNative(NativePort c, InLoopPorts ports) {
     this.c = c;
     this.ports = ports;
     this.returnsValue = c.function().equals("tcp_ack");
+    this.modelStops = c.function().equals("tcp_write_timer_handler");
+    this.in = new long[modelStops
+        ? TcpInputRecord.RESUME_BASE + MAX_RESUMES * TcpInputRecord.RESUME_FIELDS
+        : TcpInputRecord.EFFECT_BASE + MAX_ANSWERS * TcpInputRecord.EFFECT_FIELDS];
+    this.resume = modelStops ? new long[TcpInputRecord.X_BASE] : null;
   }
 
   /** Why the live socket must take the Java port for this call, or null. */
@@ -112,7 +143,16 @@ final class TcpAckNative implements TcpAckHook, TcpSocketHook {
   @Override
   public boolean socketOnly(TcpSock sk) {
     String why = null;
-    if (sk.packetsOut == 0 && sk.writeQueue.size() > 1) {
+    if (modelStops) {
+      // the timers read the retransmit queue only (tcp_probe_timer is the model's)
+      if (sk.rtxQueue.size() > TcpInputRecord.SLOTS - SPLIT_ROOM) {
+        why = "the retransmit queue held more than " + (TcpInputRecord.SLOTS - SPLIT_ROOM)
+            + " skbs (the record's bound less room for the retransmits' splits)";
+      } else {
+        java.util.Arrays.fill(in, 0L);
+        why = TcpInputRecord.capture(sk, null, 0, in);
+      }
+    } else if (sk.packetsOut == 0 && sk.writeQueue.size() > 1) {
       why = "nothing in flight and more than one skb unsent: the record holds the send head"
           + " as one skb";
     } else {
@@ -130,13 +170,16 @@ final class TcpAckNative implements TcpAckHook, TcpSocketHook {
   /** The captured record run as C until it returns, the socket brought to what it left. */
   private int run(TcpSock sk) {
     in[TcpInputRecord.LOOP_HZ] = sk.sysctl.hz;
-    in[TcpInputRecord.IN_LOOP] = 1;
+    in[TcpInputRecord.IN_LOOP] = modelStops ? 2 : 1;
     int answers = 0;
+    int resumes = 0;
     int replayed = 0;
     while (true) {
       in[TcpInputRecord.EFFECTS] = answers;
-      NativeOut o = c.call(in, TcpInputRecord.EFFECT_BASE
-          + answers * TcpInputRecord.EFFECT_FIELDS);
+      in[TcpInputRecord.RESUMES] = resumes;
+      NativeOut o = c.call(in, resumes > 0
+          ? TcpInputRecord.RESUME_BASE + resumes * TcpInputRecord.RESUME_FIELDS
+          : TcpInputRecord.EFFECT_BASE + answers * TcpInputRecord.EFFECT_FIELDS);
       calls.clear();
       long ret = 0;
       boolean stopped = false;
@@ -191,6 +234,25 @@ final class TcpAckNative implements TcpAckHook, TcpSocketHook {
           in[e + 4] = Seq.u32(sk.appLimited);
           in[e + 5] = answer;
           answers++;
+        } else if (i >= replayed && stopped && i == calls.size() - 1 && modelStops
+            && isModel(call[0])) {
+          // the C stopped at a call into the model's transmit path: made on the live socket,
+          // brought to the C's state above; the C goes on from the socket it leaves
+          if (resumes == MAX_RESUMES) {
+            throw new NativeFailure(c.function() + "'s C called the model's transmit path more"
+                + " than " + MAX_RESUMES + " times; input " + NativeFailure.record(c, in));
+          }
+          long answer = callModel(sk, call);
+          String why = TcpInputRecord.capture(sk, null, 0, resume);
+          if (why != null) {
+            throw new NativeFailure(c.function() + "'s C cannot go on after the model's "
+                + (call[0] == MSTAMP_REFRESH ? "tcp_mstamp_refresh" : call[0] == RETRANSMIT_SKB
+                    ? "tcp_retransmit_skb" : "tcp_xmit_retransmit_queue") + ": " + why);
+          }
+          int r = TcpInputRecord.RESUME_BASE + resumes * TcpInputRecord.RESUME_FIELDS;
+          System.arraycopy(resume, 0, in, r, TcpInputRecord.A_BASE);
+          in[r + TcpInputRecord.A_BASE] = answer;
+          resumes++;
         } else if (i >= replayed) {
           replay(sk, call);
         }
@@ -206,6 +268,33 @@ final class TcpAckNative implements TcpAckHook, TcpSocketHook {
     return name == SSTHRESH || name == UNDO_CWND || name == CONG_AVOID || name == SET_STATE
         || name == CWND_EVENT || name == PKTS_ACKED || name == CONG_CONTROL
         || name == SNDBUF_EXPAND;
+  }
+
+  private static boolean isModel(long name) {
+    return name == MSTAMP_REFRESH || name == RETRANSMIT_SKB || name == XMIT_RETRANSMIT_QUEUE;
+  }
+
+  /**
+   * A timer's call into the model's transmit path, made on the live socket at the C's state;
+   * its return value. The retransmit timer's RTO count is the Java port's own, kept beside it.
+   */
+  private long callModel(TcpSock sk, long[] call) {
+    long n = call[0];
+    if (n == MSTAMP_REFRESH) {
+      sk.callees.mstampRefresh(sk);
+      return 0;
+    } else if (n == XMIT_RETRANSMIT_QUEUE) {
+      sk.callees.xmitRetransmitQueue(sk);
+      return 0;
+    }
+    TcpSkb skb = SockState.bySeq(sk, call[1]);
+    if (skb == null) {
+      throw new NativeFailure(c.function() + "'s C retransmits seq " + call[1]
+          + ", which no live skb starts at; input " + NativeFailure.record(c, in));
+    }
+    sk.rtoCount++; // tcp_retransmit_timer's only call of it (the model's peer never zeroes
+                   // its window, so the zero-window branch's is never reached)
+    return sk.callees.retransmitSkb(sk, skb, (int) call[2]);
   }
 
   /** The congestion module's call, made on the live module and socket; its return value. */
@@ -255,6 +344,13 @@ final class TcpAckNative implements TcpAckHook, TcpSocketHook {
       sk.callees.mstampRefresh(sk);
     } else if (n == WRITE_SPACE) {
       sk.skWriteSpace.writeSpace(sk); // sk->sk_write_space: sk_stream_write_space for TCP
+    } else if (n == WRITE_TIMEOUT) {
+      if (sk.callees.writeTimeout(sk)) { // a query: the record answered false
+        throw new NativeFailure(c.function() + "'s C took tcp_write_timeout as false, the model"
+            + " answers true; input " + NativeFailure.record(c, in));
+      }
+    } else if (n == PROBE_TIMER) {
+      TcpTimer.probeTimer(sk);
     } else {
       String text = c.text(in);
       int end = text.indexOf(" ret=") > 0 ? text.indexOf(" ret=") : text.indexOf(" stop=");
@@ -516,7 +612,7 @@ final class TcpAckNative implements TcpAckHook, TcpSocketHook {
       skb.txIsAppLimited = row[12] != 0;
     }
 
-    private static TcpSkb bySeq(TcpSock sk, long seq) {
+    static TcpSkb bySeq(TcpSock sk, long seq) {
       if (seq < 0) {
         return null;
       }

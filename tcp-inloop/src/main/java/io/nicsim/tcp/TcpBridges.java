@@ -12,11 +12,12 @@ import java.util.List;
 import java.util.ServiceLoader;
 
 /**
- * {@code --ports c} for tcp-model's socket: tcp_input.c's {@code tcp_ack} ({@link TcpAckNative})
- * and tcp.c's {@code tcp_xmit_size_goal} ({@link TcpSizeGoalNative}), tcp_output.c's
- * {@code tcp_tso_segs}, {@code tcp_small_queue_check}, {@code tcp_mss_split_point}
- * ({@link TcpOutputNative}) and tcp_rate.c's {@code tcp_rate_skb_sent} ({@link TcpRateNative}),
- * hooked into a new
+ * {@code --ports c} for tcp-model's socket: tcp_input.c's {@code tcp_ack} and tcp_timer.c's
+ * {@code tcp_write_timer_handler} ({@link TcpAckNative}), tcp.c's {@code tcp_xmit_size_goal}
+ * ({@link TcpSizeGoalNative}), tcp_output.c's {@code tcp_tso_segs},
+ * {@code tcp_small_queue_check}, {@code tcp_mss_split_point}, {@code tcp_cwnd_test},
+ * {@code tcp_tso_should_defer} ({@link TcpOutputNative}) and tcp_rate.c's
+ * {@code tcp_rate_skb_sent} ({@link TcpRateNative}), hooked into a new
  * connection's socket by {@link #attach(TcpSock, InLoopPorts)}, the other
  * harnessed functions (each with why they stay Java), and the hook that gives a new
  * connection's congestion module the host's C (the modules' own bridges are their jar's:
@@ -29,21 +30,23 @@ public final class TcpBridges implements PortBridgeProvider {
 
   static final String CHECK_SPACE = TcpInputHarnesses.INPUT_C + " tcp_check_space";
   static final String SNDBUF_EXPAND = TcpInputHarnesses.INPUT_C + " tcp_sndbuf_expand";
+  static final String WRITE_TIMER = TcpInputHarnesses.TIMER_C + " tcp_write_timer_handler";
 
   /**
    * The socket's own entry points bridged: tcp_input.c's tcp_ack, tcp_check_space and
-   * tcp_sndbuf_expand (the last two through the tcp_ack bridge's record, without an ACK), tcp.c's
-   * tcp_xmit_size_goal, three of tcp_output.c's callees of tcp_write_xmit that read the socket
-   * and a queue's head ({@link TcpOutputNative}) and tcp_rate.c's tcp_rate_skb_sent
-   * ({@link TcpRateNative}). TcpOutputNative's tcp_cwnd_test and tcp_tso_should_defer and
-   * TcpRateNative's tcp_rate_check_app_limited are written and gave byte-identical runs, but are
-   * not admitted yet: their seeded mutants left the family runs unchanged, so nothing shows a
-   * broken port of them would be caught.
+   * tcp_sndbuf_expand and tcp_timer.c's tcp_write_timer_handler (the last three through the
+   * tcp_ack bridge's record, without an ACK), tcp.c's tcp_xmit_size_goal, five of tcp_output.c's
+   * callees of tcp_write_xmit that read the socket and a queue's head ({@link TcpOutputNative})
+   * and tcp_rate.c's tcp_rate_skb_sent ({@link TcpRateNative}). TcpRateNative's
+   * tcp_rate_check_app_limited is written and gave byte-identical runs, but is not admitted
+   * yet: its seeded mutant left the family runs unchanged, so nothing shows a broken port of it
+   * would be caught.
    */
   static final List<String> SOCKET_ENTRIES = List.of(TcpAckNative.LABEL,
       TcpSizeGoalNative.LABEL, CHECK_SPACE, SNDBUF_EXPAND, TcpOutputNative.TSO_SEGS,
       TcpOutputNative.SMALL_QUEUE_CHECK, TcpOutputNative.MSS_SPLIT_POINT,
-      TcpRateNative.SKB_SENT);
+      TcpOutputNative.CWND_TEST, TcpOutputNative.TSO_SHOULD_DEFER,
+      TcpRateNative.SKB_SENT, WRITE_TIMER);
 
   @Override
   public List<PortBridge> bridges() {
@@ -77,6 +80,9 @@ public final class TcpBridges implements PortBridgeProvider {
         if (h.function().equals("tcp_new_space")
             || h.function().equals("tcp_should_expand_sndbuf")) {
           m.put(label, "runs as the tree's C inside tcp_check_space (bridged), its only caller");
+        } else if (TIMER_INSIDE.contains(h.function())) {
+          m.put(label, "runs as the tree's C inside tcp_write_timer_handler (bridged), its only"
+              + " caller");
         } else if (h.function().equals("tcp_tso_autosize")) {
           m.put(label, "runs as the tree's C inside tcp_tso_segs (bridged), its only caller");
         } else if (!SOCKET_ENTRIES.contains(label)) {
@@ -87,6 +93,13 @@ public final class TcpBridges implements PortBridgeProvider {
     }
     return m;
   }
+
+  /**
+   * The harnessed functions the tree's tcp_write_timer_handler compiles beneath it whose only
+   * Java caller is beneath the Java handler: under {@code --ports c} they run as C inside it.
+   */
+  static final java.util.Set<String> TIMER_INSIDE = java.util.Set.of("tcp_retransmit_timer",
+      "tcp_rack_reo_timeout", "tcp_enter_loss", "tcp_timeout_mark_lost");
 
   /**
    * The harnessed functions of TCP's own files that the tree's tcp_ack compiles beneath it (its
@@ -150,6 +163,8 @@ public final class TcpBridges implements PortBridgeProvider {
     sk.checkSpaceC = space == null ? null : new TcpAckNative(space, ports);
     NativePort expand = ports.port(SNDBUF_EXPAND);
     sk.sndbufExpandC = expand == null ? null : new TcpAckNative(expand, ports);
+    NativePort timer = ports.port(WRITE_TIMER);
+    sk.writeTimerC = timer == null ? null : new TcpAckNative(timer, ports);
     sk.outputC = TcpOutputNative.LABELS.stream().allMatch(l -> ports.port(l) == null) ? null
         : new TcpOutputNative(ports::port, ports);
     NativePort sent = ports.port(TcpRateNative.SKB_SENT);

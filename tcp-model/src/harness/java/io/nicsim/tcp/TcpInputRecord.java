@@ -129,11 +129,23 @@ final class TcpInputRecord {
    * turns the protocol on (sock.c, nicsim_ca_answer).
    */
   static final int LOOP_HZ = X_BASE + 9;
+  /**
+   * The timers in the loop (sock.c, nicsim_model_answer): how many sockets after a call into the
+   * model's transmit path follow the answers, each at {@link #RESUME_BASE} + k ·
+   * {@link #RESUME_FIELDS} (the record's socket part, then the call's return value).
+   */
+  static final int RESUMES = X_BASE + 8;
   static final int EFFECTS = X_BASE + 10;
   static final int IN_LOOP = X_BASE + 11;
   static final int EFFECT_BASE = X_BASE + ARGS;
   /** snd_cwnd, snd_ssthresh, snd_cwnd_cnt, sk_pacing_rate, app_limited, the return value. */
   static final int EFFECT_FIELDS = 6;
+  /** The answers of the module a record has room for (sock.c's NICSIM_MAX_EFFECTS). */
+  static final int MAX_EFFECTS = 16;
+  /** Where the sockets after the model's calls start (sock.c's NICSIM_RESUME_BASE). */
+  static final int RESUME_BASE = EFFECT_BASE + MAX_EFFECTS * EFFECT_FIELDS;
+  /** One socket after a model's call: the socket part and the skb slots, the return value. */
+  static final int RESUME_FIELDS = A_BASE + 1;
 
   /* names resolved to their slots once, not by a scan per access (a record maps ~150 fields) */
   private static final java.util.Map<String, Integer> SOCK_SLOT = slots(SOCK, "");
@@ -241,6 +253,24 @@ final class TcpInputRecord {
     TcpSock sk = new TcpSock(calls, sysctl, patches, calls);
     sk.callees = calls;
     sk.skWriteSpace = calls::skWriteSpace;
+    load(sk, calls, r);
+    return sk;
+  }
+
+  /**
+   * The socket's fields and queues from a record's socket part ({@code r}'s first
+   * {@link #A_BASE} fields): the record itself, or in the loop the live socket after a call into
+   * the model's transmit path (sock.c's nicsim_sock_load), the socket's old skbs dropped.
+   */
+  static void load(TcpSock sk, Calls calls, long[] r) {
+    while (sk.rtxQueue.head() != null) {
+      TcpSkb old = sk.rtxQueue.head();
+      sk.tsortedSentQueue.del(old);
+      sk.rtxQueue.unlink(old);
+    }
+    while (sk.writeQueue.head() != null) {
+      sk.writeQueue.unlink(sk.writeQueue.head());
+    }
     // tcp_jiffies32 = the record's jiffies: the clock at the start of that jiffy
     calls.nowNs = Seq.u32((int) r[JIFFIES] - sk.initialJiffies()) * sk.tickNs();
 
@@ -365,7 +395,6 @@ final class TcpInputRecord {
     }
     sk.highestSack = slot(slots, r[HIGHEST_SACK]);
     sk.retransmitSkbHint = slot(slots, r[RETRANSMIT_HINT]);
-    return sk;
   }
 
   /**
@@ -817,6 +846,27 @@ final class TcpInputRecord {
     }
 
     private int caCalls;
+    private int modelCalls;
+
+    /**
+     * sock.c's nicsim_model_answer: outside the timers' loop {@code otherwise}; in it, the
+     * socket after the model's call loaded from the record and its value returned, or, past the
+     * last one, the socket printed and the run stopped.
+     */
+    private long modelAnswer(TcpSock sk, long otherwise) {
+      if (record[IN_LOOP] != 2) {
+        return otherwise;
+      }
+      int k = modelCalls++;
+      if (k < record[RESUMES]) {
+        int at = RESUME_BASE + k * RESUME_FIELDS;
+        load(sk, this, java.util.Arrays.copyOfRange(record, at, at + A_BASE));
+        return record[at + A_BASE];
+      }
+      out.put("stop", k);
+      put(out, sk);
+      throw new Stop();
+    }
 
     @Override
     public int ssthresh(TcpSock sk) {
@@ -898,17 +948,19 @@ final class TcpInputRecord {
     @Override
     public void xmitRetransmitQueue(TcpSock sk) {
       out.call("tcp_xmit_retransmit_queue");
+      modelAnswer(sk, 0);
     }
 
     @Override
     public int retransmitSkb(TcpSock sk, TcpSkb skb, int segs) {
       out.call("tcp_retransmit_skb", Seq.u32(skb.seq), segs);
-      return (int) answer("tcp_retransmit_skb answer");
+      return (int) modelAnswer(sk, answer("tcp_retransmit_skb answer"));
     }
 
     @Override
     public void mstampRefresh(TcpSock sk) {
       out.call("tcp_mstamp_refresh");
+      modelAnswer(sk, 0);
     }
 
     @Override

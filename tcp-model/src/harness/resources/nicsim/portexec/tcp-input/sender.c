@@ -142,7 +142,10 @@ static void nicsim_run(const long long *in) {
 //= tcp_rearm_rto
   tcp_rearm_rto(sk);
 //= tcp_write_timer_handler
+  /* in the loop: the module's answers and the model's transmit path (sock.c) */
+  NICSIM_INLOOP_STOPS()
   tcp_write_timer_handler(sk);
+  nicsim_inloop = 0;
 //= tcp_retransmit_timer
   tcp_retransmit_timer(sk);
 //= tcp_rack_reo_wnd

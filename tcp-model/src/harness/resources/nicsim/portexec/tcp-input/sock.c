@@ -15,7 +15,9 @@
  * i < rtx_count), then the ACK segment (A_*), then twelve per-function arguments (x[0..11]).
  * tcp_ack in the loop (--ports c; port-check leaves these 0): x[9] the host's CONFIG_HZ (for the
  * Java side; the C's is compiled in), x[10] how many answers of the congestion module follow
- * the arguments, x[11] 1 (nicsim_ca_answer).
+ * the arguments, x[11] 1 (nicsim_ca_answer), or 2 where the model's transmit path stops the C
+ * too (the timers: nicsim_model_answer), x[8] how many sockets after such a call follow the
+ * answers (NICSIM_RESUME_BASE).
  *
  * Output: the calls the function made (recorded as they happen), then "ret=" when the function
  * returns a value, then the socket's fields, the retransmit queue skb by skb in sequence order
@@ -775,10 +777,41 @@ static u32 nicsim_ca_answer(struct sock *sk, const struct rate_sample *rs, u32 o
  * and the return point of a stop (the socket is printed there) set in nicsim_run's own frame.
  * port-check keeps x[10] and x[11] 0, so these bodies run as before there.
  */
+/*
+ * A call into the model's transmit path that changes much of the socket (tcp_mstamp_refresh,
+ * tcp_retransmit_skb, tcp_xmit_retransmit_queue), in the loop with x[11] 2 (the timers): the C
+ * stops there too with the socket printed; the bridge brings the live socket to that state,
+ * makes the call on the model and runs the function again with the live socket after the call
+ * appended (x[8] of them, each the record's socket part and the call's return value, after the
+ * room of 16 answers of the module). Stub k then loads the socket from the k-th and returns its
+ * value: the C goes on from the state the model left, as the kernel does.
+ */
+#define NICSIM_MAX_EFFECTS 16
+#define NICSIM_RESUME_BASE (X_BASE + 12 + NICSIM_MAX_EFFECTS * NICSIM_EFFECT_FIELDS)
+#define NICSIM_RESUME_FIELDS (A_BASE + 1)
+static int nicsim_resumes;
+static int nicsim_model_calls;
+static struct sock *nicsim_sock_load(const long long *in);
+static long long nicsim_model_answer(struct sock *sk, long long otherwise) {
+  if (nicsim_inloop != 2) {
+    return otherwise;
+  }
+  int k = nicsim_model_calls++;
+  if (k < nicsim_resumes) {
+    const long long *r = nicsim_in + NICSIM_RESUME_BASE + k * NICSIM_RESUME_FIELDS;
+    nicsim_sock_load(r);
+    return r[A_BASE];
+  }
+  OUT("stop", k);
+  nicsim_sock_put(sk);
+  __builtin_longjmp(nicsim_stop, 1);
+}
 #define NICSIM_INLOOP_STOPS() \
   nicsim_inloop = (int)x[11]; \
   nicsim_effects = (int)x[10]; \
   nicsim_ca_calls = 0; \
+  nicsim_resumes = (int)x[8]; \
+  nicsim_model_calls = 0; \
   if (__builtin_setjmp(nicsim_stop)) { \
     nicsim_inloop = 0; \
     return; /* stopped at a call the bridge answers next: the socket is printed */ \
@@ -852,17 +885,16 @@ static void __tcp_push_pending_frames(struct sock *sk, unsigned int cur_mss, int
   CALL2("tcp_push_pending_frames", cur_mss, nonagle);
 }
 static void tcp_xmit_retransmit_queue(struct sock *sk) {
-  (void)sk;
   CALL0("tcp_xmit_retransmit_queue");
+  nicsim_model_answer(sk, 0);
 }
 static unsigned int tcp_sync_mss(struct sock *sk, u32 pmtu) {
   CALL1("tcp_sync_mss", pmtu);
   return tcp_sk(sk)->mss_cache;
 }
 static int tcp_retransmit_skb(struct sock *sk, struct sk_buff *skb, int segs) {
-  (void)sk;
   CALL2("tcp_retransmit_skb", TCP_SKB_CB(skb)->seq, segs);
-  return (int)nicsim_in[S_RETRANSMIT_ANSWER];
+  return (int)nicsim_model_answer(sk, nicsim_in[S_RETRANSMIT_ANSWER]);
 }
 /* TLP is off (net.ipv4.tcp_early_retrans 0: the model has no tail loss probe) */
 static bool tcp_schedule_loss_probe(struct sock *sk, bool advancing_rto) {
@@ -878,8 +910,8 @@ static inline void tcp_bpf_rtt(struct sock *sk, ...) {
   (void)sk;
 }
 static inline void tcp_mstamp_refresh(struct tcp_sock *tp) {
-  (void)tp;
   CALL0("tcp_mstamp_refresh");
+  nicsim_model_answer(&tp->inet_conn.icsk_inet_sk, 0);
 }
 /* tcp_timer.c's connection abort: not ported, answered from the record */
 static int tcp_write_timeout(struct sock *sk) {
@@ -1013,10 +1045,15 @@ static struct sk_buff *nicsim_slot(long long index) {
 }
 
 static struct sock *nicsim_sock_set(const long long *in) {
+  nicsim_in = in;
+  return nicsim_sock_load(in);
+}
+
+/* the socket and its queues from a record's socket part (the record itself, or a resume's) */
+static struct sock *nicsim_sock_load(const long long *in) {
   struct tcp_sock *tp = &nicsim_tp;
   struct inet_connection_sock *icsk = &tp->inet_conn;
   struct sock *sk = &icsk->icsk_inet_sk;
-  nicsim_in = in;
   memset(tp, 0, sizeof *tp);
   /* the queue's slots cleared; the rest of the pool only freed (nicsim_alloc_skb clears) */
   memset(nicsim_skbs, 0, (size_t)in[S_RTX_COUNT] * sizeof nicsim_skbs[0]);
@@ -1197,8 +1234,9 @@ static struct sock *nicsim_sock_set(const long long *in) {
     sk->sk_write_queue.prev = w;
     sk->sk_write_queue.qlen = 1;
   }
-  tp->highest_sack = nicsim_slot(in[S_HIGHEST_SACK]);
-  tp->retransmit_skb_hint = nicsim_slot(in[S_RETRANSMIT_HINT]);
+  long long h = in[S_HIGHEST_SACK], r = in[S_RETRANSMIT_HINT];
+  tp->highest_sack = h >= 0 && h < n ? &nicsim_skbs[h] : NULL;
+  tp->retransmit_skb_hint = r >= 0 && r < n ? &nicsim_skbs[r] : NULL;
   return sk;
 }
 

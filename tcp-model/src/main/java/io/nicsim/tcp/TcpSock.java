@@ -242,6 +242,11 @@ public final class TcpSock {
   TcpSocketHook checkSpaceC;
   /** {@code --ports c}: tcp_input.c's tcp_sndbuf_expand as the tree's C (tcp-inloop); or null. */
   TcpSocketHook sndbufExpandC;
+  /**
+   * {@code --ports c}: tcp_timer.c's tcp_write_timer_handler as the tree's C (tcp-inloop; the
+   * retransmit and RACK reordering timers inside); or null.
+   */
+  TcpSocketHook writeTimerC;
   /** {@code --ports c}: tcp_output.c's bridged callees of tcp_write_xmit as C; or null. */
   TcpOutputHook outputC;
   /** {@code --ports c}: tcp_rate.c's tcp_rate_skb_sent and tcp_rate_check_app_limited as C. */

@@ -105,6 +105,9 @@ public final class TcpTimer {
   public static void writeTimerHandler(TcpSock sk) {
     int event;
 
+    if (sk.writeTimerC != null && sk.writeTimerC.socketOnly(sk)) {
+      return; // --ports c: the tree's C (tcp_retransmit_timer, tcp_rack_reo_timeout inside)
+    }
     if (sk.icskPending == 0) {
       return;
     }
