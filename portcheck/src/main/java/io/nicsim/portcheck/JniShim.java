@@ -4,6 +4,7 @@ import io.nicsim.core.port.exec.KernelCException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -103,6 +104,20 @@ final class JniShim {
   static native int inputs(long handle);
 
   static native void close(long handle);
+
+  /**
+   * The calling thread's record words, as direct buffers over the C's own: 0 the input words
+   * ({@value #MAX_IN}), 1 the output words; null when the C has no slot left for the thread.
+   */
+  static native ByteBuffer slot(int which);
+
+  /**
+   * One guarded binary call of {@code nicsim_loop_call} on the input words already in the
+   * calling thread's {@link #slot slot(0)}, at most {@code cap} output words left in its
+   * {@code slot(1)}: their count, or a status as {@link #call}'s. The thread must have asked for
+   * its slot first.
+   */
+  static native long callSlot(long entry, int cap);
 
   /**
    * One guarded call of {@code nicsim_loop_call}: binary into {@code out}, or (out null) text

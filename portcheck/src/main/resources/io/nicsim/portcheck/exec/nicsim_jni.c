@@ -226,6 +226,56 @@ JNIEXPORT void JNICALL Java_io_nicsim_portcheck_JniShim_close(JNIEnv *env, jclas
 }
 
 /*
+ * The calling thread's input and output words as direct buffers (0 in, 1 out), which the Java
+ * side fills and reads without a JNI call (callSlot); null when no slot is left.
+ */
+JNIEXPORT jobject JNICALL Java_io_nicsim_portcheck_JniShim_slot(JNIEnv *env, jclass c,
+    jint which) {
+  (void)c;
+  struct nicsim_slot *s = nicsim_slot();
+  if (s == NULL) {
+    return NULL;
+  }
+  return which == 0 ? (*env)->NewDirectByteBuffer(env, s->in, (jlong)sizeof s->in)
+                    : (*env)->NewDirectByteBuffer(env, s->out, (jlong)sizeof s->out);
+}
+
+/* the guarded call itself, on the slot's words; the words or bytes written, or a status */
+static long long nicsim_guarded(struct nicsim_slot *s, nicsim_entry f, int binary, long long cap) {
+  s->seq++;
+  int sig = sigsetjmp(s->jump, 0);
+  if (sig != 0) {
+    /* back from the handler: the signal is still blocked (no mask was saved) */
+    sigset_t m;
+    sigemptyset(&m);
+    sigaddset(&m, sig);
+    pthread_sigmask(SIG_UNBLOCK, &m, NULL);
+    return sig == nicsim_timeout_signal ? NICSIM_TIMEOUT_RET : -sig;
+  }
+  s->in_call = 1;
+  long long n = f(s->in, binary ? s->out : NULL, cap, s->text, NICSIM_TEXT);
+  s->in_call = 0;
+  return n < 0 ? NICSIM_OVERFLOW_RET : n;
+}
+
+/*
+ * One guarded binary call on the words the Java side put in the thread's slot (slot(0)): the
+ * output words left in slot(1), their count returned (or a status, as call's). No JNI call in
+ * it: the records cross as the Java side's bulk copies, not as array copies through the VM.
+ */
+JNIEXPORT jlong JNICALL Java_io_nicsim_portcheck_JniShim_callSlot(JNIEnv *env, jclass c,
+    jlong entry, jint cap) {
+  (void)env;
+  (void)c;
+  struct nicsim_slot *s = nicsim_self;
+  if (s == NULL) {
+    return NICSIM_OVERFLOW_RET;
+  }
+  return nicsim_guarded(s, (nicsim_entry)(intptr_t)entry, 1,
+                        cap < NICSIM_MAX_OUT ? cap : NICSIM_MAX_OUT);
+}
+
+/*
  * One guarded call. Binary: the words written into out (at most out's length). Text (out
  * null): the record's length, its characters in text. Negative: -N the C died of signal N,
  * NICSIM_TIMEOUT_RET it did not return within the bound, NICSIM_OVERFLOW_RET the record did
@@ -243,22 +293,9 @@ JNIEXPORT jlong JNICALL Java_io_nicsim_portcheck_JniShim_call(JNIEnv *env, jclas
   if (cap > NICSIM_MAX_OUT) {
     cap = NICSIM_MAX_OUT;
   }
-  nicsim_entry f = (nicsim_entry)(intptr_t)entry;
-  s->seq++;
-  int sig = sigsetjmp(s->jump, 0);
-  if (sig != 0) {
-    /* back from the handler: the signal is still blocked (no mask was saved) */
-    sigset_t m;
-    sigemptyset(&m);
-    sigaddset(&m, sig);
-    pthread_sigmask(SIG_UNBLOCK, &m, NULL);
-    return sig == nicsim_timeout_signal ? NICSIM_TIMEOUT_RET : -sig;
-  }
-  s->in_call = 1;
-  long long n = f(s->in, out == NULL ? NULL : s->out, cap, s->text, NICSIM_TEXT);
-  s->in_call = 0;
+  long long n = nicsim_guarded(s, (nicsim_entry)(intptr_t)entry, out != NULL, cap);
   if (n < 0) {
-    return NICSIM_OVERFLOW_RET;
+    return n;
   }
   if (out != NULL) {
     (*env)->SetLongArrayRegion(env, out, 0, (jsize)n, (const jlong *)s->out);
