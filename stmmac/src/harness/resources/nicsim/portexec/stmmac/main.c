@@ -537,33 +537,37 @@ static long long nicsim_desc_entry(const void *p) {
     return (c - (const char *)nicsim_dma_rx) / (long long)sizeof(struct dma_desc);
   return (c - (const char *)nicsim_dma_tx) / (long long)sizeof(struct dma_desc);
 }
-/* a descriptor callback: name(kind,entry[,a[,b]]) */
-static void nicsim_dcall(const char *name, const void *p, int n, long long a, long long b) {
+/* a descriptor callback: name(kind,entry[,a[,b]]); id is name's hash, taken where the name is
+ * a literal (the loop's binary tokens: hashed once per call site, not per call) */
+static void nicsim_dcall(const char *name, unsigned long long id, const void *p, int n,
+                         long long a, long long b) {
   if (n == 0)
-    nicsim_call(name, 2, __nicsim_ll(nicsim_desc_kind(p)), nicsim_desc_entry(p));
+    nicsim_call_h(name, id, 2, __nicsim_ll(nicsim_desc_kind(p)), nicsim_desc_entry(p));
   else if (n == 1)
-    nicsim_call(name, 3, __nicsim_ll(nicsim_desc_kind(p)), nicsim_desc_entry(p), a);
+    nicsim_call_h(name, id, 3, __nicsim_ll(nicsim_desc_kind(p)), nicsim_desc_entry(p), a);
   else
-    nicsim_call(name, 4, __nicsim_ll(nicsim_desc_kind(p)), nicsim_desc_entry(p), a, b);
+    nicsim_call_h(name, id, 4, __nicsim_ll(nicsim_desc_kind(p)), nicsim_desc_entry(p), a, b);
 }
-#define NICSIM_D0(name, p) nicsim_dcall(name, p, 0, 0, 0)
-#define NICSIM_D1(name, p, a) nicsim_dcall(name, p, 1, __nicsim_ll(a), 0)
+#define NICSIM_D0(name, p) nicsim_dcall(name, __nicsim_h(name), p, 0, 0, 0)
+#define NICSIM_D1(name, p, a) nicsim_dcall(name, __nicsim_h(name), p, 1, __nicsim_ll(a), 0)
 
 static void nicsim_prepare_tx_desc(struct dma_desc *p, int is_fs, int len, bool csum_flag,
                                    int mode, bool tx_own, bool ls, unsigned int tot_pkt_len) {
-  nicsim_call("prepare_tx_desc", 9, __nicsim_ll(nicsim_desc_kind(p)),
-              __nicsim_ll(nicsim_desc_entry(p)), __nicsim_ll(is_fs), __nicsim_ll(len),
-              __nicsim_ll(csum_flag), __nicsim_ll(mode), __nicsim_ll(tx_own), __nicsim_ll(ls),
-              __nicsim_ll(tot_pkt_len));
+  nicsim_call_h("prepare_tx_desc", __nicsim_h("prepare_tx_desc"), 9,
+                __nicsim_ll(nicsim_desc_kind(p)),
+                __nicsim_ll(nicsim_desc_entry(p)), __nicsim_ll(is_fs), __nicsim_ll(len),
+                __nicsim_ll(csum_flag), __nicsim_ll(mode), __nicsim_ll(tx_own), __nicsim_ll(ls),
+                __nicsim_ll(tot_pkt_len));
 }
 #define stmmac_prepare_tx_desc(priv, p, ...) nicsim_prepare_tx_desc(p, __VA_ARGS__)
 static void nicsim_prepare_tso_tx_desc(struct dma_desc *p, int is_fs, int len1, int len2,
                                        bool tx_own, bool ls, unsigned int tcphdrlen,
                                        unsigned int tcppayloadlen) {
-  nicsim_call("prepare_tso_tx_desc", 9, __nicsim_ll(nicsim_desc_kind(p)),
-              __nicsim_ll(nicsim_desc_entry(p)), __nicsim_ll(is_fs), __nicsim_ll(len1),
-              __nicsim_ll(len2), __nicsim_ll(tx_own), __nicsim_ll(ls), __nicsim_ll(tcphdrlen),
-              __nicsim_ll(tcppayloadlen));
+  nicsim_call_h("prepare_tso_tx_desc", __nicsim_h("prepare_tso_tx_desc"), 9,
+                __nicsim_ll(nicsim_desc_kind(p)),
+                __nicsim_ll(nicsim_desc_entry(p)), __nicsim_ll(is_fs), __nicsim_ll(len1),
+                __nicsim_ll(len2), __nicsim_ll(tx_own), __nicsim_ll(ls), __nicsim_ll(tcphdrlen),
+                __nicsim_ll(tcppayloadlen));
 }
 #define stmmac_prepare_tso_tx_desc(priv, p, ...) nicsim_prepare_tso_tx_desc(p, __VA_ARGS__)
 #define stmmac_set_tx_owner(priv, p) NICSIM_D0("set_tx_owner", p)
@@ -765,9 +769,10 @@ static void skb_reserve(struct sk_buff *skb, int len) {
 }
 static void skb_add_rx_frag(struct sk_buff *skb, int i, struct page *page, int off, int size,
                             unsigned int truesize) {
-  nicsim_call("skb_add_rx_frag", 6, __nicsim_ll(skb->id), __nicsim_ll(i),
-              __nicsim_ll(page ? page->addr : 0), __nicsim_ll((unsigned int)off),
-              __nicsim_ll((unsigned int)size), __nicsim_ll(truesize));
+  nicsim_call_h("skb_add_rx_frag", __nicsim_h("skb_add_rx_frag"),
+                6, __nicsim_ll(skb->id), __nicsim_ll(i),
+                __nicsim_ll(page ? page->addr : 0), __nicsim_ll((unsigned int)off),
+                __nicsim_ll((unsigned int)size), __nicsim_ll(truesize));
   skb_shinfo(skb)->nr_frags++;
   skb->len += size;
 }
@@ -788,9 +793,10 @@ static void skb_record_rx_queue(struct sk_buff *skb, u16 q) {
   CALL2("skb_record_rx_queue", skb->id, q);
 }
 static gro_result_t napi_gro_receive(struct napi_struct *napi, struct sk_buff *skb) {
-  nicsim_call("napi_gro_receive", 5, __nicsim_ll(napi->id), __nicsim_ll(skb->id),
-              __nicsim_ll(skb->len), __nicsim_ll(skb->ip_summed),
-              __nicsim_ll(skb_shinfo(skb)->nr_frags));
+  nicsim_call_h("napi_gro_receive", __nicsim_h("napi_gro_receive"),
+                5, __nicsim_ll(napi->id), __nicsim_ll(skb->id),
+                __nicsim_ll(skb->len), __nicsim_ll(skb->ip_summed),
+                __nicsim_ll(skb_shinfo(skb)->nr_frags));
   return 0;
 }
 
@@ -804,8 +810,9 @@ static int nicsim_rx_status_of(const struct dma_desc *p) {
 #define stmmac_rx_extended_status(priv, x, p) \
   CALL1("rx_extended_status", nicsim_desc_entry(p))
 static void nicsim_sec_addr(const struct dma_desc *p, dma_addr_t addr, bool valid) {
-  nicsim_call("set_desc_sec_addr", 4, __nicsim_ll(nicsim_desc_kind(p)), nicsim_desc_entry(p),
-              __nicsim_ll(addr), __nicsim_ll(valid));
+  nicsim_call_h("set_desc_sec_addr", __nicsim_h("set_desc_sec_addr"),
+                4, __nicsim_ll(nicsim_desc_kind(p)), nicsim_desc_entry(p),
+                __nicsim_ll(addr), __nicsim_ll(valid));
 }
 #define stmmac_set_desc_sec_addr(priv, p, addr, valid) nicsim_sec_addr(p, addr, valid)
 #define stmmac_refill_desc3(priv, q, p) NICSIM_D0("refill_desc3", p)
@@ -831,20 +838,23 @@ static int nicsim_get_rx_hash(const struct dma_desc *p, u32 *hash,
 static int nicsim_buf1[NICSIM_MAX_RING], nicsim_buf2[NICSIM_MAX_RING];
 static unsigned int stmmac_rx_buf1_len(struct stmmac_priv *priv, struct dma_desc *p, int status,
                                        unsigned int len) {
-  nicsim_call("stmmac_rx_buf1_len", 4, __nicsim_ll(nicsim_desc_kind(p)), nicsim_desc_entry(p),
-              __nicsim_ll(status), __nicsim_ll(len));
+  nicsim_call_h("stmmac_rx_buf1_len", __nicsim_h("stmmac_rx_buf1_len"),
+                4, __nicsim_ll(nicsim_desc_kind(p)), nicsim_desc_entry(p),
+                __nicsim_ll(status), __nicsim_ll(len));
   return (unsigned int)nicsim_buf1[nicsim_desc_entry(p) & (NICSIM_MAX_RING - 1)];
 }
 static unsigned int stmmac_rx_buf2_len(struct stmmac_priv *priv, struct dma_desc *p, int status,
                                        unsigned int len) {
-  nicsim_call("stmmac_rx_buf2_len", 4, __nicsim_ll(nicsim_desc_kind(p)), nicsim_desc_entry(p),
-              __nicsim_ll(status), __nicsim_ll(len));
+  nicsim_call_h("stmmac_rx_buf2_len", __nicsim_h("stmmac_rx_buf2_len"),
+                4, __nicsim_ll(nicsim_desc_kind(p)), nicsim_desc_entry(p),
+                __nicsim_ll(status), __nicsim_ll(len));
   return (unsigned int)nicsim_buf2[nicsim_desc_entry(p) & (NICSIM_MAX_RING - 1)];
 }
 static void stmmac_get_rx_hwtstamp(struct stmmac_priv *priv, struct dma_desc *p,
                                    struct dma_desc *np, struct sk_buff *skb) {
-  nicsim_call("stmmac_get_rx_hwtstamp", 4, __nicsim_ll(nicsim_desc_kind(p)),
-              nicsim_desc_entry(p), nicsim_desc_entry(np), __nicsim_ll(skb->id));
+  nicsim_call_h("stmmac_get_rx_hwtstamp", __nicsim_h("stmmac_get_rx_hwtstamp"),
+                4, __nicsim_ll(nicsim_desc_kind(p)),
+                nicsim_desc_entry(p), nicsim_desc_entry(np), __nicsim_ll(skb->id));
 }
 static void stmmac_rx_vlan(struct net_device *dev, struct sk_buff *skb) {
   CALL1("stmmac_rx_vlan", skb->id);
