@@ -1346,8 +1346,8 @@ static void nicsim_tx_put(u32 queue) {
     }
   }
   nicsim_tx_scanned = 1;
-  OUTU("tx_bytes", st->q.tx_bytes.v);
-  OUTU("tx_set_ic_bit", st->q.tx_set_ic_bit.v);
+  NICSIM_TX_OUTU_UNLESS("tx_bytes", st->q.tx_bytes.v, st->q.tx_bytes.v == 0);
+  NICSIM_TX_OUTU_UNLESS("tx_set_ic_bit", st->q.tx_set_ic_bit.v, st->q.tx_set_ic_bit.v == 0);
   NICSIM_TX_OUTU_UNLESS("tx_tso_frames", st->q.tx_tso_frames.v, st->q.tx_tso_frames.v == 0);
   NICSIM_TX_OUTU_UNLESS("tx_tso_nfrags", st->q.tx_tso_nfrags.v, st->q.tx_tso_nfrags.v == 0);
   NICSIM_TX_OUTU_UNLESS("napi_poll", st->napi.poll.v, st->napi.poll.v == 0);
