@@ -148,6 +148,17 @@ final class IdealDriver extends RingDriver {
   }
 
   /**
+   * RingDriver's answer, and where it finds nothing, the completion policy's: every hold
+   * (a fixed delay, a period, a partial batch) waits on one of its events, whose release
+   * raises the TX cause.
+   */
+  @Override
+  public Cleaner txCleaner(int queue) {
+    Cleaner c = super.txCleaner(queue);
+    return c == Cleaner.NOTHING && completion.releaseQueued() ? Cleaner.TIMER_QUEUED : c;
+  }
+
+  /**
    * Frees the skbs the completion policy released, oldest first. Under
    * {@code ideal_tx_napi_from_xmit} the poll stands in for the veth peer's receive on the sending
    * CPU (process_backlog, or the peer's NAPI): its work is the frames it took, at most the

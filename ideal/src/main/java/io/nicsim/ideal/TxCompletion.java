@@ -260,6 +260,11 @@ final class TxCompletion {
   }
 
   /** skbs the driver may clean in total so far. */
+  /** Whether a release waits on one of the policy's events (delay, batch or period). */
+  boolean releaseQueued() {
+    return delayed.isScheduled() || batch.isScheduled() || period.isScheduled();
+  }
+
   long released() {
     return released;
   }

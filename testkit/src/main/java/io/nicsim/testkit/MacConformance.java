@@ -130,6 +130,8 @@ public abstract class MacConformance {
   void txDrainsAfterTheQueueStalledOnAFullRing() {
     Host h = host(null);
     Liveness live = HostAudit.attach(h).liveness().mode(Liveness.Mode.RECORD);
+    assertThat(live.driverTakesPart()).as("the MAC answers for its TX rings (TxLiveness)")
+        .isTrue();
     UdpFlood flood = MacHosts.udpFlood(h, 1400, MS, 20 * MS);
     h.run(21 * MS);
     assertThat(h.dev().queue(0).stopCount() + flood.blockedCount())

@@ -1,6 +1,7 @@
 package io.nicsim.core.ring;
 
 import io.nicsim.core.check.RingAudit;
+import io.nicsim.core.check.TxLiveness;
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.era.PatchSet;
@@ -40,7 +41,7 @@ import java.util.TreeMap;
  * operations are {@code PREFIX_xmit}, {@code PREFIX_tx_clean} and {@code PREFIX_rx}, required
  * of the profile when the driver is built.
  */
-public abstract class RingDriver implements NicDriver, EthtoolOps {
+public abstract class RingDriver implements NicDriver, EthtoolOps, TxLiveness {
   /** The register's TX cause: a TX descriptor with IC was written back. */
   public static final int TX_DONE = 1;
   /** The register's RX cause: a frame was received. */
@@ -60,6 +61,8 @@ public abstract class RingDriver implements NicDriver, EthtoolOps {
   private final CostOp xmitOp;
   private final CostOp txCleanOp;
   private final CostOp rxOp;
+  private final String prefix;
+  private long txQueued;
   private long txCleaned;
 
   /**
@@ -81,6 +84,7 @@ public abstract class RingDriver implements NicDriver, EthtoolOps {
     kernel = ctx.kernel();
     dev = ctx.dev();
     patches = ctx.patches();
+    this.prefix = prefix;
     xmitOp = CostOp.named(prefix + "_xmit");
     txCleanOp = CostOp.named(prefix + "_tx_clean");
     rxOp = CostOp.named(prefix + "_rx");
@@ -153,6 +157,7 @@ public abstract class RingDriver implements NicDriver, EthtoolOps {
     tx.set(entry, DescRing.FS | DescRing.LS | (txIrqPerFrame() ? DescRing.IC : 0));
     tx.setOwn(entry);
     tx.cur = tx.next(entry);
+    txQueued++;
     txq.sentQueue(skb.len);
     if (txFree() < 1) {
       txq.stop();
@@ -297,6 +302,67 @@ public abstract class RingDriver implements NicDriver, EthtoolOps {
       work++;
     }
     return work;
+  }
+
+  /** One TX ring, answered for by {@link #txCleaner}. */
+  @Override
+  public int txLivenessQueues() {
+    return 1;
+  }
+
+  /**
+   * What will clean the TX ring, as this driver acts: its TX NAPI will poll (scheduled, or its
+   * watchdog armed); a cause is latched and enabled whose handler schedules that NAPI (with one
+   * NAPI either cause, with two TX_DONE); a descriptor the DMA still owns asks for an interrupt
+   * (IC) and TX_DONE is enabled. Otherwise nothing: a subclass whose completions come another
+   * way (a timer, a completion policy) adds its answer where this one says NOTHING.
+   */
+  @Override
+  public Cleaner txCleaner(int queue) {
+    if (tx.dirty == tx.cur) {
+      return Cleaner.EMPTY;
+    }
+    if (txNapi.willPoll()) {
+      return Cleaner.NAPI_SCHEDULED;
+    }
+    if ((irq.pending() & (oneNapi() ? TX_DONE | RX_DONE : TX_DONE)) != 0) {
+      return Cleaner.STATUS_LATCHED;
+    }
+    if ((irq.enable() & TX_DONE) != 0) {
+      for (int i = tx.dirty; i != tx.cur; i = tx.next(i)) {
+        if (tx.own(i) && tx.has(i, DescRing.IC)) {
+          return Cleaner.IC_PENDING;
+        }
+      }
+    }
+    return Cleaner.NOTHING;
+  }
+
+  @Override
+  public long txQueuedCount(int queue) {
+    return txQueued;
+  }
+
+  @Override
+  public long txCleanedCount(int queue) {
+    return txCleaned;
+  }
+
+  @Override
+  public String txRingState(int queue) {
+    int owned = 0;
+    for (int i = tx.dirty; i != tx.cur; i = tx.next(i)) {
+      owned += tx.own(i) ? 1 : 0;
+    }
+    return "dirty " + tx.dirty + " cur " + tx.cur + ", " + tx.used() + " descriptors held ("
+        + owned + " owned by the DMA), status 0x" + Integer.toHexString(irq.status())
+        + " enable 0x" + Integer.toHexString(irq.enable()) + ", " + txNapi.name()
+        + (txNapi.willPoll() ? " will poll" : " idle");
+  }
+
+  @Override
+  public String txRingName(int queue) {
+    return prefix + " " + dev.name() + " tx" + queue;
   }
 
   /** The skbs on the TX ring, after checking its shape ({@link RingAudit}). */

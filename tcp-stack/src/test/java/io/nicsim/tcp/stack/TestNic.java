@@ -75,6 +75,13 @@ final class TestNic implements MacModel {
       return cleanPeriodNs == 0;
     }
 
+    /** In periodic mode the clean timer is what frees the ring. */
+    @Override
+    public Cleaner txCleaner(int queue) {
+      Cleaner c = super.txCleaner(queue);
+      return c == Cleaner.NOTHING && cleanTimer.isQueued() ? Cleaner.TIMER_QUEUED : c;
+    }
+
     @Override
     public int startXmit(Skb skb, NetdevQueue txq) {
       if (!mapTx(skb, txq)) {
