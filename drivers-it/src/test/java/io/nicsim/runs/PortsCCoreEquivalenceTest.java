@@ -3,7 +3,6 @@ package io.nicsim.runs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.host.JavaKernelC;
 import io.nicsim.core.port.exec.KernelC;
 import io.nicsim.core.port.exec.PortHarness;
@@ -29,7 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * must catch at its first diverging call. Skipped, saying so, where a tree is not there.
  */
 class PortsCCoreEquivalenceTest {
-  private static final RunEngine ENGINE = CliEnv.standard().engine();
+  private static final RunEngine ENGINE = RunEnv.standard().engine();
 
   /**
    * A family's run, the functions that must run as C in it (comma-separated), and broken Java

@@ -3,7 +3,6 @@ package io.nicsim.runs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.nicsim.cli.env.CliEnv;
 import io.nicsim.core.port.exec.KernelC;
 import io.nicsim.runs.options.RunArgs;
 import java.nio.file.Files;
@@ -25,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * 6.18 tree; {@code -Dnicsim.tree618=DIR} names one).
  */
 class PortsCEquivalenceTest {
-  private static final RunEngine ENGINE = CliEnv.standard().engine();
+  private static final RunEngine ENGINE = RunEnv.standard().engine();
 
   static Stream<Path> tarballs() {
     List<Path> out = new ArrayList<>();
