@@ -10,7 +10,11 @@ import io.nicsim.core.kernel.WorkItem;
 import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code --ports c} for bcmgenet's coalescing paths: the tree's bcmgenet_set_rx_coalesce,
@@ -30,7 +34,7 @@ public final class GenetBridges implements PortBridgeProvider {
 
   @Override
   public List<PortBridge> bridges() {
-    List<PortBridge> out = new java.util.ArrayList<>(java.util.Arrays.stream(FUNCTIONS)
+    List<PortBridge> out = new ArrayList<>(Arrays.stream(FUNCTIONS)
         .map(f -> (PortBridge) new Bridge(f)).toList());
     out.add(new GenetRxPollBridge());
     out.add(new GenetDescRxBridge());
@@ -41,8 +45,8 @@ public final class GenetBridges implements PortBridgeProvider {
   }
 
   @Override
-  public java.util.Map<String, String> notBridged() {
-    java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+  public Map<String, String> notBridged() {
+    Map<String, String> m = new LinkedHashMap<>();
     String c = GenetSources.MAIN_C;
     PortBridgeProvider.reason(m, c, "not bridged yet: set-up, once when the interface opens"
         + " (bcmgenet_init_rx_ring's refill of the whole ring; bcmgenet_desc_rx does not call it)",
@@ -128,7 +132,7 @@ public final class GenetBridges implements PortBridgeProvider {
 
     /** The live registers and RX ring 0 as GenetHarnesses.HW_FIELDS (nicsim_priv_set). */
     private void capture(BcmgenetPriv.RxRing ring) {
-      java.util.Arrays.fill(in, 0);
+      Arrays.fill(in, 0);
       if (ring != priv.rx || ring.index != 0) {
         throw new NativeFailure(c.function() + ": the record holds RX ring 0 only");
       }

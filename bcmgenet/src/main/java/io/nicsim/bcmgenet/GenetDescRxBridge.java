@@ -8,6 +8,7 @@ import io.nicsim.core.host.Replay;
 import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 
 /**
  * {@code --ports c} for {@code bcmgenet_desc_rx} (the tree's {@code bcmgenet_rx_refill},
@@ -116,7 +117,7 @@ final class GenetDescRxBridge implements PortBridge {
 
     /** bcmgenet_desc_rx(ring, budget): the frames processed. */
     int descRx(BcmgenetPriv.RxRing ring, int budget) {
-      java.util.Arrays.fill(in, 0, LOOP, 0);
+      Arrays.fill(in, 0, LOOP, 0);
       in[0] = ring.cbPtr;
       in[1] = ring.size;
       in[2] = ring.readPtr - ring.cbPtr;

@@ -5,6 +5,8 @@ import io.nicsim.core.dim.DimSample;
 import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.net.Skb;
 import io.nicsim.core.port.exec.Out;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * {@link GenetKernel} as the harnesses' C stubs behave ({@code portexec/bcmgenet/data.c}): each
@@ -17,7 +19,7 @@ final class GenetHarnessKernel implements GenetKernel {
   final boolean[] ansPrep = new boolean[2];
   boolean ansComplete;
   /** An skb's number in the record (the C's nicsim_id), by its id. */
-  final java.util.Map<Long, Integer> skbNumber = new java.util.HashMap<>();
+  final Map<Long, Integer> skbNumber = new HashMap<>();
 
   GenetHarnessKernel(Out out) {
     this.out = out;

@@ -6,14 +6,15 @@ import io.nicsim.core.dim.DimSample;
 import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.net.Skb;
 import io.nicsim.core.nic.DescRing;
+import java.util.function.Supplier;
 
 /** {@link GenetKernel} on the simulated host: core's NAPI, the device's queues and net_dim. */
 final class GenetHostKernel implements GenetKernel {
   private final BcmgenetPriv priv;
   /** The TX NAPI netif_napi_add_tx registers (bcmgenet_tx_poll on the driver's ports). */
-  java.util.function.Supplier<Napi> txNapi;
+  Supplier<Napi> txNapi;
   /** The RX NAPI netif_napi_add registers (bcmgenet_rx_poll on the driver's ports). */
-  java.util.function.Supplier<Napi> rxNapi;
+  Supplier<Napi> rxNapi;
 
   GenetHostKernel(BcmgenetPriv priv) {
     this.priv = priv;

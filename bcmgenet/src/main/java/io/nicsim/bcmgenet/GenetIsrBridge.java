@@ -6,6 +6,7 @@ import io.nicsim.core.host.Replay;
 import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 
 /**
  * {@code --ports c} for {@code bcmgenet_isr1}: the tree's ring interrupt handler in place of
@@ -66,7 +67,7 @@ final class GenetIsrBridge implements PortBridge {
 
     /** bcmgenet_isr1(irq, priv): IRQ_HANDLED or not. */
     boolean isr1() {
-      java.util.Arrays.fill(in, 0);
+      Arrays.fill(in, 0);
       // the C's first two statements: the status and mask status reads
       int stat = priv.intrl2StatReadl();
       int maskStatus = priv.intrl2MaskStatusReadl();

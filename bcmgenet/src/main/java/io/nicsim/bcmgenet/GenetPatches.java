@@ -1,9 +1,10 @@
 package io.nicsim.bcmgenet;
 
 import io.nicsim.core.era.KernelVersion;
-import io.nicsim.core.era.Patch;
 import io.nicsim.core.era.Patch.Status;
+import io.nicsim.core.era.Patch;
 import io.nicsim.core.era.PatchCatalog;
+import java.util.List;
 
 /**
  * The bcmgenet changes that touched its coalescing, as data. Before adaptive-rx the driver
@@ -141,7 +142,7 @@ public final class GenetPatches {
           Status.MAINLINE,
           "bcmgenet_desc_rx: fragmented_errors for a frame without SOP/EOP, broadcast counted");
 
-  public static final PatchCatalog CATALOG = new PatchCatalog("bcmgenet", java.util.List.of(
+  public static final PatchCatalog CATALOG = new PatchCatalog("bcmgenet", List.of(
       ADAPTIVE_RX, DIM_RUNNING_COUNTERS, LOST_TX_IRQ_REENABLE, RING0_TIMEOUT_MASK,
       NAPI_COMPLETE_DONE_RETURN, SW_IRQ_COALESCE_DEFAULT, RX_MISSED_STAT, RX_MORE_STATS));
 }

@@ -10,6 +10,7 @@ import io.nicsim.core.port.exec.Out;
 import io.nicsim.core.port.exec.PortHarness;
 import io.nicsim.core.port.exec.PortHarnessProvider;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -271,9 +272,9 @@ public final class GenetRxHarnesses implements PortHarnessProvider {
   private static void loopWindow(GenetDataHarnesses.Rig rig, long[] r) {
     BcmgenetPriv priv = rig.priv;
     BcmgenetPriv.RxRing ring = priv.rx;
-    java.util.Arrays.fill(priv.rxCbSkb, 0);
-    java.util.Arrays.fill(priv.rxCbDmaAddr, 0);
-    java.util.Arrays.fill(priv.rxCbDmaLen, 0);
+    Arrays.fill(priv.rxCbSkb, 0);
+    Arrays.fill(priv.rxCbDmaAddr, 0);
+    Arrays.fill(priv.rxCbDmaLen, 0);
     rig.k.heldLengthStatus = new long[GenetTxPollBridge.CBS + 1];
     rig.k.heldRxCsum = new long[GenetTxPollBridge.CBS + 1];
     int window = Math.min(Math.min((int) (r[N + 1] - ring.cIndex) & BcmgenetPriv.DMA_INDEX_MASK,

@@ -10,6 +10,7 @@ import io.nicsim.core.host.Replay;
 import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 
 /**
  * {@code --ports c} for {@code bcmgenet_rx_poll}: the tree's RX NAPI poll in place of
@@ -71,7 +72,7 @@ final class GenetRxPollBridge implements PortBridge {
     /** bcmgenet_rx_poll(napi, budget) once bcmgenet_desc_rx returned {@code work}. */
     int rxPoll(Napi napi, int budget, int work) {
       BcmgenetPriv.RxRing ring = priv.rx;
-      java.util.Arrays.fill(in, 0);
+      Arrays.fill(in, 0);
       in[0] = budget;
       in[1] = Integer.toUnsignedLong(work);
       in[2] = ring.dim.bytes;

@@ -11,6 +11,7 @@ import io.nicsim.core.net.Skb;
 import io.nicsim.core.nic.DescRing;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 
 /**
  * {@code --ports c} for {@code bcmgenet_tx_poll}: the tree's TX NAPI poll, with its
@@ -118,7 +119,7 @@ final class GenetTxPollBridge implements PortBridge {
         }
         return -1;
       }
-      java.util.Arrays.fill(in, 0, W + 2 * window, 0);
+      Arrays.fill(in, 0, W + 2 * window, 0);
       in[0] = Integer.toUnsignedLong(priv.hw.tdmaConsIndex);
       in[1] = Integer.toUnsignedLong(ring.cIndex);
       in[2] = Integer.toUnsignedLong(ring.freeBds);
@@ -142,7 +143,7 @@ final class GenetTxPollBridge implements PortBridge {
       charged = 0;
       ringBack = false;
       int ret = (int) replay.run(W + 2 * window, this);
-      java.util.Arrays.fill(skbs, 0, window, null);
+      Arrays.fill(skbs, 0, window, null);
       return ret;
     }
 

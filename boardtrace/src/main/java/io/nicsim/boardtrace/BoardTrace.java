@@ -13,6 +13,18 @@ import io.nicsim.boardtrace.parse.TraceReader;
 import io.nicsim.boardtrace.spans.SpanBuilder;
 import io.nicsim.core.config.BadInputException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 
 /**
@@ -24,13 +36,13 @@ public final class BoardTrace {
   private final ParseOptions options;
   private final ImportStats stats;
   private final Window window;
-  private final java.util.SortedMap<String, Long> txDevices;
-  private final java.util.Map<String, long[]> txSpan;
+  private final SortedMap<String, Long> txDevices;
+  private final Map<String, long[]> txSpan;
   /** Per device, its transmits in {@link #BIN_NS} bins: bin -> {count, first ts, last ts}. */
-  private final java.util.Map<String, java.util.TreeMap<Long, long[]>> txBins;
+  private final Map<String, TreeMap<Long, long[]>> txBins;
 
   /** Where a CPU lost events: from its last event before a lost marker to its next one. */
-  private final java.util.List<long[]> lostGaps;
+  private final List<long[]> lostGaps;
 
   /** The bins the traffic's window is read from. */
   static final long BIN_NS = 10_000_000L;
@@ -54,9 +66,9 @@ public final class BoardTrace {
   }
 
   private BoardTrace(Path file, ParseOptions options, ImportStats stats, Window window,
-      java.util.SortedMap<String, Long> txDevices, java.util.Map<String, long[]> txSpan,
-      java.util.Map<String, java.util.TreeMap<Long, long[]>> txBins,
-      java.util.List<long[]> lostGaps) {
+      SortedMap<String, Long> txDevices, Map<String, long[]> txSpan,
+      Map<String, TreeMap<Long, long[]>> txBins,
+      List<long[]> lostGaps) {
     this.txBins = txBins;
     this.lostGaps = lostGaps;
     this.txDevices = txDevices;
@@ -74,12 +86,12 @@ public final class BoardTrace {
    * @param toSec seconds after the first event where it ends, or null
    */
   public static BoardTrace open(Path file, ParseOptions options, Double fromSec, Double toSec) {
-    java.util.SortedMap<String, Long> tx = new java.util.TreeMap<>();
-    java.util.Map<String, long[]> span = new java.util.HashMap<>();
-    java.util.Map<String, java.util.TreeMap<Long, long[]>> bins = new java.util.HashMap<>();
-    java.util.List<long[]> lostGaps = new java.util.ArrayList<>();
-    java.util.Set<String> napi = new java.util.TreeSet<>();
-    java.util.Map<Integer, long[]> lastOnCpu = new java.util.HashMap<>(); // {ts, lost pending}
+    SortedMap<String, Long> tx = new TreeMap<>();
+    Map<String, long[]> span = new HashMap<>();
+    Map<String, TreeMap<Long, long[]>> bins = new HashMap<>();
+    List<long[]> lostGaps = new ArrayList<>();
+    Set<String> napi = new TreeSet<>();
+    Map<Integer, long[]> lastOnCpu = new HashMap<>(); // {ts, lost pending}
     ImportStats s = TraceReader.read(file, new EventSink() {
       @Override
       public void lost(int cpu, long count) {
@@ -108,7 +120,7 @@ public final class BoardTrace {
           long[] sp = span.computeIfAbsent(e.name, k -> new long[] {e.ts, e.ts});
           sp[0] = Math.min(sp[0], e.ts);
           sp[1] = Math.max(sp[1], e.ts);
-          long[] b = bins.computeIfAbsent(e.name, k -> new java.util.TreeMap<>())
+          long[] b = bins.computeIfAbsent(e.name, k -> new TreeMap<>())
               .computeIfAbsent(Math.floorDiv(e.ts, BIN_NS), k -> new long[] {0, e.ts, e.ts});
           b[0]++;
           b[1] = Math.min(b[1], e.ts);
@@ -133,11 +145,11 @@ public final class BoardTrace {
   }
 
   /** The devices the trace's NAPI polls name ({@code (no_device)}: the per-CPU backlog). */
-  public java.util.SortedSet<String> napiDevices() {
-    return java.util.Collections.unmodifiableSortedSet(napiDevices);
+  public SortedSet<String> napiDevices() {
+    return Collections.unmodifiableSortedSet(napiDevices);
   }
 
-  private final java.util.SortedSet<String> napiDevices = new java.util.TreeSet<>();
+  private final SortedSet<String> napiDevices = new TreeSet<>();
 
   /**
    * This trace over its traffic's window: where {@code dev} transmits at least a tenth of its
@@ -148,7 +160,7 @@ public final class BoardTrace {
    * sends nothing in the window, or where {@code --from}/{@code --to} chose it.
    */
   public BoardTrace overTraffic(String dev) {
-    java.util.TreeMap<Long, long[]> b = dev == null ? null : txBins.get(dev);
+    TreeMap<Long, long[]> b = dev == null ? null : txBins.get(dev);
     if (b == null || window.source().equals("--from/--to")) {
       return this;
     }
@@ -171,13 +183,13 @@ public final class BoardTrace {
     long[] best = {from, to};
     int gaps = 0;
     if (!lostGaps.isEmpty()) {
-      java.util.List<long[]> cuts = new java.util.ArrayList<>();
+      List<long[]> cuts = new ArrayList<>();
       for (long[] g : lostGaps) {
         if (g[1] > from && g[0] < to) {
           cuts.add(g);
         }
       }
-      cuts.sort(java.util.Comparator.comparingLong(g -> g[0]));
+      cuts.sort(Comparator.comparingLong(g -> g[0]));
       gaps = cuts.size();
       long a = from;
       best = new long[] {0, 0};
@@ -194,10 +206,10 @@ public final class BoardTrace {
     if (best[1] <= best[0] || (best[0] == window.fromNs() && best[1] == window.toNs())) {
       return this;
     }
-    Window w = new Window(best[0], best[1], String.format(java.util.Locale.ROOT, "the"
+    Window w = new Window(best[0], best[1], String.format(Locale.ROOT, "the"
         + " traffic's: %s's transmits where its rate is at least %.0f%% of its busiest %d ms"
         + " (%d transmits)%s", dev, 100 * ACTIVE_SHARE, BIN_NS / 1_000_000, sent, gaps == 0 ? ""
-        : String.format(java.util.Locale.ROOT, "; its longest stretch between %d lost-event"
+        : String.format(Locale.ROOT, "; its longest stretch between %d lost-event"
             + " gaps (%.3f of %.3f s)", gaps, (best[1] - best[0]) / 1e9, (to - from) / 1e9)));
     BoardTrace t = new BoardTrace(file, options, stats, w, txDevices, txSpan, txBins, lostGaps);
     t.napiDevices.addAll(napiDevices);
@@ -245,12 +257,12 @@ public final class BoardTrace {
       long b = toSec == null ? to : first + Math.round(toSec * 1e9);
       if (fromSec != null && (fromSec < 0 || a >= s.lastTs)) {
         throw BadInputException.field("--from", fromSec + " s is outside the trace",
-            "0.." + String.format(java.util.Locale.ROOT, "%.6f", s.spanSec()) + " s after its"
+            "0.." + String.format(Locale.ROOT, "%.6f", s.spanSec()) + " s after its"
                 + " first event");
       }
       if (b <= a) {
         throw BadInputException.field("--to", toSec + " s is not after --from",
-            "a time after --from, up to " + String.format(java.util.Locale.ROOT, "%.6f",
+            "a time after --from, up to " + String.format(Locale.ROOT, "%.6f",
                 s.spanSec()) + " s");
       }
       from = a;
@@ -275,7 +287,7 @@ public final class BoardTrace {
   }
 
   /** The devices the trace transmits on (net_dev_xmit), with their transmits. */
-  public java.util.SortedMap<String, Long> txDevices() {
+  public SortedMap<String, Long> txDevices() {
     return txDevices;
   }
 
@@ -289,7 +301,7 @@ public final class BoardTrace {
     for (long n : txDevices.values()) {
       all += n;
     }
-    for (java.util.Map.Entry<String, Long> d : txDevices.entrySet()) {
+    for (Map.Entry<String, Long> d : txDevices.entrySet()) {
       if (d.getValue() >= 0.99 * all && all > 0) {
         return d.getKey().equals("eth0") ? null : d.getKey();
       }

@@ -3,6 +3,7 @@ package io.nicsim.boardtrace;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nicsim.boardtrace.parse.ImportStats;
+import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.Map;
 
@@ -120,11 +121,11 @@ public final class ImportReport {
     o.put("cpus_with_events", s.cpusSeen.size());
     o.put("resolution_ns", s.resolutionNs);
     o.put("raw_clock", s.rawClock);
-    o.put("first_s", new java.math.BigDecimal(s.firstTs).movePointLeft(9));
-    o.put("last_s", new java.math.BigDecimal(s.lastTs).movePointLeft(9));
+    o.put("first_s", new BigDecimal(s.firstTs).movePointLeft(9));
+    o.put("last_s", new BigDecimal(s.lastTs).movePointLeft(9));
     if (w != null) {
-      o.put("window_from_s", new java.math.BigDecimal(w.fromNs()).movePointLeft(9));
-      o.put("window_to_s", new java.math.BigDecimal(w.toNs()).movePointLeft(9));
+      o.put("window_from_s", new BigDecimal(w.fromNs()).movePointLeft(9));
+      o.put("window_to_s", new BigDecimal(w.toNs()).movePointLeft(9));
     }
     o.put("lines", s.lines);
     o.put("events", s.events);

@@ -12,6 +12,8 @@ import io.nicsim.bench.perf.Scaling;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.port.exec.KernelCException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -66,22 +68,22 @@ public final class BenchCommand implements Callable<Integer> {
 
   @Option(names = "--kernel-tree", paramLabel = "DIR|TARBALL",
       description = "the tree ports-c compiles from (default: /usr/src/linux-source-6.12.tar.xz)")
-  java.nio.file.Path kernelTree;
+  Path kernelTree;
 
   @Option(names = "--compare", paramLabel = "REF",
       description = "another built checkout (its ./nicsim): fresh-process figures measured on"
           + " both, interleaved, with the ratio this/REF of each pair")
-  java.nio.file.Path compare;
+  Path compare;
 
   @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
       description = "measured repetitions per figure (default: ${DEFAULT-VALUE})")
   int runs;
 
   /** This installation's launcher (nicsim.home/nicsim), needed for fresh-process figures. */
-  static java.nio.file.Path launcher() {
+  static Path launcher() {
     String home = System.getProperty("nicsim.home");
-    java.nio.file.Path p = home == null ? null : java.nio.file.Path.of(home, "nicsim");
-    if (p == null || !java.nio.file.Files.isExecutable(p)) {
+    Path p = home == null ? null : Path.of(home, "nicsim");
+    if (p == null || !Files.isExecutable(p)) {
       throw BadInputException.field("FIGURE", "startup, tcp and --compare run ./nicsim as fresh"
           + " processes: run them through the launcher", "./nicsim bench …");
     }
@@ -89,10 +91,10 @@ public final class BenchCommand implements Callable<Integer> {
   }
 
   /** REF's launcher: REF must be a checkout with an executable nicsim script. */
-  static java.nio.file.Path refLauncher(java.nio.file.Path ref) {
-    java.nio.file.Path p = ref.resolve("nicsim");
-    if (!java.nio.file.Files.isDirectory(ref) || !java.nio.file.Files.isExecutable(p)
-        || java.nio.file.Files.isDirectory(p)) {
+  static Path refLauncher(Path ref) {
+    Path p = ref.resolve("nicsim");
+    if (!Files.isDirectory(ref) || !Files.isExecutable(p)
+        || Files.isDirectory(p)) {
       throw BadInputException.field("--compare", "'" + ref + "' has no executable nicsim",
           "a nicsim checkout, built (its ./nicsim)");
     }
@@ -114,8 +116,8 @@ public final class BenchCommand implements Callable<Integer> {
             String.join(", ", ALL) + ", scaling, ports-c");
       }
     }
-    java.nio.file.Path ref = compare == null ? null : refLauncher(compare);
-    java.nio.file.Path self = null;
+    Path ref = compare == null ? null : refLauncher(compare);
+    Path self = null;
     if (compare != null || chosen.contains("startup") || chosen.contains("tcp")) {
       self = launcher();
     }
@@ -162,9 +164,9 @@ public final class BenchCommand implements Callable<Integer> {
           }
         }
         case "ports-c" -> {
-          java.nio.file.Path tree = kernelTree != null ? kernelTree
-              : java.nio.file.Path.of("/usr/src/linux-source-6.12.tar.xz");
-          if (!java.nio.file.Files.exists(tree)) {
+          Path tree = kernelTree != null ? kernelTree
+              : Path.of("/usr/src/linux-source-6.12.tar.xz");
+          if (!Files.exists(tree)) {
             throw BadInputException.field("--kernel-tree", tree + " is not there",
                 "a kernel checkout or source tarball for ports-c");
           }

@@ -13,6 +13,7 @@ import io.nicsim.formats.text.EthtoolText;
 import io.nicsim.runs.options.EthtoolStyle;
 import io.nicsim.runs.options.HostOptions;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -47,7 +48,7 @@ public final class EthtoolCommand implements Callable<Integer> {
     @Option(names = "-C", paramLabel = "k v", arity = "1..*",
         description = "set parameters as ethtool -C takes them (tx-usecs 100 tx-frames 1),"
             + " then show them")
-    java.util.List<String> set;
+    List<String> set;
   }
 
   public EthtoolCommand() {

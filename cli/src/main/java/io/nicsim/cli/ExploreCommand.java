@@ -18,6 +18,7 @@ import io.nicsim.studies.plan.Progress;
 import io.nicsim.studies.sweep.RunPointTask;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -121,7 +122,7 @@ public final class ExploreCommand implements Callable<Integer> {
     // SoC, a refused patch) is bad input now, not a "finding" in every run. The runs are
     // ExploreTask's, on the standard environment: the host is built there too.
     RunEnv re = RunEnv.standard();
-    for (HostConfig c : new java.util.LinkedHashSet<>(
+    for (HostConfig c : new LinkedHashSet<>(
         reqs.stream().map(RunRequest::hostConfig).toList())) {
       re.engine().hosts().create(c).host();
     }

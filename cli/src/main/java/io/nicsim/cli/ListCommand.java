@@ -128,10 +128,10 @@ public final class ListCommand implements Callable<Integer> {
 
   /** Which traffic kinds the profile has every cost for, and what the others lack. */
   static String runs(SocProfile p, CliEnv env) {
-    java.util.List<String> can = new java.util.ArrayList<>();
-    java.util.List<String> cannot = new java.util.ArrayList<>();
+    List<String> can = new ArrayList<>();
+    List<String> cannot = new ArrayList<>();
     for (TrafficRunner r : env.runners()) {
-      java.util.List<String> missing = new java.util.ArrayList<>();
+      List<String> missing = new ArrayList<>();
       for (CostOp op : r.costs()) {
         if (!p.costs().containsKey(op.name())) {
           missing.add("costs." + op.name());

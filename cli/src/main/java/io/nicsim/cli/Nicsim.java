@@ -12,12 +12,16 @@ import io.nicsim.runs.RunFailure;
 import io.nicsim.runs.options.EthtoolStyle;
 import io.nicsim.validate.ValidateCommand;
 import java.io.PrintWriter;
+import java.lang.reflect.AnnotatedElement;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Model.CommandSpec;
@@ -192,13 +196,13 @@ public final class Nicsim implements Runnable {
    */
   private static int execute(CommandLine.ParseResult parsed) {
     try (CommandFiles.Scope files = CommandFiles.begin()) {
-      List<Map.Entry<String, Path>> outputs = new java.util.ArrayList<>();
-      List<Runnable> writable = new java.util.ArrayList<>();
+      List<Map.Entry<String, Path>> outputs = new ArrayList<>();
+      List<Runnable> writable = new ArrayList<>();
       for (CommandLine.ParseResult r = parsed; r != null; r = r.subcommand()) {
         for (CommandLine.Model.ArgSpec a : r.matchedArgs()) {
           String name = a instanceof CommandLine.Model.OptionSpec o ? o.longestName()
               : a.paramLabel();
-          Output output = a.userObject() instanceof java.lang.reflect.AnnotatedElement e
+          Output output = a.userObject() instanceof AnnotatedElement e
               ? e.getAnnotation(Output.class) : null;
           for (Path p : paths(a.getValue())) {
             if (output != null) {
@@ -249,7 +253,7 @@ public final class Nicsim implements Runnable {
    * usage error (a holder class), not by every start.
    */
   private static final class OneMatch {
-    static final java.util.regex.Pattern PATTERN = java.util.regex.Pattern.compile(
+    static final Pattern PATTERN = Pattern.compile(
         "expected only one match but got .*?=\\{([^}=\\s]+)[^}]*} and .*?=\\{([^}=\\s]+)[^}]*}");
   }
 
@@ -263,7 +267,7 @@ public final class Nicsim implements Runnable {
       err.flush();
       return EXIT_USAGE;
     }
-    java.util.regex.Matcher twice = OneMatch.PATTERN.matcher(String.valueOf(e.getMessage()));
+    Matcher twice = OneMatch.PATTERN.matcher(String.valueOf(e.getMessage()));
     if (twice.find()) {
       // picocli's words for an exclusive group matched twice name its internals, not the user's
       String a = twice.group(1);

@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
@@ -86,7 +87,7 @@ public final class ProfileCommand implements Runnable {
       Path target;
       try {
         target = output == null ? file : Path.of(output);
-      } catch (java.nio.file.InvalidPathException e) {
+      } catch (InvalidPathException e) {
         throw BadInputException.field("--output", "'" + output + "' is not a path", "a file name");
       }
       if (!r.changed() && output == null) {

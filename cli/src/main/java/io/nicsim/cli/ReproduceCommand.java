@@ -21,7 +21,12 @@ import io.nicsim.studies.plan.PointEngines;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -131,7 +136,7 @@ public final class ReproduceCommand implements Callable<Integer> {
     List<Scenario> scenarios = new ArrayList<>(
         files.isEmpty() || !names.isEmpty() ? env.scenarios().select(names) : List.of());
     // every file is read and checked, its hosts built, before anything runs
-    java.util.Set<String> taken = new java.util.HashSet<>();
+    Set<String> taken = new HashSet<>();
     for (Scenario s : env.scenarios().all()) {
       taken.add(s.name());
     }
@@ -158,7 +163,7 @@ public final class ReproduceCommand implements Callable<Integer> {
       throw BadInputException.field("--sensitivity", "needs --uncertainty N",
           "--uncertainty N --sensitivity");
     }
-    java.util.Map<String, String> fileOf = new java.util.HashMap<>();
+    Map<String, String> fileOf = new HashMap<>();
     for (int i = 0; i < files.size(); i++) {
       fileOf.put(scenarios.get(scenarios.size() - files.size() + i).name(),
           files.get(i).toAbsolutePath().toString());
@@ -246,7 +251,7 @@ public final class ReproduceCommand implements Callable<Integer> {
     KernelC c;
     try {
       c = KernelCCompiler.find().compile(kernelTree, apply,
-          new java.util.LinkedHashSet<>(InLoopPorts.bridgedLabels()));
+          new LinkedHashSet<>(InLoopPorts.bridgedLabels()));
     } catch (KernelCException e) {
       throw new BadInputException(e.getMessage());
     }

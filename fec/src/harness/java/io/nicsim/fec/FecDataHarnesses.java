@@ -5,12 +5,14 @@ import static io.nicsim.core.port.exec.InputField.range;
 import static io.nicsim.core.port.exec.InputField.u16;
 import static io.nicsim.core.port.exec.InputField.u32;
 
+import io.nicsim.core.net.Skb;
 import io.nicsim.core.port.exec.InputField;
 import io.nicsim.core.port.exec.KernelHeaders;
 import io.nicsim.core.port.exec.Out;
 import io.nicsim.core.port.exec.PortHarness;
 import io.nicsim.core.port.exec.PortHarnessProvider;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -206,7 +208,7 @@ public final class FecDataHarnesses implements PortHarnessProvider {
           Rig rig = new Rig(kernel, 0, true);
           rig.fep.features = r[0] != 0 ? FecNapi.NETIF_F_HW_VLAN_CTAG_RX : 0;
           rig.k.pageTci[1] = (int) r[2];
-          io.nicsim.core.net.Skb skb = rig.k.rxSkb(1, (int) r[1]);
+          Skb skb = rig.k.rxSkb(1, (int) r[1]);
           new FecNapi(rig.fep).rxVlan(skb);
           return rig.out().u("len", Integer.toUnsignedLong(skb.len))
               .put("data", rig.k.dataOff(skb)).put("vlan_present", rig.k.vlanPresent(skb))
@@ -313,7 +315,7 @@ public final class FecDataHarnesses implements PortHarnessProvider {
         txq.bds.ts[i] = (int) r[b + 5];
       }
       if (r[b + 3] != 0) {
-        io.nicsim.core.net.Skb skb = k.skb((int) (r[b + 3] - 1), 0);
+        Skb skb = k.skb((int) (r[b + 3] - 1), 0);
         skb.tstampInProgress = r[b + 4] != 0;
         txq.bd.setSkb(i, skb);
       }
@@ -329,7 +331,7 @@ public final class FecDataHarnesses implements PortHarnessProvider {
         txq.bds.ts[i] = (int) r[b + 6];
       }
       if (r[b + 3] != 0) {
-        io.nicsim.core.net.Skb skb = k.skb((int) r[b + 4], 0);
+        Skb skb = k.skb((int) r[b + 4], 0);
         skb.tstampInProgress = r[b + 5] != 0;
         txq.bd.setSkb(i, skb);
       }
@@ -407,7 +409,7 @@ public final class FecDataHarnesses implements PortHarnessProvider {
           rig.mmio.set(FecRegisters.xDesActive(q), (int) r[17]);
           // a record one word longer is the loop's: its register reads are recorded
           rig.mmio.recordReads = r.length > SUBMIT_INPUTS;
-          io.nicsim.core.net.Skb skb = k.skb((int) r[9], (int) r[10]);
+          Skb skb = k.skb((int) r[9], (int) r[10]);
           skb.hwTstamp = r[11] != 0;
           skb.ipSummed = (int) r[12];
           skb.queueMapping = q;
@@ -451,23 +453,23 @@ public final class FecDataHarnesses implements PortHarnessProvider {
           txq.bd.cur = (int) (r[6] % size);
           txq.txStopThreshold = (int) r[7];
           FecXmit xmit = new FecXmit(rig.fep) {
-            private int submit(String name, FecTxq t, io.nicsim.core.net.Skb skb) {
+            private int submit(String name, FecTxq t, Skb skb) {
               rig.out().call(name, t.qid, k.id(skb));
               t.bd.cur = (int) ((t.bd.cur + r[3]) % t.ringSize);
               return (int) r[2];
             }
 
             @Override
-            public int txqSubmitSkb(FecTxq t, io.nicsim.core.net.Skb skb) {
+            public int txqSubmitSkb(FecTxq t, Skb skb) {
               return submit("fec_enet_txq_submit_skb", t, skb);
             }
 
             @Override
-            int txqSubmitTso(FecTxq t, io.nicsim.core.net.Skb skb) {
+            int txqSubmitTso(FecTxq t, Skb skb) {
               return submit("fec_enet_txq_submit_tso", t, skb);
             }
           };
-          io.nicsim.core.net.Skb skb = k.skb(0, 0);
+          Skb skb = k.skb(0, 0);
           skb.queueMapping = q;
           skb.gsoSegs = r[1] != 0 ? 2 : 1;
           Out out = rig.out();
@@ -640,8 +642,8 @@ public final class FecDataHarnesses implements PortHarnessProvider {
     }
     boolean loop = r.length > RXQ_LOOP;
     if (loop) { // the model's page pool and skbs never run dry
-      java.util.Arrays.fill(k.allocOk, true);
-      java.util.Arrays.fill(k.buildOk, true);
+      Arrays.fill(k.allocOk, true);
+      Arrays.fill(k.buildOk, true);
     }
     for (int s = 0; loop && s < Math.min(full + 1, size); s++) {
       int b = RXQ_LOOP + s * RXQ_LOOP_SLOT;

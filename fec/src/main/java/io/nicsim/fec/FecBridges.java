@@ -8,7 +8,10 @@ import io.nicsim.core.kernel.Errno;
 import io.nicsim.core.kernel.KernelException;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code --ports c} for fec_main.c's coalescing code: the tree's fec_enet_us_to_itr_clock,
@@ -42,8 +45,8 @@ public final class FecBridges implements PortBridgeProvider {
   }
 
   @Override
-  public java.util.Map<String, String> notBridged() {
-    java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+  public Map<String, String> notBridged() {
+    Map<String, String> m = new LinkedHashMap<>();
     String c = FecSources.MAIN_C;
     PortBridgeProvider.reason(m, c, "not bridged yet: the data path; a bridge must capture the"
         + " live buffer descriptor rings and replay the skbs' hand-off and completion",
@@ -119,7 +122,7 @@ public final class FecBridges implements PortBridgeProvider {
 
     /** The live fep as FecHarnesses.FEP_FIELDS (common.c's nicsim_fep_set). */
     private void capture() {
-      java.util.Arrays.fill(in, 0);
+      Arrays.fill(in, 0);
       in[0] = (fep.quirks & FecQuirk.HAS_COALESCE) != 0 ? 1 : 0;
       in[1] = (fep.quirks & FecQuirk.HAS_MULTI_QUEUES) != 0 ? 1 : 0;
       in[2] = Integer.toUnsignedLong(fep.itrClkRate);

@@ -5,6 +5,7 @@ import io.nicsim.core.host.PortBridge;
 import io.nicsim.core.host.Replay;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 
 /**
  * {@code --ports c} for {@code fec_enet_interrupt}: the tree's interrupt handler (with its
@@ -59,7 +60,7 @@ final class FecIrqBridge implements PortBridge {
 
     /** fec_enet_interrupt(irq, ndev): IRQ_HANDLED or IRQ_NONE. */
     boolean interrupt(FecNapi napi) {
-      java.util.Arrays.fill(in, 0);
+      Arrays.fill(in, 0);
       fep.irqs++;
       // fec_enet_collect_events' read, the C's first statement
       int raw = fep.readl(FecRegisters.FEC_IEVENT);

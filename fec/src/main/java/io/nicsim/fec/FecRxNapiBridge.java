@@ -6,6 +6,7 @@ import io.nicsim.core.host.Replay;
 import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 
 /**
  * {@code --ports c} for {@code fec_enet_rx_napi}: the tree's NAPI poll in place of
@@ -77,8 +78,8 @@ final class FecRxNapiBridge implements PortBridge {
 
     /** fec_enet_rx_napi(napi, budget): the work done. */
     int rxNapi(FecNapi napi, int budget) {
-      java.util.Arrays.fill(in, 0);
-      java.util.Arrays.fill(read, -1);
+      Arrays.fill(in, 0);
+      Arrays.fill(read, -1);
       in[0] = budget;
       in[1] = 1; // napi_complete_done's answer: the poll ignores it
       guess(budget);

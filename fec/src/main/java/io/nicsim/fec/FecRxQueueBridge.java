@@ -7,6 +7,7 @@ import io.nicsim.core.net.Skb;
 import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 
 /**
  * {@code --ports c} for {@code fec_enet_rx_queue} (with the tree's {@code fec_enet_update_cbd}
@@ -166,7 +167,7 @@ final class FecRxQueueBridge implements PortBridge {
     int rxQueue(int queueId, int budget) {
       FecRxq rxq = fep.rxQueue[queueId];
       int size = rxq.bd.size();
-      java.util.Arrays.fill(in, 0, LOOP, 0);
+      Arrays.fill(in, 0, LOOP, 0);
       in[0] = Integer.toUnsignedLong(fep.quirks);
       in[1] = fep.bufdescEx ? 1 : 0;
       in[2] = fep.hwtsRxEn ? 1 : 0;
@@ -190,7 +191,7 @@ final class FecRxQueueBridge implements PortBridge {
       written = 0;
       current = null;
       int ret = (int) replay.run(LOOP + SLOT * window, this);
-      java.util.Arrays.fill(skbs, 0, nskb + 1, null);
+      Arrays.fill(skbs, 0, nskb + 1, null);
       return ret;
     }
 

@@ -6,6 +6,7 @@ import io.nicsim.core.host.Replay;
 import io.nicsim.core.net.Skb;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 
 /**
  * {@code --ports c} for {@code fec_enet_start_xmit} (the tree's
@@ -67,7 +68,7 @@ final class FecStartXmitBridge implements PortBridge {
     int startXmit(Skb skb) {
       int queue = skb.queueMapping & 0xFFFF;
       FecTxq txq = fep.txQueue[queue];
-      java.util.Arrays.fill(in, 0);
+      Arrays.fill(in, 0);
       in[0] = queue;
       in[1] = skb.isGso() ? 1 : 0;
       in[SUBMIT_RET] = 0; // NETDEV_TX_OK, one BD: a linear skb queued

@@ -7,6 +7,7 @@ import io.nicsim.core.net.Skb;
 import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 
 /**
  * {@code --ports c} for {@code fec_enet_txq_submit_skb} (the tree's
@@ -102,7 +103,7 @@ final class FecSubmitSkbBridge implements PortBridge {
 
     /** fec_enet_txq_submit_skb(txq, skb, ndev): 0, or the C's return. */
     int submit(FecTxq txq, Skb skb) {
-      java.util.Arrays.fill(in, 0);
+      Arrays.fill(in, 0);
       in[0] = Integer.toUnsignedLong(fep.quirks);
       in[1] = fep.bufdescEx ? 1 : 0;
       in[2] = fep.hwtsTxEn ? 1 : 0;

@@ -7,6 +7,7 @@ import io.nicsim.core.net.Skb;
 import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 
 /**
  * {@code --ports c} for {@code fec_enet_tx_queue} (the tree's {@code fec_enet_get_free_txdesc_num}
@@ -119,7 +120,7 @@ final class FecTxQueueBridge implements PortBridge {
     void txQueue(int queueId, int budget) {
       FecTxq txq = fep.txQueue[queueId];
       int size = txq.bd.size();
-      java.util.Arrays.fill(in, 0, LOOP, 0);
+      Arrays.fill(in, 0, LOOP, 0);
       in[0] = fep.bufdescEx ? 1 : 0;
       in[1] = fep.hwtsTxEn ? 1 : 0;
       in[2] = budget;
@@ -141,7 +142,7 @@ final class FecTxQueueBridge implements PortBridge {
       ended = false;
       tdar = -1;
       replay.run(LOOP + SLOT * window, this);
-      java.util.Arrays.fill(skbs, 0, nskb + 1, null);
+      Arrays.fill(skbs, 0, nskb + 1, null);
     }
 
     /**

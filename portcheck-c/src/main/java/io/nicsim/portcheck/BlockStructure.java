@@ -1,5 +1,7 @@
 package io.nicsim.portcheck;
 
+import java.util.Arrays;
+
 /**
  * Brace and parenthesis depth before every token, read through conditional compilation.
  *
@@ -43,7 +45,7 @@ final class BlockStructure {
         }
       } else if (kind == CTokens.DIRECTIVE_IF) {
         if (top == stack.length) {
-          stack = java.util.Arrays.copyOf(stack, top * 2);
+          stack = Arrays.copyOf(stack, top * 2);
         }
         stack[top++] = new Conditional(braces, parens, alt);
       } else if (kind == CTokens.DIRECTIVE_ELSE && top > 0) {

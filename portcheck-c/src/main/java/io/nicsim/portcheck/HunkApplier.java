@@ -2,6 +2,7 @@ package io.nicsim.portcheck;
 
 import io.nicsim.core.port.exec.KernelCException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -230,7 +231,7 @@ final class HunkApplier {
   private static int[] align(List<String> file, List<String> old, int from, int to, int start,
       boolean blanks) {
     int[] at = new int[old.size()];
-    java.util.Arrays.fill(at, -1);
+    Arrays.fill(at, -1);
     int f = start;
     for (int j = from; j < to; j++) {
       String want = loose(old.get(j));
@@ -253,7 +254,7 @@ final class HunkApplier {
         return false;
       }
     }
-    return p.last() - p.first() + 1 == (int) java.util.Arrays.stream(p.at()).filter(a -> a >= 0)
+    return p.last() - p.first() + 1 == (int) Arrays.stream(p.at()).filter(a -> a >= 0)
         .count();
   }
 

@@ -70,7 +70,7 @@ public final class KernelTree {
    * This tree with the files in {@code replaced} given those bytes (null: deleted), in memory:
    * the scratch view a patch is applied to. {@code what} says so in reports.
    */
-  KernelTree withFiles(java.util.Map<String, byte[]> replaced, String what) {
+  KernelTree withFiles(Map<String, byte[]> replaced, String what) {
     return new KernelTree(root, new OverlayFiles(files, replaced, what));
   }
 

@@ -2,6 +2,7 @@ package io.nicsim.portcheck;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -55,7 +56,7 @@ final class NativeXz {
   }
 
   /** Discards what is written. */
-  private static final class OutputStreamSink extends java.io.OutputStream {
+  private static final class OutputStreamSink extends OutputStream {
     static final OutputStreamSink INSTANCE = new OutputStreamSink();
 
     @Override

@@ -1,5 +1,6 @@
 package io.nicsim.portcheck;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,7 +16,7 @@ final class OverlayFiles implements TreeFiles {
 
   OverlayFiles(TreeFiles base, Map<String, byte[]> replaced, String what) {
     this.base = base;
-    this.replaced = new java.util.HashMap<>(replaced); // null values: deleted files
+    this.replaced = new HashMap<>(replaced); // null values: deleted files
     this.what = what;
   }
 

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A tree with patches applied, in order, to a scratch view of it (the patched files in memory
@@ -64,8 +65,8 @@ record PatchedTree(KernelTree tree, List<String> files, List<String> notes, List
       Set<String> tags = new LinkedHashSet<>();
       for (CDefinitions d : new CDefinitions[] {before, after}) {
         if (d != null) {
-          names.addAll(new java.util.TreeSet<>(d.ordinaryNames()));
-          tags.addAll(new java.util.TreeSet<>(d.tagNames()));
+          names.addAll(new TreeSet<>(d.ordinaryNames()));
+          tags.addAll(new TreeSet<>(d.tagNames()));
         }
       }
       for (String n : names) {

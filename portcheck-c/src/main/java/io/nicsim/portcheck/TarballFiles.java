@@ -1,9 +1,13 @@
 package io.nicsim.portcheck;
 
 import java.io.BufferedInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,6 +22,8 @@ import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
 import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
 import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
+import org.tukaani.xz.CorruptedInputException;
+import org.tukaani.xz.XZFormatException;
 
 /**
  * A kernel source tarball ({@code linux-source-6.12.tar.xz} as Debian's package installs it, a
@@ -135,18 +141,18 @@ final class TarballFiles implements TreeFiles {
    * of a cut-short file says so with an exception and no message.
    */
   static String reason(Path archive, IOException e) {
-    if (e instanceof java.nio.file.NoSuchFileException) {
+    if (e instanceof NoSuchFileException) {
       return "no such file";
     }
-    if (e instanceof java.nio.file.AccessDeniedException) {
+    if (e instanceof AccessDeniedException) {
       return "permission denied";
     }
-    if (e instanceof java.io.EOFException
-        || e instanceof org.tukaani.xz.CorruptedInputException
-        || e instanceof org.tukaani.xz.XZFormatException
+    if (e instanceof EOFException
+        || e instanceof CorruptedInputException
+        || e instanceof XZFormatException
         || endsEarly(e.getMessage())) {
-      String kind = e instanceof org.tukaani.xz.XZFormatException ? "it is not xz data"
-          : e instanceof org.tukaani.xz.CorruptedInputException ? "its compressed data is corrupt"
+      String kind = e instanceof XZFormatException ? "it is not xz data"
+          : e instanceof CorruptedInputException ? "its compressed data is corrupt"
           : "it ends early";
       return kind + " (a truncated or damaged download?"
           + " accepted: a complete .tar.xz, .tar.gz, .tar.bz2 or .tar kernel source archive)";
@@ -201,7 +207,7 @@ final class TarballFiles implements TreeFiles {
       return false;
     }
     String head = new String(makefile, 0, Math.min(makefile.length, 2048),
-        java.nio.charset.StandardCharsets.ISO_8859_1);
+        StandardCharsets.ISO_8859_1);
     return head.contains("VERSION =") && head.contains("PATCHLEVEL =");
   }
 

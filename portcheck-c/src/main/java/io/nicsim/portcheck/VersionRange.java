@@ -1,5 +1,6 @@
 package io.nicsim.portcheck;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -58,7 +59,7 @@ public record VersionRange(KernelRelease from, KernelRelease to) {
   /** Every range in the annotations' texts ({@code "v6.1.60..v6.1, v6.6..v6.17"} holds two). */
   static List<VersionRange> all(List<String> versions) {
     return versions.stream()
-        .flatMap(t -> java.util.Arrays.stream(t.split(",")))
+        .flatMap(t -> Arrays.stream(t.split(",")))
         .map(VersionRange::parse)
         .flatMap(Optional::stream)
         .toList();

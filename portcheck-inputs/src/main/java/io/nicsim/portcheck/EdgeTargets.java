@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The inputs a function's own comparisons ask for. Every decision of the ported function and of
@@ -175,7 +176,7 @@ final class EdgeTargets {
 
   /** The fields some decision of the function reads. */
   int[] relevant() {
-    Set<Integer> out = new java.util.TreeSet<>();
+    Set<Integer> out = new TreeSet<>();
     for (Quantity q : quantities) {
       for (int f : q.fields()) {
         out.add(f);
@@ -318,7 +319,7 @@ final class EdgeTargets {
 
   /** The domain's ends, 0 and the powers of two between, ascending. */
   private static long[] scanPoints(InputField field) {
-    java.util.TreeSet<Long> pts = new java.util.TreeSet<>(field.unsigned()
+    TreeSet<Long> pts = new TreeSet<>(field.unsigned()
         ? Long::compareUnsigned : Long::compare);
     pts.add(field.min());
     pts.add(field.max());

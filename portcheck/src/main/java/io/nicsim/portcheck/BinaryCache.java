@@ -1,6 +1,7 @@
 package io.nicsim.portcheck;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -166,7 +167,7 @@ final class BinaryCache {
           // another run removed it
         }
       });
-    } catch (IOException | java.io.UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException e) {
       // nothing to prune
     }
   }

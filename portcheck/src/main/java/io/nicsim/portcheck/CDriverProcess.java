@@ -6,7 +6,9 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -64,8 +66,8 @@ final class CDriverProcess {
    * The values the program prints for its probes ({@code --probe}), by probe text; a probe the
    * program did not print (it died on an earlier one) is absent.
    */
-  java.util.Map<String, CInt> probe(List<String> probes) {
-    java.util.Map<String, CInt> out = new java.util.HashMap<>();
+  Map<String, CInt> probe(List<String> probes) {
+    Map<String, CInt> out = new HashMap<>();
     try {
       Process p = new ProcessBuilder(binary.toString(), "--probe")
           .redirectError(ProcessBuilder.Redirect.DISCARD).start();

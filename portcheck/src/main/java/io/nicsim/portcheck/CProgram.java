@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * One executable C program for one harness and tree: nicsim's compatibility header, the
@@ -96,7 +97,7 @@ final class CProgram {
     section(c, "prelude", sections.get("prelude"));
     tree(c, taken.macros(), false);
     // tracepoints the tree's functions fire compile to nothing
-    for (String name : new java.util.TreeSet<>(taken.unresolved())) {
+    for (String name : new TreeSet<>(taken.unresolved())) {
       if (name.matches("trace_[A-Za-z0-9_]+")) {
         c.append("#define ").append(name).append("(...) ((void)0)\n");
       }

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
+import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
 
 /**
@@ -102,7 +103,7 @@ public final class ClasspathScanner {
           }
         }
       }
-    } catch (java.util.zip.ZipException e) {
+    } catch (ZipException e) {
       // Not a jar: the JVM ignores such class-path entries too.
     } catch (IOException e) {
       throw new PortCheckException("cannot scan jar " + jar + ": " + e.getMessage());

@@ -5,9 +5,13 @@ import io.nicsim.core.port.exec.KernelC;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /** A {@link KernelC} built by {@link InLoopCompiler}: libraries in memory, opened per thread. */
 final class CompiledKernel implements KernelC {
@@ -20,12 +24,12 @@ final class CompiledKernel implements KernelC {
   private final ThreadLocal<Map<String, NativePort>> opened = new ThreadLocal<>();
   /** The programs that fix HZ, by label, and what builds one again at another HZ. */
   private final Map<String, InLoopProgram> hzPrograms;
-  private final java.util.function.Function<Map<String, InLoopProgram>,
+  private final Function<Map<String, InLoopProgram>,
       Map<String, InLoopLibrary>> compiler;
   /** Those programs built at another HZ, by HZ (each built once, when first asked). */
-  private final Map<Integer, Map<String, InLoopLibrary>> builtAtHz = new java.util.HashMap<>();
+  private final Map<Integer, Map<String, InLoopLibrary>> builtAtHz = new HashMap<>();
   private final ThreadLocal<Map<Integer, Map<String, NativePort>>> openedAtHz =
-      ThreadLocal.withInitial(java.util.HashMap::new);
+      ThreadLocal.withInitial(HashMap::new);
 
   CompiledKernel(String describe, String release, Map<String, InLoopLibrary> libraries,
       Map<String, String> notCompiled, List<Touched> touched, List<String> notes) {
@@ -35,7 +39,7 @@ final class CompiledKernel implements KernelC {
   CompiledKernel(String describe, String release, Map<String, InLoopLibrary> libraries,
       Map<String, String> notCompiled, List<Touched> touched, List<String> notes,
       Map<String, InLoopProgram> hzPrograms,
-      java.util.function.Function<Map<String, InLoopProgram>, Map<String, InLoopLibrary>>
+      Function<Map<String, InLoopProgram>, Map<String, InLoopLibrary>>
           compiler) {
     this.describe = describe;
     this.release = release;
@@ -62,7 +66,7 @@ final class CompiledKernel implements KernelC {
     Map<String, NativePort> m = opened.get();
     if (m == null) {
       m = new LinkedHashMap<>();
-      for (Map.Entry<String, InLoopLibrary> e : new java.util.TreeMap<>(libraries).entrySet()) {
+      for (Map.Entry<String, InLoopLibrary> e : new TreeMap<>(libraries).entrySet()) {
         m.put(e.getKey(), e.getValue().open());
       }
       m = Collections.unmodifiableMap(m);
@@ -97,7 +101,7 @@ final class CompiledKernel implements KernelC {
 
   /** The programs that fix another HZ than {@code hz}, rewritten for it, by label. */
   private Map<String, InLoopProgram> atHz(int hz) {
-    Map<String, InLoopProgram> other = new java.util.TreeMap<>();
+    Map<String, InLoopProgram> other = new TreeMap<>();
     hzPrograms.forEach((label, p) -> {
       if (p.hz() != hz && libraries.containsKey(label)) {
         other.put(label, p.atHz(hz));
@@ -115,10 +119,10 @@ final class CompiledKernel implements KernelC {
   /** A function built at another HZ, built and opened when first called. */
   private static final class AtHz implements NativePort {
     private final NativePort base;
-    private final java.util.function.Supplier<NativePort> open;
+    private final Supplier<NativePort> open;
     private NativePort c;
 
-    AtHz(NativePort base, java.util.function.Supplier<NativePort> open) {
+    AtHz(NativePort base, Supplier<NativePort> open) {
       this.base = base;
       this.open = open;
     }

@@ -4,13 +4,18 @@ import io.nicsim.core.port.exec.InputField;
 import io.nicsim.core.port.exec.JavaPort;
 import io.nicsim.core.port.exec.NotRunnable;
 import io.nicsim.core.port.exec.PortHarness;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 
 /**
  * One harness on one tree: take the C, compile it once, run every input record through the
@@ -81,7 +86,7 @@ final class Execution {
       sources.add(0, home);
     }
     String label = function + ".c";
-    java.util.Map<String, String> sections;
+    Map<String, String> sections;
     try {
       sections = CProgram.sections(harness.program(), "harness/" + label);
     } catch (IllegalArgumentException e) {
@@ -282,8 +287,8 @@ final class Execution {
   private List<String> runBoth(CDriverProcess c, CoverageRun.Build coverage, JavaPort java,
       List<long[]> batch, String name, String[] javaOut) {
     long[] cNs = new long[1];
-    java.util.concurrent.CompletableFuture<List<String>> cRun =
-        new java.util.concurrent.CompletableFuture<>();
+    CompletableFuture<List<String>> cRun =
+        new CompletableFuture<>();
     Thread runner = new Thread(() -> {
       long s = System.nanoTime();
       try {
@@ -313,7 +318,7 @@ final class Execution {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new PortCheckException("interrupted");
-    } catch (java.util.concurrent.ExecutionException e) {
+    } catch (ExecutionException e) {
       throw e.getCause() instanceof PortCheckException p ? p
           : new PortCheckException("running " + name + " failed: " + e.getCause());
     }
@@ -328,12 +333,12 @@ final class Execution {
     BinaryCache.Result r = cache.compile(workDir, name, program, compiler);
     if (options.keep().isPresent() && r.cached()) {
       try {
-        java.nio.file.Files.writeString(workDir.resolve(name + ".c"), program);
+        Files.writeString(workDir.resolve(name + ".c"), program);
         if (r.compiled().ok()) {
-          java.nio.file.Files.copy(r.compiled().binary(), workDir.resolve(name),
-              java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+          Files.copy(r.compiled().binary(), workDir.resolve(name),
+              StandardCopyOption.REPLACE_EXISTING);
         }
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         throw new PortCheckException("cannot keep the program in " + workDir + ": "
             + e.getMessage());
       }

@@ -11,6 +11,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -126,7 +128,7 @@ public final class ExecutionRun {
     Path dir = workDir(options);
     BinaryCache cache = BinaryCache.at(options.cache());
     List<ExecResult> results = new ArrayList<>();
-    Map<String, ExecTiming> timings = new java.util.concurrent.ConcurrentHashMap<>();
+    Map<String, ExecTiming> timings = new ConcurrentHashMap<>();
     long start = System.nanoTime();
     int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
     ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
@@ -150,7 +152,7 @@ public final class ExecutionRun {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new PortCheckException("interrupted");
-    } catch (java.util.concurrent.ExecutionException e) {
+    } catch (ExecutionException e) {
       Throwable c = e.getCause();
       if (c instanceof PortCheckException p) {
         throw p;

@@ -12,6 +12,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -19,9 +20,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * {@code --ports c}: reads the tree once (a tarball in one streaming pass), applies the patches
@@ -37,7 +41,7 @@ public final class InLoopCompiler implements KernelCCompiler {
   /** A tree read once for a set of files. */
   private record TreeRead(KernelTree tree, Set<String> files) {}
 
-  private final java.util.function.Supplier<List<PortHarness>> harnesses;
+  private final Supplier<List<PortHarness>> harnesses;
   private final boolean shared;
 
   /** The class path's harnesses; builds are shared by the whole JVM. */
@@ -50,7 +54,7 @@ public final class InLoopCompiler implements KernelCCompiler {
     this(() -> harnesses, false);
   }
 
-  private InLoopCompiler(java.util.function.Supplier<List<PortHarness>> harnesses,
+  private InLoopCompiler(Supplier<List<PortHarness>> harnesses,
       boolean shared) {
     this.harnesses = harnesses;
     this.shared = shared;
@@ -243,7 +247,7 @@ public final class InLoopCompiler implements KernelCCompiler {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KernelCException("interrupted while compiling");
-    } catch (java.util.concurrent.ExecutionException e) {
+    } catch (ExecutionException e) {
       if (e.getCause() instanceof KernelCException k) {
         throw k;
       }
@@ -275,7 +279,7 @@ public final class InLoopCompiler implements KernelCCompiler {
    */
   private static String withoutLineMarkers(String text) {
     return text.lines().filter(l -> !l.startsWith("#line ")).collect(
-        java.util.stream.Collectors.joining("\n"));
+        Collectors.joining("\n"));
   }
 
   /**
@@ -295,7 +299,7 @@ public final class InLoopCompiler implements KernelCCompiler {
         changedPrograms.add(e.getKey());
       }
     }
-    Set<String> ported = new java.util.HashSet<>();
+    Set<String> ported = new HashSet<>();
     for (PortedFunction f : ClasspathScanner.ofThisJvm().ports()) {
       ported.add(f.label());
     }

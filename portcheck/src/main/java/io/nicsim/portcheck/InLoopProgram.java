@@ -4,6 +4,9 @@ import io.nicsim.core.port.exec.PortHarness;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One harness's program built for the loop: exactly the program {@code --execute} compiles
@@ -26,12 +29,12 @@ record InLoopProgram(PortHarness harness, String text, List<String> inside, List
   }
 
   /** A harness's fixed CONFIG_HZ: its C's own {@code #define HZ n} line. */
-  private static final java.util.regex.Pattern HZ =
-      java.util.regex.Pattern.compile("(?m)^#define HZ (\\d+)$");
+  private static final Pattern HZ =
+      Pattern.compile("(?m)^#define HZ (\\d+)$");
 
   /** The CONFIG_HZ the harness's C fixes, or 0 when it fixes none (HZ from the record). */
   int hz() {
-    java.util.regex.Matcher m = HZ.matcher(text);
+    Matcher m = HZ.matcher(text);
     return m.find() ? Integer.parseInt(m.group(1)) : 0;
   }
 
@@ -53,7 +56,7 @@ record InLoopProgram(PortHarness harness, String text, List<String> inside, List
    *     lacks them)
    */
   static InLoopProgram build(PortHarness h, Map<String, CDefinitions> parsed,
-      KernelRelease release, java.util.Set<String> harnessed) {
+      KernelRelease release, Set<String> harnessed) {
     String file = h.file();
     String function = h.function();
     if (h.notRun().isPresent()) {
@@ -108,7 +111,7 @@ record InLoopProgram(PortHarness harness, String text, List<String> inside, List
    * program's own function.
    */
   String functionAt(String message) {
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("^([^:]+):(\\d+):")
+    Matcher m = Pattern.compile("^([^:]+):(\\d+):")
         .matcher(message);
     if (m.find()) {
       int line = Integer.parseInt(m.group(2));

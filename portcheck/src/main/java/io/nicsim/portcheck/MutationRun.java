@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -126,7 +127,7 @@ public final class MutationRun {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new PortCheckException("interrupted");
-    } catch (java.util.concurrent.ExecutionException e) {
+    } catch (ExecutionException e) {
       Throwable c = e.getCause();
       throw c instanceof PortCheckException p ? p
           : new PortCheckException("--mutants failed: " + c);

@@ -5,8 +5,10 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -309,7 +311,7 @@ public final class PortCheckCommand implements Callable<Integer> {
           "the directory the mutants' files are relative to");
     }
     List<PortedFunction> found = ports.apply(name -> true);
-    java.util.Set<String> functions = new java.util.HashSet<>();
+    Set<String> functions = new HashSet<>();
     chosen.forEach(m -> functions.add(m.function()));
     List<PortHarness> used = harnesses.get().stream().filter(h -> functions.contains(h.function())).toList();
     KernelTree tree = KernelTree.open(kernelTree, found, ExecutionRun.sourcesOf(used));

@@ -5,14 +5,20 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -56,7 +62,7 @@ public final class PortLock {
       json = Files.readString(file, StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
       return new PortLock();
-    } catch (java.nio.charset.CharacterCodingException e) {
+    } catch (CharacterCodingException e) {
       throw new PortCheckException(file + ": not a valid port lock (not UTF-8 text; accepted: the"
           + " JSON port-check --update writes)");
     } catch (IOException e) {
@@ -163,7 +169,7 @@ public final class PortLock {
     return Optional.of(all.get(all.size() - 1));
   }
 
-  private static final java.util.Comparator<LockEntry> BY_RELEASE = java.util.Comparator
+  private static final Comparator<LockEntry> BY_RELEASE = Comparator
       .comparing((LockEntry e) -> e.release().orElse(new KernelRelease(0, 0, 0)))
       .thenComparing(LockEntry::kernel);
 
@@ -179,7 +185,7 @@ public final class PortLock {
   /** All entries, sorted by file, function, then release. */
   public List<LockEntry> entries() {
     List<LockEntry> out = new ArrayList<>(entries.values());
-    out.sort(java.util.Comparator.comparing(LockEntry::file).thenComparing(LockEntry::function)
+    out.sort(Comparator.comparing(LockEntry::file).thenComparing(LockEntry::function)
         .thenComparing(BY_RELEASE));
     return out;
   }
@@ -213,10 +219,10 @@ public final class PortLock {
    * reading a FIFO would wait for a writer).
    */
   static void checkKind(Path file) {
-    java.nio.file.attribute.BasicFileAttributes a;
+    BasicFileAttributes a;
     try {
-      a = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class,
-          java.nio.file.LinkOption.NOFOLLOW_LINKS);
+      a = Files.readAttributes(file, BasicFileAttributes.class,
+          LinkOption.NOFOLLOW_LINKS);
     } catch (IOException e) {
       return; // nothing there: an empty lock, written new
     }
@@ -243,9 +249,9 @@ public final class PortLock {
       }
     } catch (IOException e) {
       throw new PortCheckException("cannot write " + target + ": "
-          + (e instanceof java.nio.file.AccessDeniedException ? "permission denied"
-          : e instanceof java.nio.file.NoSuchFileException ? "no such directory"
-          : e instanceof java.nio.file.FileSystemException f && f.getReason() != null
+          + (e instanceof AccessDeniedException ? "permission denied"
+          : e instanceof NoSuchFileException ? "no such directory"
+          : e instanceof FileSystemException f && f.getReason() != null
           ? f.getReason() : "I/O error"));
     } finally {
       if (temp != null) {

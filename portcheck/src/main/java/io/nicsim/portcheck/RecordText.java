@@ -2,6 +2,7 @@ package io.nicsim.portcheck;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -11,7 +12,7 @@ import java.util.Arrays;
  */
 final class RecordText {
   private static final byte[] MIN = Long.toString(Long.MIN_VALUE).getBytes(
-      java.nio.charset.StandardCharsets.US_ASCII);
+      StandardCharsets.US_ASCII);
   private byte[] buf = new byte[1 << 17];
   private int len;
 
@@ -39,7 +40,7 @@ final class RecordText {
 
   @Override
   public String toString() {
-    return new String(buf, 0, len, java.nio.charset.StandardCharsets.US_ASCII);
+    return new String(buf, 0, len, StandardCharsets.US_ASCII);
   }
 
   private void put(long v) {

@@ -19,6 +19,7 @@ import io.nicsim.core.port.exec.Out;
 import io.nicsim.core.port.exec.PortHarness;
 import io.nicsim.core.port.exec.PortHarnessProvider;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -308,7 +309,7 @@ public final class RavbHarnesses implements PortHarnessProvider {
     long ansCsumTrim;
     int builds;
     int rxMaps;
-    final Map<Long, long[]> rxSkbs = new java.util.HashMap<>();
+    final Map<Long, long[]> rxSkbs = new HashMap<>();
 
     private static final int LEN = 0;
     private static final int NR_FRAGS = 1;

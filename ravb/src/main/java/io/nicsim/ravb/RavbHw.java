@@ -7,6 +7,8 @@ import io.nicsim.core.nic.RxDmaEngine;
 import io.nicsim.core.nic.RxModeration;
 import io.nicsim.core.nic.TxDmaEngine;
 import io.nicsim.core.sim.Simulator;
+import java.util.Arrays;
+import java.util.function.IntSupplier;
 
 /**
  * The AVB-DMAC / GbEth hardware the driver sees, reduced to the best-effort queue's rings and
@@ -94,7 +96,7 @@ final class RavbHw {
   Access access = (w, r, v) -> { };
 
   /** ISS as the driver reads it: the queue summaries in a run, a record's value in a harness. */
-  java.util.function.IntSupplier issSource = this::iss;
+  IntSupplier issSource = this::iss;
 
   RavbHw(RavbHwInfo info, Simulator sim, Link link, IrqLine rxLine, IrqLine txLine, int rxSize,
       int txSize, long fetchNs) {
@@ -114,7 +116,7 @@ final class RavbHw {
     txDsTagl = new int[txSize];
     txTaghTsr = new int[txSize];
     txDptr = new int[txSize];
-    java.util.Arrays.fill(txDieDt, DT_EEMPTY);
+    Arrays.fill(txDieDt, DT_EEMPTY);
     if (sim == null) { // a harness: registers and descriptors only
       rxDma = null;
       txDma = null;

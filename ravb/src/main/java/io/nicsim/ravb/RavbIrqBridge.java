@@ -6,6 +6,7 @@ import io.nicsim.core.host.Replay;
 import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 
 /**
  * {@code --ports c} for ravb's interrupt entry points: {@code ravb_interrupt} (the single
@@ -93,7 +94,7 @@ final class RavbIrqBridge implements PortBridge {
 
     /** ravb_interrupt(irq, ndev), or ravb_dma_interrupt(irq, ndev, q): IRQ_HANDLED or not. */
     boolean interrupt(int q) {
-      java.util.Arrays.fill(in, 0);
+      Arrays.fill(in, 0);
       RavbHw hw = priv.hw;
       if (dma) {
         in[0] = q;
@@ -111,7 +112,7 @@ final class RavbIrqBridge implements PortBridge {
       in[ris0 + 2] = Integer.toUnsignedLong(hw.tis);
       in[ris0 + 3] = Integer.toUnsignedLong(hw.tic);
       in[words - 1] = 1; // the loop's record: the reads recorded
-      java.util.Arrays.fill(read, false);
+      Arrays.fill(read, false);
       priv.irqs++;
       return replay.run(words, this) != 0;
     }
@@ -138,7 +139,7 @@ final class RavbIrqBridge implements PortBridge {
 
     @Override
     public void begin(NativeOut o) {
-      java.util.Arrays.fill(read, false);
+      Arrays.fill(read, false);
     }
 
     @Override

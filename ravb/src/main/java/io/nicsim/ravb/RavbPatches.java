@@ -1,9 +1,10 @@
 package io.nicsim.ravb;
 
 import io.nicsim.core.era.KernelVersion;
-import io.nicsim.core.era.Patch;
 import io.nicsim.core.era.Patch.Status;
+import io.nicsim.core.era.Patch;
 import io.nicsim.core.era.PatchCatalog;
+import java.util.List;
 
 /**
  * The ravb changes that moved what its interrupt and NAPI paths decide, as data. Paul Barker's
@@ -217,7 +218,7 @@ public final class RavbPatches {
           Status.VARIANT,
           "ravb_poll skips the TIC / TIE write: explore's self-test (a stall it must find)");
 
-  public static final PatchCatalog CATALOG = new PatchCatalog("ravb", java.util.List.of(
+  public static final PatchCatalog CATALOG = new PatchCatalog("ravb", List.of(
       GBETH_RX_COUNT_PACKETS, GBETH_TX_CSUM, RCAR_RX_COUNT_PACKETS, RX_SKIP_DMA_ERRORS,
       POLL_ALWAYS_TX, POLL_ERROR_COUNTERS, RX_BUDGET, NAPI_COMPLETE_DONE, RX_RING_REFILL, GBETH_RX_FRAGS,
       SW_IRQ_COALESCE_DEFAULT, THREADED_NAPI_ONE_CPU, RX_PAGE_POOL, LOST_TX_IRQ_UNMASK));

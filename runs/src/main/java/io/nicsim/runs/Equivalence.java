@@ -12,7 +12,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Whole-run equivalence: one request run on the Java ports and again with a tree's C in their
@@ -80,12 +83,12 @@ public final class Equivalence {
     return new Verdict(req, false, ran, diverge(engine, req, c, brokenJava, jr), jr);
   }
 
-  private static String firstDifference(java.util.Map<String, Double> onJava,
-      java.util.Map<String, Double> onC) {
-    java.util.Set<String> keys = new java.util.TreeSet<>(onJava.keySet());
+  private static String firstDifference(Map<String, Double> onJava,
+      Map<String, Double> onC) {
+    Set<String> keys = new TreeSet<>(onJava.keySet());
     keys.addAll(onC.keySet());
     for (String k : keys) {
-      if (!java.util.Objects.equals(onJava.get(k), onC.get(k))) {
+      if (!Objects.equals(onJava.get(k), onC.get(k))) {
         return k + " " + onJava.get(k) + " on the Java, " + onC.get(k) + " on the C";
       }
     }

@@ -3,6 +3,7 @@ package io.nicsim.runs;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.cpu.Perturbation;
 import io.nicsim.runs.traffic.Units;
+import java.math.BigDecimal;
 import java.util.regex.Pattern;
 
 /**
@@ -143,7 +144,7 @@ public record Exploration(Double jitterPercent, long skewNs, long probeNs, long 
 
   private static String spelling(double pct) {
     return Double.isFinite(pct)
-        ? java.math.BigDecimal.valueOf(pct).stripTrailingZeros().toPlainString()
+        ? BigDecimal.valueOf(pct).stripTrailingZeros().toPlainString()
         : Double.toString(pct);
   }
 }

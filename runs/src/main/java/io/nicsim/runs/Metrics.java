@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * The metric names of nicsim's output contract and how a run's window yields them. Rates are
@@ -175,7 +176,7 @@ public final class Metrics {
    * @param classOf an operation's name → its cost's class, null when the profile has none
    */
   static double estimatedShare(Snapshot a, Snapshot b,
-      java.util.function.Function<String, UncertaintyClass> classOf) {
+      Function<String, UncertaintyClass> classOf) {
     double all = 0;
     double estimated = 0;
     for (String op : b.nsByOp().keySet()) {

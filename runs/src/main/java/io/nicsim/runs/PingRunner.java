@@ -12,6 +12,7 @@ import io.nicsim.runs.path.PathSpec;
 import io.nicsim.runs.traffic.PingSpec;
 import io.nicsim.runs.traffic.TrafficSpec;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 
@@ -28,8 +29,8 @@ public final class PingRunner implements TrafficRunner {
   }
 
   @Override
-  public java.util.List<CostOp> costs() {
-    return java.util.List.of(KernelOps.PING_SENDMSG,
+  public List<CostOp> costs() {
+    return List.of(KernelOps.PING_SENDMSG,
         KernelOps.ICMP_RCV);
   }
 
@@ -143,7 +144,7 @@ public final class PingRunner implements TrafficRunner {
       for (int i = 0; i < v.length; i++) {
         v[i] = rtts.get(i);
       }
-      java.util.Arrays.sort(v);
+      Arrays.sort(v);
       int rank = (int) Math.ceil(pct / 100.0 * v.length);
       return v[Math.max(0, rank - 1)];
     }

@@ -10,8 +10,11 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.Enumeration;
+import java.util.Set;
 import java.util.SortedSet;
+import java.util.WeakHashMap;
 
 /**
  * A SoC profile's cost keys against the operations code charges: a key no component charges
@@ -66,8 +69,8 @@ public final class ProfileCostKeys {
   }
 
   /** Class loaders whose lists were read (a sweep checks every point: read them once). */
-  private static final java.util.Set<ClassLoader> LOADED =
-      java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>());
+  private static final Set<ClassLoader> LOADED =
+      Collections.newSetFromMap(new WeakHashMap<>());
 
   private static void initialiseListed(ClassLoader cl) {
     try {

@@ -4,6 +4,7 @@ import io.nicsim.formats.trace.Timeline;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * What a run produced.
@@ -37,7 +38,7 @@ public record RunResult(
 
   public RunResult {
     dmesg = dmesg == null ? List.of() : List.copyOf(dmesg);
-    irqsPerSecByLine = irqsPerSecByLine == null ? new java.util.TreeMap<>() : irqsPerSecByLine;
+    irqsPerSecByLine = irqsPerSecByLine == null ? new TreeMap<>() : irqsPerSecByLine;
   }
 
   /** A result whose ports all ran as Java. */

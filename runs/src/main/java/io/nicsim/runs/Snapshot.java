@@ -4,6 +4,7 @@ import io.nicsim.core.cpu.CpuContext;
 import io.nicsim.core.host.Host;
 import io.nicsim.core.kernel.Napi;
 import java.util.SortedMap;
+import java.util.TreeMap;
 
 /** The host's cumulative counters at one instant; two of them make a measured window. */
 record Snapshot(
@@ -47,7 +48,7 @@ record Snapshot(
     }
     SortedMap<String, Long> counters = host.driver().counters();
     if (napi) {
-      counters = new java.util.TreeMap<>(counters);
+      counters = new TreeMap<>(counters);
       long wd = 0;
       long fires = 0;
       long deferred = 0;

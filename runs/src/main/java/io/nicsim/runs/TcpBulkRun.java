@@ -12,10 +12,13 @@ import io.nicsim.tcp.SsInfo;
 import io.nicsim.tcp.TcpOutput;
 import io.nicsim.tcp.TcpPatches;
 import io.nicsim.tcp.TcpSock;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 
 /**
  * An installed {@code iperf3} TCP upload: counts what the writers handed to their sockets and
@@ -170,7 +173,7 @@ public final class TcpBulkRun implements TrafficRun {
     return new TrafficReport(lines, m);
   }
 
-  private double mean(java.util.function.ToDoubleFunction<FlowSamples> f) {
+  private double mean(ToDoubleFunction<FlowSamples> f) {
     double sum = 0;
     for (FlowSamples s : samples) {
       sum += f.applyAsDouble(s);
@@ -240,7 +243,7 @@ public final class TcpBulkRun implements TrafficRun {
 
   /** A BBR gain in BBR_UNIT (256) as ss prints it (1.25, 2.89). */
   private static String gain(double g) {
-    return new java.math.BigDecimal(g).setScale(2, java.math.RoundingMode.HALF_EVEN)
+    return new BigDecimal(g).setScale(2, RoundingMode.HALF_EVEN)
         .stripTrailingZeros().toPlainString();
   }
 

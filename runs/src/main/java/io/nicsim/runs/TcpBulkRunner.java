@@ -39,8 +39,8 @@ public final class TcpBulkRunner implements TrafficRunner {
   }
 
   @Override
-  public java.util.List<CostOp> costs() {
-    return java.util.List.of(TcpCosts.all());
+  public List<CostOp> costs() {
+    return List.of(TcpCosts.all());
   }
 
   @Override

@@ -4,6 +4,7 @@ import io.nicsim.core.cpu.CostOp;
 import io.nicsim.core.host.Host;
 import io.nicsim.runs.path.PathSpec;
 import io.nicsim.runs.traffic.TrafficSpec;
+import java.util.List;
 
 /**
  * Turns a {@link TrafficSpec} into applications and far-end peers on a host. nicsim ships
@@ -31,7 +32,7 @@ public interface TrafficRunner {
    * The costs this traffic charges beyond the kernel's own (a SoC profile that lacks one cannot
    * run it); {@code nicsim list socs} reads them.
    */
-  default java.util.List<CostOp> costs() {
-    return java.util.List.of();
+  default List<CostOp> costs() {
+    return List.of();
   }
 }

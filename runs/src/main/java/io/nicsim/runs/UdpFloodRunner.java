@@ -17,6 +17,7 @@ import io.nicsim.runs.path.PathSpec;
 import io.nicsim.runs.traffic.TrafficSpec;
 import io.nicsim.runs.traffic.UdpFloodSpec;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -33,8 +34,8 @@ public final class UdpFloodRunner implements TrafficRunner {
   }
 
   @Override
-  public java.util.List<CostOp> costs() {
-    return java.util.List.of(KernelOps.UDP_SENDMSG);
+  public List<CostOp> costs() {
+    return List.of(KernelOps.UDP_SENDMSG);
   }
 
   @Override
@@ -117,7 +118,7 @@ public final class UdpFloodRunner implements TrafficRunner {
       this.maxGapNs = new long[flows];
       this.lastArrivalNs = new long[flows];
       this.lastSendNs = new long[flows];
-      java.util.Arrays.fill(lastArrivalNs, -1);
+      Arrays.fill(lastArrivalNs, -1);
     }
 
     @Override
@@ -154,9 +155,9 @@ public final class UdpFloodRunner implements TrafficRunner {
     }
 
     void mark() {
-      java.util.Arrays.fill(frames, 0);
-      java.util.Arrays.fill(bytes, 0);
-      java.util.Arrays.fill(jitter, 0); // iperf_reset_stats: jitter restarts, transit kept
+      Arrays.fill(frames, 0);
+      Arrays.fill(bytes, 0);
+      Arrays.fill(jitter, 0); // iperf_reset_stats: jitter restarts, transit kept
     }
 
     void endWindow() {

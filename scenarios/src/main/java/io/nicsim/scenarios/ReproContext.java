@@ -14,6 +14,7 @@ import io.nicsim.studies.plan.ParallelRuns;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * What a scenario runs with: the run engine, a base seed, worker threads for independent
@@ -102,7 +103,7 @@ public final class ReproContext {
       out.add(checked(r));
     }
     if (portsC != null) {
-      List<java.util.function.Supplier<RunResult>> jobs = new ArrayList<>();
+      List<Supplier<RunResult>> jobs = new ArrayList<>();
       for (RunRequest r : out) {
         jobs.add(() -> portsC.run(scenario, r));
       }
@@ -126,7 +127,7 @@ public final class ReproContext {
   }
 
   /** Independent jobs (each driving its own host) on the worker threads; results in order. */
-  public <T> List<T> parallel(List<java.util.function.Supplier<T>> jobs) {
+  public <T> List<T> parallel(List<Supplier<T>> jobs) {
     return ParallelRuns.map(jobs, threads);
   }
 

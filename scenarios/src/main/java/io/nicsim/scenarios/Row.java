@@ -3,6 +3,7 @@ package io.nicsim.scenarios;
 import io.nicsim.runs.RunResult;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -64,7 +65,7 @@ public record Row(
     SUPPORTED, REFUTED, NOT_TESTABLE;
 
     public String json() {
-      return name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+      return name().toLowerCase(Locale.ROOT).replace('_', ' ');
     }
   }
 

@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
@@ -431,7 +432,7 @@ public final class ScenarioFile {
   }
 
   /** Runs a parser or the host build, prefixing its refusal with the file and field. */
-  private static <T> T guard(String label, String f, java.util.function.Supplier<T> s) {
+  private static <T> T guard(String label, String f, Supplier<T> s) {
     try {
       return s.get();
     } catch (BadInputException e) {

@@ -1,23 +1,29 @@
 package io.nicsim.spark;
 
+import io.nicsim.core.config.BadInputException;
 import io.nicsim.studies.plan.Point;
 import io.nicsim.studies.plan.PointEngine;
 import io.nicsim.studies.plan.PointResult;
 import io.nicsim.studies.plan.PointTask;
 import io.nicsim.studies.plan.Progress;
 import io.nicsim.studies.plan.ResultTable;
-import io.nicsim.core.config.BadInputException;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.rdd.RDD;
 import org.apache.spark.sql.SparkSession;
-import scala.reflect.ClassTag;
 import scala.reflect.ClassTag$;
+import scala.reflect.ClassTag;
 import scala.runtime.AbstractFunction2;
 import scala.runtime.BoxedUnit;
 
@@ -46,8 +52,8 @@ public final class SparkEngine implements PointEngine {
    * process listens on (Spark retries for a minute, then stops with an internal error).
    */
   static void checkMaster(String m) {
-    java.util.regex.Matcher local =
-        java.util.regex.Pattern.compile("local\\[([0-9]+)(,([0-9]+))?]").matcher(m);
+    Matcher local =
+        Pattern.compile("local\\[([0-9]+)(,([0-9]+))?]").matcher(m);
     if (local.matches()) {
       if (local.group(1).replaceFirst("^0+", "").isEmpty()) {
         throw BadInputException.field("--master", "'" + m + "' runs no task",
@@ -67,12 +73,12 @@ public final class SparkEngine implements PointEngine {
         throw BadInputException.field("--master", "port " + digits + " of '" + m
             + "' is out of range", "spark://HOST:PORT with PORT 1..65535");
       }
-      try (java.net.Socket sock = new java.net.Socket()) {
-        sock.connect(new java.net.InetSocketAddress(hostPort.substring(0, colon), port),
+      try (Socket sock = new Socket()) {
+        sock.connect(new InetSocketAddress(hostPort.substring(0, colon), port),
             CONNECT_TIMEOUT_MS);
         return; // a master of the list answers
-      } catch (java.io.IOException e) {
-        why = e.getMessage() == null ? why : e.getMessage().toLowerCase(java.util.Locale.ROOT);
+      } catch (IOException e) {
+        why = e.getMessage() == null ? why : e.getMessage().toLowerCase(Locale.ROOT);
       }
     }
     throw BadInputException.field("--master", "no Spark master answers at " + m + " (" + why

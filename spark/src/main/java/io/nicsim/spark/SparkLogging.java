@@ -1,5 +1,7 @@
 package io.nicsim.spark;
 
+import java.net.URL;
+
 /**
  * Keeps Spark's log4j2 lines off nicsim's console: unless the user named a configuration,
  * log4j2 reads nicsim's (errors only, to stderr). Must run before Spark's first class loads.
@@ -11,7 +13,7 @@ final class SparkLogging {
 
   static void quiet() {
     if (System.getProperty(CONFIG) == null) {
-      java.net.URL u = SparkLogging.class.getResource("log4j2-nicsim.properties");
+      URL u = SparkLogging.class.getResource("log4j2-nicsim.properties");
       if (u != null) {
         System.setProperty(CONFIG, u.toString());
       }

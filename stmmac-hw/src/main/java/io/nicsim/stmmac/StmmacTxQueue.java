@@ -3,6 +3,7 @@ package io.nicsim.stmmac;
 import io.nicsim.core.kernel.HrTimer;
 import io.nicsim.core.kernel.TimerList;
 import io.nicsim.core.nic.DescRing;
+import java.util.Arrays;
 
 /**
  * struct stmmac_tx_queue: the ring ({@code cur_tx}/{@code dirty_tx} are the ring's
@@ -69,13 +70,13 @@ public final class StmmacTxQueue {
 
   /** The tx_skbuff_dma[] entries back to their state after ring init. */
   void clearDmaInfo() {
-    java.util.Arrays.fill(dmaBuf, 0);
-    java.util.Arrays.fill(dmaLen, 0);
-    java.util.Arrays.fill(mapAsPage, false);
-    java.util.Arrays.fill(lastSegment, false);
-    java.util.Arrays.fill(isJumbo, false);
-    java.util.Arrays.fill(bufType, STMMAC_TXBUF_T_SKB);
-    java.util.Arrays.fill(xdpf, false);
+    Arrays.fill(dmaBuf, 0);
+    Arrays.fill(dmaLen, 0);
+    Arrays.fill(mapAsPage, false);
+    Arrays.fill(lastSegment, false);
+    Arrays.fill(isJumbo, false);
+    Arrays.fill(bufType, STMMAC_TXBUF_T_SKB);
+    Arrays.fill(xdpf, false);
   }
 
   public DescRing ring() {

@@ -8,6 +8,8 @@ import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.kernel.KernelException;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
+import java.util.function.Consumer;
 
 /**
  * {@code --ports c} for stmmac_ethtool.c's coalescing entries: the tree's {@code
@@ -100,10 +102,10 @@ final class EthtoolBridge implements PortBridge {
     private final StmmacPriv priv;
     private final NativePort c;
     private final long[] in;
-    private final java.util.function.Consumer<String> asJava;
+    private final Consumer<String> asJava;
     private final boolean convertsValue;
 
-    Hook(StmmacPriv priv, NativePort c, java.util.function.Consumer<String> asJava) {
+    Hook(StmmacPriv priv, NativePort c, Consumer<String> asJava) {
       this.priv = priv;
       this.c = c;
       this.in = new long[c.inputs()];
@@ -113,7 +115,7 @@ final class EthtoolBridge implements PortBridge {
 
     /** The live priv as common.c's nicsim_priv_set reads it. */
     private void capture() {
-      java.util.Arrays.fill(in, 0);
+      Arrays.fill(in, 0);
       StmmacPlat plat = priv.plat;
       in[0] = plat.stmmacClkHz();
       in[1] = plat.clkRefHz();

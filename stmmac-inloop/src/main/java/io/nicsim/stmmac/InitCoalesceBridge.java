@@ -3,6 +3,7 @@ package io.nicsim.stmmac;
 import io.nicsim.core.host.PortBridge;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 
 /**
  * {@code --ports c} for stmmac_main.c's {@code stmmac_init_coalesce}, run once per open: the
@@ -53,7 +54,7 @@ final class InitCoalesceBridge extends StmmacPortBridge {
 
     @Override
     public void initCoalesce() {
-      java.util.Arrays.fill(in, 0);
+      Arrays.fill(in, 0);
       in[0] = priv.plat.txQueuesToUse();
       in[1] = priv.plat.rxQueuesToUse();
       for (int q = 0; q < 8; q++) {

@@ -6,6 +6,7 @@ import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 
 /**
  * {@code --ports c} for stmmac's interrupt entry points: the shared line's
@@ -113,8 +114,8 @@ final class IrqBridge extends StmmacPortBridge {
     }
 
     private void capture(int chan, DmaDir dir) {
-      java.util.Arrays.fill(in, 0);
-      java.util.Arrays.fill(read, false);
+      Arrays.fill(in, 0);
+      Arrays.fill(read, false);
       in[0] = priv.plat.txQueuesToUse();
       in[1] = priv.plat.rxQueuesToUse();
       in[2] = priv.state;

@@ -10,6 +10,7 @@ import io.nicsim.core.port.exec.NameIds;
 import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 
 /**
  * {@code --ports c} for {@code stmmac_rx} (with the tree's {@code stmmac_rx_refill} and
@@ -176,7 +177,7 @@ final class RxBridge extends StmmacPortBridge {
       StmmacRxQueue rxQ = priv.rxQueue[queue];
       DescRing ring = rxQ.ring;
       int size = ring.size();
-      java.util.Arrays.fill(in, 0, BASE, 0);
+      Arrays.fill(in, 0, BASE, 0);
       in[0] = queue;
       in[1] = priv.plat.rxQueuesToUse();
       in[2] = Integer.numberOfTrailingZeros(size);

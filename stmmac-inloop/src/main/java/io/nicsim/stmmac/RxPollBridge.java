@@ -6,6 +6,7 @@ import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.port.exec.NameIds;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 
 /**
  * {@code --ports c} for {@code stmmac_napi_poll_rx}: the tree's RX NAPI poll in place of
@@ -78,7 +79,7 @@ final class RxPollBridge extends StmmacPortBridge {
      */
     @Override
     public int napiPollRx(int chan, int budget, int workDone) {
-      java.util.Arrays.fill(in, 0);
+      Arrays.fill(in, 0);
       StmmacRxQueue rxQ = priv.rxQueue[chan];
       in[0] = chan;
       in[1] = priv.plat.rxQueuesToUse();

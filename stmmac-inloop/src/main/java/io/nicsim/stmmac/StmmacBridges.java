@@ -9,7 +9,10 @@ import io.nicsim.core.net.NetdevTx;
 import io.nicsim.core.net.Skb;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code --ports c} for stmmac_main.c's transmit side: the tree's {@code stmmac_xmit} (with
@@ -43,8 +46,8 @@ public final class StmmacBridges implements PortBridgeProvider {
   }
 
   @Override
-  public java.util.Map<String, String> notBridged() {
-    java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+  public Map<String, String> notBridged() {
+    Map<String, String> m = new LinkedHashMap<>();
     String main = StmmacTx.FILE;
     String dir = "drivers/net/ethernet/stmicro/stmmac/";
     PortBridgeProvider.reason(m, main, "runs as the tree's C inside the bridged stmmac_xmit,"
@@ -112,7 +115,7 @@ public final class StmmacBridges implements PortBridgeProvider {
 
     @Override
     public int napiCheck(int chan, DmaDir dir, int status) {
-      java.util.Arrays.fill(in, 0);
+      Arrays.fill(in, 0);
       in[0] = priv.plat.txQueuesToUse();
       in[1] = priv.plat.rxQueuesToUse();
       in[2] = priv.state;

@@ -4,6 +4,7 @@ import io.nicsim.core.kernel.HrTimer;
 import io.nicsim.core.net.NetdevQueue;
 import io.nicsim.core.net.Skb;
 import io.nicsim.core.nic.DescRing;
+import java.util.Arrays;
 
 /**
  * A live queue and skb as {@link TxHarnessRig}'s TX record: what {@code TxHarnessRig.set}
@@ -16,7 +17,7 @@ final class TxCapture {
   private TxCapture() {}
 
   static void capture(StmmacTx tx, int queue, Skb skb, long[] r) {
-    java.util.Arrays.fill(r, 0, Math.min(r.length, TxHarnessRig.FIELDS), 0);
+    Arrays.fill(r, 0, Math.min(r.length, TxHarnessRig.FIELDS), 0);
     StmmacPriv priv = tx.priv;
     StmmacTxQueue txQ = priv.txQueue[queue];
     DescRing ring = txQ.ring;

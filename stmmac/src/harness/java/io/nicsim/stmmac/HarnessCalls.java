@@ -4,7 +4,10 @@ import io.nicsim.core.kernel.HrTimer;
 import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.net.NetdevQueue;
 import io.nicsim.core.net.Skb;
+import io.nicsim.core.net.SkbLedger;
 import io.nicsim.core.port.exec.Out;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
 
@@ -57,7 +60,7 @@ final class HarnessCalls implements KernelCalls, StmmacHwif, UnportedCalls {
   int rxHash;
   int rxHashType;
   /** Descriptor words written directly ("kind,entry" to des0..des3), printed at the end. */
-  final Map<String, int[]> descWords = new java.util.HashMap<>();
+  final Map<String, int[]> descWords = new HashMap<>();
 
   HarnessCalls(boolean eeeSwLpi) {
     this.eeeSwLpi = eeeSwLpi;
@@ -71,14 +74,14 @@ final class HarnessCalls implements KernelCalls, StmmacHwif, UnportedCalls {
     napiCompleteClears.clear();
     timerActive.replaceAll((t, v) -> false);
     timerTryRet.replaceAll((t, v) -> 0);
-    java.util.Arrays.fill(queueStopped, false);
-    java.util.Arrays.fill(txStatus, 0);
+    Arrays.fill(queueStopped, false);
+    Arrays.fill(txStatus, 0);
     skbIds.clear();
     descWords.clear();
     maps = 0;
     pageAllocs = 0;
     skbAllocs = 0;
-    java.util.Arrays.fill(rxStatus, 0);
+    Arrays.fill(rxStatus, 0);
   }
 
   private int id(Skb skb) {
@@ -312,7 +315,7 @@ final class HarnessCalls implements KernelCalls, StmmacHwif, UnportedCalls {
   }
 
   /** The skbs the RX harness's napi_alloc_skb / napi_build_skb hand out. */
-  io.nicsim.core.net.SkbLedger ledger;
+  SkbLedger ledger;
 
   @Override
   public Skb napiAllocSkb(Napi n, int len) {

@@ -1,6 +1,7 @@
 package io.nicsim.stmmac;
 
 import io.nicsim.core.port.exec.Out;
+import java.util.Arrays;
 
 /**
  * The register file of the dwmac harnesses, as {@code nicsim_kernel.h}'s: 64 KiB of words
@@ -21,7 +22,7 @@ final class HarnessDwmacIo implements DwmacIo {
   /** Every word back to 0 (only those written since the last reset). */
   void reset() {
     if (ntouched > touched.length) {
-      java.util.Arrays.fill(words, 0);
+      Arrays.fill(words, 0);
     } else {
       for (int i = 0; i < ntouched; i++) {
         words[touched[i]] = 0;

@@ -12,6 +12,7 @@ import io.nicsim.core.port.exec.PortHarness;
 import io.nicsim.core.port.exec.PortHarnessProvider;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 
 /**
  * {@code port-check --execute} harnesses for the dwmac register-level ops the model reaches:
@@ -181,7 +182,7 @@ public final class StmmacDwmacHarnesses implements PortHarnessProvider {
 
   private static PortHarness desc(String file, String function, int which,
       List<InputField> fields, List<String> sources,
-      java.util.function.BiConsumer<DmaDesc, long[]> port) {
+      BiConsumer<DmaDesc, long[]> port) {
     return base(file, function, which, sources)
         .inputs(fields)
         .java(kernel -> {

@@ -6,6 +6,7 @@ import static io.nicsim.core.port.exec.InputField.u32;
 import static io.nicsim.core.port.exec.InputField.u64;
 
 import io.nicsim.core.era.PatchSet;
+import io.nicsim.core.net.Skb;
 import io.nicsim.core.port.exec.InputField;
 import io.nicsim.core.port.exec.JavaPort;
 import io.nicsim.core.port.exec.KernelHeaders;
@@ -14,6 +15,7 @@ import io.nicsim.core.port.exec.PortHarness;
 import io.nicsim.core.port.exec.PortHarnessProvider;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 
@@ -203,7 +205,7 @@ public final class StmmacTxHarnesses implements PortHarnessProvider {
       txQ.isJumbo[e] = r[w + 5] != 0;
       txQ.bufType[e] = (int) r[w + 6];
       if (r[w + 7] > 0) {
-        io.nicsim.core.net.Skb s = rig.ledger.alloc((int) r[w + 7], 2048);
+        Skb s = rig.ledger.alloc((int) r[w + 7], 2048);
         rig.calls.skbIds.put(s, e);
         txQ.ring.setSkb(e, s);
       }
@@ -219,7 +221,7 @@ public final class StmmacTxHarnesses implements PortHarnessProvider {
 
   /** One TX function's harness: the shared record, the function's driver, its Java call. */
   private static PortHarness txFunction(String function, String driver,
-      List<InputField> inputs, java.util.function.BiConsumer<TxHarnessRig, long[]> port) {
+      List<InputField> inputs, BiConsumer<TxHarnessRig, long[]> port) {
     return PortHarness.of(MAIN_C, function)
         .sources(SOURCES)
         .program(program(driver))

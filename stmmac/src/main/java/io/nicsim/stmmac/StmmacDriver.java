@@ -19,6 +19,7 @@ import io.nicsim.core.nic.DescRing;
 import io.nicsim.core.sim.InvariantViolation;
 import io.nicsim.core.soc.Quantity;
 import io.nicsim.core.soc.SocProfile;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -262,7 +263,7 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver, Tx
       ring.dirty = 0;
       priv.rxQueue[q].rxCountFrames = 0;
       // init_dma_rx_desc_rings: every entry gets its page
-      java.util.Arrays.fill(priv.rxQueue[q].page, LiveKernelCalls.MAPPED);
+      Arrays.fill(priv.rxQueue[q].page, LiveKernelCalls.MAPPED);
       priv.rxQueue[q].stateSaved = false;
       priv.hw.rxDma(q).reset(0);
     }

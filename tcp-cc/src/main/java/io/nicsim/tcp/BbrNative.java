@@ -3,6 +3,7 @@ package io.nicsim.tcp;
 import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -71,10 +72,10 @@ final class BbrNative {
       in[r + 7] = rs.isAppLimited ? 1 : 0;
       in[r + 8] = rs.isAckDelayed ? 1 : 0;
     } else {
-      java.util.Arrays.fill(in, r, r + BbrHarnesses.RS_FIELDS.size(), 0);
+      Arrays.fill(in, r, r + BbrHarnesses.RS_FIELDS.size(), 0);
     }
     int a = BbrHarnesses.A;
-    java.util.Arrays.fill(in, a, in.length, 0);
+    Arrays.fill(in, a, in.length, 0);
     in[a + 4] = event & 0xFF;
     NativeOut o = CcNative.call(c, in, sk, a + 5);
     long ret = 0;

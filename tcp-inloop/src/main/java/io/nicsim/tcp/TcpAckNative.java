@@ -5,6 +5,7 @@ import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -123,7 +124,7 @@ final class TcpAckNative implements TcpAckHook, TcpSocketHook {
   public int ack(TcpSock sk, TcpAckSeg seg, int flag) {
     String why = outOfBounds(sk);
     if (why == null) {
-      java.util.Arrays.fill(in, 0L);
+      Arrays.fill(in, 0L);
       why = TcpInputRecord.capture(sk, seg, flag, in);
     }
     if (why != null) {
@@ -149,14 +150,14 @@ final class TcpAckNative implements TcpAckHook, TcpSocketHook {
         why = "the retransmit queue held more than " + (TcpInputRecord.SLOTS - SPLIT_ROOM)
             + " skbs (the record's bound less room for the retransmits' splits)";
       } else {
-        java.util.Arrays.fill(in, 0L);
+        Arrays.fill(in, 0L);
         why = TcpInputRecord.capture(sk, null, 0, in);
       }
     } else if (sk.packetsOut == 0 && sk.writeQueue.size() > 1) {
       why = "nothing in flight and more than one skb unsent: the record holds the send head"
           + " as one skb";
     } else {
-      java.util.Arrays.fill(in, 0L);
+      Arrays.fill(in, 0L);
       why = TcpInputRecord.capture(sk, null, 0, in);
     }
     if (why != null) {

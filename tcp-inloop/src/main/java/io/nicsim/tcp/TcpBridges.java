@@ -9,7 +9,10 @@ import io.nicsim.core.port.exec.PortHarness;
 import io.nicsim.core.port.exec.PortHarnessProvider;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * {@code --ports c} for tcp-model's socket: tcp_input.c's {@code tcp_ack} and tcp_timer.c's
@@ -59,8 +62,8 @@ public final class TcpBridges implements PortBridgeProvider {
   }
 
   @Override
-  public java.util.Map<String, String> notBridged() {
-    java.util.Map<String, String> m = new java.util.TreeMap<>();
+  public Map<String, String> notBridged() {
+    Map<String, String> m = new TreeMap<>();
     String queues = "not bridged yet: it runs on the live socket's write and retransmit queues,"
         + " which its record holds as bounded lists; a bridge must capture the queues and apply"
         + " the C's edits to them";
@@ -98,7 +101,7 @@ public final class TcpBridges implements PortBridgeProvider {
    * The harnessed functions the tree's tcp_write_timer_handler compiles beneath it whose only
    * Java caller is beneath the Java handler: under {@code --ports c} they run as C inside it.
    */
-  static final java.util.Set<String> TIMER_INSIDE = java.util.Set.of("tcp_retransmit_timer",
+  static final Set<String> TIMER_INSIDE = Set.of("tcp_retransmit_timer",
       "tcp_rack_reo_timeout", "tcp_enter_loss", "tcp_timeout_mark_lost");
 
   /**
@@ -107,7 +110,7 @@ public final class TcpBridges implements PortBridgeProvider {
    * {@code --ports c} they run as C inside each bridged tcp_ack call; called from elsewhere (the
    * output path, the timers) their Java ports run.
    */
-  static final java.util.Set<String> ACK_INSIDE = java.util.Set.of(
+  static final Set<String> ACK_INSIDE = Set.of(
       "tcp_ack_is_dubious", "tcp_ack_probe", "tcp_ack_update_rtt", "tcp_ack_update_window",
       "tcp_adjust_pcount", "tcp_any_retrans_done", "tcp_check_dsack", "tcp_check_sack_reneging",
       "tcp_check_sack_reordering", "tcp_clean_rtx_queue", "tcp_cong_avoid", "tcp_cong_control",

@@ -4,6 +4,8 @@ import io.nicsim.core.host.InLoopPorts;
 import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * tcp_output.c's callees of {@code tcp_write_xmit} that read the socket and the head of a queue,
@@ -49,7 +51,7 @@ final class TcpOutputNative implements TcpOutputHook {
   private final long[] deferIn = new long[TcpOutputHarnesses.SK + 3];
 
   /** The host's C of each function by label, null where the host has none. */
-  TcpOutputNative(java.util.function.Function<String, NativePort> port, InLoopPorts ports) {
+  TcpOutputNative(Function<String, NativePort> port, InLoopPorts ports) {
     this.tsoSegs = port.apply(TSO_SEGS);
     this.smallQueue = port.apply(SMALL_QUEUE_CHECK);
     this.cwndTest = port.apply(CWND_TEST);
@@ -59,7 +61,7 @@ final class TcpOutputNative implements TcpOutputHook {
   }
 
   /** Labels of the functions this bridge runs. */
-  static final java.util.List<String> LABELS = java.util.List.of(TSO_SEGS, SMALL_QUEUE_CHECK,
+  static final List<String> LABELS = List.of(TSO_SEGS, SMALL_QUEUE_CHECK,
       CWND_TEST, MSS_SPLIT_POINT, TSO_SHOULD_DEFER);
 
   /** Whether {@code skb} is the send head (the record's write-queue slot 0), else counted. */

@@ -4,6 +4,7 @@ import io.nicsim.core.host.InLoopPorts;
 import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 
 /**
  * tcp_rate.c's {@code tcp_rate_skb_sent} (after each transmit) and
@@ -45,7 +46,7 @@ final class TcpRateNative implements TcpRateHook {
     if (sent == null) {
       return false;
     }
-    java.util.Arrays.fill(in, 0L);
+    Arrays.fill(in, 0L);
     TcpHarnesses.captureSock(sk, in);
     in[N] = skb.skbMstampNs;
     in[N + 1] = Seq.u32(skb.endSeq);
@@ -73,7 +74,7 @@ final class TcpRateNative implements TcpRateHook {
       ports.ranAsJava(APP_LIMITED, "SKB_TRUESIZE(1) is not the harness C's 577");
       return false;
     }
-    java.util.Arrays.fill(in, 0L);
+    Arrays.fill(in, 0L);
     TcpHarnesses.captureSock(sk, in);
     NativeOut o = noCalls(appLimited, appLimited.call(in));
     sk.appLimited = (int) field(appLimited, o, APP_LIMITED_FIELD);

@@ -13,7 +13,11 @@ import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.port.exec.InputField;
 import io.nicsim.core.port.exec.Out;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.IntUnaryOperator;
 
 /**
  * The input record of the tcp-input harnesses and its two mappings on the Java side: record →
@@ -148,13 +152,13 @@ final class TcpInputRecord {
   static final int RESUME_FIELDS = A_BASE + 1;
 
   /* names resolved to their slots once, not by a scan per access (a record maps ~150 fields) */
-  private static final java.util.Map<String, Integer> SOCK_SLOT = slots(SOCK, "");
-  private static final java.util.Map<String, Integer> ACK_SLOT = slots(ACK, "ack.");
-  private static final java.util.Map<String, Integer> SKB_SLOT = slots(
+  private static final Map<String, Integer> SOCK_SLOT = slots(SOCK, "");
+  private static final Map<String, Integer> ACK_SLOT = slots(ACK, "ack.");
+  private static final Map<String, Integer> SKB_SLOT = slots(
       SKB_NAMES.stream().map(n -> range(n, 0, 0)).toList(), "");
 
-  private static java.util.Map<String, Integer> slots(List<InputField> fields, String prefix) {
-    java.util.Map<String, Integer> m = new java.util.HashMap<>();
+  private static Map<String, Integer> slots(List<InputField> fields, String prefix) {
+    Map<String, Integer> m = new HashMap<>();
     for (int i = 0; i < fields.size(); i++) {
       String n = fields.get(i).name();
       m.putIfAbsent(n.startsWith(prefix) ? n.substring(prefix.length()) : n, i);
@@ -205,7 +209,7 @@ final class TcpInputRecord {
   static final int[] ACK_SACK_START = slots(4, i -> a("sack[" + i + "].start"));
   static final int[] ACK_SACK_END = slots(4, i -> a("sack[" + i + "].end"));
 
-  private static int[] slots(int n, java.util.function.IntUnaryOperator slot) {
+  private static int[] slots(int n, IntUnaryOperator slot) {
     int[] out = new int[n];
     for (int i = 0; i < n; i++) {
       out[i] = slot.applyAsInt(i);
@@ -411,7 +415,7 @@ final class TcpInputRecord {
     if (n > SLOTS) {
       return "the retransmit queue held more than " + SLOTS + " skbs (the record's bound)";
     }
-    java.util.Arrays.fill(r, 0, X_BASE, 0L);
+    Arrays.fill(r, 0, X_BASE, 0L);
     TcpSysctl sysctl = sk.sysctl;
     r[s("sysctl_tcp_reordering")] = sysctl.reordering;
     r[s("sysctl_tcp_max_reordering")] = sysctl.maxReordering;
@@ -860,7 +864,7 @@ final class TcpInputRecord {
       int k = modelCalls++;
       if (k < record[RESUMES]) {
         int at = RESUME_BASE + k * RESUME_FIELDS;
-        load(sk, this, java.util.Arrays.copyOfRange(record, at, at + A_BASE));
+        load(sk, this, Arrays.copyOfRange(record, at, at + A_BASE));
         return record[at + A_BASE];
       }
       out.put("stop", k);

@@ -20,6 +20,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -230,7 +231,7 @@ final class CpuValidator {
 
   private static void deleteTree(Path p) {
     try (var s = Files.walk(p)) {
-      s.sorted(java.util.Comparator.reverseOrder()).forEach(x -> {
+      s.sorted(Comparator.reverseOrder()).forEach(x -> {
         try {
           Files.deleteIfExists(x);
         } catch (IOException e) {

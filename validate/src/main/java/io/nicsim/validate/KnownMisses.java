@@ -1,5 +1,6 @@
 package io.nicsim.validate;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -22,6 +23,6 @@ public final class KnownMisses {
         + " runs): BBR's bandwidth, its pacing-sized skbs and the timer they restart feed back on"
         + " each other; the kernel settles at two 48 KB skbs per 2.55 ms, the model at three of"
         + " 19-23 KB");
-    return java.util.Collections.unmodifiableMap(m);
+    return Collections.unmodifiableMap(m);
   }
 }

@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * What the real side needs before anything is set up: root (network namespaces, NFQUEUE,
@@ -28,8 +30,8 @@ public final class Preflight {
   }
 
   /** The same for a machine described by its root-ness, PATH lookup and file test. */
-  static List<String> missing(boolean root, java.util.function.Function<String, Path> which,
-      java.util.function.Predicate<Path> exists) {
+  static List<String> missing(boolean root, Function<String, Path> which,
+      Predicate<Path> exists) {
     List<String> m = new ArrayList<>();
     if (!root) {
       m.add("root: network namespaces, NFQUEUE and qdiscs need uid 0 (run it with sudo)");

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -61,7 +62,7 @@ record ProcCounters(long[][] stat, long[] netRx, long[] netTx, long interrupts, 
 
   /** Per cent of the interval CPU {@code cpu} spent in /proc/stat column {@code col}. */
   double percent(ProcCounters before, int cpu, String col) {
-    int i = java.util.Arrays.asList(STAT).indexOf(col);
+    int i = Arrays.asList(STAT).indexOf(col);
     double sec = (atNs - before.atNs) / 1e9;
     return 100.0 * (stat[cpu][i] - before.stat[cpu][i]) / USER_HZ / sec;
   }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -89,7 +90,7 @@ public final class ValidateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   private final RunEnv env;
-  private final java.util.function.Supplier<List<String>> preflight;
+  private final Supplier<List<String>> preflight;
 
   public ValidateCommand() {
     this(null);
@@ -100,7 +101,7 @@ public final class ValidateCommand implements Callable<Integer> {
   }
 
   /** With what the machine lacks given by {@code preflight} (tests). */
-  ValidateCommand(RunEnv env, java.util.function.Supplier<List<String>> preflight) {
+  ValidateCommand(RunEnv env, Supplier<List<String>> preflight) {
     this.env = env;
     this.preflight = preflight;
   }

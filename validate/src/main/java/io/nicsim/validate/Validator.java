@@ -3,10 +3,13 @@ package io.nicsim.validate;
 import io.nicsim.runs.RunEnv;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /** Runs cases on both sides and judges them. */
 public final class Validator {
@@ -83,7 +86,7 @@ public final class Validator {
   /** The real runs' ACK pauses as one, or null when no run recorded them. */
   static AckPauses pooledPauses(List<RealRunner.Run> rs) {
     List<AckPauses> ps = rs.stream().map(RealRunner.Run::pauses)
-        .filter(java.util.Objects::nonNull).toList();
+        .filter(Objects::nonNull).toList();
     return ps.isEmpty() ? null : AckPauses.pooled(ps);
   }
 
@@ -126,7 +129,7 @@ public final class Validator {
   /** The running kernel's release ({@code uname -r}). */
   public static String kernel() {
     try {
-      return java.nio.file.Files.readString(java.nio.file.Path.of(
+      return Files.readString(Path.of(
           "/proc/sys/kernel/osrelease")).strip();
     } catch (IOException e) {
       return System.getProperty("os.version");

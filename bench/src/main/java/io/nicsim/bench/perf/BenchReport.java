@@ -4,6 +4,7 @@ import io.nicsim.formats.text.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** {@code nicsim bench}'s outputs: a text table and {@code --json}. */
@@ -13,7 +14,7 @@ public final class BenchReport {
   public static String text(List<BenchRow> rows, double loadBefore, double loadAfter) {
     StringBuilder sb = new StringBuilder();
     sb.append("nicsim bench on ").append(Machine.describe()).append('\n');
-    sb.append(String.format(java.util.Locale.ROOT,
+    sb.append(String.format(Locale.ROOT,
         "load average (1 min) %.2f before, %.2f after%n%n", loadBefore, loadAfter));
     List<String[]> cells = new ArrayList<>();
     cells.add(new String[] {"figure", "target", "measured (median, min..max, runs)", "met",

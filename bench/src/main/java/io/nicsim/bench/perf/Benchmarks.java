@@ -7,11 +7,15 @@ import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.lang.management.ManagementFactory;
+import java.lang.management.OperatingSystemMXBean;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
 
 /**
@@ -38,14 +42,14 @@ public final class Benchmarks {
   private final PrintWriter log;
 
   /** Makes the nicsim command line the sweep figure runs in this JVM. */
-  private final java.util.function.Supplier<CommandLine> nicsim;
+  private final Supplier<CommandLine> nicsim;
 
   /**
    * @param runs measured repetitions per figure
    * @param log progress lines (stderr)
    * @param nicsim the nicsim command line (the command passes its own)
    */
-  public Benchmarks(int runs, PrintWriter log, java.util.function.Supplier<CommandLine> nicsim) {
+  public Benchmarks(int runs, PrintWriter log, Supplier<CommandLine> nicsim) {
     this.nicsim = nicsim;
     this.runs = runs;
     this.log = log;
@@ -214,7 +218,7 @@ public final class Benchmarks {
     return new BenchRow("reproduce", "nicsim reproduce, all scenarios, build excluded", "s wall",
         20, false, s.median(), s.min(), s.max(), s.runs(), "./nicsim reproduce",
         n + " scenarios: " + SeedScenarios.registry().select(List.of()).stream().map(x -> x.name())
-            .collect(java.util.stream.Collectors.joining(", ")));
+            .collect(Collectors.joining(", ")));
   }
 
   /**
@@ -226,7 +230,7 @@ public final class Benchmarks {
     Path launcher = launcher();
     Path time = Path.of("/usr/bin/time");
     progress("flood-rss: ./nicsim " + spelled(FLOOD_RUN) + ", peak RSS");
-    if (!java.nio.file.Files.isExecutable(time)) {
+    if (!Files.isExecutable(time)) {
       return new BenchRow("flood-rss", "peak RSS of a 60 s flood as a fresh ./nicsim run", "MB",
           64, false, Double.NaN, Double.NaN, Double.NaN, 0, "nicsim bench memory",
           "not measured: /usr/bin/time (GNU time) is not installed");
@@ -272,7 +276,7 @@ public final class Benchmarks {
     progress("trace: nicsim trace import of a 100 MiB ftrace text, -Xmx64m child JVM");
     Path dir;
     try {
-      dir = java.nio.file.Files.createTempDirectory("nicsim-bench-trace");
+      dir = Files.createTempDirectory("nicsim-bench-trace");
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
@@ -316,7 +320,7 @@ public final class Benchmarks {
       return null;
     }
     Path p = Path.of(home, "nicsim");
-    return java.nio.file.Files.isExecutable(p) ? p : null;
+    return Files.isExecutable(p) ? p : null;
   }
 
   /**
@@ -411,7 +415,7 @@ public final class Benchmarks {
 
   /** CPU time of the whole JVM (all threads, GC included). */
   static long processCpuNs() {
-    java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+    OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
     return os instanceof com.sun.management.OperatingSystemMXBean sun
         ? sun.getProcessCpuTime() : 0;
   }

@@ -6,6 +6,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What a user's command costs as a fresh process ({@code ./nicsim …}: launcher, JVM start,
@@ -70,7 +73,7 @@ public final class FreshCommands {
 
   /** Every repetition of one figure on one build. */
   record Series(List<Sample> samples) {
-    Stats of(java.util.function.ToDoubleFunction<Sample> f) {
+    Stats of(ToDoubleFunction<Sample> f) {
       return Stats.of(samples.stream().mapToDouble(f).toArray());
     }
   }
@@ -152,10 +155,10 @@ public final class FreshCommands {
     return new Sample(wall, kb / 1024.0, cpu, rate);
   }
 
-  private static final java.util.regex.Pattern MEASURED =
-      java.util.regex.Pattern.compile("\"measured\"\\s*:\\s*([-0-9.eE+]+)");
-  private static final java.util.regex.Pattern PER_CPU =
-      java.util.regex.Pattern.compile("per thread CPU second ([0-9.]+) M packets");
+  private static final Pattern MEASURED =
+      Pattern.compile("\"measured\"\\s*:\\s*([-0-9.eE+]+)");
+  private static final Pattern PER_CPU =
+      Pattern.compile("per thread CPU second ([0-9.]+) M packets");
 
   /**
    * The flood row's "measured" in a child bench's --json and, from its note, the rate per
@@ -163,8 +166,8 @@ public final class FreshCommands {
    * drag down with the wall rate).
    */
   static double[] floodRates(String json) {
-    java.util.regex.Matcher m = MEASURED.matcher(json);
-    java.util.regex.Matcher c = PER_CPU.matcher(json);
+    Matcher m = MEASURED.matcher(json);
+    Matcher c = PER_CPU.matcher(json);
     if (!json.contains("\"flood\"") || !m.find() || !c.find()) {
       throw new IllegalStateException("no flood row in the child bench's output: " + json);
     }
@@ -240,7 +243,7 @@ public final class FreshCommands {
   }
 
   private static void addRatio(List<String[]> cells, String name, Result r,
-      java.util.function.ToDoubleFunction<Sample> v, String unit, double target, boolean floor) {
+      ToDoubleFunction<Sample> v, String unit, double target, boolean floor) {
     Stats a = r.self().of(v);
     Stats b = r.ref().of(v);
     int n = Math.min(r.self().samples().size(), r.ref().samples().size());

@@ -15,6 +15,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The plan engines' cost: Spark {@code local[*]} against threads of this JVM on the same
@@ -182,7 +183,7 @@ public final class PlanBenchmarks {
 
     @Override
     public PointResult run(Point p) {
-      return PointResult.ok(p.index(), java.util.Map.of("n", Integer.toString(p.index())));
+      return PointResult.ok(p.index(), Map.of("n", Integer.toString(p.index())));
     }
   }
 }

@@ -5,6 +5,11 @@ import io.nicsim.boardtrace.event.EventSink;
 import io.nicsim.boardtrace.event.TraceEvent;
 import io.nicsim.boardtrace.parse.Fields.FieldException;
 import io.nicsim.core.config.BadInputException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * Reads ftrace text one line at a time, as the kernel's trace file prints it
@@ -28,7 +33,7 @@ public final class FtraceTextParser {
   private final ImportStats stats = new ImportStats();
   private final TraceEvent e = new TraceEvent();
   private final EventFields fields = new EventFields();
-  private final java.util.Map<String, String> names = new java.util.HashMap<>();
+  private final Map<String, String> names = new HashMap<>();
   private long lineNo;
   private long[] lastTs = new long[8];
   private int fracDigits = -1;
@@ -38,7 +43,7 @@ public final class FtraceTextParser {
     this.sink = sink;
     this.options = options == null ? ParseOptions.DEFAULT : options;
     stats.label = label;
-    java.util.Arrays.fill(lastTs, Long.MIN_VALUE);
+    Arrays.fill(lastTs, Long.MIN_VALUE);
   }
 
   /** The statistics so far (final after {@link #finish}). */
@@ -151,7 +156,7 @@ public final class FtraceTextParser {
 
   private long parseSeconds(String t) {
     try {
-      return new java.math.BigDecimal(t.trim()).movePointRight(9).longValueExact();
+      return new BigDecimal(t.trim()).movePointRight(9).longValueExact();
     } catch (ArithmeticException | NumberFormatException ex) {
       throw error("'" + t + "' is not a time in seconds");
     }
@@ -386,8 +391,8 @@ public final class FtraceTextParser {
   private void track(int cpu, long ts) {
     if (cpu >= lastTs.length) {
       int old = lastTs.length;
-      lastTs = java.util.Arrays.copyOf(lastTs, Math.max(cpu + 1, 2 * old));
-      java.util.Arrays.fill(lastTs, old, lastTs.length, Long.MIN_VALUE);
+      lastTs = Arrays.copyOf(lastTs, Math.max(cpu + 1, 2 * old));
+      Arrays.fill(lastTs, old, lastTs.length, Long.MIN_VALUE);
     }
     if (lastTs[cpu] == Long.MIN_VALUE) {
       stats.cpusSeen.add(cpu);
@@ -449,8 +454,8 @@ public final class FtraceTextParser {
       long ticks = parseLong(s, from, to);
       long hz = options.clockHz();
       long ns = (ticks / hz) * 1_000_000_000L
-          + java.math.BigInteger.valueOf(ticks % hz).multiply(java.math.BigInteger.valueOf(
-              1_000_000_000L)).divide(java.math.BigInteger.valueOf(hz)).longValue();
+          + BigInteger.valueOf(ticks % hz).multiply(BigInteger.valueOf(
+              1_000_000_000L)).divide(BigInteger.valueOf(hz)).longValue();
       long res = Math.max(1, 1_000_000_000L / hz);
       if (stats.resolutionNs == 0 || res < stats.resolutionNs) {
         stats.resolutionNs = res;

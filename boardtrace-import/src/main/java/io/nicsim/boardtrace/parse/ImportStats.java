@@ -2,6 +2,7 @@ package io.nicsim.boardtrace.parse;
 
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /** What one import read: lines, events kept and skipped, CPUs, clock, lost events. */
 public final class ImportStats {
@@ -20,11 +21,11 @@ public final class ImportStats {
   /** Lost-event marker lines. */
   public long lostMarkers;
   /** CPUs whose buffer started late (the ring overwrote their beginning). */
-  public final java.util.TreeSet<Integer> bufferStarted = new java.util.TreeSet<>();
+  public final TreeSet<Integer> bufferStarted = new TreeSet<>();
   /** The CPU count the header states (#P:N, cpus=N), or -1. */
   public int cpusDeclared = -1;
   /** CPUs that have at least one event. */
-  public final java.util.TreeSet<Integer> cpusSeen = new java.util.TreeSet<>();
+  public final TreeSet<Integer> cpusSeen = new TreeSet<>();
   /** "# tracer: NAME" (nop for event tracing). */
   public String tracer;
   /** tracefs (irq-info), tracefs (no irq-info), tracefs (tgid), trace-cmd report, trace_pipe. */
@@ -33,7 +34,7 @@ public final class ImportStats {
   public long entriesInBuffer = -1;
   public long entriesWritten = -1;
   /** Trace-cmd instance names seen as line prefixes. */
-  public final java.util.TreeSet<String> instances = new java.util.TreeSet<>();
+  public final TreeSet<String> instances = new TreeSet<>();
   /** Timestamp resolution in ns (1000 for 6 decimals, 1 for 9), or 0 before any event. */
   public long resolutionNs;
   /** Timestamps were raw clock counts (x86-tsc, counter) converted with --clock-hz. */

@@ -4,9 +4,12 @@ import io.nicsim.boardtrace.event.EventSink;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.config.InputKind;
 import java.io.BufferedInputStream;
+import java.io.EOFException;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.Reader;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +22,8 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.zip.GZIPInputStream;
+import org.tukaani.xz.XZInputStream;
 
 /**
  * Opens a board's trace and streams it through {@link FtraceTextParser}: ftrace text (plain,
@@ -78,11 +83,11 @@ public final class TraceReader {
       InputStream in = raw;
       String via = null;
       if (got >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b) {
-        in = new java.util.zip.GZIPInputStream(raw, CHUNK);
+        in = new GZIPInputStream(raw, CHUNK);
         via = "gzip";
       } else if (got >= 6 && (head[0] & 0xff) == 0xfd && head[1] == '7' && head[2] == 'z'
           && head[3] == 'X' && head[4] == 'Z' && head[5] == 0) {
-        in = new org.tukaani.xz.XZInputStream(raw);
+        in = new XZInputStream(raw);
         via = "xz";
       }
       ImportStats s = readText(label, decoder(in), sink, options);
@@ -90,7 +95,7 @@ public final class TraceReader {
       s.via = via;
       return s;
     } catch (IOException e) {
-      throw new BadInputException("trace " + label + ": " + (e instanceof java.io.EOFException
+      throw new BadInputException("trace " + label + ": " + (e instanceof EOFException
           ? "the compressed file ends early (truncated)" : e.getMessage()));
     }
   }
@@ -200,7 +205,7 @@ public final class TraceReader {
     if (path == null) {
       return null;
     }
-    for (String d : path.split(java.io.File.pathSeparator)) {
+    for (String d : path.split(File.pathSeparator)) {
       Path t = Path.of(d, "trace-cmd");
       if (Files.isExecutable(t)) {
         return t.toString();
@@ -251,7 +256,7 @@ public final class TraceReader {
   private static String sha256Of(Path file, String label) {
     MessageDigest sha = sha256();
     try (InputStream in = new DigestInputStream(Files.newInputStream(file), sha)) {
-      in.transferTo(java.io.OutputStream.nullOutputStream());
+      in.transferTo(OutputStream.nullOutputStream());
     } catch (IOException e) {
       throw new BadInputException("trace " + label + ": " + e.getMessage());
     }

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -175,7 +176,7 @@ public final class Calibrator {
       }
       double q = quantisation(b, boardTickNs);
       if (q > MAX_QUANTISATION) {
-        skipped.add(String.format(java.util.Locale.ROOT, "%s: its spans last %.0f ns on average,"
+        skipped.add(String.format(Locale.ROOT, "%s: its spans last %.0f ns on average,"
             + " under twice the trace's tick (%.0f ns), which cannot time them without bias"
             + " (record nanoseconds: trace-cmd report -t, or trace_clock with ns in the text)",
             key, b.meanPerSpan(), boardTickNs));
@@ -242,10 +243,10 @@ public final class Calibrator {
         CostFit ob = boardFits.get(keys.get((int) ow[0]));
         int oj = (int) ow[1];
         if (share < MIN_SHARE) {
-          kept.add(new Kept(op, value.get(op), String.format(java.util.Locale.ROOT,
+          kept.add(new Kept(op, value.get(op), String.format(Locale.ROOT,
               "the timed spans hold only %.0f%% of it", 100 * share)));
         } else if (ob.relativeSe(oj) > MAX_REL_SE) {
-          kept.add(new Kept(op, value.get(op), String.format(java.util.Locale.ROOT,
+          kept.add(new Kept(op, value.get(op), String.format(Locale.ROOT,
               "its part of '%s' (%s) is known only to +-%.0f%% from this trace (more spans,"
                   + " or counts that vary more, would pin it down)", keys.get((int) ow[0]),
               columns.get(keys.get((int) ow[0])).get(oj).words(), 100 * ob.relativeSe(oj))));

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 /**
  * The time each CPU of a board spent on tasks other than the traffic's (another process, the
@@ -29,8 +31,8 @@ public final class OtherLoadMeasure {
    * @param cores the base profile's CPUs (a board CPU beyond them is not the model's)
    */
   public static List<Calibrator.OtherLoadParam> of(ContextTime t, String app,
-      java.util.function.UnaryOperator<String> rename, int cores) {
-    java.util.function.Predicate<String> own = comm -> app != null && app.equals(rename.apply(comm));
+      UnaryOperator<String> rename, int cores) {
+    Predicate<String> own = comm -> app != null && app.equals(rename.apply(comm));
     List<Calibrator.OtherLoadParam> out = new ArrayList<>();
     for (int c = 0; c < Math.min(t.cpus(), cores); c++) {
       double[] off = t.offApp(c, own);

@@ -5,6 +5,8 @@ import io.nicsim.boardtrace.fit.Regressor;
 import io.nicsim.boardtrace.fit.SpanSamples;
 import io.nicsim.core.soc.Quantity;
 import io.nicsim.core.soc.SocProfile;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -120,7 +122,7 @@ public final class ProfileWriter {
   }
 
   private static String fmt(double v) {
-    return new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros()
+    return new BigDecimal(v).round(new MathContext(4)).stripTrailingZeros()
         .toPlainString();
   }
 

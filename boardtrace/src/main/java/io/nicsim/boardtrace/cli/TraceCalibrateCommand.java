@@ -1,27 +1,30 @@
 package io.nicsim.boardtrace.cli;
 
-import io.nicsim.formats.output.Output;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.boardtrace.model.RunModelRunner;
-import io.nicsim.runs.RunEnv;
-import io.nicsim.formats.output.Outputs;
-import io.nicsim.runs.RunRequest;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nicsim.boardtrace.BoardTrace;
-import io.nicsim.boardtrace.calibrate.OtherLoadMeasure;
-import io.nicsim.boardtrace.figures.Comparison;
-import io.nicsim.boardtrace.figures.FigureRecorder;
-import java.util.List;
 import io.nicsim.boardtrace.ImportReport;
 import io.nicsim.boardtrace.calibrate.CalibrationReport;
 import io.nicsim.boardtrace.calibrate.Calibrator;
+import io.nicsim.boardtrace.calibrate.OtherLoadMeasure;
 import io.nicsim.boardtrace.calibrate.ProfileWriter;
+import io.nicsim.boardtrace.figures.Comparison;
+import io.nicsim.boardtrace.figures.FigureRecorder;
 import io.nicsim.boardtrace.fit.SpanSamples;
+import io.nicsim.boardtrace.model.RunModelRunner;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.soc.SocProfile;
+import io.nicsim.formats.output.Output;
+import io.nicsim.formats.output.Outputs;
+import io.nicsim.runs.RunEnv;
+import io.nicsim.runs.RunRequest;
+import io.nicsim.runs.options.RunOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
-import io.nicsim.runs.options.RunOptions;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -121,7 +124,7 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
     // generator's set-up and tear-down around it
     BoardTrace whole = board.open().requireInOrder();
     BoardTrace t = whole.overTraffic(board.nic(whole));
-    java.util.function.UnaryOperator<String> names = board.renameWithBacklog(t);
+    UnaryOperator<String> names = board.renameWithBacklog(t);
     RunModelRunner runner = new RunModelRunner(env.engine(), req);
     SpanSamples spans = t.spans(runner.info().app(), names, tracingCost);
     String kernel = t.stats().kernel != null ? t.stats().kernel : boardKernel;
@@ -142,7 +145,7 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
     PrintWriter w = spec.commandLine().getOut();
     if (json) {
       ObjectMapper m = new ObjectMapper();
-      com.fasterxml.jackson.databind.node.ObjectNode o = CalibrationReport.json(r, base, p,
+      ObjectNode o = CalibrationReport.json(r, base, p,
           out.toString(), m, rates, other);
       o.put("tracing_ns_per_event", tracingCost);
       w.println(m.writerWithDefaultPrettyPrinter().writeValueAsString(o));
@@ -158,12 +161,12 @@ public final class TraceCalibrateCommand implements Callable<Integer> {
             + "=X to choose otherwise)");
       }
       if (t != whole) {
-        w.printf(java.util.Locale.ROOT, "window: %.3f s of the trace's %.3f s, %s%n",
+        w.printf(Locale.ROOT, "window: %.3f s of the trace's %.3f s, %s%n",
             t.window().seconds(), whole.window().seconds(), t.window().source());
       }
       w.print(CalibrationReport.text(r, base, p));
       if (tracingCost > 0) {
-        w.printf(java.util.Locale.ROOT, "tracing: %.1f ns an event taken off every fitted span"
+        w.printf(Locale.ROOT, "tracing: %.1f ns an event taken off every fitted span"
             + " (--tracing-cost): the profile is the untraced kernel's, so its rates may run"
             + " above the traced board's below%n", tracingCost);
       }

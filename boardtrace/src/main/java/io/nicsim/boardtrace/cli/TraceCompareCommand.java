@@ -1,13 +1,6 @@
 package io.nicsim.boardtrace.cli;
 
-import io.nicsim.formats.output.Output;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.boardtrace.model.RunModelRunner;
-import io.nicsim.runs.RunEnv;
-import io.nicsim.formats.output.Outputs;
-import io.nicsim.formats.plot.Chart;
-import io.nicsim.formats.plot.Plots;
-import io.nicsim.runs.RunRequest;
 import io.nicsim.boardtrace.BoardTrace;
 import io.nicsim.boardtrace.ImportReport;
 import io.nicsim.boardtrace.figures.ComparePlot;
@@ -16,12 +9,21 @@ import io.nicsim.boardtrace.figures.Figure;
 import io.nicsim.boardtrace.figures.FigureSet;
 import io.nicsim.boardtrace.figures.ProcStat;
 import io.nicsim.boardtrace.model.ModelSide;
+import io.nicsim.boardtrace.model.RunModelRunner;
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.formats.output.Output;
+import io.nicsim.formats.output.Outputs;
+import io.nicsim.formats.plot.Chart;
+import io.nicsim.formats.plot.Plots;
+import io.nicsim.runs.RunEnv;
+import io.nicsim.runs.RunRequest;
+import io.nicsim.runs.options.RunOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
+import java.util.SortedMap;
 import java.util.concurrent.Callable;
-import io.nicsim.runs.options.RunOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -88,7 +90,7 @@ public final class TraceCompareCommand implements Callable<Integer> {
           "is missing: the kernel's counters need both captures",
           "--stat-before FILE --stat-after FILE");
     }
-    java.util.SortedMap<String, Double> kernel = statBefore == null ? null
+    SortedMap<String, Double> kernel = statBefore == null ? null
         : ProcStat.read(statAfter, "--stat-after")
             .percentSince(ProcStat.read(statBefore, "--stat-before"), "--stat-after");
     RunRequest req = options.request();
@@ -103,7 +105,7 @@ public final class TraceCompareCommand implements Callable<Integer> {
       c = c.withKernel(kernel);
     }
     if (plot != null) {
-      java.util.List<Chart> panels = ComparePlot.panels(c);
+      List<Chart> panels = ComparePlot.panels(c);
       if (panels.isEmpty()) {
         throw new BadInputException("--plot: the board's trace has none of the model's"
             + " distributions (NAPI work, xmit batches, TX completion, inter-IRQ intervals)");

@@ -1,12 +1,13 @@
 package io.nicsim.boardtrace.cli;
 
-import io.nicsim.formats.output.Output;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nicsim.formats.output.Outputs;
 import io.nicsim.boardtrace.BoardTrace;
 import io.nicsim.boardtrace.ImportReport;
 import io.nicsim.boardtrace.KeptEventsWriter;
+import io.nicsim.formats.output.Output;
+import io.nicsim.formats.output.Outputs;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -47,7 +48,7 @@ public final class TraceImportCommand implements Callable<Integer> {
     BoardTrace t = board.open();
     PrintWriter w = spec.commandLine().getOut();
     if (out != null) {
-      java.io.Writer writer = outs.open(out, "--out").writer();
+      Writer writer = outs.open(out, "--out").writer();
       t.replay(new KeptEventsWriter(writer, t.stats().resolutionNs < 1000,
           Math.max(t.stats().cpusDeclared, t.stats().cpusSeen.size()), t.file().toString()));
       outs.commit();

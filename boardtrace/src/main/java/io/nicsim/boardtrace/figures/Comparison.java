@@ -3,10 +3,14 @@ package io.nicsim.boardtrace.figures;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SortedMap;
 
 /**
  * Board and model side by side: one row per figure the model has (its IRQ lines, timers,
@@ -78,7 +82,7 @@ public final class Comparison {
    * cpu1}; steal, which the model has none of, reads 0), after the trace's own {@code CPU %}
    * rows, so the board's trace and the kernel's counters can be read against each other too.
    */
-  public Comparison withKernel(java.util.SortedMap<String, Double> kernel) {
+  public Comparison withKernel(SortedMap<String, Double> kernel) {
     Map<String, Figure> m = model.byName();
     List<Row> out = new ArrayList<>(rows);
     for (Map.Entry<String, Double> e : kernel.entrySet()) {
@@ -142,7 +146,7 @@ public final class Comparison {
     if (Double.isNaN(v) || Double.isInfinite(v)) {
       o.putNull(k);
     } else {
-      o.put(k, new java.math.BigDecimal(v).round(new java.math.MathContext(9)).stripTrailingZeros());
+      o.put(k, new BigDecimal(v).round(new MathContext(9)).stripTrailingZeros());
     }
   }
 
@@ -154,9 +158,9 @@ public final class Comparison {
     if (v == 0) {
       return "0";
     }
-    java.math.BigDecimal d = new java.math.BigDecimal(v).round(new java.math.MathContext(4));
-    return d.abs().compareTo(java.math.BigDecimal.valueOf(1_000_000)) >= 0
-        ? d.setScale(0, java.math.RoundingMode.HALF_EVEN).toPlainString()
+    BigDecimal d = new BigDecimal(v).round(new MathContext(4));
+    return d.abs().compareTo(BigDecimal.valueOf(1_000_000)) >= 0
+        ? d.setScale(0, RoundingMode.HALF_EVEN).toPlainString()
         : d.stripTrailingZeros().toPlainString();
   }
 }

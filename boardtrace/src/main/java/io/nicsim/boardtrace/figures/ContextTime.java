@@ -4,9 +4,11 @@ import io.nicsim.boardtrace.event.EventSink;
 import io.nicsim.boardtrace.event.TraceEvent;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * Each CPU's time by context, as mpstat splits it, from a trace's events over a window: hard
@@ -198,7 +200,7 @@ public final class ContextTime implements EventSink {
     List<Map.Entry<Integer, long[]>> es = new ArrayList<>(cpus.get(cpu).byTask.entrySet());
     es.sort((x, y) -> x.getValue()[0] != y.getValue()[0]
         ? Long.compare(y.getValue()[0], x.getValue()[0]) : Integer.compare(x.getKey(), y.getKey()));
-    Map<String, Double> out = new java.util.LinkedHashMap<>();
+    Map<String, Double> out = new LinkedHashMap<>();
     for (Map.Entry<Integer, long[]> t : es) {
       out.put(comms.getOrDefault(t.getKey(), "?") + ":" + t.getKey(),
           100.0 * t.getValue()[0] / (to - from));
@@ -213,7 +215,7 @@ public final class ContextTime implements EventSink {
    *
    * @return {other tasks' per cent, the app task's per cent}
    */
-  public double[] offApp(int cpu, java.util.function.Predicate<String> app) {
+  public double[] offApp(int cpu, Predicate<String> app) {
     double own = 0;
     double all = 0;
     boolean found = false;
@@ -231,7 +233,7 @@ public final class ContextTime implements EventSink {
    * Per cent of the window {@code cpu} spent in traced syscalls of the tasks whose comm
    * {@code who} accepts (the traffic's own system time, without other tasks' syscalls).
    */
-  public double sysOf(int cpu, java.util.function.Predicate<String> who) {
+  public double sysOf(int cpu, Predicate<String> who) {
     if (cpu >= cpus.size()) {
       return 0;
     }

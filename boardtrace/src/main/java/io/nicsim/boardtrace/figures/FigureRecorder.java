@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * Computes the figures a reviewer compares, from a trace's events, over a window: IRQs per
@@ -330,7 +331,7 @@ public final class FigureRecorder implements EventSink, SpanSink {
   /** A duration histogram in µs on log-spaced buckets (8 per decade). */
   private static Distribution logDistribution(String name, Histogram h) {
     TreeMap<Double, Long> m = new TreeMap<>();
-    for (org.HdrHistogram.HistogramIterationValue v : h.recordedValues()) {
+    for (HistogramIterationValue v : h.recordedValues()) {
       double us = v.getValueIteratedTo() / 1e3;
       double edge = us <= 0.001 ? 0.001 : Math.pow(10, Math.floor(Math.log10(us) * 8) / 8);
       m.merge(edge, v.getCountAtValueIteratedTo(), Long::sum);

@@ -1,5 +1,7 @@
 package io.nicsim.boardtrace.fit;
 
+import java.util.Arrays;
+
 /**
  * Robust linear regression: Huber's M-estimator by iteratively reweighted least squares.
  * y ≈ X·b; start from ordinary least squares, then repeat: residuals r, scale
@@ -52,7 +54,7 @@ public final class HuberRegression {
       return new Result(new double[p], new double[p], 0, n, true);
     }
     double[] w = new double[n];
-    java.util.Arrays.fill(w, 0, n, 1.0);
+    Arrays.fill(w, 0, n, 1.0);
     double[] b = wls(y, x, w, n, p);
     if (b == null) {
       return new Result(new double[p], new double[p], 0, n, true);
@@ -170,7 +172,7 @@ public final class HuberRegression {
 
   /** Median absolute deviation from the median of r[0..n). */
   static double mad(double[] r, int n) {
-    double[] c = java.util.Arrays.copyOf(r, n);
+    double[] c = Arrays.copyOf(r, n);
     double med = median(c, n);
     for (int i = 0; i < n; i++) {
       c[i] = Math.abs(c[i] - med);
@@ -179,7 +181,7 @@ public final class HuberRegression {
   }
 
   static double median(double[] c, int n) {
-    java.util.Arrays.sort(c, 0, n);
+    Arrays.sort(c, 0, n);
     return n % 2 == 1 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
   }
 }

@@ -4,12 +4,15 @@ import io.nicsim.boardtrace.event.Names;
 import io.nicsim.boardtrace.spans.Span;
 import io.nicsim.boardtrace.spans.SpanSink;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 
 /**
@@ -43,7 +46,7 @@ public final class SpanSamples implements SpanSink {
     int n;
     long seen;
     final SplittableRandom rnd = new SplittableRandom(0x5eed);
-    final java.util.Set<String> events = new java.util.TreeSet<>();
+    final Set<String> events = new TreeSet<>();
 
     Group(FitKey key) {
       this.key = key;
@@ -56,9 +59,9 @@ public final class SpanSamples implements SpanSink {
       if (n < CAP) {
         if (n == y.length) {
           int cap = Math.min(CAP, 2 * n);
-          y = java.util.Arrays.copyOf(y, cap);
-          x = java.util.Arrays.copyOf(x, cap);
-          ts = java.util.Arrays.copyOf(ts, cap);
+          y = Arrays.copyOf(y, cap);
+          x = Arrays.copyOf(x, cap);
+          ts = Arrays.copyOf(ts, cap);
         }
         at = n++;
       } else {
@@ -232,8 +235,8 @@ public final class SpanSamples implements SpanSink {
     }
     double[] lo = new double[cols.size()];
     double[] hi = new double[cols.size()];
-    java.util.Arrays.fill(lo, Double.MAX_VALUE);
-    java.util.Arrays.fill(hi, -Double.MAX_VALUE);
+    Arrays.fill(lo, Double.MAX_VALUE);
+    Arrays.fill(hi, -Double.MAX_VALUE);
     int good = 0;
     long width = Math.max(1, (t1 - t0 + SLICES) / SLICES);
     for (int s = 0; s < SLICES; s++) {

@@ -12,6 +12,7 @@ import io.nicsim.core.port.exec.Out;
 import io.nicsim.core.port.exec.PortHarness;
 import io.nicsim.core.port.exec.PortHarnessProvider;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -29,7 +30,7 @@ public final class EthtoolHarnesses implements PortHarnessProvider {
   private static final int FIELDS = CoalesceParam.values().length;
 
   /** A driver callback's answer by index (the C's nicsim_ret): 0 or a negative errno. */
-  static final List<Errno> RETS = java.util.Arrays.asList(null, Errno.EINVAL, Errno.EOPNOTSUPP,
+  static final List<Errno> RETS = Arrays.asList(null, Errno.EINVAL, Errno.EOPNOTSUPP,
       Errno.EBUSY);
 
   /** supported_coalesce_params, then struct ethtool_coalesce's 22 fields in struct order. */

@@ -7,6 +7,7 @@ import static io.nicsim.core.port.exec.InputField.urange;
 import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.kernel.HarnessKernel;
 import io.nicsim.core.port.exec.InputField;
+import io.nicsim.core.port.exec.JavaPort;
 import io.nicsim.core.port.exec.KernelHeaders;
 import io.nicsim.core.port.exec.NotRunnable;
 import io.nicsim.core.port.exec.Out;
@@ -65,7 +66,7 @@ public final class WatchdogHarnesses implements PortHarnessProvider {
         .build());
   }
 
-  private static io.nicsim.core.port.exec.JavaPort java(String kernel) {
+  private static JavaPort java(String kernel) {
     HarnessKernel hk = HarnessKernel.forRelease(kernel, HZ, null);
     KernelVersion v;
     try {

@@ -1,6 +1,10 @@
 package io.nicsim.core.host;
 
 import io.nicsim.core.config.BadInputException;
+import java.net.URISyntaxException;
+import java.nio.file.FileSystemNotFoundException;
+import java.nio.file.Path;
+import java.security.CodeSource;
 import java.util.Collections;
 import java.util.Map;
 import java.util.SortedMap;
@@ -75,14 +79,14 @@ public final class MacModels {
 
   /** Where {@code c} was loaded from: its code source, or its class loader when it has none. */
   static String origin(Class<?> c) {
-    java.security.CodeSource src = c.getProtectionDomain().getCodeSource();
+    CodeSource src = c.getProtectionDomain().getCodeSource();
     if (src == null || src.getLocation() == null) {
       return "the class loader " + c.getClassLoader();
     }
     try {
-      return java.nio.file.Path.of(src.getLocation().toURI()).toString();
-    } catch (java.net.URISyntaxException | IllegalArgumentException
-        | java.nio.file.FileSystemNotFoundException e) {
+      return Path.of(src.getLocation().toURI()).toString();
+    } catch (URISyntaxException | IllegalArgumentException
+        | FileSystemNotFoundException e) {
       return src.getLocation().toString();
     }
   }

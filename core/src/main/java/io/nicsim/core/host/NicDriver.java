@@ -4,6 +4,7 @@ import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.ethtool.EthtoolOps;
 import io.nicsim.core.net.NetDeviceOps;
 import java.util.SortedMap;
+import java.util.TreeMap;
 
 /** A driver instance bound to its simulated hardware: net_device_ops, ethtool_ops, counters. */
 public interface NicDriver extends NetDeviceOps {
@@ -42,6 +43,6 @@ public interface NicDriver extends NetDeviceOps {
    * name → value. Empty by default.
    */
   default SortedMap<String, Long> coalesceRegisters() {
-    return new java.util.TreeMap<>();
+    return new TreeMap<>();
   }
 }

@@ -4,6 +4,7 @@ import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.kernel.TimerList;
 import io.nicsim.core.port.KernelPort;
+import java.util.function.LongConsumer;
 
 /**
  * dev_watchdog (net/sched/sch_generic.c): every watchdog_timeo, a TX queue that has been
@@ -24,7 +25,7 @@ final class DevWatchdog {
   private long timeouts;
   private long freezes;
   /** mod_timer on the watchdog timer (a harness records the call instead). */
-  java.util.function.LongConsumer modTimer;
+  LongConsumer modTimer;
 
   DevWatchdog(Kernel kernel, NetDevice dev) {
     this.kernel = kernel;

@@ -4,6 +4,7 @@ import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.port.KernelPort;
+import java.util.Arrays;
 
 /**
  * The transmit path from the socket layer to the driver for one device: __dev_queue_xmit,
@@ -328,7 +329,7 @@ public final class DevXmit {
       gso.destructor.segmented(gso, segScratch, n);
     }
     Skb head = segScratch[0];
-    java.util.Arrays.fill(segScratch, 0, n, null);
+    Arrays.fill(segScratch, 0, n, null);
     gso.free();
     return head;
   }

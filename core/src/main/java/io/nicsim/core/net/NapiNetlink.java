@@ -8,6 +8,7 @@ import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.kernel.NetCorePatches;
 import io.nicsim.core.port.KernelPort;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -18,8 +19,8 @@ import java.util.Map;
  */
 public final class NapiNetlink {
   /** The napi-set attributes nicsim models, as the netdev spec spells them. */
-  public static final java.util.List<String> ATTRS =
-      java.util.List.of("defer-hard-irqs", "gro-flush-timeout", "irq-suspend-timeout");
+  public static final List<String> ATTRS =
+      List.of("defer-hard-irqs", "gro-flush-timeout", "irq-suspend-timeout");
 
   private final Kernel kernel;
   private final PatchSet net;

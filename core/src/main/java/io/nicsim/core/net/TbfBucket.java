@@ -1,6 +1,7 @@
 package io.nicsim.core.net;
 
 import io.nicsim.core.port.KernelPort;
+import java.math.BigInteger;
 
 /**
  * sch_tbf's token bucket, as a path's bottleneck: a frame at the head of the queue leaves at
@@ -130,7 +131,7 @@ public final class TbfBucket {
     // bytes <= 4 GiB (PathSpec): bytes * 8e9 fits in 64 bits below 2^63 for bytes < 1.15e9
     return bytes < 1_000_000_000L
         ? bytes * 8L * 1_000_000_000L / rateBps
-        : java.math.BigInteger.valueOf(bytes).multiply(java.math.BigInteger.valueOf(8_000_000_000L))
-            .divide(java.math.BigInteger.valueOf(rateBps)).longValueExact();
+        : BigInteger.valueOf(bytes).multiply(BigInteger.valueOf(8_000_000_000L))
+            .divide(BigInteger.valueOf(rateBps)).longValueExact();
   }
 }

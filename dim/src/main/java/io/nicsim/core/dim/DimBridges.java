@@ -4,7 +4,9 @@ import io.nicsim.core.host.BridgeSite;
 import io.nicsim.core.host.PortBridge;
 import io.nicsim.core.host.PortBridgeProvider;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code --ports c} for lib/dim: the tree's net_dim on every driver's struct dim
@@ -37,8 +39,8 @@ public final class DimBridges implements PortBridgeProvider {
   }
 
   @Override
-  public java.util.Map<String, String> notBridged() {
-    java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+  public Map<String, String> notBridged() {
+    Map<String, String> m = new LinkedHashMap<>();
     String inside = "runs as the tree's C inside the bridged net_dim";
     PortBridgeProvider.reason(m, "lib/dim/dim.c", inside, "dim_calc_stats", "dim_on_top",
         "dim_park_on_top", "dim_park_tired", "dim_turn");

@@ -1,5 +1,8 @@
 package io.nicsim.core.cpu;
 
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
@@ -14,7 +17,7 @@ public final class CostOp {
   private static final ConcurrentHashMap<String, CostOp> BY_NAME = new ConcurrentHashMap<>();
   private static final AtomicInteger NEXT_ID = new AtomicInteger();
   /** Names some code charges (declared through {@link #named}), as opposed to profile keys. */
-  private static final java.util.Set<String> DECLARED = ConcurrentHashMap.newKeySet();
+  private static final Set<String> DECLARED = ConcurrentHashMap.newKeySet();
 
   private final String name;
   private final int id;
@@ -51,8 +54,8 @@ public final class CostOp {
   }
 
   /** The names code has declared so far (classes not yet initialised have declared none). */
-  public static java.util.SortedSet<String> declared() {
-    return new java.util.TreeSet<>(DECLARED);
+  public static SortedSet<String> declared() {
+    return new TreeSet<>(DECLARED);
   }
 
   /** Looks a name up without creating it. */

@@ -2,6 +2,7 @@ package io.nicsim.core.cpu;
 
 import io.nicsim.core.sim.Simulator;
 import io.nicsim.core.trace.Tracer;
+import java.util.Arrays;
 
 /**
  * The simulated CPUs of one host, their shared cost table, the softirq vector table and the
@@ -48,7 +49,7 @@ public final class Cpu {
     this.hz = hz;
     this.tickNs = 1_000_000_000L / hz;
     this.schedSliceNs = schedSliceNs;
-    java.util.Arrays.fill(handlers, NOTHING);
+    Arrays.fill(handlers, NOTHING);
     this.cores = new Core[cores];
     for (int i = 0; i < cores; i++) {
       this.cores[i] = new Core(this, i);

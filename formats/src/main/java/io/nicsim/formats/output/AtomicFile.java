@@ -11,6 +11,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * One output file of an {@link Outputs} set: written to a temporary file beside its target
@@ -130,7 +131,7 @@ public final class AtomicFile {
   private static void makeReadable(Path p) throws IOException {
     try {
       Files.setPosixFilePermissions(p,
-          java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+          PosixFilePermissions.fromString("rw-r--r--"));
     } catch (UnsupportedOperationException e) {
       // not a POSIX file system: keep what it gave
     }

@@ -1,13 +1,20 @@
 package io.nicsim.formats.output;
 
 import io.nicsim.core.config.BadInputException;
+import java.io.IOError;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Locale;
 
 /**
  * What an output option may name: a regular file or a path that does not exist yet (whose
@@ -51,7 +58,7 @@ public final class OutputPath {
       if (Files.exists(out) && Files.exists(in) && Files.isSameFile(out, in)) {
         return " (a hard link to it: the same device and inode)";
       }
-    } catch (IOException | InvalidPathException | java.io.IOError | SecurityException e) {
+    } catch (IOException | InvalidPathException | IOError | SecurityException e) {
       // a path that cannot be resolved names no existing input
     }
     return null;
@@ -63,7 +70,7 @@ public final class OutputPath {
    */
   private static Path physical(Path p) throws IOException {
     Path abs = p.toAbsolutePath();
-    java.util.Deque<Path> rest = new java.util.ArrayDeque<>();
+    Deque<Path> rest = new ArrayDeque<>();
     Path existing = abs;
     while (existing != null && !Files.exists(existing)) {
       if (existing.getFileName() == null) {
@@ -115,7 +122,7 @@ public final class OutputPath {
     }
     try {
       return p.toAbsolutePath().normalize();
-    } catch (InvalidPathException | java.io.IOError e) {
+    } catch (InvalidPathException | IOError e) {
       throw BadInputException.field(flag, "'" + p + "' is not a path", "a file name");
     }
   }
@@ -201,17 +208,17 @@ public final class OutputPath {
 
   /** An I/O failure's reason in words, without exception names or temporary file names. */
   static String reason(IOException e) {
-    if (e instanceof java.nio.file.AccessDeniedException) {
+    if (e instanceof AccessDeniedException) {
       return "permission denied";
     }
-    if (e instanceof java.nio.file.NoSuchFileException) {
+    if (e instanceof NoSuchFileException) {
       return "no such file or directory";
     }
-    if (e instanceof java.nio.file.FileAlreadyExistsException) {
+    if (e instanceof FileAlreadyExistsException) {
       return "a file is in the way";
     }
     if (e instanceof FileSystemException fse && fse.getReason() != null) {
-      return fse.getReason().toLowerCase(java.util.Locale.ROOT);
+      return fse.getReason().toLowerCase(Locale.ROOT);
     }
     String m = e.getMessage();
     return m == null || m.isBlank() ? "I/O error" : m.replace('\n', ' ');

@@ -5,17 +5,23 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 /**
  * The output files of one command: each claimed before any work is done (refused with one line
@@ -43,7 +49,7 @@ public final class Outputs implements AutoCloseable {
   private final Map<Path, String> claims = new LinkedHashMap<>();
   /** What the command reads, by option: no output may be one of them. */
   private final Map<String, List<Path>> inputs;
-  private final Set<Path> dirs = new java.util.HashSet<>();
+  private final Set<Path> dirs = new HashSet<>();
   private final List<AtomicFile> files = new ArrayList<>();
   /** Scratch directories of this set, removed with their contents when it is done. */
   private final List<Path> scratch = new ArrayList<>();
@@ -219,7 +225,7 @@ public final class Outputs implements AutoCloseable {
       try {
         Files.createDirectory(d);
         created.addLast(d);
-      } catch (java.nio.file.FileAlreadyExistsException e) {
+      } catch (FileAlreadyExistsException e) {
         if (!Files.isDirectory(d)) {
           throw e;
         }
@@ -281,13 +287,13 @@ public final class Outputs implements AutoCloseable {
    * passes); whatever cannot be removed stays.
    */
   private static void removeTree(Path dir) {
-    for (int pass = 0; pass < 5 && Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+    for (int pass = 0; pass < 5 && Files.exists(dir, LinkOption.NOFOLLOW_LINKS);
         pass++) {
-      try (java.util.stream.Stream<Path> walk = Files.walk(dir)) {
-        for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+      try (Stream<Path> walk = Files.walk(dir)) {
+        for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
           Files.deleteIfExists(p);
         }
-      } catch (IOException | java.io.UncheckedIOException e) {
+      } catch (IOException | UncheckedIOException e) {
         // a file came or went meanwhile: walk again
       }
     }

@@ -5,6 +5,7 @@ import io.nicsim.core.apps.UdpDatagram;
 import io.nicsim.core.net.Ethernet;
 import io.nicsim.tcp.stack.TcpAckPacket;
 import io.nicsim.tcp.stack.TcpPacket;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -156,7 +157,7 @@ public final class FrameSynth {
       System.arraycopy(h, 0, sum, 12, Ethernet.UDP_HLEN + inPayload);
       int c = checksum(sum, 0, sum.length);
       put16(h, 6, c == 0 ? 0xffff : c);
-      put(b, caplen, l4, java.util.Arrays.copyOf(h, Ethernet.UDP_HLEN + inPayload));
+      put(b, caplen, l4, Arrays.copyOf(h, Ethernet.UDP_HLEN + inPayload));
     }
   }
 

@@ -4,6 +4,7 @@ import io.nicsim.core.nic.FrameTap;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 
 /**
  * Writes the frames a link carries as a libpcap file (nanosecond timestamps, magic
@@ -41,7 +42,7 @@ public final class PcapWriter implements FrameTap {
       int len) {
     int wireLen = Math.max(len, 60);
     int caplen = Math.min(wireLen, SNAPLEN);
-    java.util.Arrays.fill(frame, 0, caplen, (byte) 0);
+    Arrays.fill(frame, 0, caplen, (byte) 0);
     synth.build(frame, caplen, toPeer, payload, offset, payloadLen, len);
     putLe32(header, 0, (int) (time / 1_000_000_000L));
     putLe32(header, 4, (int) (time % 1_000_000_000L));

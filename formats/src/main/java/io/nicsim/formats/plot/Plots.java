@@ -6,19 +6,35 @@ import io.nicsim.formats.output.Outputs;
 import io.nicsim.formats.trace.Timeline;
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.Font;
+import java.awt.FontMetrics;
+import java.awt.Graphics2D;
+import java.awt.Paint;
 import java.awt.Rectangle;
+import java.awt.RenderingHints;
+import java.awt.Shape;
+import java.awt.geom.AffineTransform;
 import java.awt.geom.Ellipse2D;
+import java.awt.geom.Path2D;
 import java.awt.geom.Rectangle2D;
+import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.LegendItem;
+import org.jfree.chart.LegendItemCollection;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.SymbolAxis;
@@ -27,6 +43,8 @@ import org.jfree.chart.plot.CombinedDomainCategoryPlot;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.renderer.xy.XYStepRenderer;
@@ -60,16 +78,16 @@ public final class Plots {
    * Marks per series index, the same in every chart and every panel of a stacked one, so that
    * the one legend of a stacked chart names the marks of each panel.
    */
-  private static final java.awt.Shape[] SHAPES = {
+  private static final Shape[] SHAPES = {
     new Rectangle2D.Double(-3.5, -3.5, 7, 7), new Ellipse2D.Double(-4, -4, 8, 8),
-    triangle(true), new java.awt.geom.Path2D.Double(new Rectangle2D.Double(-3.5, -3.5, 7, 7),
-        java.awt.geom.AffineTransform.getRotateInstance(Math.PI / 4)), triangle(false),
+    triangle(true), new Path2D.Double(new Rectangle2D.Double(-3.5, -3.5, 7, 7),
+        AffineTransform.getRotateInstance(Math.PI / 4)), triangle(false),
     new Rectangle2D.Double(-4, -1.5, 8, 3), new Rectangle2D.Double(-1.5, -4, 3, 8),
     new Ellipse2D.Double(-4, -2.5, 8, 5)
   };
 
-  private static java.awt.Shape triangle(boolean up) {
-    java.awt.geom.Path2D.Double t = new java.awt.geom.Path2D.Double();
+  private static Shape triangle(boolean up) {
+    Path2D.Double t = new Path2D.Double();
     double tip = up ? -4.5 : 4.5;
     t.moveTo(0, tip);
     t.lineTo(4.5, -tip);
@@ -135,12 +153,12 @@ public final class Plots {
     String n = file.getFileName().toString().toLowerCase(Locale.ROOT);
     int top = 36;
     int height = top + Math.max(1, panels.size()) * PANEL_HEIGHT;
-    java.util.function.Consumer<java.awt.Graphics2D> draw = g2 -> {
+    Consumer<Graphics2D> draw = g2 -> {
       g2.setColor(Color.WHITE);
       g2.fillRect(0, 0, WIDTH, height);
       g2.setColor(Color.BLACK);
       g2.setFont(JFreeChart.DEFAULT_TITLE_FONT);
-      java.awt.FontMetrics fm = g2.getFontMetrics();
+      FontMetrics fm = g2.getFontMetrics();
       g2.drawString(title, Math.max(4, (WIDTH - fm.stringWidth(title)) / 2), 24);
       for (int i = 0; i < panels.size(); i++) {
         panels.get(i).jfree().draw(g2, new Rectangle(0, top + i * PANEL_HEIGHT, WIDTH, PANEL_HEIGHT));
@@ -153,11 +171,11 @@ public final class Plots {
       draw.accept(g2);
       data = g2.getSVGDocument().getBytes(StandardCharsets.UTF_8);
     } else {
-      java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(WIDTH, height,
-          java.awt.image.BufferedImage.TYPE_INT_RGB);
-      java.awt.Graphics2D g2 = img.createGraphics();
-      g2.setRenderingHint(java.awt.RenderingHints.KEY_ANTIALIASING,
-          java.awt.RenderingHints.VALUE_ANTIALIAS_ON);
+      BufferedImage img = new BufferedImage(WIDTH, height,
+          BufferedImage.TYPE_INT_RGB);
+      Graphics2D g2 = img.createGraphics();
+      g2.setRenderingHint(RenderingHints.KEY_ANTIALIASING,
+          RenderingHints.VALUE_ANTIALIAS_ON);
       draw.accept(g2);
       g2.dispose();
       ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -237,12 +255,12 @@ public final class Plots {
       d.removeRow("published");
     }
     int simRow = d.getRowIndex("simulated");
-    java.util.List<java.awt.Paint> simPaint = new java.util.ArrayList<>();
-    org.jfree.chart.LegendItemCollection legend = new org.jfree.chart.LegendItemCollection();
+    List<Paint> simPaint = new ArrayList<>();
+    LegendItemCollection legend = new LegendItemCollection();
     if (anyPublished) {
       legend.add(legendItem("published", COLORS[7]));
     }
-    java.util.Set<String> named = new java.util.LinkedHashSet<>();
+    Set<String> named = new LinkedHashSet<>();
     for (int i = 0; i < cases.size(); i++) {
       String role = roles == null ? null : roles.get(i);
       String name = role == null ? "simulated"
@@ -258,16 +276,16 @@ public final class Plots {
         legend.add(legendItem(name, c));
       }
     }
-    var renderer = new org.jfree.chart.renderer.category.BarRenderer() {
+    var renderer = new BarRenderer() {
       private static final long serialVersionUID = 1L;
 
       @Override
-      public java.awt.Paint getItemPaint(int row, int column) {
+      public Paint getItemPaint(int row, int column) {
         return row == simRow ? simPaint.get(column) : COLORS[7];
       }
     };
     renderer.setShadowVisible(false);
-    renderer.setBarPainter(new org.jfree.chart.renderer.category.StandardBarPainter());
+    renderer.setBarPainter(new StandardBarPainter());
     renderer.setItemMargin(0.05);
     JFreeChart chart = ChartFactory.createBarChart(title, "", valueLabel, d,
         PlotOrientation.VERTICAL, true, false, false);
@@ -280,8 +298,8 @@ public final class Plots {
     return new Chart(chart);
   }
 
-  private static org.jfree.chart.LegendItem legendItem(String name, Color c) {
-    org.jfree.chart.LegendItem item = new org.jfree.chart.LegendItem(name, c);
+  private static LegendItem legendItem(String name, Color c) {
+    LegendItem item = new LegendItem(name, c);
     item.setShape(new Rectangle2D.Double(-4, -4, 8, 8));
     return item;
   }
@@ -303,9 +321,9 @@ public final class Plots {
     JFreeChart chart = ChartFactory.createBarChart(title, xLabel, valueLabel, d,
         PlotOrientation.VERTICAL, series.size() > 1, false, false);
     CategoryPlot plot = chart.getCategoryPlot();
-    var renderer = (org.jfree.chart.renderer.category.BarRenderer) plot.getRenderer();
+    var renderer = (BarRenderer) plot.getRenderer();
     renderer.setShadowVisible(false);
-    renderer.setBarPainter(new org.jfree.chart.renderer.category.StandardBarPainter());
+    renderer.setBarPainter(new StandardBarPainter());
     renderer.setItemMargin(0.05);
     for (int r = 0; r < d.getRowCount(); r++) {
       renderer.setSeriesPaint(r, COLORS[r % COLORS.length]);
@@ -482,17 +500,17 @@ public final class Plots {
       CategoryPlot first = panels.get(0).getCategoryPlot();
       CombinedDomainCategoryPlot plot = new CombinedDomainCategoryPlot(first.getDomainAxis());
       plot.setGap(12);
-      org.jfree.chart.LegendItemCollection items = first.getLegendItems();
+      LegendItemCollection items = first.getLegendItems();
       boolean legend = first.getDataset().getRowCount() > 1;
       for (JFreeChart c : panels) {
-        c.getCategoryPlot().setFixedLegendItems(new org.jfree.chart.LegendItemCollection());
+        c.getCategoryPlot().setFixedLegendItems(new LegendItemCollection());
         plot.add(c.getCategoryPlot(), 1);
       }
       plot.setFixedLegendItems(items);
       chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, legend);
     }
     // each panel's value-axis title has only its panel's height: a smaller font keeps it there
-    java.awt.Font small = new java.awt.Font("SansSerif", java.awt.Font.BOLD, 11);
+    Font small = new Font("SansSerif", Font.BOLD, 11);
     for (JFreeChart c : panels) {
       if (c.getPlot() instanceof XYPlot p) {
         p.getRangeAxis().setLabelFont(small);
@@ -515,7 +533,7 @@ public final class Plots {
   }
 
   private static double[] values(Map<String, double[][]> series) {
-    java.util.TreeSet<Double> xs = new java.util.TreeSet<>();
+    TreeSet<Double> xs = new TreeSet<>();
     for (double[][] s : series.values()) {
       for (double[] xy : s) {
         xs.add(xy[0]);

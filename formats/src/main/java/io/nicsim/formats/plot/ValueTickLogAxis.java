@@ -1,5 +1,6 @@
 package io.nicsim.formats.plot;
 
+import java.awt.FontMetrics;
 import java.awt.Graphics2D;
 import java.awt.geom.Rectangle2D;
 import java.text.NumberFormat;
@@ -37,7 +38,7 @@ final class ValueTickLogAxis extends LogarithmicAxis {
       RectangleEdge edge) {
     NumberFormat f = NumberFormat.getNumberInstance(Locale.ROOT);
     f.setGroupingUsed(false);
-    java.awt.FontMetrics fm = g2.getFontMetrics(getTickLabelFont());
+    FontMetrics fm = g2.getFontMetrics(getTickLabelFont());
     List<double[]> kept = new ArrayList<>(); // {value, centre x, half width}
     for (double v : values) {
       double x = valueToJava2D(v, dataArea, edge);

@@ -1,5 +1,9 @@
 package io.nicsim.formats.text;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.List;
 import java.util.Locale;
 
 /** Number spellings of iperf3 (unit_snprintf) and iputils ping. */
@@ -69,8 +73,8 @@ public final class ToolFormat {
     if (v == 0) {
       return "0";
     }
-    java.math.BigDecimal d = new java.math.BigDecimal(Float.toString(v))
-        .round(new java.math.MathContext(6, java.math.RoundingMode.HALF_EVEN));
+    BigDecimal d = new BigDecimal(Float.toString(v))
+        .round(new MathContext(6, RoundingMode.HALF_EVEN));
     int exp = d.precision() - d.scale() - 1;
     if (exp < -4 || exp >= 6) {
       String m = d.movePointLeft(exp).stripTrailingZeros().toPlainString();
@@ -92,7 +96,7 @@ public final class ToolFormat {
    * llsqrt(sum2 / n - avg^2) in integer microseconds, printed as {@code ms.uuu}. The per-reply
    * lines and the summary therefore agree exactly, as ping's do.
    */
-  public static String pingSummary(java.util.List<Long> rttNs) {
+  public static String pingSummary(List<Long> rttNs) {
     long min = Long.MAX_VALUE;
     long max = 0;
     long sum = 0;

@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.math.BigDecimal;
+import java.util.ArrayDeque;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -37,9 +39,9 @@ public final class ChromeTraceWriter implements TraceFile {
    * its B's name, as Perfetto's importer matches them (SliceTracker ends the innermost open
    * slice of that name and category; an E named otherwise closes nothing).
    */
-  private final Map<Integer, java.util.ArrayDeque<String>> open = new HashMap<>();
+  private final Map<Integer, ArrayDeque<String>> open = new HashMap<>();
   /** CPUs whose thread_name metadata is written (each before its first event). */
-  private final java.util.BitSet named = new java.util.BitSet();
+  private final BitSet named = new BitSet();
   private Host host;
   private boolean started;
 
@@ -112,13 +114,13 @@ public final class ChromeTraceWriter implements TraceFile {
 
   /** Starts a duration slice (ph B) named {@code name} on {@code cpu}. */
   private void beginSlice(long ts, int cpu, String cat, String name) {
-    open.computeIfAbsent(cpu, k -> new java.util.ArrayDeque<>()).addLast(name);
+    open.computeIfAbsent(cpu, k -> new ArrayDeque<>()).addLast(name);
     begin(ts, cpu, "B", cat, name);
   }
 
   /** Ends the innermost slice open on {@code cpu} (ph E, under its B's name). */
   private void endSlice(long ts, int cpu, String cat, String fallback) {
-    java.util.ArrayDeque<String> names = open.get(cpu);
+    ArrayDeque<String> names = open.get(cpu);
     begin(ts, cpu, "E", cat, names == null || names.isEmpty() ? fallback : names.removeLast());
   }
 

@@ -9,6 +9,7 @@ import io.nicsim.core.kernel.KernelException;
 import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -31,7 +32,7 @@ public final class EthtoolBridges implements PortBridgeProvider {
   private static final int GET_ANSWER = 1 + FIELDS;
   private static final int SET_ANSWER = 2 + FIELDS;
   /** The harness's nicsim_ret: the answers a stub can give, by index. */
-  private static final List<Errno> RETS = java.util.Arrays.asList(null, Errno.EINVAL,
+  private static final List<Errno> RETS = Arrays.asList(null, Errno.EINVAL,
       Errno.EOPNOTSUPP, Errno.EBUSY);
   private static final long GET = NativeOut.id("get_coalesce");
   private static final long SET = NativeOut.id("set_coalesce");
@@ -72,7 +73,7 @@ public final class EthtoolBridges implements PortBridgeProvider {
 
     @Override
     public void setCoalesce(EthtoolOps ops, EthtoolCoalesce request) throws KernelException {
-      java.util.Arrays.fill(in, 0);
+      Arrays.fill(in, 0);
       in[0] = Integer.toUnsignedLong(ops.supportedCoalesceParams());
       for (CoalesceParam p : CoalesceParam.values()) {
         in[1 + p.ordinal()] = request.get(p) & 0xFFFF_FFFFL; // u32, as CoalesceArgs parses

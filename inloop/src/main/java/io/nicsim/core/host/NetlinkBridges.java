@@ -6,6 +6,7 @@ import io.nicsim.core.kernel.Napi;
 import io.nicsim.core.net.NapiNetlink;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -60,7 +61,7 @@ public final class NetlinkBridges implements PortBridgeProvider {
     @Override
     public void napiSet(Napi napi, int napiId, Long deferHardIrqs, Long groFlushTimeout,
         Long irqSuspendTimeout) throws KernelException {
-      java.util.Arrays.fill(in, 0);
+      Arrays.fill(in, 0);
       if (napi != null) {
         in[0] = Integer.toUnsignedLong(napi.deferHardIrqs());
         in[1] = napi.groFlushTimeout();

@@ -8,7 +8,9 @@ import io.nicsim.core.net.NetSysfs;
 import io.nicsim.core.net.SysfsHarnesses;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * {@code --ports c} for the sysfs stores a run's {@code --sysfs} writes reach: the tree's
@@ -75,16 +77,16 @@ public final class SysfsBridges implements PortBridgeProvider {
   static final class Hook implements NetSysfs.StoreC, BqlSysfs.SetC {
     private final NativePort c;
     private final long[] in;
-    private final java.util.function.Consumer<String> asJava;
+    private final Consumer<String> asJava;
 
-    Hook(NativePort c, java.util.function.Consumer<String> asJava) {
+    Hook(NativePort c, Consumer<String> asJava) {
       this.c = c;
       this.in = new long[c.inputs()];
       this.asJava = asJava;
     }
 
     private boolean encode(String buf) {
-      java.util.Arrays.fill(in, 0);
+      Arrays.fill(in, 0);
       if (SysfsHarnesses.encode(buf, in)) {
         return true;
       }

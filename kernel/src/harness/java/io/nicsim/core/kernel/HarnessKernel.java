@@ -46,7 +46,7 @@ public final class HarnessKernel {
     KernelConfig config = KernelConfig.defaults().withTick(false);
     Map<String, Long> costs = new HashMap<>();
     CostTable.of(p, 1.0).asMap().keySet().forEach(op -> costs.put(op, 0L));
-    costs.put(io.nicsim.core.kernel.WorkItem.PROCESS_ONE_WORK.name(), 0L);
+    costs.put(WorkItem.PROCESS_ONE_WORK.name(), 0L);
     costs.put("net_dim", 0L);
     for (String op : extraOps) {
       costs.put(op, 0L);

@@ -4,6 +4,7 @@ import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.HardirqSource;
 import io.nicsim.core.port.KernelPort;
 import io.nicsim.core.sim.InvariantViolation;
+import java.util.Arrays;
 
 /**
  * One CPU's hrtimer base (hrtimer_cpu_base, CLOCK_MONOTONIC) and its local timer interrupt.
@@ -28,7 +29,7 @@ final class HrTimerBase extends HardirqSource {
 
   void enqueue(HrTimer t) {
     if (count == queued.length) {
-      queued = java.util.Arrays.copyOf(queued, 2 * count);
+      queued = Arrays.copyOf(queued, 2 * count);
     }
     queued[count++] = t;
     t.enqueued = true;

@@ -3,6 +3,7 @@ package io.nicsim.core.kernel;
 import io.nicsim.core.cpu.Core;
 import io.nicsim.core.cpu.HardirqSource;
 import io.nicsim.core.sim.InvariantViolation;
+import java.util.Arrays;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
@@ -123,12 +124,12 @@ public final class IrqLine extends HardirqSource {
    * many of its bits were pending (TX0 and TX1 done on one line are one "tx" assertion).
    */
   public void nameCause(int bits, String causeName) {
-    int i = java.util.Arrays.asList(causeNames).indexOf(causeName);
+    int i = Arrays.asList(causeNames).indexOf(causeName);
     if (i < 0) {
       i = causeNames.length;
-      causeNames = java.util.Arrays.copyOf(causeNames, i + 1);
-      causeMasks = java.util.Arrays.copyOf(causeMasks, i + 1);
-      namedCounts = java.util.Arrays.copyOf(namedCounts, i + 1);
+      causeNames = Arrays.copyOf(causeNames, i + 1);
+      causeMasks = Arrays.copyOf(causeMasks, i + 1);
+      namedCounts = Arrays.copyOf(namedCounts, i + 1);
       causeNames[i] = causeName;
     }
     causeMasks[i] |= bits;
@@ -191,7 +192,7 @@ public final class IrqLine extends HardirqSource {
 
   /** Assertions in which a cause named {@code causeName} was pending (0 for no such name). */
   public long causeCount(String causeName) {
-    int i = java.util.Arrays.asList(causeNames).indexOf(causeName);
+    int i = Arrays.asList(causeNames).indexOf(causeName);
     return i < 0 ? 0 : namedCounts[i];
   }
 

@@ -10,6 +10,12 @@ import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.port.KernelPort;
 import io.nicsim.core.sim.Simulator;
 import io.nicsim.core.trace.Tracer;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The kernel services of one host: per-CPU softnet data, hrtimer bases, timer wheels with the
@@ -24,12 +30,12 @@ public final class Kernel {
   private final HrTimerBase[] hrtimerBases;
   private final TimerWheel[] wheels;
   private final NetRxAction[] netRx;
-  private final java.util.List<String> dmesg = new java.util.ArrayList<>();
-  private final java.util.List<Napi> napis = new java.util.ArrayList<>();
-  private final java.util.List<IrqLine> irqs = new java.util.ArrayList<>();
-  private final java.util.Map<String, NapiDevice> napiDevices = new java.util.LinkedHashMap<>();
+  private final List<String> dmesg = new ArrayList<>();
+  private final List<Napi> napis = new ArrayList<>();
+  private final List<IrqLine> irqs = new ArrayList<>();
+  private final Map<String, NapiDevice> napiDevices = new LinkedHashMap<>();
   /** {@code --ports c}: the tree's C of ports whose objects find it through their kernel. */
-  private final java.util.Map<Class<?>, Object> inLoop = new java.util.HashMap<>(2);
+  private final Map<Class<?>, Object> inLoop = new HashMap<>(2);
   /**
    * The net/core changes of the kernel this host runs (set by the host from its kernel version
    * before the driver is built); without one, none (the behaviour before v5.5).
@@ -255,8 +261,8 @@ public final class Kernel {
   }
 
   /** The kernel log so far. */
-  public java.util.List<String> dmesg() {
-    return java.util.Collections.unmodifiableList(dmesg);
+  public List<String> dmesg() {
+    return Collections.unmodifiableList(dmesg);
   }
 
   /** netif_napi_add: the NAPI contexts of this host, in creation order. */
@@ -265,8 +271,8 @@ public final class Kernel {
   }
 
   /** Every interrupt line requested so far (/proc/interrupts order). */
-  public java.util.List<IrqLine> irqLines() {
-    return java.util.Collections.unmodifiableList(irqs);
+  public List<IrqLine> irqLines() {
+    return Collections.unmodifiableList(irqs);
   }
 
   void registerNapi(Napi n) {
@@ -318,8 +324,8 @@ public final class Kernel {
     return napiDevices.computeIfAbsent(name, NapiDevice::new);
   }
 
-  public java.util.List<Napi> napis() {
-    return java.util.Collections.unmodifiableList(napis);
+  public List<Napi> napis() {
+    return Collections.unmodifiableList(napis);
   }
 
   /**

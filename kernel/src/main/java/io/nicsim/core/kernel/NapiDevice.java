@@ -1,6 +1,7 @@
 package io.nicsim.core.kernel;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -43,7 +44,7 @@ public final class NapiDevice {
 
   /** dev->napi_list, in netif_napi_add order. */
   public List<Napi> napis() {
-    return java.util.Collections.unmodifiableList(napis);
+    return Collections.unmodifiableList(napis);
   }
 
   /** netdev_set_gro_flush_timeout: the device and each of its NAPIs. */

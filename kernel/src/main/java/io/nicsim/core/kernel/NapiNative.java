@@ -4,6 +4,7 @@ import io.nicsim.core.cpu.Core;
 import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 import java.util.function.BiConsumer;
 
 /**
@@ -109,7 +110,7 @@ public final class NapiNative {
 
   /** NapiHarnesses' Side.set, inverted: the live NAPI as the record. */
   static void capture(Napi n, Kernel kernel, Core core, long[] in, NativePort c) {
-    java.util.Arrays.fill(in, 0);
+    Arrays.fill(in, 0);
     in[NapiHarnesses.STATE] = Integer.toUnsignedLong(n.state);
     in[NapiHarnesses.ON_LIST] = n.onList ? 1 : 0;
     in[NapiHarnesses.WEIGHT] = n.weight;

@@ -3,6 +3,7 @@ package io.nicsim.core.kernel;
 import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 
 /**
  * net/core/dev.c's __netif_schedule as the tree's C where the model schedules a qdisc on its
@@ -33,7 +34,7 @@ public final class NetifScheduleNative {
 
   /** __netif_schedule(q) as the C, on {@code kernel}. */
   void schedule(Kernel kernel, TxQdisc q) {
-    java.util.Arrays.fill(in, 0);
+    Arrays.fill(in, 0);
     boolean was = q.isScheduled();
     in[SCHEDULED] = was ? 1 : 0;
     in[JIFFIES] = kernel.cpu().jiffies();

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -26,7 +27,7 @@ public final class CompiledProfiles {
   /** The compiled form of {@code yaml}: the JSON text of its tree. */
   static byte[] compile(InputStream yaml) throws IOException {
     JsonNode tree = YamlTree.read(yaml);
-    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (JsonGenerator g = new JsonFactory().createGenerator((OutputStream) out)) {
       new ObjectMapper().writeTree(g, tree);
     }

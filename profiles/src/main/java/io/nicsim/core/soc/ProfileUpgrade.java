@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.YAMLException;
@@ -113,7 +114,7 @@ public final class ProfileUpgrade {
       return null; // not a number: the reader refuses it, naming the field
     }
     String cls = SocProfile.schema1Class(field).spelling();
-    if (q.getFlowStyle() == org.yaml.snakeyaml.DumperOptions.FlowStyle.FLOW) {
+    if (q.getFlowStyle() == DumperOptions.FlowStyle.FLOW) {
       int close = q.getEndMark().getIndex() - 1; // the closing brace
       while (close > 0 && yaml.charAt(close) != '}') {
         close--;

@@ -3,6 +3,7 @@ package io.nicsim.core.soc;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
@@ -24,7 +25,7 @@ public final class SocCatalog {
           SocCatalog.class.getClassLoader().getResources("nicsim/socs/index.txt");
       while (lists.hasMoreElements()) {
         try (InputStream in = lists.nextElement().openStream()) {
-          for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+          for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8)
               .split("\n")) {
             String t = line.trim();
             if (t.isEmpty() || t.startsWith("#") || t.endsWith(" abstract")) {

@@ -1,21 +1,29 @@
 package io.nicsim.core.soc;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.config.InputKind;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URL;
+import java.nio.charset.MalformedInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -48,7 +56,7 @@ public final class SocProfile {
   public static final int SCHEMA = 2;
   /** Warnings already printed (one line per profile per JVM). */
   private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
-  private static volatile java.util.function.Consumer<String> warningSink =
+  private static volatile Consumer<String> warningSink =
       line -> System.err.println(line);
 
   private final String name;
@@ -105,13 +113,13 @@ public final class SocProfile {
     }
     String res = "nicsim/socs/" + name + ".yaml";
     ClassLoader cl = SocProfile.class.getClassLoader();
-    java.net.URL yaml = cl.getResource(res);
+    URL yaml = cl.getResource(res);
     if (yaml == null) {
       throw BadInputException.field(field, "unknown SoC profile '" + name + "'", available());
     }
     // the build's JSON form of this very file (beside it, in the same jar or directory) when
     // there is one: the same tree, read several times faster (CompiledProfiles)
-    java.net.URL json = cl.getResource("nicsim/socs/" + name + ".json");
+    URL json = cl.getResource("nicsim/socs/" + name + ".json");
     boolean compiled = json != null && json.toString().equals(
         yaml.toString().substring(0, yaml.toString().length() - 5) + ".json");
     try (InputStream in = (compiled ? json : yaml).openStream()) {
@@ -163,7 +171,7 @@ public final class SocProfile {
             + " bytes (accepted: a profile of a few KiB)");
       }
       root = YamlTree.read(Files.readString(file));
-    } catch (java.nio.charset.MalformedInputException e) {
+    } catch (MalformedInputException e) {
       throw new BadInputException("soc profile " + label + ": not UTF-8 text");
     } catch (IOException e) {
       throw new BadInputException("soc profile " + label + ": " + readError(e));
@@ -189,7 +197,7 @@ public final class SocProfile {
       if (!TOP_KEYS.contains(key)) {
         throw new BadInputException(
             "soc profile " + label + ": unknown key '" + key + "' (accepted: "
-                + String.join(", ", new java.util.TreeSet<>(TOP_KEYS)) + ")");
+                + String.join(", ", new TreeSet<>(TOP_KEYS)) + ")");
       }
     }
     int schema = schema(label, root);
@@ -283,7 +291,7 @@ public final class SocProfile {
     }
     double f = parentHz.value() / childHz.value();
     JsonNode own = root.get("costs");
-    String note = " [scaled x" + String.format(java.util.Locale.ROOT, "%.3f", f) + " from "
+    String note = " [scaled x" + String.format(Locale.ROOT, "%.3f", f) + " from "
         + parent.name + "'s " + mhz(parentHz.value()) + " to " + mhz(childHz.value()) + "]";
     for (Map.Entry<String, Quantity> e : b.costs.entrySet()) {
       if (own != null && own.has(e.getKey())) {
@@ -372,9 +380,9 @@ public final class SocProfile {
    * Where warnings go (one line each, once per profile per JVM): stderr unless replaced; a
    * test or an embedding tool collects them. Returns the previous sink.
    */
-  public static java.util.function.Consumer<String> setWarningSink(
-      java.util.function.Consumer<String> sink) {
-    java.util.function.Consumer<String> prev = warningSink;
+  public static Consumer<String> setWarningSink(
+      Consumer<String> sink) {
+    Consumer<String> prev = warningSink;
     warningSink = sink;
     WARNED.clear();
     return prev;
@@ -459,7 +467,7 @@ public final class SocProfile {
     JsonNode r = n.get("range");
     if (r != null) {
       range = range(label, field, r);
-      if (!s.asText().toLowerCase(java.util.Locale.ROOT).contains("range")) {
+      if (!s.asText().toLowerCase(Locale.ROOT).contains("range")) {
         throw new BadInputException("soc profile " + label + ": " + field + ".range overrides"
             + " the " + cls.spelling() + " default; its source must say why (accepted: a source"
             + " containing 'range: why')");
@@ -546,7 +554,7 @@ public final class SocProfile {
 
   /** Every number with its input id, in a stable order (for studies and reports). */
   public Map<String, Quantity> inputs() {
-    Map<String, Quantity> out = new java.util.LinkedHashMap<>();
+    Map<String, Quantity> out = new LinkedHashMap<>();
     for (Map.Entry<String, Map<String, Quantity>> sec : Map.of("cpu", cpu, "kernel", kernel,
         "clocks", clocks, "params", params, "costs", costs).entrySet().stream()
         .sorted(Map.Entry.comparingByKey()).toList()) {
@@ -571,7 +579,7 @@ public final class SocProfile {
    * excerpts, at the line and column of the problem.
    */
   public static String readError(IOException e) {
-    if (!(e instanceof com.fasterxml.jackson.core.JsonProcessingException j)) {
+    if (!(e instanceof JsonProcessingException j)) {
       return firstLine(e.getMessage());
     }
     String msg = j.getOriginalMessage() == null ? "" : j.getOriginalMessage();
@@ -579,7 +587,7 @@ public final class SocProfile {
     String where = null;
     String[] lines = msg.split("\\R");
     for (int i = 0; i < lines.length; i++) {
-      java.util.regex.Matcher m = YAML_MARK.matcher(lines[i]);
+      Matcher m = YAML_MARK.matcher(lines[i]);
       if (m.matches()) {
         where = "line " + m.group(1) + ", column " + m.group(2);
         // the excerpt and the caret under it follow the mark

@@ -1,5 +1,6 @@
 package io.nicsim.core.soc;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
@@ -37,8 +38,8 @@ final class YamlTree {
     }
   }
 
-  private static final com.fasterxml.jackson.core.JsonFactory JSON =
-      new com.fasterxml.jackson.core.JsonFactory();
+  private static final JsonFactory JSON =
+      new JsonFactory();
 
   /** A profile compiled to JSON ({@link CompiledProfiles}): the same nodes its YAML gives. */
   static JsonNode readJson(InputStream in) throws IOException {

@@ -11,6 +11,7 @@ import io.nicsim.core.port.exec.KernelCException;
 import io.nicsim.core.soc.SocProfile;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Stack;
 import picocli.CommandLine.IParameterConsumer;
@@ -18,6 +19,7 @@ import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine;
 
 /** Which host: {@code --mac M --soc S [--kernel vX.Y] [--patch +ID|-ID …]}. */
 public final class HostOptions {
@@ -82,7 +84,7 @@ public final class HostOptions {
       if (word.equals("-h") || word.equals("-V")) {
         return false;
       }
-      for (picocli.CommandLine.Model.OptionSpec o : spec.options()) {
+      for (CommandLine.Model.OptionSpec o : spec.options()) {
         for (String n : o.names()) {
           if (n.equals(word)) {
             return true;
@@ -168,7 +170,7 @@ public final class HostOptions {
     }
     try {
       return KernelCCompiler.find().compile(kernelTree, apply,
-          new java.util.LinkedHashSet<>(InLoopPorts.bridgedLabels()));
+          new LinkedHashSet<>(InLoopPorts.bridgedLabels()));
     } catch (KernelCException e) {
       throw new BadInputException(e.getMessage());
     }

@@ -11,6 +11,8 @@ import io.nicsim.runs.path.PathSpec;
 import io.nicsim.runs.traffic.TrafficParser;
 import io.nicsim.runs.traffic.TrafficSpec;
 import io.nicsim.runs.traffic.Units;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -22,7 +24,7 @@ public final class RunOptions {
       description = "ethtool -C parameters applied after the interface is up, as ethtool takes"
           + " them: -C tx-usecs 100 tx-frames 1 (the words up to the next option; quoting them"
           + " as one word works too)")
-  java.util.List<String> coalesce;
+  List<String> coalesce;
 
   @Option(names = "--traffic", required = true, paramLabel = "'iperf3 …'|'ping …'",
       description = "e.g. 'iperf3 -u -b 0 -l 64 -t 1', 'iperf3 -C bbr -t 10',"
@@ -54,12 +56,12 @@ public final class RunOptions {
           + " FILE: napi_defer_hard_irqs, gro_flush_timeout (ns), threaded,"
           + " queues/tx-N/byte_queue_limits/limit_min and limit_max (bytes, or max)"
           + " (repeatable), e.g. --sysfs 'napi_defer_hard_irqs=2 gro_flush_timeout=200000'")
-  java.util.List<String> sysfs;
+  List<String> sysfs;
 
   @Option(names = "--napi-set", paramLabel = "'[id=N] KEY=VALUE …'",
       description = "netlink napi-set (v6.13) for NAPI id N or every NAPI of eth0, after the"
           + " sysfs writes: defer-hard-irqs, gro-flush-timeout, irq-suspend-timeout (repeatable)")
-  java.util.List<String> napiSet;
+  List<String> napiSet;
 
   @Option(names = "--no-check",
       description = "skip the invariant audit and the end-of-run checks (benchmarks)")
@@ -69,26 +71,26 @@ public final class RunOptions {
    * These options as {@code nicsim run} arguments, without {@code --seed} (a plan gives each
    * point its own): what a {@link io.nicsim.studies.plan.PointTask} parses on another JVM.
    */
-  public java.util.List<String> argsWithoutSeed() {
-    java.util.List<String> a = new java.util.ArrayList<>(host.args());
+  public List<String> argsWithoutSeed() {
+    List<String> a = new ArrayList<>(host.args());
     if (coalesce != null) {
-      a.addAll(java.util.List.of("-C", EthtoolStyle.join(coalesce)));
+      a.addAll(List.of("-C", EthtoolStyle.join(coalesce)));
     }
-    a.addAll(java.util.List.of("--traffic", traffic));
+    a.addAll(List.of("--traffic", traffic));
     if (path != null) {
-      a.addAll(java.util.List.of("--path", path));
+      a.addAll(List.of("--path", path));
     }
     if (duration != null) {
-      a.addAll(java.util.List.of("--duration", duration));
+      a.addAll(List.of("--duration", duration));
     }
     if (bqlLimitMax != null) {
-      a.addAll(java.util.List.of("--bql-limit-max", bqlLimitMax));
+      a.addAll(List.of("--bql-limit-max", bqlLimitMax));
     }
-    for (String s : sysfs == null ? java.util.List.<String>of() : sysfs) {
-      a.addAll(java.util.List.of("--sysfs", s));
+    for (String s : sysfs == null ? List.<String>of() : sysfs) {
+      a.addAll(List.of("--sysfs", s));
     }
-    for (String s : napiSet == null ? java.util.List.<String>of() : napiSet) {
-      a.addAll(java.util.List.of("--napi-set", s));
+    for (String s : napiSet == null ? List.<String>of() : napiSet) {
+      a.addAll(List.of("--napi-set", s));
     }
     if (noCheck) {
       a.add("--no-check");
@@ -110,8 +112,8 @@ public final class RunOptions {
    * The {@code nicsim run} arguments of one configuration on {@code kernel} (null: the MAC's
    * default), without seed and jitter: explore's points, one configuration per kernel.
    */
-  public java.util.List<String> configArgs(String kernel) {
-    java.util.List<String> a = new java.util.ArrayList<>();
+  public List<String> configArgs(String kernel) {
+    List<String> a = new ArrayList<>();
     a.add("--mac");
     a.add(host.mac);
     if (host.soc != null) {

@@ -6,9 +6,12 @@ import io.nicsim.core.soc.Quantity;
 import io.nicsim.core.soc.UncertaintyClass;
 import io.nicsim.runs.traffic.Units;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The network beyond the link partner: {@code --path 'rtt=23ms,rate=1gbit,buffer=1bdp,
@@ -48,8 +51,8 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
       "rtt", UncertaintyClass.MEASURED, "rate", UncertaintyClass.EXACT,
       "buffer", UncertaintyClass.ASSUMPTION, "loss", UncertaintyClass.MEASURED,
       "peer", UncertaintyClass.ESTIMATE, "ackstall", UncertaintyClass.TIMING);
-  private static final java.util.regex.Pattern RANGE =
-      java.util.regex.Pattern.compile("(.*)~([0-9]+(?:\\.[0-9]+)?)%");
+  private static final Pattern RANGE =
+      Pattern.compile("(.*)~([0-9]+(?:\\.[0-9]+)?)%");
   /** Echo turn-around of a Linux peer when none is given (interrupt, icmp_rcv, xmit). */
   public static final long DEFAULT_PEER_NS = 20_000L;
   private static final int MTU_FRAME = 1514;
@@ -126,7 +129,7 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
       }
       String key = p.substring(0, eq).trim().toLowerCase(Locale.ROOT);
       String value = p.substring(eq + 1).trim();
-      java.util.regex.Matcher rm = RANGE.matcher(value);
+      Matcher rm = RANGE.matcher(value);
       if (rm.matches()) {
         double r = Double.parseDouble(rm.group(2)) / 100.0;
         if (!(r < 1)) {
@@ -204,8 +207,8 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
       String f = FIELD + " buffer";
       String accepted = "Nbdp (needs rate and rtt), bytes as Nb/Nkb/Nmb (1024 based), or Npkt";
       String v = buffer.toLowerCase(Locale.ROOT);
-      java.util.regex.Matcher m =
-          java.util.regex.Pattern.compile("([0-9]+(?:\\.[0-9]+)?)(bdp|b|k|kb|kib|m|mb|mib|pkt|pkts|p)")
+      Matcher m =
+          Pattern.compile("([0-9]+(?:\\.[0-9]+)?)(bdp|b|k|kb|kib|m|mb|mib|pkt|pkts|p)")
               .matcher(v);
       if (!m.matches()) {
         throw BadInputException.field(f, "'" + buffer + "' is not a buffer size", accepted);
@@ -219,7 +222,7 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
           bdp = n.doubleValue();
           n = BigDecimal.valueOf(sampledFraction(sample, "buffer", bdp, ranges));
           bufferBytes = n.multiply(BigDecimal.valueOf(rate)).multiply(BigDecimal.valueOf(rtt))
-              .divide(BigDecimal.valueOf(8_000_000_000L), 0, java.math.RoundingMode.HALF_EVEN)
+              .divide(BigDecimal.valueOf(8_000_000_000L), 0, RoundingMode.HALF_EVEN)
               .longValueExact();
           break;
         case "pkt":
@@ -247,7 +250,7 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
       String f = FIELD + " burst";
       String accepted = "bytes as Nb/Nkb/Nmb (1024 based), at least one full frame ("
           + MTU_FRAME + " bytes), with a rate=";
-      java.util.regex.Matcher m = java.util.regex.Pattern
+      Matcher m = Pattern
           .compile("([0-9]{1,9})(b|k|kb|kib|m|mb|mib)").matcher(burst.toLowerCase(Locale.ROOT));
       if (!m.matches()) {
         throw BadInputException.field(f, "'" + burst + "' is not a size", accepted);
@@ -314,7 +317,7 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
     Map<String, Double> ranges = new LinkedHashMap<>();
     for (String part : text.split(",")) {
       int eq = part.indexOf('=');
-      java.util.regex.Matcher rm = RANGE.matcher(part.substring(eq + 1).trim());
+      Matcher rm = RANGE.matcher(part.substring(eq + 1).trim());
       if (rm.matches()) {
         ranges.put(part.substring(0, eq).trim().toLowerCase(Locale.ROOT),
             Double.parseDouble(rm.group(2)) / 100.0);

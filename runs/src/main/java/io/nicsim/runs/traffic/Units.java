@@ -2,6 +2,7 @@ package io.nicsim.runs.traffic;
 
 import io.nicsim.core.config.BadInputException;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -202,6 +203,6 @@ public final class Units {
     if (v.compareTo(BigDecimal.valueOf(Long.MAX_VALUE / 2)) > 0) {
       throw BadInputException.field(field, word + " is out of range", accepted);
     }
-    return v.setScale(0, java.math.RoundingMode.HALF_EVEN).longValueExact();
+    return v.setScale(0, RoundingMode.HALF_EVEN).longValueExact();
   }
 }

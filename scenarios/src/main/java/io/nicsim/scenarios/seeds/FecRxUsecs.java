@@ -17,6 +17,7 @@ import io.nicsim.scenarios.Scenario;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -107,8 +108,8 @@ public final class FecRxUsecs implements Scenario {
     rows.add(Row.claim(row("bulk 100 vs 1000", List.of(PATCH), "udp_mbps_change", "%", null,
         mbpsGain, Role.EXTRA), "'Performance testing using iperf revealed no noticeable impact"
         + " on network throughput or CPU utilization' (seed 004). The model's bulk UDP receive"
-        + " changes throughput by " + String.format(java.util.Locale.ROOT, "%+.1f", mbpsGain)
-        + "% and CPU by " + String.format(java.util.Locale.ROOT, "%+.1f", cpuGain) + "% (the"
+        + " changes throughput by " + String.format(Locale.ROOT, "%+.1f", mbpsGain)
+        + "% and CPU by " + String.format(Locale.ROOT, "%+.1f", cpuGain) + "% (the"
         + " seed does not say which iperf test, so a TCP test that is not receive-bound may"
         + " well see none)", Math.abs(mbpsGain) <= 5 && Math.abs(cpuGain) <= 5
             ? Row.Verdict.SUPPORTED : Row.Verdict.REFUTED));

@@ -13,6 +13,7 @@ import io.nicsim.scenarios.Scenario;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -100,7 +101,7 @@ public final class SoftwareCoalescing implements Scenario {
       RunRequest r = RunRequest.of("stmmac", YT_SOC,
           TrafficParser.parse("iperf3 -C " + cc + " " + YT_IPERF)).withKernel(YT_KERNEL)
           .withPath(ctx.path(YT_PATH)).withSeed(seed);
-      String p = "yt " + cc.toUpperCase(java.util.Locale.ROOT) + " ";
+      String p = "yt " + cc.toUpperCase(Locale.ROOT) + " ";
       cases.add(new Case(p + "shipped", r));
       cases.add(new Case(p + "hw off", off(r, STMMAC_OFF)));
       cases.add(new Case(p + "+defer", sysfs(off(r, STMMAC_OFF), DEFER)));

@@ -10,6 +10,7 @@ import io.nicsim.scenarios.Scenario;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -114,9 +115,9 @@ public final class StmmacHrtimerActive implements Scenario {
     rows.add(Row.claim(lastAfter, "Andrew Lunn (seed 000): 'Doesn't that change the meaning of"
         + " the timer. It now actually goes off sooner?' - the author agreed in v3. After the"
         + " last of ten frames 100 us apart the timer expires "
-        + String.format(java.util.Locale.ROOT, "%.3f", lastBefore) + " ms later without the"
+        + String.format(Locale.ROOT, "%.3f", lastBefore) + " ms later without the"
         + " patch (the window slides with every frame) and "
-        + String.format(java.util.Locale.ROOT, "%.3f", lastAfter.simulated()) + " ms with it"
+        + String.format(Locale.ROOT, "%.3f", lastAfter.simulated()) + " ms with it"
         + " (tx-usecs after the first frame)", lastAfter.simulated() < lastBefore
             ? Row.Verdict.SUPPORTED : Row.Verdict.REFUTED));
     Map<String, double[][]> series = new LinkedHashMap<>();

@@ -17,6 +17,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.StringJoiner;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
@@ -212,7 +214,7 @@ public final class StmmacStrandedSkb implements Scenario {
    * +-30%", or one count per class and range.
    */
   static String costRanges() {
-    Map<String, Integer> byRange = new java.util.TreeMap<>();
+    Map<String, Integer> byRange = new TreeMap<>();
     Map<String, Quantity> costs = SocProfile.resolve(SOC).costs();
     for (Quantity q : costs.values()) {
       String k = q.uncertainty().spelling() + " +-" + String.format(Locale.ROOT, "%.0f%%",
@@ -222,7 +224,7 @@ public final class StmmacStrandedSkb implements Scenario {
     if (byRange.size() == 1) {
       return SOC + "'s " + costs.size() + " costs, all " + byRange.keySet().iterator().next();
     }
-    java.util.StringJoiner sj = new java.util.StringJoiner(", ", SOC + "'s costs: ", "");
+    StringJoiner sj = new StringJoiner(", ", SOC + "'s costs: ", "");
     byRange.forEach((k, n) -> sj.add(n + " " + k));
     return sj.toString();
   }

@@ -9,12 +9,17 @@ import io.nicsim.runs.options.RunArgs;
 import io.nicsim.studies.plan.Point;
 import io.nicsim.studies.plan.PointResult;
 import java.io.IOException;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Gathers explore's points: each distinct finding once, how often it was hit, its spells'
@@ -88,7 +93,7 @@ public final class ExploreReport {
         totals[2] += reads > 0 ? 1 : 0;
         hits = Findings.decode(r.columns().get("hits"));
       }
-      java.util.Set<String> seen = new java.util.HashSet<>();
+      Set<String> seen = new HashSet<>();
       for (Findings.Hit h : hits) {
         Finding f = out.computeIfAbsent(h.key(), Finding::new);
         if (seen.add(h.key())) {
@@ -137,7 +142,7 @@ public final class ExploreReport {
         sb.append("    hit in ").append(f.runsHit).append("/").append(runs).append(" runs, ")
             .append(f.spells()).append(" times");
         if (packets[0] > 0) {
-          sb.append(String.format(java.util.Locale.ROOT, " (%.2f per million packets)",
+          sb.append(String.format(Locale.ROOT, " (%.2f per million packets)",
               f.spells() * 1e6 / packets[0]));
         }
         sb.append('\n');
@@ -162,7 +167,7 @@ public final class ExploreReport {
    * says nothing about those races on this traffic.
    */
   static String coverage(long[] totals) {
-    String per = totals[0] > 0 ? String.format(java.util.Locale.ROOT, ", %.2f per million"
+    String per = totals[0] > 0 ? String.format(Locale.ROOT, ", %.2f per million"
         + " packets", totals[1] * 1e6 / totals[0]) : "";
     return "coverage: " + totals[1] + " reads of a NAPI's state by one CPU while another CPU's"
         + " poll of it was completing, in " + totals[2] + " runs" + per
@@ -220,8 +225,8 @@ public final class ExploreReport {
     private final long startNs;
     private final long from;
     private final long to;
-    private final java.util.ArrayDeque<String> before = new java.util.ArrayDeque<>();
-    private final List<String> after = new java.util.ArrayList<>();
+    private final ArrayDeque<String> before = new ArrayDeque<>();
+    private final List<String> after = new ArrayList<>();
     private final StringBuilder partial = new StringBuilder();
     private boolean done;
     private boolean any;
@@ -261,8 +266,8 @@ public final class ExploreReport {
     }
 
     /** A writer that feeds the window line by line. */
-    java.io.Writer writer() {
-      return new java.io.Writer() {
+    Writer writer() {
+      return new Writer() {
         @Override
         public void write(char[] buf, int off, int len) {
           for (int i = off; i < off + len; i++) {

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * {@code nicsim patch}: the tree's C before and after a patch, side by side per configuration,
@@ -177,7 +178,7 @@ public final class PatchReport {
       }
     }
     for (String prefix : List.of(PatchPointTask.CPU, PatchPointTask.COUNTER)) {
-      Set<String> names = new java.util.TreeSet<>();
+      Set<String> names = new TreeSet<>();
       for (PointResult r : List.of(p.before(), p.after())) {
         for (Map.Entry<String, String> e : r.columns().entrySet()) {
           if (e.getKey().startsWith(prefix)) {

@@ -1,6 +1,7 @@
 package io.nicsim.studies.plan;
 
 import io.nicsim.core.config.BadInputException;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -23,7 +24,7 @@ public interface PointEngine extends AutoCloseable {
    * Writes the gathered table as Parquet under {@code dir} ({@code --out}); engines without a
    * Parquet writer refuse it.
    */
-  default void save(ResultTable table, java.nio.file.Path dir) {
+  default void save(ResultTable table, Path dir) {
     throw BadInputException.field("--out",
         "Parquet output needs --engine spark", "--engine spark, or --csv FILE");
   }

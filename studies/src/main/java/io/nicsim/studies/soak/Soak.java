@@ -27,6 +27,7 @@ import java.lang.management.MemoryMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -82,7 +83,7 @@ public final class Soak {
     }
     HostAudit.attach(host);
     MemoryMXBean mem = ManagementFactory.getMemoryMXBean();
-    List<Sample> samples = new java.util.ArrayList<>();
+    List<Sample> samples = new ArrayList<>();
     for (long t = sampleSec; t <= totalSec; t += sampleSec) {
       host.run(sampleSec * 1_000_000_000L);
       System.gc();

@@ -11,9 +11,11 @@ import io.nicsim.studies.plan.PointResult;
 import io.nicsim.studies.plan.PointTask;
 import io.nicsim.studies.uncertainty.LatinHypercube;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -96,7 +98,7 @@ public final class RunPointTask implements PointTask {
    */
   public static void checkHosts(RunEnv env, List<RunRequest> requests) {
     RunEnv e = env == null ? RunEnv.standard() : env;
-    java.util.Set<HostConfig> seen = new java.util.HashSet<>();
+    Set<HostConfig> seen = new HashSet<>();
     for (RunRequest r : requests) {
       if (!r.napi().isEmpty() && seen.add(r.hostConfig())) {
         e.engine().hosts().create(r.hostConfig()).host(); // host() builds it, and refuses

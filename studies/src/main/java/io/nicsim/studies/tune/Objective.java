@@ -1,6 +1,7 @@
 package io.nicsim.studies.tune;
 
 import io.nicsim.core.config.BadInputException;
+import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -115,6 +116,6 @@ public record Objective(Kind kind, String metric, int traffic, double factor, Re
 
   private static String trim(double v) {
     String s = String.format(Locale.ROOT, "%.6g", v);
-    return new java.math.BigDecimal(s).stripTrailingZeros().toPlainString();
+    return new BigDecimal(s).stripTrailingZeros().toPlainString();
   }
 }

@@ -7,6 +7,7 @@ import io.nicsim.runs.RunResult;
 import io.nicsim.studies.plan.Point;
 import io.nicsim.studies.plan.PointResult;
 import io.nicsim.studies.plan.PointTask;
+import java.io.Serializable;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,7 @@ public final class RunSampleTask implements PointTask {
   private static final long serialVersionUID = 1L;
 
   /** Parses run arguments into a request under a sample (serializable: the CLI's parser). */
-  public interface Parser extends java.io.Serializable,
+  public interface Parser extends Serializable,
       BiFunction<List<String>, InputSample, RunRequest> {}
 
   private final long seed;

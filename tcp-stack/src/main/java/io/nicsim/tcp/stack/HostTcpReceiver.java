@@ -15,6 +15,8 @@ import io.nicsim.core.net.RxHandler;
 import io.nicsim.core.net.Skb;
 import io.nicsim.core.port.KernelPort;
 import io.nicsim.tcp.TcpAckSeg;
+import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * The receiving TCP of the simulated host and the process reading it ({@code iperf3 -R}: the
@@ -31,7 +33,7 @@ import io.nicsim.tcp.TcpAckSeg;
  */
 public final class HostTcpReceiver implements RxHandler {
   /** The wait's data test, made once (a lambda per call would allocate in the hot loop). */
-  private final java.util.function.BooleanSupplier hasData = () -> this.unread > 0;
+  private final BooleanSupplier hasData = () -> this.unread > 0;
   /** tcp_rmem[2] (6 MiB) with tcp_adv_win_scale 1: the window the application may fill. */
   public static final int WINDOW_MAX = 3 << 20;
 
@@ -86,7 +88,7 @@ public final class HostTcpReceiver implements RxHandler {
       return HrTimer.Restart.NORESTART;
     });
     this.rcv = new TcpReceiver(host.sim(), new Env(), this::sendAck, mine,
-        TcpStack.patchesOf(host, java.util.List.of()));
+        TcpStack.patchesOf(host, List.of()));
     // --ports c: the ACK decisions as the host's C (ReceiverBridges); null in every other run
     this.rcv.c = ReceiverNative.of(InLoopPorts.of(host));
     this.wait = SockWait.blocking(kernel);

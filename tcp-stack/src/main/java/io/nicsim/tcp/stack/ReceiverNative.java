@@ -4,6 +4,8 @@ import io.nicsim.core.host.InLoopPorts;
 import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * The receiver's ACK decisions as the tree's C on a host's live receiver ({@code --ports c}):
@@ -37,7 +39,7 @@ final class ReceiverNative {
   static final String SEND_DELAYED_ACK = "net/ipv4/tcp_output.c tcp_send_delayed_ack";
   static final String DELACK_TIMER = "net/ipv4/tcp_timer.c tcp_delack_timer_handler";
   /** Every bridged function of the receiver, by label. */
-  static final java.util.List<String> LABELS = java.util.List.of(INCR_QUICKACK, ENTER_QUICKACK,
+  static final List<String> LABELS = List.of(INCR_QUICKACK, ENTER_QUICKACK,
       IN_QUICKACK, ACK_SND_CHECK, SEND_DELAYED_ACK, DELACK_TIMER);
 
   private static final long RET = NativeOut.id("ret");
@@ -177,7 +179,7 @@ final class ReceiverNative {
           throw NativeFailure.cannotApply(c, in, o);
         }
         if (2 * ncalls + 2 > calls.length) {
-          calls = java.util.Arrays.copyOf(calls, calls.length * 2);
+          calls = Arrays.copyOf(calls, calls.length * 2);
         }
         calls[2 * ncalls] = name;
         calls[2 * ncalls + 1] = o.args() > 0 ? o.arg(0) : 0;

@@ -13,6 +13,7 @@ import io.nicsim.tcp.TcpInput;
 import io.nicsim.tcp.TcpPatches;
 import io.nicsim.tcp.TcpSysctl;
 import io.nicsim.tcp.TsqWork;
+import java.util.List;
 
 /**
  * TCP on one simulated host: the per-CPU TSQ work lists and their BH work items, the receive
@@ -62,12 +63,12 @@ public final class TcpStack {
   }
 
   /** The TCP patches of the host's kernel version, plus {@code +ID/-ID} edits. */
-  public PatchSet patches(java.util.List<String> edits) {
+  public PatchSet patches(List<String> edits) {
     return patchesOf(host, edits);
   }
 
   /** The TCP patches of {@code host}'s kernel version, plus {@code +ID/-ID} edits. */
-  static PatchSet patchesOf(Host host, java.util.List<String> edits) {
+  static PatchSet patchesOf(Host host, List<String> edits) {
     KernelVersion v = host.config().kernel() == null
         ? host.mac().defaultKernel() : KernelVersion.parse(host.config().kernel());
     return TcpPatches.CATALOG.select(v, edits);

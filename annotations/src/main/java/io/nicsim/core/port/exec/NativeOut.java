@@ -1,5 +1,8 @@
 package io.nicsim.core.port.exec;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
 /**
  * The output record of one in-process call of a kernel function ({@link NativePort#call}), as
  * the binary words {@code nicsim_kernel.h} writes in the loop: the same tokens port-check reads
@@ -99,7 +102,7 @@ public final class NativeOut {
     while (len < b.length && b[len] != 0) {
       len++;
     }
-    return new String(b, 0, len, java.nio.charset.StandardCharsets.UTF_8).strip();
+    return new String(b, 0, len, StandardCharsets.UTF_8).strip();
   }
 
   /** A call's argument count (a message's text words). */
@@ -182,7 +185,7 @@ public final class NativeOut {
         String args = t.substring(paren + 1, t.length() - 1);
         if (args.startsWith("\"")) {
           byte[] msg = args.substring(1, args.length() - 1).replace('_', ' ')
-              .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+              .getBytes(StandardCharsets.UTF_8);
           int nw = (msg.length + 7) / 8;
           w = room(w, n + 2 + nw);
           w[n++] = MESSAGE | ((long) nw << 8);
@@ -220,7 +223,7 @@ public final class NativeOut {
   }
 
   private static long[] room(long[] w, int need) {
-    return need <= w.length ? w : java.util.Arrays.copyOf(w, Math.max(need, w.length * 2));
+    return need <= w.length ? w : Arrays.copyOf(w, Math.max(need, w.length * 2));
   }
 
   /**

@@ -7,12 +7,13 @@ import io.nicsim.core.ethtool.EthtoolCoalesce;
 import io.nicsim.core.host.HostContext;
 import io.nicsim.core.host.MacModel;
 import io.nicsim.core.host.NicDriver;
-import io.nicsim.core.ring.RingDriver;
 import io.nicsim.core.kernel.Errno;
 import io.nicsim.core.kernel.KernelException;
 import io.nicsim.core.nic.InterruptThrottle;
 import io.nicsim.core.port.KernelPort;
+import io.nicsim.core.ring.RingDriver;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -97,7 +98,7 @@ public final class MyMac implements MacModel {
     }
 
     @Override public SortedMap<String, Long> coalesceRegisters() {
-      return new TreeMap<>(java.util.Map.of("ITR", itrReg));
+      return new TreeMap<>(Map.of("ITR", itrReg));
     }
   }
 }
