@@ -4,6 +4,7 @@ import io.nicsim.core.host.BridgeSite;
 import io.nicsim.core.host.InLoopPorts;
 import io.nicsim.core.host.PortBridge;
 import io.nicsim.core.host.PortBridgeProvider;
+import io.nicsim.core.host.ServiceIndex;
 import io.nicsim.core.port.exec.NativePort;
 import io.nicsim.core.port.exec.PortHarness;
 import io.nicsim.core.port.exec.PortHarnessProvider;
@@ -27,9 +28,16 @@ import java.util.TreeMap;
  * tcp-cc's {@code CcBridges} for CUBIC and BBR).
  */
 public final class TcpBridges implements PortBridgeProvider {
-  private static final List<CongestionBridge> CONGESTION = ServiceLoader.load(
-      CongestionBridge.class, TcpBridges.class.getClassLoader()).stream()
-      .map(ServiceLoader.Provider::get).toList();
+  /**
+   * The congestion modules' bridges, found on first use: a run without {@code --ports c} never
+   * scans for them (every connection calls {@link #attach(CongestionOps, InLoopPorts)}), and a
+   * scan reads the launcher's index of service files ({@link ServiceIndex}), not every jar.
+   */
+  private static final class Congestion {
+    static final List<CongestionBridge> BRIDGES = ServiceLoader.load(CongestionBridge.class,
+        ServiceIndex.view(TcpBridges.class.getClassLoader())).stream()
+        .map(ServiceLoader.Provider::get).toList();
+  }
 
   static final String CHECK_SPACE = TcpInputHarnesses.INPUT_C + " tcp_check_space";
   static final String SNDBUF_EXPAND = TcpInputHarnesses.INPUT_C + " tcp_sndbuf_expand";
@@ -187,7 +195,7 @@ public final class TcpBridges implements PortBridgeProvider {
     if (!ports.active()) {
       return;
     }
-    for (CongestionBridge b : CONGESTION) {
+    for (CongestionBridge b : Congestion.BRIDGES) {
       if (b.attach(ca, ports)) {
         return;
       }
