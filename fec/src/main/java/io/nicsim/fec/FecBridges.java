@@ -109,7 +109,7 @@ public final class FecBridges implements PortBridgeProvider {
   }
 
   /** The hook a {@link FecCoalesce} method calls first. */
-  static final class Hook {
+  static final class Hook implements FecCHooks.Coalesce {
     private final FecEnetPrivate fep;
     private final NativePort c;
     private final long[] in;
@@ -140,27 +140,31 @@ public final class FecBridges implements PortBridgeProvider {
     }
 
     /** fec_enet_us_to_itr_clock(ndev, us). */
-    int usToItrClock(int us) {
+    @Override
+    public int usToItrClock(int us) {
       capture();
       in[7] = us;
       return (int) apply(c.call(in), null);
     }
 
     /** fec_enet_itr_coal_set(ndev). */
-    void itrCoalSet() {
+    @Override
+    public void itrCoalSet() {
       capture();
       apply(c.call(in), null);
     }
 
     /** fec_enet_set_coalesce(ndev, ec, …): 0, or the refusal the C returned. */
-    void setCoalesce(EthtoolCoalesce ec) throws KernelException {
+    @Override
+    public void setCoalesce(EthtoolCoalesce ec) throws KernelException {
       capture();
       captureEc(ec);
       refuse(apply(c.call(in), null));
     }
 
     /** fec_enet_get_coalesce(ndev, ec, …). */
-    void getCoalesce(EthtoolCoalesce ec) throws KernelException {
+    @Override
+    public void getCoalesce(EthtoolCoalesce ec) throws KernelException {
       capture();
       captureEc(ec);
       refuse(apply(c.call(in), ec));

@@ -25,11 +25,11 @@ public final class FecCoalesce implements EthtoolOps {
   private final boolean multiQueuesQuirk;
   /** The dim what-if's state, or null without +dim. */
   FecDim dim;
-  /** {@code --ports c}: the tree's C in place of each port ({@link FecBridges}). */
-  FecBridges.Hook cUsToItrClock;
-  FecBridges.Hook cItrCoalSet;
-  FecBridges.Hook cSetCoalesce;
-  FecBridges.Hook cGetCoalesce;
+  /** {@code --ports c}: the tree's C in place of each port (fec-inloop's bridges). */
+  FecCHooks.Coalesce cUsToItrClock;
+  FecCHooks.Coalesce cItrCoalSet;
+  FecCHooks.Coalesce cSetCoalesce;
+  FecCHooks.Coalesce cGetCoalesce;
 
   public FecCoalesce(FecEnetPrivate fep) {
     this.fep = fep;

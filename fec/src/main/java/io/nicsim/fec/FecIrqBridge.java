@@ -39,7 +39,7 @@ final class FecIrqBridge implements PortBridge {
   }
 
   /** The hook {@link FecNapi#enetInterrupt} calls first. */
-  static final class Hook implements Replay.Tokens {
+  static final class Hook implements Replay.Tokens, FecCHooks.Interrupt {
     private static final long PREP = NativeOut.id("napi_schedule_prep");
     private static final long SCHED = NativeOut.id("__napi_schedule");
     private static final long WRITEL = NativeOut.id("writel");
@@ -59,7 +59,8 @@ final class FecIrqBridge implements PortBridge {
     }
 
     /** fec_enet_interrupt(irq, ndev): IRQ_HANDLED or IRQ_NONE. */
-    boolean interrupt(FecNapi napi) {
+    @Override
+    public boolean interrupt(FecNapi napi) {
       Arrays.fill(in, 0);
       fep.irqs++;
       // fec_enet_collect_events' read, the C's first statement

@@ -29,13 +29,13 @@ public class FecNapi {
 
   final FecEnetPrivate fep;
   /** {@code --ports c}: the tree's fec_enet_rx_napi in place of {@link #rxNapi}. */
-  FecRxNapiBridge.Hook cRxNapi;
+  FecCHooks.RxNapi cRxNapi;
   /** {@code --ports c}: the tree's fec_enet_interrupt in place of {@link #enetInterrupt}. */
-  FecIrqBridge.Hook cInterrupt;
+  FecCHooks.Interrupt cInterrupt;
   /** {@code --ports c}: the tree's fec_enet_rx_queue in place of {@link #rxQueue}. */
-  FecRxQueueBridge.Hook cRxQueue;
+  FecCHooks.RxQueue cRxQueue;
   /** {@code --ports c}: the tree's fec_enet_tx_queue in place of {@link #txQueue}. */
-  FecTxQueueBridge.Hook cTxQueue;
+  FecCHooks.TxQueue cTxQueue;
 
   public FecNapi(FecEnetPrivate fep) {
     this.fep = fep;

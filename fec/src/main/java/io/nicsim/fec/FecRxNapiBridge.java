@@ -51,7 +51,7 @@ final class FecRxNapiBridge implements PortBridge {
   }
 
   /** The hook {@link FecNapi#rxNapi} calls first. */
-  static final class Hook implements Replay.Tokens {
+  static final class Hook implements Replay.Tokens, FecCHooks.RxNapi {
     private static final long RX = NativeOut.id("fec_enet_rx");
     private static final long TX = NativeOut.id("fec_enet_tx");
     private static final long WRITEL = NativeOut.id("writel");
@@ -77,7 +77,8 @@ final class FecRxNapiBridge implements PortBridge {
     }
 
     /** fec_enet_rx_napi(napi, budget): the work done. */
-    int rxNapi(FecNapi napi, int budget) {
+    @Override
+    public int rxNapi(FecNapi napi, int budget) {
       Arrays.fill(in, 0);
       Arrays.fill(read, -1);
       in[0] = budget;

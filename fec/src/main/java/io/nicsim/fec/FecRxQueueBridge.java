@@ -99,7 +99,7 @@ final class FecRxQueueBridge implements PortBridge {
   }
 
   /** The hook {@link FecNapi#rxQueue} calls first. */
-  static final class Hook implements Replay.Tokens {
+  static final class Hook implements Replay.Tokens, FecCHooks.RxQueue {
     private static final int LOOP = FecDataHarnesses.RXQ_LOOP;
     private static final int SLOT = FecDataHarnesses.RXQ_LOOP_SLOT;
     private static final long WRITEL = NativeOut.id("writel");
@@ -164,7 +164,8 @@ final class FecRxQueueBridge implements PortBridge {
     }
 
     /** fec_enet_rx_queue(ndev, queue_id, budget): the frames taken. */
-    int rxQueue(int queueId, int budget) {
+    @Override
+    public int rxQueue(int queueId, int budget) {
       FecRxq rxq = fep.rxQueue[queueId];
       int size = rxq.bd.size();
       Arrays.fill(in, 0, LOOP, 0);

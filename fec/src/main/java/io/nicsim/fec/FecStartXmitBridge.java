@@ -40,7 +40,7 @@ final class FecStartXmitBridge implements PortBridge {
   }
 
   /** The hook {@link FecXmit#startXmit} calls first. */
-  static final class Hook implements Replay.Tokens {
+  static final class Hook implements Replay.Tokens, FecCHooks.StartXmit {
     private static final long SUBMIT_SKB = NativeOut.id("fec_enet_txq_submit_skb");
     private static final long SUBMIT_TSO = NativeOut.id("fec_enet_txq_submit_tso");
     private static final long STOP = NativeOut.id("netif_tx_stop_queue");
@@ -65,7 +65,8 @@ final class FecStartXmitBridge implements PortBridge {
     }
 
     /** fec_enet_start_xmit(skb, ndev): NETDEV_TX_OK or the submit's return. */
-    int startXmit(Skb skb) {
+    @Override
+    public int startXmit(Skb skb) {
       int queue = skb.queueMapping & 0xFFFF;
       FecTxq txq = fep.txQueue[queue];
       Arrays.fill(in, 0);

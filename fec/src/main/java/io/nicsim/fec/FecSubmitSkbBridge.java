@@ -48,7 +48,7 @@ final class FecSubmitSkbBridge implements PortBridge {
   }
 
   /** The hook {@link FecXmit#txqSubmitSkb} calls first. */
-  static final class Hook implements Replay.Tokens {
+  static final class Hook implements Replay.Tokens, FecCHooks.SubmitSkb {
     private static final int WORDS = FecDataHarnesses.SUBMIT_INPUTS + 1;
     private static final int CLEAR_CSUM = 13;
     private static final int MAP_ERROR = 14;
@@ -102,7 +102,8 @@ final class FecSubmitSkbBridge implements PortBridge {
     }
 
     /** fec_enet_txq_submit_skb(txq, skb, ndev): 0, or the C's return. */
-    int submit(FecTxq txq, Skb skb) {
+    @Override
+    public int submit(FecTxq txq, Skb skb) {
       Arrays.fill(in, 0);
       in[0] = Integer.toUnsignedLong(fep.quirks);
       in[1] = fep.bufdescEx ? 1 : 0;

@@ -65,7 +65,7 @@ final class FecTxQueueBridge implements PortBridge {
   }
 
   /** The hook {@link FecNapi#txQueue} calls first. */
-  static final class Hook implements Replay.Tokens {
+  static final class Hook implements Replay.Tokens, FecCHooks.TxQueue {
     private static final int LOOP = FecDataHarnesses.TXQ_LOOP;
     private static final int SLOT = FecDataHarnesses.TXQ_LOOP_SLOT;
     private static final int TDAR = 10;
@@ -117,7 +117,8 @@ final class FecTxQueueBridge implements PortBridge {
     }
 
     /** fec_enet_tx_queue(ndev, queue_id, budget). */
-    void txQueue(int queueId, int budget) {
+    @Override
+    public void txQueue(int queueId, int budget) {
       FecTxq txq = fep.txQueue[queueId];
       int size = txq.bd.size();
       Arrays.fill(in, 0, LOOP, 0);

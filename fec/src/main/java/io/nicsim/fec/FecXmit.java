@@ -21,9 +21,9 @@ public class FecXmit {
 
   final FecEnetPrivate fep;
   /** {@code --ports c}: the tree's fec_enet_start_xmit in place of {@link #startXmit}. */
-  FecStartXmitBridge.Hook cStartXmit;
+  FecCHooks.StartXmit cStartXmit;
   /** {@code --ports c}: the tree's fec_enet_txq_submit_skb in place of {@link #txqSubmitSkb}. */
-  FecSubmitSkbBridge.Hook cSubmitSkb;
+  FecCHooks.SubmitSkb cSubmitSkb;
 
   public FecXmit(FecEnetPrivate fep) {
     this.fep = fep;
