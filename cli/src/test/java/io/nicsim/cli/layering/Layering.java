@@ -114,10 +114,22 @@ final class Layering {
 
   /**
    * Modules a driver is carved into along the kernel's own seams, sharing its package: stmmac's
-   * hardware variants behind hwif (below the driver) and its --ports c bridges (above it).
+   * hardware variants behind hwif (below the driver), and stmmac's and fec's --ports c bridges
+   * (each above its driver).
    */
   private static final String STMMAC_HW = "stmmac-hw";
   private static final String STMMAC_INLOOP = "stmmac-inloop";
+  private static final String FEC_INLOOP = "fec-inloop";
+  private static final List<String> DRIVER_INLOOPS = List.of(STMMAC_INLOOP, FEC_INLOOP);
+
+  /** The drivers' layers and their bridges' above them. */
+  private static final List<String> DRIVER_LAYERS = joined(DRIVERS, DRIVER_INLOOPS);
+
+  private static List<String> joined(List<String> drivers, List<String> inloops) {
+    List<String> all = new ArrayList<>(drivers);
+    all.addAll(inloops);
+    return List.copyOf(all);
+  }
 
   /**
    * The host kit: the test host builder and the example MAC, below runs so runs' own tests can
@@ -131,7 +143,8 @@ final class Layering {
   /** A driver's layer: its package, less the modules carved out of it. */
   private static DescribedPredicate<JavaClass> driver(String d) {
     return DescribedPredicate.describe(d, c -> in(d, d).test(c)
-        && !compiledIn(STMMAC_HW).test(c) && !compiledIn(STMMAC_INLOOP).test(c));
+        && !compiledIn(STMMAC_HW).test(c) && !compiledIn(STMMAC_INLOOP).test(c)
+        && !compiledIn(FEC_INLOOP).test(c));
   }
 
   private static String[] with(List<String> first, String... rest) {
@@ -160,7 +173,9 @@ final class Layering {
     for (String d : DRIVERS) {
       a = a.layer(d).definedBy(driver(d));
     }
-    a = a.layer(STMMAC_INLOOP).definedBy(compiledIn(STMMAC_INLOOP));
+    for (String m : DRIVER_INLOOPS) {
+      a = a.layer(m).definedBy(compiledIn(m));
+    }
     a = a.layer("tcp-model").definedBy(tcpModel())
         .layer("tcp-inloop").definedBy(compiledIn("tcp-inloop"))
         .layer("tcp-cc").definedBy(compiledIn("tcp-cc"))
@@ -205,21 +220,26 @@ final class Layering {
         .whereLayer("portcheck-inputs").mayOnlyBeAccessedByLayers("portcheck", "cli")
         .whereLayer("portcheck-c").mayOnlyBeAccessedByLayers("portcheck-inputs", "portcheck",
             "cli");
-    // MAC models are found at run time: nothing names a driver's classes
+    // MAC models are found at run time: nothing names a driver's classes but its bridges
     for (String d : DRIVERS) {
-      a = d.equals("io.nicsim.stmmac") ? a.whereLayer(d).mayOnlyBeAccessedByLayers(STMMAC_INLOOP)
-          : a.whereLayer(d).mayNotBeAccessedByAnyLayer();
+      a = switch (d) {
+        case "io.nicsim.stmmac" -> a.whereLayer(d).mayOnlyBeAccessedByLayers(STMMAC_INLOOP);
+        case "io.nicsim.fec" -> a.whereLayer(d).mayOnlyBeAccessedByLayers(FEC_INLOOP);
+        default -> a.whereLayer(d).mayNotBeAccessedByAnyLayer();
+      };
     }
-    // stmmac's hardware (dwmac1000, GMAC4, XGMAC behind hwif) is the driver's alone, and its
-    // --ports c bridges are found through ServiceLoader: nothing names them
-    a = a.whereLayer(STMMAC_HW).mayOnlyBeAccessedByLayers("io.nicsim.stmmac", STMMAC_INLOOP)
-        .whereLayer(STMMAC_INLOOP).mayNotBeAccessedByAnyLayer();
+    // stmmac's hardware (dwmac1000, GMAC4, XGMAC behind hwif) is the driver's alone, and the
+    // drivers' --ports c bridges are found through ServiceLoader: nothing names them
+    a = a.whereLayer(STMMAC_HW).mayOnlyBeAccessedByLayers("io.nicsim.stmmac", STMMAC_INLOOP);
+    for (String m : DRIVER_INLOOPS) {
+      a = a.whereLayer(m).mayNotBeAccessedByAnyLayer();
+    }
     // congestion modules too (CongestionControls, ServiceLoader): nothing names CUBIC or BBR
     a = a.whereLayer("tcp-cc").mayNotBeAccessedByAnyLayer();
     // --ports c: the bridge SPI the drivers', lib/dim's and TCP's bridges implement, and the
     // record of a host's C that runs and the command report; the model never names it (a host
     // finds its installer through ServiceLoader)
-    a = a.whereLayer("inloop").mayOnlyBeAccessedByLayers(with(DRIVERS, STMMAC_INLOOP, "dim",
+    a = a.whereLayer("inloop").mayOnlyBeAccessedByLayers(with(DRIVER_LAYERS, "dim",
         "tcp-model", "tcp-inloop",
         "tcp-cc", "tcp-stack", "formats", "runs", "testkit", "studies", "scenarios", "boardtrace",
         "bench", "cli"));
@@ -228,10 +248,10 @@ final class Layering {
     a = a.whereLayer("audit").mayOnlyBeAccessedByLayers("hostkit", "runs", "testkit", "studies",
         "scenarios", "boardtrace", "bench", "cli");
     // lib/dim is the drivers' (adaptive moderation), above core
-    a = a.whereLayer("dim").mayOnlyBeAccessedByLayers(with(DRIVERS, STMMAC_INLOOP));
+    a = a.whereLayer("dim").mayOnlyBeAccessedByLayers(with(DRIVER_LAYERS));
     // SoC profiles are read by everything that builds or describes a host; they use nothing
     // of nicsim's (the bad-input error is theirs)
-    a = a.whereLayer("profiles").mayOnlyBeAccessedByLayers(with(DRIVERS, STMMAC_HW, STMMAC_INLOOP,
+    a = a.whereLayer("profiles").mayOnlyBeAccessedByLayers(with(DRIVER_LAYERS, STMMAC_HW,
         "tcp-inloop", "engine", "kernel",
         "core", "dim",
         "traffic", "hostkit", "tcp-model", "tcp-cc", "tcp-stack", "portcheck", "formats", "runs",
@@ -246,16 +266,16 @@ final class Layering {
         .whereLayer("tcp-inloop").mayOnlyBeAccessedByLayers("tcp-cc", "tcp-stack")
         .whereLayer("tcp-model").mayOnlyBeAccessedByLayers("tcp-inloop", "tcp-cc", "tcp-stack",
             "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench", "cli")
-        .whereLayer("core").mayOnlyBeAccessedByLayers(with(DRIVERS, STMMAC_HW, STMMAC_INLOOP,
+        .whereLayer("core").mayOnlyBeAccessedByLayers(with(DRIVER_LAYERS, STMMAC_HW,
             "tcp-inloop", "inloop", "audit", "dim",
             "traffic", "hostkit", "tcp-model", "tcp-cc", "tcp-stack", "formats", "runs", "testkit", "studies",
             "scenarios", "boardtrace", "bench", "cli"))
         // the kernel's primitives below core's net and NIC blocks, the engine below them
-        .whereLayer("kernel").mayOnlyBeAccessedByLayers(with(DRIVERS, STMMAC_HW, STMMAC_INLOOP,
+        .whereLayer("kernel").mayOnlyBeAccessedByLayers(with(DRIVER_LAYERS, STMMAC_HW,
             "tcp-inloop", "core", "inloop",
             "audit", "dim", "traffic", "hostkit", "tcp-model", "tcp-cc", "tcp-stack", "formats",
             "runs", "testkit", "studies", "scenarios", "boardtrace", "bench", "cli"))
-        .whereLayer("engine").mayOnlyBeAccessedByLayers(with(DRIVERS, STMMAC_HW, STMMAC_INLOOP,
+        .whereLayer("engine").mayOnlyBeAccessedByLayers(with(DRIVER_LAYERS, STMMAC_HW,
             "tcp-inloop", "kernel", "core",
             "inloop", "audit", "dim", "traffic", "hostkit", "tcp-model", "tcp-cc", "tcp-stack",
             "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench", "cli"))
