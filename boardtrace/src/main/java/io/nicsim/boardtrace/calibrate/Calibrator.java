@@ -35,7 +35,8 @@ import java.util.TreeMap;
  *   <li>{@link OpAttribution} tells, from the same run, which cost operations make up each
  *       model coefficient. Each operation belongs to the coefficient that holds most of its
  *       time, provided the fitted spans hold at least half of its time in the window; it is
- *       scaled by board / model of that coefficient. Every other cost keeps BASE's value.</li>
+ *       scaled by board / model of that coefficient. A cost per KiB ({@link #PER_KIB_SUFFIX})
+ *       moves only with a per-KiB coefficient. Every other cost keeps BASE's value.</li>
  *   <li>The scaled profile runs again and the owned costs are rescaled by the coefficients'
  *       remaining board / model, until every coefficient agrees within 1% or after
  *       {@code maxRounds} runs (costs interact: a per-packet cost also sits in a per-call
@@ -52,6 +53,13 @@ public final class Calibrator {
    * per-call cost beside a count that barely varies is only loosely known).
    */
   public static final double MAX_REL_SE = 0.15;
+  /**
+   * The name ending of a cost charged per KiB of data ({@code tcp_copy_kb},
+   * {@code udp_send_kb}): such a cost moves only with a per-KiB coefficient. Where the board's
+   * spans all carry one size the per-KiB count does not vary, its cost hides in the per-call
+   * one, and scaling it by the per-call ratio would carry that size's ratio to every other.
+   */
+  static final String PER_KIB_SUFFIX = "_kb";
 
   /**
    * @param base the profile the result inherits (a shipped profile's name)
@@ -242,9 +250,14 @@ public final class Calibrator {
         double share = inSpans / total;
         CostFit ob = boardFits.get(keys.get((int) ow[0]));
         int oj = (int) ow[1];
+        Regressor col = columns.get(keys.get((int) ow[0])).get(oj);
         if (share < MIN_SHARE) {
           kept.add(new Kept(op, value.get(op), String.format(Locale.ROOT,
               "the timed spans hold only %.0f%% of it", 100 * share)));
+        } else if (op.endsWith(PER_KIB_SUFFIX) && col != Regressor.KIB) {
+          kept.add(new Kept(op, value.get(op), "a cost per KiB, and the bytes of '"
+              + keys.get((int) ow[0]) + "' do not vary in this trace (one size: its per-KiB"
+              + " cost cannot be told from the per-call one)"));
         } else if (ob.relativeSe(oj) > MAX_REL_SE) {
           kept.add(new Kept(op, value.get(op), String.format(Locale.ROOT,
               "its part of '%s' (%s) is known only to +-%.0f%% from this trace (more spans,"

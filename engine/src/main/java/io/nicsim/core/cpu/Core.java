@@ -205,6 +205,18 @@ public final class Core {
     account(op.id(), cost(op) * units);
   }
 
+  /**
+   * Charges {@code op}'s cost per KiB for {@code bytes} bytes (rounded to the ns), where the
+   * profile gives the op; a profile without it charges nothing (an optional per-byte cost
+   * whose per-call op holds the bytes of one size, e.g. {@link KernelOps#UDP_SEND_KB}).
+   */
+  public void chargePerKibIfGiven(CostOp op, long bytes) {
+    if (costs.lookup(op) < 0) {
+      return;
+    }
+    account(op.id(), Math.round(cost(op) * (double) bytes / 1024));
+  }
+
   /** Charges an explicit duration under {@code op}'s name. */
   public void chargeNs(CostOp op, long ns) {
     if (ns < 0) {

@@ -70,6 +70,15 @@ public final class KernelOps {
 
   /** One sendto() of a UDP datagram up to dev_queue_xmit (syscall, copy, UDP/IP output). */
   public static final CostOp UDP_SENDMSG = CostOp.named("udp_sendmsg");
+  /**
+   * udp_sendmsg's work per KiB of payload beyond {@link #UDP_SENDMSG}'s per-call cost: the copy
+   * from user space into the skb's linear head (plain {@code copy_from_iter}: on a device that
+   * offloads the checksum the skb leaves as CHECKSUM_PARTIAL, no checksum while copying) and
+   * the larger head it needs (a 64-byte datagram's head comes from the small-head cache, a
+   * 1400-byte one's from kmalloc-2k). Optional: a profile without it carries the copy of one
+   * datagram size inside udp_sendmsg ({@link Core#chargePerKibIfGiven}).
+   */
+  public static final CostOp UDP_SEND_KB = CostOp.named("udp_send_kb");
   /** udp_rcv + socket queueing for a received datagram. */
   public static final CostOp UDP_RCV = CostOp.named("udp_rcv");
   /** icmp_rcv / ping socket delivery of an echo reply. */

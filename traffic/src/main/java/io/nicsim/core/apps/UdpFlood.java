@@ -201,6 +201,7 @@ public final class UdpFlood extends Task {
     sendtoNs = now;
     core.traceSysEnter("write", FD, payloadLen); // iperf3 writes its datagrams with write(2)
     core.charge(KernelOps.UDP_SENDMSG);
+    core.chargePerKibIfGiven(KernelOps.UDP_SEND_KB, payloadLen);
     copied = true;
     return true;
   }
