@@ -25,6 +25,8 @@ record CpuCase(String name, int udpLen, long pps, String cc, long tcpMbit, boole
   static final List<CpuCase> ALL = List.of(
       udp("udp64-20k", 64, 20_000, false, false, 0),
       udp("udp1400-20k", 1400, 20_000, false, false, 0),
+      // a third size: the per-KiB send cost (host-veth's udp_send_kb) between 64 and 1400 B
+      udp("udp700-20k", 700, 20_000, false, false, 0),
       udp("udp64-40k", 64, 40_000, false, false, 0),
       udp("udp64-20k-gro", 64, 20_000, true, false, 0),
       udp("udp64-20k-threaded", 64, 20_000, true, true, 0),
