@@ -176,14 +176,22 @@ class PortsCCoreEquivalenceTest {
       // ravb's interrupt entry points (ravb_queue_interrupt inside) on a transmit flood: the
       // single line's ravb_interrupt on RZ/G2L (RIC0/TIC masking), R-Car's per-queue
       // ravb_dma_interrupt on R-Car E3 (RID0/TID); the broken ports leave the queue's TX
-      // interrupt unmasked while its NAPI runs
+      // interrupt unmasked while its NAPI runs. The NAPI poll on the same runs (ravb_rx and
+      // ravb_tx_free inside, the model's RX function where the C calls info->receive): its
+      // broken ports leave the queue's TX status set (RZ/G2L) and its TX interrupt disabled
+      // after the poll (R-Car E3). No broken ravb_tx_free changes these runs: every poll finds
+      // the frames queued before it sent (one TX interrupt a frame at 400 Mbit/s), so the walk
+      // always reaches cur_tx
       new Family("ravb irq", new String[] {"--mac", "ravb", "--soc", "rzg2l", "--traffic",
-          "iperf3 -u -b 400M -l 1400 -t 1", "--duration", "200ms"}, "ravb_interrupt",
-          "ravb-qirq-tic-kept", "drivers/net/ethernet/renesas/ravb_main.c ravb_interrupt"),
+          "iperf3 -u -b 400M -l 1400 -t 1", "--duration", "200ms"}, "ravb_interrupt,ravb_poll",
+          "ravb-qirq-tic-kept,ravb-poll-tis-kept",
+          "drivers/net/ethernet/renesas/ravb_main.c ravb_interrupt,"
+              + "drivers/net/ethernet/renesas/ravb_main.c ravb_poll"),
       new Family("ravb dma irq", new String[] {"--mac", "ravb", "--soc", "r8a77990",
           "--traffic", "iperf3 -u -b 400M -l 1400 -t 1", "--duration", "200ms"},
-          "ravb_dma_interrupt", "ravb-qirq-tid-none",
-          "drivers/net/ethernet/renesas/ravb_main.c ravb_dma_interrupt"),
+          "ravb_dma_interrupt,ravb_poll", "ravb-qirq-tid-none,ravb-poll-tie-none",
+          "drivers/net/ethernet/renesas/ravb_main.c ravb_dma_interrupt,"
+              + "drivers/net/ethernet/renesas/ravb_main.c ravb_poll"),
       // BQL's wrappers on a transmit flood that BQL stops and restarts, the NET_TX softirq
       // the restarts raise (net_tx_action, the model's qdisc run where the C calls qdisc_run)
       // and the qdisc's run loop (__qdisc_run, the model's qdisc_restart where the C calls

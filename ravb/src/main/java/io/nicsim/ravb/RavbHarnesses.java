@@ -630,6 +630,59 @@ public final class RavbHarnesses implements PortHarnessProvider {
         .build();
   }
 
+  /**
+   * The loop's TX window (common.c's nicsim_tx_window, after a record's port-check part): its
+   * length, then per descriptor from dirty_tx die_dt, ds_tagl and whether its frame's skb is
+   * set ({@link #TX_LOOP_SLOT} words), on a ring of at most {@link #TX_LOOP_DESCS}.
+   */
+  static final int TX_LOOP_SLOT = 3;
+  static final int TX_LOOP_DESCS = 1024;
+
+  /**
+   * The state of {@code priv} (its ring's sizes, indices and statistics set from port-check's
+   * record) on a ring of the live size, with the loop's window at {@code base}, as common.c's
+   * nicsim_tx_window sets it: each descriptor's dptr its place in the window.
+   */
+  static RavbPriv loopTxRing(Rig rig, RavbPriv priv, int q, long[] r, int base) {
+    int numTxDesc = priv.numTxDesc;
+    int descs = priv.numTxRing[q] * numTxDesc;
+    RavbPriv p = rig.reset(priv.info, descs, priv.patches);
+    p.numTxDesc = numTxDesc;
+    p.numTxRing[q] = priv.numTxRing[q];
+    p.dirtyTx[q] = priv.dirtyTx[q];
+    p.curTx[q] = priv.curTx[q];
+    p.stats[q].txPackets = priv.stats[q].txPackets;
+    p.stats[q].txBytes = priv.stats[q].txBytes;
+    p.txSkb[q] = new Skb[priv.numTxRing[q]];
+    int n = (int) r[base];
+    for (int w = 0; w < n; w++) {
+      int b = base + 1 + TX_LOOP_SLOT * w;
+      int e = Integer.remainderUnsigned(p.dirtyTx[q] + w, descs);
+      int slot = e / numTxDesc;
+      p.hw.txDieDt[e] = (int) (r[b] & 0xFF);
+      p.hw.txDsTagl[e] = (int) (r[b + 1] & 0xFFFF);
+      p.hw.txDptr[e] = w;
+      if (r[b + 2] == 0) {
+        p.txSkb[q][slot] = null;
+      } else if (p.txSkb[q][slot] == null) {
+        Skb s = rig.skbs.alloc(60, 512);
+        rig.skbIds.put(s, slot + 1);
+        p.txSkb[q][slot] = s;
+      }
+    }
+    return p;
+  }
+
+  /** common.c's nicsim_tx_window_out: per descriptor freed, die_dt and its frame's skb. */
+  static void outLoopTxRing(Rig rig, RavbPriv p, int q, int dirty) {
+    int descs = p.numTxRing[q] * p.numTxDesc;
+    for (int d = dirty; d != p.dirtyTx[q]; d++) {
+      int e = Integer.remainderUnsigned(d, descs);
+      Skb s = p.txSkb[q][e / p.numTxDesc];
+      rig.out.put("die_dt", p.hw.txDieDt[e]).put("tx_skb", s == null ? 0 : rig.skbIds.get(s));
+    }
+  }
+
   // ---------------------------------------------------------------- ravb_start_xmit
 
   private static PortHarness startXmit() {
@@ -804,6 +857,12 @@ public final class RavbHarnesses implements PortHarnessProvider {
 
   // ---------------------------------------------------------------- ravb_poll
 
+  /**
+   * Where ravb_poll's TX window starts in the loop's record ({@code ravb_poll.c} with
+   * NICSIM_IN_LOOP): past port-check's record.
+   */
+  static final int POLL_LOOP = 16 + 6 + 3 * DESCS + SKBS;
+
   private static PortHarness poll() {
     long[] bits = {1, 2, 3, 0xFFFF_FFFFL, 0xFFFF_FFFEL, 0xFFFF_FFFDL, 0xFFFC_0000L, 0x0003_FFFFL};
     List<InputField> in = new ArrayList<>(List.of(range("q", 0, 1),
@@ -834,6 +893,12 @@ public final class RavbHarnesses implements PortHarnessProvider {
           return r -> {
             int q = (int) r[0];
             RavbPriv priv = rig.reset(RavbHwInfo.of(r[3] != 0, r[2] != 0), DESCS, patches);
+            setTxRing(rig, priv, q, r, 16);
+            boolean loop = r.length > POLL_LOOP;
+            if (loop) {
+              priv = loopTxRing(rig, priv, q, r, POLL_LOOP);
+              rig.recordReads(r, POLL_LOOP);
+            }
             priv.hw.ris0 = (int) r[4];
             priv.hw.ric0 = (int) r[5];
             priv.hw.tis = (int) r[6];
@@ -846,13 +911,20 @@ public final class RavbHarnesses implements PortHarnessProvider {
             priv.rxFifoErrors = (int) r[13];
             priv.ndevRxOverErrors = r[14];
             priv.ndevRxFifoErrors = r[15];
-            setTxRing(rig, priv, q, r, 16);
+            int dirty = priv.dirtyTx[q];
             int ret = new RavbNapi(priv, rig.stubRx()).poll(priv.napi[q], (int) r[1]);
             rig.out.put("ret", ret)
                 .u("priv.rx_over_errors", Integer.toUnsignedLong(priv.rxOverErrors))
                 .u("ndev.rx_over_errors", priv.ndevRxOverErrors)
                 .u("ndev.rx_fifo_errors", priv.ndevRxFifoErrors);
-            outTxRing(rig, priv, q);
+            if (loop) {
+              rig.out.u("dirty_tx", Integer.toUnsignedLong(priv.dirtyTx[q]))
+                  .u("stats.tx_packets", priv.stats[q].txPackets)
+                  .u("stats.tx_bytes", priv.stats[q].txBytes);
+              outLoopTxRing(rig, priv, q, dirty);
+            } else {
+              outTxRing(rig, priv, q);
+            }
             return rig.out.toString();
           };
         })

@@ -18,10 +18,17 @@ final class RavbNapi {
   RavbIrqBridge.Hook cInterrupt;
   /** {@code --ports c}: the tree's ravb_dma_interrupt in place of {@link #dmaInterrupt}. */
   RavbIrqBridge.Hook cDmaInterrupt;
+  /** {@code --ports c}: the tree's ravb_poll in place of {@link #poll}. */
+  RavbPollBridge.Hook cPoll;
 
   RavbNapi(RavbPriv priv, RavbRx rx) {
     this.priv = priv;
     this.rx = rx;
+  }
+
+  /** The RX functions (a {@code --ports c} poll runs them where its C calls info->receive). */
+  RavbRx rx() {
+    return rx;
   }
 
   @KernelPort(file = RavbSources.MAIN_C, function = "ravb_queue_interrupt",
@@ -183,6 +190,9 @@ final class RavbNapi {
           + " the spin lock is not modelled")
   int poll(Napi napi, int budget) {
     int q = priv.queueOf(napi);
+    if (cPoll != null) {
+      return cPoll.poll(q, budget);
+    }
     int mask = 1 << q;
     int workDone;
     boolean unmask;

@@ -375,3 +375,40 @@ static void nicsim_tx_out(int q) {
     OUT("tx_skb", nicsim_txskbp[i] ? nicsim_txskbp[i]->nicsim_id : 0);
   }
 }
+
+#ifdef NICSIM_IN_LOOP
+/* the loop's TX ring: the live ring's window (RavbTxWindow), up to 1024 descriptors: n, then
+ * per descriptor from dirty_tx (n of them) die_dt, ds_tagl and whether its frame's tx_skb is
+ * set; each descriptor's dptr is its place in the window, so an unmap names the descriptor it
+ * is of (the model maps nothing). nicsim_tx_window_out gives, per descriptor from the record's
+ * dirty_tx to the C's, die_dt and its frame's tx_skb. */
+#define NICSIM_LOOP_DESCS 1024
+static struct ravb_tx_desc nicsim_loop_txd[NICSIM_LOOP_DESCS];
+static struct sk_buff nicsim_loop_txskb[NICSIM_LOOP_DESCS];
+static struct sk_buff *nicsim_loop_txskbp[NICSIM_LOOP_DESCS];
+static void nicsim_tx_window(int q, const long long *in) {
+  u32 descs = (u32)nicsim_priv.num_tx_ring[q] * nicsim_priv.num_tx_desc;
+  int n = (int)in[0];
+  for (int w = 0; w < n; w++) {
+    const long long *r = in + 1 + 3 * w;
+    u32 e = (nicsim_priv.dirty_tx[q] + (u32)w) % descs;
+    u32 slot = e / nicsim_priv.num_tx_desc;
+    nicsim_loop_txd[e].die_dt = (u8)r[0];
+    nicsim_loop_txd[e].ds_tagl = (u16)r[1];
+    nicsim_loop_txd[e].dptr = (u32)w;
+    nicsim_loop_txskb[slot].nicsim_id = (int)slot + 1;
+    nicsim_loop_txskbp[slot] = r[2] ? &nicsim_loop_txskb[slot] : NULL;
+  }
+  nicsim_priv.tx_ring[q] = nicsim_loop_txd;
+  nicsim_priv.tx_skb[q] = nicsim_loop_txskbp;
+}
+static void nicsim_tx_window_out(int q, u32 dirty) {
+  u32 descs = (u32)nicsim_priv.num_tx_ring[q] * nicsim_priv.num_tx_desc;
+  for (u32 d = dirty; d != nicsim_priv.dirty_tx[q]; d++) {
+    u32 e = d % descs;
+    struct sk_buff *skb = nicsim_loop_txskbp[e / nicsim_priv.num_tx_desc];
+    OUT("die_dt", nicsim_loop_txd[e].die_dt);
+    OUT("tx_skb", skb ? skb->nicsim_id : 0);
+  }
+}
+#endif
