@@ -127,18 +127,21 @@ class PortsCCoreEquivalenceTest {
       // its rings' receive (the frames the default coalescing gathers fill the budget) and
       // reclaim and transmit (the ACKs); the broken ports take one frame past the budget, kick
       // TDAR after a reclaim when it reads busy rather than idle, stop the queue while it has
-      // room, and (ERR007885) kick it after a submit only when it reads busy
+      // room, and (ERR007885) kick it after a submit only when it reads busy; the loops over
+      // the rings (fec_enet_rx, fec_enet_tx) as C, whose broken ports skip queue 0
       new Family("receiver", new String[] {"--mac", "fec", "--soc", "imx8qxp", "--traffic",
           "iperf3 -R -t 1", "--duration", "200ms"},
           "__tcp_ack_snd_check,fec_enet_rx_queue,fec_enet_tx_queue,fec_enet_start_xmit,"
-              + "fec_enet_txq_submit_skb",
+              + "fec_enet_txq_submit_skb,fec_enet_rx,fec_enet_tx",
           "ack-snd-full-frame-ge,fec-rx-budget-gt,fec-tx-kick-busy,fec-xmit-stop-ge,"
-              + "fec-submit-kick-busy",
+              + "fec-submit-kick-busy,fec-rx-loop-gt,fec-tx-loop-gt",
           "net/ipv4/tcp_input.c __tcp_ack_snd_check,"
               + "drivers/net/ethernet/freescale/fec_main.c fec_enet_rx_queue,"
               + "drivers/net/ethernet/freescale/fec_main.c fec_enet_tx_queue,"
               + "drivers/net/ethernet/freescale/fec_main.c fec_enet_start_xmit,"
-              + "drivers/net/ethernet/freescale/fec_main.c fec_enet_txq_submit_skb"),
+              + "drivers/net/ethernet/freescale/fec_main.c fec_enet_txq_submit_skb,"
+              + "drivers/net/ethernet/freescale/fec_main.c fec_enet_rx,"
+              + "drivers/net/ethernet/freescale/fec_main.c fec_enet_tx"),
       new Family("bbr", new String[] {"--mac", "stmmac", "--soc", "rk3588-yt6801", "--traffic",
           "iperf3 -C bbr -t 1", "--path", "rtt=23ms", "--duration", "500ms"}, "bbr_main",
           "bbr-quant-even", "net/ipv4/tcp_bbr.c bbr_main"),

@@ -41,16 +41,14 @@ public final class FecBridges implements PortBridgeProvider {
     return List.of(new Bridge("fec_enet_us_to_itr_clock"), new Bridge("fec_enet_itr_coal_set"),
         new Bridge("fec_enet_set_coalesce"), new Bridge("fec_enet_get_coalesce"),
         new FecRxNapiBridge(), new FecIrqBridge(), new FecRxQueueBridge(),
-        new FecTxQueueBridge(), new FecStartXmitBridge(), new FecSubmitSkbBridge());
+        new FecTxQueueBridge(), new FecStartXmitBridge(), new FecSubmitSkbBridge(),
+        new FecRxTxBridge(false), new FecRxTxBridge(true));
   }
 
   @Override
   public Map<String, String> notBridged() {
     Map<String, String> m = new LinkedHashMap<>();
     String c = FecSources.MAIN_C;
-    PortBridgeProvider.reason(m, c, "not bridged yet: the data path; a bridge must capture the"
-        + " live buffer descriptor rings and replay the skbs' hand-off and completion",
-        "fec_enet_rx", "fec_enet_tx");
     PortBridgeProvider.reason(m, c, "runs as the tree's C inside the bridged fec_enet_tx_queue,"
         + " fec_enet_start_xmit and fec_enet_txq_submit_skb, its only callers",
         "fec_enet_get_free_txdesc_num");

@@ -23,6 +23,16 @@ final class FecCHooks {
     boolean interrupt(FecNapi napi);
   }
 
+  /** fec_enet_rx(ndev, budget): the frames taken from every RX ring. */
+  interface Rx {
+    int rx(int budget);
+  }
+
+  /** fec_enet_tx(ndev, budget): every TX ring reclaimed. */
+  interface Tx {
+    void tx(int budget);
+  }
+
   /** fec_enet_rx_queue(ndev, budget, queue_id): the frames taken. */
   interface RxQueue {
     int rxQueue(int queueId, int budget);

@@ -36,6 +36,10 @@ public class FecNapi {
   FecCHooks.RxQueue cRxQueue;
   /** {@code --ports c}: the tree's fec_enet_tx_queue in place of {@link #txQueue}. */
   FecCHooks.TxQueue cTxQueue;
+  /** {@code --ports c}: the tree's fec_enet_rx in place of {@link #rx}. */
+  FecCHooks.Rx cRx;
+  /** {@code --ports c}: the tree's fec_enet_tx in place of {@link #tx}. */
+  FecCHooks.Tx cTx;
 
   public FecNapi(FecEnetPrivate fep) {
     this.fep = fep;
@@ -164,6 +168,9 @@ public class FecNapi {
       notes = "e222c08f9669 (v6.17) swapped fec_enet_rx_queue's budget and queue arguments;"
           + " the calls are the same")
   int rx(int budget) {
+    if (cRx != null) {
+      return cRx.rx(budget);
+    }
     int i;
     int done = 0;
 
@@ -404,6 +411,10 @@ public class FecNapi {
       source = FecSources.S618,
       notes = "the budget argument from 15cec633fc7b (v6.5)")
   void tx(int budget) {
+    if (cTx != null) {
+      cTx.tx(budget);
+      return;
+    }
     int i;
 
     // highest ring (AVB class) first
