@@ -3,7 +3,8 @@
  * constants (ENET_MAX_MTU_SIZE, DMA_RING_SIZE_SHIFT, …) and bcmgenet.c's enum dma_ring_reg
  * come from the tree; this file gives struct bcmgenet_priv the rings (GENET_MAX_MQ_CNT + 1 TX
  * rings) and control blocks, hw_params->words_per_bd from the record, and register accessors
- * that record every write as tdma_ring_writel:REG(ring,value) by the enum's name.
+ * that record every write as a call tdma_ring_writel:REG(ring,value), by the enum's name (a
+ * call, so that the loop's binary record carries it too).
  * netif_napi_add_tx records netif_napi_add_tx(ring index).
  *
  * bcmgenet_init_tx_ring record: 0 index (0..GENET_MAX_MQ_CNT)  1 size  2 start_ptr
@@ -75,7 +76,10 @@ static const char *nicsim_ring_reg_name(enum dma_ring_reg r, int tx) {
 static void bcmgenet_tdma_ring_writel(struct bcmgenet_priv *priv, unsigned int ring, u32 val,
                                       enum dma_ring_reg r) {
   (void)priv;
-  nicsim_tok("tdma_ring_writel:%s(%u,%u)", nicsim_ring_reg_name(r, 1), ring, val);
+  /* a call named "tdma_ring_writel:REG", so that the loop's binary record carries it too */
+  char name[64];
+  snprintf(name, sizeof name, "tdma_ring_writel:%s", nicsim_ring_reg_name(r, 1));
+  nicsim_call(name, 2, (long long)ring, (long long)val);
 }
 
 static int bcmgenet_tx_poll(struct napi_struct *napi, int budget) {
