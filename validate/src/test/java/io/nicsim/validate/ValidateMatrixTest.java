@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.nicsim.runs.RunEnv;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -22,6 +24,12 @@ import org.junit.jupiter.api.TestInstance;
  * (±15 % of the real median or of one real mode). CUBIC's 5 ms cases, whose real runs split
  * between TSQ states (two skbs below TCP or three and more), and the {@link KnownMisses} stay
  * out of it: a matrix case must agree on every clean run.
+ *
+ * <p>The 1 ms cases are held only where the real runs did not compete for the CPUs: with seven
+ * builds on the 2 cores, bbr-fixed-1ms missed in two sessions' loaded runs (6 of 7 agreeing)
+ * and agreed in every quiet one. The competition is measured over the real runs themselves
+ * ({@link CpuPressure}: the share of the time some task waited for a CPU); at
+ * {@link #BUSY_PRESSURE} or more those cases are skipped with one line saying it.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ValidateMatrixTest {
@@ -29,6 +37,10 @@ class ValidateMatrixTest {
   static final long DURATION_S = 4;
   static final long OMIT_S = 1;
   static final double TOLERANCE = 0.15;
+  /** CPU pressure over the real runs at which the 1 ms cases are not held. */
+  static final double BUSY_PRESSURE = 0.5;
+  /** The shortest delay held whatever the machine's load (µs). */
+  static final long LOAD_ROBUST_DELAY_US = 2000;
 
   /** The matrix. */
   static List<ValidateCase> matrix() {
@@ -47,6 +59,8 @@ class ValidateMatrixTest {
 
   private List<CaseResult> results;
   private Validator validator;
+  /** The share of the real runs' time some task waited for a CPU (NaN: no PSI here). */
+  private double pressure;
 
   @BeforeAll
   void runMatrix() throws Exception {
@@ -54,16 +68,37 @@ class ValidateMatrixTest {
     assumeTrue(missing.isEmpty(), "the real side cannot run here: " + missing);
     validator = new Validator(RunEnv.standard(), RUNS, DURATION_S, OMIT_S, TOLERANCE, 1, true,
         Map.of());
+    long from = CpuPressure.someTotalUs();
+    long t0 = System.nanoTime();
     results = validator.run(matrix(), null);
+    pressure = CpuPressure.share(from, CpuPressure.someTotalUs(), System.nanoTime() - t0);
   }
 
   @Test
   void everyRobustCaseAgreesWithTheKernel() {
+    assertAgree(r -> r.c().delayUs() >= LOAD_ROBUST_DELAY_US);
+  }
+
+  @Test
+  void theOneMillisecondCasesAgreeWhereTheRunsHadTheCpus() {
+    assumeTrue(!(pressure >= BUSY_PRESSURE), String.format(Locale.ROOT,
+        "some task waited for a CPU %.0f%% of the real runs' time (/proc/pressure/cpu): the 1 ms"
+            + " cases are held below %.0f%%", 100 * pressure, 100 * BUSY_PRESSURE));
+    assertAgree(r -> r.c().delayUs() < LOAD_ROBUST_DELAY_US);
+  }
+
+  private void assertAgree(Predicate<CaseResult> which) {
     String table = ValidateReport.text(results, TOLERANCE, Validator.kernel());
+    int n = 0;
     for (CaseResult r : results) {
+      if (!which.test(r)) {
+        continue;
+      }
+      n++;
       assertThat(r.real()).hasSize(RUNS);
       assertThat(r.verdict().pass()).as("%s misses:%n%s", r.c().name(), table).isTrue();
     }
+    assertThat(n).isPositive();
   }
 
   @Test
