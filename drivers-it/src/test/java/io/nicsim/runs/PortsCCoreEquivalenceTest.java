@@ -12,6 +12,7 @@ import io.nicsim.runs.options.RunArgs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class PortsCCoreEquivalenceTest {
   private static final RunEngine ENGINE = RunEnv.standard().engine();
+  /**
+   * The rows' checks share their runs: the families of one run (and a family's broken ports)
+   * make its Java and its C run once per tree.
+   */
+  private static final Equivalence.Checks CHECKS = new Equivalence.Checks(ENGINE);
 
   /**
    * A family's run, the functions that must run as C in it (comma-separated), and broken Java
@@ -311,7 +317,7 @@ class PortsCCoreEquivalenceTest {
     assumeTree(tree);
     RunRequest c = request(tree, f.args());
     KernelC kc = c.kernelC();
-    Equivalence.Verdict v = Equivalence.check(ENGINE, c.withKernelC(null), kc);
+    Equivalence.Verdict v = CHECKS.check(c.withKernelC(null), kc);
     String what = f.name() + " " + String.join(" ", f.args());
     assertThat(v.identical()).as(what + ": " + v.divergence()).isTrue();
     String why = f.notReached().get(line(tree));
@@ -325,7 +331,14 @@ class PortsCCoreEquivalenceTest {
     }
   }
 
+  /** The broken ports by mutant and label: compiled once, for every tree's row. */
+  private static final Map<String, List<PortHarness>> BROKEN = new HashMap<>();
+
   private static List<PortHarness> broken(String mutant, String label) {
+    return BROKEN.computeIfAbsent(mutant + "\n" + label, k -> compileBroken(mutant, label));
+  }
+
+  private static List<PortHarness> compileBroken(String mutant, String label) {
     if (!mutant.startsWith("era:")) {
       // the first harness of the label, as the in-loop build takes it (tcp_output.c's
       // tcp_tso_segs and tcp_small_queue_check have two: the tcp-output socket's and the
@@ -361,13 +374,13 @@ class PortsCCoreEquivalenceTest {
         // the run is the C's. (The plain check, only this function bridged, does differ: there
         // its callers that run as C here are Java and call the broken port.)
         KernelC kc = c.kernelC();
-        Equivalence.Verdict v = Equivalence.check(ENGINE, c.withKernelC(new JavaKernelC(
+        Equivalence.Verdict v = CHECKS.check(c.withKernelC(new JavaKernelC(
             kc.release(), new LinkedHashSet<>(kc.ports().keySet()), broken)), kc);
         assertThat(v.identical()).as(mutant + " with every bridge: " + v.divergence()
             + "; expected unchanged (" + unreached + ")").isTrue();
         continue;
       }
-      Equivalence.Verdict v = Equivalence.check(ENGINE, c.withKernelC(null), c.kernelC(), broken);
+      Equivalence.Verdict v = CHECKS.check(c.withKernelC(null), c.kernelC(), broken);
       String why = f.notCaught().getOrDefault(line(tree) + " " + mutant,
           f.notCaught().get(line(tree)));
       if (why != null) {
@@ -395,12 +408,12 @@ class PortsCCoreEquivalenceTest {
     RunRequest c = request(tree, "--mac", "fec", "--soc", "imx8qxp", "--traffic",
         "iperf3 -R -t 1", "--duration", "100ms", "-C", "rx-usecs 0 rx-frames 1", "--napi-set",
         "defer-hard-irqs=2 gro-flush-timeout=200000");
-    Equivalence.Verdict v = Equivalence.check(ENGINE, c.withKernelC(null), c.kernelC());
+    Equivalence.Verdict v = CHECKS.check(c.withKernelC(null), c.kernelC());
     assertThat(v.identical()).as(v.divergence()).isTrue();
     assertThat(v.ranAsC()).anyMatch(r -> r.startsWith("netdev_nl_napi_set_doit "));
     List<PortHarness> broken =
         broken("era:6.12.0", "net/core/netdev-genl.c netdev_nl_napi_set_doit");
-    Equivalence.Verdict m = Equivalence.check(ENGINE, c.withKernelC(null), c.kernelC(), broken);
+    Equivalence.Verdict m = CHECKS.check(c.withKernelC(null), c.kernelC(), broken);
     assertThat(m.identical()).isFalse();
     assertThat(m.divergence()).matches("at \\d+ ns, call \\d+: netdev_nl_napi_set_doit on .*"
         + " gives, as C: .*; as Java: .*");
@@ -417,7 +430,7 @@ class PortsCCoreEquivalenceTest {
     assumeTree(tree);
     RunRequest c = request(tree, "--mac", "bcmgenet", "--soc", "bcm2711", "--traffic",
         "iperf3 -u -b 0 -l 64 -R -t 1", "--duration", "200ms", "--sysfs", "threaded=1");
-    Equivalence.Verdict v = Equivalence.check(ENGINE, c.withKernelC(null), c.kernelC());
+    Equivalence.Verdict v = CHECKS.check(c.withKernelC(null), c.kernelC());
     assertThat(v.identical()).as(v.divergence()).isTrue();
     assertThat(v.ranAsC()).anyMatch(r -> r.startsWith("__napi_poll "));
   }
@@ -437,7 +450,7 @@ class PortsCCoreEquivalenceTest {
       String mac = macSoc[0];
       RunRequest c = request(tree, "--mac", mac, "--soc", macSoc[1], "--traffic",
           "iperf3 -t 0.2 -R --busy-poll 2000");
-      Equivalence.Verdict v = Equivalence.check(ENGINE, c.withKernelC(null), c.kernelC());
+      Equivalence.Verdict v = CHECKS.check(c.withKernelC(null), c.kernelC());
       assertThat(v.identical()).as(mac + ": " + v.divergence()).isTrue();
       assertThat(v.ranAsC()).as(mac).anyMatch(r -> r.startsWith("napi_complete_done "));
     }
