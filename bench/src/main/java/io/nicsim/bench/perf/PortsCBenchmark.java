@@ -7,9 +7,11 @@ import io.nicsim.core.port.exec.NativePort;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * {@code nicsim bench ports-c}: what running a tree's C in the loop costs. The flood of
@@ -47,7 +49,7 @@ public final class PortsCBenchmark {
     double[] ratio = new double[runs];
     double[] javaS = new double[runs];
     double[] cS = new double[runs];
-    long callsBefore = calls(inC);
+    Map<String, Long> callsBefore = InLoopPorts.of(inC.host()).calls();
     long frames = 0;
     for (int i = 0; i < runs; i++) {
       long a = System.nanoTime();
@@ -59,7 +61,10 @@ public final class PortsCBenchmark {
       cS[i] = (e - b) / SEC;
       ratio[i] = cS[i] / javaS[i];
     }
-    long calls = calls(inC) - callsBefore;
+    Map<String, Long> byFunction = new LinkedHashMap<>();
+    InLoopPorts.of(inC.host()).calls().forEach((label, n) -> byFunction.put(
+        label.substring(label.indexOf(' ') + 1), n - callsBefore.getOrDefault(label, 0L)));
+    long calls = byFunction.values().stream().mapToLong(Long::longValue).sum();
     Stats r = Stats.of(ratio);
     out.add(new BenchRow("ports-c-flood", "1 simulated s of the stmmac flood with --ports c,"
         + " wall time against the Java run's", "x", 20, false, r.median(), r.min(), r.max(),
@@ -67,9 +72,7 @@ public final class PortsCBenchmark {
             "Java %.3f s, C %.3f s per simulated s (medians); %.2f C calls per packet (%s);"
                 + " tree read and %d functions built in %.1f s, once",
             Stats.of(javaS).median(), Stats.of(cS).median(), calls / (double) frames,
-            String.join(", ", InLoopPorts.of(inC.host()).calls().keySet().stream()
-                .map(l -> l.substring(l.indexOf(' ') + 1)).toList()),
-            c.ports().size(), buildS)));
+            perPacket(byFunction, frames), c.ports().size(), buildS)));
     out.add(perCall(c, tree, (Stats.of(cS).median() - Stats.of(javaS).median()) * SEC
         / (calls / (double) runs)));
     return out;
@@ -103,8 +106,25 @@ public final class PortsCBenchmark {
   private static final int WARM_ROUNDS = 10;
   private static final long WARM_STEP_NS = 200_000_000L;
 
-  private static long calls(FloodWorkload w) {
-    return InLoopPorts.of(w.host()).calls().values().stream().mapToLong(Long::longValue).sum();
+  /**
+   * The calls per packet of each function that ran, most first ({@code name 1.00}), then the
+   * installed functions the flood never called.
+   */
+  static String perPacket(Map<String, Long> byFunction, long frames) {
+    List<String> ran = new ArrayList<>();
+    List<String> idle = new ArrayList<>();
+    byFunction.entrySet().stream()
+        .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+        .forEach(e -> {
+          if (e.getValue() > 0) {
+            ran.add(String.format(Locale.ROOT, "%s %.2f", e.getKey(),
+                e.getValue() / (double) Math.max(1, frames)));
+          } else {
+            idle.add(e.getKey());
+          }
+        });
+    return String.join(", ", ran) + (idle.isEmpty() ? "" : "; not called: "
+        + String.join(", ", idle));
   }
 
   /** One compiled function called in a loop on one record: ns per call. */
