@@ -37,6 +37,8 @@ public final class QdiscRunNative {
   private QdiscRunNative(NativePort c, BiConsumer<String, String> asJava) {
     this.c = c;
     this.asJava = asJava;
+    in[1] = ANSWERS; // the first guess: every restart sends, one packet each
+    Arrays.fill(in, 2, WORDS, 1);
   }
 
   /**
@@ -57,11 +59,18 @@ public final class QdiscRunNative {
     return false;
   }
 
-  /** __qdisc_run(q) as the C, the model's qdisc_restart where the C calls it. */
+  /**
+   * __qdisc_run(q) as the C, the model's qdisc_restart where the C calls it. The record's
+   * answers start as the last call's (a flood's runs repeat: under a ring the completions
+   * refill one descriptor at a time, each run sends one packet and finds the queue stopped);
+   * a restart the model answers otherwise takes the model's answer, guesses that the restarts
+   * after it answer alike (a bulk dequeue's size; all of the quota sending when more sent than
+   * guessed), and reruns the C. The guess changes only how often the C runs: each restart is
+   * the model's, once, and the C reads a restart's answer only when it makes that restart, so
+   * the run it settles on is the same whatever was guessed.
+   */
   void run(DevXmit x, Qdisc q) {
     in[0] = q.lockless() ? 1 : 0;
-    in[1] = ANSWERS; // the guess: every restart sends, one packet each
-    Arrays.fill(in, 2, WORDS, 1);
     int applied = 0;
     int restarts = 0;
     for (int runs = 1; ; runs++) {
@@ -82,8 +91,8 @@ public final class QdiscRunNative {
           if (x.restart.restart(q, (int) o.arg(0))) {
             long packets = x.dequeuedPackets();
             if (k >= in[1] || in[2 + k] != packets) {
-              in[1] = Math.max(in[1], k + 1);
-              in[2 + k] = packets;
+              in[1] = k >= in[1] ? ANSWERS : in[1];
+              Arrays.fill(in, 2 + k, WORDS, packets);
               rerun = true;
             }
           } else if (in[1] != k) {
