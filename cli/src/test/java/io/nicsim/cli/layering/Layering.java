@@ -184,7 +184,9 @@ final class Layering {
         .layer("portcheck-inputs").definedBy(compiledIn("portcheck-inputs"))
         .layer("portcheck").definedBy(DescribedPredicate.describe("portcheck",
             c -> in("", "io.nicsim.portcheck").test(c) && !compiledIn("portcheck-c").test(c)
-                && !compiledIn("portcheck-inputs").test(c)))
+                && !compiledIn("portcheck-inputs").test(c)
+                && !compiledIn("portcheck-inloop").test(c)))
+        .layer("portcheck-inloop").definedBy(compiledIn("portcheck-inloop"))
         .layer("formats").definedBy(in("formats", "io.nicsim.formats"))
         .layer("runs").definedBy(in("runs", "io.nicsim.runs"))
         .layer("testkit").definedBy(TESTKIT)
@@ -214,11 +216,15 @@ final class Layering {
             "boardtrace", "bench", "cli")
         .whereLayer("formats").mayOnlyBeAccessedByLayers("runs", "testkit", "studies",
             "scenarios", "boardtrace", "bench", "cli")
-        .whereLayer("portcheck").mayOnlyBeAccessedByLayers("cli")
+        .whereLayer("portcheck").mayOnlyBeAccessedByLayers("portcheck-inloop", "cli")
+        // --ports c's compiler (KernelCCompiler) is found through ServiceLoader: nothing names it
+        .whereLayer("portcheck-inloop").mayNotBeAccessedByAnyLayer()
         // port-check in three: a tree's C read, the inputs read from it, then execution,
         // the lock, reports and the command (one package, io.nicsim.portcheck)
-        .whereLayer("portcheck-inputs").mayOnlyBeAccessedByLayers("portcheck", "cli")
+        .whereLayer("portcheck-inputs").mayOnlyBeAccessedByLayers("portcheck", "portcheck-inloop",
+            "cli")
         .whereLayer("portcheck-c").mayOnlyBeAccessedByLayers("portcheck-inputs", "portcheck",
+            "portcheck-inloop",
             "cli");
     // MAC models are found at run time: nothing names a driver's classes but its bridges
     for (String d : DRIVERS) {
