@@ -120,7 +120,7 @@ public final class FecCoalesce implements EthtoolOps {
       function = "fec_enet_itr_coal_init",
       versions = "v5.10..v6.0",
       commits = {"df727d4547de"},
-      source = FecSources.S5,
+      source = FecSources.TREE_5_10,
       notes = "removed by df727d4547de; the -EOPNOTSUPP of SoCs without HAS_COALESCE is ignored")
   public void itrCoalInit() {
     EthtoolCoalesce ec = new EthtoolCoalesce();

@@ -12,7 +12,7 @@ final class FecSources {
   /** ~v6.2/6.3 mainline: post-df727 restart, old coal_set, tx without budget. */
   static final String TREE_6_3 = "torvalds/linux@002bba562dd371d9ead03f8a309bfdedd6b51230";
   /** 5.10-stable: fec_enet_itr_coal_init still called from fec_restart. */
-  static final String S5 = "gregkh/linux@0dc8b3a395c3a749ab62c078f2fd54a402ae7e2b";
+  static final String TREE_5_10 = "gregkh/linux@0dc8b3a395c3a749ab62c078f2fd54a402ae7e2b";
 
   /** A v6.18.19 tree (the jumbo-frame series, ca1bb3fedf26): every port reviewed against it. */
   static final String S618 = "6952350/linux-6.18.y@f3fce0151d4854504d6b04b806d9fd903f130998";

@@ -14,10 +14,14 @@ import io.nicsim.core.port.KernelPort;
  */
 public final class StmmacEthtool implements EthtoolOps {
   private static final String FILE = "drivers/net/ethernet/stmicro/stmmac/stmmac_ethtool.c";
-  private static final String S5 = "torvalds/linux@01f4d47a5b55a8b6cc053a7516ad976ad45534ce";
-  private static final String S6 =
+  /** net-next of August 2020, pulled for v5.9-rc1. */
+  private static final String TREE_5_9 =
+      "torvalds/linux@01f4d47a5b55a8b6cc053a7516ad976ad45534ce";
+  /** A 6.1.y tree with Rockchip's changes. */
+  private static final String TREE_6_1_ROCKCHIP =
       "BG9OXA/linux-6.1.y-rockchip@ce81c3b40c9689e856a8233c105bb1bb7da9e68f";
-  private static final String S7 =
+  /** A net-next tree (its release not found). */
+  private static final String TREE_NET_NEXT =
       "LorenzoBianconi/net-next@199295cb73bc80cb42631cda04cb539139edb681";
   private static final long USEC_PER_SEC = 1_000_000L;
 
@@ -94,7 +98,7 @@ public final class StmmacEthtool implements EthtoolOps {
       function = "stmmac_check_if_running",
       versions = "v4.19..v6.11",
       commits = {"55ddb6c5a3ae"},
-      source = S6)
+      source = TREE_6_1_ROCKCHIP)
   void checkIfRunning() throws KernelException {
     if (cCheckIfRunning != null && cCheckIfRunning.holds(null)) {
       cCheckIfRunning.call(null, -1);
@@ -115,8 +119,9 @@ public final class StmmacEthtool implements EthtoolOps {
       function = "stmmac_usec2riwt",
       versions = "v4.19..v6.18",
       commits = {},
-      source = S7,
-      notes = "truncating form as in " + S6 + "; DIV_ROUND_CLOSEST under riwt-rounding")
+      source = TREE_NET_NEXT,
+      notes = "truncating form as in " + TREE_6_1_ROCKCHIP
+          + "; DIV_ROUND_CLOSEST under riwt-rounding")
   long usec2riwt(long usec) {
     if (cUsec2riwt != null && cUsec2riwt.holds(usec)) {
       return cUsec2riwt.convert(usec);
@@ -136,8 +141,9 @@ public final class StmmacEthtool implements EthtoolOps {
       function = "stmmac_riwt2usec",
       versions = "v4.19..v6.18",
       commits = {},
-      source = S7,
-      notes = "truncating form as in " + S6 + "; DIV_ROUND_CLOSEST under riwt-rounding")
+      source = TREE_NET_NEXT,
+      notes = "truncating form as in " + TREE_6_1_ROCKCHIP
+          + "; DIV_ROUND_CLOSEST under riwt-rounding")
   long riwt2usec(long riwt) {
     if (cRiwt2usec != null && cRiwt2usec.holds(riwt)) {
       return cRiwt2usec.convert(riwt);
@@ -163,7 +169,7 @@ public final class StmmacEthtool implements EthtoolOps {
       function = "stmmac_get_coalesce",
       versions = "v4.19..v6.18",
       commits = {"db2f2842e6f5"},
-      source = S5,
+      source = TREE_5_9,
       notes = "from db2f2842e6f5 a wrapper of __stmmac_get_coalesce(dev, ec, -1)")
   public void getCoalesce(EthtoolCoalesce ec) throws KernelException {
     dimGet(ec);
@@ -192,7 +198,7 @@ public final class StmmacEthtool implements EthtoolOps {
       function = "stmmac_set_coalesce",
       versions = "v4.19..v6.18",
       commits = {"db2f2842e6f5"},
-      source = S5,
+      source = TREE_5_9,
       notes =
           "before ethtool-tx-without-riwt (5.4) the 4.19 body: rx-usecs 0 refused, RIWT checked"
               + " after TX; the driver's own unsupported-field list is the core check here")
@@ -273,7 +279,7 @@ public final class StmmacEthtool implements EthtoolOps {
       function = "stmmac_get_per_queue_coalesce",
       versions = "v5.13..v6.18",
       commits = {"db2f2842e6f5"},
-      source = S7)
+      source = TREE_NET_NEXT)
   public void getPerQueueCoalesce(int queue, EthtoolCoalesce ec) throws KernelException {
     if (cGetPerQueueCoalesce != null && cGetPerQueueCoalesce.holds(ec)) {
       cGetPerQueueCoalesce.call(ec, queue);
@@ -292,7 +298,7 @@ public final class StmmacEthtool implements EthtoolOps {
       function = "stmmac_set_per_queue_coalesce",
       versions = "v5.13..v6.18",
       commits = {"db2f2842e6f5"},
-      source = S7)
+      source = TREE_NET_NEXT)
   public void setPerQueueCoalesce(int queue, EthtoolCoalesce ec) throws KernelException {
     if (cSetPerQueueCoalesce != null && cSetPerQueueCoalesce.holds(ec)) {
       cSetPerQueueCoalesce.call(ec, queue);
@@ -311,7 +317,7 @@ public final class StmmacEthtool implements EthtoolOps {
       function = "__stmmac_get_coalesce",
       versions = "v5.13..v6.18",
       commits = {"db2f2842e6f5"},
-      source = S7)
+      source = TREE_NET_NEXT)
   void getCoalesce(EthtoolCoalesce ec, int queue) throws KernelException {
     if (cGetQueueCoalesce != null && cGetQueueCoalesce.holds(ec)) {
       cGetQueueCoalesce.call(ec, queue);
@@ -355,8 +361,9 @@ public final class StmmacEthtool implements EthtoolOps {
       function = "__stmmac_set_coalesce",
       versions = "v5.13..v6.18",
       commits = {"db2f2842e6f5"},
-      source = S7,
-      notes = "the rx_coalesce_usecs > 0 guard of " + S6 + " is kept unless riwt-zero-refused")
+      source = TREE_NET_NEXT,
+      notes = "the rx_coalesce_usecs > 0 guard of " + TREE_6_1_ROCKCHIP
+          + " is kept unless riwt-zero-refused")
   void setCoalesce(EthtoolCoalesce ec, int queue) throws KernelException {
     if (cSetQueueCoalesce != null && cSetQueueCoalesce.holds(ec)) {
       cSetQueueCoalesce.call(ec, queue);
