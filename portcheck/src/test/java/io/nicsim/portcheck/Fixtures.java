@@ -3,10 +3,16 @@ package io.nicsim.portcheck;
 import io.nicsim.portcheck.fixture.AcmePorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /** The acme fixture trees and their ports. */
@@ -50,9 +56,47 @@ final class Fixtures {
 
   static Path resource(String name) {
     try {
-      return Path.of(Fixtures.class.getResource(name).toURI());
+      URI uri = Fixtures.class.getResource(name).toURI();
+      return uri.getScheme().equals("jar") ? unpacked(name, uri) : Path.of(uri);
     } catch (URISyntaxException e) {
       throw new IllegalStateException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
+  }
+
+  private static final Map<String, Path> UNPACKED = new HashMap<>();
+
+  /**
+   * A fixture read from this module's test jar (portcheck-inloop's tests use the acme tree):
+   * the code under test reads files, so the fixture is copied once per JVM into the using
+   * module's build directory (never the shared temporary directory, which InLoopTest watches).
+   */
+  private static synchronized Path unpacked(String name, URI uri) throws IOException {
+    Path done = UNPACKED.get(name);
+    if (done != null) {
+      return done;
+    }
+    Path into = Path.of("target", "portcheck-fixtures").toAbsolutePath()
+        .resolve(name.substring(1));
+    if (Files.exists(into)) {
+      try (Stream<Path> old = Files.walk(into)) {
+        for (Path p : old.sorted(Comparator.reverseOrder()).toList()) {
+          Files.delete(p);
+        }
+      }
+    }
+    try (FileSystem jar = FileSystems.newFileSystem(uri, Map.of())) {
+      Path from = jar.provider().getPath(uri);
+      if (Files.isDirectory(from)) {
+        Files.createDirectories(into.getParent());
+        copy(from, into);
+      } else {
+        Files.createDirectories(into.getParent());
+        Files.copy(from, into);
+      }
+    }
+    UNPACKED.put(name, into);
+    return into;
   }
 }
