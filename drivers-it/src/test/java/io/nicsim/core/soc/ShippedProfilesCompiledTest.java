@@ -12,9 +12,10 @@ import org.junit.jupiter.api.Test;
 class ShippedProfilesCompiledTest {
   @Test
   void everyModulesProfilesHaveTheirCompiledFormBesideThem() throws Exception {
-    // one profile of each module that ships some: the check below sees every module
-    assertThat(SocCatalog.names()).contains("cortex-a9", "cyclone5", "imx6q", "bcm2711",
-        "rzg2l", "ideal", "example-a72");
+    // one SoC of each driver and of hostkit (profiles' own CPU bases, cortex-a55 among them,
+    // are required by the check below): it sees every module
+    assertThat(SocCatalog.names()).contains("cyclone5", "imx6q", "bcm2711", "rzg2l", "ideal",
+        "example-a72");
     new CompiledProfilesTest().everyShippedProfileHasItsCompiledFormBesideIt();
   }
 }
