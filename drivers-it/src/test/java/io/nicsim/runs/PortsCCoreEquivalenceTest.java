@@ -300,10 +300,18 @@ class PortsCCoreEquivalenceTest {
     return out.stream();
   }
 
+  /**
+   * The requests by tree and arguments: one object for the families that share a run, so that
+   * {@link #CHECKS} finds it (a request's {@code -C} arguments compare by identity).
+   */
+  private static final Map<String, RunRequest> REQUESTS = new HashMap<>();
+
   private static RunRequest request(Path tree, String... args) {
-    List<String> a = new ArrayList<>(List.of(args));
-    a.addAll(List.of("--ports", "c", "--kernel-tree", tree.toString()));
-    return RunArgs.request(a);
+    return REQUESTS.computeIfAbsent(tree + "\n" + String.join("\n", args), k -> {
+      List<String> a = new ArrayList<>(List.of(args));
+      a.addAll(List.of("--ports", "c", "--kernel-tree", tree.toString()));
+      return RunArgs.request(a);
+    });
   }
 
   private static void assumeTree(Path tree) {
