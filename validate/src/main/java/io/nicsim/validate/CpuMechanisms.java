@@ -49,18 +49,21 @@ import java.util.function.Predicate;
  * @param netRxOtherOnly NET_RX runs that polled and whose polls received such frames alone
  * @param netRxSenderCpu NET_RX runs on the sender's CPU
  * @param receiverSleeps the traffic's task on another CPU (the receiver) switched out asleep
+ * @param busyPollRx IPv4 frames a veth end received outside NET_RX on another CPU than the
+ *     sender's: in the receiver's own NAPI polls (busy polling in its recvfrom)
  */
 record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderPreempted,
     long slackNs, long lateNs, long wakeups, long kthreadPolls, long kthreadRuns,
     long kthreadRunsAfterSender, long netRx, long netRxNoPoll, long netRxNoPollFrees,
-    long otherFrames, long netRxOtherOnly, long netRxSenderCpu, long receiverSleeps) {
+    long otherFrames, long netRxOtherOnly, long netRxSenderCpu, long receiverSleeps,
+    long busyPollRx) {
 
   /** NET_RX's softirq vector. */
   static final int NET_RX = 3;
 
   /** Nothing measured (a case whose trace could not be read again, or a test's). */
   static final CpuMechanisms NONE = new CpuMechanisms(0, 0, 0, 0, -1, -1, 0, 0, 0, 0, 0, 0, 0,
-      0, 0, 0, 0);
+      0, 0, 0, 0, 0);
 
   /** IPv4's ethertype: every validate --cpu case's traffic (UDP or TCP over IPv4). */
   static final int IPV4 = 0x0800;
@@ -99,6 +102,7 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
     private long otherOnly;
     private long netRxSender;
     private long receiverSleeps;
+    private long busyPollRx;
     /** The skbs of non-IPv4 frames started on a veth end and not yet received. */
     private final Set<Long> otherSkbs = new HashSet<>();
     /**
@@ -171,6 +175,8 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
         case NETIF_RECEIVE_SKB -> {
           if (o[0] == 1 && veth(e.name)) {
             o[otherSkbs.remove(e.addr) ? 4 : 3]++;
+          } else if (o[0] == 0 && !onSenderCpu && veth(e.name) && !otherSkbs.remove(e.addr)) {
+            busyPollRx++;
           }
         }
         case CONSUME_SKB -> o[2] += o[0];
@@ -223,7 +229,7 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
       return new CpuMechanisms(seconds, sends, sleeps, preempted, slack.median(),
           late.median(), wakeups, kPolls, kRuns,
           kRunsAfterSender, netRx, noPoll, noPollFrees, otherFrames, otherOnly, netRxSender,
-          receiverSleeps);
+          receiverSleeps, busyPollRx);
     }
   }
 

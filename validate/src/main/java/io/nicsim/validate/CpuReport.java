@@ -124,6 +124,7 @@ final class CpuReport {
         t.put("net_rx_other_frames_only", mm.netRxOtherOnly());
         t.put("net_rx_sender_cpu", mm.netRxSenderCpu());
         t.put("receiver_sleeps", mm.receiverSleeps());
+        t.put("busy_poll_rx", mm.busyPollRx());
       }
       ArrayNode fs = c.putArray("figures");
       for (String f : CpuFigures.NAMES) {

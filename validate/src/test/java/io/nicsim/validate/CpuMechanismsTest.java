@@ -102,6 +102,16 @@ class CpuMechanismsTest {
     TraceEvent other = timerExpire(t + 9 * US, t + 9 * US);
     other.addr = 0xdef;
     c.event(other);
+    // the receiver's busy poll on CPU 0 receives a datagram outside NET_RX; a frame received
+    // outside NET_RX on the sender's CPU is not the busy poll's
+    TraceEvent busy = ev(EventKind.NETIF_RECEIVE_SKB, t + 10 * US, 0, "flood");
+    busy.name = CpuTestbed.RECEIVER_IF;
+    busy.addr = 0x123;
+    c.event(busy);
+    TraceEvent sender = ev(EventKind.NETIF_RECEIVE_SKB, t + 11 * US, 1, "flood");
+    sender.name = CpuTestbed.RECEIVER_IF;
+    sender.addr = 0x124;
+    c.event(sender);
     // past the window: not counted
     c.event(send(2_000_000 * US));
 
@@ -121,6 +131,7 @@ class CpuMechanismsTest {
     assertThat(m.netRxNoPollFrees()).isEqualTo(3);
     assertThat(m.netRxSenderCpu()).isEqualTo(2);
     assertThat(m.receiverSleeps()).isEqualTo(1);
+    assertThat(m.busyPollRx()).isEqualTo(1);
   }
 
   @Test
