@@ -111,7 +111,7 @@ public final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     TraceFormat format = TraceFormat.parse(traceFormat);
-    RunRequest req = options.request();
+    RunRequest req = plotted(options.request());
     PrintWriter out = spec.commandLine().getOut();
     if (uncertainty != null) {
       return sample != null ? callSample(format, out) : callUncertainty(req, format, out);
@@ -132,7 +132,7 @@ public final class RunCommand implements Callable<Integer> {
     if (x == null) {
       RunResult r;
       try (RunFiles files = RunFiles.open(trace, format, pcap, plot)) {
-        r = env.engine().run(files.request(req), files.sinks());
+        r = env.engine().run(req, files.sinks());
         files.commit(r);
         out = summaryTo(files);
       }
@@ -142,7 +142,7 @@ public final class RunCommand implements Callable<Integer> {
     }
     ExploreResult run;
     try (RunFiles files = RunFiles.open(trace, format, pcap, plot)) {
-      run = env.engine().explore(new ExploreRequest(files.request(req), x), files.sinks());
+      run = env.engine().explore(new ExploreRequest(req, x), files.sinks());
       if (run.result() != null) {
         files.commit(run.result());
       }
@@ -157,6 +157,11 @@ public final class RunCommand implements Callable<Integer> {
       throw new RunFailure(run.failure());
     }
     return 0;
+  }
+
+  /** The request as the run is asked for: a run to be plotted records its whole timeline. */
+  private RunRequest plotted(RunRequest req) {
+    return plot == null ? req : req.withTimeline(RunRequest.WHOLE_RUN);
   }
 
   /** Standard output, or standard error when a trace or capture is streamed to stdout. */
@@ -189,7 +194,7 @@ public final class RunCommand implements Callable<Integer> {
     LatinHypercube lhs = new LatinHypercube(options.seed(), uncertainty, sample);
     RunResult r;
     try (RunFiles files = RunFiles.open(trace, format, pcap, plot)) {
-      r = env.engine().run(files.request(options.request(lhs)), files.sinks());
+      r = env.engine().run(plotted(options.request(lhs)), files.sinks());
       files.commit(r);
       out = summaryTo(files);
     }
@@ -207,7 +212,7 @@ public final class RunCommand implements Callable<Integer> {
     }
     RunResult r;
     try (RunFiles files = RunFiles.open(trace, format, pcap, plot)) {
-      r = env.engine().run(files.request(req), files.sinks());
+      r = env.engine().run(req, files.sinks());
       files.commit(r);
       out = summaryTo(files);
     }

@@ -9,7 +9,6 @@ import io.nicsim.formats.pcap.PcapWriter;
 import io.nicsim.formats.plot.Plots;
 import io.nicsim.formats.trace.TraceFile;
 import io.nicsim.formats.trace.TraceFormat;
-import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.RunResult;
 import io.nicsim.runs.RunSinks;
 import java.nio.file.Path;
@@ -67,11 +66,6 @@ final class RunFiles implements AutoCloseable {
   /** Whether a trace or capture goes to standard output (the summary then goes to stderr). */
   boolean streamsToStdout() {
     return toStdout;
-  }
-
-  /** The request, recording the whole run's timeline when it is to be plotted. */
-  RunRequest request(RunRequest req) {
-    return plot == null ? req : req.withTimeline(RunRequest.WHOLE_RUN);
   }
 
   /** Writes the plot of {@code r} and puts every file in place. */
