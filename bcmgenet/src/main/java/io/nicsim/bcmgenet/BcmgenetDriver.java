@@ -33,6 +33,8 @@ public final class BcmgenetDriver implements NicDriver, TxLiveness {
   private final BcmgenetXmit xmit;
   private final IrqLine irq1;
   private final BcmgenetTxLiveness liveness;
+  /** {@code --ports c}: the tree's bcmgenet_init_tx_ring ({@link GenetInitTxRingBridge}), or null. */
+  GenetInitTxRingBridge.Hook cInitTxRing;
 
   BcmgenetDriver(HostContext ctx) {
     PatchSet patches = ctx.patches();
@@ -221,7 +223,11 @@ public final class BcmgenetDriver implements NicDriver, TxLiveness {
   public void open() {
     int txBds = priv.hw.txRing.size();
     int rxBds = priv.hw.rxRing.size();
-    initTxRing(priv, 0, txBds, 0, txBds); // bcmgenet_init_tx_queues
+    if (cInitTxRing != null) { // bcmgenet_init_tx_queues
+      cInitTxRing.initTxRing(priv, 0, txBds, 0, txBds);
+    } else {
+      initTxRing(priv, 0, txBds, 0, txBds);
+    }
     initRxRing(priv, new RxRingCoalesce() { // bcmgenet_init_rx_queues
       @Override
       public void initDim(BcmgenetPriv.RxRing ring) {

@@ -41,6 +41,7 @@ public final class GenetBridges implements PortBridgeProvider {
     out.add(new GenetIsrBridge());
     out.add(new GenetTxPollBridge());
     out.add(new GenetTxcbBridge());
+    out.add(new GenetInitTxRingBridge());
     return out;
   }
 
@@ -53,8 +54,9 @@ public final class GenetBridges implements PortBridgeProvider {
         "bcmgenet_alloc_rx_buffers");
     PortBridgeProvider.reason(m, c, "runs as the tree's C inside the bridged bcmgenet_tx_poll,"
         + " its only caller", "__bcmgenet_tx_reclaim");
-    PortBridgeProvider.reason(m, c, "not bridged yet: set-up, once when the interface opens",
-        "bcmgenet_init_tx_ring", "bcmgenet_init_rx_ring");
+    PortBridgeProvider.reason(m, c, "not bridged yet: set-up, once when the interface opens;"
+        + " its bcmgenet_alloc_rx_buffers (the data path's buffers) is not bridged",
+        "bcmgenet_init_rx_ring");
     return m;
   }
 
