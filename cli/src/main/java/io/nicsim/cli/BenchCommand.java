@@ -4,6 +4,7 @@ import io.nicsim.bench.perf.BenchReport;
 import io.nicsim.bench.perf.BenchRow;
 import io.nicsim.bench.perf.Benchmarks;
 import io.nicsim.bench.perf.FreshCommands;
+import io.nicsim.bench.perf.JavaLeft;
 import io.nicsim.bench.perf.JmhBenchmarks;
 import io.nicsim.bench.perf.Machine;
 import io.nicsim.bench.perf.PlanBenchmarks;
@@ -38,6 +39,9 @@ import picocli.CommandLine.Spec;
           + " nicsim trace import of a 100 MiB trace in a 64 MiB heap.",
       "ports-c (not part of all): the flood with a kernel tree's C in the loop against the Java"
           + " run, and the cost of one call of a compiled function (--kernel-tree).",
+      "java-left (not part of all): core/README.md's six runs with --ports c (--kernel-tree),"
+          + " the port-entry counter attached: per harnessed function, the entries that still"
+          + " ran as Java, by run, beside the README's bridge or reason.",
       "FIGURE: engine, flood, bbr, reproduce, memory, sweep, trace, startup (list macs and a"
           + " short run as fresh processes), tcp (10 s CUBIC and BBR uploads as fresh processes,"
           + " wall and peak RSS) (default: all), or scaling (event cost vs packets, flows,"
@@ -67,7 +71,8 @@ public final class BenchCommand implements Callable<Integer> {
   String engine;
 
   @Option(names = "--kernel-tree", paramLabel = "DIR|TARBALL",
-      description = "the tree ports-c compiles from (default: /usr/src/linux-source-6.12.tar.xz)")
+      description = "the tree ports-c and java-left compile from (default:"
+          + " /usr/src/linux-source-6.12.tar.xz)")
   Path kernelTree;
 
   @Option(names = "--compare", paramLabel = "REF",
@@ -101,6 +106,16 @@ public final class BenchCommand implements Callable<Integer> {
     return p.toAbsolutePath();
   }
 
+  /** --kernel-tree, or the 6.12 tarball; one that is not there is bad input. */
+  private Path tree() {
+    Path tree = kernelTree != null ? kernelTree : Path.of("/usr/src/linux-source-6.12.tar.xz");
+    if (!Files.exists(tree)) {
+      throw BadInputException.field("--kernel-tree", tree + " is not there",
+          "a kernel checkout or source tarball for ports-c and java-left");
+    }
+    return tree;
+  }
+
   @Override
   public Integer call() {
     if (engine != null && !engine.equals("local") && !engine.equals("spark")) {
@@ -111,9 +126,10 @@ public final class BenchCommand implements Callable<Integer> {
     }
     List<String> chosen = names.isEmpty() ? ALL : names;
     for (String n : chosen) {
-      if (!ALL.contains(n) && !n.equals("scaling") && !n.equals("ports-c")) {
+      if (!ALL.contains(n) && !n.equals("scaling") && !n.equals("ports-c")
+          && !n.equals("java-left")) {
         throw BadInputException.field("FIGURE", "unknown figure '" + n + "'",
-            String.join(", ", ALL) + ", scaling, ports-c");
+            String.join(", ", ALL) + ", scaling, ports-c, java-left");
       }
     }
     Path ref = compare == null ? null : refLauncher(compare);
@@ -164,17 +180,23 @@ public final class BenchCommand implements Callable<Integer> {
           }
         }
         case "ports-c" -> {
-          Path tree = kernelTree != null ? kernelTree
-              : Path.of("/usr/src/linux-source-6.12.tar.xz");
-          if (!Files.exists(tree)) {
-            throw BadInputException.field("--kernel-tree", tree + " is not there",
-                "a kernel checkout or source tarball for ports-c");
-          }
+          Path tree = tree();
           try {
             rows.addAll(new PortsCBenchmark(runs, err).rows(tree));
           } catch (KernelCException e) {
             throw new BadInputException(e.getMessage());
           }
+        }
+        case "java-left" -> {
+          Path tree = tree();
+          List<JavaLeft.Row> left;
+          try {
+            left = new JavaLeft(Nicsim::commandLine, err).measure(tree, JavaLeft.RUNS);
+          } catch (KernelCException e) {
+            throw new BadInputException(e.getMessage());
+          }
+          out.print(JavaLeft.text(left, tree, JavaLeft.RUNS.keySet()));
+          out.flush();
         }
         case "startup", "tcp" -> { } // above
         case "scaling" -> {

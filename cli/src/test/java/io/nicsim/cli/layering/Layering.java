@@ -160,6 +160,7 @@ final class Layering {
     LayeredArchitecture a = layeredArchitecture()
         .consideringOnlyDependenciesInLayers()
         .layer("annotations").definedBy(in("annotations", "io.nicsim.core.port"))
+        .layer("portcount").definedBy(in("portcount", "io.nicsim.portcount"))
         .layer("profiles").definedBy(in("profiles", "io.nicsim.core.soc", "io.nicsim.core.config"))
         .layer("engine").definedBy(in("engine", ENGINE_PACKAGES.toArray(new String[0])))
         .layer("kernel").definedBy(in("kernel", "io.nicsim.core.kernel"))
@@ -203,6 +204,8 @@ final class Layering {
         .layer("cli").definedBy(in("cli", "io.nicsim.cli"))
         .whereLayer("cli").mayNotBeAccessedByAnyLayer()
         .whereLayer("bench").mayOnlyBeAccessedByLayers("cli")
+        // the port-entry counter (a Java agent): bench java-left attaches it; no model names it
+        .whereLayer("portcount").mayOnlyBeAccessedByLayers("bench", "cli")
         // the conformance kit is for tests: no main class uses it
         .whereLayer("testkit").mayNotBeAccessedByAnyLayer()
         // the host kit too, but for the conformance suites built on it; it reaches nothing of
