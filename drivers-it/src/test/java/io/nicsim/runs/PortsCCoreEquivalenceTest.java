@@ -105,10 +105,15 @@ class PortsCCoreEquivalenceTest {
           "tcp_tso_segs", "autosize-shift-plus1", "net/ipv4/tcp_output.c tcp_tso_segs"),
       new Family("tcp_small_queue_check", CUBIC_SENDER,
           "tcp_small_queue_check", "tsq-factor", "net/ipv4/tcp_output.c tcp_small_queue_check"),
-      // the send loop's split point: the broken port splits one segment late
-      new Family("tcp_mss_split_point", CUBIC_SENDER,
-          "tcp_mss_split_point", "split-point-maxlen",
-          "net/ipv4/tcp_output.c tcp_mss_split_point"),
+      // the send loop as C, with its callees (tcp_mss_split_point, tcp_cwnd_test,
+      // tcp_tso_should_defer, tso_fragment, __tcp_transmit_skb...) inside; ip_queue_xmit and
+      // the module's hooks answered by the model. The broken ports go in through the writer's
+      // push: the split point one segment late, and the TSO deferral of a cwnd-limited sender
+      // taking srtt_us as srtt << 2 (the next ACK looks twice as far away)
+      new Family("tcp_write_xmit", CUBIC_SENDER, "tcp_write_xmit,__tcp_push_pending_frames",
+          "split-point-maxlen,defer-srtt-shift2",
+          "net/ipv4/tcp_output.c __tcp_push_pending_frames,"
+              + "net/ipv4/tcp_output.c __tcp_push_pending_frames"),
       // tcp_rate.c's snapshot at each send, under BBR (whose model reads the rate samples):
       // the broken port starts a sample's interval only with one packet in flight
       new Family("tcp_rate_skb_sent", BBR_SENDER,
@@ -117,17 +122,14 @@ class PortsCCoreEquivalenceTest {
       // tcp_enter_loss) and RACK reordering timeouts (tcp_rack_reo_timeout) as C, the model's
       // retransmits where the C calls them; the broken port skips the RTO's rearm after a
       // reordering timeout (no seeded mutant of the RTO path changes this run's --json: see
-      // tcp-model/README.md)
-      new Family("tcp_write_timer_handler", LOSSY_CUBIC, "tcp_write_timer_handler",
-          "reo-timeout-rearm-flipped", "net/ipv4/tcp_timer.c tcp_write_timer_handler"),
-      // tcp_write_xmit's cwnd quota on the lossy path, where cwnd is small enough that half of
-      // it bounds a TSO skb (the broken port: a quarter)
-      new Family("tcp_cwnd_test", LOSSY_CUBIC, "tcp_cwnd_test", "cwnd-test-half-shift2",
-          "net/ipv4/tcp_output.c tcp_cwnd_test"),
-      // the TSO deferral of a cwnd-limited sender (the broken port takes srtt_us as srtt << 2,
-      // so the next ACK looks twice as far away)
-      new Family("tcp_tso_should_defer", CUBIC_SENDER, "tcp_tso_should_defer",
-          "defer-srtt-shift2", "net/ipv4/tcp_output.c tcp_tso_should_defer"),
+      // tcp-model/README.md). The send loop on the same run, where cwnd is small enough that
+      // half of it bounds a TSO skb (tcp_cwnd_test inside tcp_write_xmit; its broken port: a
+      // quarter)
+      new Family("tcp_write_timer_handler", LOSSY_CUBIC,
+          "tcp_write_timer_handler,tcp_write_xmit",
+          "reo-timeout-rearm-flipped,cwnd-test-half-shift2",
+          "net/ipv4/tcp_timer.c tcp_write_timer_handler,"
+              + "net/ipv4/tcp_output.c __tcp_push_pending_frames"),
       // the host's receiver: its delayed and quick ACK decisions as C; the broken port ACKs at
       // once when exactly one full segment is unacknowledged. fec's data path on the same run:
       // its rings' receive (the frames the default coalescing gathers fill the budget) and
@@ -149,8 +151,8 @@ class PortsCCoreEquivalenceTest {
               + "drivers/net/ethernet/freescale/fec_main.c fec_enet_rx,"
               + "drivers/net/ethernet/freescale/fec_main.c fec_enet_tx"),
       new Family("bbr", new String[] {"--mac", "stmmac", "--soc", "rk3588-yt6801", "--traffic",
-          "iperf3 -C bbr -t 1", "--path", "rtt=23ms", "--duration", "500ms"}, "bbr_main",
-          "bbr-quant-even", "net/ipv4/tcp_bbr.c bbr_main"),
+          "iperf3 -C bbr -t 1", "--path", "rtt=23ms", "--duration", "500ms"},
+          "bbr_main,tcp_write_xmit,__tcp_push_pending_frames", "bbr-quant-even", "net/ipv4/tcp_bbr.c bbr_main"),
       // no seeded dim mutant changes a decision these runs reach (DIM parks at its top
       // profile under a steady stream): net_dim of lib/dim's first era (v4.16, before the start
       // sample was re-taken) stands in

@@ -34,10 +34,16 @@ class PortsCEquivalenceTest {
     return out.stream();
   }
 
-  /** The tarballs, and a 6.18.y checkout where the machine has one. */
+  /**
+   * The tarballs, and a 6.18.y checkout where the machine has one; {@code -Dnicsim.trees=6.12}
+   * (release lines, comma-separated) keeps those named, as in PortsCCoreEquivalenceTest.
+   */
   static Stream<Path> trees() {
+    String lines = System.getProperty("nicsim.trees", "");
     return Stream.concat(tarballs(),
-        Stream.of(Path.of(System.getProperty("nicsim.tree618", "/work/trees/linux-6.18.19"))));
+        Stream.of(Path.of(System.getProperty("nicsim.tree618", "/work/trees/linux-6.18.19"))))
+        .filter(t -> lines.isBlank()
+            || List.of(lines.split(",")).contains(PortsCCoreEquivalenceTest.line(t)));
   }
 
   private static RunRequest request(Path tree, String... args) {
@@ -105,10 +111,10 @@ class PortsCEquivalenceTest {
             .anyMatch(f -> f.startsWith("tcp_ack "))
             .anyMatch(f -> f.startsWith("tcp_xmit_size_goal "))
             .anyMatch(f -> f.startsWith("tcp_check_space "))
-            .anyMatch(f -> f.startsWith("tcp_tso_segs "))
-            .anyMatch(f -> f.startsWith("tcp_small_queue_check "))
-            .anyMatch(f -> f.startsWith("tcp_mss_split_point "))
-            .anyMatch(f -> f.startsWith("tcp_rate_skb_sent "));
+            // the send loop (tcp_tso_segs, tcp_small_queue_check, tcp_mss_split_point and
+            // tcp_rate_skb_sent inside)
+            .anyMatch(f -> f.startsWith("tcp_write_xmit "))
+            .anyMatch(f -> f.startsWith("__tcp_push_pending_frames "));
       }
       if (args[5].startsWith("iperf3 -R -t")) { // the host receives: its ACK decisions
         assertThat(v.ranAsC()).as(String.join(" ", args))

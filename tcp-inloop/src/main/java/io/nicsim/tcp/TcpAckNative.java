@@ -42,7 +42,7 @@ import java.util.Map;
  * inside the call, which the harness stubs), or nothing in flight with more than one skb unsent
  * ({@code tcp_ack_probe} reads the send head, which the record holds as one skb).
  */
-final class TcpAckNative implements TcpAckHook, TcpSocketHook {
+final class TcpAckNative extends StopLoop implements TcpAckHook, TcpSocketHook {
   static final String LABEL = TcpInputHarnesses.INPUT_C + " tcp_ack";
   private static final int MAX_ANSWERS = TcpInputRecord.MAX_EFFECTS;
   /** The model's calls a timer's record has room to go on after (16,384 words a call). */
@@ -54,8 +54,6 @@ final class TcpAckNative implements TcpAckHook, TcpSocketHook {
    */
   private static final int SPLIT_ROOM = 16;
 
-  private static final long STOP = NativeOut.id("stop");
-  private static final long RET = NativeOut.id("ret");
   private static final long SSTHRESH = NativeOut.id("ca.ssthresh");
   private static final long UNDO_CWND = NativeOut.id("ca.undo_cwnd");
   private static final long CONG_AVOID = NativeOut.id("ca.cong_avoid");
@@ -80,7 +78,6 @@ final class TcpAckNative implements TcpAckHook, TcpSocketHook {
   private final NativePort c;
   private final InLoopPorts ports;
   private final long[] in;
-  private final List<long[]> calls = new ArrayList<>();
   private final SockState state = new SockState();
   /** Whether the function returns a value ("ret" before the socket's fields): tcp_ack. */
   private final boolean returnsValue;
@@ -91,6 +88,9 @@ final class TcpAckNative implements TcpAckHook, TcpSocketHook {
   private final boolean modelStops;
   /** The live socket after a model's call, captured before it goes into {@link #in}. */
   private final long[] resume;
+  /** This call's congestion-module answers and model resumes so far. */
+  private int answers;
+  private int resumes;
 
   TcpAckNative(NativePort c, InLoopPorts ports) {
     this.c = c;
@@ -172,97 +172,73 @@ final class TcpAckNative implements TcpAckHook, TcpSocketHook {
   private int run(TcpSock sk) {
     in[TcpInputRecord.LOOP_HZ] = sk.sysctl.hz;
     in[TcpInputRecord.IN_LOOP] = modelStops ? 2 : 1;
-    int answers = 0;
-    int resumes = 0;
-    int replayed = 0;
-    while (true) {
-      in[TcpInputRecord.EFFECTS] = answers;
-      in[TcpInputRecord.RESUMES] = resumes;
-      NativeOut o = c.call(in, resumes > 0
-          ? TcpInputRecord.RESUME_BASE + resumes * TcpInputRecord.RESUME_FIELDS
-          : TcpInputRecord.EFFECT_BASE + answers * TcpInputRecord.EFFECT_FIELDS);
-      calls.clear();
-      long ret = 0;
-      boolean stopped = false;
-      boolean first = false;
-      while (o.next()) {
-        if (o.kind() == NativeOut.CALL) {
-          long[] call = new long[1 + o.args()];
-          call[0] = o.name();
-          for (int i = 0; i < o.args(); i++) {
-            call[1 + i] = o.arg(i);
-          }
-          calls.add(call);
-        } else if (o.isField(STOP)) {
-          stopped = true;
-          break;
-        } else if (o.isField(RET)) {
-          ret = o.value();
-          break;
-        } else if (!returnsValue) {
-          first = true; // a void function: its output goes on with the socket's fields
-          break;
-        } else {
-          throw NativeFailure.cannotApply(c, in, o);
-        }
-      }
-      // the socket as the C left it (at the stop, or on return)
-      state.apply(sk, o, c, in, first);
-      // the calls leaving TCP that this run reached first, in order; the congestion module's
-      // were made live before this run
-      int ca = 0;
-      for (int i = 0; i < calls.size(); i++) {
-        long[] call = calls.get(i);
-        if (isCa(call[0])) {
-          ca++;
-          if (ca <= answers) {
-            continue;
-          }
-          if (!stopped || i != calls.size() - 1) {
-            throw new NativeFailure(c.function() + "'s C made a congestion-module call ("
-                + i + ") it was not stopped at; input " + NativeFailure.record(c, in));
-          }
-          if (answers == MAX_ANSWERS) {
-            throw new NativeFailure(c.function() + "'s C called the congestion module more"
-                + " than " + MAX_ANSWERS + " times; input " + NativeFailure.record(c, in));
-          }
-          long answer = callCa(sk, call);
-          int e = TcpInputRecord.EFFECT_BASE + answers * TcpInputRecord.EFFECT_FIELDS;
-          in[e] = Seq.u32(sk.sndCwnd);
-          in[e + 1] = Seq.u32(sk.sndSsthresh);
-          in[e + 2] = Seq.u32(sk.sndCwndCnt);
-          in[e + 3] = sk.skPacingRate;
-          in[e + 4] = Seq.u32(sk.appLimited);
-          in[e + 5] = answer;
-          answers++;
-        } else if (i >= replayed && stopped && i == calls.size() - 1 && modelStops
-            && isModel(call[0])) {
-          // the C stopped at a call into the model's transmit path: made on the live socket,
-          // brought to the C's state above; the C goes on from the socket it leaves
-          if (resumes == MAX_RESUMES) {
-            throw new NativeFailure(c.function() + "'s C called the model's transmit path more"
-                + " than " + MAX_RESUMES + " times; input " + NativeFailure.record(c, in));
-          }
-          long answer = callModel(sk, call);
-          String why = TcpInputRecord.capture(sk, null, 0, resume);
-          if (why != null) {
-            throw new NativeFailure(c.function() + "'s C cannot go on after the model's "
-                + (call[0] == MSTAMP_REFRESH ? "tcp_mstamp_refresh" : call[0] == RETRANSMIT_SKB
-                    ? "tcp_retransmit_skb" : "tcp_xmit_retransmit_queue") + ": " + why);
-          }
-          int r = TcpInputRecord.RESUME_BASE + resumes * TcpInputRecord.RESUME_FIELDS;
-          System.arraycopy(resume, 0, in, r, TcpInputRecord.A_BASE);
-          in[r + TcpInputRecord.A_BASE] = answer;
-          resumes++;
-        } else if (i >= replayed) {
-          replay(sk, call);
-        }
-      }
-      replayed = calls.size();
-      if (!stopped) {
-        return (int) ret;
-      }
+    return (int) run(sk, c, in);
+  }
+
+  @Override
+  int begin(boolean first) {
+    if (first) {
+      answers = 0;
+      resumes = 0;
     }
+    in[TcpInputRecord.EFFECTS] = answers;
+    in[TcpInputRecord.RESUMES] = resumes;
+    return resumes > 0
+        ? TcpInputRecord.RESUME_BASE + resumes * TcpInputRecord.RESUME_FIELDS
+        : TcpInputRecord.EFFECT_BASE + answers * TcpInputRecord.EFFECT_FIELDS;
+  }
+
+  @Override
+  boolean voidOutput() {
+    return !returnsValue;
+  }
+
+  @Override
+  void apply(TcpSock sk, NativeOut o, NativePort c, boolean current) {
+    state.apply(sk, o, c, in, current); // the socket as the C left it (at the stop, or on return)
+  }
+
+  @Override
+  boolean stops(long name) {
+    return isCa(name) || modelStops && isModel(name);
+  }
+
+  @Override
+  void stop(TcpSock sk, long[] call, NativePort c) {
+    if (isCa(call[0])) {
+      // the congestion module's call, made live on the C's state; the C goes on with its answer
+      if (answers == MAX_ANSWERS) {
+        throw new NativeFailure(c.function() + "'s C called the congestion module more"
+            + " than " + MAX_ANSWERS + " times; input " + NativeFailure.record(c, in));
+      }
+      long answer = callCa(sk, call);
+      int e = TcpInputRecord.EFFECT_BASE + answers * TcpInputRecord.EFFECT_FIELDS;
+      in[e] = Seq.u32(sk.sndCwnd);
+      in[e + 1] = Seq.u32(sk.sndSsthresh);
+      in[e + 2] = Seq.u32(sk.sndCwndCnt);
+      in[e + 3] = sk.skPacingRate;
+      in[e + 4] = Seq.u32(sk.appLimited);
+      in[e + 5] = answer;
+      answers++;
+      return;
+    }
+    // a call into the model's transmit path (the timer's): made on the live socket, brought to
+    // the C's state; the C goes on from the socket it leaves
+    if (resumes == MAX_RESUMES) {
+      throw new NativeFailure(c.function() + "'s C called the model's transmit path more"
+          + " than " + MAX_RESUMES + " times; input " + NativeFailure.record(c, in));
+    }
+    long answer = callModel(sk, call);
+    String why = TcpInputRecord.capture(sk, null, 0, resume);
+    if (why != null) {
+      throw new NativeFailure(c.function() + "'s C cannot go on after the model's "
+          + (call[0] == MSTAMP_REFRESH ? "tcp_mstamp_refresh" : call[0] == RETRANSMIT_SKB
+              ? "tcp_retransmit_skb" : "tcp_xmit_retransmit_queue") + ": " + why);
+    }
+    int r = TcpInputRecord.RESUME_BASE + resumes * TcpInputRecord.RESUME_FIELDS;
+    System.arraycopy(resume, 0, in, r, TcpInputRecord.A_BASE);
+    in[r + TcpInputRecord.A_BASE] = answer;
+    resumes++;
   }
 
   private static boolean isCa(long name) {
@@ -325,7 +301,8 @@ final class TcpAckNative implements TcpAckHook, TcpSocketHook {
   }
 
   /** A call below tcp_ack that leaves TCP, made on the model as the Java port makes it. */
-  private void replay(TcpSock sk, long[] call) {
+  @Override
+  void replay(TcpSock sk, long[] call, NativePort c) {
     long n = call[0];
     if (n == RESET_TIMER) {
       sk.host.xmitTimerReset(sk, (int) call[1]);

@@ -46,18 +46,20 @@ public final class TcpBridges implements PortBridgeProvider {
   /**
    * The socket's own entry points bridged: tcp_input.c's tcp_ack, tcp_check_space and
    * tcp_sndbuf_expand and tcp_timer.c's tcp_write_timer_handler (the last three through the
-   * tcp_ack bridge's record, without an ACK), tcp.c's tcp_xmit_size_goal, five of tcp_output.c's
-   * callees of tcp_write_xmit that read the socket and a queue's head ({@link TcpOutputNative})
-   * and tcp_rate.c's tcp_rate_skb_sent ({@link TcpRateNative}). TcpRateNative's
+   * tcp_ack bridge's record, without an ACK), tcp.c's tcp_xmit_size_goal, tcp_output.c's
+   * tcp_write_xmit and __tcp_push_pending_frames ({@link TcpWriteXmitNative}, their callees
+   * inside), two callees of tcp_write_xmit that the retransmit path calls too, tcp_tso_segs and
+   * tcp_small_queue_check ({@link TcpOutputNative}, for those calls), and tcp_rate.c's
+   * tcp_rate_skb_sent ({@link TcpRateNative}, for __tcp_retransmit_skb's sends).
+   * TcpOutputNative's tcp_mss_split_point, tcp_cwnd_test and tcp_tso_should_defer are not
+   * admitted: only tcp_write_xmit calls them, so they run as its C. TcpRateNative's
    * tcp_rate_check_app_limited is written and gave byte-identical runs, but is not admitted
-   * yet: its seeded mutant left the family runs unchanged, so nothing shows a broken port of it
-   * would be caught.
+   * yet: its seeded mutant left the family runs unchanged.
    */
   static final List<String> SOCKET_ENTRIES = List.of(TcpAckNative.LABEL,
       TcpSizeGoalNative.LABEL, CHECK_SPACE, SNDBUF_EXPAND, TcpOutputNative.TSO_SEGS,
-      TcpOutputNative.SMALL_QUEUE_CHECK, TcpOutputNative.MSS_SPLIT_POINT,
-      TcpOutputNative.CWND_TEST, TcpOutputNative.TSO_SHOULD_DEFER,
-      TcpRateNative.SKB_SENT, WRITE_TIMER);
+      TcpOutputNative.SMALL_QUEUE_CHECK, TcpRateNative.SKB_SENT, WRITE_TIMER,
+      TcpWriteXmitNative.WRITE_XMIT, TcpWriteXmitNative.PUSH_PENDING);
 
   @Override
   public List<PortBridge> bridges() {
@@ -75,8 +77,13 @@ public final class TcpBridges implements PortBridgeProvider {
     String queues = "not bridged yet: it runs on the live socket's write and retransmit queues,"
         + " which its record holds as bounded lists; a bridge must capture the queues and apply"
         + " the C's edits to them";
-    String helper = "a helper: runs as the tree's C inside the congestion modules' and tcp_ack's"
-        + " bridged entry points that call it; no bridge of its own yet";
+    String helper = "a helper: runs as the tree's C inside the congestion modules', tcp_ack's"
+        + " and tcp_write_xmit's bridged entry points that call it; no bridge of its own yet";
+    String xmitOnly = "runs as the tree's C inside tcp_write_xmit (bridged), its only caller";
+    String xmitInside = "runs as the tree's C inside tcp_write_xmit (bridged); no bridge of its"
+        + " own for its other callers (the retransmit path) yet";
+    String bothInside = "runs as the tree's C inside tcp_ack and tcp_write_xmit (bridged); no"
+        + " bridge of its own for its other callers yet";
     String ackInside = "runs as the tree's C inside tcp_ack (bridged); no bridge of its own"
         + " for its other callers yet";
     for (PortHarnessProvider p : List.of(new TcpHarnesses(),
@@ -96,8 +103,14 @@ public final class TcpBridges implements PortBridgeProvider {
               + " caller");
         } else if (h.function().equals("tcp_tso_autosize")) {
           m.put(label, "runs as the tree's C inside tcp_tso_segs (bridged), its only caller");
+        } else if (f.equals(TcpOutputHarnesses.OUTPUT_C)
+            && XMIT_ONLY.contains(h.function())) {
+          m.put(label, xmitOnly);
         } else if (!SOCKET_ENTRIES.contains(label)) {
-          m.putIfAbsent(label, ACK_INSIDE.contains(h.function()) ? ackInside
+          boolean ack = ACK_INSIDE.contains(h.function());
+          boolean xmit = f.equals(TcpOutputHarnesses.OUTPUT_C)
+              && XMIT_INSIDE.contains(h.function());
+          m.putIfAbsent(label, ack && xmit ? bothInside : ack ? ackInside : xmit ? xmitInside
               : sock ? queues : helper);
         }
       }
@@ -111,6 +124,27 @@ public final class TcpBridges implements PortBridgeProvider {
    */
   static final Set<String> TIMER_INSIDE = Set.of("tcp_retransmit_timer",
       "tcp_rack_reo_timeout", "tcp_enter_loss", "tcp_timeout_mark_lost");
+
+  /**
+   * tcp_output.c's harnessed functions that only tcp_write_xmit calls (some through another of
+   * them: tcp_nagle_check, tcp_minshall_check, tcp_cwnd_application_limited): with
+   * tcp_write_xmit bridged they run as its C whenever they run (on the trees that have them:
+   * tcp_grow_skb and tcp_eat_one_skb from v6.10).
+   */
+  static final Set<String> XMIT_ONLY = Set.of("tcp_init_tso_segs",
+      "tcp_mtu_probe", "tcp_cwnd_test", "tcp_snd_wnd_test", "tcp_nagle_test", "tcp_nagle_check",
+      "tcp_minshall_check", "tcp_minshall_update", "tcp_tso_should_defer",
+      "tcp_mss_split_point", "tso_fragment", "tcp_grow_skb", "tcp_eat_one_skb",
+      "tcp_event_new_data_sent", "tcp_cwnd_validate", "tcp_cwnd_application_limited");
+
+  /**
+   * tcp_output.c's harnessed functions the tree's tcp_write_xmit compiles beneath it that the
+   * Java retransmit path (tcp_xmit_retransmit_queue, the timers) also calls: as C inside
+   * tcp_write_xmit, as Java there.
+   */
+  static final Set<String> XMIT_INSIDE = Set.of("tcp_mstamp_refresh",
+      "tcp_set_skb_tso_segs", "tcp_pacing_check", "__tcp_transmit_skb", "tcp_event_data_sent",
+      "tcp_update_skb_after_send", "tcp_rtx_queue_empty_or_single_skb");
 
   /**
    * The harnessed functions of TCP's own files that the tree's tcp_ack compiles beneath it (its
@@ -182,6 +216,10 @@ public final class TcpBridges implements PortBridgeProvider {
     NativePort appLimited = ports.port(TcpRateNative.APP_LIMITED);
     sk.rateC = sent == null && appLimited == null ? null
         : new TcpRateNative(sent, appLimited, ports);
+    NativePort xmit = ports.port(TcpWriteXmitNative.WRITE_XMIT);
+    NativePort push = ports.port(TcpWriteXmitNative.PUSH_PENDING);
+    sk.writeXmitC = xmit == null && push == null ? null
+        : new TcpWriteXmitNative(xmit, push, ports);
     NativePort goal = ports.port(TcpSizeGoalNative.LABEL);
     sk.sizeGoalC = goal == null ? null : new TcpSizeGoalNative(goal, ports);
   }

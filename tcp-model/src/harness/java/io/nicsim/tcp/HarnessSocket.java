@@ -262,6 +262,25 @@ final class HarnessSocket implements TcpHost, CongestionOps {
     return h;
   }
 
+  /** A write-queue skb's {@link TcpOutputHarnesses#WQ_F} words at {@code b}. */
+  static void putWqSkb(long[] r, int b, TcpSkb skb) {
+    putSkb(r, b, skb);
+    r[b + 5] = Seq.u32(skb.truesize);
+    r[b + 6] = skb.skbMstampNs;
+  }
+
+  /** A retransmit-queue skb's {@link TcpOutputHarnesses#RQ_F} words at {@code b}. */
+  static void putRtxSkb(long[] r, int b, TcpSkb skb) {
+    putSkb(r, b, skb);
+    r[b + 5] = skb.sacked & 0xFF;
+    r[b + 6] = Seq.u32(skb.truesize);
+    r[b + 7] = skb.skbMstampNs;
+    r[b + 8] = skb.clonesInHost;
+    r[b + 9] = Seq.u32(skb.txDelivered);
+    r[b + 10] = skb.txFirstTxMstamp;
+    r[b + 11] = skb.txIsAppLimited ? 1 : 0;
+  }
+
   /**
    * The inverse of {@link #of} for a live socket ({@code --ports c}): its fields into
    * {@code r[0 .. SK)}, the first {@link TcpOutputHarnesses#SLOTS} skbs of each queue into the
@@ -358,10 +377,7 @@ final class HarnessSocket implements TcpHost, CongestionOps {
     int n = 0;
     for (TcpSkb skb = sk.writeQueue.head(); skb != null && n < TcpOutputHarnesses.SLOTS;
         skb = skb.next, n++) {
-      int b = TcpOutputHarnesses.WQ + 1 + n * TcpOutputHarnesses.WQ_F;
-      putSkb(r, b, skb);
-      r[b + 5] = Seq.u32(skb.truesize);
-      r[b + 6] = skb.skbMstampNs;
+      putWqSkb(r, TcpOutputHarnesses.WQ + 1 + n * TcpOutputHarnesses.WQ_F, skb);
     }
     r[TcpOutputHarnesses.WQ] = n;
     n = 0;
@@ -370,15 +386,7 @@ final class HarnessSocket implements TcpHost, CongestionOps {
     TcpSkb head = sk.rtxQueue.head();
     r[TcpOutputHarnesses.RQ + 1] = head == null ? 0 : Seq.u32(sk.sndUna - head.seq);
     for (TcpSkb skb = head; skb != null && n < TcpOutputHarnesses.SLOTS; skb = skb.next, n++) {
-      int b = TcpOutputHarnesses.RQ + 2 + n * TcpOutputHarnesses.RQ_F;
-      putSkb(r, b, skb);
-      r[b + 5] = skb.sacked & 0xFF;
-      r[b + 6] = Seq.u32(skb.truesize);
-      r[b + 7] = skb.skbMstampNs;
-      r[b + 8] = skb.clonesInHost;
-      r[b + 9] = Seq.u32(skb.txDelivered);
-      r[b + 10] = skb.txFirstTxMstamp;
-      r[b + 11] = skb.txIsAppLimited ? 1 : 0;
+      putRtxSkb(r, TcpOutputHarnesses.RQ + 2 + n * TcpOutputHarnesses.RQ_F, skb);
       if (skb == sk.retransmitSkbHint) {
         r[54] = n;
       }

@@ -922,6 +922,12 @@ public final class TcpOutput {
       notes = "before 8ee602c63520 (v6.10) tso_segs came from tcp_init_tso_segs() and short "
           + "skbs were not grown; chrono stats and loss-probe scheduling are left out")
   public static boolean writeXmit(TcpSock tp, int mssNow, int nonagle, int pushOne) {
+    if (tp.writeXmitC != null) {
+      int c = tp.writeXmitC.writeXmit(tp, mssNow, nonagle, pushOne);
+      if (c != TcpWriteXmitHook.JAVA) {
+        return c != 0; // --ports c: the tree's C, its callees inside
+      }
+    }
     TcpSkb skb;
     int tsoSegs;
     int sentPkts;
@@ -1046,6 +1052,9 @@ public final class TcpOutput {
       versions = "v4.20..v6.18", source = SRC,
       notes = "tcp_check_probe_timer() is not modelled (the receive window never closes)")
   public static void pushPendingFrames(TcpSock sk, int curMss, int nonagle) {
+    if (sk.writeXmitC != null && sk.writeXmitC.pushPendingFrames(sk, curMss, nonagle)) {
+      return; // --ports c: the tree's C, tcp_write_xmit inside
+    }
     if (writeXmit(sk, curMss, nonagle, 0)) {
       checkProbeTimer(sk);
     }

@@ -251,6 +251,8 @@ public final class TcpSock {
   TcpOutputHook outputC;
   /** {@code --ports c}: tcp_rate.c's tcp_rate_skb_sent and tcp_rate_check_app_limited as C. */
   TcpRateHook rateC;
+  /** {@code --ports c}: tcp_output.c's tcp_write_xmit and __tcp_push_pending_frames as C. */
+  TcpWriteXmitHook writeXmitC;
 
   /** The per-ACK rate sample, reused. */
   public final RateSample rs = new RateSample();

@@ -1,0 +1,27 @@
+package io.nicsim.tcp;
+
+/**
+ * What {@link TcpOutput#writeXmit} and {@link TcpOutput#pushPendingFrames} call first when
+ * {@code --ports c} runs the tree's C on this socket ({@link TcpSock}'s {@code writeXmitC}): set by
+ * the tcp-inloop module's bridge when a connection opens on a host that installed the C, null
+ * otherwise. Each call runs its callees (the cwnd, window, Nagle and TSO tests, the split, the
+ * transmit up to ip_queue_xmit, the new data's accounting) as the tree's C too.
+ */
+interface TcpWriteXmitHook {
+  /** What a call returns when it is the Java port's to make. */
+  int JAVA = Integer.MIN_VALUE;
+
+  /**
+   * tcp_write_xmit(sk, mss_now, nonagle, push_one, GFP_ATOMIC) as the tree's C.
+   *
+   * @return 1 (nothing in flight, data queued) or 0, or {@link #JAVA}
+   */
+  int writeXmit(TcpSock sk, int mssNow, int nonagle, int pushOne);
+
+  /**
+   * __tcp_push_pending_frames(sk, cur_mss, nonagle) as the tree's C.
+   *
+   * @return false when this call is the Java port's to make
+   */
+  boolean pushPendingFrames(TcpSock sk, int curMss, int nonagle);
+}
