@@ -103,8 +103,11 @@ class PortsCCoreEquivalenceTest {
       // (the broken port lets twice the bytes below TCP)
       new Family("tcp_tso_segs", CUBIC_SENDER,
           "tcp_tso_segs", "autosize-shift-plus1", "net/ipv4/tcp_output.c tcp_tso_segs"),
+      // TSQ's tcp_wfree at each clone freed below TCP, on the same run (the broken port never
+      // queues a throttled socket to the TSQ work: its sends wait for the next ACK)
       new Family("tcp_small_queue_check", CUBIC_SENDER,
-          "tcp_small_queue_check", "tsq-factor", "net/ipv4/tcp_output.c tcp_small_queue_check"),
+          "tcp_small_queue_check,tcp_wfree", "tsq-factor,wfree-queued-flipped",
+          "net/ipv4/tcp_output.c tcp_small_queue_check,net/ipv4/tcp_output.c tcp_wfree"),
       // the send loop as C, with its callees (tcp_mss_split_point, tcp_cwnd_test,
       // tcp_tso_should_defer, tso_fragment, __tcp_transmit_skb...) inside; ip_queue_xmit and
       // the module's hooks answered by the model. The broken ports go in through the writer's

@@ -49,7 +49,8 @@ public final class TcpBridges implements PortBridgeProvider {
    * tcp_ack bridge's record, without an ACK), tcp.c's tcp_xmit_size_goal, tcp_output.c's
    * tcp_write_xmit and __tcp_push_pending_frames ({@link TcpWriteXmitNative}, their callees
    * inside), two callees of tcp_write_xmit that the retransmit path calls too, tcp_tso_segs and
-   * tcp_small_queue_check ({@link TcpOutputNative}, for those calls), and tcp_rate.c's
+   * tcp_small_queue_check ({@link TcpOutputNative}, for those calls), TSQ's tcp_wfree (the same
+   * bridge, where the model frees a clone below TCP), and tcp_rate.c's
    * tcp_rate_skb_sent ({@link TcpRateNative}, for __tcp_retransmit_skb's sends).
    * TcpOutputNative's tcp_mss_split_point, tcp_cwnd_test and tcp_tso_should_defer are not
    * admitted: only tcp_write_xmit calls them, so they run as its C. TcpRateNative's
@@ -58,8 +59,8 @@ public final class TcpBridges implements PortBridgeProvider {
    */
   static final List<String> SOCKET_ENTRIES = List.of(TcpAckNative.LABEL,
       TcpSizeGoalNative.LABEL, CHECK_SPACE, SNDBUF_EXPAND, TcpOutputNative.TSO_SEGS,
-      TcpOutputNative.SMALL_QUEUE_CHECK, TcpRateNative.SKB_SENT, WRITE_TIMER,
-      TcpWriteXmitNative.WRITE_XMIT, TcpWriteXmitNative.PUSH_PENDING);
+      TcpOutputNative.SMALL_QUEUE_CHECK, TcpOutputNative.WFREE, TcpRateNative.SKB_SENT,
+      WRITE_TIMER, TcpWriteXmitNative.WRITE_XMIT, TcpWriteXmitNative.PUSH_PENDING);
 
   @Override
   public List<PortBridge> bridges() {

@@ -32,23 +32,28 @@ final class TcpOutputNative implements TcpOutputHook {
   static final String CWND_TEST = TcpOutputHarnesses.OUTPUT_C + " tcp_cwnd_test";
   static final String MSS_SPLIT_POINT = TcpOutputHarnesses.OUTPUT_C + " tcp_mss_split_point";
   static final String TSO_SHOULD_DEFER = TcpOutputHarnesses.OUTPUT_C + " tcp_tso_should_defer";
+  static final String WFREE = TcpOutputHarnesses.OUTPUT_C + " tcp_wfree";
 
   private static final long RET = NativeOut.id("ret");
   private static final long TSQ_FLAGS = NativeOut.id("sk_tsq_flags");
   private static final long CWND_LIMITED = NativeOut.id("is_cwnd_limited_out");
   private static final long RWND_LIMITED = NativeOut.id("is_rwnd_limited_out");
+  private static final long WMEM_ALLOC = NativeOut.id("sk_wmem_alloc");
+  private static final long TSQ_WORK_QUEUE = NativeOut.id("tsq_work_queue");
 
   private final NativePort tsoSegs;
   private final NativePort smallQueue;
   private final NativePort cwndTest;
   private final NativePort splitPoint;
   private final NativePort shouldDefer;
+  private final NativePort wfree;
   private final InLoopPorts ports;
   private final long[] tsoIn = new long[TcpOutputHarnesses.SK + 1];
   private final long[] sqIn = new long[TcpOutputHarnesses.SK + 2];
   private final long[] cwndIn = new long[TcpOutputHarnesses.SK];
   private final long[] splitIn = new long[TcpOutputHarnesses.SK + 3];
   private final long[] deferIn = new long[TcpOutputHarnesses.SK + 3];
+  private final long[] wfreeIn = new long[TcpOutputHarnesses.SK + 1];
 
   /** The host's C of each function by label, null where the host has none. */
   TcpOutputNative(Function<String, NativePort> port, InLoopPorts ports) {
@@ -57,12 +62,13 @@ final class TcpOutputNative implements TcpOutputHook {
     this.cwndTest = port.apply(CWND_TEST);
     this.splitPoint = port.apply(MSS_SPLIT_POINT);
     this.shouldDefer = port.apply(TSO_SHOULD_DEFER);
+    this.wfree = port.apply(WFREE);
     this.ports = ports;
   }
 
   /** Labels of the functions this bridge runs. */
   static final List<String> LABELS = List.of(TSO_SEGS, SMALL_QUEUE_CHECK,
-      CWND_TEST, MSS_SPLIT_POINT, TSO_SHOULD_DEFER);
+      CWND_TEST, MSS_SPLIT_POINT, TSO_SHOULD_DEFER, WFREE);
 
   /** Whether {@code skb} is the send head (the record's write-queue slot 0), else counted. */
   private boolean sendHead(TcpSock sk, TcpSkb skb, String label) {
@@ -168,6 +174,63 @@ final class TcpOutputNative implements TcpOutputHook {
     sqIn[TcpOutputHarnesses.SK] = factor;
     sqIn[TcpOutputHarnesses.SK + 1] = rtx ? 1 : 0;
     return (int) answer(smallQueue, sqIn, sk, true);
+  }
+
+  /**
+   * tcp_wfree as the tree's C, where the model frees a clone below TCP (the driver's TX
+   * completion, GSO's segments): the socket as the record (whether this CPU runs ksoftirqd,
+   * whether other sockets wait on its TSQ work list), the clone's truesize; sk_wmem_alloc and
+   * sk_tsq_flags back, and where the C queued the socket (TSQ_QUEUED newly set) the socket added
+   * to the live TSQ work list, the work queued where the C queued it (the list was empty). A
+   * queueing the model's list contradicts fails the run.
+   */
+  @Override
+  public boolean wfree(TcpSock sk, int truesize) {
+    if (wfree == null || !capture(sk, wfreeIn, WFREE)) {
+      return false;
+    }
+    wfreeIn[TcpOutputHarnesses.SK] = Seq.u32(truesize);
+    NativeOut o = wfree.call(wfreeIn);
+    boolean kick = false;
+    long alloc = -1;
+    long flags = -1;
+    while (o.next()) {
+      if (o.kind() == NativeOut.CALL) {
+        if (o.name() != TSQ_WORK_QUEUE || kick) {
+          throw NativeFailure.cannotApply(wfree, wfreeIn, o);
+        }
+        kick = true;
+      } else if (o.isField(WMEM_ALLOC)) {
+        alloc = o.value();
+      } else if (o.isField(TSQ_FLAGS)) {
+        flags = o.value();
+      }
+    }
+    if (alloc < 0 || flags < 0) {
+      throw new NativeFailure(wfree.function() + "'s C (" + wfree.file() + ") printed no"
+          + " sk_wmem_alloc or sk_tsq_flags on " + NativeFailure.record(wfree, wfreeIn));
+    }
+    boolean queued = (flags & TcpSock.TSQF_QUEUED) != 0
+        && (sk.skTsqFlags & TcpSock.TSQF_QUEUED) == 0;
+    sk.skWmemAlloc = alloc;
+    sk.skTsqFlags = (int) flags;
+    if (queued) {
+      TsqWork tsq = sk.host.tsqWork();
+      boolean empty = tsq.isEmpty();
+      tsq.add(sk);
+      if (empty != kick) {
+        throw new NativeFailure(wfree.function() + "'s C " + (kick ? "queued" : "did not queue")
+            + " the TSQ work, whose list the model " + (empty ? "had empty" : "held sockets on")
+            + "; input " + NativeFailure.record(wfree, wfreeIn));
+      }
+      if (kick) {
+        sk.host.queueTsqWork(tsq);
+      }
+    } else if (kick) {
+      throw new NativeFailure(wfree.function() + "'s C queued the TSQ work without queueing"
+          + " the socket; input " + NativeFailure.record(wfree, wfreeIn));
+    }
+    return true;
   }
 
   /**

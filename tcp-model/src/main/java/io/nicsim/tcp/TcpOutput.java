@@ -79,6 +79,9 @@ public final class TcpOutput {
       versions = "v4.20..v6.18", commits = {"75eefc6c59fd"}, source = SRC,
       notes = "queue_work(system_bh_wq) replaced a tasklet in v6.10; same effect here")
   public static void wfree(TcpSock sk, int truesize) {
+    if (sk.outputC != null && sk.outputC.wfree(sk, truesize)) {
+      return; // --ports c: the tree's C
+    }
     TsqWork tsq;
     boolean empty;
     int oval;

@@ -3,7 +3,7 @@ package io.nicsim.tcp;
 /**
  * What tcp_output.c's bridged callees of {@code tcp_write_xmit} ({@link TcpOutput#tsoSegs},
  * {@link TcpOutput#smallQueueCheck}, {@link TcpOutput#cwndTest}, {@link TcpOutput#mssSplitPoint},
- * {@link TcpOutput#tsoShouldDefer}) call first when {@code --ports c} runs the tree's C on this
+ * {@link TcpOutput#tsoShouldDefer}) and {@link TcpOutput#wfree} call first when {@code --ports c} runs the tree's C on this
  * socket ({@link TcpSock}'s {@code outputC}): set by the tcp-inloop module's bridge when a
  * connection opens on a host that installed the C, null otherwise.
  */
@@ -47,4 +47,12 @@ interface TcpOutputHook {
    */
   int tsoShouldDefer(TcpSock sk, TcpSkb skb, boolean[] isCwndLimited, boolean[] isRwndLimited,
       int maxSegs);
+
+  /**
+   * tcp_wfree(skb) of a clone of {@code truesize} bytes as the tree's C: sk_wmem_alloc and the
+   * TSQ flags back, the socket queued to this CPU's TSQ work where the C queued it.
+   *
+   * @return false when this call is the Java port's to make
+   */
+  boolean wfree(TcpSock sk, int truesize);
 }
