@@ -44,8 +44,23 @@
  * skbs are on tsorted_sent_queue in that order.
  */
 //@ prelude
-/* the arm64 distro configuration nicsim's TCP assumes */
+/* the arm64 distro configuration nicsim's TCP assumes (--ports c builds it at the host's HZ) */
 #define HZ 250
+/* include/generated/timeconst.h (kernel/time/timeconst.bc) at HZ 300, the one HZ a host may
+ * have that does not divide 1000 (as tcp-input's sock.c): the in-loop programs of
+ * tcp_write_xmit and __tcp_push_pending_frames compile time.c's jiffies_to_usecs */
+#if HZ == 300
+#define USEC_TO_HZ_MUL32 0x9D495183ULL
+#define USEC_TO_HZ_ADJ32 0x7FFCB923A29ULL
+#define USEC_TO_HZ_SHR32 43
+#define HZ_TO_USEC_NUM 10000
+#define HZ_TO_USEC_DEN 3
+#define MSEC_TO_HZ_MUL32 0x9999999AULL
+#define MSEC_TO_HZ_ADJ32 0x1CCCCCCCCULL
+#define MSEC_TO_HZ_SHR32 33
+#define HZ_TO_MSEC_NUM 10
+#define HZ_TO_MSEC_DEN 3
+#endif
 #define CONFIG_INET 1
 struct inet_skb_parm {
   int iif;
