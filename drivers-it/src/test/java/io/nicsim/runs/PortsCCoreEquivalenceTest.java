@@ -72,6 +72,10 @@ class PortsCCoreEquivalenceTest {
   private static final String[] BBR_SENDER = {"--mac", "stmmac", "--soc", "rk3588-yt6801",
       "--traffic", "iperf3 -C bbr -t 1", "--path", "rtt=23ms", "--duration", "500ms"};
 
+  /** BBR held to 20 Mbit/s by the application: the app, not the path, is the bottleneck. */
+  private static final String[] BBR_APP_LIMITED = {"--mac", "stmmac", "--soc", "rk3588-yt6801",
+      "--traffic", "iperf3 -C bbr -t 1 -b 20M", "--path", "rtt=23ms", "--duration", "500ms"};
+
   /** A CUBIC sender on a lossy path (5 %): RTOs and RACK reordering timeouts within 500 ms. */
   private static final String[] LOSSY_CUBIC = {"--mac", "ideal", "--traffic", "iperf3 -t 1",
       "--path", "rtt=10ms,rate=100mbit,loss=5%", "--duration", "500ms"};
@@ -98,16 +102,18 @@ class PortsCCoreEquivalenceTest {
       // the broken port never wakes the blocked writer (sk_write_space dropped)
       new Family("tcp_check_space", CUBIC_SENDER,
           "tcp_check_space", "new-space-no-wake", "net/ipv4/tcp_input.c tcp_check_space"),
-      // tcp_write_xmit's callees of the socket and a queue's head: tcp_tso_segs (tcp_tso_autosize
-      // inside; the broken port autosizes at half the pacing rate) and tcp_small_queue_check
-      // (the broken port lets twice the bytes below TCP)
+      // tcp_write_xmit's callees of the socket and a queue's head that the retransmit path
+      // calls too (bridged for those calls, inside tcp_write_xmit's C otherwise):
+      // tcp_tso_segs (tcp_tso_autosize inside; the broken port autosizes at half the pacing
+      // rate) and tcp_small_queue_check (the broken port, in through the push's Java, lets
+      // twice the bytes below TCP)
       new Family("tcp_tso_segs", CUBIC_SENDER,
           "tcp_tso_segs", "autosize-shift-plus1", "net/ipv4/tcp_output.c tcp_tso_segs"),
       // TSQ's tcp_wfree at each clone freed below TCP, on the same run (the broken port never
       // queues a throttled socket to the TSQ work: its sends wait for the next ACK)
       new Family("tcp_small_queue_check", CUBIC_SENDER,
           "tcp_small_queue_check,tcp_wfree", "tsq-factor,wfree-queued-flipped",
-          "net/ipv4/tcp_output.c tcp_small_queue_check,net/ipv4/tcp_output.c tcp_wfree"),
+          "net/ipv4/tcp_output.c __tcp_push_pending_frames,net/ipv4/tcp_output.c tcp_wfree"),
       // the send loop as C, with its callees (tcp_mss_split_point, tcp_cwnd_test,
       // tcp_tso_should_defer, tso_fragment, __tcp_transmit_skb...) inside; ip_queue_xmit and
       // the module's hooks answered by the model. The broken ports go in through the writer's
@@ -117,19 +123,22 @@ class PortsCCoreEquivalenceTest {
           "split-point-maxlen,defer-srtt-shift2",
           "net/ipv4/tcp_output.c __tcp_push_pending_frames,"
               + "net/ipv4/tcp_output.c __tcp_push_pending_frames"),
-      // tcp_rate.c's snapshot at each send, under BBR (whose model reads the rate samples):
-      // the broken port starts a sample's interval only with one packet in flight
-      new Family("tcp_rate_skb_sent", BBR_SENDER,
-          "tcp_rate_skb_sent", "rate-sent-packetsout", "net/ipv4/tcp_rate.c tcp_rate_skb_sent"),
+      // tcp_rate.c's snapshot at each send, which tcp_write_xmit's C runs (its own calls, the
+      // retransmits', run as C on the lossy row), under BBR (whose model reads the rate
+      // samples) held to 20 Mbit/s by the application: the broken port, in through the push's
+      // Java, starts a sample's interval only with one packet in flight
+      new Family("tcp_rate", BBR_APP_LIMITED, "__tcp_push_pending_frames",
+          "rate-sent-packetsout", "net/ipv4/tcp_output.c __tcp_push_pending_frames"),
       // tcp_timer.c's tcp_write_timer_handler on a lossy path: its RTO (tcp_retransmit_timer,
       // tcp_enter_loss) and RACK reordering timeouts (tcp_rack_reo_timeout) as C, the model's
       // retransmits where the C calls them; the broken port skips the RTO's rearm after a
       // reordering timeout (no seeded mutant of the RTO path changes this run's --json: see
-      // tcp-model/README.md). The send loop on the same run, where cwnd is small enough that
+      // tcp-model/README.md). tcp_rate_skb_sent where the retransmits send. The send loop on
+      // the same run, where cwnd is small enough that
       // half of it bounds a TSO skb (tcp_cwnd_test inside tcp_write_xmit; its broken port: a
       // quarter)
       new Family("tcp_write_timer_handler", LOSSY_CUBIC,
-          "tcp_write_timer_handler,tcp_write_xmit",
+          "tcp_write_timer_handler,tcp_write_xmit,tcp_rate_skb_sent",
           "reo-timeout-rearm-flipped,cwnd-test-half-shift2",
           "net/ipv4/tcp_timer.c tcp_write_timer_handler,"
               + "net/ipv4/tcp_output.c __tcp_push_pending_frames"),

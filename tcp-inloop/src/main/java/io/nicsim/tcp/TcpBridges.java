@@ -54,8 +54,9 @@ public final class TcpBridges implements PortBridgeProvider {
    * tcp_rate_skb_sent ({@link TcpRateNative}, for __tcp_retransmit_skb's sends).
    * TcpOutputNative's tcp_mss_split_point, tcp_cwnd_test and tcp_tso_should_defer are not
    * admitted: only tcp_write_xmit calls them, so they run as its C. TcpRateNative's
-   * tcp_rate_check_app_limited is written and gave byte-identical runs, but is not admitted
-   * yet: its seeded mutant left the family runs unchanged.
+   * tcp_rate_check_app_limited is written and gave byte-identical runs (BBR held to 20 Mbit/s
+   * by the application, where it marks the flow app-limited), but is not admitted: its seeded
+   * mutant left that run's --json unchanged on 6.12 and 6.18.19.
    */
   static final List<String> SOCKET_ENTRIES = List.of(TcpAckNative.LABEL,
       TcpSizeGoalNative.LABEL, CHECK_SPACE, SNDBUF_EXPAND, TcpOutputNative.TSO_SEGS,
