@@ -3,11 +3,14 @@ package io.nicsim.runs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.nicsim.core.host.InLoopPorts;
 import io.nicsim.core.host.JavaKernelC;
 import io.nicsim.core.port.exec.KernelC;
 import io.nicsim.core.port.exec.PortHarness;
 import io.nicsim.portcheck.HarnessCatalog;
 import io.nicsim.portcheck.MutantPorts;
+import io.nicsim.portcount.PortCounter;
+import io.nicsim.portcount.PortEntries;
 import io.nicsim.runs.options.RunArgs;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +20,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -479,5 +484,41 @@ class PortsCCoreEquivalenceTest {
       assertThat(v.identical()).as(mac + ": " + v.divergence()).isTrue();
       assertThat(v.ranAsC()).as(mac).anyMatch(r -> r.startsWith("napi_complete_done "));
     }
+  }
+
+  /**
+   * The sysfs family's run once more, only its C side, on 6.12, with the port-entry counter
+   * attached: no function whose reason (core/README.md's "stays Java" table, from the bridge
+   * providers) says it runs as the tree's C inside its only, bridged, callers has a Java entry,
+   * so such a reason cannot go stale silently. The same counts with a reason claiming so for a
+   * function that ran as Java in this run are caught (the check can fail).
+   */
+  @Test
+  void noFunctionClaimedToRunInsideItsOnlyCallerRanAsJava() {
+    Path tree = Path.of("/usr/src/linux-source-6.12.tar.xz");
+    assumeTree(tree);
+    Family f = FAMILIES.stream().filter(x -> x.name().equals("sysfs")).findFirst().orElseThrow();
+    RunRequest c = request(tree, f.args());
+    PortCounter.install();
+    PortEntries.start();
+    try {
+      ENGINE.run(c);
+    } finally {
+      PortEntries.stop();
+    }
+    assertThat(PortCounter.errors()).isEmpty();
+    Map<String, Long> java = PortEntries.java();
+    Map<String, String> reasons = InLoopPorts.notBridged();
+    assertThat(reasons.values()).filteredOn(PortEntries::claimsOnlyCaller).isNotEmpty();
+    assertThat(PortEntries.contradicting(reasons, java))
+        .as("functions whose reason says they run inside their only (bridged) caller, with"
+            + " their Java entries in " + f.name() + "'s run")
+        .isEmpty();
+    // the fixture: a function this run ran as Java, said to run inside its only caller
+    String ranJava = java.keySet().stream().filter(reasons::containsKey).findFirst()
+        .orElseThrow();
+    Map<String, String> stale = new TreeMap<>(reasons);
+    stale.put(ranJava, "runs as the tree's C inside the bridged fixture_caller, its only caller");
+    assertThat(PortEntries.contradicting(stale, java)).containsOnlyKeys(ranJava);
   }
 }

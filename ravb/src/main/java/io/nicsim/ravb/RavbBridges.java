@@ -33,7 +33,9 @@ public final class RavbBridges implements PortBridgeProvider {
     PortBridgeProvider.reason(m, RavbSources.MAIN_C, "runs as the tree's C inside the bridged"
         + " ravb_poll, its only caller", "ravb_rx");
     PortBridgeProvider.reason(m, RavbSources.MAIN_C, "runs as the tree's C inside the bridged"
-        + " ravb_interrupt and ravb_dma_interrupt, its only callers", "ravb_queue_interrupt");
+        + " ravb_interrupt and ravb_dma_interrupt, the driver's callers; its read-only mirror"
+        + " for the liveness watch (RavbTxLiveness.cleaner, once a millisecond of the audit)"
+        + " runs as Java", "ravb_queue_interrupt");
     return m;
   }
 }

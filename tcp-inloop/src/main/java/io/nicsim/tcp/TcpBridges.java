@@ -81,7 +81,9 @@ public final class TcpBridges implements PortBridgeProvider {
         + " the C's edits to them";
     String helper = "a helper: runs as the tree's C inside the congestion modules', tcp_ack's"
         + " and tcp_write_xmit's bridged entry points that call it; no bridge of its own yet";
-    String xmitOnly = "runs as the tree's C inside tcp_write_xmit (bridged), its only caller";
+    String xmitOnly = "runs as the tree's C inside tcp_write_xmit (bridged) on the host's"
+        + " sockets; a far end's sender (iperf3 -R) keeps the Java tcp_write_xmit, so there it"
+        + " runs as Java (bench java-left counts it)";
     String xmitInside = "runs as the tree's C inside tcp_write_xmit (bridged); no bridge of its"
         + " own for its other callers (the retransmit path) yet";
     String bothInside = "runs as the tree's C inside tcp_ack and tcp_write_xmit (bridged); no"
@@ -99,12 +101,17 @@ public final class TcpBridges implements PortBridgeProvider {
         String label = f + " " + h.function();
         if (h.function().equals("tcp_new_space")
             || h.function().equals("tcp_should_expand_sndbuf")) {
-          m.put(label, "runs as the tree's C inside tcp_check_space (bridged), its only caller");
+          m.put(label, "runs as the tree's C inside tcp_check_space (bridged) on the host's"
+              + " sockets; a far end's sender (iperf3 -R) keeps the Java tcp_check_space, so"
+              + " there it runs as Java (bench java-left counts it)");
         } else if (TIMER_INSIDE.contains(h.function())) {
           m.put(label, "runs as the tree's C inside tcp_write_timer_handler (bridged), its only"
               + " caller");
         } else if (h.function().equals("tcp_tso_autosize")) {
-          m.put(label, "runs as the tree's C inside tcp_tso_segs (bridged), its only caller");
+          m.put(label, "runs as the tree's C inside tcp_tso_segs (bridged); as Java where"
+              + " tcp_tso_segs runs its Java port: a far end's sender (iperf3 -R) and the"
+              + " host's retransmit path (an skb not its queue's head; bench java-left counts"
+              + " it)");
         } else if (f.equals(TcpOutputHarnesses.OUTPUT_C)
             && XMIT_ONLY.contains(h.function())) {
           m.put(label, xmitOnly);
