@@ -213,7 +213,7 @@ public final class QdiscHarnesses implements PortHarnessProvider {
       for (int i = 0; i < r[GSO]; i++) {
         Skb s = skb((int) r[GSO + 1 + i], 100 + i);
         if (tail == null) {
-          q.requeued = s;
+          q.gsoSkb = s;
         } else {
           tail.next = s;
         }

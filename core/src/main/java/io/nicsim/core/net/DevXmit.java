@@ -149,11 +149,11 @@ public final class DevXmit {
   Skb dequeueSkb(Qdisc q, int budget) {
     NetdevQueue txq = q.txq;
     packets = 1;
-    if (q.requeued != null) {
+    if (q.gsoSkb != null) {
       validate = false; // requeued skbs were validated already (no xfrm offload here)
-      Skb skb = q.requeued;
+      Skb skb = q.gsoSkb;
       if (!txq.xmitFrozenOrStopped()) {
-        q.requeued = skb.next;
+        q.gsoSkb = skb.next;
         skb.next = null;
         return skb;
       }
@@ -243,7 +243,7 @@ public final class DevXmit {
   }
 
   private void devRequeueSkb(Skb skb, Qdisc q) {
-    Skb tail = q.requeued;
+    Skb tail = q.gsoSkb;
     while (tail != null && tail.next != null) {
       tail = tail.next;
     }
@@ -251,7 +251,7 @@ public final class DevXmit {
       Skb next = skb.next;
       skb.next = null;
       if (tail == null) {
-        q.requeued = skb;
+        q.gsoSkb = skb;
       } else {
         tail.next = skb;
       }

@@ -15,7 +15,7 @@ public abstract class Qdisc implements TxQdisc {
   /** __QDISC_STATE_MISSED, as __qdisc_run leaves it for qdisc_run_end. */
   boolean missed;
   /** q->gso_skb: skbs requeued after NETDEV_TX_BUSY, sent before anything else. */
-  Skb requeued;
+  Skb gsoSkb;
   long drops;
   long requeues;
 
@@ -48,10 +48,10 @@ public abstract class Qdisc implements TxQdisc {
     return true;
   }
 
-  /** skbs waiting in the requeue list (q->gso_skb) after NETDEV_TX_BUSY. */
+  /** q->gso_skb.qlen: skbs waiting in the requeue list after NETDEV_TX_BUSY. */
   public int requeuedLen() {
     int n = 0;
-    for (Skb s = requeued; s != null; s = s.next) {
+    for (Skb s = gsoSkb; s != null; s = s.next) {
       n++;
     }
     return n;
@@ -62,9 +62,9 @@ public abstract class Qdisc implements TxQdisc {
    * that holds skbs its dequeue does not return yet (pacing) overrides this.
    */
   public void reset() {
-    while (requeued != null) {
-      Skb s = requeued;
-      requeued = s.next;
+    while (gsoSkb != null) {
+      Skb s = gsoSkb;
+      gsoSkb = s.next;
       s.next = null;
       s.free();
     }
@@ -75,7 +75,7 @@ public abstract class Qdisc implements TxQdisc {
 
   /** Whether nothing is queued, requeued skbs included. */
   public boolean isEmpty() {
-    return requeued == null && qlen() == 0;
+    return gsoSkb == null && qlen() == 0;
   }
 
   public NetdevQueue txq() {
