@@ -12,17 +12,33 @@
  *
  * Record layout (QdiscHarnesses.QUEUE): txq state (DRV_XOFF, STACK_XOFF, FROZEN bits),
  * dql.adj_limit, dql.num_queued, lockless (0/1), gso_skb count (0..3) and 3 lengths, queued
- * count (0..8) and 8 lengths, budget; a harness's own fields follow. skb ids: queued slot i is
- * i, gso_skb slot i is 100 + i.
+ * count (0..8) and 8 lengths, budget; a harness's own fields follow. In the loop
+ * (NICSIM_IN_LOOP, dequeue_skb's bridge net.DequeueSkbNative) the budget comes before the
+ * queued skbs and the queue holds 65 (dev_tx_weight's quota, 64, plus the skb the bulk starts
+ * from: the most one dequeue_skb takes), so a call crosses only the skbs the qdisc holds.
+ * skb ids: queued slot i is i, gso_skb slot i is 100 + i.
+ * The qdisc's own q.qlen is what the kernel keeps there: the queued and requeued skbs of a
+ * qdisc without per-CPU statistics (the stub's ->dequeue takes one off as a qdisc's does), 0 for
+ * one with them (TCQ_F_CPUSTATS: pfifo_fast counts per CPU).
  * Output: the stub calls (dequeue(), qdisc_maybe_clear_missed()), then the returned list's skb
- * ids in order (skb=ID each, none: skb=-1), packets, validate, and what is left queued.
+ * ids in order (skb=ID each, none: skb=-1), packets, validate, then gso_skb.qlen and q.qlen.
  */
 //@ prelude
 #define CONFIG_BQL 1
 //@ header
-#define NICSIM_QUEUE_FIELDS 18
 #define NICSIM_GSO_SLOTS 3
+#define NICSIM_GSO 4
+#ifdef NICSIM_IN_LOOP
+#define NICSIM_Q_SLOTS 65
+#define NICSIM_BUDGET (NICSIM_GSO + 1 + NICSIM_GSO_SLOTS)
+#define NICSIM_QUEUED (NICSIM_BUDGET + 1)
+#define NICSIM_QUEUE_FIELDS (NICSIM_QUEUED + 1 + NICSIM_Q_SLOTS)
+#else
 #define NICSIM_Q_SLOTS 8
+#define NICSIM_QUEUED (NICSIM_GSO + 1 + NICSIM_GSO_SLOTS)
+#define NICSIM_BUDGET (NICSIM_QUEUED + 1 + NICSIM_Q_SLOTS)
+#define NICSIM_QUEUE_FIELDS (NICSIM_BUDGET + 1)
+#endif
 
 struct sk_buff {
   struct sk_buff *next;
@@ -130,6 +146,9 @@ static struct sk_buff *nicsim_dequeue(struct Qdisc *sch) {
   if (nicsim_next >= nicsim_queued) {
     return NULL;
   }
+  if (!(nicsim_q.flags & TCQ_F_CPUSTATS)) {
+    nicsim_q.q.qlen--;
+  }
   return &nicsim_skbs[nicsim_next++];
 }
 //@ driver
@@ -154,10 +173,10 @@ static void nicsim_queue_set(const long long *in) {
   struct sk_buff *head = (struct sk_buff *)&nicsim_q.gso_skb;
   nicsim_q.gso_skb.next = head;
   nicsim_q.gso_skb.prev = head;
-  int gso = (int)in[4];
+  int gso = (int)in[NICSIM_GSO];
   for (int i = 0; i < gso; i++) {
     struct sk_buff *skb = &nicsim_gso[i];
-    skb->len = (unsigned int)in[5 + i];
+    skb->len = (unsigned int)in[NICSIM_GSO + 1 + i];
     skb->nicsim_id = 100 + i;
     skb->next = head;
     skb->prev = nicsim_q.gso_skb.prev;
@@ -165,11 +184,14 @@ static void nicsim_queue_set(const long long *in) {
     nicsim_q.gso_skb.prev = skb;
     nicsim_q.gso_skb.qlen++;
   }
-  nicsim_queued = (int)in[8];
+  nicsim_queued = (int)in[NICSIM_QUEUED];
   nicsim_next = 0;
-  for (int i = 0; i < NICSIM_Q_SLOTS; i++) {
-    nicsim_skbs[i].len = (unsigned int)in[9 + i];
+  for (int i = 0; i < nicsim_queued; i++) {
+    nicsim_skbs[i].len = (unsigned int)in[NICSIM_QUEUED + 1 + i];
     nicsim_skbs[i].nicsim_id = i;
+  }
+  if (!(nicsim_q.flags & TCQ_F_CPUSTATS)) {
+    nicsim_q.q.qlen = (u32)(gso + nicsim_queued);
   }
 }
 
@@ -183,6 +205,6 @@ static void nicsim_list_put(const struct sk_buff *skb) {
 }
 
 static void nicsim_queue_put(void) {
-  OUT("gso_skb left", nicsim_q.gso_skb.qlen);
-  OUT("queued left", nicsim_queued - nicsim_next);
+  OUT("gso_skb.qlen", nicsim_q.gso_skb.qlen);
+  OUT("q.qlen", nicsim_q.q.qlen);
 }

@@ -4,7 +4,7 @@ static void nicsim_run(const long long *in) {
   bool validate = false;
   int packets = -1;
   nicsim_queue_set(in);
-  struct sk_buff *skb = dequeue_skb(&nicsim_q, &validate, &packets, (int)in[17]);
+  struct sk_buff *skb = dequeue_skb(&nicsim_q, &validate, &packets, (int)in[NICSIM_BUDGET]);
   nicsim_list_put(skb);
   OUT("packets", packets);
   OUT("validate", validate);

@@ -7,7 +7,7 @@ static void nicsim_run(const long long *in) {
   memset(&first, 0, sizeof first);
   first.len = (unsigned int)in[NICSIM_QUEUE_FIELDS];
   first.nicsim_id = 50;
-  try_bulk_dequeue_skb(&nicsim_q, &first, &nicsim_txq, &packets, (int)in[17]);
+  try_bulk_dequeue_skb(&nicsim_q, &first, &nicsim_txq, &packets, (int)in[NICSIM_BUDGET]);
   nicsim_list_put(&first);
   OUT("packets", packets);
   nicsim_queue_put();

@@ -196,14 +196,20 @@ class PortsCCoreEquivalenceTest {
       // of it changes this run, wake-stack-bit leaves its --json unchanged), and the open's
       // bcmgenet_init_tx_ring; the broken ports reclaim one BD more than the TDMA sent, wrap
       // the xmit's write pointer one early, and set the ring's end pointer one late (a ring
-      // set up with one free BD too few leaves this run unchanged: its free BDs never run out)
+      // set up with one free BD too few leaves this run unchanged: its free BDs never run out).
+      // The sender outruns the wire (1400-byte datagrams), so on every tree the ring stops the
+      // queue and the qdisc holds what waits: its dequeue_skb as C (try_bulk_dequeue_skb
+      // inside), whose broken port leaves the first skb's length out of the bulk's byte limit
       new Family("genet tx", new String[] {"--mac", "bcmgenet", "--soc", "bcm2711", "--traffic",
-          "iperf3 -u -b 0 -l 64 -t 1", "--duration", "200ms"},
-          "bcmgenet_tx_poll,netif_tx_wake_queue,bcmgenet_get_txcb,bcmgenet_init_tx_ring",
-          "genet-reclaim-ready-le,genet-txcb-wrap-early,genet-init-endptr-late",
+          "iperf3 -u -b 0 -l 1400 -t 1", "--duration", "200ms"},
+          "bcmgenet_tx_poll,netif_tx_wake_queue,bcmgenet_get_txcb,bcmgenet_init_tx_ring,"
+              + "dequeue_skb",
+          "genet-reclaim-ready-le,genet-txcb-wrap-early,genet-init-endptr-late,"
+              + "bulk-limit-first-kept",
           "drivers/net/ethernet/broadcom/genet/bcmgenet.c bcmgenet_tx_poll,"
               + "drivers/net/ethernet/broadcom/genet/bcmgenet.c bcmgenet_get_txcb,"
-              + "drivers/net/ethernet/broadcom/genet/bcmgenet.c bcmgenet_init_tx_ring"),
+              + "drivers/net/ethernet/broadcom/genet/bcmgenet.c bcmgenet_init_tx_ring,"
+              + "net/sched/sch_generic.c dequeue_skb"),
       // ravb's interrupt entry points (ravb_queue_interrupt inside) on a transmit flood: the
       // single line's ravb_interrupt on RZ/G2L (RIC0/TIC masking), R-Car's per-queue
       // ravb_dma_interrupt on R-Car E3 (RID0/TID); the broken ports leave the queue's TX

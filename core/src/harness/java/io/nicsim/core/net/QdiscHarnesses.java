@@ -38,10 +38,25 @@ public final class QdiscHarnesses implements PortHarnessProvider {
 
   static final int GSO_SLOTS = 3;
   static final int Q_SLOTS = 8;
-  /** Where the record's queued skbs start. */
+  /** Where the record's requeued and queued skbs start, and its budget. */
   private static final int GSO = 4;
   private static final int QUEUED = GSO + 1 + GSO_SLOTS;
   private static final int BUDGET = QUEUED + 1 + Q_SLOTS;
+  /**
+   * The loop's layout ({@link DequeueSkbNative}, common.c with NICSIM_IN_LOOP): the budget
+   * before the queued skbs, of which it holds {@link DequeueSkbNative#Q_SLOTS}; a record that
+   * long is the loop's.
+   */
+  private static final int LOOP_BUDGET = DequeueSkbNative.BUDGET;
+  private static final int LOOP_QUEUED = DequeueSkbNative.QUEUED;
+
+  static int budget(long[] r) {
+    return (int) r[r.length >= DequeueSkbNative.WORDS ? LOOP_BUDGET : BUDGET];
+  }
+
+  static int queued(long[] r) {
+    return r.length >= DequeueSkbNative.WORDS ? LOOP_QUEUED : QUEUED;
+  }
 
   /** A root qdisc of one TX queue: see common.c. */
   static final List<InputField> QUEUE;
@@ -92,12 +107,12 @@ public final class QdiscHarnesses implements PortHarnessProvider {
             Out o = new Out();
             RecordQdisc q = s.set(r, o);
             long clears = s.xmit.missedClears;
-            Skb skb = s.xmit.dequeueSkb(q, (int) r[BUDGET]);
+            Skb skb = s.xmit.dequeueSkb(q, budget(r));
             return s.put(o, q, skb, clears)
                 .put("packets", s.xmit.dequeuedPackets())
                 .put("validate", s.xmit.dequeuedValidate())
-                .put("gso_skb left", q.requeuedLen())
-                .put("queued left", q.qlen())
+                .put("gso_skb.qlen", q.requeuedLen())
+                .put("q.qlen", q.kernelQlen())
                 .toString();
           };
         })
@@ -116,11 +131,11 @@ public final class QdiscHarnesses implements PortHarnessProvider {
             Skb first = s.skb((int) r[QUEUE.size()], 50);
             long clears = s.xmit.missedClears;
             s.xmit.resetPackets();
-            s.xmit.tryBulkDequeueSkb(q, first, q.txq, (int) r[BUDGET]);
+            s.xmit.tryBulkDequeueSkb(q, first, q.txq, budget(r));
             return s.put(o, q, first, clears)
                 .put("packets", s.xmit.dequeuedPackets())
-                .put("gso_skb left", q.requeuedLen())
-                .put("queued left", q.qlen())
+                .put("gso_skb.qlen", q.requeuedLen())
+                .put("q.qlen", q.kernelQlen())
                 .toString();
           };
         })
@@ -219,8 +234,10 @@ public final class QdiscHarnesses implements PortHarnessProvider {
         }
         tail = s;
       }
-      for (int i = 0; i < r[QUEUED]; i++) {
-        q.fifo.add(skb((int) r[QUEUED + 1 + i], i));
+      q.lockless = r[3] != 0;
+      int queued = queued(r);
+      for (int i = 0; i < r[queued]; i++) {
+        q.fifo.add(skb((int) r[queued + 1 + i], i));
       }
       return q;
     }
@@ -271,6 +288,14 @@ public final class QdiscHarnesses implements PortHarnessProvider {
     @Override
     public boolean lockless() {
       return lockless;
+    }
+
+    /**
+     * q->q.qlen as the kernel keeps it: the queued and requeued skbs of a qdisc without
+     * per-CPU statistics, 0 for one with them (TCQ_F_CPUSTATS, here with TCQ_F_NOLOCK).
+     */
+    int kernelQlen() {
+      return lockless ? 0 : qlen() + requeuedLen();
     }
   }
 }

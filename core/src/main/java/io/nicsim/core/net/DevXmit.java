@@ -94,6 +94,8 @@ public final class DevXmit {
   Restart restart = this::qdiscRestart;
   /** __qdisc_run's C ({@code --ports c}), or null. */
   QdiscRunNative cRun;
+  /** dequeue_skb's C ({@code --ports c}; try_bulk_dequeue_skb inside), or null. */
+  DequeueSkbNative cDequeue;
 
   /** __qdisc_run: send up to dev_tx_weight packets, then yield to NET_TX. */
   @KernelPort(
@@ -147,6 +149,9 @@ public final class DevXmit {
           + " (qdisc_cap_skb_tx_queue / skb_cap_tx_queue): no qdisc here changes it, so the"
           + " cap never acts")
   Skb dequeueSkb(Qdisc q, int budget) {
+    if (cDequeue != null && cDequeue.takes(this, q, budget)) { // --ports c: the tree's C
+      return cDequeue.run(this, q, budget, dev.bql());
+    }
     NetdevQueue txq = q.txq;
     packets = 1;
     if (q.gsoSkb != null) {
@@ -382,6 +387,19 @@ public final class DevXmit {
       kernel.tracer().netDevXmit(core.cursor(), core.id(), dev.name(), id, len, rc);
     }
     return rc;
+  }
+
+  /**
+   * *packets and *validate as dequeue_skb's C left them, a bulk counted as
+   * {@link #tryBulkDequeueSkb} counts it (only a bulk makes more than one packet).
+   */
+  void dequeued(int packets, boolean validate) {
+    this.packets = packets;
+    this.validate = validate;
+    if (packets > 1) {
+      bulkBatches++;
+      bulkSkbs += packets;
+    }
   }
 
   /** *packets as dequeue_skb sets it before a bulk dequeue adds to it. */

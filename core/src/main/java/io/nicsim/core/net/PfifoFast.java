@@ -68,6 +68,21 @@ public final class PfifoFast extends Qdisc {
     return qlen;
   }
 
+  /** The bands in order, each from its head: what {@link #dequeue} hands out next. */
+  @Override
+  int dequeueOrder(long[] lens, int at, int max) {
+    int n = 0;
+    for (ArrayDeque<Skb> band : bands) {
+      for (Skb skb : band) {
+        if (n == max) {
+          return n;
+        }
+        lens[at + n++] = skb.len;
+      }
+    }
+    return n;
+  }
+
   @Override
   public boolean canBypass() {
     return true;

@@ -73,6 +73,16 @@ public abstract class Qdisc implements TxQdisc {
     }
   }
 
+  /**
+   * The lengths of the skbs ->dequeue would hand out now, in that order, into
+   * {@code lens[at..]} (at most {@code max}); how many, or -1 where the qdisc cannot tell
+   * without dequeuing (a pacing qdisc's dequeue depends on the time). dequeue_skb's C
+   * ({@link DequeueSkbNative}) takes them as its record's guess.
+   */
+  int dequeueOrder(long[] lens, int at, int max) {
+    return -1;
+  }
+
   /** Whether nothing is queued, requeued skbs included. */
   public boolean isEmpty() {
     return gsoSkb == null && qlen() == 0;
