@@ -218,12 +218,16 @@ class PortsCCoreEquivalenceTest {
       // broken ports leave the queue's TX status set (RZ/G2L) and its TX interrupt disabled
       // after the poll (R-Car E3). No broken ravb_tx_free changes these runs: every poll finds
       // the frames queued before it sent (one TX interrupt a frame at 400 Mbit/s), so the walk
-      // always reaches cur_tx
+      // always reaches cur_tx. RZ/G2L's flood crosses a path whose bottleneck is a tbf (a
+      // burst) that throttles it: its tbf_dequeue as C, whose broken port never moves t_c
+      // (each dequeue credits the time since the first)
       new Family("ravb irq", new String[] {"--mac", "ravb", "--soc", "rzg2l", "--traffic",
-          "iperf3 -u -b 400M -l 1400 -t 1", "--duration", "200ms"}, "ravb_interrupt,ravb_poll",
-          "ravb-qirq-tic-kept,ravb-poll-tis-kept",
+          "iperf3 -u -b 400M -l 1400 -t 1", "--duration", "200ms", "--path",
+          "rate=300mbit,burst=16kb"}, "ravb_interrupt,ravb_poll,tbf_dequeue",
+          "ravb-qirq-tic-kept,ravb-poll-tis-kept,tbf-tc-kept",
           "drivers/net/ethernet/renesas/ravb_main.c ravb_interrupt,"
-              + "drivers/net/ethernet/renesas/ravb_main.c ravb_poll"),
+              + "drivers/net/ethernet/renesas/ravb_main.c ravb_poll,"
+              + "net/sched/sch_tbf.c tbf_dequeue"),
       new Family("ravb dma irq", new String[] {"--mac", "ravb", "--soc", "r8a77990",
           "--traffic", "iperf3 -u -b 400M -l 1400 -t 1", "--duration", "200ms"},
           "ravb_dma_interrupt,ravb_poll", "ravb-qirq-tid-none,ravb-poll-tie-none",

@@ -58,7 +58,7 @@ public final class TcpBulkRunner implements TrafficRunner {
     PathConfig cfg = pathConfig(path);
     List<TcpFlowRun> flows = new ArrayList<>();
     for (int i = 0; i < t.parallel(); i++) {
-      TcpPath p = new TcpPath(sim, host.link(), cfg);
+      TcpPath p = new TcpPath(sim, host.link(), cfg, host.kernel());
       if (path != null && path.ackStallPerS() > 0) {
         p.ackStalls(new AckStalls(path.ackStallPerS(),
             path.ackStallMeanNs(), sim.random().split()));

@@ -49,7 +49,7 @@ public final class UdpFloodRunner implements TrafficRunner {
     Simulator sim = host.sim();
     Receiver receiver = new Receiver(sim, u.parallel());
     PathSpec.refuseAckStall(path, "UDP traffic");
-    FrameSink far = NetPath.wrap(sim, path, receiver);
+    FrameSink far = NetPath.wrap(sim, path, receiver, host.kernel());
     host.peer().register(UdpDatagram.class, far);
     int frameLen = u.length() + Ethernet.UDP_HLEN + Ethernet.IP_HLEN + Ethernet.ETH_HLEN;
     int truesize = (int) host.soc().param("udp_truesize", UdpFlood.defaultTruesize(frameLen), 1, 1 << 20);

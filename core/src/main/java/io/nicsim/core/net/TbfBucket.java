@@ -1,5 +1,6 @@
 package io.nicsim.core.net;
 
+import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.port.KernelPort;
 import java.math.BigInteger;
 
@@ -29,8 +30,23 @@ public final class TbfBucket {
   /** The time the last refused dequeue armed the qdisc watchdog for. */
   long watchdogNs;
 
+  /**
+   * The kernel whose {@code --ports c} C this bucket's tbf_dequeue runs as
+   * ({@link TbfDequeueNative}, {@code Kernel.inLoop}), or null: the Java port.
+   */
+  private final Kernel kernel;
+
   /** A full bucket of {@code burstBytes} at {@code rateBps} (tbf_change: q->tokens = q->buffer). */
   public TbfBucket(long rateBps, long burstBytes) {
+    this(null, rateBps, burstBytes);
+  }
+
+  /**
+   * As above, its tbf_dequeue the tree's C where {@code kernel} runs with {@code --ports c}
+   * (the run's host's kernel: the path's bucket is asked on its simulation).
+   */
+  public TbfBucket(Kernel kernel, long rateBps, long burstBytes) {
+    this.kernel = kernel;
     if (rateBps <= 0 || burstBytes <= 0) {
       throw new IllegalArgumentException("rate " + rateBps + " burst " + burstBytes);
     }
@@ -45,6 +61,7 @@ public final class TbfBucket {
 
   /** A bucket with the kernel's fields as given (port-check's records). */
   TbfBucket(long buffer, int mult, int shift, long tokens, long tC) {
+    this.kernel = null;
     this.buffer = buffer;
     this.mult = mult;
     this.shift = shift;
@@ -103,6 +120,10 @@ public final class TbfBucket {
       notes = "no peak rate (tbf_peak_present false, ptoks 0), no overhead, mpu or ATM link"
           + " layer in the rate; the child qdisc always holds the skb it peeked")
   boolean tbfDequeue(long now, int len) {
+    TbfDequeueNative c = kernel == null ? null : kernel.inLoop(TbfDequeueNative.class);
+    if (c != null) { // --ports c: the tree's tbf_dequeue
+      return c.dequeue(this, now, len);
+    }
     long toks = Math.min(now - tC, buffer);
     long ptoks = 0;
     toks += tokens;
@@ -119,6 +140,19 @@ public final class TbfBucket {
     // qdisc_watchdog_schedule_ns(&q->watchdog, now + max_t(long, -toks, -ptoks))
     watchdogNs = now + Math.max(-toks, -ptoks);
     return false;
+  }
+
+  /** q->buffer, q->rate.mult and q->rate.shift, as the C's record takes them. */
+  long buffer() {
+    return buffer;
+  }
+
+  long mult() {
+    return Integer.toUnsignedLong(mult);
+  }
+
+  int shift() {
+    return shift;
   }
 
   /** psched_l2t_ns without overhead, mpu or ATM cells: (u64)len * mult >> shift. */

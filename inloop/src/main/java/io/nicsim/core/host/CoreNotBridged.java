@@ -32,10 +32,8 @@ public final class CoreNotBridged implements PortBridgeProvider {
     PortBridgeProvider.reason(m, "net/core/gro.c", gro, "__gro_flush", "__gro_flush_chain",
         "__napi_gro_flush_chain", "dev_gro_receive", "napi_gro_flush");
     PortBridgeProvider.reason(m, "include/net/gro.h", gro, "gro_flush");
-    String qdisc = "not bridged yet: the qdisc's queues";
     PortBridgeProvider.reason(m, "net/sched/sch_generic.c", "runs as the tree's C inside the"
         + " bridged dequeue_skb, its only caller", "try_bulk_dequeue_skb");
-    PortBridgeProvider.reason(m, "net/sched/sch_tbf.c", qdisc, "tbf_dequeue");
     PortBridgeProvider.reason(m, "net/sched/sch_generic.c", "not bridged yet: the TX watchdog"
         + " (fires only on a stalled queue)", "dev_watchdog");
     PortBridgeProvider.reason(m, "net/core/net-sysfs.c", "runs as the tree's C inside the"

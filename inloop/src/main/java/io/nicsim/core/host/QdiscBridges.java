@@ -2,6 +2,7 @@ package io.nicsim.core.host;
 
 import io.nicsim.core.net.DequeueSkbNative;
 import io.nicsim.core.net.QdiscRunNative;
+import io.nicsim.core.net.TbfDequeueNative;
 import io.nicsim.core.port.exec.NativePort;
 import java.util.List;
 
@@ -10,7 +11,8 @@ import java.util.List;
  * on every qdisc of the host's device ({@link QdiscRunNative}); the model's qdisc_restart
  * (dequeue and sch_direct_xmit) runs where the C calls it. Its dequeue_skb is the tree's too
  * ({@link DequeueSkbNative}; try_bulk_dequeue_skb inside), the qdisc's ->dequeue the model's,
- * run where the C calls it.
+ * run where the C calls it. A path's token bucket (a {@code --path} burst) runs sch_tbf.c's
+ * tbf_dequeue as the tree's C ({@link TbfDequeueNative}, found through the host's kernel).
  */
 public final class QdiscBridges implements PortBridgeProvider {
 
@@ -31,6 +33,22 @@ public final class QdiscBridges implements PortBridgeProvider {
       public boolean install(BridgeSite site, NativePort c) {
         DequeueSkbNative.install(site.host().dev(), c,
             (label, why) -> site.host().kernel().inLoop(InLoopPorts.class).ranAsJava(label, why));
+        return true;
+      }
+    }, new PortBridge() {
+      @Override
+      public String file() {
+        return "net/sched/sch_tbf.c";
+      }
+
+      @Override
+      public String function() {
+        return "tbf_dequeue";
+      }
+
+      @Override
+      public boolean install(BridgeSite site, NativePort c) {
+        site.host().kernel().putInLoop(TbfDequeueNative.class, new TbfDequeueNative(c));
         return true;
       }
     }, new PortBridge() {

@@ -1,5 +1,6 @@
 package io.nicsim.runs.path;
 
+import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.net.Ethernet;
 import io.nicsim.core.net.TbfBucket;
 import io.nicsim.core.nic.DelayLine;
@@ -28,17 +29,31 @@ public final class NetPath implements FrameSink {
   private final DelayLine inFlight;
 
   public NetPath(Simulator sim, PathSpec spec, FrameSink downstream) {
+    this(sim, spec, downstream, null);
+  }
+
+  /**
+   * As above; a burst's token bucket runs its tbf_dequeue as the tree's C where
+   * {@code kernel} (the run's host's) runs with {@code --ports c}.
+   */
+  public NetPath(Simulator sim, PathSpec spec, FrameSink downstream, Kernel kernel) {
     this.sim = sim;
     this.spec = spec;
     this.downstream = downstream;
     this.random = sim.random();
     this.inFlight = new DelayLine(sim, downstream);
-    this.bucket = spec.burstBytes() > 0 ? new TbfBucket(spec.rateBps(), spec.burstBytes()) : null;
+    this.bucket = spec.burstBytes() > 0
+        ? new TbfBucket(kernel, spec.rateBps(), spec.burstBytes()) : null;
   }
 
   /** Wraps {@code sink} in a path, or returns it as it is for a direct path. */
   public static FrameSink wrap(Simulator sim, PathSpec spec, FrameSink sink) {
-    return spec == null || spec.isDirect() ? sink : new NetPath(sim, spec, sink);
+    return wrap(sim, spec, sink, null);
+  }
+
+  /** As above, the bucket's tbf_dequeue as {@code kernel}'s C under {@code --ports c}. */
+  public static FrameSink wrap(Simulator sim, PathSpec spec, FrameSink sink, Kernel kernel) {
+    return spec == null || spec.isDirect() ? sink : new NetPath(sim, spec, sink, kernel);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.nicsim.tcp.stack;
 
+import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.net.Ethernet;
 import io.nicsim.core.net.TbfBucket;
 import io.nicsim.core.nic.Link;
@@ -59,11 +60,20 @@ public final class TcpPath implements TcpReceiver.AckSink {
   };
 
   public TcpPath(Simulator sim, Link link, PathConfig cfg) {
+    this(sim, link, cfg, null);
+  }
+
+  /**
+   * As above; a burst's token bucket runs its tbf_dequeue as the tree's C where
+   * {@code kernel} (the run's host's) runs with {@code --ports c}.
+   */
+  public TcpPath(Simulator sim, Link link, PathConfig cfg, Kernel kernel) {
     this.sim = sim;
     this.link = link;
     this.cfg = cfg;
     this.rng = sim.random().split();
-    this.bucket = cfg.burstBytes() > 0 ? new TbfBucket(cfg.bottleneckBps(), cfg.burstBytes()) : null;
+    this.bucket = cfg.burstBytes() > 0
+        ? new TbfBucket(kernel, cfg.bottleneckBps(), cfg.burstBytes()) : null;
     this.receiver = new TcpReceiver(sim, this, cfg);
   }
 
