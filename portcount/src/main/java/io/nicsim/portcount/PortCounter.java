@@ -19,6 +19,7 @@ import io.nicsim.core.port.exec.NativePort;
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import net.bytebuddy.agent.ByteBuddyAgent;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
@@ -40,7 +41,7 @@ public final class PortCounter {
       isAnnotatedWith(KernelPort.class).or(isAnnotatedWith(KernelPorts.class));
   private static final ElementMatcher.Junction<MethodDescription> C_CALL = named("call")
       .and(takesArgument(0, long[].class));
-  private static final List<String> ERRORS = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private static final List<String> ERRORS = new CopyOnWriteArrayList<>();
   private static boolean installed;
 
   private PortCounter() { }

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 
@@ -87,7 +88,7 @@ public final class JavaLeft {
 
   /** Every harnessed function's label ({@code file function}). */
   public static Set<String> harnessed() {
-    Set<String> out = new java.util.TreeSet<>();
+    Set<String> out = new TreeSet<>();
     for (PortHarnessProvider p : ServiceLoader.load(PortHarnessProvider.class)) {
       for (PortHarness h : p.harnesses()) {
         out.add(h.file() + " " + h.function());

@@ -202,6 +202,8 @@ public final class QdiscHarnesses implements PortHarnessProvider {
     final DevXmit xmit;
     final SkbLedger ledger = new SkbLedger();
     final Map<Skb, Integer> ids = new IdentityHashMap<>();
+    /** The record's queued slots: common.c prints at most this many + 2 of the returned list. */
+    int slots = Q_SLOTS;
 
     Setup(String kernel) {
       hk = HarnessKernel.forRelease(kernel);
@@ -236,6 +238,7 @@ public final class QdiscHarnesses implements PortHarnessProvider {
       }
       q.lockless = r[3] != 0;
       int queued = queued(r);
+      slots = queued == LOOP_QUEUED ? DequeueSkbNative.Q_SLOTS : Q_SLOTS;
       for (int i = 0; i < r[queued]; i++) {
         q.fifo.add(skb((int) r[queued + 1 + i], i));
       }
@@ -251,7 +254,7 @@ public final class QdiscHarnesses implements PortHarnessProvider {
         o.put("skb", -1);
       }
       int n = 0;
-      for (Skb s = list; s != null && n < Q_SLOTS + 2; s = s.next, n++) {
+      for (Skb s = list; s != null && n < slots + 2; s = s.next, n++) {
         o.put("skb", ids.get(s));
       }
       return o;
