@@ -336,7 +336,7 @@ final class HarnessSocket implements TcpHost, CongestionOps {
     r[35] = Seq.u32(sk.sndCwndStamp);
     r[36] = Seq.u32(sk.prrOut);
     r[37] = Seq.u32(sk.srttUs);
-    r[38] = Seq.u32(sk.minRtt());
+    r[38] = Seq.u32(sk.rttMin.get()); // the field; tcp_min_rtt is the C's to call
     r[39] = sk.tcpMstamp;
     r[40] = sk.tcpClockCache;
     r[41] = sk.tcpWstampNs;

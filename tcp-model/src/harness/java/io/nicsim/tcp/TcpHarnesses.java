@@ -295,7 +295,7 @@ public final class TcpHarnesses implements PortHarnessProvider {
     in[23] = sk.rateIntervalUs & 0xFFFF_FFFFL;
     in[24] = sk.rateAppLimited ? 1 : 0;
     in[25] = sk.tcpMstamp;
-    in[26] = Seq.u32(sk.minRtt());
+    in[26] = Seq.u32(sk.rttMin.get()); // the field; tcp_min_rtt is the C's to call
     in[27] = Seq.u32(sk.tcpJiffies32());
     in[28] = Seq.u32(sk.sndCwndCnt);
     in[29] = Seq.u32(sk.sndCwndClamp);
