@@ -137,6 +137,9 @@ final class Layering {
    */
   static final DescribedPredicate<JavaClass> HOSTKIT = in("hostkit", "io.nicsim.hostkit");
 
+  /** The module of the --ports c equivalence check, above runs and in its package. */
+  private static final String EQUIVALENCE = "equivalence";
+
   /** The conformance kit, above runs. */
   static final DescribedPredicate<JavaClass> TESTKIT = in("testkit", "io.nicsim.testkit");
 
@@ -189,7 +192,9 @@ final class Layering {
                 && !compiledIn("portcheck-inloop").test(c)))
         .layer("portcheck-inloop").definedBy(compiledIn("portcheck-inloop"))
         .layer("formats").definedBy(in("formats", "io.nicsim.formats"))
-        .layer("runs").definedBy(in("runs", "io.nicsim.runs"))
+        .layer("runs").definedBy(DescribedPredicate.describe("runs",
+            c -> in("", "io.nicsim.runs").test(c) && !compiledIn(EQUIVALENCE).test(c)))
+        .layer(EQUIVALENCE).definedBy(compiledIn(EQUIVALENCE))
         .layer("testkit").definedBy(TESTKIT)
         .layer("studies").definedBy(in("studies", "io.nicsim.studies"))
         .layer("scenarios").definedBy(in("scenarios", "io.nicsim.scenarios"))
@@ -215,8 +220,12 @@ final class Layering {
         .whereLayer("boardtrace").mayOnlyBeAccessedByLayers("cli")
         .whereLayer("boardtrace-import").mayOnlyBeAccessedByLayers("boardtrace", "cli")
         .whereLayer("studies").mayOnlyBeAccessedByLayers("scenarios", "bench", "cli")
-        .whereLayer("runs").mayOnlyBeAccessedByLayers("testkit", "studies", "scenarios",
-            "boardtrace", "bench", "cli")
+        .whereLayer("runs").mayOnlyBeAccessedByLayers(EQUIVALENCE, "testkit", "studies",
+            "scenarios", "boardtrace", "bench", "cli")
+        // the --ports c check of a run against the same run on a tree's C, a client of runs
+        // (package io.nicsim.runs): reproduce --ports c (scenarios' PortsCCheck) and the
+        // commands use it; no run does
+        .whereLayer(EQUIVALENCE).mayOnlyBeAccessedByLayers("scenarios", "bench", "cli")
         .whereLayer("formats").mayOnlyBeAccessedByLayers("runs", "testkit", "studies",
             "scenarios", "boardtrace", "bench", "cli")
         .whereLayer("portcheck").mayOnlyBeAccessedByLayers("portcheck-inloop", "cli")
@@ -250,8 +259,8 @@ final class Layering {
     // finds its installer through ServiceLoader)
     a = a.whereLayer("inloop").mayOnlyBeAccessedByLayers(with(DRIVER_LAYERS, "dim",
         "tcp-model", "tcp-inloop",
-        "tcp-cc", "tcp-stack", "formats", "runs", "testkit", "studies", "scenarios", "boardtrace",
-        "bench", "cli"));
+        "tcp-cc", "tcp-stack", "formats", "runs", EQUIVALENCE, "testkit", "studies", "scenarios",
+        "boardtrace", "bench", "cli"));
     // the periodic audit and liveness watch: runs attach them, and what stands on runs reads
     // their findings; MAC models only answer them (core's TxLiveness)
     a = a.whereLayer("audit").mayOnlyBeAccessedByLayers("hostkit", "runs", "testkit", "studies",
