@@ -6,8 +6,10 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
@@ -35,6 +37,18 @@ public final class ClassDataTraining {
       // and the commands below read it, as the launcher's will: its classes are archived too
       System.setProperty(ServiceIndex.PROPERTY, index);
     }
+    String table = System.getProperty(CommandTable.WRITE_PROPERTY);
+    if (table != null) {
+      // the subcommands' models as a table (CommandTable): built from it, a fresh process
+      // reads no annotation; the commands below build theirs from it, so its classes are
+      // archived too
+      List<Class<?>> roots = new ArrayList<>();
+      roots.add(Nicsim.class);
+      roots.addAll(Nicsim.SUBCOMMANDS.values());
+      Files.writeString(Path.of(table), CommandTable.write(roots, CommandLine.defaultFactory()),
+          StandardCharsets.UTF_8);
+      System.setProperty(CommandTable.PROPERTY, table);
+    }
     Path tmp = Files.createTempDirectory("nicsim-cds");
     try {
       String t = tmp.toString();
@@ -56,8 +70,12 @@ public final class ClassDataTraining {
       // main's interrupt hook (a lambda): made, never started, so that its class is archived
       // rather than spun in every fresh process
       Nicsim.onInterrupt("nicsim");
+      // every subcommand's model once (help, a mistyped name), by table or reflection
+      Nicsim.commandLine();
       for (List<String> c : commands) {
-        CommandLine cli = Nicsim.commandLine();
+        // as main builds it: the one subcommand, from the table when it covers it
+        CommandLine cli = Nicsim.commandLine(CommandLine.defaultFactory(),
+            c.toArray(String[]::new));
         cli.setOut(new PrintWriter(Writer.nullWriter()));
         cli.setErr(new PrintWriter(Writer.nullWriter()));
         cli.execute(c.toArray(String[]::new));

@@ -151,15 +151,33 @@ public final class Nicsim implements Runnable {
     if (System.getProperty("picocli.converters.excludes") == null) {
       System.setProperty("picocli.converters.excludes", CONVERTER_EXCLUDES);
     }
-    CommandLine cli = new CommandLine(new Nicsim(), factory);
+    CommandTable table = CommandTable.launcherTable();
+    CommandLine cli = commandLine(table, new Nicsim(), factory);
     for (String name : names) {
-      cli.addSubcommand(name, new CommandLine(SUBCOMMANDS.get(name), factory));
+      Object command;
+      try {
+        command = factory.create(SUBCOMMANDS.get(name));
+      } catch (Exception e) {
+        throw new CommandLine.InitializationException("Could not instantiate "
+            + SUBCOMMANDS.get(name) + ": " + e, e);
+      }
+      cli.addSubcommand(name, commandLine(table, command, factory));
     }
     Handlers handlers = new Handlers();
     cli.setExecutionStrategy(handlers);
     cli.setParameterExceptionHandler(handlers);
     cli.setExecutionExceptionHandler(handlers);
     return cli;
+  }
+
+  /**
+   * The command line of {@code command}: its model from the launcher's {@link CommandTable}
+   * when that covers it (no annotation read), else picocli's reflection.
+   */
+  private static CommandLine commandLine(CommandTable table, Object command,
+      CommandLine.IFactory factory) {
+    CommandSpec spec = table == null ? null : table.spec(command, factory);
+    return new CommandLine(spec != null ? spec : command, factory);
   }
 
   /**
@@ -202,9 +220,12 @@ public final class Nicsim implements Runnable {
         for (CommandLine.Model.ArgSpec a : r.matchedArgs()) {
           String name = a instanceof CommandLine.Model.OptionSpec o ? o.longestName()
               : a.paramLabel();
-          Output output = a.userObject() instanceof AnnotatedElement e
+          List<Path> given = paths(a.getValue());
+          // read only for a file-valued argument: the first annotation read of a fresh JVM
+          // generates a proxy class per annotation type
+          Output output = !given.isEmpty() && a.userObject() instanceof AnnotatedElement e
               ? e.getAnnotation(Output.class) : null;
-          for (Path p : paths(a.getValue())) {
+          for (Path p : given) {
             if (output != null) {
               outputs.add(Map.entry(name, p));
               writable.add(() -> {

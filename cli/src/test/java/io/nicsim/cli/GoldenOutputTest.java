@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine;
 
 /**
  * Every output byte of the seed scenarios, a sweep, runs of each MAC and traffic kind and a
@@ -84,6 +85,30 @@ class GoldenOutputTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void outputsAreTheSample(Case c, @TempDir Path out) throws IOException {
+    check(c, out);
+  }
+
+  /**
+   * The same with the subcommands' models built from the launcher's {@link CommandTable} (as
+   * a fresh {@code ./nicsim} builds them) instead of picocli's reflection.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void outputsAreTheSampleWithTheCommandTable(Case c, @TempDir Path out) throws IOException {
+    Path table = out.resolve("commands.table");
+    Files.writeString(table, CommandTable.write(CommandTableTest.roots(),
+        CommandLine.defaultFactory()), StandardCharsets.UTF_8);
+    System.setProperty(CommandTable.PROPERTY, table.toString());
+    CommandTable.reset();
+    try {
+      check(c, out);
+    } finally {
+      System.clearProperty(CommandTable.PROPERTY);
+      CommandTable.reset();
+    }
+  }
+
+  private static void check(Case c, Path out) throws IOException {
     List<String> argList = new ArrayList<>();
     for (String a : c.args()) {
       argList.add(a.startsWith("OUT/") ? out.resolve(a.substring(4)).toString()
