@@ -128,16 +128,30 @@ static void nicsim_run(const long long *in) {
 #else
   net_tx_action(NULL);
 #endif
+  /* the names as literals, each hashed once (NICSIM_ID): a name built with snprintf was
+   * formatted and hashed on every call, ~3 % of a --ports c flood */
+  static const char *const sched[NICSIM_QDISCS] = {"sched[0]", "sched[1]", "sched[2]",
+                                                   "sched[3]"};
+  static const char *const output_queue[8] = {"output_queue[0]", "output_queue[1]",
+      "output_queue[2]", "output_queue[3]", "output_queue[4]", "output_queue[5]",
+      "output_queue[6]", "output_queue[7]"};
+  static unsigned long long sched_id[NICSIM_QDISCS], output_queue_id[8];
+  if (sched_id[0] == 0) {
+    for (int i = 0; i < NICSIM_QDISCS; i++) {
+      sched_id[i] = nicsim_name_id(sched[i]);
+    }
+    for (int i = 0; i < 8; i++) {
+      output_queue_id[i] = nicsim_name_id(output_queue[i]);
+    }
+  }
   for (int i = 0; i < NICSIM_QDISCS; i++) {
-    char name[24];
-    snprintf(name, sizeof name, "sched[%d]", i);
-    OUT(name, test_bit(__QDISC_STATE_SCHED, &nicsim_qdiscs[i].state));
+    nicsim_field(sched[i], nicsim_bin ? sched_id[i] : 0,
+                 test_bit(__QDISC_STATE_SCHED, &nicsim_qdiscs[i].state), 0);
   }
   int at = 0;
   for (struct Qdisc *q = softnet_data.output_queue; q && at < 8; q = q->next_sched) {
-    char name[24];
-    snprintf(name, sizeof name, "output_queue[%d]", at++);
-    OUT(name, q->nicsim_id);
+    nicsim_field(output_queue[at], nicsim_bin ? output_queue_id[at] : 0, q->nicsim_id, 0);
+    at++;
   }
   OUT("output_queue_end", at);
 }
