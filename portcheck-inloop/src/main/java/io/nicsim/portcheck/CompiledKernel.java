@@ -160,6 +160,11 @@ final class CompiledKernel implements KernelC {
     }
 
     @Override
+    public long reused() {
+      return c == null ? 0 : c.reused();
+    }
+
+    @Override
     public String text(long[] in) {
       return c().text(in);
     }

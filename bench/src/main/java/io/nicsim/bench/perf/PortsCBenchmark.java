@@ -5,6 +5,8 @@ import io.nicsim.core.port.exec.KernelC;
 import io.nicsim.core.port.exec.KernelCCompiler;
 import io.nicsim.core.port.exec.NativePort;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -49,30 +51,46 @@ public final class PortsCBenchmark {
     double[] ratio = new double[runs];
     double[] javaS = new double[runs];
     double[] cS = new double[runs];
+    double[] cpuRatio = new double[runs];
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     Map<String, Long> callsBefore = InLoopPorts.of(inC.host()).calls();
+    Map<String, Long> reusedBefore = InLoopPorts.of(inC.host()).reused();
     long frames = 0;
     for (int i = 0; i < runs; i++) {
       long a = System.nanoTime();
+      long ca = threads.getCurrentThreadCpuTime();
       java.advance(1_000_000_000L);
       long b = System.nanoTime();
+      long cb = threads.getCurrentThreadCpuTime();
       frames += inC.advance(1_000_000_000L);
       long e = System.nanoTime();
+      long ce = threads.getCurrentThreadCpuTime();
       javaS[i] = (b - a) / SEC;
       cS[i] = (e - b) / SEC;
       ratio[i] = cS[i] / javaS[i];
+      cpuRatio[i] = (ce - cb) / (double) Math.max(1, cb - ca);
     }
     Map<String, Long> byFunction = new LinkedHashMap<>();
     InLoopPorts.of(inC.host()).calls().forEach((label, n) -> byFunction.put(
         label.substring(label.indexOf(' ') + 1), n - callsBefore.getOrDefault(label, 0L)));
     long calls = byFunction.values().stream().mapToLong(Long::longValue).sum();
+    Map<String, Long> reusedBy = new LinkedHashMap<>();
+    InLoopPorts.of(inC.host()).reused().forEach((label, n) -> reusedBy.put(
+        label.substring(label.indexOf(' ') + 1), n - reusedBefore.getOrDefault(label, 0L)));
+    long reused = reusedBy.values().stream().mapToLong(Long::longValue).sum();
     Stats r = Stats.of(ratio);
+    Stats cpu = Stats.of(cpuRatio);
     out.add(new BenchRow("ports-c-flood", "1 simulated s of the stmmac flood with --ports c,"
         + " wall time against the Java run's", "x", 20, false, r.median(), r.min(), r.max(),
         r.runs(), "nicsim bench ports-c --kernel-tree " + tree, String.format(Locale.ROOT,
-            "Java %.3f s, C %.3f s per simulated s (medians); %.2f C calls per packet (%s);"
-                + " tree read and %d functions built in %.1f s, once",
-            Stats.of(javaS).median(), Stats.of(cS).median(), calls / (double) frames,
-            perPacket(byFunction, frames), c.ports().size(), buildS)));
+            "Java %.3f s, C %.3f s per simulated s (medians); the ratio of the simulating"
+                + " thread's CPU times %.1f x (%.1f..%.1f; what to judge by on a busy machine);"
+                + " %.2f C calls per packet (%s); of them %.2f a packet took the port's last"
+                + " call's output, the same record (%s); tree read and %d functions built in"
+                + " %.1f s, once",
+            Stats.of(javaS).median(), Stats.of(cS).median(), cpu.median(), cpu.min(), cpu.max(),
+            calls / (double) frames, perPacket(byFunction, frames), reused / (double) frames,
+            ranOnly(perPacket(reusedBy, frames)), c.ports().size(), buildS)));
     out.add(perCall(c, tree, (Stats.of(cS).median() - Stats.of(javaS).median()) * SEC
         / (calls / (double) runs)));
     return out;
@@ -127,7 +145,16 @@ public final class PortsCBenchmark {
         + String.join(", ", idle));
   }
 
-  /** One compiled function called in a loop on one record: ns per call. */
+  /** {@link #perPacket}'s list without the functions it never counted. */
+  private static String ranOnly(String perPacket) {
+    int idle = perPacket.indexOf("; not called: ");
+    return idle < 0 ? perPacket : perPacket.substring(0, idle);
+  }
+
+  /**
+   * One compiled function called in a loop on two records in turn (one record repeated would
+   * take the last call's output, {@link NativePort#reused}, and time no call): ns per call.
+   */
   private BenchRow perCall(KernelC c, Path tree, double inRunNs) {
     NativePort p = c.ports().get("lib/dynamic_queue_limits.c dql_completed");
     long[] in = new long[p.inputs()];
@@ -137,6 +164,7 @@ public final class PortsCBenchmark {
     in[12] = 250; // slack_hold_time
     in[14] = 1000; // count
     for (int i = 0; i < 200_000; i++) {
+      in[14] = 1000 + (i & 1);
       p.call(in);
     }
     int n = 1_000_000;
@@ -144,6 +172,7 @@ public final class PortsCBenchmark {
     for (int k = 0; k < runs; k++) {
       long t = System.nanoTime();
       for (int i = 0; i < n; i++) {
+        in[14] = 1000 + (i & 1); // count: 1000 or 1001 completed
         p.call(in);
       }
       ns[k] = (System.nanoTime() - t) / (double) n;

@@ -58,6 +58,11 @@ final class CountedPort implements NativePort {
   }
 
   @Override
+  public long reused() {
+    return c.reused();
+  }
+
+  @Override
   public String text(long[] in) {
     return c.text(in);
   }

@@ -146,6 +146,16 @@ public final class InLoopPorts {
     return out;
   }
 
+  /**
+   * Functions installed as C on this host, with the calls so far that took the last call's
+   * output again (the same record, {@link NativePort#reused}), by label.
+   */
+  public Map<String, Long> reused() {
+    Map<String, Long> out = new LinkedHashMap<>();
+    installed.forEach((k, v) -> out.put(k, v.reused()));
+    return out;
+  }
+
   /** For each function installed as C, the other tree functions that run inside it. */
   public Map<String, List<String>> inside() {
     Map<String, List<String>> out = new LinkedHashMap<>();

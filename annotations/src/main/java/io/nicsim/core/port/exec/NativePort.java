@@ -41,6 +41,15 @@ public interface NativePort {
   }
 
   /**
+   * The calls so far that took the last call's output again, their record equal to its word
+   * for word (a compiled port keeps it: the C, deterministic, prints the same tokens on the
+   * same record); 0 for a port that keeps none.
+   */
+  default long reused() {
+    return 0;
+  }
+
+  /**
    * The same call, its output as port-check's text record (for reports, never the hot path).
    * The C gets every word of {@code in}: a record as a call log keeps it (cut to the words its
    * call read, answers or a ring window past the fields included) prints what that call gave.
