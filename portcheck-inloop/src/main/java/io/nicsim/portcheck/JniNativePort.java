@@ -113,14 +113,13 @@ final class JniNativePort implements NativePort {
       }
       return out.reset(lastGot);
     }
+    lastWords = -1; // a call that fails keeps nothing: the next one runs the C
     int got = callC(in, n);
     outWords.get(0, out.words(), 0, got);
     if (MEMO_ON && n <= MEMO_WORDS) {
       System.arraycopy(in, 0, lastIn, 0, n);
       lastWords = n;
       lastGot = got;
-    } else {
-      lastWords = -1;
     }
     return out.reset(got);
   }

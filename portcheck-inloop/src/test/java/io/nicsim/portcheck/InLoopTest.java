@@ -83,9 +83,14 @@ class InLoopTest {
   }
 
   private static PortHarness faults() {
+    return ticks("portexec/acme/acme_faults.c");
+  }
+
+  /** acme_usecs_to_ticks with the harness program {@code program}, a resource. */
+  private static PortHarness ticks(String program) {
     return PortHarness.of(FILE, "acme_usecs_to_ticks")
         .sources(List.of(FILE, "drivers/net/ethernet/acme/acme_regs.h"))
-        .program(PortHarness.resource(InLoopTest.class, "portexec/acme/acme_faults.c"))
+        .program(PortHarness.resource(InLoopTest.class, program))
         .inputs(AcmeCoalHarnesses.INPUTS)
         .build();
   }
@@ -116,11 +121,7 @@ class InLoopTest {
   @Test
   void theTextOfARecordLongerThanItsFieldsIsWhatTheCallGot() {
     String label = FILE + " acme_usecs_to_ticks";
-    PortHarness tail = PortHarness.of(FILE, "acme_usecs_to_ticks")
-        .sources(List.of(FILE, "drivers/net/ethernet/acme/acme_regs.h"))
-        .program(PortHarness.resource(InLoopTest.class, "portexec/acme/acme_tail.c"))
-        .inputs(AcmeCoalHarnesses.INPUTS)
-        .build();
+    PortHarness tail = ticks("portexec/acme/acme_tail.c");
     NativePort port = compile(List.of(tail), Set.of(label)).ports().get(label);
     long[] a = {100, 3, 2, 11, 12};
     long[] b = {100, 3, 2, 21, 22};
@@ -132,6 +133,32 @@ class InLoopTest {
     assertThat(port.text(b)).isEqualTo("tail=21 tail=22 ret=391");
     port.call(a, a.length);
     assertThat(port.text(a)).isEqualTo("tail=11 tail=12 ret=391");
+  }
+
+  @Test
+  void aRecordRepeatingTheLastCallsTakesItsOutputWithoutRunningTheC() {
+    assumeTrue(System.getenv().getOrDefault("NICSIM_PORTS_C_MEMO", "on").equals("on"),
+        "NICSIM_PORTS_C_MEMO is set: this test checks the default");
+    String label = FILE + " acme_usecs_to_ticks";
+    PortHarness counting = ticks("portexec/acme/acme_count.c");
+    NativePort port = compile(List.of(counting), Set.of(label)).ports().get(label);
+    long runs = NativeOut.id("runs");
+    long ret = NativeOut.id("ret");
+    long[] a = {100, 3, 0};
+    long[] b = {200, 3, 0};
+    assertThat(port.call(a).field(runs)).isEqualTo(1);
+    // the same words: the last output again, the C not run (its count would be 2)
+    NativeOut again = port.call(a);
+    assertThat(again.field(runs)).isEqualTo(1);
+    assertThat(again.field(ret)).isEqualTo(391);
+    assertThat(port.reused()).isEqualTo(1);
+    // another word: the C runs; and the first record again is no longer the last one
+    assertThat(port.call(b).field(runs)).isEqualTo(2);
+    assertThat(port.call(a).field(runs)).isEqualTo(3);
+    // a record read only in part: the words the call passes are the record
+    assertThat(port.call(new long[] {100, 3, 0, 99}, 3).field(runs)).isEqualTo(3);
+    assertThat(port.call(new long[] {100, 3, 0, 99}, 4).field(runs)).isEqualTo(4);
+    assertThat(port.reused()).isEqualTo(2);
   }
 
   @Test
