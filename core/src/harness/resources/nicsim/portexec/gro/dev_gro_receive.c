@@ -129,11 +129,11 @@ static void nicsim_run(const long long *in) {
   ret = dev_gro_receive(&nicsim_napi, skb);
 #endif
   OUT("ret", ret);
-  OUT("skb flush", NAPI_GRO_CB(skb)->flush != 0);
+  OUT("skb.flush", NAPI_GRO_CB(skb)->flush != 0);
   if (ret == GRO_HELD) {
-    OUTU("skb jiffies - age", jiffies - NAPI_GRO_CB(skb)->age);
-    OUT("skb count", NAPI_GRO_CB(skb)->count);
-    OUT("skb gso_size", skb_shinfo(skb)->gso_size);
+    OUTU("skb.jiffies_minus_age", jiffies - NAPI_GRO_CB(skb)->age);
+    OUT("skb.count", NAPI_GRO_CB(skb)->count);
+    OUT("skb.gso_size", skb_shinfo(skb)->gso_size);
   }
   nicsim_gro_put();
 }

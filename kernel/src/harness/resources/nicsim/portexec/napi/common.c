@@ -161,22 +161,31 @@ static void assign_bit(long nr, volatile unsigned long *addr, bool value) {
   }
 }
 
-/* GRO: the flush of held skbs and the hand-off of the GRO_NORMAL list */
+/* GRO: the flush of held skbs and the hand-off of the GRO_NORMAL list. In the loop
+ * (NICSIM_IN_LOOP, the poll's bridge kernel.NapiNative) the flush's completions join the
+ * GRO_NORMAL list: the rx_count after it is the record's answer (nicsim_rx_after_flush), which
+ * gro_normal_list then reads. */
+static int nicsim_rx_answered;
+static long long nicsim_rx_after_flush;
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0)
 #define NICSIM_GRO_BITMASK(n) ((n)->gro.bitmask)
 #define NICSIM_RX_COUNT(n) ((n)->gro.rx_count)
 #define NICSIM_RX_LIST(n) ((n)->gro.rx_list)
 void __gro_flush(struct gro_node *gro, bool flush_old) {
-  (void)gro;
   CALL1("gro_flush", flush_old);
+  if (nicsim_rx_answered) {
+    gro->rx_count = (int)nicsim_rx_after_flush;
+  }
 }
 #else
 #define NICSIM_GRO_BITMASK(n) ((n)->gro_bitmask)
 #define NICSIM_RX_COUNT(n) ((n)->rx_count)
 #define NICSIM_RX_LIST(n) ((n)->rx_list)
 void napi_gro_flush(struct napi_struct *napi, bool flush_old) {
-  (void)napi;
   CALL1("gro_flush", flush_old);
+  if (nicsim_rx_answered) {
+    napi->rx_count = (int)nicsim_rx_after_flush;
+  }
 }
 #endif
 
@@ -247,6 +256,7 @@ static void nicsim_napi_set(const long long *in) {
   n->list_owner = -1;
   n->napi_id = 513;
   nicsim_net_rx_pending = 0;
+  nicsim_rx_answered = 0;
 }
 
 /* the state after: what the NAPI functions write */

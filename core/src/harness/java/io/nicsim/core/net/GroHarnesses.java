@@ -214,12 +214,12 @@ public final class GroHarnesses implements PortHarnessProvider {
       g.cbFlush = false;
       int ret = g.devGroReceive(skb, core);
       out.put("ret", ret);
-      out.put("skb flush", g.cbFlush);
+      out.put("skb.flush", g.cbFlush);
       if (ret == Gro.GRO_HELD) {
         int b = (int) (r[at] & (BUCKETS - 1));
-        out.u("skb jiffies - age", now - g.age[b][0]);
-        out.put("skb count", g.count[b][0]);
-        out.put("skb gso_size", skb.gsoSize);
+        out.u("skb.jiffies_minus_age", now - g.age[b][0]);
+        out.put("skb.count", g.count[b][0]);
+        out.put("skb.gso_size", skb.gsoSize);
       }
       return put(out, g).toString();
     };

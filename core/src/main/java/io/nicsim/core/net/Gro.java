@@ -5,6 +5,7 @@ import io.nicsim.core.cpu.KernelOps;
 import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.kernel.NapiGro;
 import io.nicsim.core.port.KernelPort;
+import java.util.Arrays;
 
 /**
  * One NAPI's GRO state (struct gro_node in 6.18; napi->gro_hash, gro_bitmask, rx_list before):
@@ -24,24 +25,24 @@ final class Gro extends NapiGro {
   /** net.core.gro_normal_batch's default. */
   static final int GRO_NORMAL_BATCH = 8;
 
-  private final Kernel kernel;
+  final Kernel kernel;
   private final boolean batch;
   private GroDeliver up;
   /** Per bucket, youngest first: the held skbs, their age (jiffies), their flow's key. */
   final Skb[][] held = new Skb[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
   final long[][] age = new long[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
-  private final long[][] key = new long[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
-  private final int[][] flow = new int[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
+  final long[][] key = new long[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
+  final int[][] flow = new int[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
   /** Per held skb: its segment count (NAPI_GRO_CB(p)->count) and mss (gso_size). */
   final int[][] count = new int[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
-  private final int[][] mss = new int[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
+  final int[][] mss = new int[GRO_HASH_BUCKETS][MAX_GRO_SKBS];
   final int[] listCount = new int[GRO_HASH_BUCKETS];
   int bitmask;
   private Skb rxHead;
   private Skb rxTail;
   private int rxCount;
   private long merged;
-  private long held0;
+  long held0;
 
   Gro(Kernel kernel, boolean batch) {
     this.kernel = kernel;
@@ -133,8 +134,8 @@ final class Gro extends NapiGro {
   int cbFree;
   int cbCount;
   /** The TCP callback's flow and header key for a skb it leaves to be held. */
-  private int cbFlowId;
-  private long cbKey;
+  int cbFlowId;
+  long cbKey;
 
   /**
    * napi_gro_receive: dev_gro_receive, then napi_skb_finish (GRO_NORMAL goes up as
@@ -167,6 +168,10 @@ final class Gro extends NapiGro {
           + " csum_valid, csum_cnt) is not modelled; the skb is linear and not GSO (a"
           + " driver's RX skb), so no frag0 pull and count 1")
   int devGroReceive(Skb skb, Core core) {
+    GroNative c = kernel.inLoop(GroNative.class);
+    if (c != null && c.receive != null) { // --ports c: the tree's C
+      return c.receive(this, skb, core);
+    }
     int bucket = offload.hash(skb) & (GRO_HASH_BUCKETS - 1);
     int ret;
     if (elide) {
@@ -188,14 +193,22 @@ final class Gro extends NapiGro {
     return ret;
   }
 
-  /** dev_gro_receive from found_ptype to its return, before the bitmask update. */
-  private int received(int bucket, Skb skb, Core core) {
+  /**
+   * dev_gro_receive from found_ptype: the protocol's gro_receive with NAPI_GRO_CB zeroed; the
+   * held skb to complete (its index in the bucket), -1 for none, or {@link #EINPROGRESS}.
+   */
+  int protocolReceive(int bucket, Skb skb, Core core) {
     // *(u32 *)&NAPI_GRO_CB(skb)->zeroed = 0; flush = skb_has_frag_list (a linear skb: 0)
     cbSameFlow = false;
     cbFree = 0;
     cbFlush = false;
     cbCount = 1;
-    int pp = offload.groReceive(bucket, skb, core);
+    return offload.groReceive(bucket, skb, core);
+  }
+
+  /** dev_gro_receive from found_ptype to its return, before the bitmask update. */
+  private int received(int bucket, Skb skb, Core core) {
+    int pp = protocolReceive(bucket, skb, core);
     if (pp == EINPROGRESS) {
       return GRO_CONSUMED;
     }
@@ -336,7 +349,7 @@ final class Gro extends NapiGro {
   }
 
   /** napi_gro_complete: a held skb goes up as one skb of its segments. */
-  private void complete(Skb skb, Core core) {
+  void complete(Skb skb, Core core) {
     int segs = skb.gsoSegs;
     if (segs == 1) {
       skb.gsoSize = 0; // a single frame is not a GSO skb
@@ -358,6 +371,11 @@ final class Gro extends NapiGro {
       source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa")
   @Override
   protected void flush(boolean flushOld, Core core) {
+    GroNative c = kernel.inLoop(GroNative.class);
+    if (c != null && c.groFlush != null) { // --ports c: the tree's gro_flush (6.15+)
+      c.flush(c.groFlush, this, flushOld, core);
+      return;
+    }
     if (bitmask == 0) {
       return;
     }
@@ -383,6 +401,11 @@ final class Gro extends NapiGro {
       commits = {"291515c76409"},
       source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa")
   void flushAll(boolean flushOld, Core core) {
+    GroNative c = kernel.inLoop(GroNative.class);
+    if (c != null && c.napiGroFlush != null) { // --ports c: the tree's napi_gro_flush (to 6.14)
+      c.flush(c.napiGroFlush, this, flushOld, core);
+      return;
+    }
     int mask = bitmask; // the walk reads the bitmask once, as the C copies it
     int base = -1;      // ~0U
     int i;
@@ -420,6 +443,68 @@ final class Gro extends NapiGro {
       complete(unlink(index, oldest), core); // skb_list_del_init; napi_gro_complete
     }
     bitmask &= ~(1 << index); // the count reached 0: __clear_bit(index, bitmask)
+  }
+
+  /** Per id (bucket * 8 + slot, {@link #FRESH} the skb received): a held skb's fields. */
+  private Skb[] relistSkb;
+  private long[] relistAge;
+  private long[] relistKey;
+  private int[] relistFlow;
+  private int[] relistCount;
+  private int[] relistMss;
+  /** The id a C gives the skb dev_gro_receive receives (after the 64 held ones). */
+  static final int FRESH = GRO_HASH_BUCKETS * MAX_GRO_SKBS;
+
+  /**
+   * The held skbs laid out again as a C left them ({@link GroNative}): {@code ids[b]} holds
+   * bucket b's ids head first ({@code n[b]} of them), each id the skb's place before the call
+   * (bucket * 8 + slot) or {@link #FRESH}, the skb received (its age, count and gso_size the
+   * C's, its flow and header key the protocol's callback's); {@code mask} the C's bitmask.
+   */
+  void relist(int[][] ids, int[] n, int mask, Skb fresh, long freshAge, int freshCount) {
+    if (relistSkb == null) {
+      relistSkb = new Skb[FRESH + 1];
+      relistAge = new long[FRESH + 1];
+      relistKey = new long[FRESH + 1];
+      relistFlow = new int[FRESH + 1];
+      relistCount = new int[FRESH + 1];
+      relistMss = new int[FRESH + 1];
+    }
+    for (int b = 0; b < GRO_HASH_BUCKETS; b++) {
+      for (int i = 0; i < listCount[b]; i++) {
+        int id = b * MAX_GRO_SKBS + i;
+        relistSkb[id] = held[b][i];
+        relistAge[id] = age[b][i];
+        relistKey[id] = key[b][i];
+        relistFlow[id] = flow[b][i];
+        relistCount[id] = count[b][i];
+        relistMss[id] = mss[b][i];
+      }
+    }
+    if (fresh != null) {
+      relistSkb[FRESH] = fresh;
+      relistAge[FRESH] = freshAge;
+      relistKey[FRESH] = cbKey;
+      relistFlow[FRESH] = cbFlowId;
+      relistCount[FRESH] = freshCount;
+      relistMss[FRESH] = fresh.len - fresh.hdrLen;
+    }
+    for (int b = 0; b < GRO_HASH_BUCKETS; b++) {
+      for (int i = 0; i < MAX_GRO_SKBS; i++) {
+        int id = i < n[b] ? ids[b][i] : -1;
+        held[b][i] = id < 0 ? null : relistSkb[id];
+        if (id >= 0) {
+          age[b][i] = relistAge[id];
+          key[b][i] = relistKey[id];
+          flow[b][i] = relistFlow[id];
+          count[b][i] = relistCount[id];
+          mss[b][i] = relistMss[id];
+        }
+      }
+      listCount[b] = n[b];
+    }
+    Arrays.fill(relistSkb, null);
+    bitmask = mask;
   }
 
   /** gro_normal_one: queue for the stack; a full batch goes up at once. */

@@ -22,16 +22,15 @@ public final class CoreNotBridged implements PortBridgeProvider {
     String dev = "net/core/dev.c";
     PortBridgeProvider.reason(m, dev, "not bridged yet: its record holds the driver's poll"
         + " answers and the kthread; a replay must run the model's poll where the C calls it",
-        "napi_watchdog", "napi_suspend_irqs", "napi_resume_irqs");
+        "napi_suspend_irqs", "napi_resume_irqs");
     PortBridgeProvider.reason(m, dev, "not bridged yet: busy polling", "__busy_poll_stop",
         "__napi_busy_loop", "busy_poll_stop");
     PortBridgeProvider.reason(m, dev, "runs as the tree's C inside the bridged"
         + " netdev_tx_completed_queue, its only caller", "netif_schedule_queue");
-    String gro = "not bridged yet: the records hold the chains of held skbs; a bridge must"
-        + " capture the live GRO lists";
-    PortBridgeProvider.reason(m, "net/core/gro.c", gro, "__gro_flush", "__gro_flush_chain",
-        "__napi_gro_flush_chain", "dev_gro_receive", "napi_gro_flush");
-    PortBridgeProvider.reason(m, "include/net/gro.h", gro, "gro_flush");
+    PortBridgeProvider.reason(m, "net/core/gro.c", "runs as the tree's C inside the bridged"
+        + " gro_flush (6.15+), its only caller", "__gro_flush", "__gro_flush_chain");
+    PortBridgeProvider.reason(m, "net/core/gro.c", "runs as the tree's C inside the bridged"
+        + " napi_gro_flush (to 6.14), its only caller", "__napi_gro_flush_chain");
     PortBridgeProvider.reason(m, "net/sched/sch_generic.c", "runs as the tree's C inside the"
         + " bridged dequeue_skb, its only caller", "try_bulk_dequeue_skb");
     PortBridgeProvider.reason(m, "net/sched/sch_generic.c", "not bridged yet: the TX watchdog"

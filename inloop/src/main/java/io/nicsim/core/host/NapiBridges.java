@@ -7,8 +7,9 @@ import java.util.List;
 
 /**
  * {@code --ports c} for NAPI (net/core/dev.c): the tree's napi_schedule_prep,
- * napi_complete_done, __napi_poll, napi_poll and ____napi_schedule (where the model schedules a
- * NAPI on its own) on every NAPI of the host ({@link NapiNative}),
+ * napi_complete_done, __napi_poll, napi_poll, ____napi_schedule (where the model schedules a
+ * NAPI on its own) and napi_watchdog (the NAPI's hrtimer) on every NAPI of the host
+ * ({@link NapiNative}),
  * the software coalescing (napi_defer_hard_irqs, gro_flush_timeout, the watchdog it arms) and
  * the poll loop's repoll decided by the C. NAPIs are
  * made by the drivers, some only when the interface opens; each call finds the C through its
@@ -21,7 +22,8 @@ public final class NapiBridges implements PortBridgeProvider {
   @Override
   public List<PortBridge> bridges() {
     return List.of(bridge("napi_schedule_prep"), bridge("napi_complete_done"),
-        bridge("__napi_poll"), bridge("napi_poll"), bridge("____napi_schedule"));
+        bridge("__napi_poll"), bridge("napi_poll"), bridge("____napi_schedule"),
+        bridge("napi_watchdog"));
   }
 
   private static PortBridge bridge(String function) {
@@ -50,6 +52,7 @@ public final class NapiBridges implements PortBridgeProvider {
           case "napi_schedule_prep" -> was.with(c, null);
           case "napi_complete_done" -> was.with(null, c);
           case "____napi_schedule" -> was.withSchedule(c);
+          case "napi_watchdog" -> was.withWatchdog(c);
           default -> was.withPoll(function.equals("__napi_poll") ? c : null,
               function.equals("napi_poll") ? c : null,
               (label, why) -> k.inLoop(InLoopPorts.class).ranAsJava(label, why));

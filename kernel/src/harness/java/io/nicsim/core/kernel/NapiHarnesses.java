@@ -113,11 +113,13 @@ public final class NapiHarnesses implements PortHarnessProvider {
         harness("napi_complete_done", true,
             (s, r) -> s.res.put("ret", s.napi.completeDone((int) r[WORK_DONE]))),
         harness("__napi_poll", true, (s, r) -> {
+          s.rxAfterFlush(r);
           int work = s.napi.napiPoll(s.core);
           return s.res.put("ret", work).put("repoll", s.napi.repollRequested);
         }),
         harness("napi_poll", true, (s, r) -> {
           NetRxAction action = s.hk.kernel.netRxAction(s.core);
+          s.rxAfterFlush(r);
           // the record's NAPI went onto action's list in set (onActionList)
           int work = action.napiPoll(s.core, s.napi);
           return s.res.put("ret", work).put("on_repoll", action.holds(s.napi));
@@ -330,6 +332,8 @@ public final class NapiHarnesses implements PortHarnessProvider {
   static final class RecordingGro extends NapiGro {
     int bitmask;
     int rxCount;
+    /** In the loop's record of a poll (kernel.NapiNative), the rx_count after a flush; or -1. */
+    long rxAfterFlush = -1;
     Out out;
 
     @Override
@@ -342,6 +346,9 @@ public final class NapiHarnesses implements PortHarnessProvider {
     protected void flush(boolean flushOld, Core core) {
       if (bitmask != 0) {
         out.call("gro_flush", flushOld ? 1 : 0);
+        if (rxAfterFlush >= 0) {
+          rxCount = (int) rxAfterFlush; // the completions the loop's record answers
+        }
       }
     }
 
@@ -384,6 +391,16 @@ public final class NapiHarnesses implements PortHarnessProvider {
     long busyPackets;
     /** Its results (what the C driver prints after the call returns). */
     Out res = new Out();
+    /**
+     * A poll's record in the loop's layout (kernel.NapiNative: one word past the NAPI's, the
+     * rx_count after GRO's flush) sets the NAPI's GRO to answer with it.
+     */
+    void rxAfterFlush(long[] r) {
+      if (r.length > NAPI.size()) {
+        ((RecordingGro) napi.gro()).rxAfterFlush = r[NAPI.size()];
+      }
+    }
+
     /** napi_poll's records: the NAPI sits on net_rx_action's list, not the CPU's. */
     boolean onActionList;
     /** The function arms the watchdog before any other call (busy_poll_stop). */
@@ -468,6 +485,7 @@ public final class NapiHarnesses implements PortHarnessProvider {
       n.irqSuspendTimeout = r[IRQ_SUSPEND_TIMEOUT];
       gro.bitmask = r[GRO_HELD] != 0 ? 1 : 0;
       gro.rxCount = (int) r[RX_COUNT];
+      gro.rxAfterFlush = -1;
       gro.out = out;
       if (thread != null) {
         if (thread.core() == null) {

@@ -357,6 +357,18 @@ public final class Napi {
     }
   }
 
+  /**
+   * napi_watchdog's C took SCHED and scheduled the NAPI (its __napi_schedule_irqoff inside):
+   * counted, charged and applied as the Java's {@link #watchdog} and {@link #schedule()} do.
+   */
+  void watchdogScheduledAsC(int cState, boolean woken, boolean listed, boolean raised,
+      Core core) {
+    watchdogPolls++;
+    core.charge(KernelOps.NAPI_SCHEDULE);
+    schedules++;
+    scheduledAsC(cState, woken, listed, raised, core);
+  }
+
   /** napi_schedule: prep, then schedule; returns whether it scheduled. */
   public boolean napiSchedule() {
     if (schedulePrep()) {
@@ -642,6 +654,11 @@ public final class Napi {
   HrTimer.Restart watchdog(HrTimer t) {
     settle();
     watchdogFires++;
+    NapiNative c = kernel.inLoop(NapiNative.class);
+    if (c != null && c.watchdog != null) { // --ports c: the tree's napi_watchdog
+      c.watchdog(this, kernel.cpu().requireCurrent());
+      return HrTimer.Restart.NORESTART;
+    }
     if ((state & DISABLE) == 0 && (state & SCHED) == 0) { // !test_and_set_bit(SCHED)
       state |= SCHED;
       state &= ~PREFER_BUSY_POLL;
@@ -770,10 +787,6 @@ public final class Napi {
     if (list && onList) {
       return "a full poll whose driver rescheduled the NAPI (napi_poll's record has it off"
           + " the list)";
-    }
-    if (gro.bitmask() != 0) {
-      return "a full poll with GRO holding skbs (the record holds only whether GRO holds any;"
-          + " GRO's chains are not bridged)";
     }
     return null;
   }

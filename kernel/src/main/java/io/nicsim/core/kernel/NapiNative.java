@@ -30,6 +30,12 @@ public final class NapiNative {
   static final long REPOLL = NativeOut.id("repoll");
   static final long ON_REPOLL = NativeOut.id("on_repoll");
   private static final int[] HZ = {100, 250, 300, 1000};
+  /**
+   * The polls' record in the loop: the NAPI's fields, then the rx_count GRO's flush leaves (the
+   * flush is the model's, its completions join the GRO_NORMAL list that gro_normal_list reads).
+   */
+  private static final int RX_AFTER_FLUSH = NapiHarnesses.ID_MATCHES + 1;
+  private static final int POLL_WORDS = RX_AFTER_FLUSH + 1;
 
   /** napi_schedule_prep's C, or null. */
   final NativePort schedulePrep;
@@ -46,6 +52,9 @@ public final class NapiNative {
   /** ____napi_schedule's C, or null: the model's own schedules (not the ones inside a C). */
   NativePort schedule;
   private long[] scheduleIn;
+  /** napi_watchdog's C, or null. */
+  NativePort watchdog;
+  private long[] watchdogIn;
   /** Counts a call its bridge ran as the Java port: (label, reason). */
   private BiConsumer<String, String> asJava = (label, why) -> { };
 
@@ -66,6 +75,8 @@ public final class NapiNative {
     n.pollListIn = pollListIn;
     n.schedule = schedule;
     n.scheduleIn = scheduleIn;
+    n.watchdog = watchdog;
+    n.watchdogIn = watchdogIn;
     n.asJava = asJava;
     return n;
   }
@@ -88,13 +99,21 @@ public final class NapiNative {
     NapiNative n = with(null, null);
     if (poll != null) {
       n.napiPoll = poll;
-      n.pollIn = new long[poll.inputs()];
+      n.pollIn = new long[POLL_WORDS];
     }
     if (pollList != null) {
       n.napiPollList = pollList;
-      n.pollListIn = new long[pollList.inputs()];
+      n.pollListIn = new long[POLL_WORDS];
     }
     n.asJava = asJava;
+    return n;
+  }
+
+  /** Runs napi_watchdog as {@code c}: the NAPI's hrtimer callback. */
+  public NapiNative withWatchdog(NativePort c) {
+    NapiNative n = with(null, null);
+    n.watchdog = c;
+    n.watchdogIn = new long[c.inputs()];
     return n;
   }
 
@@ -203,43 +222,68 @@ public final class NapiNative {
     in[NapiHarnesses.STATE] = Integer.toUnsignedLong((n.state & ~Napi.SCHED) | sched);
     in[NapiHarnesses.ON_LIST] = list ? 1 : in[NapiHarnesses.ON_LIST];
     in[NapiHarnesses.POLL] = done;
-    NativeOut o = c.call(in);
+    in[RX_AFTER_FLUSH] = in[NapiHarnesses.RX_COUNT]; // guessed: the flush completes nothing
     boolean sawPoll = false;
     boolean repoll = false;
     long ret = -1;
-    while (o.next()) {
-      if (o.isCall(POLL)) {
-        if (sawPoll || o.arg(0) != w || o.arg(1) != done) {
+    int applied = 0;
+    for (int runs = 1; ; runs++) {
+      NativeOut o = c.call(in, POLL_WORDS);
+      int token = 0;
+      boolean rerun = false;
+      while (o.next()) {
+        if (token++ < applied) {
+          continue; // applied by an earlier run (the C is deterministic up to there)
+        }
+        applied = token;
+        if (o.isCall(POLL)) {
+          if (sawPoll || o.arg(0) != w || o.arg(1) != done) {
+            throw NativeFailure.cannotApply(c, in, o);
+          }
+          sawPoll = true;
+        } else if (o.isCall(GRO_FLUSH)) {
+          // the model's flush (its own bridge where installed); what it completed waits on
+          // the GRO_NORMAL list, whose count the C's gro_normal_list reads next
+          n.gro().flush(o.arg(0) != 0, core);
+          long rx = n.gro().rxCount();
+          if (in[RX_AFTER_FLUSH] != rx) {
+            in[RX_AFTER_FLUSH] = rx;
+            rerun = true;
+            break;
+          }
+        } else if (o.isCall(GRO_NORMAL_LIST)) {
+          n.gro().normalList(core);
+        } else if (o.kind() == NativeOut.MESSAGE) {
+          n.budgetExhaustedRescheduled++; // pr_warn_once: the NAPI was rescheduled meanwhile
+          if (n.budgetExhaustedRescheduled == 1) {
+            n.kernel().printk(n.device() + ": Budget exhausted after napi rescheduled");
+          }
+        } else if (o.isField(RET)) {
+          ret = o.value();
+        } else if (o.isField(REPOLL) || o.isField(ON_REPOLL)) {
+          repoll = o.value() != 0;
+        } else if (o.isField(STATE)) {
+          if (o.value() != in[NapiHarnesses.STATE]) {
+            throw NativeFailure.cannotApply(c, in, o);
+          }
+        } else if (o.isField(DEFER_COUNT)) {
+          if (o.value() != in[NapiHarnesses.COUNT]) {
+            throw NativeFailure.cannotApply(c, in, o);
+          }
+        } else if (o.isField(NET_RX_PENDING) || o.isField(THREAD_RUNNABLE)) {
+          if (o.value() != (o.isField(THREAD_RUNNABLE) ? in[NapiHarnesses.THREAD_RUNNING] : 0)) {
+            throw NativeFailure.cannotApply(c, in, o);
+          }
+        } else if (!o.isField(ON_POLL_LIST) && !o.isField(RX_COUNT)) {
           throw NativeFailure.cannotApply(c, in, o);
         }
-        sawPoll = true;
-      } else if (o.isCall(GRO_FLUSH)) {
-        n.gro().flush(o.arg(0) != 0, core);
-      } else if (o.isCall(GRO_NORMAL_LIST)) {
-        n.gro().normalList(core);
-      } else if (o.kind() == NativeOut.MESSAGE) {
-        n.budgetExhaustedRescheduled++; // pr_warn_once: the NAPI was rescheduled meanwhile
-        if (n.budgetExhaustedRescheduled == 1) {
-          n.kernel().printk(n.device() + ": Budget exhausted after napi rescheduled");
-        }
-      } else if (o.isField(RET)) {
-        ret = o.value();
-      } else if (o.isField(REPOLL) || o.isField(ON_REPOLL)) {
-        repoll = o.value() != 0;
-      } else if (o.isField(STATE)) {
-        if (o.value() != in[NapiHarnesses.STATE]) {
-          throw NativeFailure.cannotApply(c, in, o);
-        }
-      } else if (o.isField(DEFER_COUNT)) {
-        if (o.value() != in[NapiHarnesses.COUNT]) {
-          throw NativeFailure.cannotApply(c, in, o);
-        }
-      } else if (o.isField(NET_RX_PENDING) || o.isField(THREAD_RUNNABLE)) {
-        if (o.value() != (o.isField(THREAD_RUNNABLE) ? in[NapiHarnesses.THREAD_RUNNING] : 0)) {
-          throw NativeFailure.cannotApply(c, in, o);
-        }
-      } else if (!o.isField(ON_POLL_LIST) && !o.isField(RX_COUNT)) {
-        throw NativeFailure.cannotApply(c, in, o);
+      }
+      if (!rerun) {
+        break;
+      }
+      if (runs >= 10_000) {
+        throw new NativeFailure(c.label() + ": the model's answers did not settle; "
+            + NativeFailure.record(c, in));
       }
     }
     if (sawPoll != polled || ret != done) {
@@ -263,6 +307,33 @@ public final class NapiNative {
       throw a.failure("left the NAPI on no poll list");
     }
     n.scheduledAsC(a.state, a.woken, a.listed, a.raised, core);
+  }
+
+  /**
+   * napi_watchdog (the NAPI's hrtimer expiring) as the tree's C on {@code n}: the NAPI in, and
+   * where the C took SCHED (__napi_schedule_irqoff inside) its state, kthread wake-up or poll
+   * list and NET_RX raise back through the model ({@link Napi#watchdogScheduledAsC}); where it
+   * did not, it must leave the NAPI as it was. Its answer must be HRTIMER_NORESTART.
+   */
+  void watchdog(Napi n, Core core) {
+    capture(n, n.kernel(), core, watchdogIn, watchdog);
+    Scheduled a = new Scheduled(watchdog, watchdogIn, watchdog.call(watchdogIn));
+    if (a.ret != 0) {
+      throw a.failure("answered " + a.ret + ", not HRTIMER_NORESTART");
+    }
+    boolean took = (watchdogIn[NapiHarnesses.STATE] & Napi.SCHED) == 0
+        && (a.state & Napi.SCHED) != 0;
+    if (!took) {
+      if (a.state != n.state || a.woken || a.raised
+          || a.listed != (watchdogIn[NapiHarnesses.ON_LIST] != 0)) {
+        throw a.failure("changed a NAPI it did not schedule");
+      }
+      return;
+    }
+    if (!a.woken && !a.listed) {
+      throw a.failure("left the NAPI on no poll list");
+    }
+    n.watchdogScheduledAsC(a.state, a.woken, a.listed, a.raised, core);
   }
 
   /** What a C that may schedule the NAPI (____napi_schedule inside) answered. */
