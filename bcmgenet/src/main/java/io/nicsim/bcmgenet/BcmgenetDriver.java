@@ -35,6 +35,8 @@ public final class BcmgenetDriver implements NicDriver, TxLiveness {
   private final BcmgenetTxLiveness liveness;
   /** {@code --ports c}: the tree's bcmgenet_init_tx_ring ({@link GenetInitTxRingBridge}), or null. */
   GenetInitTxRingBridge.Hook cInitTxRing;
+  /** {@code --ports c}: the tree's bcmgenet_init_rx_ring ({@link GenetInitRxRingBridge}), or null. */
+  GenetInitRxRingBridge.Hook cInitRxRing;
 
   BcmgenetDriver(HostContext ctx) {
     PatchSet patches = ctx.patches();
@@ -228,7 +230,7 @@ public final class BcmgenetDriver implements NicDriver, TxLiveness {
     } else {
       initTxRing(priv, 0, txBds, 0, txBds);
     }
-    initRxRing(priv, new RxRingCoalesce() { // bcmgenet_init_rx_queues
+    RxRingCoalesce rxCoal = new RxRingCoalesce() { // bcmgenet_init_rx_queues
       @Override
       public void initDim(BcmgenetPriv.RxRing ring) {
         coal.initDim(ring);
@@ -243,7 +245,12 @@ public final class BcmgenetDriver implements NicDriver, TxLiveness {
       public void setRxCoalesce(BcmgenetPriv.RxRing ring, long usecs, long pkts) {
         coal.setRxCoalesce(ring, usecs, pkts);
       }
-    }, 0, rxBds, 0, rxBds);
+    };
+    if (cInitRxRing != null) {
+      cInitRxRing.initRxRing(priv, rxCoal, 0, rxBds, 0, rxBds);
+    } else {
+      initRxRing(priv, rxCoal, 0, rxBds, 0, rxBds);
+    }
     // bcmgenet_enable_rx_napi / bcmgenet_enable_tx_napi
     priv.rx.napi.enable();
     priv.intrl2MaskClearWritel(GenetHw.RX0_BIT);

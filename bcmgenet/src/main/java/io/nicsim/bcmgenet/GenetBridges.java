@@ -42,6 +42,7 @@ public final class GenetBridges implements PortBridgeProvider {
     out.add(new GenetTxPollBridge());
     out.add(new GenetTxcbBridge());
     out.add(new GenetInitTxRingBridge());
+    out.add(new GenetInitRxRingBridge());
     return out;
   }
 
@@ -49,14 +50,10 @@ public final class GenetBridges implements PortBridgeProvider {
   public Map<String, String> notBridged() {
     Map<String, String> m = new LinkedHashMap<>();
     String c = GenetSources.MAIN_C;
-    PortBridgeProvider.reason(m, c, "not bridged yet: set-up, once when the interface opens"
-        + " (bcmgenet_init_rx_ring's refill of the whole ring; bcmgenet_desc_rx does not call it)",
-        "bcmgenet_alloc_rx_buffers");
+    PortBridgeProvider.reason(m, c, "runs as the tree's C inside the bridged"
+        + " bcmgenet_init_rx_ring, its only caller", "bcmgenet_alloc_rx_buffers");
     PortBridgeProvider.reason(m, c, "runs as the tree's C inside the bridged bcmgenet_tx_poll,"
         + " its only caller", "__bcmgenet_tx_reclaim");
-    PortBridgeProvider.reason(m, c, "not bridged yet: set-up, once when the interface opens;"
-        + " its bcmgenet_alloc_rx_buffers (the data path's buffers) is not bridged",
-        "bcmgenet_init_rx_ring");
     return m;
   }
 

@@ -204,12 +204,17 @@ class PortsCCoreEquivalenceTest {
           "napi-watchdog-sched-flipped", "net/core/dev.c napi_watchdog"),
       // the poll loop: a small-packet receive flood fills the weight of most polls (the
       // repoll the broken port drops leaves the NAPI scheduled on no list); bcmgenet's receive
-      // (bcmgenet_desc_rx) on the same run, whose broken port takes one frame past the budget
+      // (bcmgenet_desc_rx) on the same run, whose broken port takes one frame past the budget,
+      // and the open's bcmgenet_init_rx_ring (bcmgenet_alloc_rx_buffers inside), whose broken
+      // port leaves the ring's last control block without a buffer (each pass of the walk
+      // drops the frame there)
       new Family("napi poll", new String[] {"--mac", "bcmgenet", "--soc", "bcm2711",
           "--traffic", "iperf3 -u -b 0 -l 64 -R -t 1", "--duration", "200ms"},
-          "napi_poll,bcmgenet_desc_rx", "napi-poll-le,genet-rx-budget-le",
+          "napi_poll,bcmgenet_desc_rx,bcmgenet_init_rx_ring",
+          "napi-poll-le,genet-rx-budget-le,genet-alloc-rx-one-short",
           "net/core/dev.c napi_poll,"
-              + "drivers/net/ethernet/broadcom/genet/bcmgenet.c bcmgenet_desc_rx"),
+              + "drivers/net/ethernet/broadcom/genet/bcmgenet.c bcmgenet_desc_rx,"
+              + "drivers/net/ethernet/broadcom/genet/bcmgenet.c bcmgenet_init_rx_ring"),
       // bcmgenet's TX poll (__bcmgenet_tx_reclaim inside) on a transmit flood whose driver
       // wakes the queue on every reclaim (netif_tx_wake_queue as C there too: no seeded mutant
       // of it changes this run, wake-stack-bit leaves its --json unchanged), and the open's
