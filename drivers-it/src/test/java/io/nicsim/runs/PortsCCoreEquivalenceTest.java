@@ -153,20 +153,28 @@ class PortsCCoreEquivalenceTest {
       // reclaim and transmit (the ACKs); the broken ports take one frame past the budget, kick
       // TDAR after a reclaim when it reads busy rather than idle, stop the queue while it has
       // room, and (ERR007885) kick it after a submit only when it reads busy; the loops over
-      // the rings (fec_enet_rx, fec_enet_tx) as C, whose broken ports skip queue 0
+      // the rings (fec_enet_rx, fec_enet_tx) as C, whose broken ports skip queue 0; the
+      // open's and the link-up's fec_restart as C (fec_ctrl_reset, fec_set_hw_mac_addr,
+      // fec_enet_enable_ring, fec_enet_active_rxring and fec_enet_itr_coal_set inside), whose
+      // broken port unmasks the events without link and masks them with it; phylib's link
+      // callback fec_enet_adjust_link as C, whose broken port reads the PHY's link the wrong
+      // way round (the link-up never restarts the MAC)
       new Family("receiver", new String[] {"--mac", "fec", "--soc", "imx8qxp", "--traffic",
           "iperf3 -R -t 1", "--duration", "200ms"},
           "__tcp_ack_snd_check,fec_enet_rx_queue,fec_enet_tx_queue,fec_enet_start_xmit,"
-              + "fec_enet_txq_submit_skb,fec_enet_rx,fec_enet_tx",
+              + "fec_enet_txq_submit_skb,fec_enet_rx,fec_enet_tx,fec_restart,fec_enet_adjust_link",
           "ack-snd-full-frame-ge,fec-rx-budget-gt,fec-tx-kick-busy,fec-xmit-stop-ge,"
-              + "fec-submit-kick-busy,fec-rx-loop-gt,fec-tx-loop-gt",
+              + "fec-submit-kick-busy,fec-rx-loop-gt,fec-tx-loop-gt,"
+              + "fec-restart-imask-link-flipped,fec-adjust-link-phy-flipped",
           "net/ipv4/tcp_input.c __tcp_ack_snd_check,"
               + "drivers/net/ethernet/freescale/fec_main.c fec_enet_rx_queue,"
               + "drivers/net/ethernet/freescale/fec_main.c fec_enet_tx_queue,"
               + "drivers/net/ethernet/freescale/fec_main.c fec_enet_start_xmit,"
               + "drivers/net/ethernet/freescale/fec_main.c fec_enet_txq_submit_skb,"
               + "drivers/net/ethernet/freescale/fec_main.c fec_enet_rx,"
-              + "drivers/net/ethernet/freescale/fec_main.c fec_enet_tx"),
+              + "drivers/net/ethernet/freescale/fec_main.c fec_enet_tx,"
+              + "drivers/net/ethernet/freescale/fec_main.c fec_restart,"
+              + "drivers/net/ethernet/freescale/fec_main.c fec_enet_adjust_link"),
       // GRO on the same run (the host receives the TCP data): dev_gro_receive on every
       // segment (the model's TCP offload where the C calls inet_gro_receive) and the flush of
       // the held skbs at each full poll and completion, napi_gro_flush to 6.14 and gro_flush

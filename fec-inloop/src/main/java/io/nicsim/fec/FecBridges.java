@@ -42,7 +42,8 @@ public final class FecBridges implements PortBridgeProvider {
         new Bridge("fec_enet_set_coalesce"), new Bridge("fec_enet_get_coalesce"),
         new FecRxNapiBridge(), new FecIrqBridge(), new FecRxQueueBridge(),
         new FecTxQueueBridge(), new FecStartXmitBridge(), new FecSubmitSkbBridge(),
-        new FecRxTxBridge(false), new FecRxTxBridge(true));
+        new FecRxTxBridge(false), new FecRxTxBridge(true), new FecRestartBridge(),
+        new FecAdjustLinkBridge());
   }
 
   @Override
@@ -56,12 +57,21 @@ public final class FecBridges implements PortBridgeProvider {
         + " its only caller", "fec_enet_update_cbd", "fec_enet_rx_vlan");
     PortBridgeProvider.reason(m, c, "runs as the tree's C inside the bridged fec_enet_rx_napi"
         + " and fec_enet_interrupt, its only callers", "fec_enet_collect_events");
-    PortBridgeProvider.reason(m, c, "not bridged yet: TX timeout recovery", "fec_timeout",
+    PortBridgeProvider.reason(m, c, "no run reaches it: TX timeout recovery, which dev_watchdog"
+        + " starts for a TX queue stopped TX_TIMEOUT (2 s) since its last transmit; no run"
+        + " option stalls a queue and no row can last 2 s (fec's FecTimeoutTest hangs the TX DMA"
+        + " through the Java API; its watchdog fires at 2.1 s)", "fec_timeout",
         "fec_enet_timeout_work");
+    PortBridgeProvider.reason(m, c, "runs as the tree's C inside the bridged fec_restart (at"
+        + " open and each link change); the probe's first fec_restart (fec_enet_init, while the"
+        + " driver is built, before the bridges are installed) runs as Java, and this in it",
+        "fec_ctrl_reset", "fec_enet_active_rxring", "fec_enet_enable_ring",
+        "fec_set_hw_mac_addr");
+    PortBridgeProvider.reason(m, c, "not bridged yet: probe-time set-up (fec_probe, while the"
+        + " driver is built, before the bridges are installed: they need the built driver)",
+        "fec_enet_alloc_queue", "fec_enet_get_queue_num");
     PortBridgeProvider.reason(m, c, "not bridged yet: set-up (open, link change, restart)",
-        "fec_ctrl_reset", "fec_enet_active_rxring", "fec_enet_adjust_link",
-        "fec_enet_alloc_queue", "fec_enet_alloc_rxq_buffers", "fec_enet_bd_init",
-        "fec_enet_enable_ring", "fec_enet_get_queue_num", "fec_restart", "fec_set_hw_mac_addr");
+        "fec_enet_alloc_rxq_buffers", "fec_enet_bd_init");
     return m;
   }
 

@@ -5,10 +5,10 @@ import io.nicsim.core.kernel.KernelException;
 import io.nicsim.core.net.Skb;
 
 /**
- * What a ported function of {@link FecNapi}, {@link FecXmit} or {@link FecCoalesce} calls first
- * when {@code --ports c} runs the tree's C in its place: the driver's side of the bridges, which
- * live in the fec-inloop module above this one and set these fields when a run bridges the
- * function (null otherwise, the Java port runs).
+ * What a ported function of {@link FecNapi}, {@link FecXmit}, {@link FecSetup} or
+ * {@link FecCoalesce} calls first when {@code --ports c} runs the tree's C in its place: the
+ * driver's side of the bridges, which live in the fec-inloop module above this one and set these
+ * fields when a run bridges the function (null otherwise, the Java port runs).
  */
 final class FecCHooks {
   private FecCHooks() {}
@@ -51,6 +51,16 @@ final class FecCHooks {
   /** fec_enet_txq_submit_skb(txq, skb, ndev): 0 or the error it returns. */
   interface SubmitSkb {
     int submit(FecTxq txq, Skb skb);
+  }
+
+  /** fec_restart(ndev): the MAC (re)programmed on the live fep and registers. */
+  interface Restart {
+    void restart();
+  }
+
+  /** fec_enet_adjust_link(ndev): phylib's link callback on the live fep and PHY. */
+  interface AdjustLink {
+    void adjustLink();
   }
 
   /**

@@ -82,6 +82,11 @@ public class FecSetup {
   private final boolean txRing1024;
   private final boolean rxPagePool;
 
+  /** {@code --ports c}: the tree's fec_restart (fec-inloop's FecRestartBridge), or null. */
+  FecCHooks.Restart cRestart;
+  /** {@code --ports c}: the tree's fec_enet_adjust_link (FecAdjustLinkBridge), or null. */
+  FecCHooks.AdjustLink cAdjustLink;
+
   public FecSetup(FecEnetPrivate fep, FecCoalesce coal) {
     this.fep = fep;
     this.coal = coal;
@@ -498,6 +503,10 @@ public class FecSetup {
           + " rx_frame_size/max_buf_size and cut-through TX above a 1500-byte MTU;"
           + " CONFIG_ARM64 (OPT_ARCH_HAS_MAX_FL, FEC_MIIGSK_ENR undefined)")
   public void restart() {
+    if (cRestart != null) {
+      cRestart.restart();
+      return;
+    }
     int ecntl = FEC_ECR_ETHEREN;
     int rcntl;
     boolean jumbo = fep.patches.has(FecPatches.JUMBO_FRAME);
@@ -774,6 +783,10 @@ public class FecSetup {
       notes = "eee-link (6a2495adc0c8, v6.9): HAS_EEE SoCs set the MAC's LPI mode here (the 6.1"
           + " line does not); eee-lpi-timer (3fa2540d93d8, v6.14) passes phylib's tx_lpi_timer")
   public void adjustLink() {
+    if (cAdjustLink != null) {
+      cAdjustLink.adjustLink();
+      return;
+    }
     int statusChange = 0;
     FecPlatform p = fep.plat;
 

@@ -56,8 +56,11 @@ public final class StmmacBridges implements PortBridgeProvider {
         "stmmac_tso_get_num_desc");
     PortBridgeProvider.reason(m, main, "runs as the tree's C inside the bridged stmmac_rx,"
         + " the only caller", "stmmac_rx_refill", "stmmac_rx_dirty");
-    PortBridgeProvider.reason(m, main, "not bridged yet: error recovery and the service work",
-        "stmmac_global_err", "stmmac_reset_subtask", "stmmac_service_event_schedule",
+    PortBridgeProvider.reason(m, main, "no run reaches it: error recovery, reached only from"
+        + " stmmac_tx_timeout, which dev_watchdog calls for a TX queue stopped TX_TIMEO (5 s)"
+        + " since its last transmit (the model raises no fatal DMA error); no run option stalls"
+        + " a queue and no row can last 5 s (stmmac's TxTimeoutTest hangs the DMA through the"
+        + " Java API)", "stmmac_global_err", "stmmac_reset_subtask", "stmmac_service_event_schedule",
         "stmmac_service_task", "stmmac_tx_timeout");
     String hw = "a hardware callback: the bridged stmmac_main.c functions' C calls it as a"
         + " recording stub, replayed on the model's hwif";
