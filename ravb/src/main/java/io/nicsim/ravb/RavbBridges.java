@@ -8,7 +8,8 @@ import java.util.Map;
 
 /**
  * {@code --ports c} for ravb_main.c: the interrupt entry points ({@link RavbIrqBridge}), the NAPI
- * poll ({@link RavbPollBridge}; ravb_rx and ravb_tx_free inside); each
+ * poll ({@link RavbPollBridge}; ravb_rx and ravb_tx_free inside), the xmit
+ * ({@link RavbXmitBridge}; ravb_tx_free inside); each
  * other harnessed function is listed with why it stays Java (what a run's header and the
  * README say of it).
  */
@@ -17,7 +18,7 @@ public final class RavbBridges implements PortBridgeProvider {
   @Override
   public List<PortBridge> bridges() {
     return List.of(new RavbIrqBridge(false), new RavbIrqBridge(true),
-        new RavbPollBridge());
+        new RavbPollBridge(), new RavbXmitBridge());
   }
 
   @Override
@@ -25,11 +26,10 @@ public final class RavbBridges implements PortBridgeProvider {
     Map<String, String> m = new LinkedHashMap<>();
     PortBridgeProvider.reason(m, RavbSources.MAIN_C, "not bridged yet: the data path; a bridge"
         + " must capture the live descriptor rings and replay the skbs' hand-off and completion",
-        "ravb_alloc_rx_buffer", "ravb_rx_gbeth", "ravb_rx_rcar", "ravb_rx_ring_refill",
-        "ravb_start_xmit");
+        "ravb_alloc_rx_buffer", "ravb_rx_gbeth", "ravb_rx_rcar", "ravb_rx_ring_refill");
     PortBridgeProvider.reason(m, RavbSources.MAIN_C, "runs as the tree's C inside the bridged"
-        + " ravb_poll; its other caller, ravb_start_xmit (on a nearly full ring), is not bridged"
-        + " yet", "ravb_tx_free");
+        + " ravb_poll and ravb_start_xmit (on a nearly full ring), its only callers",
+        "ravb_tx_free");
     PortBridgeProvider.reason(m, RavbSources.MAIN_C, "runs as the tree's C inside the bridged"
         + " ravb_poll, its only caller", "ravb_rx");
     PortBridgeProvider.reason(m, RavbSources.MAIN_C, "runs as the tree's C inside the bridged"

@@ -68,6 +68,11 @@ public final class RavbDriver implements NicDriver, TxLiveness {
     return napiPorts;
   }
 
+  /** The xmit's ports (a {@code --ports c} bridge hooks them). */
+  RavbXmit xmitPorts() {
+    return xmit;
+  }
+
   RavbPriv priv() {
     return priv;
   }

@@ -685,6 +685,16 @@ public final class RavbHarnesses implements PortHarnessProvider {
 
   // ---------------------------------------------------------------- ravb_start_xmit
 
+  /** Port-check's record of ravb_start_xmit; the loop's runs on past it. */
+  static final int XMIT_INPUTS = 7 + 3 * DESCS + SKBS + 13;
+  /**
+   * The loop's record ({@code ravb_start_xmit.c} with NICSIM_IN_LOOP): TCCR at
+   * {@link #XMIT_INPUTS}, the frame's descriptors at cur_tx (die_dt, ds_tagl, tagh_tsr, dptr;
+   * two places) from {@link #XMIT_FRAME}, ravb_tx_free's window from {@link #XMIT_LOOP}.
+   */
+  static final int XMIT_FRAME = XMIT_INPUTS + 1;
+  static final int XMIT_LOOP = XMIT_FRAME + 8;
+
   private static PortHarness startXmit() {
     List<InputField> in = new ArrayList<>(List.of(range("q", 0, 1), range("num_tx_desc", 1, 2),
         range("num_tx_ring[q]", 1, SKBS), u32("dirty_tx[q]").withEdges(0xFFFF_FFFEL,
@@ -753,8 +763,25 @@ public final class RavbHarnesses implements PortHarnessProvider {
                 priv.txSkb[q][i] = s;
               }
             }
+            boolean loop = r.length > XMIT_INPUTS;
+            int dirty = priv.dirtyTx[q];
+            int entry = 0;
+            if (loop) {
+              priv = loopTxRing(rig, priv, q, r, XMIT_LOOP);
+              rig.recordReads(r, XMIT_INPUTS);
+              hw = priv.hw;
+              hw.tccr = (int) r[XMIT_INPUTS];
+              entry = Integer.remainderUnsigned(priv.curTx[q], priv.numTxRing[q] * numTxDesc);
+              for (int i = 0; i < numTxDesc; i++) {
+                int b = XMIT_FRAME + 4 * i;
+                hw.txDieDt[entry + i] = (int) (r[b] & 0xFF);
+                hw.txDsTagl[entry + i] = (int) (r[b + 1] & 0xFFFF);
+                hw.txTaghTsr[entry + i] = (int) (r[b + 2] & 0xFF);
+                hw.txDptr[entry + i] = (int) r[b + 3];
+              }
+            }
             Skb skb = rig.skbs.alloc((int) r[x], 2048);
-            rig.skbIds.put(skb, SKBS + 1);
+            rig.skbIds.put(skb, loop ? TX_LOOP_DESCS + 1 : SKBS + 1);
             rig.misalign = (int) r[x + 1];
             skb.ipSummed = (int) r[x + 2];
             rig.ansCsum = r[x + 3] != 0;
@@ -775,6 +802,16 @@ public final class RavbHarnesses implements PortHarnessProvider {
                 .u("stats.tx_packets", priv.stats[q].txPackets)
                 .u("stats.tx_bytes", priv.stats[q].txBytes)
                 .put("skb.tx_flags", skb.tstampInProgress ? 4 : 0);
+            if (loop) {
+              for (int i = 0; i < numTxDesc; i++) {
+                out.put("frame.die_dt", hw.txDieDt[entry + i])
+                    .put("frame.ds_tagl", hw.txDsTagl[entry + i])
+                    .put("frame.tagh_tsr", hw.txTaghTsr[entry + i])
+                    .u("frame.dptr", Integer.toUnsignedLong(hw.txDptr[entry + i]));
+              }
+              outLoopTxRing(rig, priv, q, dirty);
+              return out.toString();
+            }
             for (int i = 0; i < DESCS; i++) {
               out.put("die_dt", hw.txDieDt[i]).put("ds_tagl", hw.txDsTagl[i])
                   .u("dptr", Integer.toUnsignedLong(hw.txDptr[i]))

@@ -89,6 +89,19 @@ final class RavbTxWindow {
     return base + 1 + SLOT * window;
   }
 
+  /** No window of queue {@code q} (the C does not walk the ring): the record's length. */
+  int none(int q) {
+    this.q = q;
+    this.txedOnly = true;
+    this.descs = priv.numTxRing[q] * priv.numTxDesc;
+    in[base] = 0;
+    window = 0;
+    charged = 0;
+    ended = false;
+    freed = 0;
+    return base + 1;
+  }
+
   /**
    * The record's window from place {@code from} on (the places before it sent): from its
    * descriptor to cur_tx, ending at the first one not sent where only sent ones are freed.

@@ -18,6 +18,8 @@ final class RavbXmit {
 
   private final RavbPriv priv;
   private final RavbNapi napi;
+  /** {@code --ports c}: the tree's ravb_start_xmit in place of {@link #startXmit(Skb, int)}. */
+  RavbXmitBridge.Hook cXmit;
 
   RavbXmit(RavbPriv priv, RavbNapi napi) {
     this.priv = priv;
@@ -36,6 +38,9 @@ final class RavbXmit {
           + " gbeth-tx-csum (v6.9) CHECKSUM_PARTIAL asks ravb_can_tx_csum_gbeth; the DMA"
           + " mappings, the ts_skb and its list are RavbKernel calls; the lock is not modelled")
   int startXmit(Skb skb, int q) {
+    if (cXmit != null) {
+      return cXmit.xmit(skb, q);
+    }
     int numTxDesc = priv.numTxDesc;
     RavbHw hw = priv.hw;
     RavbKernel k = priv.k;

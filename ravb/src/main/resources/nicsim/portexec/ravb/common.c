@@ -194,6 +194,8 @@ static struct ravb_hw_info nicsim_info;
 static struct ravb_private nicsim_priv;
 static struct net_device nicsim_ndev;
 static u32 nicsim_ris0, nicsim_ric0, nicsim_tis, nicsim_tic, nicsim_iss;
+/* TCCR as ravb_modify reads it: 0 in port-check's records, the model's in the loop's */
+static u32 nicsim_tccr;
 static struct platform_device nicsim_pdev;
 static int nicsim_ans_prep[NUM_RX_QUEUE];
 
@@ -225,6 +227,7 @@ static u32 nicsim_reg(enum ravb_reg reg) {
   case TIS: return nicsim_tis;
   case TIC: return nicsim_tic;
   case ISS: return nicsim_iss;
+  case TCCR: return nicsim_tccr;
   default: return 0;
   }
 }

@@ -8,7 +8,14 @@
  * Calls: ravb_can_tx_csum_gbeth(skb) skb_checksum_help(skb) netif_err(text)
  *   netif_stop_subqueue(q) dma_map_single(buf,offset,len)  buf: 0 tx_align, 1 skb data
  *   kmalloc() skb_get(skb) list_add_tail(skb,tag) skb_tx_timestamp(skb); skb 9 is the one
- *   sent, 1..8 the ring's. */
+ *   sent, 1..8 the ring's.
+ * In the loop (NICSIM_IN_LOOP) the ring is the live one's size: the record runs on past
+ * port-check's with TCCR as the model holds it (ravb_modify's read, recorded as
+ * ravb_read(reg,value)), the frame's num_tx_desc descriptors at cur_tx (die_dt, ds_tagl,
+ * tagh_tsr, dptr) and the window ravb_tx_free reads (common.c's nicsim_tx_window; empty
+ * unless the frame leaves the ring nearly full); the skb sent is NICSIM_LOOP_DESCS + 1, and
+ * the output gives the frame's descriptors (frame.*) and, per descriptor the walk freed,
+ * die_dt and its frame's tx_skb. */
 //@ header
 #define NICSIM_DESCS 16
 #define NICSIM_SKBS 8
@@ -17,7 +24,12 @@ static struct ravb_tx_desc nicsim_desc[NICSIM_DESCS];
 static struct sk_buff nicsim_skb[NICSIM_SKBS + 1];
 static struct sk_buff *nicsim_skbp[NICSIM_SKBS];
 static unsigned char nicsim_data[4096] __attribute__((aligned(16)));
-static unsigned char nicsim_align[NICSIM_SKBS * 4 + 8] __attribute__((aligned(16)));
+#ifdef NICSIM_IN_LOOP
+#define NICSIM_ALIGN_BYTES (NICSIM_LOOP_DESCS * 4 + 8)
+#else
+#define NICSIM_ALIGN_BYTES (NICSIM_SKBS * 4 + 8)
+#endif
+static unsigned char nicsim_align[NICSIM_ALIGN_BYTES] __attribute__((aligned(16)));
 static struct ravb_tstamp_skb nicsim_ts_skb;
 static int nicsim_ans_csum, nicsim_ans_padto_fails, nicsim_ans_kmalloc_fails;
 static long long nicsim_ans_map_addr[2], nicsim_ans_map_err[2];
@@ -124,6 +136,24 @@ static void nicsim_run(const long long *in) {
   nicsim_priv.tx_skb[q] = nicsim_skbp;
   nicsim_priv.tx_align[0] = nicsim_align + 1; /* PTR_ALIGN moves it on */
   nicsim_priv.tx_align[1] = nicsim_align + 1;
+#ifdef NICSIM_IN_LOOP
+#define NICSIM_XMIT_INPUTS (7 + 3 * NICSIM_DESCS + NICSIM_SKBS + 13)
+#define NICSIM_XMIT_FRAME (NICSIM_XMIT_INPUTS + 1)
+#define NICSIM_XMIT_LOOP (NICSIM_XMIT_FRAME + 8)
+  nicsim_tccr = (u32)in[NICSIM_XMIT_INPUTS];
+  u32 descs = (u32)nicsim_priv.num_tx_ring[q] * nicsim_priv.num_tx_desc;
+  u32 entry = nicsim_priv.cur_tx[q] % descs;
+  nicsim_tx_window(q, in + NICSIM_XMIT_LOOP);
+  for (u32 i = 0; i < nicsim_priv.num_tx_desc; i++) {
+    const long long *d = in + NICSIM_XMIT_FRAME + 4 * i;
+    struct ravb_tx_desc *t = &nicsim_loop_txd[(entry + i) % descs];
+    t->die_dt = (u8)d[0];
+    t->ds_tagl = (u16)d[1];
+    t->tagh_tsr = (u8)d[2];
+    t->dptr = (u32)d[3];
+  }
+  skb->nicsim_id = NICSIM_LOOP_DESCS + 1;
+#endif
   OUT("ret", ravb_start_xmit(skb, &nicsim_ndev));
   OUTU("cur_tx", nicsim_priv.cur_tx[q]);
   OUTU("dirty_tx", nicsim_priv.dirty_tx[q]);
@@ -131,6 +161,17 @@ static void nicsim_run(const long long *in) {
   OUTU("stats.tx_packets", nicsim_priv.stats[q].tx_packets);
   OUTU("stats.tx_bytes", nicsim_priv.stats[q].tx_bytes);
   OUT("skb.tx_flags", skb_shinfo(skb)->tx_flags);
+#ifdef NICSIM_IN_LOOP
+  for (u32 i = 0; i < nicsim_priv.num_tx_desc; i++) {
+    struct ravb_tx_desc *t = &nicsim_loop_txd[(entry + i) % descs];
+    OUT("frame.die_dt", t->die_dt);
+    OUT("frame.ds_tagl", t->ds_tagl);
+    OUT("frame.tagh_tsr", t->tagh_tsr);
+    OUTU("frame.dptr", t->dptr);
+  }
+  nicsim_tx_window_out(q, (u32)in[3]);
+  return;
+#endif
   for (int i = 0; i < NICSIM_DESCS; i++) {
     OUT("die_dt", nicsim_desc[i].die_dt);
     OUT("ds_tagl", nicsim_desc[i].ds_tagl);
