@@ -261,8 +261,8 @@ class BcmgenetNapi {
     if (priv.patches.has(GenetPatches.ADAPTIVE_RX) && ring.dim.useDim != 0) {
       Core core = priv.core();
       core.charge(NetDim.NET_DIM);
-      DimLib.updateSample(core.cursor(), ring.dim.eventCtr, ring.dim.packets, ring.dim.bytes,
-          dimSample);
+      DimLib.updateSample(priv.k.ktimeGet(), ring.dim.eventCtr, ring.dim.packets,
+          ring.dim.bytes, dimSample);
       priv.k.netDim(ring.dim.dim, dimSample);
     }
     return workDone;

@@ -2,6 +2,7 @@ package io.nicsim.bcmgenet;
 
 import static io.nicsim.core.port.exec.InputField.bool;
 import static io.nicsim.core.port.exec.InputField.range;
+import static io.nicsim.core.port.exec.InputField.s64;
 import static io.nicsim.core.port.exec.InputField.u16;
 import static io.nicsim.core.port.exec.InputField.u32;
 import static io.nicsim.core.port.exec.InputField.u64;
@@ -169,14 +170,16 @@ public final class GenetDataHarnesses implements PortHarnessProvider {
     return harness("bcmgenet_rx_poll")
         .inputs(List.of(range("budget", 0, 64).withEdges(1, 63, 64),
             range("work_done", 0, 64).withEdges(0, 1, 63, 64), u64("dim.bytes"),
-            bool("napi_complete_done"), range("dim.use_dim", 0, 1), u16("dim.event_ctr")))
+            bool("napi_complete_done"), range("dim.use_dim", 0, 1), u16("dim.event_ctr"),
+            s64("ktime_get")))
         // bcmgenet_desc_rx stops at the budget: it never returns more
         .admit(r -> {
           r[1] = Math.min(r[1], r[0]);
           return r;
         })
         .notes(NOTE + "; bcmgenet_desc_rx is a recording stub whose frames (at most the budget)"
-            + " and bytes come from the record; dim_update_sample's time is not compared")
+            + " and bytes come from the record; ktime_get answers from it (dim_update_sample's"
+            + " time, which net_dim's stub prints)")
         .java(kernel -> {
           Rig rig = new Rig(kernel);
           return r -> {
@@ -195,6 +198,7 @@ public final class GenetDataHarnesses implements PortHarnessProvider {
             rig.k.ansComplete = r[3] != 0;
             rig.priv.rx.dim.useDim = (int) r[4];
             rig.priv.rx.dim.eventCtr = (int) r[5];
+            rig.k.ansKtime = r[6];
             return rig.run(g -> g.out.put("ret", ports.rxPoll(rig.k.rxNapi, (int) r[0]))
                 .toString());
           };

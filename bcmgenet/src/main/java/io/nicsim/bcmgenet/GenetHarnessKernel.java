@@ -88,7 +88,15 @@ final class GenetHarnessKernel implements GenetKernel {
   @Override
   public void netDim(Dim dim, DimSample sample) {
     out.call("net_dim", sample.eventCtr & 0xFFFF, Integer.toUnsignedLong(sample.pktCtr),
-        Integer.toUnsignedLong(sample.byteCtr));
+        Integer.toUnsignedLong(sample.byteCtr), sample.time);
+  }
+
+  /** ktime_get()'s answer, from the record (0 where a harness has none, as data.c's). */
+  long ansKtime;
+
+  @Override
+  public long ktimeGet() {
+    return ansKtime;
   }
 
   // ---- the RX path, as rx.c's stubs behave: skbs by number (held ones 1.., fresh ones from

@@ -75,6 +75,11 @@ final class GenetHostKernel implements GenetKernel {
     priv.netDim.netDim(dim, sample);
   }
 
+  @Override
+  public long ktimeGet() {
+    return priv.core().cursor();
+  }
+
   // ---- RX buffers. The model's RDMA writes a frame into a BD; the buffer behind a BD is a
   // handle (allocations never fail, mappings never err). Unmapping a filled buffer takes its
   // frame out of the BD; dmadesc_set_addr gives the BD its new buffer and back to the RDMA;

@@ -41,6 +41,9 @@ interface GenetKernel {
   /** net_dim. */
   void netDim(Dim dim, DimSample sample);
 
+  /** ktime_get(): the calling CPU's time (dim_update_sample's). */
+  long ktimeGet();
+
   // ---- the RX path (bcmgenet_rx_refill, bcmgenet_desc_rx); an RX skb is a handle, 0 = NULL
 
   /** __netdev_alloc_skb(dev, length, GFP_ATOMIC | __GFP_NOWARN): a handle, 0 when it fails. */

@@ -1,7 +1,5 @@
 package io.nicsim.bcmgenet;
 
-import io.nicsim.core.cpu.Core;
-import io.nicsim.core.dim.DimLib;
 import io.nicsim.core.dim.DimSample;
 import io.nicsim.core.dim.NetDim;
 import io.nicsim.core.host.BridgeSite;
@@ -21,8 +19,10 @@ import java.util.Arrays;
  * napi_complete_done's stub answers from the record: the model is asked when the call is
  * replayed, and where it answers otherwise the C runs again with its answer (the calls already
  * applied skipped). The INTRL2 write re-enables the ring's interrupt through the live accessor;
- * net_dim's sample (dim_update_sample's counters, the tree's) goes to the model's net_dim at
- * the time the Java takes, with the Java's charge.
+ * net_dim's sample (the tree's dim_update_sample, inside: its ktime_get answers from the
+ * record, guessed as far on from the call's start as the last call's sample was, and a time
+ * other than the model's at the sample, after the Java's charge, reruns the C with it) goes
+ * to the model's net_dim.
  */
 final class GenetRxPollBridge implements PortBridge {
   @Override
@@ -54,6 +54,7 @@ final class GenetRxPollBridge implements PortBridge {
     private static final long MASK_CLEAR =
         GenetDataHarnesses.INTRL2_1_OFF + GenetDataHarnesses.intrl2Offset("INTRL2_CPU_MASK_CLEAR");
     private static final int COMPLETE_RET = 3;
+    private static final int KTIME = 6;
 
     private final BcmgenetPriv priv;
     private final NativePort c;
@@ -61,6 +62,11 @@ final class GenetRxPollBridge implements PortBridge {
     private final Replay replay;
     private final DimSample sample = new DimSample();
     private Napi napi;
+    /** The time as the call starts, and the last call's time from there to its sample. */
+    private long start;
+    private long lastDelta;
+    /** Whether this call's net_dim was charged (a rerun for the sample's time charges once). */
+    private boolean dimCharged;
 
     Hook(BcmgenetPriv priv, NativePort c) {
       this.priv = priv;
@@ -79,6 +85,12 @@ final class GenetRxPollBridge implements PortBridge {
       in[COMPLETE_RET] = 1; // the usual answer; the replay asks the model and reruns
       in[4] = ring.dim.useDim & 0xFFFF;
       in[5] = ring.dim.eventCtr & 0xFFFF;
+      // dim_update_sample's ktime_get: guessed as far on as the last call's sample was
+      if (ring.dim.useDim != 0) {
+        start = priv.k.ktimeGet();
+        in[KTIME] = start + lastDelta;
+      }
+      dimCharged = false;
       this.napi = napi;
       return (int) replay.run(this);
     }
@@ -98,9 +110,21 @@ final class GenetRxPollBridge implements PortBridge {
       } else if (n == WRITEL && o.arg(0) == MASK_CLEAR) {
         priv.intrl2MaskClearWritel((int) o.arg(1)); // bcmgenet_rx_ring_int_enable
       } else if (n == NET_DIM) {
-        Core core = priv.core();
-        core.charge(NetDim.NET_DIM);
-        DimLib.updateSample(core.cursor(), (int) o.arg(0), o.arg(1), o.arg(2), sample);
+        if (!dimCharged) {
+          priv.core().charge(NetDim.NET_DIM);
+          dimCharged = true;
+        }
+        long now = priv.k.ktimeGet();
+        if (in[KTIME] != now) { // the sample's time is the model's: the C again with it
+          lastDelta = now - start;
+          in[KTIME] = now;
+          return Replay.RETRY;
+        }
+        // the tree's dim_update_sample filled it (its time the model's ktime_get)
+        sample.time = o.arg(3);
+        sample.pktCtr = (int) o.arg(1);
+        sample.byteCtr = (int) o.arg(2);
+        sample.eventCtr = (int) o.arg(0) & 0xFFFF;
         priv.k.netDim(priv.rx.dim.dim, sample);
       } else {
         throw PortBridge.cannotApply(c, in, o);

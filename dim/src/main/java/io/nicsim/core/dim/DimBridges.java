@@ -46,12 +46,18 @@ public final class DimBridges implements PortBridgeProvider {
         "dim_park_on_top", "dim_park_tired", "dim_turn");
     PortBridgeProvider.reason(m, "lib/dim/net_dim.c", inside, "net_dim_decision",
         "net_dim_exit_parking", "net_dim_stats_compare", "net_dim_step");
-    PortBridgeProvider.reason(m, "lib/dim/net_dim.c", "not bridged yet: a profile lookup the"
-        + " drivers' DIM work makes", "net_dim_get_def_rx_moderation",
-        "net_dim_get_def_tx_moderation", "net_dim_get_rx_moderation",
-        "net_dim_get_tx_moderation");
-    PortBridgeProvider.reason(m, "include/linux/dim.h", "not bridged yet: the drivers fill the"
-        + " sample with it before net_dim", "dim_update_sample");
+    PortBridgeProvider.reason(m, "lib/dim/net_dim.c", "runs as the tree's C inside bcmgenet's"
+        + " bridged bcmgenet_dim_work, bcmgenet_set_ring_rx_coalesce and"
+        + " bcmgenet_init_rx_coalesce, the only callers a tree has among nicsim's drivers (fec's"
+        + " and stmmac's dim what-ifs, not kernel code, call the Java port)",
+        "net_dim_get_def_rx_moderation", "net_dim_get_rx_moderation");
+    PortBridgeProvider.reason(m, "lib/dim/net_dim.c", "no run reaches it as kernel code: no"
+        + " driver nicsim models calls it on a tree (stmmac's dim what-if, not kernel code, calls"
+        + " the Java port)", "net_dim_get_def_tx_moderation", "net_dim_get_tx_moderation");
+    PortBridgeProvider.reason(m, "include/linux/dim.h", "runs as the tree's C inside the"
+        + " bridged bcmgenet_rx_poll, the only caller a tree has among nicsim's drivers (its"
+        + " ktime_get the model's; fec's and stmmac's dim what-ifs, not kernel code, call the"
+        + " Java port)", "dim_update_sample");
     return m;
   }
 }
