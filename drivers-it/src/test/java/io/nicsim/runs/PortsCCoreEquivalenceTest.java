@@ -81,7 +81,10 @@ class PortsCCoreEquivalenceTest {
   private static final String[] BBR_APP_LIMITED = {"--mac", "stmmac", "--soc", "rk3588-yt6801",
       "--traffic", "iperf3 -C bbr -t 1 -b 20M", "--path", "rtt=23ms", "--duration", "500ms"};
 
-  /** A CUBIC sender on a lossy path (5 %): RTOs and RACK reordering timeouts within 500 ms. */
+  /**
+   * A CUBIC sender on a lossy path (5 %): RACK reordering timeouts within the 500 ms window, and
+   * an RTO after it (at 808 ms, in the run's drain: --json reports the window).
+   */
   private static final String[] LOSSY_CUBIC = {"--mac", "ideal", "--traffic", "iperf3 -t 1",
       "--path", "rtt=10ms,rate=100mbit,loss=5%", "--duration", "500ms"};
 
@@ -107,17 +110,23 @@ class PortsCCoreEquivalenceTest {
       // the broken port never wakes the blocked writer (sk_write_space dropped)
       new Family("tcp_check_space", CUBIC_SENDER,
           "tcp_check_space", "new-space-no-wake", "net/ipv4/tcp_input.c tcp_check_space"),
-      // tcp_write_xmit's callees of the socket and a queue's head that the retransmit path
-      // calls too (bridged for those calls, inside tcp_write_xmit's C otherwise):
-      // tcp_tso_segs (tcp_tso_autosize inside; the broken port autosizes at half the pacing
-      // rate) and tcp_small_queue_check (the broken port, in through the push's Java, lets
-      // twice the bytes below TCP)
-      new Family("tcp_tso_segs", CUBIC_SENDER,
-          "tcp_tso_segs", "autosize-shift-plus1", "net/ipv4/tcp_output.c tcp_tso_segs"),
+      // the retransmit path as C: the fast retransmits the 1 BDP buffer's drops call for
+      // (tcp_xmit_retransmit_queue, tcp_retransmit_skb and __tcp_retransmit_skb inside, the
+      // model's transmit a stop), with the callees it shares with tcp_write_xmit (tcp_tso_segs,
+      // tcp_small_queue_check, tcp_rate_skb_sent: bridged for its Java calls until it was
+      // bridged); the broken ports leave recovery's retransmits out of PRR's prr_out (in
+      // through tcp_xmit_retransmit_queue's Java) and autosize at half the pacing rate (in
+      // through the push's)
+      new Family("tcp_xmit_retransmit_queue", CUBIC_SENDER,
+          "tcp_xmit_retransmit_queue", "rtx-prr-flipped,autosize-shift-plus1",
+          "net/ipv4/tcp_output.c tcp_xmit_retransmit_queue,"
+              + "net/ipv4/tcp_output.c __tcp_push_pending_frames"),
       // TSQ's tcp_wfree at each clone freed below TCP, on the same run (the broken port never
-      // queues a throttled socket to the TSQ work: its sends wait for the next ACK)
+      // queues a throttled socket to the TSQ work: its sends wait for the next ACK), and
+      // tcp_small_queue_check inside the send loop (the broken port, in through the push's
+      // Java, lets twice the bytes below TCP)
       new Family("tcp_small_queue_check", CUBIC_SENDER,
-          "tcp_small_queue_check,tcp_wfree", "tsq-factor,wfree-queued-flipped",
+          "__tcp_push_pending_frames,tcp_wfree", "tsq-factor,wfree-queued-flipped",
           "net/ipv4/tcp_output.c __tcp_push_pending_frames,net/ipv4/tcp_output.c tcp_wfree"),
       // the send loop as C, with its callees (tcp_mss_split_point, tcp_cwnd_test,
       // tcp_tso_should_defer, tso_fragment, __tcp_transmit_skb...) inside; ip_queue_xmit and
@@ -137,16 +146,20 @@ class PortsCCoreEquivalenceTest {
       // tcp_timer.c's tcp_write_timer_handler on a lossy path: its RTO (tcp_retransmit_timer,
       // tcp_enter_loss) and RACK reordering timeouts (tcp_rack_reo_timeout) as C, the model's
       // retransmits where the C calls them; the broken port skips the RTO's rearm after a
-      // reordering timeout (no seeded mutant of the RTO path changes this run's --json: see
-      // tcp-model/README.md). tcp_rate_skb_sent where the retransmits send. The send loop on
+      // reordering timeout (no seeded mutant of the RTO path changes this run's --json: its RTO
+      // fires after the window; see tcp-model/README.md). The RTO's tcp_retransmit_skb and the
+      // reordering timeouts' tcp_xmit_retransmit_queue as C where the timer's C calls them (the
+      // broken port takes a sent retransmit for a failed one: not marked, retrans_out not
+      // raised). The send loop on
       // the same run, where cwnd is small enough that
       // half of it bounds a TSO skb (tcp_cwnd_test inside tcp_write_xmit; its broken port: a
       // quarter)
       new Family("tcp_write_timer_handler", LOSSY_CUBIC,
-          "tcp_write_timer_handler,tcp_write_xmit,tcp_rate_skb_sent",
-          "reo-timeout-rearm-flipped,cwnd-test-half-shift2",
+          "tcp_write_timer_handler,tcp_write_xmit,tcp_retransmit_skb,tcp_xmit_retransmit_queue",
+          "reo-timeout-rearm-flipped,cwnd-test-half-shift2,rtx-err-flipped",
           "net/ipv4/tcp_timer.c tcp_write_timer_handler,"
-              + "net/ipv4/tcp_output.c __tcp_push_pending_frames"),
+              + "net/ipv4/tcp_output.c __tcp_push_pending_frames,"
+              + "net/ipv4/tcp_output.c tcp_retransmit_skb"),
       // the host's receiver: its delayed and quick ACK decisions as C; the broken port ACKs at
       // once when exactly one full segment is unacknowledged. fec's data path on the same run:
       // its rings' receive (the frames the default coalescing gathers fill the budget) and

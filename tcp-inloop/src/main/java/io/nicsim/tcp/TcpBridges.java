@@ -18,10 +18,8 @@ import java.util.TreeMap;
 /**
  * {@code --ports c} for tcp-model's socket: tcp_input.c's {@code tcp_ack} and tcp_timer.c's
  * {@code tcp_write_timer_handler} ({@link TcpAckNative}), tcp.c's {@code tcp_xmit_size_goal}
- * ({@link TcpSizeGoalNative}), tcp_output.c's {@code tcp_tso_segs},
- * {@code tcp_small_queue_check}, {@code tcp_mss_split_point}, {@code tcp_cwnd_test},
- * {@code tcp_tso_should_defer} ({@link TcpOutputNative}) and tcp_rate.c's
- * {@code tcp_rate_skb_sent} ({@link TcpRateNative}), hooked into a new
+ * ({@link TcpSizeGoalNative}), tcp_output.c's send loop and retransmit path
+ * ({@link TcpWriteXmitNative}) and {@code tcp_wfree} ({@link TcpOutputNative}), hooked into a new
  * connection's socket by {@link #attach(TcpSock, InLoopPorts)}, the other
  * harnessed functions (each with why they stay Java), and the hook that gives a new
  * connection's congestion module the host's C (the modules' own bridges are their jar's:
@@ -47,21 +45,21 @@ public final class TcpBridges implements PortBridgeProvider {
    * The socket's own entry points bridged: tcp_input.c's tcp_ack, tcp_check_space and
    * tcp_sndbuf_expand and tcp_timer.c's tcp_write_timer_handler (the last three through the
    * tcp_ack bridge's record, without an ACK), tcp.c's tcp_xmit_size_goal, tcp_output.c's
-   * tcp_write_xmit and __tcp_push_pending_frames ({@link TcpWriteXmitNative}, their callees
-   * inside), two callees of tcp_write_xmit that the retransmit path calls too, tcp_tso_segs and
-   * tcp_small_queue_check ({@link TcpOutputNative}, for those calls), TSQ's tcp_wfree (the same
-   * bridge, where the model frees a clone below TCP), and tcp_rate.c's
-   * tcp_rate_skb_sent ({@link TcpRateNative}, for __tcp_retransmit_skb's sends).
-   * TcpOutputNative's tcp_mss_split_point, tcp_cwnd_test and tcp_tso_should_defer are not
-   * admitted: only tcp_write_xmit calls them, so they run as its C. TcpRateNative's
+   * tcp_write_xmit and __tcp_push_pending_frames, the retransmit path's
+   * tcp_xmit_retransmit_queue and tcp_retransmit_skb ({@link TcpWriteXmitNative}, their callees
+   * inside), and TSQ's tcp_wfree ({@link TcpOutputNative}, where the model frees a clone below
+   * TCP). TcpOutputNative's tcp_tso_segs, tcp_small_queue_check, tcp_mss_split_point,
+   * tcp_cwnd_test and tcp_tso_should_defer and TcpRateNative's tcp_rate_skb_sent are not
+   * admitted: only tcp_write_xmit and the retransmit path call them, so they run as their C
+   * (the first two and tcp_rate_skb_sent were admitted for the retransmit path's Java calls
+   * until it was bridged). TcpRateNative's
    * tcp_rate_check_app_limited is written and gave byte-identical runs (BBR held to 20 Mbit/s
    * by the application, where it marks the flow app-limited), but is not admitted: its seeded
    * mutant left that run's --json unchanged on 6.12 and 6.18.19.
    */
   static final List<String> SOCKET_ENTRIES = List.of(TcpAckNative.LABEL,
-      TcpSizeGoalNative.LABEL, CHECK_SPACE, SNDBUF_EXPAND, TcpOutputNative.TSO_SEGS,
-      TcpOutputNative.SMALL_QUEUE_CHECK, TcpOutputNative.WFREE, TcpRateNative.SKB_SENT,
-      WRITE_TIMER, TcpWriteXmitNative.WRITE_XMIT, TcpWriteXmitNative.PUSH_PENDING);
+      TcpSizeGoalNative.LABEL, CHECK_SPACE, SNDBUF_EXPAND, TcpOutputNative.WFREE, WRITE_TIMER, TcpWriteXmitNative.WRITE_XMIT, TcpWriteXmitNative.PUSH_PENDING,
+      TcpWriteXmitNative.RETRANSMIT_SKB, TcpWriteXmitNative.XMIT_RETRANSMIT_QUEUE);
 
   @Override
   public List<PortBridge> bridges() {
@@ -84,10 +82,13 @@ public final class TcpBridges implements PortBridgeProvider {
     String xmitOnly = "runs as the tree's C inside tcp_write_xmit (bridged) on the host's"
         + " sockets; a far end's sender (iperf3 -R) keeps the Java tcp_write_xmit, so there it"
         + " runs as Java (bench java-left counts it)";
-    String xmitInside = "runs as the tree's C inside tcp_write_xmit (bridged); no bridge of its"
-        + " own for its other callers (the retransmit path) yet";
-    String bothInside = "runs as the tree's C inside tcp_ack and tcp_write_xmit (bridged); no"
-        + " bridge of its own for its other callers yet";
+    String bothInside = "runs as the tree's C inside tcp_ack, tcp_write_xmit and"
+        + " tcp_retransmit_skb (bridged); as Java where those run their Java port: a far end's"
+        + " sender (iperf3 -R), a socket their records cannot hold (counted in the run header)";
+    String sendInside = "runs as the tree's C inside tcp_write_xmit and the retransmit path's"
+        + " tcp_xmit_retransmit_queue and tcp_retransmit_skb (bridged), its callers on the"
+        + " host's sockets; as Java where those run their Java port: a far end's sender"
+        + " (iperf3 -R), a socket the loop's record cannot hold (counted in the run header)";
     String ackInside = "runs as the tree's C inside tcp_ack (bridged); no bridge of its own"
         + " for its other callers yet";
     for (PortHarnessProvider p : List.of(new TcpHarnesses(),
@@ -104,14 +105,28 @@ public final class TcpBridges implements PortBridgeProvider {
           m.put(label, "runs as the tree's C inside tcp_check_space (bridged) on the host's"
               + " sockets; a far end's sender (iperf3 -R) keeps the Java tcp_check_space, so"
               + " there it runs as Java (bench java-left counts it)");
+        } else if (RETRANSMIT_INSIDE.contains(h.function())) {
+          m.put(label, "runs as the tree's C inside tcp_retransmit_skb (bridged), its only"
+              + " caller");
         } else if (TIMER_INSIDE.contains(h.function())) {
           m.put(label, "runs as the tree's C inside tcp_write_timer_handler (bridged), its only"
               + " caller");
         } else if (h.function().equals("tcp_tso_autosize")) {
-          m.put(label, "runs as the tree's C inside tcp_tso_segs (bridged); as Java where"
-              + " tcp_tso_segs runs its Java port: a far end's sender (iperf3 -R) and the"
-              + " host's retransmit path (an skb not its queue's head; bench java-left counts"
-              + " it)");
+          m.put(label, "runs as the tree's C inside tcp_tso_segs, which runs inside the"
+              + " bridged tcp_write_xmit and tcp_xmit_retransmit_queue; as Java where"
+              + " tcp_tso_segs runs its Java port: a far end's sender (iperf3 -R) and the run's"
+              + " report (TcpOutput.tsoSegsForReport, between pieces of CPU work; bench"
+              + " java-left counts it)");
+        } else if (h.function().equals("tcp_tso_segs")) {
+          m.put(label, sendInside + "; the run's report reads it through the Java port"
+              + " (TcpOutput.tsoSegsForReport, between pieces of CPU work; bench java-left"
+              + " counts it)");
+        } else if (h.function().equals("tcp_mstamp_refresh")) {
+          m.put(label, "runs as the tree's C inside tcp_write_xmit and the retransmit path"
+              + " (bridged); no bridge of its own for its other callers (the write timer's"
+              + " clock, TSQ's tcp_tsq_write) yet");
+        } else if (SEND_INSIDE.contains(h.function())) {
+          m.put(label, sendInside);
         } else if (f.equals(TcpOutputHarnesses.OUTPUT_C)
             && XMIT_ONLY.contains(h.function())) {
           m.put(label, xmitOnly);
@@ -119,13 +134,20 @@ public final class TcpBridges implements PortBridgeProvider {
           boolean ack = ACK_INSIDE.contains(h.function());
           boolean xmit = f.equals(TcpOutputHarnesses.OUTPUT_C)
               && XMIT_INSIDE.contains(h.function());
-          m.putIfAbsent(label, ack && xmit ? bothInside : ack ? ackInside : xmit ? xmitInside
+          m.putIfAbsent(label, ack && xmit ? bothInside : ack ? ackInside
               : sock ? queues : helper);
         }
       }
     }
     return m;
   }
+
+  /**
+   * tcp_output.c's harnessed functions that only tcp_retransmit_skb calls: with it bridged they
+   * run as its C (inside tcp_xmit_retransmit_queue's too).
+   */
+  static final Set<String> RETRANSMIT_INSIDE = Set.of("__tcp_retransmit_skb",
+      "skb_still_in_host_queue");
 
   /**
    * The harnessed functions the tree's tcp_write_timer_handler compiles beneath it whose only
@@ -147,13 +169,22 @@ public final class TcpBridges implements PortBridgeProvider {
       "tcp_event_new_data_sent", "tcp_cwnd_validate", "tcp_cwnd_application_limited");
 
   /**
-   * tcp_output.c's harnessed functions the tree's tcp_write_xmit compiles beneath it that the
-   * Java retransmit path (tcp_xmit_retransmit_queue, the timers) also calls: as C inside
-   * tcp_write_xmit, as Java there.
+   * The harnessed functions (tcp_output.c's, tcp_rate.c's tcp_rate_skb_sent) that only
+   * tcp_write_xmit and the retransmit path (tcp_xmit_retransmit_queue, tcp_retransmit_skb) call
+   * on the host's sockets: with those bridged they run as their C. (Until the retransmit path
+   * was bridged, tcp_tso_segs, tcp_small_queue_check and tcp_rate_skb_sent were bridged for
+   * its Java calls.)
    */
-  static final Set<String> XMIT_INSIDE = Set.of("tcp_mstamp_refresh",
-      "tcp_set_skb_tso_segs", "tcp_pacing_check", "__tcp_transmit_skb", "tcp_event_data_sent",
+  static final Set<String> SEND_INSIDE = Set.of("tcp_tso_segs", "tcp_small_queue_check",
+      "tcp_rate_skb_sent", "tcp_pacing_check", "__tcp_transmit_skb", "tcp_event_data_sent",
       "tcp_update_skb_after_send", "tcp_rtx_queue_empty_or_single_skb");
+
+  /**
+   * tcp_output.c's harnessed functions that the tree's tcp_write_xmit and retransmit path
+   * compile beneath them and that tcp_ack's C runs too (its callers beside those: as C inside
+   * each, as Java where a caller runs its Java port).
+   */
+  static final Set<String> XMIT_INSIDE = Set.of("tcp_set_skb_tso_segs");
 
   /**
    * The harnessed functions of TCP's own files that the tree's tcp_ack compiles beneath it (its
@@ -227,8 +258,10 @@ public final class TcpBridges implements PortBridgeProvider {
         : new TcpRateNative(sent, appLimited, ports);
     NativePort xmit = ports.port(TcpWriteXmitNative.WRITE_XMIT);
     NativePort push = ports.port(TcpWriteXmitNative.PUSH_PENDING);
-    sk.writeXmitC = xmit == null && push == null ? null
-        : new TcpWriteXmitNative(xmit, push, ports);
+    NativePort rtx = ports.port(TcpWriteXmitNative.RETRANSMIT_SKB);
+    NativePort rtxQueue = ports.port(TcpWriteXmitNative.XMIT_RETRANSMIT_QUEUE);
+    sk.writeXmitC = xmit == null && push == null && rtx == null && rtxQueue == null ? null
+        : new TcpWriteXmitNative(xmit, push, rtx, rtxQueue, ports);
     NativePort goal = ports.port(TcpSizeGoalNative.LABEL);
     sk.sizeGoalC = goal == null ? null : new TcpSizeGoalNative(goal, ports);
   }

@@ -8,7 +8,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * net/ipv4/tcp_output.c's {@code tcp_write_xmit} and {@code __tcp_push_pending_frames} as the
+ * net/ipv4/tcp_output.c's {@code tcp_write_xmit} and {@code __tcp_push_pending_frames}, and the
+ * retransmit path's {@code tcp_xmit_retransmit_queue} and {@code tcp_retransmit_skb}
+ * ({@code __tcp_retransmit_skb}, {@code skb_still_in_host_queue} inside), as the
  * tree's C on a live socket ({@code --ports c}), with everything the tree compiles beneath them
  * (the cwnd, window, Nagle and TSO-deferral tests, {@code tcp_mss_split_point},
  * {@code tso_fragment}, {@code tcp_small_queue_check}, {@code __tcp_transmit_skb} up to
@@ -36,7 +38,11 @@ final class TcpWriteXmitNative extends StopLoop implements TcpWriteXmitHook {
   static final String WRITE_XMIT = TcpOutputHarnesses.OUTPUT_C + " tcp_write_xmit";
   static final String PUSH_PENDING = TcpOutputHarnesses.OUTPUT_C
       + " __tcp_push_pending_frames";
-  static final List<String> LABELS = List.of(WRITE_XMIT, PUSH_PENDING);
+  static final String RETRANSMIT_SKB = TcpOutputHarnesses.OUTPUT_C + " tcp_retransmit_skb";
+  static final String XMIT_RETRANSMIT_QUEUE = TcpOutputHarnesses.OUTPUT_C
+      + " tcp_xmit_retransmit_queue";
+  static final List<String> LABELS = List.of(WRITE_XMIT, PUSH_PENDING, RETRANSMIT_SKB,
+      XMIT_RETRANSMIT_QUEUE);
 
   /** The model's answers one call may take: its transmits and congestion-module hooks. */
   private static final int MAX_ANSWERS = 1024;
@@ -82,6 +88,8 @@ final class TcpWriteXmitNative extends StopLoop implements TcpWriteXmitHook {
 
   private final NativePort writeXmit;
   private final NativePort push;
+  private final NativePort retransmit;
+  private final NativePort xmitRtxQueue;
   private final InLoopPorts ports;
   private final long[] in = new long[SK + 3 + TcpOutputHarnesses.LOOP_HDR
       + SKBS * (WQ_F + RQ_F + 1) + MAX_ANSWERS * AF];
@@ -98,9 +106,12 @@ final class TcpWriteXmitNative extends StopLoop implements TcpWriteXmitHook {
   private TcpSkb[] placed = new TcpSkb[64];
   private final TcpSkb[] rtx = new TcpSkb[SKBS];
 
-  TcpWriteXmitNative(NativePort writeXmit, NativePort push, InLoopPorts ports) {
+  TcpWriteXmitNative(NativePort writeXmit, NativePort push, NativePort retransmit,
+      NativePort xmitRtxQueue, InLoopPorts ports) {
     this.writeXmit = writeXmit;
     this.push = push;
+    this.retransmit = retransmit;
+    this.xmitRtxQueue = xmitRtxQueue;
     this.ports = ports;
   }
 
@@ -141,6 +152,45 @@ final class TcpWriteXmitNative extends StopLoop implements TcpWriteXmitHook {
     in[SK + 1] = nonagle;
     loopHeader = t;
     run(sk, push, in);
+    return true;
+  }
+
+  /**
+   * tcp_retransmit_skb(sk, skb, segs) as the tree's C, on the same loop's record: the skb as
+   * its index in the retransmit queue, the model's transmit a stop as in tcp_write_xmit.
+   */
+  @Override
+  public int retransmitSkb(TcpSock sk, TcpSkb skb, int segs) {
+    if (retransmit == null) {
+      return JAVA;
+    }
+    int t = capture(sk, RETRANSMIT_SKB, 2);
+    if (t < 0) {
+      return JAVA;
+    }
+    int k = indexOf(skb, (int) in[t + 2]);
+    if (k < 0) {
+      ports.ranAsJava(RETRANSMIT_SKB, "the skb is not in the retransmit queue");
+      return JAVA;
+    }
+    in[SK] = k;
+    in[SK + 1] = segs;
+    loopHeader = t;
+    return (int) run(sk, retransmit, in);
+  }
+
+  /** tcp_xmit_retransmit_queue(sk) as the tree's C, on the same loop's record. */
+  @Override
+  public boolean xmitRetransmitQueue(TcpSock sk) {
+    if (xmitRtxQueue == null) {
+      return false;
+    }
+    int t = capture(sk, XMIT_RETRANSMIT_QUEUE, 0);
+    if (t < 0) {
+      return false;
+    }
+    loopHeader = t;
+    run(sk, xmitRtxQueue, in);
     return true;
   }
 

@@ -38,6 +38,8 @@ final class HarnessSocket implements TcpHost, CongestionOps {
   private int loopAnswerBase;
   private int loopAnswers;
   private int loopK;
+  /** The loop's rtx skbs by index (state.c's nicsim_loop_rtx): a function's rtx argument. */
+  TcpSkb[] loopRtx;
 
   private HarnessSocket() {}
 
@@ -72,6 +74,7 @@ final class HarnessSocket implements TcpHost, CongestionOps {
     }
     seq = sk.sndUna - (int) r[t + 4];
     TcpSkb[] rtx = new TcpSkb[nrq];
+    loopRtx = rtx;
     for (int i = 0; i < nrq; i++, f += TcpOutputHarnesses.RQ_F + 1) {
       TcpSkb skb = rtxSkb(seq, r, f);
       skb.txDeliveredMstamp = r[f + TcpOutputHarnesses.RQ_F];

@@ -461,10 +461,34 @@ final class TcpOutputDrivers {
             (int) r[a + 1]))));
     out.add(d("tcp_retransmit_skb", List.of(range("rtx skb", 0, 3), urange("segs", 1, 65535)
             .withEdges(1, 2, 45)), r -> rtxArg(r), LIVE,
-        (h, r, a) -> h.out.put("ret", TcpOutput.retransmitSkb(h.sk, h.rq[(int) r[a]],
-            (int) r[a + 1]))));
+        (h, r, a) -> {
+          if (!h.loopBegin(r, a + 2)) {
+            h.out.put("ret", TcpOutput.retransmitSkb(h.sk, h.rq[(int) r[a]], (int) r[a + 1]));
+            return;
+          }
+          try {
+            // in the loop the rtx skb is the loop's r[a]-th
+            int ret = TcpOutput.retransmitSkb(h.sk, h.loopRtx[(int) r[a]], (int) r[a + 1]);
+            h.out.put("ret", ret);
+            h.loopPut();
+          } catch (TcpInputRecord.Stop stop) {
+            // stopped at a call the model answers next: the socket is printed
+          }
+        }));
     out.add(d("tcp_xmit_retransmit_queue", List.of(), r -> liveSending(r, -1), SENDING,
-        (h, r, a) -> TcpOutput.xmitRetransmitQueue(h.sk)));
+        (h, r, a) -> {
+          if (!h.loopBegin(r, a)) {
+            TcpOutput.xmitRetransmitQueue(h.sk);
+            return;
+          }
+          try {
+            TcpOutput.xmitRetransmitQueue(h.sk);
+            h.out.put("end", 0);
+            h.loopPut();
+          } catch (TcpInputRecord.Stop stop) {
+            // stopped at a call the model answers next: the socket is printed
+          }
+        }));
     out.add(d("tcp_mtu_probe", List.of(), r -> r, "MTU probing off (icsk_mtup.enabled 0,"
             + " tcp_mtu_probing's default): the model ports that exit only",
         (h, r, a) -> h.out.put("ret", TcpOutput.mtuProbe(h.sk))));

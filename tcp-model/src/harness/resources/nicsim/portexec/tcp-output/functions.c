@@ -141,8 +141,33 @@
 //# __tcp_retransmit_skb
   OUT("ret", __tcp_retransmit_skb(sk, nicsim_rq((int)a[0]), (int)a[1]));
 //# tcp_retransmit_skb
+#ifdef NICSIM_IN_LOOP
+  /* the rtx skb is the loop's a[0]-th (state.c); a stop returns here */
+  nicsim_loop_begin(sk, a + 2);
+  if (__builtin_setjmp(nicsim_loop_stop)) {
+    return;
+  }
+  int ret = tcp_retransmit_skb(sk, nicsim_loop_rtx[(int)a[0]], (int)a[1]);
+  nicsim_loop_on = 0;
+  OUT("ret", ret);
+  nicsim_loop_put(sk);
+  return;
+#else
   OUT("ret", tcp_retransmit_skb(sk, nicsim_rq((int)a[0]), (int)a[1]));
+#endif
 //# tcp_xmit_retransmit_queue
+#ifdef NICSIM_IN_LOOP
+  nicsim_loop_begin(sk, a);
+  if (__builtin_setjmp(nicsim_loop_stop)) {
+    return;
+  }
   tcp_xmit_retransmit_queue(sk);
+  nicsim_loop_on = 0;
+  OUT("end", 0);
+  nicsim_loop_put(sk);
+  return;
+#else
+  tcp_xmit_retransmit_queue(sk);
+#endif
 //# tcp_mtu_probe
   OUT("ret", tcp_mtu_probe(sk));

@@ -317,9 +317,11 @@ static struct sk_buff *nicsim_rq(int i) {
  * socket record's own queue slots are empty in the loop.
  */
 #define NICSIM_LOOP_HDR 13
+/* the loop's rtx skbs by index (a function's rtx argument names one: tcp_retransmit_skb) */
+static struct sk_buff *nicsim_loop_rtx[NICSIM_LOOP_SKBS];
 static __attribute__((unused)) void nicsim_loop_begin(struct sock *sk, const long long *t) {
   struct tcp_sock *tp = tcp_sk(sk);
-  static struct sk_buff *rtx[NICSIM_LOOP_SKBS];
+  struct sk_buff **rtx = nicsim_loop_rtx;
   int nwq = (int)t[1];
   int nrq = (int)t[2];
   int nts = (int)t[3];

@@ -1159,6 +1159,12 @@ public final class TcpOutput {
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_retransmit_skb",
       versions = "v5.11..v6.18", source = SRC)
   static int retransmitSkb(TcpSock tp, TcpSkb skb, int segs) {
+    if (tp.writeXmitC != null) {
+      int c = tp.writeXmitC.retransmitSkb(tp, skb, segs);
+      if (c != TcpWriteXmitHook.JAVA) {
+        return c; // --ports c: the tree's C (__tcp_retransmit_skb inside)
+      }
+    }
     int err = retransmitSkbInner(tp, skb, segs);
 
     if (err == 0) {
@@ -1183,6 +1189,9 @@ public final class TcpOutput {
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_xmit_retransmit_queue",
       versions = "v5.11..v6.18", source = SRC)
   public static void xmitRetransmitQueue(TcpSock tp) {
+    if (tp.writeXmitC != null && tp.writeXmitC.xmitRetransmitQueue(tp)) {
+      return; // --ports c: the tree's C (tcp_retransmit_skb inside)
+    }
     TcpSkb skb;
     TcpSkb rtxHead;
     TcpSkb hole = null;

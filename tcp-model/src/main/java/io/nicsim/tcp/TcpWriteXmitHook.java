@@ -5,7 +5,8 @@ package io.nicsim.tcp;
  * {@code --ports c} runs the tree's C on this socket ({@link TcpSock}'s {@code writeXmitC}): set by
  * the tcp-inloop module's bridge when a connection opens on a host that installed the C, null
  * otherwise. Each call runs its callees (the cwnd, window, Nagle and TSO tests, the split, the
- * transmit up to ip_queue_xmit, the new data's accounting) as the tree's C too.
+ * transmit up to ip_queue_xmit, the new data's accounting) as the tree's C too; so do
+ * {@link TcpOutput#retransmitSkb} and {@link TcpOutput#xmitRetransmitQueue}, the retransmit path.
  */
 interface TcpWriteXmitHook {
   /** What a call returns when it is the Java port's to make. */
@@ -24,4 +25,23 @@ interface TcpWriteXmitHook {
    * @return false when this call is the Java port's to make
    */
   boolean pushPendingFrames(TcpSock sk, int curMss, int nonagle);
+
+  /**
+   * tcp_retransmit_skb(sk, skb, segs) as the tree's C (__tcp_retransmit_skb and
+   * skb_still_in_host_queue inside).
+   *
+   * @return its return value, or {@link #JAVA}
+   */
+  default int retransmitSkb(TcpSock sk, TcpSkb skb, int segs) {
+    return JAVA;
+  }
+
+  /**
+   * tcp_xmit_retransmit_queue(sk) as the tree's C (tcp_retransmit_skb inside).
+   *
+   * @return false when this call is the Java port's to make
+   */
+  default boolean xmitRetransmitQueue(TcpSock sk) {
+    return false;
+  }
 }
