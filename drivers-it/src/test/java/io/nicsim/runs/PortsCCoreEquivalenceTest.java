@@ -77,9 +77,13 @@ class PortsCCoreEquivalenceTest {
   private static final String[] BBR_SENDER = {"--mac", "stmmac", "--soc", "rk3588-yt6801",
       "--traffic", "iperf3 -C bbr -t 1", "--path", "rtt=23ms", "--duration", "500ms"};
 
-  /** BBR held to 20 Mbit/s by the application: the app, not the path, is the bottleneck. */
+  /**
+   * BBR held to 5 Mbit/s by the application: the app, not the path, is the bottleneck (held to
+   * 20 Mbit/s, every write but the first finds data unsent, and the first write's app-limited
+   * mark moves nothing).
+   */
   private static final String[] BBR_APP_LIMITED = {"--mac", "stmmac", "--soc", "rk3588-yt6801",
-      "--traffic", "iperf3 -C bbr -t 1 -b 20M", "--path", "rtt=23ms", "--duration", "500ms"};
+      "--traffic", "iperf3 -C bbr -t 1 -b 5M", "--path", "rtt=23ms", "--duration", "500ms"};
 
   /**
    * A CUBIC sender on a lossy path (5 %): RACK reordering timeouts within the 500 ms window, and
@@ -139,10 +143,17 @@ class PortsCCoreEquivalenceTest {
               + "net/ipv4/tcp_output.c __tcp_push_pending_frames"),
       // tcp_rate.c's snapshot at each send, which tcp_write_xmit's C runs (its own calls, the
       // retransmits', run as C on the lossy row), under BBR (whose model reads the rate
-      // samples) held to 20 Mbit/s by the application: the broken port, in through the push's
-      // Java, starts a sample's interval only with one packet in flight
-      new Family("tcp_rate", BBR_APP_LIMITED, "__tcp_push_pending_frames",
-          "rate-sent-packetsout", "net/ipv4/tcp_output.c __tcp_push_pending_frames"),
+      // samples) held to 5 Mbit/s by the application: the broken port, in through the push's
+      // Java, starts a sample's interval only with one packet in flight. tcp_rate.c's
+      // tcp_rate_check_app_limited at each write on the same run: the broken port takes losses
+      // as repaired only when more was retransmitted than lost, so it never marks a flow without
+      // losses app-limited (the first write's mark, at delivered 0, is the run's only one; it
+      // moves the run's mean cwnd, 32.096 against 32.1 without it)
+      new Family("tcp_rate", BBR_APP_LIMITED,
+          "__tcp_push_pending_frames,tcp_rate_check_app_limited",
+          "rate-sent-packetsout,rate-applimited-lost-lt",
+          "net/ipv4/tcp_output.c __tcp_push_pending_frames,"
+              + "net/ipv4/tcp_rate.c tcp_rate_check_app_limited"),
       // tcp_timer.c's tcp_write_timer_handler on a lossy path: its RTO (tcp_retransmit_timer,
       // tcp_enter_loss) and RACK reordering timeouts (tcp_rack_reo_timeout) as C, the model's
       // retransmits where the C calls them; the broken port skips the RTO's rearm after a

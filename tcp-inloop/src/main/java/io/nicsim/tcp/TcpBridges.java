@@ -52,13 +52,15 @@ public final class TcpBridges implements PortBridgeProvider {
    * tcp_cwnd_test and tcp_tso_should_defer and TcpRateNative's tcp_rate_skb_sent are not
    * admitted: only tcp_write_xmit and the retransmit path call them, so they run as their C
    * (the first two and tcp_rate_skb_sent were admitted for the retransmit path's Java calls
-   * until it was bridged). TcpRateNative's
-   * tcp_rate_check_app_limited is written and gave byte-identical runs (BBR held to 20 Mbit/s
-   * by the application, where it marks the flow app-limited), but is not admitted: its seeded
-   * mutant left that run's --json unchanged on 6.12 and 6.18.19.
+   * until it was bridged). tcp_rate.c's tcp_rate_check_app_limited ({@link TcpRateNative}, at
+   * each write) is admitted: within 500 ms a sender held to 20 Mbit/s by the application finds
+   * data unsent at every write but its first, so it marks the flow only there, at delivered 0,
+   * where the run reads it nowhere; held to 5 Mbit/s that one mark moves the run (its mean
+   * cwnd), and its seeded mutant is caught there.
    */
   static final List<String> SOCKET_ENTRIES = List.of(TcpAckNative.LABEL,
-      TcpSizeGoalNative.LABEL, CHECK_SPACE, SNDBUF_EXPAND, TcpOutputNative.WFREE, WRITE_TIMER, TcpWriteXmitNative.WRITE_XMIT, TcpWriteXmitNative.PUSH_PENDING,
+      TcpSizeGoalNative.LABEL, CHECK_SPACE, SNDBUF_EXPAND, TcpOutputNative.WFREE,
+      TcpRateNative.APP_LIMITED, WRITE_TIMER, TcpWriteXmitNative.WRITE_XMIT, TcpWriteXmitNative.PUSH_PENDING,
       TcpWriteXmitNative.RETRANSMIT_SKB, TcpWriteXmitNative.XMIT_RETRANSMIT_QUEUE);
 
   @Override
