@@ -52,8 +52,12 @@ public final class JavaLeft {
     return m;
   }
 
-  /** One harnessed function: its Java entries by run and what the README says of it. */
-  public record Row(String label, Map<String, Long> byRun, Map<String, Long> methods,
+  /**
+   * One harnessed function: its Java entries by run, its entries that ran as the tree's C
+   * through its bridge ({@code asC}; a function that runs inside a bridged caller's C has no
+   * entry of its own), and what the README says of it.
+   */
+  public record Row(String label, Map<String, Long> byRun, long asC, Map<String, Long> methods,
       boolean bridged, String reason) {
     public long java() {
       return byRun.values().stream().mapToLong(Long::longValue).sum();
@@ -104,6 +108,7 @@ public final class JavaLeft {
   public List<Row> measure(Path tree, Map<String, List<String>> runs) {
     PortCounter.install();
     Map<String, Map<String, Long>> java = new LinkedHashMap<>();
+    Map<String, Long> asC = new TreeMap<>();
     Map<String, Map<String, Long>> methods = new TreeMap<>();
     for (Map.Entry<String, List<String>> r : runs.entrySet()) {
       log.println("bench: java-left: " + r.getKey() + " with --ports c");
@@ -127,6 +132,7 @@ public final class JavaLeft {
             + err.toString().strip());
       }
       java.put(r.getKey(), PortEntries.java());
+      PortEntries.asC().forEach((label, n) -> asC.merge(label, n, Long::sum));
       PortEntries.javaByMethod().forEach((label, m) -> m.forEach((method, n) ->
           methods.computeIfAbsent(label, k -> new TreeMap<>()).merge(method, n, Long::sum)));
     }
@@ -145,7 +151,8 @@ public final class JavaLeft {
           byRun.put(run, n);
         }
       });
-      rows.add(new Row(label, byRun, methods.getOrDefault(label, Map.of()),
+      rows.add(new Row(label, byRun, asC.getOrDefault(label, 0L),
+          methods.getOrDefault(label, Map.of()),
           bridged.contains(label),
           why.getOrDefault(label, bridged.contains(label) ? "bridged" : "(no reason listed)")));
     }
@@ -158,16 +165,19 @@ public final class JavaLeft {
   public static String text(List<Row> rows, Path tree, Set<String> runNames) {
     StringBuilder sb = new StringBuilder();
     long zero = rows.stream().filter(r -> r.java() == 0).count();
+    long zeroAsC = rows.stream().filter(r -> r.java() == 0 && r.asC() > 0).count();
     long bridgedJava = rows.stream().filter(r -> r.bridged() && r.java() > 0).count();
     sb.append(String.format(Locale.ROOT, "java-left: %s with --ports c --kernel-tree %s%n",
         String.join(", ", runNames), tree));
-    sb.append(String.format(Locale.ROOT, "%d harnessed functions; %d had no Java entry (ran as"
-        + " C or were not reached), %d ran as Java (%d of them bridged, their bridge's"
-        + " fallbacks); %d contradict a reason that says they run inside their only caller%n",
-        rows.size(), zero, rows.size() - zero, bridgedJava,
+    sb.append(String.format(Locale.ROOT, "%d harnessed functions; %d had no Java entry (%d of"
+        + " them ran as C through their bridge; %d had no entry at all: not reached, or run"
+        + " only inside a bridged caller's C, which the counter does not see), %d ran as Java"
+        + " (%d of them bridged, their bridge's fallbacks); %d contradict a reason that says"
+        + " they run inside their only caller%n",
+        rows.size(), zero, zeroAsC, zero - zeroAsC, rows.size() - zero, bridgedJava,
         rows.stream().filter(Row::contradicted).count()));
-    sb.append("| # | function (file) | Java entries | by run | Java method | README |\n"
-        + "|---|---|---|---|---|---|\n");
+    sb.append("| # | function (file) | Java entries | by run | C entries | Java method | README |\n"
+        + "|---|---|---|---|---|---|---|\n");
     int i = 0;
     for (Row r : rows) {
       i++;
@@ -177,8 +187,9 @@ public final class JavaLeft {
       StringBuilder ms = new StringBuilder();
       r.methods().forEach((m, n) -> ms.append(ms.length() == 0 ? "" : ", ").append(m)
           .append(r.methods().size() > 1 ? String.format(Locale.ROOT, " %,d", n) : ""));
-      sb.append(String.format(Locale.ROOT, "| %d | `%s` (%s) | %,d | %s | %s | %s%s |%n", i,
-          r.function(), r.file(), r.java(), by, ms, r.contradicted() ? "CONTRADICTED: " : "",
+      sb.append(String.format(Locale.ROOT, "| %d | `%s` (%s) | %,d | %s | %,d | %s | %s%s |%n",
+          i, r.function(), r.file(), r.java(), by, r.asC(), ms,
+          r.contradicted() ? "CONTRADICTED: " : "",
           r.bridged() ? "bridged" : r.reason()));
     }
     return sb.toString();
