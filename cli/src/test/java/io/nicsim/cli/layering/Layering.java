@@ -87,15 +87,16 @@ final class Layering {
 
   /**
    * tcp-model's packages: io.nicsim.tcp.* but tcp-stack's io.nicsim.tcp.stack and the classes
-   * the tcp-cc module (CUBIC, BBR) and the tcp-inloop module (--ports c bridges) compile into
-   * io.nicsim.tcp.
+   * the tcp-lib module (the kernel helpers below the socket), the tcp-cc module (CUBIC, BBR) and
+   * the tcp-inloop module (--ports c bridges) compile into io.nicsim.tcp.
    */
   private static DescribedPredicate<JavaClass> tcpModel() {
     return DescribedPredicate.describe("tcp-model", c -> {
       String p = c.getPackageName();
       return (p.equals("io.nicsim.tcp") || p.startsWith("io.nicsim.tcp."))
           && !p.equals("io.nicsim.tcp.stack") && !p.startsWith("io.nicsim.tcp.stack.")
-          && !compiledIn("tcp-cc").test(c) && !compiledIn("tcp-inloop").test(c);
+          && !compiledIn("tcp-lib").test(c) && !compiledIn("tcp-cc").test(c)
+          && !compiledIn("tcp-inloop").test(c);
     });
   }
 
@@ -180,7 +181,8 @@ final class Layering {
     for (String m : DRIVER_INLOOPS) {
       a = a.layer(m).definedBy(compiledIn(m));
     }
-    a = a.layer("tcp-model").definedBy(tcpModel())
+    a = a.layer("tcp-lib").definedBy(compiledIn("tcp-lib"))
+        .layer("tcp-model").definedBy(tcpModel())
         .layer("tcp-inloop").definedBy(compiledIn("tcp-inloop"))
         .layer("tcp-cc").definedBy(compiledIn("tcp-cc"))
         .layer("tcp-stack").definedBy(in("tcp-stack", "io.nicsim.tcp.stack"))
@@ -284,6 +286,11 @@ final class Layering {
         .whereLayer("tcp-inloop").mayOnlyBeAccessedByLayers("tcp-cc", "tcp-stack")
         .whereLayer("tcp-model").mayOnlyBeAccessedByLayers("tcp-inloop", "tcp-cc", "tcp-stack",
             "formats", "runs", "testkit", "studies", "scenarios", "boardtrace", "bench", "cli")
+        // the kernel helpers below the socket (win_minmax, jiffies, seq, skb truesize): TCP,
+        // its bridges and congestion modules, and what reads a connection's figures use them
+        .whereLayer("tcp-lib").mayOnlyBeAccessedByLayers("tcp-model", "tcp-inloop", "tcp-cc",
+            "tcp-stack", "formats", "runs", "testkit", "studies", "scenarios", "boardtrace",
+            "bench", "cli")
         .whereLayer("core").mayOnlyBeAccessedByLayers(with(DRIVER_LAYERS, STMMAC_HW,
             "tcp-inloop", "inloop", "audit", "dim",
             "traffic", "hostkit", "tcp-model", "tcp-cc", "tcp-stack", "formats", "runs", "testkit", "studies",
