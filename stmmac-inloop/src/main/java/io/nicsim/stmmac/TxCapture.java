@@ -19,20 +19,20 @@ final class TxCapture {
   static void capture(StmmacTx tx, int queue, Skb skb, long[] r) {
     Arrays.fill(r, 0, Math.min(r.length, TxHarnessRig.FIELDS), 0);
     StmmacPriv priv = tx.priv;
-    StmmacTxQueue txQ = priv.txQueue[queue];
-    DescRing ring = txQ.ring;
+    StmmacTxQueue txQueue = priv.txQueue[queue];
+    DescRing ring = txQueue.ring;
     NetdevQueue txq = priv.dev.queue(queue);
-    HrTimer timer = txQ.txtimer;
+    HrTimer timer = txQueue.txtimer;
     r[TxHarnessRig.QUEUE] = queue;
     r[TxHarnessRig.TX_CNT] = priv.plat.txQueuesToUse();
     r[TxHarnessRig.RING_ORDER] = Integer.numberOfTrailingZeros(ring.size());
     r[TxHarnessRig.CUR_TX] = ring.cur;
     r[TxHarnessRig.DIRTY_TX] = ring.dirty;
-    r[5] = Integer.toUnsignedLong(txQ.txCountFrames);
-    r[TxHarnessRig.MSS] = Integer.toUnsignedLong(txQ.mss);
-    r[7] = txQ.tbs;
+    r[5] = Integer.toUnsignedLong(txQueue.txCountFrames);
+    r[TxHarnessRig.MSS] = Integer.toUnsignedLong(txQueue.mss);
+    r[7] = txQueue.tbs;
     r[8] = priv.extendDesc ? 1 : 0;
-    r[9] = txQ.dmaTxPhy;
+    r[9] = txQueue.dmaTxPhy;
     r[10] = Integer.toUnsignedLong(priv.txCoalFrames[queue]);
     r[11] = Integer.toUnsignedLong(priv.txCoalTimer[queue]);
     r[12] = priv.hwtsTxEn ? 1 : 0;
@@ -53,7 +53,7 @@ final class TxCapture {
     r[25] = priv.enhDesc ? 1 : 0;
     r[26] = priv.mode;
     r[27] = txq.stopped() ? 1 : 0;
-    r[28] = tx.txNapi(txQ.queueIndex).isScheduled() ? 1 : 0;
+    r[28] = tx.txNapi(txQueue.queueIndex).isScheduled() ? 1 : 0;
     r[29] = timer != null && timer.active() ? 1 : 0;
     r[30] = tx.kernel.netdevXmitMore() ? 1 : 0;
     r[TxHarnessRig.STALE_ENTRY] = -1;
@@ -70,7 +70,7 @@ final class TxCapture {
         break;
       }
     }
-    r[33] = priv.unported.vlanInsert(skb, txQ) ? 1 : 0;
+    r[33] = priv.unported.vlanInsert(skb, txQueue) ? 1 : 0;
     r[34] = priv.unported.hasIpEthertype(skb) ? 1 : 0;
     r[35] = 0; // __vlan_hwaccel_push_inside: the model's skbs carry no VLAN tag to push
     r[36] = 0; // skb_checksum_help: the model's never needs it
@@ -104,10 +104,10 @@ final class TxCapture {
    */
   static int cleanWindow(StmmacTx tx, int queue, long[] r, Skb[] skbs) {
     StmmacPriv priv = tx.priv;
-    StmmacTxQueue txQ = priv.txQueue[queue];
-    DescRing ring = txQ.ring;
+    StmmacTxQueue txQueue = priv.txQueue[queue];
+    DescRing ring = txQueue.ring;
     int size = ring.size();
-    int kind = tx.descKind(txQ);
+    int kind = tx.descKind(txQueue);
     int k = 0;
     while (k < size) {
       int e = (ring.dirty + k) & (size - 1);
@@ -115,15 +115,15 @@ final class TxCapture {
         break;
       }
       int w = TxHarnessRig.FIELDS + k * TxHarnessRig.SLOT;
-      int status = priv.hwif.txStatus(txQ, kind, e);
+      int status = priv.hwif.txStatus(txQueue, kind, e);
       Skb s = ring.skb(e);
       r[w] = status;
-      r[w + 1] = txQ.dmaBuf[e];
-      r[w + 2] = txQ.mapAsPage[e] ? 1 : 0;
-      r[w + 3] = Integer.toUnsignedLong(txQ.dmaLen[e]);
-      r[w + 4] = txQ.lastSegment[e] ? 1 : 0;
-      r[w + 5] = txQ.isJumbo[e] ? 1 : 0;
-      r[w + 6] = txQ.bufType[e];
+      r[w + 1] = txQueue.dmaBuf[e];
+      r[w + 2] = txQueue.mapAsPage[e] ? 1 : 0;
+      r[w + 3] = Integer.toUnsignedLong(txQueue.dmaLen[e]);
+      r[w + 4] = txQueue.lastSegment[e] ? 1 : 0;
+      r[w + 5] = txQueue.isJumbo[e] ? 1 : 0;
+      r[w + 6] = txQueue.bufType[e];
       r[w + 7] = s == null ? 0 : Integer.toUnsignedLong(s.len);
       skbs[e] = s;
       k++;

@@ -131,22 +131,22 @@ final class TxReplay {
     cleanPkts = 0;
     cleanBytes = 0;
     long ret = run(in, words, queue, null, Kind.CLEAN);
-    StmmacTxQueue txQ = priv.txQueue[queue];
+    StmmacTxQueue txQueue = priv.txQueue[queue];
     for (int k = 0; k < window; k++) {
       int e = (from + k) & (ring.size() - 1);
       if (printedBy[e] != record) {
-        txQ.dmaBuf[e] = 0;
-        txQ.dmaLen[e] = 0;
-        txQ.mapAsPage[e] = false;
-        txQ.lastSegment[e] = false;
-        txQ.isJumbo[e] = false;
-        txQ.bufType[e] = 0;
+        txQueue.dmaBuf[e] = 0;
+        txQueue.dmaLen[e] = 0;
+        txQueue.mapAsPage[e] = false;
+        txQueue.lastSegment[e] = false;
+        txQueue.isJumbo[e] = false;
+        txQueue.bufType[e] = 0;
         ring.setSkb(e, null);
       }
       ringSkbs[e] = null;
     }
     int count = (int) ret;
-    txQ.cleanedDesc += count;
+    txQueue.cleanedDesc += count;
     if (priv.dim != null) { // the dim what-if's running totals, as the Java keeps them
       priv.dim.tx.packets[queue] += cleanPkts;
       priv.dim.tx.bytes[queue] += Integer.toUnsignedLong(cleanBytes);
@@ -179,7 +179,7 @@ final class TxReplay {
     private boolean sched;
     /** What the token being applied tells the replay. */
     private int step;
-    private StmmacTxQueue txQ;
+    private StmmacTxQueue txQueue;
     private NetdevQueue txq;
     private Core core;
 
@@ -188,9 +188,9 @@ final class TxReplay {
       this.queue = queue;
       this.skb = skb;
       this.kind = kind;
-      txQ = priv.txQueue[queue];
+      txQueue = priv.txQueue[queue];
       txq = priv.dev.queue(queue);
-      curBefore = txQ.ring.cur;
+      curBefore = txQueue.ring.cur;
       xmitCharged = false;
       sent = false;
       icSet = false;
@@ -251,7 +251,7 @@ final class TxReplay {
         if (n == null) {
           throw PortBridge.cannotApply(c, in, o);
         }
-        field(n, o, in, txQ, txq, skb, tailSet);
+        field(n, o, in, txQueue, txq, skb, tailSet);
         return Replay.NEXT;
       }
       if (n == TxToken.NAPI_SCHEDULE_PREP && o.arg(0) == napiId(queue)) {
@@ -271,13 +271,13 @@ final class TxReplay {
       int d = number >= DESC ? number - DESC : NameIds.ABSENT;
       step = Replay.NEXT;
       if (e != NameIds.ABSENT) {
-        entry(txQ, e, skb, o, in);
+        entry(txQueue, e, skb, o, in);
       } else if (d != NameIds.ABSENT) {
         if (o.arg(0) != 0) {
-          priv.hwif.writeDes0(txQ, d / MAX_RING, d % MAX_RING, (int) o.arg(0));
+          priv.hwif.writeDes0(txQueue, d / MAX_RING, d % MAX_RING, (int) o.arg(0));
         }
         if (o.arg(1) != 0) {
-          priv.hwif.writeDes1(txQ, d / MAX_RING, d % MAX_RING, (int) o.arg(1));
+          priv.hwif.writeDes1(txQueue, d / MAX_RING, d % MAX_RING, (int) o.arg(1));
         }
       } else if (n == null) {
         throw PortBridge.cannotApply(c, in, o);
@@ -288,7 +288,7 @@ final class TxReplay {
           case SET_TX_TAIL_PTR -> tailSet = true;
           default -> { }
         }
-        sched = answered(n, o, in, queue, sched, core, txQ, txq, skb, this);
+        sched = answered(n, o, in, queue, sched, core, txQueue, txq, skb, this);
         ownCompleted |= completes;
       }
       return step;
@@ -296,7 +296,7 @@ final class TxReplay {
 
     /** After the last run, which returned {@code ret}: the Java's counters of what the call did. */
     void finish(long ret) {
-      DescRing ring = txQ.ring;
+      DescRing ring = txQueue.ring;
       if (charged && !xmitCharged) {
         core.charge(StmmacTx.XMIT);
         priv.counters.xmit++;
@@ -306,7 +306,7 @@ final class TxReplay {
           priv.counters.txBusy++;
         }
         if (sent) {
-          txQ.queuedDesc += (ring.cur - curBefore) & (ring.size() - 1);
+          txQueue.queuedDesc += (ring.cur - curBefore) & (ring.size() - 1);
           // the tree's stmmac_tx_timer_arm ran inside: at the end, or (before arm-at-end) for
           // an skb without IC
           if (armAtEnd || !icSet) {
@@ -332,7 +332,7 @@ final class TxReplay {
    * TX NAPI's SCHED bit after the call.
    */
   private boolean answered(TxToken n, NativeOut o, long[] in, int queue, boolean sched, Core core,
-      StmmacTxQueue txQ, NetdevQueue txq, Skb skb, Applied a) {
+      StmmacTxQueue txQueue, NetdevQueue txq, Skb skb, Applied a) {
     KernelCalls k = priv.calls;
     boolean own = o.arg(0) == napiId(queue);
     switch (n) {
@@ -374,7 +374,7 @@ final class TxReplay {
         return sched;
       }
       default -> {
-        call(n, o, in, core, txQ, txq, skb);
+        call(n, o, in, core, txQueue, txq, skb);
         return sched;
       }
     }
@@ -404,7 +404,7 @@ final class TxReplay {
     return priv.txQueue[(int) queue].txtimer;
   }
 
-  private void call(TxToken n, NativeOut o, long[] in, Core core, StmmacTxQueue txQ,
+  private void call(TxToken n, NativeOut o, long[] in, Core core, StmmacTxQueue txQueue,
       NetdevQueue txq, Skb skb) {
     KernelCalls k = priv.calls;
     StmmacHwif h = priv.hwif;
@@ -453,42 +453,42 @@ final class TxReplay {
       case NETDEV_ERR -> k.netdevErr(o.message());
       case PREPARE_TX_DESC -> {
         core.charge(StmmacTx.XMIT_DESC);
-        h.prepareTxDesc(txQ, (int) o.arg(0), (int) o.arg(1), o.arg(2) != 0, (int) o.arg(3),
+        h.prepareTxDesc(txQueue, (int) o.arg(0), (int) o.arg(1), o.arg(2) != 0, (int) o.arg(3),
             o.arg(4) != 0, (int) o.arg(5), o.arg(6) != 0, o.arg(7) != 0, (int) o.arg(8));
       }
       case PREPARE_TSO_TX_DESC -> {
         core.charge(StmmacTx.XMIT_DESC);
-        h.prepareTsoTxDesc(txQ, (int) o.arg(0), (int) o.arg(1), o.arg(2) != 0,
+        h.prepareTsoTxDesc(txQueue, (int) o.arg(0), (int) o.arg(1), o.arg(2) != 0,
             (int) o.arg(3), (int) o.arg(4), o.arg(5) != 0, o.arg(6) != 0, (int) o.arg(7),
             (int) o.arg(8));
       }
       case SET_MSS -> {
         core.charge(StmmacTx.XMIT_DESC);
-        h.setMss(txQ, (int) o.arg(0), (int) o.arg(1), (int) o.arg(2));
+        h.setMss(txQueue, (int) o.arg(0), (int) o.arg(1), (int) o.arg(2));
       }
-      case SET_TX_OWNER -> h.setTxOwner(txQ, (int) o.arg(0), (int) o.arg(1));
+      case SET_TX_OWNER -> h.setTxOwner(txQueue, (int) o.arg(0), (int) o.arg(1));
       case SET_TX_IC -> {
-        h.setTxIc(txQ, (int) o.arg(0), (int) o.arg(1));
+        h.setTxIc(txQueue, (int) o.arg(0), (int) o.arg(1));
         priv.counters.txIcSet++;
       }
-      case SET_DESC_ADDR -> h.setDescAddr(txQ, (int) o.arg(0), (int) o.arg(1), o.arg(2));
-      case ENABLE_TX_TIMESTAMP -> h.enableTxTimestamp(txQ, (int) o.arg(0), (int) o.arg(1));
-      case SET_DESC_VLAN -> h.setDescVlan(txQ, (int) o.arg(0), (int) o.arg(1),
+      case SET_DESC_ADDR -> h.setDescAddr(txQueue, (int) o.arg(0), (int) o.arg(1), o.arg(2));
+      case ENABLE_TX_TIMESTAMP -> h.enableTxTimestamp(txQueue, (int) o.arg(0), (int) o.arg(1));
+      case SET_DESC_VLAN -> h.setDescVlan(txQueue, (int) o.arg(0), (int) o.arg(1),
           (int) o.arg(2));
-      case SET_DESC_SARC -> h.setDescSarc(txQ, (int) o.arg(0), (int) o.arg(1),
+      case SET_DESC_SARC -> h.setDescSarc(txQueue, (int) o.arg(0), (int) o.arg(1),
           (int) o.arg(2));
-      case SET_DESC_TBS -> h.setDescTbs(txQ, (int) o.arg(0), o.arg(1), o.arg(2));
+      case SET_DESC_TBS -> h.setDescTbs(txQueue, (int) o.arg(0), o.arg(1), o.arg(2));
       case TX_STATUS -> {
-        int status = h.txStatus(txQ, (int) o.arg(0), (int) o.arg(1));
+        int status = h.txStatus(txQueue, (int) o.arg(0), (int) o.arg(1));
         if (cleaning && (status & StmmacHwif.TX_DMA_OWN) == 0) {
           core.charge(StmmacTx.TX_CLEAN_DESC); // a descriptor tx_clean reclaims
         }
       }
-      case RELEASE_TX_DESC -> h.releaseTxDesc(txQ, (int) o.arg(0), (int) o.arg(1),
+      case RELEASE_TX_DESC -> h.releaseTxDesc(txQueue, (int) o.arg(0), (int) o.arg(1),
           (int) o.arg(2));
       case IS_JUMBO_FRM -> h.isJumboFrm((int) o.arg(0), o.arg(1) != 0);
-      case JUMBO_FRM -> h.jumboFrm(txQ, skbOf(SKB_ID, skb, in), o.arg(0) != 0);
-      case CLEAN_DESC3 -> h.cleanDesc3(txQ, (int) o.arg(0), (int) o.arg(1));
+      case JUMBO_FRM -> h.jumboFrm(txQueue, skbOf(SKB_ID, skb, in), o.arg(0) != 0);
+      case CLEAN_DESC3 -> h.cleanDesc3(txQueue, (int) o.arg(0), (int) o.arg(1));
       case ENABLE_DMA_TRANSMISSION -> h.enableDmaTransmission((int) o.arg(0));
       case SET_TX_TAIL_PTR -> h.setTxTailPtr(o.arg(0), (int) o.arg(1));
       case ENABLE_DMA_IRQ -> h.enableDmaIrq((int) o.arg(0), o.arg(1) != 0, o.arg(2) != 0);
@@ -497,10 +497,10 @@ final class TxReplay {
       case STMMAC_ENABLE_EEE_MODE -> u.enableEeeMode();
       case MOD_TIMER_EEE_CTRL -> u.modEeeCtrlTimer();
       case STMMAC_RESTART_SW_LPI_TIMER -> u.restartSwLpiTimer();
-      case STMMAC_VLAN_INSERT -> u.vlanInsert(skbOf(SKB_ID, skb, in), txQ);
+      case STMMAC_VLAN_INSERT -> u.vlanInsert(skbOf(SKB_ID, skb, in), txQueue);
       case VLAN_HWACCEL_PUSH_INSIDE -> u.vlanHwaccelPushInside(skbOf(o.arg(0), skb, in));
       case STMMAC_HAS_IP_ETHERTYPE -> u.hasIpEthertype(skbOf(SKB_ID, skb, in));
-      case STMMAC_GET_TX_HWTSTAMP -> u.getTxHwtstamp(txQ, (int) o.arg(0), (int) o.arg(1),
+      case STMMAC_GET_TX_HWTSTAMP -> u.getTxHwtstamp(txQueue, (int) o.arg(0), (int) o.arg(1),
           skbOf(o.arg(2), skb, in));
       case STMMAC_FREE_TX_BUFFER -> u.freeTxBuffer((int) o.arg(0), (int) o.arg(1));
       case STMMAC_BUMP_DMA_THRESHOLD -> u.bumpDmaThreshold((int) o.arg(0));
@@ -509,29 +509,29 @@ final class TxReplay {
   }
 
   /** An entry the C wrote: its tx_skbuff_dma fields and its tx_skbuff. */
-  private void entry(StmmacTxQueue txQ, int e, Skb skb, NativeOut o, long[] in) {
+  private void entry(StmmacTxQueue txQueue, int e, Skb skb, NativeOut o, long[] in) {
     printedBy[e] = record;
-    txQ.dmaBuf[e] = o.arg(0);
-    txQ.dmaLen[e] = (int) o.arg(1);
-    txQ.mapAsPage[e] = o.arg(2) != 0;
-    txQ.lastSegment[e] = o.arg(3) != 0;
-    txQ.isJumbo[e] = o.arg(4) != 0;
-    txQ.bufType[e] = (int) o.arg(5);
-    txQ.ring.setSkb(e, o.arg(6) < 0 ? null : skbOf(o.arg(6), skb, in));
+    txQueue.dmaBuf[e] = o.arg(0);
+    txQueue.dmaLen[e] = (int) o.arg(1);
+    txQueue.mapAsPage[e] = o.arg(2) != 0;
+    txQueue.lastSegment[e] = o.arg(3) != 0;
+    txQueue.isJumbo[e] = o.arg(4) != 0;
+    txQueue.bufType[e] = (int) o.arg(5);
+    txQueue.ring.setSkb(e, o.arg(6) < 0 ? null : skbOf(o.arg(6), skb, in));
   }
 
-  private void field(TxToken n, NativeOut o, long[] in, StmmacTxQueue txQ, NetdevQueue txq,
+  private void field(TxToken n, NativeOut o, long[] in, StmmacTxQueue txQueue, NetdevQueue txq,
       Skb skb, boolean tailSet) {
     long v = o.value();
-    StmmacXstats.Txq st = priv.xstats.txq[txQ.queueIndex];
+    StmmacXstats.Txq st = priv.xstats.txq[txQueue.queueIndex];
     switch (n) {
-      case CUR_TX -> txQ.ring.cur = (int) v;
-      case DIRTY_TX -> txQ.ring.dirty = (int) v;
-      case TX_COUNT_FRAMES -> txQ.txCountFrames = (int) v;
-      case MSS -> txQ.mss = (int) v;
+      case CUR_TX -> txQueue.ring.cur = (int) v;
+      case DIRTY_TX -> txQueue.ring.dirty = (int) v;
+      case TX_COUNT_FRAMES -> txQueue.txCountFrames = (int) v;
+      case MSS -> txQueue.mss = (int) v;
       case TX_TAIL_ADDR -> {
         if (tailSet) {
-          txQ.txTailAddr = v;
+          txQueue.txTailAddr = v;
         }
       }
       case XSK_FRAMES_DONE -> { }
@@ -545,10 +545,10 @@ final class TxReplay {
       case NAPI_TX_PKT_N -> st.napiTxPktN += v;
       case TX_DROPPED -> priv.xstats.txDropped += v;
       case TX_ERRORS -> priv.xstats.txErrors += v;
-      case MAX_SDU_TXQ_DROP -> priv.xstats.maxSduTxqDrop[txQ.queueIndex] += v;
+      case MAX_SDU_TXQ_DROP -> priv.xstats.maxSduTxqDrop[txQueue.queueIndex] += v;
       case QUEUE_STOPPED -> {
         if ((v != 0) != txq.stopped()) {
-          throw new NativeFailure(c.function() + "'s C left queue " + txQ.queueIndex
+          throw new NativeFailure(c.function() + "'s C left queue " + txQueue.queueIndex
               + (v != 0 ? " stopped" : " running") + " and the model's is not: input "
               + PortBridge.record(c, in));
         }
