@@ -1,5 +1,6 @@
 package io.nicsim.tcp;
 
+import io.nicsim.core.host.InLoopPorts;
 import io.nicsim.core.port.KernelPort;
 import java.util.List;
 
@@ -91,6 +92,11 @@ public final class Bbr implements CongestionOps {
    * each entry point tests it first.
    */
   BbrNative c;
+
+  @Override
+  public void attachC(InLoopPorts ports) {
+    c = CcBridges.bbr(ports);
+  }
 
   @Override
   public String name() {

@@ -14,9 +14,10 @@ import java.util.TreeMap;
  * ({@link CubicNative}) and net/ipv4/tcp_bbr.c ({@link BbrNative}). A socket is made by the
  * traffic after the host is built, so installing a bridge only admits its function on the host
  * (its C built at the host's CONFIG_HZ: 100, 250, 300 or 1000); the socket's module takes the
- * host's C when the connection opens ({@link #attach}).
+ * host's C when the connection opens (its {@link CongestionOps#attachC}: {@link #cubic},
+ * {@link #bbr}).
  */
-public final class CcBridges implements PortBridgeProvider, CongestionBridge {
+public final class CcBridges implements PortBridgeProvider {
   static final String CUBIC_C = "net/ipv4/tcp_cubic.c";
   static final String BBR_C = "net/ipv4/tcp_bbr.c";
 
@@ -49,34 +50,31 @@ public final class CcBridges implements PortBridgeProvider, CongestionBridge {
     return m;
   }
 
-  @Override
-  public boolean attach(CongestionOps ca, InLoopPorts ports) {
-    if (ca instanceof Cubic cubic) {
-      CubicNative n = new CubicNative();
-      boolean any = false;
-      for (int k : CubicNative.ENTRIES) {
-        NativePort p = ports.port(CUBIC_C + " " + CubicHarnesses.FUNCTIONS.get(k));
-        if (p != null) {
-          n.set(k, p);
-          any = true;
-        }
+  /** The host's C of CUBIC's entry points, or null when the host installed none. */
+  static CubicNative cubic(InLoopPorts ports) {
+    CubicNative n = new CubicNative();
+    boolean any = false;
+    for (int k : CubicNative.ENTRIES) {
+      NativePort p = ports.port(CUBIC_C + " " + CubicHarnesses.FUNCTIONS.get(k));
+      if (p != null) {
+        n.set(k, p);
+        any = true;
       }
-      cubic.c = any ? n : null;
-      return true;
     }
-    if (ca instanceof Bbr bbr) {
-      BbrNative n = new BbrNative();
-      boolean any = false;
-      for (int k : BbrNative.ENTRIES) {
-        NativePort p = ports.port(BBR_C + " " + BbrHarnesses.FUNCTIONS.get(k));
-        if (p != null) {
-          n.set(k, p);
-          any = true;
-        }
+    return any ? n : null;
+  }
+
+  /** The host's C of BBR's entry points, or null when the host installed none. */
+  static BbrNative bbr(InLoopPorts ports) {
+    BbrNative n = new BbrNative();
+    boolean any = false;
+    for (int k : BbrNative.ENTRIES) {
+      NativePort p = ports.port(BBR_C + " " + BbrHarnesses.FUNCTIONS.get(k));
+      if (p != null) {
+        n.set(k, p);
+        any = true;
       }
-      bbr.c = any ? n : null;
-      return true;
     }
-    return false;
+    return any ? n : null;
   }
 }

@@ -1,5 +1,6 @@
 package io.nicsim.tcp;
 
+import io.nicsim.core.host.InLoopPorts;
 import io.nicsim.core.port.KernelPort;
 
 /**
@@ -59,6 +60,11 @@ public final class Cubic implements CongestionOps {
    * each entry point tests it first. (lastBicTarget, an observer, is not kept up there.)
    */
   CubicNative c;
+
+  @Override
+  public void attachC(InLoopPorts ports) {
+    c = CcBridges.cubic(ports);
+  }
 
   /** CUBIC with the kernel's default module parameters. */
   public Cubic() {

@@ -4,14 +4,12 @@ import io.nicsim.core.host.BridgeSite;
 import io.nicsim.core.host.InLoopPorts;
 import io.nicsim.core.host.PortBridge;
 import io.nicsim.core.host.PortBridgeProvider;
-import io.nicsim.core.host.ServiceIndex;
 import io.nicsim.core.port.exec.NativePort;
 import io.nicsim.core.port.exec.PortHarness;
 import io.nicsim.core.port.exec.PortHarnessProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -22,21 +20,10 @@ import java.util.TreeMap;
  * ({@link TcpWriteXmitNative}) and {@code tcp_wfree} ({@link TcpOutputNative}), hooked into a new
  * connection's socket by {@link #attach(TcpSock, InLoopPorts)}, the other
  * harnessed functions (each with why they stay Java), and the hook that gives a new
- * connection's congestion module the host's C (the modules' own bridges are their jar's:
- * tcp-cc's {@code CcBridges} for CUBIC and BBR).
+ * connection's congestion module the host's C (through the module's own
+ * {@link CongestionOps#attachC}; tcp-cc's {@code CcBridges} builds CUBIC's and BBR's).
  */
 public final class TcpBridges implements PortBridgeProvider {
-  /**
-   * The congestion modules' bridges, found on first use: a run without {@code --ports c} never
-   * scans for them (every connection calls {@link #attach(CongestionOps, InLoopPorts)}), and a
-   * scan reads the launcher's index of service files ({@link ServiceIndex}), not every jar.
-   */
-  private static final class Congestion {
-    static final List<CongestionBridge> BRIDGES = ServiceLoader.load(CongestionBridge.class,
-        ServiceIndex.view(TcpBridges.class.getClassLoader())).stream()
-        .map(ServiceLoader.Provider::get).toList();
-  }
-
   static final String CHECK_SPACE = TcpInputHarnesses.INPUT_C + " tcp_check_space";
   static final String SNDBUF_EXPAND = TcpInputHarnesses.INPUT_C + " tcp_sndbuf_expand";
   static final String WRITE_TIMER = TcpInputHarnesses.TIMER_C + " tcp_write_timer_handler";
@@ -270,17 +257,12 @@ public final class TcpBridges implements PortBridgeProvider {
 
   /**
    * Hooks the host's C into a new connection's congestion module: each entry point the host
-   * installed runs as C on this module from now on (through the module jar's
-   * {@link CongestionBridge}). Nothing changes in a run without {@code --ports c}.
+   * installed runs as C on this module from now on (the module's own
+   * {@link CongestionOps#attachC}). Nothing changes in a run without {@code --ports c}.
    */
   public static void attach(CongestionOps ca, InLoopPorts ports) {
-    if (!ports.active()) {
-      return;
-    }
-    for (CongestionBridge b : Congestion.BRIDGES) {
-      if (b.attach(ca, ports)) {
-        return;
-      }
+    if (ports.active()) {
+      ca.attachC(ports);
     }
   }
 }

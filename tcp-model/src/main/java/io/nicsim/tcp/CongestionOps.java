@@ -1,5 +1,7 @@
 package io.nicsim.tcp;
 
+import io.nicsim.core.host.InLoopPorts;
+
 /**
  * {@code struct tcp_congestion_ops}: one instance per socket, holding the module's private
  * state ({@code inet_csk_ca(sk)}). Optional hooks report their presence through {@code hasX()}
@@ -82,4 +84,11 @@ public interface CongestionOps {
   default double bandwidthBps(TcpSock sk) {
     return -1;
   }
+
+  /**
+   * {@code --ports c}: run each of the module's entry points that {@code ports} (the host's C)
+   * installed as the tree's C from now on; a new connection's module is given them when the
+   * connection opens. A module without {@code --ports c} bridges keeps its Java.
+   */
+  default void attachC(InLoopPorts ports) {}
 }
