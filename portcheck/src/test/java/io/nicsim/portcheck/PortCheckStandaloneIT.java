@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * port-check as a driver maintainer runs it without the simulator: a fresh JVM whose class path
  * is this module's jar, its runtime dependencies (target/classpath: the annotations artifact,
- * port-check's two lower artifacts, portcheck-c and portcheck-inputs, and its libraries) and the
+ * the port-execution SPI's, port-check's two lower artifacts, portcheck-c and portcheck-inputs,
+ * and its libraries) and the
  * maintainer's own ports (here the test fixtures).
  */
 class PortCheckStandaloneIT {
@@ -34,8 +35,8 @@ class PortCheckStandaloneIT {
         .map(e -> Path.of(e).getFileName().toString())
         .filter(n -> n.startsWith("nicsim-"))
         .map(n -> n.replaceAll("-[0-9].*", "")).toList())
-        .containsExactlyInAnyOrder("nicsim-annotations", "nicsim-portcheck-c",
-            "nicsim-portcheck-inputs");
+        .containsExactlyInAnyOrder("nicsim-annotations", "nicsim-port-exec",
+            "nicsim-portcheck-c", "nicsim-portcheck-inputs");
     Path jar;
     try (var s = Files.list(target)) {
       jar = s.filter(p -> p.getFileName().toString().matches("nicsim-portcheck-.*[0-9T](-SNAPSHOT)?\\.jar"))
