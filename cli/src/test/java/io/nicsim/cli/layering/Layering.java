@@ -58,7 +58,7 @@ final class Layering {
 
   /**
    * Core's packages: io.nicsim.core.* but the annotations artifact's io.nicsim.core.port and
-   * its harness SPI io.nicsim.core.port.exec, the engine module's io.nicsim.core.sim, trace,
+   * the port-exec artifact's harness SPI io.nicsim.core.port.exec, the engine module's io.nicsim.core.sim, trace,
    * metrics, cpu and era, the kernel module's io.nicsim.core.kernel, the dim module's io.nicsim.core.dim, the
    * profiles module's io.nicsim.core.soc and io.nicsim.core.config, the traffic module's
    * io.nicsim.core.apps, the classes the inloop module compiles into io.nicsim.core.host and
@@ -163,7 +163,11 @@ final class Layering {
   private static ArchRule modules() {
     LayeredArchitecture a = layeredArchitecture()
         .consideringOnlyDependenciesInLayers()
-        .layer("annotations").definedBy(in("annotations", "io.nicsim.core.port"))
+        .layer("annotations").definedBy(DescribedPredicate.describe("annotations",
+            c -> c.getPackageName().equals("io.nicsim.core.port")))
+        // the SPI of executed checks and of the C in the loop: harnesses, port-check and the
+        // bridges share it; it uses nothing of nicsim's
+        .layer("port-exec").definedBy(in("port-exec", "io.nicsim.core.port.exec"))
         .layer("portcount").definedBy(in("portcount", "io.nicsim.portcount"))
         .layer("profiles").definedBy(in("profiles", "io.nicsim.core.soc", "io.nicsim.core.config"))
         .layer("engine").definedBy(in("engine", ENGINE_PACKAGES.toArray(new String[0])))
