@@ -3,6 +3,7 @@ package io.nicsim.validate;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.nicsim.boardtrace.calibrate.Calibrator;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Locale;
@@ -87,6 +88,33 @@ final class CpuReport {
     root.put("kernel", kernel);
     root.put("tolerance", tolerance);
     root.put("profile_yaml", o.profileYaml());
+    ObjectNode cal = root.putObject("calibration");
+    ArrayNode coefs = cal.putArray("coefficients");
+    for (Calibrator.Coefficient c : o.calibrated().coefficients()) {
+      ObjectNode n = coefs.addObject();
+      n.put("coefficient", c.key() + ": " + c.column().words());
+      n.put("board_ns", dec(c.board()));
+      n.put("model_base_ns", dec(c.modelBase()));
+      n.put("model_calibrated_ns", dec(c.modelCalibrated()));
+      n.put("board_spans", c.boardSpans());
+    }
+    ArrayNode fitted = cal.putArray("fitted");
+    for (Calibrator.Fitted f : o.calibrated().fitted()) {
+      ObjectNode n = fitted.addObject();
+      n.put("op", f.op());
+      n.put("base_ns", Math.round(f.base()));
+      n.put("value_ns", Math.round(f.value()));
+      n.put("coefficient", f.owner().key() + ": " + f.owner().column().words());
+    }
+    ArrayNode kept = cal.putArray("kept");
+    for (Calibrator.Kept k : o.calibrated().kept()) {
+      ObjectNode n = kept.addObject();
+      n.put("op", k.op());
+      n.put("value_ns", Math.round(k.value()));
+      n.put("why", k.why());
+    }
+    ArrayNode skipped = cal.putArray("not_fitted");
+    o.calibrated().skipped().forEach(skipped::add);
     ObjectNode tr = root.putObject("tracing_cost");
     tr.put("ns_per_event", dec(o.tracing().nsPerEvent()));
     tr.put("lo", dec(o.tracing().lo()));

@@ -72,7 +72,7 @@ final class CpuValidator {
 
   /** Everything: the cases, the calibration's own rates and what it measured. */
   record Outcome(List<CaseRun> runs, String calibration, String profileYaml,
-      TracingCost tracing) {}
+      TracingCost tracing, Calibrator.Result calibrated) {}
 
   /** Pairs of plain and traced bursts, and datagrams a burst, of the tracing-cost measurement. */
   static final int TRACING_PAIRS = 3;
@@ -141,7 +141,11 @@ final class CpuValidator {
             f.op(), (long) f.base(), (long) f.value(), f.owner().key(),
             f.owner().column().words(), 100 * f.range()));
       }
-      return new Outcome(out, calText.toString(), yaml, tc);
+      // what the fit could not use, so a cost left at host-veth's value has its reason here
+      for (String s : cal.skipped()) {
+        calText.append("  not fitted: ").append(s).append('\n');
+      }
+      return new Outcome(out, calText.toString(), yaml, tc, cal);
     } finally {
       deleteTree(work);
     }

@@ -75,6 +75,9 @@ class CalibrateVethShapeTest {
     assertThat(perKib).as(text.toString()).isNotNull();
     assertThat(perKib.get("value_ns").asLong()).isEqualTo(155);
     assertThat(perKib.get("why").asText()).contains("per KiB").contains("one size");
+    for (JsonNode k : result.get("kept")) {
+      assertThat(k.get("op").asText()).as(text.toString()).isNotEqualTo("udp_sendmsg");
+    }
   }
 
   /**
