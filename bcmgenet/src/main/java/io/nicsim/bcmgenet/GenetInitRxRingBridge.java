@@ -7,6 +7,7 @@ import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.port.exec.NativeFailure;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
+import java.util.Arrays;
 
 /**
  * {@code --ports c} for {@code bcmgenet_init_rx_ring} (the open's RX ring set-up, once per
@@ -97,7 +98,7 @@ final class GenetInitRxRingBridge implements PortBridge {
         }
         return BcmgenetDriver.initRxRing(priv, coal, index, size, startPtr, endPtr);
       }
-      java.util.Arrays.fill(in, 0);
+      Arrays.fill(in, 0);
       in[0] = startPtr;
       in[1] = size;
       in[2] = 0; // read_ptr - cb_ptr: the C sets read_ptr itself

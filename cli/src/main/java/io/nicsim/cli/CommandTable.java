@@ -2,9 +2,13 @@ package io.nicsim.cli;
 
 import java.io.IOException;
 import java.lang.annotation.Annotation;
+import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.lang.reflect.WildcardType;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -235,7 +239,7 @@ public final class CommandTable {
     if (helpOptions) {
       // CommandSpec.mixinStandardHelpOptions(true), with the help mixin's model from the table
       Class<?> helpClass = Class.forName(HELP_MIXIN);
-      java.lang.reflect.Constructor<?> ctor = helpClass.getDeclaredConstructor();
+      Constructor<?> ctor = helpClass.getDeclaredConstructor();
       ctor.setAccessible(true);
       CommandSpec mixin = build(ctor.newInstance(), CommandLine.defaultFactory());
       if (mixin == null) {
@@ -421,15 +425,15 @@ public final class CommandTable {
       }
       boolean multi = Collection.class.isAssignableFrom(type) || Map.class.isAssignableFrom(type);
       if (multi || type.getName().equals("java.util.Optional")) {
-        java.lang.reflect.Type g = field.getGenericType();
-        if (!(g instanceof java.lang.reflect.ParameterizedType p)) {
+        Type g = field.getGenericType();
+        if (!(g instanceof ParameterizedType p)) {
           return new Class<?>[] {String.class, String.class};
         }
-        java.lang.reflect.Type[] args = p.getActualTypeArguments();
+        Type[] args = p.getActualTypeArguments();
         Class<?>[] out = new Class<?>[args.length];
         for (int i = 0; i < args.length; i++) {
-          java.lang.reflect.Type t = args[i];
-          if (t instanceof java.lang.reflect.WildcardType w) {
+          Type t = args[i];
+          if (t instanceof WildcardType w) {
             t = w.getLowerBounds().length > 0 ? w.getLowerBounds()[0] : w.getUpperBounds()[0];
           }
           if (!(t instanceof Class<?> c)) {
