@@ -51,19 +51,26 @@ import java.util.function.Predicate;
  * @param receiverSleeps the traffic's task on another CPU (the receiver) switched out asleep
  * @param busyPollRx IPv4 frames a veth end received outside NET_RX on another CPU than the
  *     sender's: in the receiver's own NAPI polls (busy polling in its recvfrom)
+ * @param sendsTimed the sender's sendto() calls timed whole (entry and exit in the window, no
+ *     events lost between)
+ * @param sendNs the sender's time inside those calls in task context (as {@code %sys}
+ *     counts it: not its interrupts and softirqs there, not while it was switched out)
+ * @param sendsPreempted sendto() calls during which the sender was switched out runnable (in
+ *     the threaded case: the NAPI kthread its own transmit woke)
+ * @param sendPreemptedNs of {@code sendNs}, the time inside those calls
  */
 record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderPreempted,
     long slackNs, long lateNs, long wakeups, long kthreadPolls, long kthreadRuns,
     long kthreadRunsAfterSender, long netRx, long netRxNoPoll, long netRxNoPollFrees,
     long otherFrames, long netRxOtherOnly, long netRxSenderCpu, long receiverSleeps,
-    long busyPollRx) {
+    long busyPollRx, long sendsTimed, long sendNs, long sendsPreempted, long sendPreemptedNs) {
 
   /** NET_RX's softirq vector. */
   static final int NET_RX = 3;
 
   /** Nothing measured (a case whose trace could not be read again, or a test's). */
   static final CpuMechanisms NONE = new CpuMechanisms(0, 0, 0, 0, -1, -1, 0, 0, 0, 0, 0, 0, 0,
-      0, 0, 0, 0, 0);
+      0, 0, 0, 0, 0, 0, 0, 0, 0);
 
   /** IPv4's ethertype: every validate --cpu case's traffic (UDP or TCP over IPv4). */
   static final int IPV4 = 0x0800;
@@ -103,6 +110,18 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
     private long netRxSender;
     private long receiverSleeps;
     private long busyPollRx;
+    /** The sender's sendto() in progress on its CPU: its own time so far, or -1 outside one. */
+    private long sendOwn = -1;
+    private boolean sendPreempted;
+    /** The sender is on its CPU (in a sendto, between its switch in and out). */
+    private boolean senderOn = true;
+    /** The sender CPU's interrupt, softirq and timer-callback depth, as ContextTime keeps it. */
+    private int senderCpuDepth;
+    private long senderCpuLast = Long.MIN_VALUE;
+    private long sendsTimed;
+    private long sendNs;
+    private long sendsPreempted;
+    private long sendPreemptedNs;
     /** The skbs of non-IPv4 frames started on a veth end and not yet received. */
     private final Set<Long> otherSkbs = new HashSet<>();
     /**
@@ -125,6 +144,9 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
       }
       long[] o = open.computeIfAbsent(e.cpu, k -> new long[5]);
       boolean onSenderCpu = e.cpu == senderCpu;
+      if (onSenderCpu) {
+        sendTime(e);
+      }
       switch (e.kind) {
         case SYS_ENTER -> {
           if (onSenderCpu && "sendto".equals(e.name) && e.comm != null
@@ -216,6 +238,54 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
       }
     }
 
+    /**
+     * The sender's own time in its sendto() calls, split as ContextTime splits a CPU: the time
+     * since the sender CPU's previous event is the sendto's when the sender was on the CPU in
+     * one and no interrupt, softirq or timer callback ran.
+     */
+    private void sendTime(TraceEvent e) {
+      if (sendOwn >= 0 && senderOn && senderCpuDepth == 0 && senderCpuLast != Long.MIN_VALUE) {
+        sendOwn += e.ts - senderCpuLast;
+      }
+      senderCpuLast = e.ts;
+      switch (e.kind) {
+        case IRQ_HANDLER_ENTRY, SOFTIRQ_ENTRY, HRTIMER_EXPIRE_ENTRY -> senderCpuDepth++;
+        case IRQ_HANDLER_EXIT, SOFTIRQ_EXIT, HRTIMER_EXPIRE_EXIT ->
+            senderCpuDepth = Math.max(0, senderCpuDepth - 1);
+        case SYS_ENTER -> {
+          if ("sendto".equals(e.name) && e.comm != null && sender.test(e.comm)) {
+            sendOwn = 0;
+            sendPreempted = false;
+            senderOn = true;
+          }
+        }
+        case SYS_EXIT -> {
+          if (sendOwn >= 0 && "sendto".equals(e.name) && e.comm != null
+              && sender.test(e.comm)) {
+            sendsTimed++;
+            sendNs += sendOwn;
+            if (sendPreempted) {
+              sendsPreempted++;
+              sendPreemptedNs += sendOwn;
+            }
+            sendOwn = -1;
+          }
+        }
+        case SCHED_SWITCH -> {
+          senderCpuDepth = 0;
+          if (e.prevComm != null && sender.test(e.prevComm)) {
+            senderOn = false;
+            sendPreempted |= sendOwn >= 0 && e.prevState == 'R';
+          } else if (e.nextComm != null && sender.test(e.nextComm)) {
+            senderOn = true;
+          }
+        }
+        default -> {
+          // no change of the sender's state
+        }
+      }
+    }
+
     @Override
     public void lost(int cpu, long count) {
       // a NET_RX run cut by lost events is not counted
@@ -223,13 +293,18 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
       if (o != null) {
         o[0] = 0;
       }
+      if (cpu == senderCpu) {
+        // a sendto cut by lost events is not counted
+        sendOwn = -1;
+        senderCpuLast = Long.MIN_VALUE;
+      }
     }
 
     CpuMechanisms result(double seconds) {
       return new CpuMechanisms(seconds, sends, sleeps, preempted, slack.median(),
           late.median(), wakeups, kPolls, kRuns,
           kRunsAfterSender, netRx, noPoll, noPollFrees, otherFrames, otherOnly, netRxSender,
-          receiverSleeps, busyPollRx);
+          receiverSleeps, busyPollRx, sendsTimed, sendNs, sendsPreempted, sendPreemptedNs);
     }
   }
 
@@ -328,6 +403,22 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
    */
   double netRxNotTrafficShare() {
     return netRx == 0 ? 0 : (double) (netRxNoPoll + netRxOtherOnly) / netRx;
+  }
+
+  /** The sender's mean own time in a sendto() call that was not preempted, ns (0: none). */
+  double plainSendNs() {
+    long n = sendsTimed - sendsPreempted;
+    return n <= 0 ? 0 : (double) (sendNs - sendPreemptedNs) / n;
+  }
+
+  /** The sender's mean own time in a sendto() call, ns (0: none timed). */
+  double meanSendNs() {
+    return sendsTimed == 0 ? 0 : (double) sendNs / sendsTimed;
+  }
+
+  /** The sender's mean own time in a sendto() call during which it was preempted, ns. */
+  double preemptedSendNs() {
+    return sendsPreempted == 0 ? 0 : (double) sendPreemptedNs / sendsPreempted;
   }
 
   /** The share of NET_RX runs that polled nothing. */

@@ -68,6 +68,45 @@ class CpuMechanismsTest {
     return e;
   }
 
+  private static TraceEvent sendExit(long ts) {
+    TraceEvent e = ev(EventKind.SYS_EXIT, ts, 1, "flood");
+    e.name = "sendto";
+    return e;
+  }
+
+  @Test
+  void timesTheSendersSendtoWithoutItsSoftirqsAndApartWhenPreemptedInside() {
+    CpuMechanisms.Counter c = new CpuMechanisms.Counter(0, 1_000_000 * US,
+        "flood"::equals, 1);
+    // a plain sendto of 1 us
+    c.event(send(10 * US));
+    c.event(sendExit(11 * US));
+    // a sendto of 3 us in task context around a 4 us NET_RX run (the sender's %soft)
+    c.event(send(20 * US));
+    c.event(softirq(EventKind.SOFTIRQ_ENTRY, 21 * US, CpuMechanisms.NET_RX));
+    c.event(softirq(EventKind.SOFTIRQ_EXIT, 25 * US, CpuMechanisms.NET_RX));
+    c.event(sendExit(27 * US));
+    // a sendto preempted inside by the kthread it woke: 2 us before, 3 us after, 10 us away
+    c.event(send(30 * US));
+    c.event(sw(32 * US, 1, "flood", 'R', "napi/ncr0-1"));
+    c.event(poll(35 * US, "napi/ncr0-1"));
+    c.event(sw(42 * US, 1, "napi/ncr0-1", 'S', "flood"));
+    c.event(sendExit(45 * US));
+    // a sendto cut by lost events is not counted
+    c.event(send(50 * US));
+    c.lost(1, 10);
+    c.event(sendExit(60 * US));
+    CpuMechanisms m = c.result(1.0);
+    assertThat(m.sends()).isEqualTo(4);
+    assertThat(m.sendsTimed()).isEqualTo(3);
+    assertThat(m.sendNs()).isEqualTo(9 * US);
+    assertThat(m.meanSendNs()).isEqualTo(3.0 * US);
+    assertThat(m.sendsPreempted()).isEqualTo(1);
+    assertThat(m.sendPreemptedNs()).isEqualTo(5 * US);
+    assertThat(m.preemptedSendNs()).isEqualTo(5.0 * US);
+    assertThat(m.plainSendNs()).isEqualTo(2.0 * US);
+  }
+
   @Test
   void countsTheSendersDeparturesTheKthreadsRunsAndNetRxWithoutAPoll() {
     CpuMechanisms.Counter c = new CpuMechanisms.Counter(0, 1_000_000 * US,

@@ -73,7 +73,7 @@ class CpuMissesTest {
   private static CpuMechanisms traced(long sends, long sleeps, long preempted, long kRuns,
       long kAfterSender, long netRx, long noPoll, long frees) {
     return new CpuMechanisms(1.0, sends, sleeps, preempted, 50_000, 51_000, sleeps, kRuns,
-        kRuns, kAfterSender, netRx, noPoll, frees, 0, 0, 0, 0, 0);
+        kRuns, kAfterSender, netRx, noPoll, frees, 0, 0, 0, 0, 0, 0, 0, 0, 0);
   }
 
   @Test
@@ -124,7 +124,7 @@ class CpuMissesTest {
   @Test
   void netRxRunsThatPolledOnlyTheStacksOwnFramesJoinTheDeferredFrees() {
     CpuMechanisms m = new CpuMechanisms(2.0, 40_000, 21_000, 400, 50_000, 51_000, 21_000,
-        21_000, 21_000, 21_000, 7, 3, 142, 9, 4, 0, 0, 0);
+        21_000, 21_000, 21_000, 7, 3, 142, 9, 4, 0, 0, 0, 0, 0, 0, 0);
     assertThat(m.netRxNoPollShare()).isLessThan(CpuMisses.NO_POLL_SHARE);
     assertThat(CpuMisses.cause(THREADED, "NET_RX softirqs/s", 3.5, 0, 17, m))
         .isEqualTo(CpuMisses.deferredFrees(m))
@@ -133,7 +133,7 @@ class CpuMissesTest {
     // the same runs polling the traffic: 43% explained, not a cause
     assertThat(CpuMisses.cause(THREADED, "NET_RX softirqs/s", 3.5, 0, 17,
         new CpuMechanisms(2.0, 40_000, 21_000, 400, 50_000, 51_000, 21_000, 21_000, 21_000,
-            21_000, 7, 3, 142, 9, 0, 0, 0, 0))).isNull();
+            21_000, 7, 3, 142, 9, 0, 0, 0, 0, 0, 0, 0, 0))).isNull();
     // without such runs the cause says nothing of them
     assertThat(CpuMisses.deferredFrees(traced(20_000, 10_500, 200, 10_700, 10_400, 9, 9,
         9 * 65))).doesNotContain("not IPv4");
@@ -146,7 +146,7 @@ class CpuMissesTest {
   @Test
   void theThreadedCasesHardIrqAboveTheKernelsIsTheModelsWakeUpInItsInterrupt() {
     CpuMechanisms m = new CpuMechanisms(2.0, 39_999, 1_621, 7_948, 50_000, 59_732, 1_621,
-        8_718, 8_396, 8_328, 614, 614, 27_131, 0, 0, 0, 0, 0);
+        8_718, 8_396, 8_328, 614, 614, 27_131, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     assertThat(CpuMisses.cause(THREADED, "cpu1 %irq", 0.33, 0.98, 95, m))
         .isEqualTo(CpuMisses.kthreadWakeInIrq(m))
         .contains("the kthread ran 4,198 times a second for 20,000 datagrams",
@@ -167,7 +167,7 @@ class CpuMissesTest {
   @Test
   void theBusyPollCasesSoftirqBelowTheModelsIsTheAwakeReceiver() {
     CpuMechanisms m = new CpuMechanisms(1.5, 30_000, 6_000, 10, 50_000, 60_000, 6_000, 0, 0, 0,
-        23_600, 240, 12_000, 0, 0, 23_508, 979, 0);
+        23_600, 240, 12_000, 0, 0, 23_508, 979, 0, 0, 0, 0, 0);
     assertThat(CpuMisses.cause(BUSY, "cpu1 %soft", 2.47, 3.99, 90, m))
         .isEqualTo(CpuMisses.busyPollAwake(m))
         .contains("CPU 1 ran 15,672 NET_RX a second for 20,000 datagrams",
@@ -187,7 +187,7 @@ class CpuMissesTest {
   @Test
   void theBusyPollCasesNetRxBelowTheModelsIsTheBusyPollsOwnFrames() {
     CpuMechanisms m = new CpuMechanisms(2.0, 40_000, 8_000, 10, 50_000, 60_000, 8_000, 0, 0, 0,
-        33_700, 0, 0, 0, 0, 33_700, 1_200, 6_300);
+        33_700, 0, 0, 0, 0, 33_700, 1_200, 6_300, 0, 0, 0, 0);
     assertThat(CpuMisses.cause(BUSY, "NET_RX softirqs/s", 16_850, 20_000, 90, m))
         .isEqualTo(CpuMisses.busyPollTakes(m))
         .contains("received 3,150 datagrams a second itself",
@@ -195,7 +195,7 @@ class CpuMissesTest {
     // untraced, too few frames for the gap, the model below, or no busy polling: not this cause
     assertThat(CpuMisses.cause(BUSY, "NET_RX softirqs/s", 16_850, 20_000, 90)).isNull();
     CpuMechanisms few = new CpuMechanisms(2.0, 40_000, 8_000, 10, 50_000, 60_000, 8_000, 0, 0,
-        0, 33_700, 0, 0, 0, 0, 33_700, 1_200, 200);
+        0, 33_700, 0, 0, 0, 0, 33_700, 1_200, 200, 0, 0, 0, 0);
     assertThat(CpuMisses.cause(BUSY, "NET_RX softirqs/s", 16_850, 20_000, 90, few)).isNull();
     assertThat(CpuMisses.cause(BUSY, "NET_RX softirqs/s", 20_000, 16_850, 90, m)).isNull();
     assertThat(CpuMisses.cause(BACKLOG, "NET_RX softirqs/s", 16_850, 20_000, 90, m)).isNull();
