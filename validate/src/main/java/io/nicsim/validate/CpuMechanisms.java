@@ -55,15 +55,17 @@ import java.util.function.Predicate;
  *     events lost between)
  * @param sendNs the sender's time inside those calls in task context (as {@code %sys}
  *     counts it: not its interrupts and softirqs there, not while it was switched out)
- * @param sendsPreempted sendto() calls during which the sender was switched out runnable (in
- *     the threaded case: the NAPI kthread its own transmit woke)
- * @param sendPreemptedNs of {@code sendNs}, the time inside those calls
+ * @param sendsWaking timed sendto() calls that woke the threaded NAPI's kthread: the first
+ *     after the kthread went to sleep on the sender's CPU (its poll done, NAPI_STATE_SCHED
+ *     clear), whose veth_xmit finds the NAPI unscheduled and wakes it; the later ones find it
+ *     scheduled and wake nothing
+ * @param sendWakingNs of {@code sendNs}, the time inside those calls
  */
 record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderPreempted,
     long slackNs, long lateNs, long wakeups, long kthreadPolls, long kthreadRuns,
     long kthreadRunsAfterSender, long netRx, long netRxNoPoll, long netRxNoPollFrees,
     long otherFrames, long netRxOtherOnly, long netRxSenderCpu, long receiverSleeps,
-    long busyPollRx, long sendsTimed, long sendNs, long sendsPreempted, long sendPreemptedNs) {
+    long busyPollRx, long sendsTimed, long sendNs, long sendsWaking, long sendWakingNs) {
 
   /** NET_RX's softirq vector. */
   static final int NET_RX = 3;
@@ -112,7 +114,9 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
     private long busyPollRx;
     /** The sender's sendto() in progress on its CPU: its own time so far, or -1 outside one. */
     private long sendOwn = -1;
-    private boolean sendPreempted;
+    private boolean sendWaking;
+    /** The NAPI kthread last switched out asleep on the sender's CPU. */
+    private boolean kthreadAsleep;
     /** The sender is on its CPU (in a sendto, between its switch in and out). */
     private boolean senderOn = true;
     /** The sender CPU's interrupt, softirq and timer-callback depth, as ContextTime keeps it. */
@@ -120,8 +124,8 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
     private long senderCpuLast = Long.MIN_VALUE;
     private long sendsTimed;
     private long sendNs;
-    private long sendsPreempted;
-    private long sendPreemptedNs;
+    private long sendsWaking;
+    private long sendWakingNs;
     /** The skbs of non-IPv4 frames started on a veth end and not yet received. */
     private final Set<Long> otherSkbs = new HashSet<>();
     /**
@@ -255,7 +259,8 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
         case SYS_ENTER -> {
           if ("sendto".equals(e.name) && e.comm != null && sender.test(e.comm)) {
             sendOwn = 0;
-            sendPreempted = false;
+            sendWaking = kthreadAsleep;
+            kthreadAsleep = false;
             senderOn = true;
           }
         }
@@ -264,18 +269,20 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
               && sender.test(e.comm)) {
             sendsTimed++;
             sendNs += sendOwn;
-            if (sendPreempted) {
-              sendsPreempted++;
-              sendPreemptedNs += sendOwn;
+            if (sendWaking) {
+              sendsWaking++;
+              sendWakingNs += sendOwn;
             }
             sendOwn = -1;
           }
         }
         case SCHED_SWITCH -> {
           senderCpuDepth = 0;
+          if (e.prevComm != null && e.prevComm.startsWith("napi/")) {
+            kthreadAsleep = e.prevState == 'S' || e.prevState == 'D';
+          }
           if (e.prevComm != null && sender.test(e.prevComm)) {
             senderOn = false;
-            sendPreempted |= sendOwn >= 0 && e.prevState == 'R';
           } else if (e.nextComm != null && sender.test(e.nextComm)) {
             senderOn = true;
           }
@@ -304,7 +311,7 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
       return new CpuMechanisms(seconds, sends, sleeps, preempted, slack.median(),
           late.median(), wakeups, kPolls, kRuns,
           kRunsAfterSender, netRx, noPoll, noPollFrees, otherFrames, otherOnly, netRxSender,
-          receiverSleeps, busyPollRx, sendsTimed, sendNs, sendsPreempted, sendPreemptedNs);
+          receiverSleeps, busyPollRx, sendsTimed, sendNs, sendsWaking, sendWakingNs);
     }
   }
 
@@ -405,10 +412,10 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
     return netRx == 0 ? 0 : (double) (netRxNoPoll + netRxOtherOnly) / netRx;
   }
 
-  /** The sender's mean own time in a sendto() call that was not preempted, ns (0: none). */
+  /** The sender's mean own time in a sendto() call that woke no kthread, ns (0: none). */
   double plainSendNs() {
-    long n = sendsTimed - sendsPreempted;
-    return n <= 0 ? 0 : (double) (sendNs - sendPreemptedNs) / n;
+    long n = sendsTimed - sendsWaking;
+    return n <= 0 ? 0 : (double) (sendNs - sendWakingNs) / n;
   }
 
   /** The sender's mean own time in a sendto() call, ns (0: none timed). */
@@ -416,9 +423,20 @@ record CpuMechanisms(double seconds, long sends, long senderSleeps, long senderP
     return sendsTimed == 0 ? 0 : (double) sendNs / sendsTimed;
   }
 
-  /** The sender's mean own time in a sendto() call during which it was preempted, ns. */
-  double preemptedSendNs() {
-    return sendsPreempted == 0 ? 0 : (double) sendPreemptedNs / sendsPreempted;
+  /** The sender's mean own time in a sendto() call that woke the NAPI kthread, ns. */
+  double wakingSendNs() {
+    return sendsWaking == 0 ? 0 : (double) sendWakingNs / sendsWaking;
+  }
+
+  /**
+   * What the kthread's wake-ups added to the sender's {@code %sys} on its CPU, in points: the
+   * waking calls' mean own time over the others', times their rate.
+   */
+  double wakingSysPct() {
+    if (sendsWaking == 0 || sendsTimed == sendsWaking || seconds <= 0) {
+      return 0;
+    }
+    return 100.0 * (wakingSendNs() - plainSendNs()) * sendsWaking / (seconds * 1e9);
   }
 
   /** The share of NET_RX runs that polled nothing. */

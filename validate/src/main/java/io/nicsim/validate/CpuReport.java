@@ -56,14 +56,14 @@ final class CpuReport {
             + " it left CPU %d %,.0f/s (asleep %,.0f, preempted %,.0f); NAPI kthread polls"
             + " %,.0f/s; NET_RX runs %,.0f/s, %,.0f/s of them polling nothing; frames on the"
             + " veth not IPv4 %d (NET_RX runs receiving only them %d); a sendto's own time %,.0f ns"
-            + " (%,.0f/s preempted inside it at %,.0f ns, the others %,.0f ns)%n", mm.seconds(),
+            + " (%,.0f/s woke the NAPI kthread at %,.0f ns, the others %,.0f ns)%n", mm.seconds(),
             mm.perSecond(mm.sends()), CpuValidator.SENDER_CPU,
             mm.perSecond(mm.senderSleeps() + mm.senderPreempted()),
             mm.perSecond(mm.senderSleeps()), mm.perSecond(mm.senderPreempted()),
             mm.perSecond(mm.kthreadPolls()), mm.perSecond(mm.netRx()),
             mm.perSecond(mm.netRxNoPoll()), mm.otherFrames(), mm.netRxOtherOnly(),
             mm.meanSendNs(),
-            mm.perSecond(mm.sendsPreempted()), mm.preemptedSendNs(), mm.plainSendNs()));
+            mm.perSecond(mm.sendsWaking()), mm.wakingSendNs(), mm.plainSendNs()));
       }
       b.append(String.format(Locale.ROOT, "  %-18s %10s %10s %6s  %s%n", "figure", "real",
           "model", "ratio", "verdict"));
@@ -158,8 +158,8 @@ final class CpuReport {
         t.put("busy_poll_rx", mm.busyPollRx());
         t.put("sends_timed", mm.sendsTimed());
         t.put("send_ns", mm.sendNs());
-        t.put("sends_preempted", mm.sendsPreempted());
-        t.put("send_preempted_ns", mm.sendPreemptedNs());
+        t.put("sends_waking", mm.sendsWaking());
+        t.put("send_waking_ns", mm.sendWakingNs());
       }
       ArrayNode fs = c.putArray("figures");
       for (String f : CpuFigures.NAMES) {

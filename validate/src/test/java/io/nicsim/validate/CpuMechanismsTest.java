@@ -1,6 +1,7 @@
 package io.nicsim.validate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 import io.nicsim.boardtrace.event.EventKind;
 import io.nicsim.boardtrace.event.TraceEvent;
@@ -75,10 +76,10 @@ class CpuMechanismsTest {
   }
 
   @Test
-  void timesTheSendersSendtoWithoutItsSoftirqsAndApartWhenPreemptedInside() {
+  void timesTheSendersSendtoWithoutItsSoftirqsAndApartWhereItWokeTheKthread() {
     CpuMechanisms.Counter c = new CpuMechanisms.Counter(0, 1_000_000 * US,
         "flood"::equals, 1);
-    // a plain sendto of 1 us
+    // a plain sendto of 1 us: no kthread seen asleep yet
     c.event(send(10 * US));
     c.event(sendExit(11 * US));
     // a sendto of 3 us in task context around a 4 us NET_RX run (the sender's %soft)
@@ -86,25 +87,34 @@ class CpuMechanismsTest {
     c.event(softirq(EventKind.SOFTIRQ_ENTRY, 21 * US, CpuMechanisms.NET_RX));
     c.event(softirq(EventKind.SOFTIRQ_EXIT, 25 * US, CpuMechanisms.NET_RX));
     c.event(sendExit(27 * US));
-    // a sendto preempted inside by the kthread it woke: 2 us before, 3 us after, 10 us away
-    c.event(send(30 * US));
-    c.event(sw(32 * US, 1, "flood", 'R', "napi/ncr0-1"));
-    c.event(poll(35 * US, "napi/ncr0-1"));
-    c.event(sw(42 * US, 1, "napi/ncr0-1", 'S', "flood"));
-    c.event(sendExit(45 * US));
+    // the sender sleeps; the kthread polls and goes to sleep; the sender comes back
+    c.event(sw(28 * US, 1, "flood", 'S', "napi/ncr0-1"));
+    c.event(poll(29 * US, "napi/ncr0-1"));
+    c.event(sw(30 * US, 1, "napi/ncr0-1", 'S', "flood"));
+    // the first sendto after it wakes the kthread: 2 us, switched out 10 us, 3 us more
+    c.event(send(31 * US));
+    c.event(sw(33 * US, 1, "flood", 'R', "java"));
+    c.event(sw(43 * US, 1, "java", 'R', "flood"));
+    c.event(sendExit(46 * US));
+    // the next finds the NAPI scheduled: 1 us, not waking
+    c.event(send(47 * US));
+    c.event(sendExit(48 * US));
     // a sendto cut by lost events is not counted
     c.event(send(50 * US));
     c.lost(1, 10);
     c.event(sendExit(60 * US));
     CpuMechanisms m = c.result(1.0);
-    assertThat(m.sends()).isEqualTo(4);
-    assertThat(m.sendsTimed()).isEqualTo(3);
-    assertThat(m.sendNs()).isEqualTo(9 * US);
-    assertThat(m.meanSendNs()).isEqualTo(3.0 * US);
-    assertThat(m.sendsPreempted()).isEqualTo(1);
-    assertThat(m.sendPreemptedNs()).isEqualTo(5 * US);
-    assertThat(m.preemptedSendNs()).isEqualTo(5.0 * US);
-    assertThat(m.plainSendNs()).isEqualTo(2.0 * US);
+    assertThat(m.sends()).isEqualTo(5);
+    assertThat(m.sendsTimed()).isEqualTo(4);
+    assertThat(m.sendNs()).isEqualTo(10 * US);
+    assertThat(m.meanSendNs()).isEqualTo(2.5 * US);
+    assertThat(m.sendsWaking()).isEqualTo(1);
+    assertThat(m.sendWakingNs()).isEqualTo(5 * US);
+    assertThat(m.wakingSendNs()).isEqualTo(5.0 * US);
+    assertThat(m.plainSendNs()).isEqualTo(5.0 * US / 3);
+    // (5 - 5/3) us once in the second: 3.33 us, 0.000333 %
+    assertThat(m.wakingSysPct()).isCloseTo(100.0 * (10.0 / 3) * US / 1e9,
+        offset(1e-12));
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.nicsim.validate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 import org.junit.jupiter.api.Test;
 
@@ -199,5 +200,26 @@ class CpuMissesTest {
     assertThat(CpuMisses.cause(BUSY, "NET_RX softirqs/s", 16_850, 20_000, 90, few)).isNull();
     assertThat(CpuMisses.cause(BUSY, "NET_RX softirqs/s", 20_000, 16_850, 90, m)).isNull();
     assertThat(CpuMisses.cause(BACKLOG, "NET_RX softirqs/s", 16_850, 20_000, 90, m)).isNull();
+  }
+
+  @Test
+  void theThreadedSendersSysAboveTheModelsIsTheKthreadsWakeUpWhereTheTraceTimesIt() {
+    // 2 s: 10,000 sendto calls a second woke the kthread at 1,600 ns, 10,000 others at 900
+    CpuMechanisms m = new CpuMechanisms(2.0, 40_000, 20_000, 10, 50_000, 60_000, 20_000,
+        20_000, 20_000, 20_000, 580, 580, 24_000, 0, 0, 0, 0, 0, 40_000, 50_000_000L, 20_000,
+        32_000_000L);
+    assertThat(m.wakingSysPct()).isCloseTo(0.70, offset(1e-9));
+    assertThat(CpuMisses.cause(THREADED, "cpu1 %sys", 2.78, 2.11, 12, m))
+        .contains("10,000 sendto calls a second woke it", "1,600 ns", "900 ns", "0.70 points");
+    // the model above the kernel is not this cause
+    assertThat(CpuMisses.cause(THREADED, "cpu1 %sys", 2.11, 2.78, 12, m)).isNull();
+    // a wake-up cost too small for the gap is not its cause
+    CpuMechanisms small = new CpuMechanisms(2.0, 40_000, 20_000, 10, 50_000, 60_000, 20_000,
+        20_000, 20_000, 20_000, 580, 580, 24_000, 0, 0, 0, 0, 0, 40_000, 36_400_000L, 20_000,
+        18_400_000L);
+    assertThat(small.wakingSysPct()).isCloseTo(0.02, offset(1e-9));
+    assertThat(CpuMisses.cause(THREADED, "cpu1 %sys", 2.78, 2.11, 12, small)).isNull();
+    // nor where the trace saw no kthread wake-up
+    assertThat(CpuMisses.cause(THREADED, "cpu1 %sys", 2.78, 2.11, 12)).isNull();
   }
 }
