@@ -1,6 +1,6 @@
 package io.nicsim.core.nic;
 
-import io.nicsim.core.sim.Event;
+import io.nicsim.core.sim.Lane;
 import io.nicsim.core.sim.Simulator;
 
 /**
@@ -19,22 +19,37 @@ public final class DelayLine {
   private int head;
   private int count;
   private long delivered;
-  private final Event deliver =
-      new Event() {
-        @Override
-        protected void fire() {
-          deliverDue();
-        }
-
-        @Override
-        public boolean nestable() {
-          return true; // the wire
-        }
-      };
+  private final Lane deliver;
 
   public DelayLine(Simulator sim, FrameSink sink) {
     this.sim = sim;
     this.sink = sink;
+    this.deliver =
+        new Lane(sim) {
+          @Override
+          protected void fire() {
+            deliverDue();
+          }
+
+          @Override
+          public boolean nestable() {
+            return true; // the wire
+          }
+        };
+  }
+
+  /**
+   * Puts the deliveries in one queue entry with {@code other} (a TX DMA engine's frame ends)
+   * when neither is paired or pending yet; returns whether it did. Same deliveries at the same
+   * times in the same order either way ({@link Lane}).
+   */
+  boolean pairWith(Lane other) {
+    if (deliver.paired() || other.paired() || deliver.pending() || other.pending()
+        || count > 0) {
+      return false;
+    }
+    Lane.pair(deliver, other);
+    return true;
   }
 
   /** Adds a frame due at {@code at}, which must not be before the last frame's due time. */
@@ -56,7 +71,7 @@ public final class DelayLine {
     lens[slot] = len;
     count++;
     if (count == 1) {
-      sim.schedule(deliver, at);
+      deliver.schedule(at);
     }
   }
 
@@ -93,8 +108,8 @@ public final class DelayLine {
       if (count == 0) {
         return;
       }
-    } while (sim.continueAt(deliver, due[head]));
-    sim.schedule(deliver, due[head]);
+    } while (deliver.continueAt(due[head]));
+    deliver.schedule(due[head]);
   }
 
   private void grow() {

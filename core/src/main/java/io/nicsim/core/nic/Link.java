@@ -2,6 +2,7 @@ package io.nicsim.core.nic;
 
 import io.nicsim.core.net.Ethernet;
 import io.nicsim.core.net.TbfBucket;
+import io.nicsim.core.sim.Lane;
 import io.nicsim.core.sim.Simulator;
 
 /**
@@ -71,6 +72,15 @@ public final class Link {
   }
 
   /** Sends a frame from the NIC, starting no earlier than {@code earliest}; returns its end. */
+  /**
+   * Lets {@code dmaStep}, a TX DMA engine's frame-end work, share one queue entry with this
+   * link's deliveries to the peer (the first engine that asks; {@link Lane}): the two alternate
+   * a frame apart, and paired, the one due next runs in place when nothing else comes between.
+   */
+  void pairWithDeliveryToPeer(Lane dmaStep) {
+    toPeer.inFlight.pairWith(dmaStep);
+  }
+
   public long transmitToPeer(long earliest, Object payload, long offset, int payloadLen, int len) {
     return toPeer.transmit(earliest, payload, offset, payloadLen, len);
   }

@@ -1,8 +1,8 @@
 package io.nicsim.core.nic;
 
 import io.nicsim.core.net.Skb;
-import io.nicsim.core.sim.Event;
 import io.nicsim.core.sim.InvariantViolation;
+import io.nicsim.core.sim.Lane;
 import io.nicsim.core.sim.Simulator;
 
 /**
@@ -38,18 +38,8 @@ public final class TxDmaEngine {
   private long chains;
   private long frames;
   private long doorbells;
-  private final Event step =
-      new Event() {
-        @Override
-        protected void fire() {
-          advance();
-        }
-
-        @Override
-        public boolean nestable() {
-          return true; // hardware
-        }
-      };
+  /** The next frame end; shares its queue entry with the wire's deliveries when it can. */
+  private final Lane step;
 
   /**
    * @param fetchLatencyNs from a doorbell on an idle engine to the first frame's start
@@ -62,6 +52,19 @@ public final class TxDmaEngine {
     this.link = link;
     this.fetchLatencyNs = fetchLatencyNs;
     this.listener = listener;
+    this.step =
+        new Lane(sim) {
+          @Override
+          protected void fire() {
+            advance();
+          }
+
+          @Override
+          public boolean nestable() {
+            return true; // hardware
+          }
+        };
+    link.pairWithDeliveryToPeer(step);
   }
 
   /** Hardware TSO: a GSO skb is sent as gsoSegs frames. */
@@ -79,7 +82,7 @@ public final class TxDmaEngine {
     doorbells++;
     if (!running) {
       running = true;
-      sim.schedule(step, Math.max(at, sim.now()) + fetchLatencyNs);
+      step.schedule(Math.max(at, sim.now()) + fetchLatencyNs);
     }
   }
 
@@ -91,7 +94,7 @@ public final class TxDmaEngine {
 
   /** Stops and rewinds the engine to descriptor {@code index} (DMA reset). */
   public void reset(int index) {
-    sim.cancel(step);
+    step.cancel();
     running = false;
     hw = index;
     doneFirst = -1;
@@ -110,8 +113,8 @@ public final class TxDmaEngine {
   private void advance() {
     long end;
     while ((end = writeBackAndStart()) >= 0) {
-      if (!sim.continueAt(step, end)) {
-        sim.schedule(step, end);
+      if (!step.continueAt(end)) {
+        step.schedule(end);
         return;
       }
     }

@@ -86,7 +86,22 @@ public final class Simulator {
     if (atNs < now) {
       throw inThePast(atNs);
     }
-    long seq = nextSeq++;
+    scheduleKeyed(event, atNs, nextSeq++);
+  }
+
+  /**
+   * The next sequence number, as {@link #schedule} would give an event scheduled now ({@link
+   * Lane}s take theirs here and their pair's entry is keyed with the earliest).
+   */
+  long newSeq(long atNs) {
+    if (atNs < now) {
+      throw inThePast(atNs);
+    }
+    return nextSeq++;
+  }
+
+  /** {@link #schedule} with the key's sequence number given (taken earlier by {@link #newSeq}). */
+  void scheduleKeyed(Event event, long atNs, long seq) {
     if (event.firing) {
       // the running event reschedules itself: re-key it in place at the top of the heap
       event.firing = false;
