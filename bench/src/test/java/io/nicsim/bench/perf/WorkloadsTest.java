@@ -32,6 +32,18 @@ class WorkloadsTest {
   }
 
   @Test
+  void wireMixSendsAtLineRateWithFewerEventsPaired() {
+    WireMix paired = new WireMix(true);
+    WireMix alone = new WireMix(false);
+    long np = paired.advance(2_000_000L);
+    long na = alone.advance(2_000_000L);
+    assertThat(np).isEqualTo(na).isBetween(2_970L, 2_978L);
+    // two events a frame apart become one: the deliveries run in place after the frame ends
+    assertThat(alone.sim().eventsDispatched()).isGreaterThan(2 * np);
+    assertThat(paired.sim().eventsDispatched()).isLessThan(alone.sim().eventsDispatched() / 2);
+  }
+
+  @Test
   void bbrUploadAfterThePatchMovesData() {
     BbrUpload u = new BbrUpload(200_000_000L, 1);
     u.run(200_000_000L);
