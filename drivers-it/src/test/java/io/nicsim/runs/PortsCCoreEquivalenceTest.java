@@ -98,6 +98,7 @@ class PortsCCoreEquivalenceTest {
     return t.contains("6.18") ? "6.18" : t.contains("6.12") ? "6.12" : "6.1";
   }
 
+
   static final List<Family> FAMILIES = List.of(
       new Family("cubic", new String[] {"--mac", "ideal", "--traffic", "iperf3 -t 1",
           "--path", "rtt=10ms,rate=200mbit,buffer=1bdp", "--duration", "500ms"}, "cubictcp_cong_avoid", "cubic-epoch-or",
@@ -126,18 +127,28 @@ class PortsCCoreEquivalenceTest {
           "net/ipv4/tcp_output.c tcp_xmit_retransmit_queue,"
               + "net/ipv4/tcp_output.c __tcp_push_pending_frames"),
       // TSQ's tcp_wfree at each clone freed below TCP, on the same run (the broken port never
-      // queues a throttled socket to the TSQ work: its sends wait for the next ACK), and
+      // queues a throttled socket to the TSQ work: its sends wait for the next ACK),
       // tcp_small_queue_check inside the send loop (the broken port, in through the push's
-      // Java, lets twice the bytes below TCP)
+      // Java, lets twice the bytes below TCP), and the TSQ work itself (tcp_tasklet_func,
+      // tcp_tsq_workfn on 6.18; tcp_tsq_handler, tcp_tsq_write and their tcp_write_xmit
+      // inside): the broken ports defer the write as if the user owned the socket
+      // (tcp_tsq_handler's test flipped) and keep TSQ_QUEUED set (the work's clear dropped:
+      // tcp_wfree never queues the socket again)
       new Family("tcp_small_queue_check", CUBIC_SENDER,
-          "__tcp_push_pending_frames,tcp_wfree", "tsq-factor,wfree-queued-flipped",
-          "net/ipv4/tcp_output.c __tcp_push_pending_frames,net/ipv4/tcp_output.c tcp_wfree"),
+          "__tcp_push_pending_frames,tcp_wfree,tcp_tasklet_func|tcp_tsq_workfn",
+          "tsq-factor,wfree-queued-flipped,tsq-handler-owned-flipped,tsq-work-queued-kept",
+          "net/ipv4/tcp_output.c __tcp_push_pending_frames,net/ipv4/tcp_output.c tcp_wfree,"
+              + "net/ipv4/tcp_output.c tcp_tasklet_func|net/ipv4/tcp_output.c tcp_tsq_workfn,"
+              + "net/ipv4/tcp_output.c tcp_tasklet_func|net/ipv4/tcp_output.c tcp_tsq_workfn"),
       // the send loop as C, with its callees (tcp_mss_split_point, tcp_cwnd_test,
       // tcp_tso_should_defer, tso_fragment, __tcp_transmit_skb...) inside; ip_queue_xmit and
       // the module's hooks answered by the model. The broken ports go in through the writer's
       // push: the split point one segment late, and the TSO deferral of a cwnd-limited sender
-      // taking srtt_us as srtt << 2 (the next ACK looks twice as far away)
-      new Family("tcp_write_xmit", CUBIC_SENDER, "tcp_write_xmit,__tcp_push_pending_frames",
+      // taking srtt_us as srtt << 2 (the next ACK looks twice as far away). tcp_write_xmit
+      // makes no call of its own: its Java callers, the push and TSQ's tcp_tsq_write, run as
+      // C (the push's, and TSQ's work function's) with it inside
+      new Family("tcp_write_xmit", CUBIC_SENDER,
+          "__tcp_push_pending_frames,tcp_tasklet_func|tcp_tsq_workfn",
           "split-point-maxlen,defer-srtt-shift2",
           "net/ipv4/tcp_output.c __tcp_push_pending_frames,"
               + "net/ipv4/tcp_output.c __tcp_push_pending_frames"),
@@ -166,7 +177,8 @@ class PortsCCoreEquivalenceTest {
       // half of it bounds a TSO skb (tcp_cwnd_test inside tcp_write_xmit; its broken port: a
       // quarter)
       new Family("tcp_write_timer_handler", LOSSY_CUBIC,
-          "tcp_write_timer_handler,tcp_write_xmit,tcp_retransmit_skb,tcp_xmit_retransmit_queue",
+          "tcp_write_timer_handler,__tcp_push_pending_frames,tcp_retransmit_skb,"
+              + "tcp_xmit_retransmit_queue",
           "reo-timeout-rearm-flipped,cwnd-test-half-shift2,rtx-err-flipped",
           "net/ipv4/tcp_timer.c tcp_write_timer_handler,"
               + "net/ipv4/tcp_output.c __tcp_push_pending_frames,"
@@ -209,9 +221,13 @@ class PortsCCoreEquivalenceTest {
           "gro-pp-gt0,gro-ffs-order",
           "net/core/gro.c dev_gro_receive,net/core/gro.c napi_gro_flush|include/net/gro.h"
               + " gro_flush"),
+      // BBR paces (tcp_pace_kick as C, whose broken port never writes when the timer fires); the
+      // send loop inside the push's, TSQ's and the pacing timer's C
       new Family("bbr", new String[] {"--mac", "stmmac", "--soc", "rk3588-yt6801", "--traffic",
           "iperf3 -C bbr -t 1", "--path", "rtt=23ms", "--duration", "500ms"},
-          "bbr_main,tcp_write_xmit,__tcp_push_pending_frames", "bbr-quant-even", "net/ipv4/tcp_bbr.c bbr_main"),
+          "bbr_main,__tcp_push_pending_frames,tcp_pace_kick",
+          "bbr-quant-even,pace-kick-no-handler",
+          "net/ipv4/tcp_bbr.c bbr_main,net/ipv4/tcp_output.c tcp_pace_kick"),
       // no seeded dim mutant changes a decision these runs reach (DIM parks at its top
       // profile under a steady stream): net_dim of lib/dim's first era (v4.16, before the start
       // sample was re-taken) stands in

@@ -16,7 +16,7 @@ import java.util.TreeMap;
 /**
  * {@code --ports c} for tcp-model's socket: tcp_input.c's {@code tcp_ack} and tcp_timer.c's
  * {@code tcp_write_timer_handler} ({@link TcpAckNative}), tcp.c's {@code tcp_xmit_size_goal}
- * ({@link TcpSizeGoalNative}), tcp_output.c's send loop and retransmit path
+ * ({@link TcpSizeGoalNative}), tcp_output.c's send loop, retransmit path and TSQ's work
  * ({@link TcpWriteXmitNative}) and {@code tcp_wfree} ({@link TcpOutputNative}), hooked into a new
  * connection's socket by {@link #attach(TcpSock, InLoopPorts)}, the other
  * harnessed functions (each with why they stay Java), and the hook that gives a new
@@ -33,9 +33,11 @@ public final class TcpBridges implements PortBridgeProvider {
    * tcp_sndbuf_expand and tcp_timer.c's tcp_write_timer_handler (the last three through the
    * tcp_ack bridge's record, without an ACK), tcp.c's tcp_xmit_size_goal, tcp_output.c's
    * tcp_write_xmit and __tcp_push_pending_frames, the retransmit path's
-   * tcp_xmit_retransmit_queue and tcp_retransmit_skb ({@link TcpWriteXmitNative}, their callees
-   * inside), and TSQ's tcp_wfree ({@link TcpOutputNative}, where the model frees a clone below
-   * TCP). TcpOutputNative's tcp_tso_segs, tcp_small_queue_check, tcp_mss_split_point,
+   * tcp_xmit_retransmit_queue and tcp_retransmit_skb, TSQ's work function (tcp_tasklet_func,
+   * tcp_tsq_workfn from v6.17) and tcp_pace_kick ({@link TcpWriteXmitNative}, their callees
+   * inside: tcp_tsq_handler and tcp_tsq_write beneath the last two), and TSQ's tcp_wfree
+   * ({@link TcpOutputNative}, where the model frees a clone below TCP). TcpOutputNative's
+   * tcp_tso_segs, tcp_small_queue_check, tcp_mss_split_point,
    * tcp_cwnd_test and tcp_tso_should_defer and TcpRateNative's tcp_rate_skb_sent are not
    * admitted: only tcp_write_xmit and the retransmit path call them, so they run as their C
    * (the first two and tcp_rate_skb_sent were admitted for the retransmit path's Java calls
@@ -47,8 +49,10 @@ public final class TcpBridges implements PortBridgeProvider {
    */
   static final List<String> SOCKET_ENTRIES = List.of(TcpAckNative.LABEL,
       TcpSizeGoalNative.LABEL, CHECK_SPACE, SNDBUF_EXPAND, TcpOutputNative.WFREE,
-      TcpRateNative.APP_LIMITED, WRITE_TIMER, TcpWriteXmitNative.WRITE_XMIT, TcpWriteXmitNative.PUSH_PENDING,
-      TcpWriteXmitNative.RETRANSMIT_SKB, TcpWriteXmitNative.XMIT_RETRANSMIT_QUEUE);
+      TcpRateNative.APP_LIMITED, WRITE_TIMER, TcpWriteXmitNative.WRITE_XMIT,
+      TcpWriteXmitNative.PUSH_PENDING, TcpWriteXmitNative.RETRANSMIT_SKB,
+      TcpWriteXmitNative.XMIT_RETRANSMIT_QUEUE, TcpWriteXmitNative.TASKLET,
+      TcpWriteXmitNative.TSQ_WORKFN, TcpWriteXmitNative.PACE_KICK);
 
   @Override
   public List<PortBridge> bridges() {
@@ -100,6 +104,22 @@ public final class TcpBridges implements PortBridgeProvider {
         } else if (TIMER_INSIDE.contains(h.function())) {
           m.put(label, "runs as the tree's C inside tcp_write_timer_handler (bridged), its only"
               + " caller");
+        } else if (f.equals(TcpOutputHarnesses.OUTPUT_C) && TSQ_INSIDE.contains(h.function())) {
+          m.put(label, "runs as the tree's C inside TSQ's bridged entries on the host's sockets"
+              + " (the work function, tcp_tasklet_func or from v6.17 tcp_tsq_workfn, and the"
+              + " pacing timer's tcp_pace_kick); a far end's sender (iperf3 -R) keeps their"
+              + " Java, so there it runs as Java (bench java-left counts it)");
+        } else if (f.equals(TcpOutputHarnesses.OUTPUT_C)
+            && h.function().equals("tcp_release_cb")) {
+          m.put(label, "not reached: release_sock's callback, which nothing in the model calls:"
+              + " an application's write is one event, so TSQ's work never finds the socket"
+              + " owned by the user, TSQ_DEFERRED is never set and the kernel's call would"
+              + " return at its first test (no mutant of it can change a run)");
+        } else if (f.equals(TcpOutputHarnesses.OUTPUT_C)
+            && h.function().equals("tcp_queue_skb")) {
+          m.put(label, "not reached: the kernel queues the SYN (tcp_connect) and a fresh FIN"
+              + " (tcp_send_fin) with it; the model's connections start established and run"
+              + " to the end of the run, and tcp_sendmsg queues data with tcp_skb_entail");
         } else if (h.function().equals("tcp_tso_autosize")) {
           m.put(label, "runs as the tree's C inside tcp_tso_segs, which runs inside the"
               + " bridged tcp_write_xmit and tcp_xmit_retransmit_queue; as Java where"
@@ -137,6 +157,12 @@ public final class TcpBridges implements PortBridgeProvider {
    */
   static final Set<String> RETRANSMIT_INSIDE = Set.of("__tcp_retransmit_skb",
       "skb_still_in_host_queue");
+
+  /**
+   * tcp_output.c's TSQ functions beneath the bridged work function and tcp_pace_kick (and
+   * tcp_release_cb, which nothing calls): on the host's sockets they run as that C.
+   */
+  static final Set<String> TSQ_INSIDE = Set.of("tcp_tsq_handler", "tcp_tsq_write");
 
   /**
    * The harnessed functions the tree's tcp_write_timer_handler compiles beneath it whose only
@@ -249,8 +275,12 @@ public final class TcpBridges implements PortBridgeProvider {
     NativePort push = ports.port(TcpWriteXmitNative.PUSH_PENDING);
     NativePort rtx = ports.port(TcpWriteXmitNative.RETRANSMIT_SKB);
     NativePort rtxQueue = ports.port(TcpWriteXmitNative.XMIT_RETRANSMIT_QUEUE);
-    sk.writeXmitC = xmit == null && push == null && rtx == null && rtxQueue == null ? null
-        : new TcpWriteXmitNative(xmit, push, rtx, rtxQueue, ports);
+    NativePort tasklet = ports.port(TcpWriteXmitNative.TASKLET);
+    NativePort tsq = tasklet != null ? tasklet : ports.port(TcpWriteXmitNative.TSQ_WORKFN);
+    NativePort pace = ports.port(TcpWriteXmitNative.PACE_KICK);
+    sk.writeXmitC = xmit == null && push == null && rtx == null && rtxQueue == null
+        && tsq == null && pace == null ? null
+        : new TcpWriteXmitNative(xmit, push, rtx, rtxQueue, tsq, pace, ports);
     NativePort goal = ports.port(TcpSizeGoalNative.LABEL);
     sk.sizeGoalC = goal == null ? null : new TcpSizeGoalNative(goal, ports);
   }

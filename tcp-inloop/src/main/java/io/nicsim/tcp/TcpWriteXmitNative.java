@@ -10,7 +10,9 @@ import java.util.List;
 /**
  * net/ipv4/tcp_output.c's {@code tcp_write_xmit} and {@code __tcp_push_pending_frames}, and the
  * retransmit path's {@code tcp_xmit_retransmit_queue} and {@code tcp_retransmit_skb}
- * ({@code __tcp_retransmit_skb}, {@code skb_still_in_host_queue} inside), as the
+ * ({@code __tcp_retransmit_skb}, {@code skb_still_in_host_queue} inside), and TSQ's work
+ * function ({@code tcp_tasklet_func}; {@code tcp_tsq_workfn} from v6.17) and
+ * {@code tcp_pace_kick} ({@code tcp_tsq_handler}, {@code tcp_tsq_write} inside), as the
  * tree's C on a live socket ({@code --ports c}), with everything the tree compiles beneath them
  * (the cwnd, window, Nagle and TSO-deferral tests, {@code tcp_mss_split_point},
  * {@code tso_fragment}, {@code tcp_small_queue_check}, {@code __tcp_transmit_skb} up to
@@ -41,8 +43,12 @@ final class TcpWriteXmitNative extends StopLoop implements TcpWriteXmitHook {
   static final String RETRANSMIT_SKB = TcpOutputHarnesses.OUTPUT_C + " tcp_retransmit_skb";
   static final String XMIT_RETRANSMIT_QUEUE = TcpOutputHarnesses.OUTPUT_C
       + " tcp_xmit_retransmit_queue";
+  /** TSQ's work function: tcp_tasklet_func, renamed tcp_tsq_workfn in v6.17 (fd0406e5ca53). */
+  static final String TASKLET = TcpOutputHarnesses.OUTPUT_C + " tcp_tasklet_func";
+  static final String TSQ_WORKFN = TcpOutputHarnesses.OUTPUT_C + " tcp_tsq_workfn";
+  static final String PACE_KICK = TcpOutputHarnesses.OUTPUT_C + " tcp_pace_kick";
   static final List<String> LABELS = List.of(WRITE_XMIT, PUSH_PENDING, RETRANSMIT_SKB,
-      XMIT_RETRANSMIT_QUEUE);
+      XMIT_RETRANSMIT_QUEUE, TASKLET, TSQ_WORKFN, PACE_KICK);
 
   /** The model's answers one call may take: its transmits and congestion-module hooks. */
   private static final int MAX_ANSWERS = 1024;
@@ -90,6 +96,9 @@ final class TcpWriteXmitNative extends StopLoop implements TcpWriteXmitHook {
   private final NativePort push;
   private final NativePort retransmit;
   private final NativePort xmitRtxQueue;
+  /* TSQ's entries (null where the host has none): the work function, the pacing timer's */
+  private final NativePort tsqWork;
+  private final NativePort paceKick;
   private final InLoopPorts ports;
   private final long[] in = new long[SK + 3 + TcpOutputHarnesses.LOOP_HDR
       + SKBS * (WQ_F + RQ_F + 1) + MAX_ANSWERS * AF];
@@ -107,11 +116,13 @@ final class TcpWriteXmitNative extends StopLoop implements TcpWriteXmitHook {
   private final TcpSkb[] rtx = new TcpSkb[SKBS];
 
   TcpWriteXmitNative(NativePort writeXmit, NativePort push, NativePort retransmit,
-      NativePort xmitRtxQueue, InLoopPorts ports) {
+      NativePort xmitRtxQueue, NativePort tsqWork, NativePort paceKick, InLoopPorts ports) {
     this.writeXmit = writeXmit;
     this.push = push;
     this.retransmit = retransmit;
     this.xmitRtxQueue = xmitRtxQueue;
+    this.tsqWork = tsqWork;
+    this.paceKick = paceKick;
     this.ports = ports;
   }
 
@@ -191,6 +202,40 @@ final class TcpWriteXmitNative extends StopLoop implements TcpWriteXmitHook {
     }
     loopHeader = t;
     run(sk, xmitRtxQueue, in);
+    return true;
+  }
+
+  /**
+   * The TSQ work's C on this socket alone (its list's other sockets are the Java loop's, each
+   * its own call: the work function does nothing to one socket that depends on the others).
+   */
+  @Override
+  public boolean tsqWork(TcpSock sk) {
+    if (tsqWork == null) {
+      return false;
+    }
+    int t = capture(sk, tsqWork.file() + " " + tsqWork.function(), 0);
+    if (t < 0) {
+      return false;
+    }
+    // the C's list: this socket, which the driver adds (no other socket queued after it)
+    in[TcpOutputHarnesses.TSQ_OTHERS] = 0;
+    loopHeader = t;
+    run(sk, tsqWork, in);
+    return true;
+  }
+
+  @Override
+  public boolean paceKick(TcpSock sk) {
+    if (paceKick == null) {
+      return false;
+    }
+    int t = capture(sk, PACE_KICK, 0);
+    if (t < 0) {
+      return false;
+    }
+    loopHeader = t;
+    run(sk, paceKick, in);
     return true;
   }
 

@@ -61,6 +61,28 @@ final class TcpOutputDrivers {
     return new Driver(C, function, args, admit, notes, null, null, body);
   }
 
+  /**
+   * A TSQ entry (tcp_pace_kick, the TSQ work) on the loop's record ({@code --ports c}: the
+   * queues and answers right after the socket record, {@code r[a..]}): run until it returns
+   * ({@code last} 0, then the socket as state.c's nicsim_loop_put prints it) or stops at a call
+   * the model answers next.
+   *
+   * @return false for port-check's record (nothing run)
+   */
+  private static boolean inLoop(HarnessSocket h, long[] r, int a, String last, Runnable call) {
+    if (!h.loopBegin(r, a)) {
+      return false;
+    }
+    try {
+      call.run();
+      h.out.put(last, 0);
+      h.loopPut();
+    } catch (TcpInputRecord.Stop stop) {
+      // stopped at a call the model answers next: the socket is printed
+    }
+    return true;
+  }
+
   private static InputField mss(String name) {
     return urange(name, 1, 65535).withEdges(1448, 1460, 536, 1447, 1449);
   }
@@ -437,8 +459,10 @@ final class TcpOutputDrivers {
         (h, r, a) -> TcpOutput.releaseCb(h.sk)));
     out.add(d("tcp_pace_kick", List.of(), r -> liveSending(r, -1), SENDING,
         (h, r, a) -> {
-          TcpOutput.paceKick(h.sk);
-          h.out.put("ret", 0); // HRTIMER_NORESTART
+          if (!inLoop(h, r, a, "ret", () -> TcpOutput.paceKick(h.sk))) {
+            TcpOutput.paceKick(h.sk);
+            h.out.put("ret", 0); // HRTIMER_NORESTART
+          }
         }));
     for (String workfn : List.of("tcp_tasklet_func", "tcp_tsq_workfn")) {
       boolean work = workfn.equals("tcp_tsq_workfn");
@@ -452,7 +476,9 @@ final class TcpOutputDrivers {
           work ? KernelVersion.of(6, 17) : null, work ? null : KernelVersion.of(6, 16),
           (h, r, a) -> {
             h.tsqWork().add(h.sk);
-            h.tsqWork().workfn();
+            if (!inLoop(h, r, a, "end", h.tsqWork()::workfn)) {
+              h.tsqWork().workfn();
+            }
           }));
     }
     out.add(d("__tcp_retransmit_skb", List.of(range("rtx skb", 0, 3), urange("segs", 1, 65535)

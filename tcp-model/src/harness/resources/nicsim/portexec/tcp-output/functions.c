@@ -129,15 +129,52 @@
 //# tcp_release_cb
   tcp_release_cb(sk);
 //# tcp_pace_kick
+#ifdef NICSIM_IN_LOOP
+  /* the loop's queues and answers follow the socket record (state.c); a stop returns here */
+  nicsim_loop_begin(sk, a);
+  if (__builtin_setjmp(nicsim_loop_stop)) {
+    return;
+  }
+  int ret = tcp_pace_kick(&tp->pacing_timer);
+  nicsim_loop_on = 0;
+  OUT("ret", ret);
+  nicsim_loop_put(sk);
+  return;
+#else
   OUT("ret", tcp_pace_kick(&tp->pacing_timer));
+#endif
 //# tcp_tasklet_func
+#ifdef NICSIM_IN_LOOP
+  nicsim_loop_begin(sk, a);
+  if (__builtin_setjmp(nicsim_loop_stop)) {
+    return;
+  }
+#endif
   /* this socket queued by tcp_wfree (TSQ_QUEUED set), then the tasklet runs */
   list_add(&tp->tsq_node, &nicsim_tsq_head()->head);
   tcp_tasklet_func(&nicsim_tsq_head()->tasklet);
+#ifdef NICSIM_IN_LOOP
+  nicsim_loop_on = 0;
+  OUT("end", 0);
+  nicsim_loop_put(sk);
+  return;
+#endif
 //# tcp_tsq_workfn
+#ifdef NICSIM_IN_LOOP
+  nicsim_loop_begin(sk, a);
+  if (__builtin_setjmp(nicsim_loop_stop)) {
+    return;
+  }
+#endif
   /* this socket queued by tcp_wfree (TSQ_QUEUED set), then the BH work runs */
   list_add(&tp->tsq_node, &nicsim_tsq_head()->head);
   tcp_tsq_workfn(&nicsim_tsq_head()->work);
+#ifdef NICSIM_IN_LOOP
+  nicsim_loop_on = 0;
+  OUT("end", 0);
+  nicsim_loop_put(sk);
+  return;
+#endif
 //# __tcp_retransmit_skb
   OUT("ret", __tcp_retransmit_skb(sk, nicsim_rq((int)a[0]), (int)a[1]));
 //# tcp_retransmit_skb

@@ -798,8 +798,9 @@ static inline u64 ktime_get_ns(void) {
 
 #ifdef NICSIM_IN_LOOP
 /*
- * In the loop (--ports c: tcp_write_xmit and __tcp_push_pending_frames, functions.c), a call
- * the model answers (ip_queue_xmit: its IP output, qdisc and driver; a congestion-module hook)
+ * In the loop (--ports c: tcp_write_xmit, __tcp_push_pending_frames and TSQ's tcp_pace_kick and
+ * tcp_tasklet_func/tcp_tsq_workfn, functions.c), a call the model answers (ip_queue_xmit: its IP
+ * output, qdisc and driver; a congestion-module hook)
  * takes its answer from the record: the first nicsim_loop_answers calls from the words after
  * the queues (NICSIM_LOOP_AF each: the return value, then snd_cwnd, snd_ssthresh, snd_cwnd_cnt,
  * sk_pacing_rate, app_limited, sk_wmem_alloc, sk_tsq_flags, the ns clock and jiffies as the

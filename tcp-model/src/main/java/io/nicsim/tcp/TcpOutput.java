@@ -152,6 +152,9 @@ public final class TcpOutput {
   @KernelPort(file = "net/ipv4/tcp_output.c", function = "tcp_pace_kick",
       versions = "v4.18..v6.18", source = SRC)
   public static void paceKick(TcpSock sk) {
+    if (sk.writeXmitC != null && sk.writeXmitC.paceKick(sk)) {
+      return; // --ports c: the tree's C
+    }
     tsqHandler(sk);
   }
 

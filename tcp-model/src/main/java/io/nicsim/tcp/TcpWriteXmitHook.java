@@ -44,4 +44,24 @@ interface TcpWriteXmitHook {
   default boolean xmitRetransmitQueue(TcpSock sk) {
     return false;
   }
+
+  /**
+   * TSQ's work function (tcp_tasklet_func; tcp_tsq_workfn from v6.17) as the tree's C with this
+   * socket alone on its list ({@link TsqWork#workfn} took it off): TSQ_QUEUED cleared,
+   * tcp_tsq_handler and tcp_tsq_write (the retransmits, tcp_write_xmit) inside, sk_free.
+   *
+   * @return false when this call is the Java port's to make
+   */
+  default boolean tsqWork(TcpSock sk) {
+    return false;
+  }
+
+  /**
+   * tcp_pace_kick(&tp->pacing_timer) as the tree's C (tcp_tsq_handler inside).
+   *
+   * @return false when this call is the Java port's to make
+   */
+  default boolean paceKick(TcpSock sk) {
+    return false;
+  }
 }

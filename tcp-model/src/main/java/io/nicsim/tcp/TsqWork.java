@@ -45,6 +45,9 @@ public final class TsqWork {
       TcpSock sk = list;
       list = sk.tsqNext;
       sk.tsqNext = null;
+      if (sk.writeXmitC != null && sk.writeXmitC.tsqWork(sk)) {
+        continue; // --ports c: the tree's C, this socket alone on its list
+      }
       sk.skTsqFlags &= ~TcpSock.TSQF_QUEUED;
       TcpOutput.tsqHandler(sk);
       // sk_free(sk): drops the wmem reference tcp_wfree kept
