@@ -104,10 +104,13 @@ class PortsCCoreEquivalenceTest {
           "--path", "rtt=10ms,rate=200mbit,buffer=1bdp", "--duration", "500ms"}, "cubictcp_cong_avoid", "cubic-epoch-or",
           "net/ipv4/tcp_cubic.c cubictcp_cong_avoid"),
       // tcp_ack with its whole callee tree (SACK, RACK, recovery, the rate sample, pacing) as
-      // C; the broken port paces a slow-starting flow at the congestion-avoidance ratio
+      // C; the broken port paces a slow-starting flow at the congestion-avoidance ratio. The
+      // clock's tcp_mstamp_refresh before each ACK (the model's tcp_rcv_established) as C;
+      // its broken port counts microseconds of 1024 ns
       new Family("tcp_ack", new String[] {"--mac", "ideal", "--traffic", "iperf3 -t 1",
-          "--path", "rtt=10ms,rate=200mbit,buffer=1bdp", "--duration", "500ms"}, "tcp_ack",
-          "pacing-ss-flipped", "net/ipv4/tcp_input.c tcp_ack"),
+          "--path", "rtt=10ms,rate=200mbit,buffer=1bdp", "--duration", "500ms"},
+          "tcp_ack,tcp_mstamp_refresh", "pacing-ss-flipped,mstamp-us-1024",
+          "net/ipv4/tcp_input.c tcp_ack,net/ipv4/tcp_output.c tcp_mstamp_refresh"),
       // tcp.c's tcp_xmit_size_goal at each write; the broken port never recomputes gso_segs
       new Family("tcp_xmit_size_goal", CUBIC_SENDER,
           "tcp_xmit_size_goal", "size-goal-and", "net/ipv4/tcp.c tcp_xmit_size_goal"),

@@ -35,9 +35,10 @@ public final class TcpBridges implements PortBridgeProvider {
    * tcp_write_xmit and __tcp_push_pending_frames, the retransmit path's
    * tcp_xmit_retransmit_queue and tcp_retransmit_skb, TSQ's work function (tcp_tasklet_func,
    * tcp_tsq_workfn from v6.17) and tcp_pace_kick ({@link TcpWriteXmitNative}, their callees
-   * inside: tcp_tsq_handler and tcp_tsq_write beneath the last two), and TSQ's tcp_wfree
-   * ({@link TcpOutputNative}, where the model frees a clone below TCP). TcpOutputNative's
-   * tcp_tso_segs, tcp_small_queue_check, tcp_mss_split_point,
+   * inside: tcp_tsq_handler and tcp_tsq_write beneath the last two), TSQ's tcp_wfree
+   * ({@link TcpOutputNative}, where the model frees a clone below TCP) and tcp_mstamp_refresh
+   * (the same bridge, where the model calls it: before each ACK, the write timer's C).
+   * TcpOutputNative's tcp_tso_segs, tcp_small_queue_check, tcp_mss_split_point,
    * tcp_cwnd_test and tcp_tso_should_defer and TcpRateNative's tcp_rate_skb_sent are not
    * admitted: only tcp_write_xmit and the retransmit path call them, so they run as their C
    * (the first two and tcp_rate_skb_sent were admitted for the retransmit path's Java calls
@@ -52,7 +53,8 @@ public final class TcpBridges implements PortBridgeProvider {
       TcpRateNative.APP_LIMITED, WRITE_TIMER, TcpWriteXmitNative.WRITE_XMIT,
       TcpWriteXmitNative.PUSH_PENDING, TcpWriteXmitNative.RETRANSMIT_SKB,
       TcpWriteXmitNative.XMIT_RETRANSMIT_QUEUE, TcpWriteXmitNative.TASKLET,
-      TcpWriteXmitNative.TSQ_WORKFN, TcpWriteXmitNative.PACE_KICK);
+      TcpWriteXmitNative.TSQ_WORKFN, TcpWriteXmitNative.PACE_KICK,
+      TcpOutputNative.MSTAMP_REFRESH);
 
   @Override
   public List<PortBridge> bridges() {
@@ -130,10 +132,6 @@ public final class TcpBridges implements PortBridgeProvider {
           m.put(label, sendInside + "; the run's report reads it through the Java port"
               + " (TcpOutput.tsoSegsForReport, between pieces of CPU work; bench java-left"
               + " counts it)");
-        } else if (h.function().equals("tcp_mstamp_refresh")) {
-          m.put(label, "runs as the tree's C inside tcp_write_xmit and the retransmit path"
-              + " (bridged); no bridge of its own for its other callers (the write timer's"
-              + " clock, TSQ's tcp_tsq_write) yet");
         } else if (SEND_INSIDE.contains(h.function())) {
           m.put(label, sendInside);
         } else if (f.equals(TcpOutputHarnesses.OUTPUT_C)

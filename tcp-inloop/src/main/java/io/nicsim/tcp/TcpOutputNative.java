@@ -33,6 +33,7 @@ final class TcpOutputNative implements TcpOutputHook {
   static final String MSS_SPLIT_POINT = TcpOutputHarnesses.OUTPUT_C + " tcp_mss_split_point";
   static final String TSO_SHOULD_DEFER = TcpOutputHarnesses.OUTPUT_C + " tcp_tso_should_defer";
   static final String WFREE = TcpOutputHarnesses.OUTPUT_C + " tcp_wfree";
+  static final String MSTAMP_REFRESH = TcpOutputHarnesses.OUTPUT_C + " tcp_mstamp_refresh";
 
   private static final long RET = NativeOut.id("ret");
   private static final long TSQ_FLAGS = NativeOut.id("sk_tsq_flags");
@@ -40,6 +41,8 @@ final class TcpOutputNative implements TcpOutputHook {
   private static final long RWND_LIMITED = NativeOut.id("is_rwnd_limited_out");
   private static final long WMEM_ALLOC = NativeOut.id("sk_wmem_alloc");
   private static final long TSQ_WORK_QUEUE = NativeOut.id("tsq_work_queue");
+  private static final long CLOCK_CACHE = NativeOut.id("tcp_clock_cache");
+  private static final long MSTAMP = NativeOut.id("tcp_mstamp");
 
   private final NativePort tsoSegs;
   private final NativePort smallQueue;
@@ -47,6 +50,7 @@ final class TcpOutputNative implements TcpOutputHook {
   private final NativePort splitPoint;
   private final NativePort shouldDefer;
   private final NativePort wfree;
+  private final NativePort mstamp;
   private final InLoopPorts ports;
   private final long[] tsoIn = new long[TcpOutputHarnesses.SK + 1];
   private final long[] sqIn = new long[TcpOutputHarnesses.SK + 2];
@@ -54,6 +58,8 @@ final class TcpOutputNative implements TcpOutputHook {
   private final long[] splitIn = new long[TcpOutputHarnesses.SK + 3];
   private final long[] deferIn = new long[TcpOutputHarnesses.SK + 3];
   private final long[] wfreeIn = new long[TcpOutputHarnesses.SK + 1];
+  /* the socket record empty but for the clock and the two fields, one word past it: the loop */
+  private final long[] mstampIn = new long[TcpOutputHarnesses.SK + 1];
 
   /** The host's C of each function by label, null where the host has none. */
   TcpOutputNative(Function<String, NativePort> port, InLoopPorts ports) {
@@ -63,12 +69,13 @@ final class TcpOutputNative implements TcpOutputHook {
     this.splitPoint = port.apply(MSS_SPLIT_POINT);
     this.shouldDefer = port.apply(TSO_SHOULD_DEFER);
     this.wfree = port.apply(WFREE);
+    this.mstamp = port.apply(MSTAMP_REFRESH);
     this.ports = ports;
   }
 
   /** Labels of the functions this bridge runs. */
   static final List<String> LABELS = List.of(TSO_SEGS, SMALL_QUEUE_CHECK,
-      CWND_TEST, MSS_SPLIT_POINT, TSO_SHOULD_DEFER, WFREE);
+      CWND_TEST, MSS_SPLIT_POINT, TSO_SHOULD_DEFER, WFREE, MSTAMP_REFRESH);
 
   /** Whether {@code skb} is the send head (the record's write-queue slot 0), else counted. */
   private boolean sendHead(TcpSock sk, TcpSkb skb, String label) {
@@ -230,6 +237,42 @@ final class TcpOutputNative implements TcpOutputHook {
       throw new NativeFailure(wfree.function() + "'s C queued the TSQ work without queueing"
           + " the socket; input " + NativeFailure.record(wfree, wfreeIn));
     }
+    return true;
+  }
+
+  /**
+   * tcp_mstamp_refresh as the tree's C: it reads the clock and writes tcp_clock_cache and
+   * tcp_mstamp, so only those cross (the record's other socket fields 0, no skbs), and the
+   * loop's word past port-check's record says to print only them.
+   */
+  @Override
+  public boolean mstampRefresh(TcpSock sk) {
+    if (mstamp == null) {
+      return false;
+    }
+    mstampIn[TcpOutputHarnesses.NOW_NS] = sk.host.nowNs();
+    mstampIn[TcpOutputHarnesses.JIFFIES] = Seq.u32(sk.tcpJiffies32());
+    mstampIn[7] = 1; // sk_wmem_alloc: the record's range starts at 1
+    mstampIn[39] = sk.tcpMstamp;
+    mstampIn[TcpOutputHarnesses.TCP_CLOCK_CACHE] = sk.tcpClockCache;
+    NativeOut o = mstamp.call(mstampIn);
+    long cache = -1;
+    long stamp = -1;
+    while (o.next()) {
+      if (o.isField(CLOCK_CACHE)) {
+        cache = o.value();
+      } else if (o.isField(MSTAMP)) {
+        stamp = o.value();
+      } else {
+        throw NativeFailure.cannotApply(mstamp, mstampIn, o);
+      }
+    }
+    if (cache < 0 || stamp < 0) {
+      throw new NativeFailure(mstamp.function() + "'s C (" + mstamp.file() + ") printed no"
+          + " tcp_clock_cache or tcp_mstamp on " + NativeFailure.record(mstamp, mstampIn));
+    }
+    sk.tcpClockCache = cache;
+    sk.tcpMstamp = stamp;
     return true;
   }
 

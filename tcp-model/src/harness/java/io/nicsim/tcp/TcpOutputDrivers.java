@@ -252,7 +252,13 @@ final class TcpOutputDrivers {
         (h, r, a) -> h.out.u32("ret", TcpOutput.tsoAutosize(h.sk, (int) r[a], (int) r[a + 1]))));
     out.add(d("tcp_tso_segs", List.of(mss("mss_now")),
         (h, r, a) -> h.out.u32("ret", TcpOutput.tsoSegs(h.sk, (int) r[a]))));
-    out.add(d("tcp_mstamp_refresh", List.of(), (h, r, a) -> h.sk.mstampRefresh()));
+    out.add(d("tcp_mstamp_refresh", List.of(), (h, r, a) -> {
+      h.sk.mstampRefresh();
+      if (r.length > a && h.loopOutput()) {
+        // the loop's record (--ports c, one word past port-check's): the two fields it writes
+        h.out.u("tcp_clock_cache", h.sk.tcpClockCache).u("tcp_mstamp", h.sk.tcpMstamp);
+      }
+    }));
     out.add(d("tcp_event_data_sent", List.of(), (h, r, a) -> TcpOutput.eventDataSent(h.sk)));
     out.add(d("tcp_update_skb_after_send", List.of(range("rtx skb", 0, 3),
             range("prior_wstamp", 0, Long.MAX_VALUE)),

@@ -56,6 +56,12 @@
   OUTU("ret", tcp_tso_segs(sk, (unsigned int)a[0]));
 //# tcp_mstamp_refresh
   tcp_mstamp_refresh(tp);
+#ifdef NICSIM_IN_LOOP
+  /* the loop (--ports c; one word past port-check's record): the two fields it writes */
+  OUTU("tcp_clock_cache", tp->tcp_clock_cache);
+  OUTU("tcp_mstamp", tp->tcp_mstamp);
+  return;
+#endif
 //# tcp_event_data_sent
   tcp_event_data_sent(tp, sk);
 //# tcp_update_skb_after_send

@@ -55,4 +55,11 @@ interface TcpOutputHook {
    * @return false when this call is the Java port's to make
    */
   boolean wfree(TcpSock sk, int truesize);
+
+  /**
+   * tcp_mstamp_refresh(tp) as the tree's C: tcp_clock_cache and tcp_mstamp from the clock.
+   *
+   * @return false when this call is the Java port's to make
+   */
+  boolean mstampRefresh(TcpSock sk);
 }

@@ -413,6 +413,9 @@ public final class TcpSock {
       versions = "v4.20..v6.18", source = SRC,
       notes = "the early form's monotonic guards never bite under the monotonic simulated clock")
   public void mstampRefresh() {
+    if (outputC != null && outputC.mstampRefresh(this)) {
+      return; // --ports c: the tree's C
+    }
     long val = host.nowNs();
     tcpClockCache = val;
     tcpMstamp = val / 1000L;
