@@ -84,8 +84,6 @@ public final class TcpBridges implements PortBridgeProvider {
         + " tcp_xmit_retransmit_queue and tcp_retransmit_skb (bridged), its callers on the"
         + " host's sockets; as Java where those run their Java port: a far end's sender"
         + " (iperf3 -R), a socket the loop's record cannot hold (counted in the run header)";
-    String ackInside = "runs as the tree's C inside tcp_ack (bridged); no bridge of its own"
-        + " for its other callers yet";
     for (PortHarnessProvider p : List.of(new TcpHarnesses(),
         new TcpHelperHarnesses(), new TcpInputHarnesses(), new TcpOutputHarnesses(),
         new TcpSendmsgHarnesses())) {
@@ -119,9 +117,14 @@ public final class TcpBridges implements PortBridgeProvider {
               + " return at its first test (no mutant of it can change a run)");
         } else if (f.equals(TcpOutputHarnesses.OUTPUT_C)
             && h.function().equals("tcp_queue_skb")) {
-          m.put(label, "not reached: the kernel queues the SYN (tcp_connect) and a fresh FIN"
-              + " (tcp_send_fin) with it; the model's connections start established and run"
-              + " to the end of the run, and tcp_sendmsg queues data with tcp_skb_entail");
+          m.put(label, "not reached: its one caller on 6.1, 6.12 and 6.18.19 is tcp_send_fin"
+              + " (a FIN that cannot ride on the last queued skb; the SYN goes through"
+              + " tcp_connect_queue_skb), and the model's connections send no FIN: they start"
+              + " established and last the run. No model path stands in for it: the"
+              + " application's data is queued by tcp_sendmsg_locked's tcp_skb_entail"
+              + " (TcpSendmsg.sendmsgLocked, model code with neither function harnessed)");
+        } else if (h.function().equals("tcp_set_ca_state")) {
+          m.put(label, ackInside(h.function()));
         } else if (h.function().equals("tcp_tso_autosize")) {
           m.put(label, "runs as the tree's C inside tcp_tso_segs, which runs inside the"
               + " bridged tcp_write_xmit and tcp_xmit_retransmit_queue; as Java where"
@@ -141,13 +144,70 @@ public final class TcpBridges implements PortBridgeProvider {
           boolean ack = ACK_INSIDE.contains(h.function());
           boolean xmit = f.equals(TcpOutputHarnesses.OUTPUT_C)
               && XMIT_INSIDE.contains(h.function());
-          m.putIfAbsent(label, ack && xmit ? bothInside : ack ? ackInside
+          m.putIfAbsent(label, ack && xmit ? bothInside : ack ? ackInside(h.function())
               : sock ? queues : helper);
         }
       }
     }
     return m;
   }
+
+  /**
+   * Where a function the tree's tcp_ack compiles beneath it runs on the host: its callers in
+   * the model (the Java ports that call its Java port, up to their entry points) are all
+   * bridged entries, tcp_ack and those {@link #ACK_ALSO} names, so it runs as C inside them;
+   * {@link #ACK_SETUP}'s also run once per connection at its set-up, before the bridges attach.
+   */
+  static String ackInside(String function) {
+    String also = ACK_ALSO.get(function);
+    String why = "runs as the tree's C inside tcp_ack" + (also == null ? "" : ", " + also)
+        + " (bridged), its callers on the host's sockets; as Java where those run their Java"
+        + " port: a far end's sender (iperf3 -R), a socket their records cannot hold (counted"
+        + " in the run header)";
+    if (ACK_SETUP.contains(function)) {
+      why += "; and once per connection at its set-up, as Java: TcpSendmsg.establish (model"
+          + " code for the SYN-ACK's processing, which runs before the bridges attach) takes"
+          + " the SYN's RTT sample and sets the pacing rate through the Java ports";
+    }
+    return why;
+  }
+
+  /**
+   * The bridged entries beside tcp_ack whose C runs a function of {@link #ACK_INSIDE} (or
+   * tcp_cong.c's tcp_set_ca_state) on the host: the callers of its Java port in the model, up
+   * to their entry points (the write timer's C through tcp_rack_reo_timeout, tcp_enter_loss
+   * and tcp_retransmit_timer; the send loop's through __tcp_transmit_skb's tcp_enter_cwr and
+   * tcp_event_new_data_sent; the retransmit path's through __tcp_retransmit_skb and
+   * __tcp_transmit_skb). The rest have no caller but tcp_ack's own callees. tcp_release_cb,
+   * which would call some of them through tcp_tsq_write, is never called.
+   */
+  static final Map<String, String> ACK_ALSO = Map.ofEntries(
+      Map.entry("tcp_any_retrans_done", "tcp_write_timer_handler"),
+      Map.entry("tcp_cwnd_reduction", "tcp_write_timer_handler"),
+      Map.entry("tcp_enter_recovery", "tcp_write_timer_handler"),
+      Map.entry("tcp_mark_skb_lost", "tcp_write_timer_handler"),
+      Map.entry("tcp_rack_detect_loss", "tcp_write_timer_handler"),
+      Map.entry("tcp_rack_reo_wnd", "tcp_write_timer_handler"),
+      Map.entry("tcp_rack_skb_timeout", "tcp_write_timer_handler"),
+      Map.entry("tcp_retrans_stamp_cleanup", "tcp_write_timer_handler"),
+      Map.entry("tcp_adjust_pcount", "tcp_retransmit_skb (__tcp_retransmit_skb)"),
+      Map.entry("tcp_fragment", "tcp_retransmit_skb (__tcp_retransmit_skb)"),
+      Map.entry("tcp_trim_head", "tcp_retransmit_skb (__tcp_retransmit_skb)"),
+      Map.entry("tcp_enter_cwr", "the send loop, the retransmit path and TSQ's work and"
+          + " tcp_pace_kick (__tcp_transmit_skb, on NET_XMIT_CN)"),
+      Map.entry("tcp_init_cwnd_reduction", "tcp_write_timer_handler, the send loop, the"
+          + " retransmit path and TSQ's work and tcp_pace_kick (tcp_enter_cwr)"),
+      Map.entry("tcp_set_ca_state", "tcp_write_timer_handler (tcp_enter_loss), the send loop,"
+          + " the retransmit path and TSQ's work and tcp_pace_kick (tcp_enter_cwr)"),
+      Map.entry("tcp_rearm_rto", "tcp_write_timer_handler (tcp_rack_reo_timeout), the send"
+          + " loop and TSQ's work and tcp_pace_kick (tcp_event_new_data_sent)"));
+
+  /**
+   * The functions of {@link #ACK_INSIDE} that the connection's set-up runs as Java, once
+   * (bench java-left counts it): TcpSendmsg.establish's SYN RTT sample and pacing rate.
+   */
+  static final Set<String> ACK_SETUP = Set.of("tcp_ack_update_rtt", "tcp_rtt_estimator",
+      "tcp_set_rto", "tcp_update_rtt_min", "tcp_update_pacing_rate");
 
   /**
    * tcp_output.c's harnessed functions that only tcp_retransmit_skb calls: with it bridged they
