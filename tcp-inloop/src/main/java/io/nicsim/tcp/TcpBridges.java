@@ -72,8 +72,13 @@ public final class TcpBridges implements PortBridgeProvider {
     String queues = "not bridged yet: it runs on the live socket's write and retransmit queues,"
         + " which its record holds as bounded lists; a bridge must capture the queues and apply"
         + " the C's edits to them";
-    String helper = "a helper: runs as the tree's C inside the congestion modules', tcp_ack's"
-        + " and tcp_write_xmit's bridged entry points that call it; no bridge of its own yet";
+    String helper = "a helper: runs as the tree's C inside its callers' C on the host's sockets"
+        + " (the congestion modules' bridged entry points, tcp_ack, the send loop, the"
+        + " retransmit path, TSQ's work and tcp_pace_kick, the write timer: bridged); as Java"
+        + " where a caller runs its Java port (a far end's sender, iperf3 -R) and where model"
+        + " code calls it: the run's report sampling (TcpOutput.tsoSegsForReport's"
+        + " tcp_min_rtt) and the connection's set-up (TcpSendmsg.establish, before the bridges"
+        + " attach: the minmax and jiffies helpers); bench java-left counts those";
     String xmitOnly = "runs as the tree's C inside tcp_write_xmit (bridged) on the host's"
         + " sockets; a far end's sender (iperf3 -R) keeps the Java tcp_write_xmit, so there it"
         + " runs as Java (bench java-left counts it)";
