@@ -4,6 +4,7 @@ import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.kernel.TimerList;
 import io.nicsim.core.port.KernelPort;
+import java.math.BigInteger;
 import java.util.function.LongConsumer;
 
 /**
@@ -128,9 +129,24 @@ final class DevWatchdog {
     return b - a < 0;
   }
 
-  /** jiffies_to_msecs: an unsigned int, so a difference of 2^32 ms or more wraps. */
+  /**
+   * jiffies_to_msecs (kernel/time/time.c, 64-bit): an unsigned int, so a difference of 2^32 ms
+   * or more wraps. HZ dividing 1000: (1000 / HZ) * j; a multiple of 1000: rounded up; else
+   * (HZ 300) DIV_ROUND_UP(j * HZ_TO_MSEC_NUM, HZ_TO_MSEC_DEN), timeconst.h's reduced 1000 / HZ.
+   */
   private int jiffiesToMsecs(long j) {
-    return (int) (j * (1000 / kernel.cpu().hz()));
+    int hz = kernel.cpu().hz();
+    if (hz <= 1000 && 1000 % hz == 0) {
+      return (int) ((1000 / hz) * j);
+    }
+    if (hz > 1000 && hz % 1000 == 0) {
+      return (int) ((j + hz / 1000 - 1) / (hz / 1000));
+    }
+    long g = BigInteger.valueOf(1000).gcd(BigInteger.valueOf(hz))
+        .longValue();
+    long num = 1000 / g;
+    long den = hz / g;
+    return (int) Long.divideUnsigned(j * num + den - 1, den);
   }
 
   /**
