@@ -293,6 +293,26 @@ public final class FecDriver implements NicDriver, TxLiveness {
     return fep;
   }
 
+  @Override
+  public boolean modelsTxHang() {
+    return true;
+  }
+
+  @Override
+  public void hangTxDma(int queue) {
+    enet.hangTxDma(queue);
+  }
+
+  @Override
+  public void releaseTxDma(int queue) {
+    enet.releaseTxDma(queue);
+  }
+
+  @Override
+  public boolean txDmaHung(int queue) {
+    return enet.txDmaHung(queue);
+  }
+
   public FecEnet enet() {
     return enet;
   }

@@ -246,6 +246,20 @@ public final class FecEnet implements FecRegisters.Listener {
     return txHung[q];
   }
 
+  /**
+   * The end of a hang fec_restart did not clear first ({@code --fault tx-hang,for=}): the uDMA
+   * resumes where it stopped, as on a TDAR write.
+   */
+  public void releaseTxDma(int q) {
+    if (!txHung[q]) {
+      return;
+    }
+    txHung[q] = false;
+    if (txDma[q] != null && etheren) {
+      txDma[q].doorbell(kernel.now());
+    }
+  }
+
   private void rxStart(int q) {
     if (rxDma[q] == null) {
       final EnetCoalescer coal = rxCoal[q];

@@ -140,13 +140,17 @@ public final class RunEngine {
    * an exploration, why it stopped ({@code failure}).
    */
   private record Measured(TrafficRun traffic, Snapshot s0, Snapshot s1, StallMeter stall,
-      HostAudit audit, boolean napi, String failure) {}
+      HostAudit audit, boolean napi, String failure, FaultMeter faults) {}
 
   private static Measured measure(RunRequest req, Exploration x, TrafficRunner runner,
       Host host, Instruments in) {
     StallMeter stall = new StallMeter();
     List<FrameTap> taps = new ArrayList<>();
     taps.add(stall);
+    FaultMeter faults = host.config().faults().isEmpty() ? null : new FaultMeter(host);
+    if (faults != null) {
+      taps.add(faults);
+    }
     if (in.capture() != null) {
       taps.add(in.capture());
     }
@@ -192,7 +196,7 @@ public final class RunEngine {
     } catch (InvariantViolation e) {
       String m = e.at(host.sim().now()).getMessage();
       if (x != null) {
-        return new Measured(traffic, null, null, stall, audit, napi, m);
+        return new Measured(traffic, null, null, stall, audit, napi, m, faults);
       }
       throw new RunFailure(m);
     } catch (NativeFailure e) {
@@ -202,7 +206,7 @@ public final class RunEngine {
       String m = "the simulation stopped at " + host.sim().now() + " ns: "
           + e.getClass().getSimpleName() + ": " + String.valueOf(e.getMessage());
       if (x != null && !(e instanceof BadInputException)) {
-        return new Measured(traffic, null, null, stall, audit, napi, m);
+        return new Measured(traffic, null, null, stall, audit, napi, m, faults);
       }
       throw new RunFailure(m);
     }
@@ -213,12 +217,12 @@ public final class RunEngine {
             + (v.size() > 1 ? " (and " + (v.size() - 1) + " more)" : "")
             + "; --no-check skips the checks";
         if (x != null) {
-          return new Measured(traffic, s0, s1, stall, audit, napi, m);
+          return new Measured(traffic, s0, s1, stall, audit, napi, m, faults);
         }
         throw new RunFailure(m);
       }
     }
-    return new Measured(traffic, s0, s1, stall, audit, napi, null);
+    return new Measured(traffic, s0, s1, stall, audit, napi, null, faults);
   }
 
   /** The metrics, report lines and breakdowns of the measured window; the trace finished. */
@@ -244,7 +248,8 @@ public final class RunEngine {
         Metrics.counters(s0, s1), cores, windowSec,
         in.timeline() == null ? null : in.timeline().timeline(), host.kernel().dmesg(),
         Metrics.irqsByLine(s0, s1),
-        InLoopPorts.of(host).active() ? KernelCReport.of(InLoopPorts.of(host)) : null);
+        InLoopPorts.of(host).active() ? KernelCReport.of(InLoopPorts.of(host)) : null,
+        m.faults() == null ? null : m.faults().report());
     if (in.ftrace() != null) {
       in.ftrace().finish();
     }
@@ -291,6 +296,12 @@ public final class RunEngine {
     c.put("coalesce", coalesce(driver));
     if (softCoalescing(host, req)) {
       c.put("sysfs", sysfs(host));
+    }
+    if (!req.host().moduleParams().isEmpty()) {
+      c.put("module_params", req.host().moduleParams().toString());
+    }
+    if (!req.host().faults().isEmpty()) {
+      c.put("faults", req.host().faults().stream().map(Object::toString).toList());
     }
     c.put("traffic", req.traffic().spelling());
     c.put("path", req.path().spelling());

@@ -21,6 +21,8 @@ import java.util.TreeMap;
  * @param dmesg the kernel log of the run (NETDEV WATCHDOG and the like)
  * @param irqsPerSecByLine assertions per second of each of the NIC's interrupt lines
  * @param kernelC what ran as a tree's C ({@code --ports c}), or null
+ * @param recovery per {@code --fault}, the watchdog's timeout and the driver's recovery
+ *     ({@code FaultMeter}), or null without faults
  */
 public record RunResult(
     LinkedHashMap<String, Object> config,
@@ -34,11 +36,22 @@ public record RunResult(
     Timeline timeline,
     List<String> dmesg,
     SortedMap<String, Double> irqsPerSecByLine,
-    KernelCReport kernelC) {
+    KernelCReport kernelC,
+    List<LinkedHashMap<String, Object>> recovery) {
 
   public RunResult {
     dmesg = dmesg == null ? List.of() : List.copyOf(dmesg);
     irqsPerSecByLine = irqsPerSecByLine == null ? new TreeMap<>() : irqsPerSecByLine;
+  }
+
+  /** A result of a run without faults. */
+  public RunResult(LinkedHashMap<String, Object> config, LinkedHashMap<String, Double> summary,
+      List<String> toolLines, SortedMap<String, Double> cpuPctByOp,
+      SortedMap<String, Double> callsPerSecByOp, SortedMap<String, Double> countersPerSec,
+      int cores, double windowSec, Timeline timeline, List<String> dmesg,
+      SortedMap<String, Double> irqsPerSecByLine, KernelCReport kernelC) {
+    this(config, summary, toolLines, cpuPctByOp, callsPerSecByOp, countersPerSec, cores,
+        windowSec, timeline, dmesg, irqsPerSecByLine, kernelC, null);
   }
 
   /** A result whose ports all ran as Java. */
@@ -48,7 +61,7 @@ public record RunResult(
       int cores, double windowSec, Timeline timeline, List<String> dmesg,
       SortedMap<String, Double> irqsPerSecByLine) {
     this(config, summary, toolLines, cpuPctByOp, callsPerSecByOp, countersPerSec, cores,
-        windowSec, timeline, dmesg, irqsPerSecByLine, null);
+        windowSec, timeline, dmesg, irqsPerSecByLine, null, null);
   }
 
   /** What a plot of the run is titled: {@code MAC on SOC, KERNEL: TRAFFIC}. */

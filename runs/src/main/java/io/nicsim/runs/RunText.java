@@ -68,6 +68,9 @@ public final class RunText {
       sb.append(String.format(Locale.ROOT, "  %-28s %9s %12s%n", e.getKey(),
           Num.human(e.getValue()), calls == null ? "-" : Num.human(calls)));
     }
+    if (r.recovery() != null) {
+      recovery(sb, r.recovery());
+    }
     if (!r.dmesg().isEmpty()) {
       sb.append("dmesg:\n");
       for (String line : r.dmesg()) {
@@ -107,6 +110,34 @@ public final class RunText {
     }
   }
 
+  /**
+   * Per fault: the hang, the watchdog's report and what waited then, the driver's recovery and
+   * the time to the first frame after it.
+   */
+  private static void recovery(StringBuilder sb, List<LinkedHashMap<String, Object>> faults) {
+    for (Map<String, Object> f : faults) {
+      sb.append("fault: ").append(f.get("fault")).append(" (watchdog_timeo ")
+          .append(f.get("watchdog_timeo_ms")).append(" ms)\n");
+      if (f.get("timeout_s") == null) {
+        sb.append("  no TX timeout within the run\n");
+      } else {
+        sb.append("  TX timeout: at ").append(f.get("timeout_s")).append(" s, ")
+            .append(f.get("detect_ms")).append(" ms after the hang (the queue's last transmit ")
+            .append(f.get("timed_out_ms")).append(" ms before); waiting then: ")
+            .append(f.get("qdisc_at_timeout")).append(" packets in the qdisc, ")
+            .append(f.get("driver_skbs_at_timeout")).append(" skbs on the driver's rings\n");
+      }
+      if (f.get("resumed_s") == null) {
+        sb.append("  not recovered within the run: no frame left after the hang\n");
+      } else {
+        sb.append("  recovery: ").append(f.get("resets")).append(" reset(s); first frame out at ")
+            .append(f.get("resumed_s")).append(" s, ").append(f.get("recover_ms"))
+            .append(" ms after the hang; ").append(f.get("qdisc_drops"))
+            .append(" packets dropped by the qdisc meanwhile\n");
+      }
+    }
+  }
+
   private static String opt(Map<String, Double> s, String k) {
     Double v = s.get(k);
     return v == null ? "-" : Num.human(v);
@@ -127,6 +158,9 @@ public final class RunText {
     LinkedHashMap<String, Object> out = new LinkedHashMap<>();
     out.put("config", r.config());
     out.put("summary", r.summary());
+    if (r.recovery() != null) {
+      out.put("recovery", r.recovery());
+    }
     return Json.write(out);
   }
 }

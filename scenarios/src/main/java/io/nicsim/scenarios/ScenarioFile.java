@@ -9,11 +9,14 @@ import io.nicsim.core.config.InputKind;
 import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.core.host.HostConfig;
+import io.nicsim.core.host.ModuleParams;
 import io.nicsim.core.host.NapiWrites;
+import io.nicsim.core.host.TxHang;
 import io.nicsim.core.soc.SocProfile;
 import io.nicsim.runs.Metrics;
 import io.nicsim.runs.RunRequest;
 import io.nicsim.runs.host.HostFactory;
+import io.nicsim.runs.options.FaultArgs;
 import io.nicsim.runs.options.NapiArgs;
 import io.nicsim.runs.path.PathSpec;
 import io.nicsim.runs.traffic.TrafficParser;
@@ -54,6 +57,8 @@ import java.util.regex.Pattern;
  *     coalesce: "tx-usecs 100 tx-frames 1"   # optional, as ethtool -C
  *     sysfs: "napi_defer_hard_irqs=2 gro_flush_timeout=200000"  # optional, as run --sysfs
  *     napi-set: "irq-suspend-timeout=2000000"  # optional, as run --napi-set (v6.13)
+ *     module-param: "stmmac.watchdog=100"   # optional, as run --module-param
+ *     fault: "tx-hang at=10ms"        # optional, as run --fault (a text or a list)
  *     traffic: "iperf3 -u -b 0 -l 64 -t 1"
  *     path: "rtt=23ms,rate=1gbit"     # optional
  *     seed: 1                         # optional: reproduce --seed
@@ -72,8 +77,8 @@ public final class ScenarioFile {
   static final Set<String> TOP_KEYS =
       new LinkedHashSet<>(List.of("name", "title", "seeds", "assumptions", "runs"));
   static final Set<String> RUN_KEYS = new LinkedHashSet<>(List.of("case", "mac", "soc",
-      "soc-file", "kernel", "patches", "coalesce", "sysfs", "napi-set", "traffic", "path", "seed",
-      "metrics"));
+      "soc-file", "kernel", "patches", "coalesce", "sysfs", "napi-set", "module-param", "fault",
+      "traffic", "path", "seed", "metrics"));
   static final Set<String> METRIC_KEYS = new LinkedHashSet<>(List.of("published", "role"));
   /** Metrics besides the contract's that runs report (see cli/README). */
   static final List<String> EXTRAS = List.of("irq_per_s", "timer_cancel_per_s",
@@ -237,6 +242,11 @@ public final class ScenarioFile {
     List<String> napiSet = words(label, at + ".napi-set", n.get("napi-set"));
     NapiWrites napi = guard(label, at,
         () -> NapiArgs.parse(sysfs, napiSet));
+    List<String> params = words(label, at + ".module-param", n.get("module-param"));
+    ModuleParams moduleParams = guard(label, at + ".module-param",
+        () -> ModuleParams.parse("module-param", params));
+    List<String> faultWords = words(label, at + ".fault", n.get("fault"));
+    List<TxHang> faults = guard(label, at + ".fault", () -> FaultArgs.parse(faultWords));
     String trafficText = required(label, at, n, "traffic");
     TrafficSpec traffic = guard(label, at + ".traffic", () -> TrafficParser.parse(trafficText));
     PathSpec path = n.has("path")
@@ -254,7 +264,8 @@ public final class ScenarioFile {
       seed = s.asLong();
     }
     RunRequest req = RunRequest.of(HostConfig.of(mac, soc).withKernel(kernel)
-        .withPatches(patches).withCoalesce(coalesce).withSeed(seed).withNapi(napi), traffic)
+        .withPatches(patches).withCoalesce(coalesce).withSeed(seed).withNapi(napi)
+        .withModuleParams(moduleParams).withFaults(faults), traffic)
         .withPath(path);
     // the host exactly as the run will build it: unknown MAC or patch, a SoC for another MAC,
     // and the driver's refusal of the coalescing (errno and message) surface here

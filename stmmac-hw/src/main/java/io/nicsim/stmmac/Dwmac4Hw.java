@@ -250,8 +250,13 @@ class Dwmac4Hw extends DwmacHw {
       if (reg == DMA_CHAN_STATUS) {
         irqs.clear(chan, ((value & DMA_CHAN_STATUS_RI) != 0 ? DmaIrqs.RI : 0)
             | ((value & DMA_CHAN_STATUS_TI) != 0 ? DmaIrqs.TI : 0));
-      } else if (reg == DMA_CHAN_TX_END_ADDR && chan < txDma.length && !txHung[chan]) {
-        txDma[chan].setTail((int) (Integer.toUnsignedLong(value) / DMA_DESC_BYTES), at());
+      } else if (reg == DMA_CHAN_TX_END_ADDR && chan < txDma.length) {
+        int tail = (int) (Integer.toUnsignedLong(value) / DMA_DESC_BYTES);
+        if (txHung[chan]) {
+          hungTail[chan] = tail;
+        } else {
+          txDma[chan].setTail(tail, at());
+        }
       }
     }
 

@@ -11,6 +11,7 @@ import io.nicsim.core.nic.RxDmaEngine;
 import io.nicsim.core.nic.TxDmaEngine;
 import io.nicsim.core.nic.WatchdogModeration;
 import io.nicsim.core.sim.Simulator;
+import java.util.Arrays;
 
 /**
  * The MAC/DMA hardware of one stmmac instance and the per-core callbacks the driver reaches
@@ -46,6 +47,8 @@ public abstract class DwmacHw implements StmmacHwif {
   private final long riwtClockHz;
   /** TX channels whose DMA has hung (fault injection): doorbells are ignored until a reset. */
   protected final boolean[] txHung;
+  /** The last TX tail pointer (descriptor index) written while hung, -1 none. */
+  protected final int[] hungTail;
   long tiRaised;
   long riRaised;
 
@@ -60,6 +63,8 @@ public abstract class DwmacHw implements StmmacHwif {
     txRings = new DescRing[tx];
     txDma = new TxDmaEngine[tx];
     txHung = new boolean[tx];
+    hungTail = new int[tx];
+    Arrays.fill(hungTail, -1);
     for (int c = 0; c < tx; c++) {
       final int chan = c;
       txRings[c] = new DescRing("tx" + c, txRingSize);
@@ -131,9 +136,28 @@ public abstract class DwmacHw implements StmmacHwif {
     return txHung[chan];
   }
 
+  /**
+   * The end of a hang the driver did not reset ({@code --fault tx-hang,for=}): the DMA resumes
+   * where it stopped, at the last tail pointer written meanwhile (GMAC4/XGMAC) or as on a poll
+   * demand (dwmac1000).
+   */
+  public void releaseTxDma(int chan) {
+    if (!txHung[chan]) {
+      return;
+    }
+    txHung[chan] = false;
+    if (hungTail[chan] >= 0) {
+      txDma[chan].setTail(hungTail[chan], sim.now());
+      hungTail[chan] = -1;
+    } else {
+      txDma[chan].doorbell(sim.now());
+    }
+  }
+
   /** The channel's TX DMA after a software reset: idle at descriptor 0, no longer hung. */
   void resetTxDma(int chan) {
     txHung[chan] = false;
+    hungTail[chan] = -1;
     txDma[chan].reset(0);
   }
 

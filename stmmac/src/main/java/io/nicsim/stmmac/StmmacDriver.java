@@ -120,8 +120,10 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver, Tx
           WorkItem.PROCESS_ONE_WORK);
       priv.dim = new StmmacDim(priv, ethtool, rxCnt, txCnt);
     }
-    // stmmac_dvr_probe: ndev->watchdog_timeo = msecs_to_jiffies(watchdog), TX_TIMEO 5000 ms
-    ctx.dev().setWatchdogTimeoNs(TX_TIMEO_MS * 1_000_000L);
+    // stmmac_dvr_probe: ndev->watchdog_timeo = msecs_to_jiffies(watchdog), the module
+    // parameter (TX_TIMEO 5000 ms) read at probe only
+    ctx.dev().setWatchdogTimeoNs(watchdogTimeoJiffies(ctx.moduleParam("stmmac", "watchdog"),
+        kernel.cpu().hz()) * kernel.cpu().tickNs());
     ctx.dev().setDriverName("stmmac");
     service = new StmmacService(priv);
 
@@ -163,6 +165,31 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver, Tx
 
   /** TX_TIMEO: the watchdog module parameter's default, ms. */
   static final long TX_TIMEO_MS = 5000;
+
+  /**
+   * ndev->watchdog_timeo in jiffies at {@code hz} for the module parameter {@code watchdog}
+   * (ms, null: TX_TIMEO): an int as param_set_int takes it (refused otherwise, in one line);
+   * stmmac_verify_args makes a negative one TX_TIMEO; msecs_to_jiffies rounds up; a 0 leaves
+   * watchdog_timeo 0, which netdev_watchdog_up makes 5*HZ as the interface comes up.
+   */
+  static long watchdogTimeoJiffies(String watchdog, int hz) {
+    long ms = TX_TIMEO_MS;
+    if (watchdog != null) {
+      try {
+        ms = Integer.parseInt(watchdog);
+      } catch (NumberFormatException e) {
+        throw BadInputException.field("--module-param", "stmmac.watchdog='" + watchdog
+            + "' is not an int", "stmmac.watchdog=" + Integer.MIN_VALUE + ".."
+            + Integer.MAX_VALUE + " ms (negative: TX_TIMEO, 5000)");
+      }
+      if (ms < 0) {
+        ms = TX_TIMEO_MS; // stmmac_verify_args
+      }
+    }
+    // msecs_to_jiffies (HZ dividing 1000: the ms rounded up to whole jiffies)
+    long j = (ms * hz + 999) / 1000;
+    return j <= 0 ? 5L * hz : j; // netdev_watchdog_up
+  }
 
   private static PatchSet checkVersion(PatchSet patches) {
     if (patches.base().before(StmmacPatches.OLDEST)) {
@@ -435,6 +462,26 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver, Tx
 
   public StmmacIrq irq() {
     return irq;
+  }
+
+  @Override
+  public boolean modelsTxHang() {
+    return true;
+  }
+
+  @Override
+  public void hangTxDma(int queue) {
+    priv.hw().hangTxDma(queue);
+  }
+
+  @Override
+  public void releaseTxDma(int queue) {
+    priv.hw().releaseTxDma(queue);
+  }
+
+  @Override
+  public boolean txDmaHung(int queue) {
+    return priv.hw().txDmaHung(queue);
   }
 
   /** The interrupt lines: one shared line, or TX/RX vectors per channel. */

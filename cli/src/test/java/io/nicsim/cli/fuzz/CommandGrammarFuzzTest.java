@@ -208,6 +208,10 @@ class CommandGrammarFuzzTest {
         bads("threaded=3", "napi_defer_hard_irqs", "gro_flush_timeout=-1")));
     POOLS.put("--napi-set", pool(goods("defer-hard-irqs=1"), bads("bogus=1", "id=99 x=1")));
     POOLS.put("--bql-limit-max", pool(goods("max", "30000"), bads("lots", "-5")));
+    POOLS.put("--fault", pool(goods("tx-hang at=1ms", "tx-hang at=1ms,for=1ms"),
+        bads("tx-hang", "tx-hang at=x", "tx-stall at=1ms", "tx-hang at=1ms,queue=99")));
+    POOLS.put("--module-param", pool(goods("stmmac.watchdog=100"),
+        bads("watchdog=1", "stmmac.watchdog=x", "fec.nosuch=1")));
     POOLS.put("--uncertainty", pool(goods("2"), bads("1", "0", "x", "10001")));
     // a good REF would make bench measure for minutes: only refusals
     POOLS.put("--compare", bads(DIR.toString(), FILE.toString(), TMP.resolve("none").toString(),

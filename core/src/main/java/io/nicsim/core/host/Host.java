@@ -13,6 +13,7 @@ import io.nicsim.core.kernel.NetCorePatches;
 import io.nicsim.core.net.NetDevice;
 import io.nicsim.core.net.SkbLedger;
 import io.nicsim.core.nic.Link;
+import io.nicsim.core.sim.Event;
 import io.nicsim.core.sim.Simulator;
 import io.nicsim.core.soc.SocProfile;
 
@@ -53,6 +54,10 @@ public final class Host {
     kernel.setNetCore(NetCorePatches.forKernel(version));
     HostContext ctx = new HostContext(config, soc, sim, cpu, kernel, dev, link, patches);
     this.driver = mac.build(ctx);
+    for (String p : ctx.moduleParamsUnread()) {
+      throw BadInputException.field("--module-param", p + " is not a parameter nicsim models"
+          + " for mac " + mac.name(), "stmmac.watchdog=MS on stmmac");
+    }
     // --ports c: the tree's C replaces the bridged ports before the interface comes up
     if (config.kernelC() != null) {
       InLoopInstaller.find().install(ctx, driver, config.kernelC());
@@ -72,6 +77,9 @@ public final class Host {
         throw new BadInputException(EthtoolOps.refusal(mac.name(),
             config.coalesce().toString(), driver.ethtool(), e));
       }
+    }
+    for (TxHang f : config.faults()) {
+      injectLater(f);
     }
     this.metrics = new HostMetrics(this);
     if (config.tracer() instanceof HostTracer t) {
@@ -138,6 +146,30 @@ public final class Host {
     int n = cpu.cores();
     int i = config.appCore() < 0 ? n - 1 : Math.min(config.appCore(), n - 1);
     return cpu.core(i);
+  }
+
+  /**
+   * {@code --fault tx-hang}: the queue's DMA hangs at the fault's time through the MAC model
+   * ({@link NicDriver#hangTxDma}), and with {@code for=} resumes that much later unless the
+   * driver's reset restarted it first; refused when the MAC models no TX hang or has no such
+   * queue.
+   */
+  private void injectLater(TxHang f) {
+    if (!driver.modelsTxHang()) {
+      throw BadInputException.field("--fault", "mac " + mac.name() + " does not model a TX DMA"
+          + " hang", "tx-hang on fec or stmmac");
+    }
+    if (f.queue() >= dev.numTxQueues()) {
+      throw BadInputException.field("--fault", "tx-hang queue=" + f.queue() + " is not a TX"
+          + " queue of this host", "queue=0.." + (dev.numTxQueues() - 1));
+    }
+    sim.schedule(Event.of(() -> {
+      driver.hangTxDma(f.queue());
+      if (f.forNs() > 0) {
+        sim.schedule(Event.of(() -> driver.releaseTxDma(f.queue())),
+            sim.now() + f.forNs());
+      }
+    }), f.atNs());
   }
 
   /** Runs the simulation for {@code ns} more nanoseconds. */

@@ -32,6 +32,8 @@ import java.util.Objects;
  *     ({@code --ports c}), or null: the Java runs
  * @param sample an uncertainty study's draw of the inputs: the SoC profile is resolved with
  *     its values ({@link SocProfile#resolve(String, InputSample)}); null: the nominal profile
+ * @param moduleParams the driver's module parameters, read at probe ({@code --module-param})
+ * @param faults TX DMA hangs the run injects ({@code --fault tx-hang}), through the MAC model
  */
 public record HostConfig(
     String mac,
@@ -49,7 +51,9 @@ public record HostConfig(
     Tracer tracer,
     NapiWrites napi,
     KernelC kernelC,
-    InputSample sample) {
+    InputSample sample,
+    ModuleParams moduleParams,
+    List<TxHang> faults) {
 
   public HostConfig {
     Objects.requireNonNull(mac, "mac");
@@ -59,6 +63,21 @@ public record HostConfig(
     kernelConfig = kernelConfig == null ? KernelConfig.defaults() : kernelConfig;
     tracer = tracer == null ? Tracer.NONE : tracer;
     napi = napi == null ? NapiWrites.none() : napi;
+    moduleParams = moduleParams == null ? ModuleParams.none() : moduleParams;
+    faults = faults == null ? List.of() : List.copyOf(faults);
+  }
+
+  /**
+   * The config without module parameters and faults: the canonical constructor before they
+   * travelled in the config, kept so that a MAC model compiled against it still links (the API
+   * policy).
+   */
+  public HostConfig(String mac, String soc, String kernel, List<String> patches,
+      CoalesceArgs coalesce, long seed, double cpuScale, long linkRateBps,
+      long linkPropagationNs, int irqCore, int appCore, KernelConfig kernelConfig,
+      Tracer tracer, NapiWrites napi, KernelC kernelC, InputSample sample) {
+    this(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps, linkPropagationNs,
+        irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample, null, null);
   }
 
   /**
@@ -100,68 +119,80 @@ public record HostConfig(
   /** A config with defaults for everything but the MAC and SoC. */
   public static HostConfig of(String mac, String soc) {
     return new HostConfig(mac, soc, null, List.of(), CoalesceArgs.none(), 1, 1.0, 0, 50, 0, -1,
-        KernelConfig.defaults(), Tracer.NONE, NapiWrites.none(), null, null);
+        KernelConfig.defaults(), Tracer.NONE, NapiWrites.none(), null, null, null, null);
   }
 
   public HostConfig withSoc(String s) {
     return new HostConfig(mac, s, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample,
+        moduleParams, faults);
   }
 
   public HostConfig withKernel(String v) {
     return new HostConfig(mac, soc, v, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample,
+        moduleParams, faults);
   }
 
   public HostConfig withPatches(List<String> p) {
     return new HostConfig(mac, soc, kernel, p, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample,
+        moduleParams, faults);
   }
 
   public HostConfig withCoalesce(CoalesceArgs c) {
     return new HostConfig(mac, soc, kernel, patches, c, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample,
+        moduleParams, faults);
   }
 
   public HostConfig withSeed(long s) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, s, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample,
+        moduleParams, faults);
   }
 
   public HostConfig withCpuScale(double scale) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, scale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample,
+        moduleParams, faults);
   }
 
   public HostConfig withLink(long rateBps, long propagationNs) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, rateBps,
-        propagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample);
+        propagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample,
+        moduleParams, faults);
   }
 
   public HostConfig withCores(int irq, int app) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irq, app, kernelConfig, tracer, napi, kernelC, sample);
+        linkPropagationNs, irq, app, kernelConfig, tracer, napi, kernelC, sample,
+        moduleParams, faults);
   }
 
   public HostConfig withKernelConfig(KernelConfig k) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, k, tracer, napi, kernelC, sample);
+        linkPropagationNs, irqCore, appCore, k, tracer, napi, kernelC, sample,
+        moduleParams, faults);
   }
 
   public HostConfig withTracer(Tracer t) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, t, napi, kernelC, sample);
+        linkPropagationNs, irqCore, appCore, kernelConfig, t, napi, kernelC, sample,
+        moduleParams, faults);
   }
 
   public HostConfig withNapi(NapiWrites w) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, w, kernelC, sample);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, w, kernelC, sample,
+        moduleParams, faults);
   }
 
   /** The same config running {@code c}'s functions as C ({@code --ports c}); null: Java. */
   public HostConfig withKernelC(KernelC c) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, c, sample);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, c, sample,
+        moduleParams, faults);
   }
 
   /**
@@ -170,6 +201,21 @@ public record HostConfig(
    */
   public HostConfig withSample(InputSample s) {
     return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
-        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, s);
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, s,
+        moduleParams, faults);
+  }
+
+  /** The same config loading the driver with {@code p} ({@code --module-param}). */
+  public HostConfig withModuleParams(ModuleParams p) {
+    return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample, p,
+        faults);
+  }
+
+  /** The same config injecting {@code f} ({@code --fault}). */
+  public HostConfig withFaults(List<TxHang> f) {
+    return new HostConfig(mac, soc, kernel, patches, coalesce, seed, cpuScale, linkRateBps,
+        linkPropagationNs, irqCore, appCore, kernelConfig, tracer, napi, kernelC, sample,
+        moduleParams, f);
   }
 }

@@ -10,6 +10,8 @@ import io.nicsim.core.net.SkbLedger;
 import io.nicsim.core.nic.Link;
 import io.nicsim.core.sim.Simulator;
 import io.nicsim.core.soc.SocProfile;
+import java.util.Set;
+import java.util.TreeSet;
 
 /** Everything a {@link MacModel} needs to build its hardware and driver for one host. */
 public final class HostContext {
@@ -22,6 +24,7 @@ public final class HostContext {
   private final Link link;
   private final PatchSet patches;
   private int nextIrq = 40;
+  private final Set<String> paramsRead = new TreeSet<>();
 
   HostContext(HostConfig config, SocProfile soc, Simulator sim, Cpu cpu, Kernel kernel,
       NetDevice dev, Link link, PatchSet patches) {
@@ -80,5 +83,21 @@ public final class HostContext {
   /** Allocates an interrupt line routed to the IRQ core (request_irq comes from the driver). */
   public IrqLine newIrqLine(String name) {
     return new IrqLine(kernel, name, nextIrq++, irqCore());
+  }
+
+  /**
+   * The driver's module parameter {@code module.name} as the run gives it
+   * ({@code --module-param}), or null: the driver's default. A driver reads its parameters
+   * here at probe; one no driver read is refused once the driver is built.
+   */
+  public String moduleParam(String module, String name) {
+    String key = module + "." + name;
+    paramsRead.add(key);
+    return config.moduleParams().values().get(key);
+  }
+
+  /** The parameters the run gives that no driver read at probe. */
+  Set<String> moduleParamsUnread() {
+    return config.moduleParams().unread(paramsRead);
   }
 }

@@ -45,4 +45,32 @@ public interface NicDriver extends NetDeviceOps {
   default SortedMap<String, Long> coalesceRegisters() {
     return new TreeMap<>();
   }
+
+  /** Whether the MAC model has a TX DMA that can hang ({@code --fault tx-hang}). */
+  default boolean modelsTxHang() {
+    return false;
+  }
+
+  /**
+   * Fault injection: TX queue {@code queue}'s DMA stops where it is and ignores doorbells until
+   * the driver resets it (or {@link #releaseTxDma}), as a wedged DMA does; dev_watchdog then
+   * finds the queue stopped and the driver's ndo_tx_timeout recovers it. Only where
+   * {@link #modelsTxHang}.
+   */
+  default void hangTxDma(int queue) {
+    throw new UnsupportedOperationException("no TX DMA hang in this MAC model");
+  }
+
+  /**
+   * The end of a {@code for=} hang that the driver did not reset first: the DMA resumes where
+   * it stopped (nothing when it is no longer hung).
+   */
+  default void releaseTxDma(int queue) {
+    throw new UnsupportedOperationException("no TX DMA hang in this MAC model");
+  }
+
+  /** Whether TX queue {@code queue}'s DMA is hung right now (a run's fault report). */
+  default boolean txDmaHung(int queue) {
+    return false;
+  }
 }

@@ -5,6 +5,7 @@ import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.kernel.TimerList;
 import io.nicsim.core.port.KernelPort;
 import java.math.BigInteger;
+import java.util.function.IntConsumer;
 import java.util.function.LongConsumer;
 
 /**
@@ -25,6 +26,8 @@ final class DevWatchdog {
   private boolean rearmAtOldestStart;
   private long timeouts;
   private long freezes;
+  /** A run's fault report, told of each timeout before ndo_tx_timeout; null: none. */
+  IntConsumer observer;
   /** mod_timer on the watchdog timer (a harness records the call instead). */
   LongConsumer modTimer;
 
@@ -67,8 +70,9 @@ final class DevWatchdog {
   }
 
   private void watchdog() {
-    devWatchdog(kernel.cpu().jiffies(), kernel.cpu().current() != null
-        ? kernel.cpu().current().id() : 0);
+    long jiffies = kernel.cpu().jiffies();
+    int cpu = kernel.cpu().current() != null ? kernel.cpu().current().id() : 0;
+    devWatchdog(jiffies, cpu);
   }
 
   /**
@@ -112,10 +116,7 @@ final class DevWatchdog {
       }
     }
     if (timedoutMs != 0) {
-      timeouts++;
-      kernel.printk("NETDEV WATCHDOG: " + dev.name() + " (" + dev.driverName()
-          + "): transmit queue " + i + " timed out " + Integer.toUnsignedString(timedoutMs)
-          + " ms");
+      timedOut(i, Integer.toUnsignedLong(timedoutMs));
       netifFreezeQueues();
       dev.ops().txTimeout(i);
       netifUnfreezeQueues();
@@ -171,16 +172,29 @@ final class DevWatchdog {
    * netif_freeze_queues: every queue's FROZEN bit around ndo_tx_timeout. The model's handler
    * runs atomically, so nothing sees the bit; counted.
    */
-  private void netifFreezeQueues() {
+  void netifFreezeQueues() {
     freezes++;
   }
 
   /** netif_unfreeze_queues: each queue thawed and its qdisc scheduled if it is not stopped. */
-  private void netifUnfreezeQueues() {
+  void netifUnfreezeQueues() {
     for (int i = 0; i < dev.numTxQueues(); i++) {
       NetdevQueue txq = dev.queue(i);
       txq.state &= ~NetdevQueue.FROZEN;
       txq.scheduleQueue();
+    }
+  }
+
+  /**
+   * netdev_crit's NETDEV WATCHDOG line for {@code queue}, timed out {@code ms}; the model's
+   * count and the run's observer beside it.
+   */
+  void timedOut(int queue, long ms) {
+    timeouts++;
+    kernel.printk("NETDEV WATCHDOG: " + dev.name() + " (" + dev.driverName()
+        + "): transmit queue " + queue + " timed out " + ms + " ms");
+    if (observer != null) {
+      observer.accept(queue);
     }
   }
 

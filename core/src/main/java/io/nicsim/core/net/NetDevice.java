@@ -9,6 +9,7 @@ import io.nicsim.core.kernel.NapiDevice;
 import io.nicsim.core.kernel.NetCorePatches;
 import io.nicsim.core.port.KernelPort;
 import io.nicsim.core.sim.InvariantViolation;
+import java.util.function.IntConsumer;
 
 /** A network device (struct net_device): its TX queues, features, driver ops and statistics. */
 public final class NetDevice {
@@ -58,6 +59,14 @@ public final class NetDevice {
   /** dev_watchdog's timer and port. */
   DevWatchdog watchdog() {
     return watchdog;
+  }
+
+  /**
+   * Observes dev_watchdog's timeouts (a run's fault report): called with the queue as the
+   * watchdog reports it, before ndo_tx_timeout; null: none.
+   */
+  public void setTxTimeoutObserver(IntConsumer o) {
+    watchdog.observer = o;
   }
 
   /** Queues dev_watchdog reported as timed out. */

@@ -3,6 +3,7 @@ package io.nicsim.runs.options;
 import io.nicsim.core.config.BadInputException;
 import io.nicsim.core.ethtool.CoalesceArgs;
 import io.nicsim.core.host.HostConfig;
+import io.nicsim.core.host.ModuleParams;
 import io.nicsim.core.net.Dql;
 import io.nicsim.core.port.exec.KernelC;
 import io.nicsim.core.soc.InputSample;
@@ -63,6 +64,17 @@ public final class RunOptions {
           + " sysfs writes: defer-hard-irqs, gro-flush-timeout, irq-suspend-timeout (repeatable)")
   List<String> napiSet;
 
+  @Option(names = "--fault", paramLabel = "'tx-hang at=T[,queue=N][,for=D]'",
+      description = "a fault the run injects: tx-hang hangs a TX queue's DMA at T (it ignores"
+          + " doorbells until the driver's reset, or for D), so dev_watchdog's timeout and the"
+          + " driver's recovery run; fec and stmmac (repeatable)")
+  List<String> fault;
+
+  @Option(names = "--module-param", paramLabel = "'MODULE.PARAM=VALUE …'",
+      description = "driver module parameters, read at probe as modprobe's: stmmac.watchdog=MS"
+          + " (the TX timeout; an int, negative: 5000) (repeatable)")
+  List<String> moduleParam;
+
   @Option(names = "--no-check",
       description = "skip the invariant audit and the end-of-run checks (benchmarks)")
   boolean noCheck;
@@ -91,6 +103,12 @@ public final class RunOptions {
     }
     for (String s : napiSet == null ? List.<String>of() : napiSet) {
       a.addAll(List.of("--napi-set", s));
+    }
+    for (String s : fault == null ? List.<String>of() : fault) {
+      a.addAll(List.of("--fault", s));
+    }
+    for (String s : moduleParam == null ? List.<String>of() : moduleParam) {
+      a.addAll(List.of("--module-param", s));
     }
     if (noCheck) {
       a.add("--no-check");
@@ -177,7 +195,10 @@ public final class RunOptions {
     KernelC kc = host.kernelC();
     HostConfig h = HostConfig.of(host.mac, host.socName()).withKernel(host.kernelVersion(kc))
         .withPatches(host.patchEdits()).withCoalesce(c).withSeed(seed)
-        .withNapi(NapiArgs.parse(sysfs, napiSet)).withKernelC(kc).withSample(sample);
+        .withNapi(NapiArgs.parse(sysfs, napiSet)).withKernelC(kc).withSample(sample)
+        .withModuleParams(ModuleParams.parse("--module-param",
+            moduleParam == null ? List.of() : moduleParam))
+        .withFaults(FaultArgs.parse(fault));
     return new RunRequest(h, t, p, !noCheck, 0, bqlLimitMax());
   }
 
