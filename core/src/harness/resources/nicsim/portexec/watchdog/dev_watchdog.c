@@ -15,7 +15,22 @@
  * trans_start. Output: the calls in order, then each queue's trans_timeout.
  */
 //@ prelude
+/* port-check's HZ; in the loop, the host's CONFIG_HZ */
 #define HZ 250
+/* include/generated/timeconst.h (kernel/time/timeconst.bc) at HZ 300, the one HZ a host may
+ * have that does not divide 1000: time.c's jiffies_to_msecs takes its DIV_ROUND_UP branch */
+#if HZ == 300
+#define HZ_TO_MSEC_NUM 10
+#define HZ_TO_MSEC_DEN 3
+#define MSEC_TO_HZ_MUL32 0x9999999AULL
+#define MSEC_TO_HZ_ADJ32 0x1CCCCCCCCULL
+#define MSEC_TO_HZ_SHR32 33
+#define USEC_TO_HZ_MUL32 0x9D495183ULL
+#define USEC_TO_HZ_ADJ32 0x7FFCB923A29ULL
+#define USEC_TO_HZ_SHR32 43
+#define HZ_TO_USEC_NUM 10000
+#define HZ_TO_USEC_DEN 3
+#endif
 //@ header
 #define NICSIM_QUEUES 4
 

@@ -377,6 +377,34 @@ class PortsCCoreEquivalenceTest {
               Map.of()),
       // the UDP sender's skbs freed on the same flood (its writer sleeps on sk_sndbuf); the
       // broken port wakes the writer only below a quarter of sk_sndbuf, not half
+      // TX timeout recovery on a hung TX DMA (--fault): twelve 10 Mbit/s floods (fec has no BQL:
+      // only a full ring stops the queue, and one default socket buffer holds ~90 datagrams)
+      // whose DMA hangs at 10 ms; the ring fills by 80 ms, dev_watchdog (TX_TIMEOUT 2 s)
+      // reports it at ~2.09 s and
+      // fec_timeout's work restarts the controller (fec_restart as C inside the bridged work),
+      // then the flood flows again within the 2.2 s. Mostly idle: the stalled queue makes
+      // almost no events. The broken ports: the watchdog re-armed from now rather than from the
+      // oldest stopped queue's last transmit (its timeout then falls after the run), the work
+      // never scheduled, the queues never woken after the restart
+      new Family("fec recovery", new String[] {"--mac", "fec", "--soc", "imx8qxp", "--traffic",
+          "iperf3 -u -b 10M -l 1400 -t 3 -P 12", "--duration", "2.2", "--fault", "tx-hang at=10ms"},
+          "dev_watchdog,fec_timeout,fec_enet_timeout_work,fec_restart",
+          "watchdog-rearm-now,fec-timeout-no-work,fec-timeout-work-no-wake",
+          "net/sched/sch_generic.c dev_watchdog,"
+              + "drivers/net/ethernet/freescale/fec_main.c fec_timeout,"
+              + "drivers/net/ethernet/freescale/fec_main.c fec_enet_timeout_work"),
+      // stmmac's recovery on rk3588 (HZ 250, the watchdog harness's) with the watchdog module
+      // parameter at 100 ms: the hang at 10 ms is reported at ~120 ms, stmmac_tx_timeout
+      // (stmmac_global_err and stmmac_service_event_schedule inside) queues the service work and
+      // stmmac_service_task (stmmac_reset_subtask inside) closes and opens the interface. The
+      // broken ports: the reset never requested, the reset skipped unless the device is down
+      new Family("stmmac recovery", new String[] {"--mac", "stmmac", "--soc", "rk3588-yt6801",
+          "--traffic", "iperf3 -u -b 50M -l 1400 -t 1", "--duration", "300ms",
+          "--module-param", "stmmac.watchdog=100", "--fault", "tx-hang at=10ms"},
+          "dev_watchdog,stmmac_tx_timeout,stmmac_service_task",
+          "stmmac-global-err-no-reset,stmmac-reset-down-flipped",
+          "drivers/net/ethernet/stmicro/stmmac/stmmac_main.c stmmac_tx_timeout,"
+              + "drivers/net/ethernet/stmicro/stmmac/stmmac_main.c stmmac_service_task"),
       new Family("sock_wfree", new String[] {"--mac", "stmmac", "--soc", "cyclone5",
           "--traffic", "iperf3 -u -b 0 -l 64 -t 1", "--duration", "200ms"}, "sock_wfree",
           "sock-wfree-quarter", "net/core/sock.c sock_wfree")

@@ -43,7 +43,8 @@ public final class FecBridges implements PortBridgeProvider {
         new FecRxNapiBridge(), new FecIrqBridge(), new FecRxQueueBridge(),
         new FecTxQueueBridge(), new FecStartXmitBridge(), new FecSubmitSkbBridge(),
         new FecRxTxBridge(false), new FecRxTxBridge(true), new FecRestartBridge(),
-        new FecAdjustLinkBridge());
+        new FecAdjustLinkBridge(), new FecTimeoutBridges.Timeout(),
+        new FecTimeoutBridges.Work());
   }
 
   @Override
@@ -57,11 +58,6 @@ public final class FecBridges implements PortBridgeProvider {
         + " its only caller", "fec_enet_update_cbd", "fec_enet_rx_vlan");
     PortBridgeProvider.reason(m, c, "runs as the tree's C inside the bridged fec_enet_rx_napi"
         + " and fec_enet_interrupt, its only callers", "fec_enet_collect_events");
-    PortBridgeProvider.reason(m, c, "no run reaches it: TX timeout recovery, which dev_watchdog"
-        + " starts for a TX queue stopped TX_TIMEOUT (2 s) since its last transmit; no run"
-        + " option stalls a queue and no row can last 2 s (fec's FecTimeoutTest hangs the TX DMA"
-        + " through the Java API; its watchdog fires at 2.1 s)", "fec_timeout",
-        "fec_enet_timeout_work");
     PortBridgeProvider.reason(m, c, "runs as the tree's C inside the bridged fec_restart (at"
         + " open and each link change); the probe's first fec_restart (fec_enet_init, while the"
         + " driver is built, before the bridges are installed) runs as Java, and this in it",

@@ -58,6 +58,16 @@ final class FecCHooks {
     void restart();
   }
 
+  /** fec_timeout(ndev, txqueue): dev_watchdog's ndo_tx_timeout on the live fep. */
+  interface Timeout {
+    void timeout(int txqueue);
+  }
+
+  /** fec_enet_timeout_work(work): the restart the timeout scheduled, on the live fep. */
+  interface TimeoutWork {
+    void timeoutWork();
+  }
+
   /** fec_enet_adjust_link(ndev): phylib's link callback on the live fep and PHY. */
   interface AdjustLink {
     void adjustLink();

@@ -325,6 +325,10 @@ public final class FecDriver implements NicDriver, TxLiveness {
     return lines[i];
   }
 
+  FecTimeout timeout() {
+    return timeout;
+  }
+
   public FecSetup setup() {
     return setup;
   }

@@ -13,6 +13,10 @@ class FecTimeout {
   final FecEnetPrivate fep;
   final FecSetup setup;
   private long restarts;
+  /** {@code --ports c}: the tree's fec_timeout (fec-inloop's FecTimeoutBridges), or null. */
+  FecCHooks.Timeout cTimeout;
+  /** {@code --ports c}: the tree's fec_enet_timeout_work (FecTimeoutBridges), or null. */
+  FecCHooks.TimeoutWork cTimeoutWork;
 
   FecTimeout(FecEnetPrivate fep, FecSetup setup) {
     this.fep = fep;
@@ -26,6 +30,10 @@ class FecTimeout {
       source = FecSources.S618,
       notes = "fec_dump's ring listing is the platform's (not printed by the model)")
   void timeout(int txqueue) {
+    if (cTimeout != null) {
+      cTimeout.timeout(txqueue);
+      return;
+    }
     fep.plat.fecDump();
 
     fep.txErrors++; // ndev->stats.tx_errors
@@ -54,6 +62,10 @@ class FecTimeout {
       versions = FecSources.VERSIONS,
       source = FecSources.S618)
   void timeoutWork() {
+    if (cTimeoutWork != null) {
+      cTimeoutWork.timeoutWork();
+      return;
+    }
     fep.plat.rtnlLock();
     if (fep.plat.netifDevicePresent() || fep.plat.netifRunning()) {
       fep.k.napiDisable();
@@ -70,6 +82,11 @@ class FecTimeout {
   /** fec_restart, a harness's recording stub. */
   void restart() {
     setup.restart();
+  }
+
+  /** The model's count of restarts beside the C's fec_enet_timeout_work. */
+  void countRestart() {
+    restarts++;
   }
 
   long txErrors() {

@@ -42,7 +42,8 @@ public final class StmmacBridges implements PortBridgeProvider {
         new EthtoolBridge("stmmac_get_per_queue_coalesce"),
         new EthtoolBridge("stmmac_set_per_queue_coalesce"),
         new EthtoolBridge("stmmac_usec2riwt"), new EthtoolBridge("stmmac_riwt2usec"),
-        new EthtoolBridge("stmmac_check_if_running"), new InitCoalesceBridge());
+        new EthtoolBridge("stmmac_check_if_running"), new InitCoalesceBridge(),
+        new ServiceBridges.TxTimeout(), new ServiceBridges.ServiceTask());
   }
 
   @Override
@@ -56,12 +57,12 @@ public final class StmmacBridges implements PortBridgeProvider {
         "stmmac_tso_get_num_desc");
     PortBridgeProvider.reason(m, main, "runs as the tree's C inside the bridged stmmac_rx,"
         + " the only caller", "stmmac_rx_refill", "stmmac_rx_dirty");
-    PortBridgeProvider.reason(m, main, "no run reaches it: error recovery, reached only from"
-        + " stmmac_tx_timeout, which dev_watchdog calls for a TX queue stopped TX_TIMEO (5 s)"
-        + " since its last transmit (the model raises no fatal DMA error); no run option stalls"
-        + " a queue and no row can last 5 s (stmmac's TxTimeoutTest hangs the DMA through the"
-        + " Java API)", "stmmac_global_err", "stmmac_reset_subtask", "stmmac_service_event_schedule",
-        "stmmac_service_task", "stmmac_tx_timeout");
+    PortBridgeProvider.reason(m, main, "runs as the tree's C inside the bridged"
+        + " stmmac_tx_timeout, its only caller in nicsim (the model raises no fatal DMA or"
+        + " safety-feature error, the kernel's other way in)", "stmmac_global_err",
+        "stmmac_service_event_schedule");
+    PortBridgeProvider.reason(m, main, "runs as the tree's C inside the bridged"
+        + " stmmac_service_task, its only caller", "stmmac_reset_subtask");
     String hw = "a hardware callback: the bridged stmmac_main.c functions' C calls it as a"
         + " recording stub, replayed on the model's hwif";
     PortBridgeProvider.reason(m, dir + "dwmac4_descs.c", hw, "dwmac4_rd_init_rx_desc",

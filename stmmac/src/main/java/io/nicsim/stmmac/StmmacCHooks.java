@@ -87,4 +87,14 @@ final class StmmacCHooks {
   interface InitCoalesce {
     void initCoalesce();
   }
+
+  /** stmmac_tx_timeout(dev, txqueue): dev_watchdog's ndo_tx_timeout on the live priv. */
+  interface TxTimeout {
+    void txTimeout(int txqueue);
+  }
+
+  /** stmmac_service_task(work): the service work (the adapter's reset) on the live priv. */
+  interface ServiceTask {
+    void serviceTask();
+  }
 }

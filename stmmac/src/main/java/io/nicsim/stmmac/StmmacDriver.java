@@ -464,6 +464,11 @@ public final class StmmacDriver extends StmmacLifecycle implements NicDriver, Tx
     return irq;
   }
 
+  /** The service work (tx_timeout and the reset). */
+  StmmacService service() {
+    return service;
+  }
+
   @Override
   public boolean modelsTxHang() {
     return true;

@@ -16,6 +16,10 @@ final class StmmacService {
   private final StmmacPriv priv;
   private long txTimeouts;
   private long resets;
+  /** {@code --ports c}: the tree's stmmac_tx_timeout (stmmac-inloop's ServiceBridges), or null. */
+  StmmacCHooks.TxTimeout cTxTimeout;
+  /** {@code --ports c}: the tree's stmmac_service_task (ServiceBridges), or null. */
+  StmmacCHooks.ServiceTask cServiceTask;
 
   StmmacService(StmmacPriv priv) {
     this.priv = priv;
@@ -26,6 +30,10 @@ final class StmmacService {
       source = TREE_6_18, notes = "the txqueue argument (5.6+) is unused")
   void txTimeout(int txqueue) {
     txTimeouts++;
+    if (cTxTimeout != null) {
+      cTxTimeout.txTimeout(txqueue);
+      return;
+    }
     globalErr();
   }
 
@@ -49,6 +57,10 @@ final class StmmacService {
   @KernelPort(file = FILE, function = "stmmac_service_task", versions = "v4.19..v6.18",
       source = TREE_6_18)
   void serviceTask() {
+    if (cServiceTask != null) {
+      cServiceTask.serviceTask();
+      return;
+    }
     resetSubtask();
     priv.clearBit(StmmacPriv.STMMAC_SERVICE_SCHED);
   }
@@ -82,6 +94,11 @@ final class StmmacService {
     priv.clearBit(StmmacPriv.STMMAC_DOWN);
     priv.clearBit(StmmacPriv.STMMAC_RESETING);
     priv.calls.rtnlUnlock();
+    resets++;
+  }
+
+  /** The model's count of resets beside the C's stmmac_reset_subtask. */
+  void countReset() {
     resets++;
   }
 

@@ -72,6 +72,11 @@ final class DevWatchdog {
   private void watchdog() {
     long jiffies = kernel.cpu().jiffies();
     int cpu = kernel.cpu().current() != null ? kernel.cpu().current().id() : 0;
+    DevWatchdogNative c = kernel.inLoop(DevWatchdogNative.class);
+    if (c != null && dev.isUp() && c.takes(dev)) {
+      c.run(this, dev, kernel, jiffies, cpu);
+      return;
+    }
     devWatchdog(jiffies, cpu);
   }
 

@@ -33,8 +33,6 @@ public final class CoreNotBridged implements PortBridgeProvider {
         + " napi_gro_flush (to 6.14), its only caller", "__napi_gro_flush_chain");
     PortBridgeProvider.reason(m, "net/sched/sch_generic.c", "runs as the tree's C inside the"
         + " bridged dequeue_skb, its only caller", "try_bulk_dequeue_skb");
-    PortBridgeProvider.reason(m, "net/sched/sch_generic.c", "not bridged yet: the TX watchdog"
-        + " (fires only on a stalled queue)", "dev_watchdog");
     PortBridgeProvider.reason(m, "net/core/net-sysfs.c", "runs as the tree's C inside the"
         + " bridged netdev_store, its only caller", "change_gro_flush_timeout",
         "change_napi_defer_hard_irqs", "modify_napi_threaded");
