@@ -2,6 +2,7 @@ package io.nicsim.core.host;
 
 import io.nicsim.core.port.exec.KernelC;
 import io.nicsim.core.port.exec.NativePort;
+import io.nicsim.core.sim.Simulator;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -19,7 +20,8 @@ import java.util.TreeMap;
  */
 public final class InLoopPorts {
   /** A host whose ports all run as Java. */
-  public static final InLoopPorts NONE = new InLoopPorts(null, Map.of(), Map.of(), Map.of());
+  public static final InLoopPorts NONE =
+      new InLoopPorts(null, Map.of(), Map.of(), Map.of(), null, null);
 
   private static List<PortBridge> bridges;
   private static Map<String, String> notBridged;
@@ -29,13 +31,22 @@ public final class InLoopPorts {
   private final Map<String, CountedPort> installed;
   private final Map<String, String> java;
   private final Map<String, String> unbridged;
+  /** Where the calls are logged for an equivalence check, or null. */
+  private final CallLog log;
+  private final Simulator sim;
+  /** The far end of the host's paths as this tree's C, by its CONFIG_HZ. */
+  private final Map<Integer, InLoopPorts> farEnds = new TreeMap<>();
+  /** What the far end of the host's paths runs, for the run header; null: no far end's TCP. */
+  private String farEnd;
 
   private InLoopPorts(KernelC kernelC, Map<String, CountedPort> installed,
-      Map<String, String> java, Map<String, String> unbridged) {
+      Map<String, String> java, Map<String, String> unbridged, CallLog log, Simulator sim) {
     this.kernelC = kernelC;
     this.installed = installed;
     this.java = java;
     this.unbridged = unbridged;
+    this.log = log;
+    this.sim = sim;
   }
 
   /** Every provider's harnessed functions without a bridge, with the reason, by label. */
@@ -85,14 +96,14 @@ public final class InLoopPorts {
     BridgeSite site = new BridgeSite(host, driver, c.release());
     Map<String, CountedPort> installed = new LinkedHashMap<>();
     Map<String, String> java = new TreeMap<>();
+    CallLog log = c instanceof LoggedKernelC l ? l.log() : null;
     for (PortBridge b : bridges()) {
       NativePort p = ports.get(b.label());
       if (p == null) {
         java.put(b.label(), c.notCompiled().getOrDefault(b.label(), "not compiled"));
         continue;
       }
-      CountedPort counted = new CountedPort(p,
-          c instanceof LoggedKernelC l ? l.log() : null, host.sim());
+      CountedPort counted = new CountedPort(p, log, host.sim());
       if (b.install(site, counted)) {
         installed.put(b.label(), counted);
       }
@@ -108,9 +119,64 @@ public final class InLoopPorts {
         unbridged.put(label, why);
       }
     });
-    InLoopPorts out = new InLoopPorts(c, installed, java, unbridged);
+    InLoopPorts out = new InLoopPorts(c, installed, java, unbridged, log, host.sim());
     host.kernel().putInLoop(InLoopPorts.class, out);
     return out;
+  }
+
+  /**
+   * The far end of this host's paths running this host's tree ({@code --path peer-kernel}, a
+   * peer on the tree's release): the same tree's functions, built for a kernel of CONFIG_HZ
+   * {@code hz} ({@link KernelC#ports(int)}), every bridged one the tree compiled, their calls
+   * counted apart from the host's (and logged in the one order of the run's calls, for an
+   * equivalence check); one per host and HZ, so a run's parallel connections share it. The far
+   * end's objects take their C from it where they are made ({@link #port}); nothing is
+   * installed on the host. {@link #NONE} without {@code --ports c}.
+   */
+  public InLoopPorts farEnd(int hz) {
+    if (!active()) {
+      return NONE;
+    }
+    return farEnds.computeIfAbsent(hz, h -> {
+      Map<String, NativePort> ports = kernelC.ports(h);
+      Map<String, CountedPort> peer = new LinkedHashMap<>();
+      for (PortBridge b : bridges()) {
+        NativePort p = ports.get(b.label());
+        if (p != null) {
+          peer.put(b.label(), new CountedPort(p, log, sim));
+        }
+      }
+      return new InLoopPorts(kernelC, peer, Map.of(), Map.of(), log, sim);
+    });
+  }
+
+  /**
+   * The far end's C, by its HZ: its functions with the calls made so far, by label, each map
+   * holding only the functions called at least once.
+   */
+  public Map<String, Long> farEndCalls() {
+    Map<String, Long> out = new TreeMap<>();
+    farEnds.values().forEach(f -> f.calls().forEach((k, n) -> {
+      if (n > 0) {
+        out.merge(k, n, Long::sum);
+      }
+    }));
+    return out;
+  }
+
+  /**
+   * Says what the far end of this host's paths runs ({@code v6.17 TCP as Java, …}), for the run
+   * header; the traffic that makes a far end's TCP says it when it does.
+   */
+  public void farEnd(String what) {
+    if (active()) {
+      farEnd = what;
+    }
+  }
+
+  /** What the far end of this host's paths runs, or null (no far end's TCP in this run). */
+  public String farEnd() {
+    return farEnd;
   }
 
   /** The functions running as a tree's C on {@code host}; {@link #NONE} without --ports c. */
