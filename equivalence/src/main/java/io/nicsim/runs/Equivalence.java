@@ -37,7 +37,8 @@ public final class Equivalence {
    *
    * @param request the Java request (the tree's release)
    * @param identical whether the two {@code --json} outputs are byte-identical
-   * @param ranAsC the functions that ran as C in the C run (with their calls)
+   * @param ranAsC the functions that ran as C in the C run (with their calls; a far end's as
+   *     {@code far end's NAME N})
    * @param divergence the first diverging event, or empty
    * @param java the Java run's result
    */
@@ -286,6 +287,9 @@ public final class Equivalence {
           out.add(label.substring(label.indexOf(' ') + 1) + " " + n);
         }
       });
+      // a far end on the tree's release (--path peer-kernel) runs its own calls of the C
+      r.kernelC().farEndCalls().forEach((label, n) ->
+          out.add("far end's " + label.substring(label.indexOf(' ') + 1) + " " + n));
     }
     return out;
   }

@@ -22,16 +22,21 @@ import java.util.Map;
  * @param unbridged harnessed functions of the files run as C that have no bridge, with why
  * @param touched what the patches changed, and whether it ran as C
  * @param notes how the patches' hunks applied
+ * @param farEnd what the far end of the run's paths runs ({@code v6.17 TCP as Java (…)}), or
+ *     null: no far end's TCP in this run
+ * @param farEndCalls the far end's functions that ran as the tree's C, with their calls, by
+ *     label (a far end on the tree's release, {@code --path peer-kernel})
  */
 public record KernelCReport(String tree, String release, Map<String, Long> calls,
     Map<String, List<String>> inside, Map<String, String> java,
     Map<String, Map<String, Long>> asJava, Map<String, String> unbridged,
-    List<KernelC.Touched> touched, List<String> notes) {
+    List<KernelC.Touched> touched, List<String> notes, String farEnd,
+    Map<String, Long> farEndCalls) {
 
   static KernelCReport of(InLoopPorts p) {
     KernelC c = p.kernelC();
     return new KernelCReport(c.describe(), c.release(), p.calls(), p.inside(), p.notCompiled(),
-        p.ranAsJava(), p.unbridged(), c.touched(), c.notes());
+        p.ranAsJava(), p.unbridged(), c.touched(), c.notes(), p.farEnd(), p.farEndCalls());
   }
 
   /** Functions that ran as C (called at least once), by name. */
@@ -65,6 +70,16 @@ public record KernelCReport(String tree, String release, Map<String, Long> calls
       }
     }
     out.add("  ran as C: " + (ran.length() > 0 ? ran : "nothing (no bridged function was called)"));
+    if (farEnd != null) {
+      StringBuilder far = new StringBuilder("  far end: " + farEnd);
+      String sep = ": ";
+      for (Map.Entry<String, Long> e : farEndCalls.entrySet()) {
+        far.append(sep).append(name(e.getKey())).append(' ').append(e.getValue())
+            .append(e.getValue() == 1 ? " call" : " calls");
+        sep = ", ";
+      }
+      out.add(far.toString());
+    }
     if (idle.length() > 0) {
       out.add("  installed as C, not called in this run: " + idle);
     }

@@ -45,6 +45,7 @@ public final class PingRunner implements TrafficRunner {
     PathSpec route = path == null ? PathSpec.direct() : path;
     EchoPeer echo = new EchoPeer(host.sim(), host.link(), route.peerNs() + route.oneWayNs());
     PathSpec.refuseAckStall(route, "ping");
+    PathSpec.refusePeerKernel(route, "ping");
     host.peer().register(IcmpEcho.class, NetPath.wrap(host.sim(), route, echo, host.kernel()));
     Ping ping = Ping.on(host).count(p.count()).intervalNs(p.intervalNs()).size(p.size())
         .wait(ReceiveSocket.waitFor(host, p.sock(), "ping")).build();

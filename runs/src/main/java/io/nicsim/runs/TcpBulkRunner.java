@@ -12,6 +12,7 @@ import io.nicsim.tcp.TcpSock;
 import io.nicsim.tcp.TcpSysctl;
 import io.nicsim.tcp.stack.AckStalls;
 import io.nicsim.tcp.stack.BulkSender;
+import io.nicsim.tcp.stack.FarEnd;
 import io.nicsim.tcp.stack.PathConfig;
 import io.nicsim.tcp.stack.TcpCosts;
 import io.nicsim.tcp.stack.TcpFlow;
@@ -25,7 +26,8 @@ import java.util.List;
  * {@link TcpStack} on the host, one connection per flow (-P), each through its own
  * {@link TcpPath} built from {@code --path} (tcp-model's path carries one connection, so
  * parallel flows each get a copy of the bottleneck), and an iperf3-like writer per flow on the
- * application core. The TCP patches are those of the host's kernel version.
+ * application core. The TCP patches are those of the host's kernel version; the receivers' those
+ * of the far end's ({@link FarEnd}: {@code --path peer-kernel}, else nicsim's fixed v6.17 peer).
  */
 public final class TcpBulkRunner implements TrafficRunner {
   /** How often the window's TCP state (cwnd, bw, TSQ) is sampled for its means. */
@@ -56,9 +58,11 @@ public final class TcpBulkRunner implements TrafficRunner {
     Simulator sim = host.sim();
     TcpStack stack = new TcpStack(host, new TcpSysctl());
     PathConfig cfg = pathConfig(path);
+    // the receivers' kernel: nicsim's fixed peer, or --path peer-kernel's (the tree's C)
+    FarEnd far = FarEnd.of(host, path == null ? null : path.peerKernel(), cfg.receiverHz());
     List<TcpFlowRun> flows = new ArrayList<>();
     for (int i = 0; i < t.parallel(); i++) {
-      TcpPath p = new TcpPath(sim, host.link(), cfg, host.kernel());
+      TcpPath p = new TcpPath(sim, host.link(), cfg, host.kernel(), far);
       if (path != null && path.ackStallPerS() > 0) {
         p.ackStalls(new AckStalls(path.ackStallPerS(),
             path.ackStallMeanNs(), sim.random().split()));

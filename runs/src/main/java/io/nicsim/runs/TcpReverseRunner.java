@@ -11,6 +11,7 @@ import io.nicsim.runs.traffic.TcpBulkSpec;
 import io.nicsim.runs.traffic.TrafficSpec;
 import io.nicsim.tcp.CongestionControls;
 import io.nicsim.tcp.TcpSock;
+import io.nicsim.tcp.stack.FarEnd;
 import io.nicsim.tcp.stack.HostTcpReceiver;
 import io.nicsim.tcp.stack.PathConfig;
 import io.nicsim.tcp.stack.ReverseTcpStack;
@@ -58,10 +59,12 @@ public final class TcpReverseRunner implements TrafficRunner {
     PathSpec.refuseAckStall(path, "iperf3 -R (the host receives)");
     PathConfig cfg = TcpBulkRunner.pathConfig(path == null ? PathSpec.direct() : path);
     ReverseTcpStack stack = new ReverseTcpStack(host, cfg.reverseDelayNs());
+    // the server's kernel: nicsim's fixed peer, or --path peer-kernel's (the tree's C)
+    FarEnd far = FarEnd.of(host, path == null ? null : path.peerKernel(), cfg.receiverHz());
     List<HostTcpReceiver> flows = new ArrayList<>();
     for (int i = 0; i < t.parallel(); i++) {
       HostTcpReceiver r = stack.connect(TcpBulkRunner.congestion(algo), cfg, t.length(), 0,
-          t.omitNs() + t.durationNs(), DRAIN_NS);
+          t.omitNs() + t.durationNs(), DRAIN_NS, far);
       if (t.rateBps() > 0) {
         TcpBulkRunner.maxPacingRate(r.peer().sock(), t.rateBps() / 8);
       }

@@ -49,6 +49,7 @@ public final class UdpFloodRunner implements TrafficRunner {
     Simulator sim = host.sim();
     Receiver receiver = new Receiver(sim, u.parallel());
     PathSpec.refuseAckStall(path, "UDP traffic");
+    PathSpec.refusePeerKernel(path, "UDP traffic");
     FrameSink far = NetPath.wrap(sim, path, receiver, host.kernel());
     host.peer().register(UdpDatagram.class, far);
     int frameLen = u.length() + Ethernet.UDP_HLEN + Ethernet.IP_HLEN + Ethernet.ETH_HLEN;

@@ -36,7 +36,9 @@ public final class RunOptions {
       description = "the network beyond the link partner:"
           + " rtt=23ms,rate=1gbit,buffer=1bdp,loss=0.0001,peer=20us; also gro=20us (receiver"
           + " GRO), burst=256kb (the rate as tbf's bucket), ackstall=4/s:1.9ms (the ACKs' way"
-          + " back pauses at random); a value may end in ~N%% (its range)")
+          + " back pauses at random), peer-kernel=host|v6.12.118 (the far end's TCP: the host's"
+          + " kernel or a release, else nicsim's fixed v6.17 peer; under --ports c a far end on"
+          + " the tree's release runs the tree's C); a value may end in ~N%% (its range)")
   String path;
 
   @Option(names = "--seed", paramLabel = "N", defaultValue = "1",

@@ -1,6 +1,8 @@
 package io.nicsim.runs.path;
 
 import io.nicsim.core.config.BadInputException;
+import io.nicsim.core.era.KernelLines;
+import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.soc.InputSample;
 import io.nicsim.core.soc.Quantity;
 import io.nicsim.core.soc.UncertaintyClass;
@@ -30,17 +32,23 @@ import java.util.regex.Pattern;
  *     while the bucket holds their length, then at the rate; 0 = a serialising link
  * @param ackStallPerS how often the ACKs' way back pauses (Poisson, per second); 0 = never
  * @param ackStallMeanNs a pause's mean length (exponential), with {@code ackStallPerS}
+ * @param peerKernel the far end's kernel for TCP ({@code peer-kernel=}): null for nicsim's fixed
+ *     peer (v6.17), {@link #PEER_HOST} for the host's own kernel, else a release as
+ *     {@code --kernel} spells it ({@code v6.12.118}), checked against the releases nicsim knows
  */
 public record PathSpec(long rttNs, long rateBps, long bufferBytes, double bufferBdp,
     double loss, long peerNs, long groNs, long burstBytes, double ackStallPerS,
-    long ackStallMeanNs) {
+    long ackStallMeanNs, String peerKernel) {
   static final String FIELD = "--path";
   static final String FORM =
       "comma-separated key=value: rtt=23ms, rate=1gbit, buffer=1bdp|256kb|100pkt,"
           + " loss=0.0001|0.01%, peer=20us, gro=20us (receiver GRO's flush gap),"
           + " burst=256kb (the rate as tbf's token bucket),"
-          + " ackstall=4/s:1.9ms (the ACKs' way back pauses 4 times a second, 1.9 ms on average);"
-          + " a value may end in ~N% (its range)";
+          + " ackstall=4/s:1.9ms (the ACKs' way back pauses 4 times a second, 1.9 ms on average),"
+          + " peer-kernel=host|v6.12.118 (the far end's TCP: the host's kernel or a release;"
+          + " v6.17 when not given); a value may end in ~N% (its range)";
+  /** {@code peer-kernel=host}: the far end runs the host's kernel (and, under --ports c, its tree's C). */
+  public static final String PEER_HOST = "host";
   /**
    * The uncertainty of a path number not given a {@code ~N%} range (scenarios/FIDELITY.md "Input
    * ranges"): an RTT is measured (ping), a rate is a setting (a link or a shaper), a buffer is
@@ -68,16 +76,33 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
     }
   }
 
+  /**
+   * Refuses {@code peer-kernel=} for traffic whose far end runs no TCP in the model (only
+   * {@code iperf3} TCP, either way, has a far end's TCP); {@code what} names the traffic.
+   */
+  public static void refusePeerKernel(PathSpec p, String what) {
+    if (p != null && p.peerKernel() != null) {
+      throw BadInputException.field(FIELD + " peer-kernel", "given with " + what,
+          "TCP traffic (iperf3 without -u, either way)");
+    }
+  }
+
   /** A path without receiver GRO. */
   public PathSpec(long rttNs, long rateBps, long bufferBytes, double bufferBdp, double loss,
       long peerNs) {
-    this(rttNs, rateBps, bufferBytes, bufferBdp, loss, peerNs, 0, 0, 0, 0);
+    this(rttNs, rateBps, bufferBytes, bufferBdp, loss, peerNs, 0, 0, 0, 0, null);
   }
 
   /** The same path with its rate as a token bucket of {@code bytes} (0: serialising). */
   public PathSpec withBurst(long bytes) {
     return new PathSpec(rttNs, rateBps, bufferBytes, bufferBdp, loss, peerNs, groNs, bytes,
-        ackStallPerS, ackStallMeanNs);
+        ackStallPerS, ackStallMeanNs, peerKernel);
+  }
+
+  /** The same path with the far end's TCP on {@code kernel} ({@link #peerKernel}). */
+  public PathSpec withPeerKernel(String kernel) {
+    return new PathSpec(rttNs, rateBps, bufferBytes, bufferBdp, loss, peerNs, groNs, burstBytes,
+        ackStallPerS, ackStallMeanNs, kernel);
   }
 
   /** No path: the link partner is the far end. */
@@ -116,6 +141,7 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
     String burst = null;
     double stallPerS = 0;
     long stallMeanNs = 0;
+    String peerKernel = null;
     Map<String, String> seen = new LinkedHashMap<>();
     Map<String, Double> ranges = new LinkedHashMap<>();
     for (String part : text.split(",", -1)) {
@@ -187,6 +213,9 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
           }
           break;
         }
+        case "peer-kernel":
+          peerKernel = peerKernel(f, value);
+          break;
         default:
           throw BadInputException.field(FIELD, "unknown key '" + key + "'", FORM);
       }
@@ -264,7 +293,29 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
       }
     }
     return new PathSpec(rtt, rate, bufferBytes, bdp, loss, peer, gro, burstBytes, stallPerS,
-        stallMeanNs);
+        stallMeanNs, peerKernel);
+  }
+
+  /**
+   * {@code peer-kernel=}'s value: {@code host}, or a release nicsim knows (the range
+   * {@code --kernel} takes), spelled {@code vMAJOR.MINOR[.SUBLEVEL]}.
+   */
+  private static String peerKernel(String f, String value) {
+    if (value.equalsIgnoreCase(PEER_HOST)) {
+      return PEER_HOST;
+    }
+    KernelVersion v;
+    try {
+      v = KernelVersion.parse(value);
+    } catch (BadInputException e) {
+      // --kernel's own refusal, named as this field, with host beside its range
+      String m = e.getMessage();
+      int problem = m.indexOf(": ");
+      int accepted = m.lastIndexOf(" (accepted: ");
+      throw BadInputException.field(f, m.substring(problem + 2, accepted), "host, or "
+          + KernelLines.accepted());
+    }
+    return v.toString();
   }
 
   /** Bytes per unit of a size: b, k/kb/kib (1024), m/mb/mib (1024 * 1024). */
@@ -391,6 +442,9 @@ public record PathSpec(long rttNs, long rateBps, long bufferBytes, double buffer
       sb.append(sb.length() > 0 ? "," : "").append("ackstall=")
           .append(BigDecimal.valueOf(ackStallPerS).stripTrailingZeros().toPlainString())
           .append("/s:").append(durationWord(ackStallMeanNs));
+    }
+    if (peerKernel != null) {
+      sb.append(sb.length() > 0 ? "," : "").append("peer-kernel=").append(peerKernel);
     }
     return sb.length() == 0 ? "direct" : sb.toString();
   }

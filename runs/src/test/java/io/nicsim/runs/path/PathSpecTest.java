@@ -133,6 +133,35 @@ class PathSpecTest {
     PathSpec.refuseAckStall(null, "ping");
   }
 
+  @org.junit.jupiter.api.Test
+  void peerKernelIsTheHostOrAReleaseNicsimKnows() {
+    assertThat(PathSpec.parse("rtt=10ms").peerKernel()).isNull();
+    PathSpec host = PathSpec.parse("rtt=10ms,peer-kernel=HOST");
+    assertThat(host.peerKernel()).isEqualTo(PathSpec.PEER_HOST);
+    assertThat(host.spelling()).isEqualTo("rtt=10ms,peer-kernel=host");
+    assertThat(PathSpec.parse(host.spelling())).isEqualTo(host);
+    assertThat(PathSpec.parse("peer-kernel=6.12.118").peerKernel()).isEqualTo("v6.12.118");
+    assertThat(PathSpec.parse("peer-kernel=v6.1").spelling()).isEqualTo("peer-kernel=v6.1");
+    assertThat(PathSpec.parse("rtt=10ms,peer-kernel=6.1.192").withBurst(0).peerKernel())
+        .isEqualTo("v6.1.192");
+    assertThatThrownBy(() -> PathSpec.parse("rtt=10ms,peer-kernel=7.9"))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageStartingWith("--path peer-kernel: '7.9' is newer than the newest kernel"
+            + " nicsim knows (accepted: host, or v2.6..v7.2 (mainline), v6.1.1..v6.1.192");
+    assertThatThrownBy(() -> PathSpec.parse("peer-kernel=6.6.30"))
+        .hasMessageStartingWith("--path peer-kernel: '6.6.30' is a stable release of a line"
+            + " whose backports nicsim does not record (accepted: host, or ");
+    assertThatThrownBy(() -> PathSpec.parse("peer-kernel=linux"))
+        .hasMessageStartingWith("--path peer-kernel: 'linux' is not a kernel version"
+            + " (accepted: host, or ");
+    assertThatThrownBy(() -> PathSpec.refusePeerKernel(PathSpec.parse("peer-kernel=host"),
+        "UDP traffic")).isInstanceOf(BadInputException.class)
+        .hasMessage("--path peer-kernel: given with UDP traffic (accepted: TCP traffic (iperf3"
+            + " without -u, either way))");
+    PathSpec.refusePeerKernel(PathSpec.parse("rtt=1ms"), "ping");
+    PathSpec.refusePeerKernel(null, "ping");
+  }
+
   /**
    * A sample moves only the numbers with a range, each to the sample's value within it, and
    * only when it is passed: parsing the same text without one gives the nominal path again.

@@ -145,7 +145,7 @@ public record Vary(String key, List<String> values) {
         PathSpec p = req.path();
         return req.withPath(new PathSpec(rtt, p.rateBps(), p.bufferBytes(), p.bufferBdp(),
             p.loss(), p.peerNs(), p.groNs(), p.burstBytes(), p.ackStallPerS(),
-            p.ackStallMeanNs()));
+            p.ackStallMeanNs(), p.peerKernel()));
       }
       default:
         throw BadInputException.field(FIELD, "unknown key '" + key + "'", KEYS);

@@ -1,16 +1,15 @@
 package io.nicsim.tcp.stack;
 
-import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.net.Ethernet;
 import io.nicsim.core.nic.Link;
 import io.nicsim.core.sim.Event;
 import io.nicsim.core.sim.Simulator;
 import io.nicsim.tcp.CongestionOps;
 import io.nicsim.tcp.TcpAckSeg;
+import io.nicsim.tcp.TcpBridges;
 import io.nicsim.tcp.TcpHost;
 import io.nicsim.tcp.TcpInput;
 import io.nicsim.tcp.TcpOutput;
-import io.nicsim.tcp.TcpPatches;
 import io.nicsim.tcp.TcpSendmsg;
 import io.nicsim.tcp.TcpSkb;
 import io.nicsim.tcp.TcpSock;
@@ -154,6 +153,17 @@ public final class PeerSender implements TcpHost {
    */
   public PeerSender(Simulator sim, Link link, PathConfig cfg, CongestionOps ca, int flowHash,
       int hostWindow, long startNs, long durationNs) {
+    this(sim, link, cfg, ca, flowHash, hostWindow, startNs, durationNs, FarEnd.fixed());
+  }
+
+  /**
+   * As above, the server on {@code far}'s kernel: its TCP patches, and where it runs a tree's
+   * C ({@code --ports c}, {@code --path peer-kernel} the tree's release), the socket's and the
+   * congestion module's bridged functions as that C, hooked in as the host's sockets take
+   * theirs ({@link TcpBridges}).
+   */
+  public PeerSender(Simulator sim, Link link, PathConfig cfg, CongestionOps ca, int flowHash,
+      int hostWindow, long startNs, long durationNs, FarEnd far) {
     this.sim = sim;
     this.link = link;
     this.cfg = cfg;
@@ -162,9 +172,10 @@ public final class PeerSender implements TcpHost {
     this.stopWritingNs = startNs + durationNs;
     TcpSysctl sysctl = new TcpSysctl();
     sysctl.hz = cfg.receiverHz();
-    // a current server kernel: every TCP era nicsim models
-    this.sk = new TcpSock(this, sysctl, TcpPatches.CATALOG.forKernel(
-        KernelVersion.of(6, 17)), ca);
+    // nicsim's fixed peer (a current server kernel) unless --path peer-kernel names one
+    TcpBridges.attach(ca, far.c); // --ports c on the tree's release: the module's C, if any
+    this.sk = new TcpSock(this, sysctl, far.patches, ca);
+    TcpBridges.attach(sk, far.c); // and the socket's
     TcpSendmsg.establish(sk, ISS, hostWindow, (cfg.baseRttNs() + 2 * link.propagationNs()) / 1000);
     sk.writeSpace = s -> write();
     sim.schedule(start, Math.max(sim.now(), startNs));

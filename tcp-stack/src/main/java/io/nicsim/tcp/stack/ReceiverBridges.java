@@ -11,9 +11,10 @@ import java.util.Map;
 /**
  * {@code --ports c} for the receiver's delayed and quick ACKs ({@link TcpReceiverHarnesses}):
  * every harnessed function bridged ({@link ReceiverNative}) on the host's receiver
- * ({@link HostTcpReceiver}, which takes the host's installed C when it is made). The far end
- * of a path (its {@link TcpReceiver} on the simulator's clock) is not the host's kernel: it
- * keeps the Java.
+ * ({@link HostTcpReceiver}, which takes the host's installed C when it is made), and on the far
+ * end of a path when it runs the tree's release ({@link FarEnd}: its own build of the same
+ * functions at its HZ); nicsim's fixed v6.17 peer, or a far end on another release, keeps the
+ * Java.
  */
 public final class ReceiverBridges implements PortBridgeProvider {
 

@@ -62,8 +62,7 @@ final class ReceiverNative {
   final NativePort ackSndCheck;
   final NativePort sendDelayedAck;
   final NativePort delackTimer;
-  private final long[] in = new long[TcpReceiverHarnesses.FIELDS.size()
-      + TcpReceiverHarnesses.ACK_SND_FIELDS.size()];
+  private final long[] in = new long[TcpReceiverHarnesses.LOOP_HZ + 1];
   /** The calls of the last C run, in order: name, argument. */
   private long[] calls = new long[16];
   private int ncalls;
@@ -140,6 +139,7 @@ final class ReceiverNative {
       return "the delayed-ACK timeout 2^30 jiffies or more from now";
     }
     in[0] = Integer.toUnsignedLong(j + 300 * rx.hz());
+    in[TcpReceiverHarnesses.LOOP_HZ] = rx.hz(); // the Java port's HZ through this bridge
     in[1] = dist;
     in[2] = rx.pending;
     in[3] = rx.quick;

@@ -35,9 +35,15 @@ public final class ReverseTcpStack {
    */
   public HostTcpReceiver connect(CongestionOps ca, PathConfig cfg, int readLen, long startNs,
       long durationNs, long drainNs) {
+    return connect(ca, cfg, readLen, startNs, durationNs, drainNs, FarEnd.fixed());
+  }
+
+  /** As above, the peer's server on {@code far}'s kernel ({@link FarEnd}). */
+  public HostTcpReceiver connect(CongestionOps ca, PathConfig cfg, int readLen, long startNs,
+      long durationNs, long drainNs, FarEnd far) {
     int flow = ++flows;
     PeerSender peer = new PeerSender(host.sim(), host.link(), cfg, ca, 0x5eed0000 + flow,
-        HostTcpReceiver.WINDOW_MAX, startNs, durationNs);
+        HostTcpReceiver.WINDOW_MAX, startNs, durationNs, far);
     HostTcpReceiver r = new HostTcpReceiver(host, peer, cfg, readLen,
         startNs + durationNs + drainNs);
     peer.receiver = r;

@@ -68,13 +68,19 @@ public final class TcpPath implements TcpReceiver.AckSink {
    * {@code kernel} (the run's host's) runs with {@code --ports c}.
    */
   public TcpPath(Simulator sim, Link link, PathConfig cfg, Kernel kernel) {
+    this(sim, link, cfg, kernel, FarEnd.fixed());
+  }
+
+  /** As above, the receiver on {@code far}'s kernel (its TCP patches, and its tree's C if any). */
+  public TcpPath(Simulator sim, Link link, PathConfig cfg, Kernel kernel, FarEnd far) {
     this.sim = sim;
     this.link = link;
     this.cfg = cfg;
     this.rng = sim.random().split();
     this.bucket = cfg.burstBytes() > 0
         ? new TbfBucket(kernel, cfg.bottleneckBps(), cfg.burstBytes()) : null;
-    this.receiver = new TcpReceiver(sim, this, cfg);
+    this.receiver = new TcpReceiver(sim, null, this, cfg, far.patches);
+    this.receiver.c = ReceiverNative.of(far.c); // null unless the far end runs a tree's C
   }
 
   void attach(TcpFlow f) {

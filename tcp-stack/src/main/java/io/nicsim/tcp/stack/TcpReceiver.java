@@ -1,6 +1,5 @@
 package io.nicsim.tcp.stack;
 
-import io.nicsim.core.era.KernelVersion;
 import io.nicsim.core.era.PatchSet;
 import io.nicsim.core.port.KernelPort;
 import io.nicsim.core.sim.Event;
@@ -181,10 +180,11 @@ public final class TcpReceiver {
 
   /**
    * The receiver at the far end of a path: the simulator's clock, events for its timers, the
-   * receive path of a current server kernel (v6.17, as {@link PeerSender}'s).
+   * receive path of nicsim's fixed peer, a current server kernel ({@link FarEnd#FIXED}, v6.17, as
+   * {@link PeerSender}'s by default).
    */
   public TcpReceiver(Simulator sim, AckSink path, PathConfig cfg) {
-    this(sim, null, path, cfg, TcpPatches.CATALOG.forKernel(KernelVersion.of(6, 17)));
+    this(sim, null, path, cfg, TcpPatches.CATALOG.forKernel(FarEnd.FIXED));
   }
 
   /**

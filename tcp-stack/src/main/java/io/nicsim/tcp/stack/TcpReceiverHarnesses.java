@@ -31,8 +31,6 @@ import java.util.List;
 public final class TcpReceiverHarnesses implements PortHarnessProvider {
   private static final String PROGRAM = "nicsim/portexec/tcp-receiver/receiver.c";
   static final int HZ = 250;
-  /** 64-bit jiffies start at INITIAL_JIFFIES: 2^32 - 300 * HZ. */
-  private static final long INITIAL_JIFFIES = (1L << 32) - 300L * HZ;
 
   static final List<InputField> FIELDS = List.of(
       u32("jiffies"),
@@ -64,6 +62,15 @@ public final class TcpReceiverHarnesses implements PortHarnessProvider {
       range("dup_ack_counter", 0, 3),
       u32("rcv_rtt_est.rtt_us").withEdges(8 * 23_000, 8 * 1000, 15, 16, 8 * 24_242, 8 * 160_000),
       u32("rcv_nxt - copied_seq").withEdges(1));
+
+  /**
+   * In the loop only ({@code --ports c}), after the C's fields: the receiving kernel's CONFIG_HZ,
+   * at which its C was built ({@code KernelC.ports(hz)}; the far end of a path at 1000, a host at
+   * its own), so that the Java port run through the same bridge ({@code JavaKernelC}, an
+   * equivalence check's other half) counts jiffies at the same rate. port-check's records end
+   * before it: HZ 250, the harness C's.
+   */
+  static final int LOOP_HZ = FIELDS.size() + ACK_SND_FIELDS.size();
 
   private static final String NOTES = "an established receiver that never sends data"
       + " (pingpong 0), no route metrics (no RTAX_QUICKACK, icsk_rto_min TCP_RTO_MIN,"
@@ -213,7 +220,9 @@ public final class TcpReceiverHarnesses implements PortHarnessProvider {
 
   /** The record as a receiver: fields set as the C sets its socket, the calls recorded. */
   static TcpReceiver receiver(PatchSet patches, long[] r, Out out) {
-    int jiffies = (int) (INITIAL_JIFFIES + r[0]);
+    int hz = r.length > LOOP_HZ ? (int) r[LOOP_HZ] : HZ;
+    // 64-bit jiffies from INITIAL_JIFFIES at that HZ: 2^32 - 300 * HZ
+    int jiffies = (int) ((1L << 32) - 300L * hz + r[0]);
     TcpReceiver.Env env = new TcpReceiver.Env() {
       @Override
       public int jiffies() {
@@ -245,7 +254,7 @@ public final class TcpReceiverHarnesses implements PortHarnessProvider {
         out.call("compressed_ack_timer_cancel");
       }
     };
-    TcpReceiver rx = new TcpReceiver(null, env, null, patches, HZ, 1448, (int) r[8], 0,
+    TcpReceiver rx = new TcpReceiver(null, env, null, patches, hz, 1448, (int) r[8], 0,
         r[7] & 0xFFFF_FFFFL, (int) r[6]);
     rx.tcpSendAck = () -> out.call("tcp_send_ack");
     rx.ackTimeout = (int) (jiffies + r[1]);

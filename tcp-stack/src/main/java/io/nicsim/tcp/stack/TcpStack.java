@@ -69,9 +69,13 @@ public final class TcpStack {
 
   /** The TCP patches of {@code host}'s kernel version, plus {@code +ID/-ID} edits. */
   static PatchSet patchesOf(Host host, List<String> edits) {
-    KernelVersion v = host.config().kernel() == null
+    return TcpPatches.CATALOG.select(versionOf(host), edits);
+  }
+
+  /** {@code host}'s kernel version: its {@code --kernel}, or its MAC's default. */
+  static KernelVersion versionOf(Host host) {
+    return host.config().kernel() == null
         ? host.mac().defaultKernel() : KernelVersion.parse(host.config().kernel());
-    return TcpPatches.CATALOG.select(v, edits);
   }
 
   TsqWork tsqWork(Core core) {
