@@ -77,12 +77,6 @@ class PortsCCoreEquivalenceTest {
    */
   private static final String[] CUBIC_SENDER = {"--mac", "ideal", "--traffic", "iperf3 -t 1",
       "--path", "rtt=10ms,rate=200mbit,buffer=1bdp,peer-kernel=host", "--duration", "500ms"};
-  /**
-   * fec receiving a CUBIC download (iperf3 -R) from a far end on the host's kernel: the host's
-   * receiver and data path, and the far end's sender (tcp_write_xmit, tcp_ack, CUBIC) as C.
-   */
-  private static final String[] FEC_RECEIVER = {"--mac", "fec", "--soc", "imx8qxp", "--traffic",
-      "iperf3 -R -t 1", "--path", "peer-kernel=host", "--duration", "200ms"};
   /** BBR on rk3588-yt6801 (23 ms): a sender whose module reads the rate samples. */
   private static final String[] BBR_SENDER = {"--mac", "stmmac", "--soc", "rk3588-yt6801",
       "--traffic", "iperf3 -C bbr -t 1", "--path", "rtt=23ms", "--duration", "500ms"};
@@ -205,7 +199,8 @@ class PortsCCoreEquivalenceTest {
       // broken port unmasks the events without link and masks them with it; phylib's link
       // callback fec_enet_adjust_link as C, whose broken port reads the PHY's link the wrong
       // way round (the link-up never restarts the MAC)
-      new Family("receiver", FEC_RECEIVER,
+      new Family("receiver", new String[] {"--mac", "fec", "--soc", "imx8qxp", "--traffic",
+          "iperf3 -R -t 1", "--duration", "200ms"},
           "__tcp_ack_snd_check,fec_enet_rx_queue,fec_enet_tx_queue,fec_enet_start_xmit,"
               + "fec_enet_txq_submit_skb,fec_enet_rx,fec_enet_tx,fec_restart,fec_enet_adjust_link",
           "ack-snd-full-frame-ge,fec-rx-budget-gt,fec-tx-kick-busy,fec-xmit-stop-ge,"
@@ -225,7 +220,8 @@ class PortsCCoreEquivalenceTest {
       // the held skbs at each full poll and completion, napi_gro_flush to 6.14 and gro_flush
       // from 6.15 (A|B: the tree's own); the broken ports never complete the held skb at slot 0
       // (the one a flow holds) and flush the bucket after the one that holds skbs
-      new Family("gro", FEC_RECEIVER, "dev_gro_receive,napi_gro_flush|gro_flush",
+      new Family("gro", new String[] {"--mac", "fec", "--soc", "imx8qxp", "--traffic",
+          "iperf3 -R -t 1", "--duration", "200ms"}, "dev_gro_receive,napi_gro_flush|gro_flush",
           "gro-pp-gt0,gro-ffs-order",
           "net/core/gro.c dev_gro_receive,net/core/gro.c napi_gro_flush|include/net/gro.h"
               + " gro_flush"),
@@ -239,14 +235,6 @@ class PortsCCoreEquivalenceTest {
           "far end's __tcp_ack_snd_check,far end's tcp_incr_quickack",
           "incr-quickack-flipped,ack-snd-full-frame-ge",
           "net/ipv4/tcp_input.c tcp_incr_quickack,net/ipv4/tcp_input.c __tcp_ack_snd_check"),
-      // the far end's sender of the fec download (iperf3 -R) on the host's kernel: its send
-      // loop, tcp_ack and CUBIC as the tree's C; the broken ports, in through the far end alone
-      // (the host sends no data here): the pacing of a slow-starting flow at the congestion-
-      // avoidance ratio (tcp_ack), the split point one segment late (the send loop)
-      new Family("far end sender", FEC_RECEIVER,
-          "far end's tcp_write_xmit,far end's tcp_ack,far end's cubictcp_cong_avoid",
-          "pacing-ss-flipped,split-point-maxlen",
-          "net/ipv4/tcp_input.c tcp_ack,net/ipv4/tcp_output.c __tcp_push_pending_frames"),
       // BBR paces (tcp_pace_kick as C, whose broken port never writes when the timer fires); the
       // send loop inside the push's, TSQ's and the pacing timer's C
       new Family("bbr", new String[] {"--mac", "stmmac", "--soc", "rk3588-yt6801", "--traffic",
