@@ -15,9 +15,9 @@ import picocli.CommandLine;
 
 /** Runs the nicsim command in-process against the example MAC. */
 public final class Cli {
-  /** Hosts of the example MAC and the knob MAC, each host with models of its own. */
+  /** Hosts of the example MAC and its knob variant, each host with models of its own. */
   public static final HostFactory HOSTS =
-      c -> MacHosts.of(new ExampleMac(), new KnobMac()).create(c);
+      c -> MacHosts.of(new ExampleMac(), ExampleMac.knob()).create(c);
 
   private Cli() {}
 

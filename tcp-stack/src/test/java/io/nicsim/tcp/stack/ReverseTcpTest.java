@@ -15,7 +15,7 @@ class ReverseTcpTest {
 
   @Test
   void aCubicDownloadFillsTheLinkWithAnAckPerTwoSegments() {
-    Host h = TestNic.HOSTS.create(HostConfig.of("testnic", "tcptestsoc")
+    Host h = Scenario.HOSTS.create(HostConfig.of("example", "tcptestsoc")
         .withKernel("v6.12").withLink(1_000_000_000L, 100)).host();
     ReverseTcpStack stack = new ReverseTcpStack(h, 2 * MS);
     PathConfig cfg = PathConfig.of(4 * MS, 0, 0);
