@@ -3,14 +3,12 @@ package io.nicsim.cli.layering;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,21 +26,9 @@ class NoInlineQualifiedNamesTest {
   @Test
   void noMainOrHarnessSourceNamesATypeInline() throws IOException {
     List<String> found = new ArrayList<>();
-    try (DirectoryStream<Path> modules = Files.newDirectoryStream(Path.of(".."))) {
-      for (Path m : modules) {
-        for (String set : List.of("src/main/java", "src/harness/java")) {
-          Path sources = m.resolve(set);
-          if (!Files.isDirectory(sources)) {
-            continue;
-          }
-          try (Stream<Path> files = Files.walk(sources)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
-              for (String name : inlineNames(Files.readString(f))) {
-                found.add(f + ": " + name);
-              }
-            }
-          }
-        }
+    for (Path f : MainSources.javaFiles(Path.of(".."))) {
+      for (String name : inlineNames(Files.readString(f))) {
+        found.add(f + ": " + name);
       }
     }
     assertThat(found).as("inline fully-qualified names (import them)").isEmpty();
