@@ -1,4 +1,4 @@
-package io.nicsim.scenarios.fidelity;
+package io.nicsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
