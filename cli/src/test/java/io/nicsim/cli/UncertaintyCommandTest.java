@@ -9,27 +9,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code nicsim reproduce --uncertainty} as a command: every row of the built-in demo gets a
- * band in text and JSON, and the study's options are refused where they make no sense. The
- * knob MAC's board and scenario here are {@code RunSampleFailureTest}'s fixtures. What the bands
- * are made of is scenarios' {@code UncertaintyTest}.
+ * band in text and JSON, and the study's options are refused where they make no sense. What
+ * the bands are made of is scenarios' {@code UncertaintyTest}.
  */
 class UncertaintyCommandTest {
-  static final String SCENARIO = "name: band-check\ntitle: knob on my board\nseeds: [000_x.txt]\n"
-      + "assumptions: {board: \"a direct cable\"}\n"
-      + "runs:\n"
-      + "  - case: mine\n    mac: knob\n    soc-file: board.yaml\n"
-      + "    traffic: \"iperf3 -u -b 0 -l 256 -t 5ms\"\n"
-      + "    metrics:\n      pps: {published: PUBLISHED, role: prediction}\n      cpu_pct:\n";
-
-  /**
-   * knobsoc with udp_sendmsg (what a flood's CPU time is mostly made of) given {@code spec},
-   * irq_entry (testsoc's one estimate) exact.
-   */
-  static String profile(String spec) {
-    return "name: board\ninherits: knobsoc\ncosts:\n  udp_sendmsg: {value: 2000, " + spec + "}\n"
-        + "  irq_entry: {value: 700, source: \"fixed\", class: exact}\n";
-  }
-
   @Test
   void everyRowOfTheBuiltInDemoGetsABandInTextAndJson() throws Exception {
     Cli.Result t = Cli.run("reproduce", "--uncertainty", "4");
