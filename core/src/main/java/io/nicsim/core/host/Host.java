@@ -53,12 +53,16 @@ public final class Host {
     dev.setKernelVersion(version);
     kernel.setNetCore(NetCorePatches.forKernel(version));
     HostContext ctx = new HostContext(config, soc, sim, cpu, kernel, dev, link, patches);
+    // --ports c: the tree's C replaces the bridged ports, those the driver's probe calls before
+    // it is built, the rest before the interface comes up
+    if (config.kernelC() != null) {
+      InLoopInstaller.find().beforeBuild(ctx, config.kernelC());
+    }
     this.driver = mac.build(ctx);
     for (String p : ctx.moduleParamsUnread()) {
       throw BadInputException.field("--module-param", p + " is not a parameter nicsim models"
           + " for mac " + mac.name(), "stmmac.watchdog=MS on stmmac");
     }
-    // --ports c: the tree's C replaces the bridged ports before the interface comes up
     if (config.kernelC() != null) {
       InLoopInstaller.find().install(ctx, driver, config.kernelC());
     }

@@ -14,6 +14,14 @@ public interface InLoopInstaller {
   /** Installs every bridge whose function {@code c} compiled on the host being built. */
   void install(HostContext host, NicDriver driver, KernelC c);
 
+  /**
+   * Installs, before the host's driver is built, the bridges of functions the driver's probe
+   * calls (they hook the host's kernel and device, which the probe finds them through); the
+   * host calls {@link #install} for the rest once the driver is built.
+   */
+  default void beforeBuild(HostContext host, KernelC c) {
+  }
+
   /** The installer on the class path; a run asking for C without one cannot start. */
   static InLoopInstaller find() {
     return ServiceLoader.load(InLoopInstaller.class, InLoopInstaller.class.getClassLoader())

@@ -9,4 +9,9 @@ public final class BridgeInstaller implements InLoopInstaller {
   public void install(HostContext host, NicDriver driver, KernelC c) {
     InLoopPorts.install(host, driver, c);
   }
+
+  @Override
+  public void beforeBuild(HostContext host, KernelC c) {
+    InLoopPorts.installBeforeBuild(host, c);
+  }
 }

@@ -91,22 +91,25 @@ public final class InLoopPorts {
    * the record in its kernel, where {@link #of} finds it.
    */
   public static InLoopPorts install(HostContext host, NicDriver driver, KernelC c) {
-    // a function whose harness fixes HZ runs as compiled at this host's CONFIG_HZ
-    Map<String, NativePort> ports = c.ports(host.cpu().hz());
-    BridgeSite site = new BridgeSite(host, driver, c.release());
+    Early early = host.kernel().inLoop(Early.class);
     Map<String, CountedPort> installed = new LinkedHashMap<>();
     Map<String, String> java = new TreeMap<>();
     CallLog log = c instanceof LoggedKernelC l ? l.log() : null;
-    for (PortBridge b : bridges()) {
-      NativePort p = ports.get(b.label());
-      if (p == null) {
-        java.put(b.label(), c.notCompiled().getOrDefault(b.label(), "not compiled"));
-        continue;
+    if (early != null) {
+      installed.putAll(early.installed);
+      java.putAll(early.java);
+    }
+    install(host, driver, c, false, installed, java);
+    if (early != null) {
+      // the header lists them in the bridges' order, whichever phase installed them
+      Map<String, CountedPort> ordered = new LinkedHashMap<>();
+      for (PortBridge b : bridges()) {
+        CountedPort p = installed.get(b.label());
+        if (p != null) {
+          ordered.put(b.label(), p);
+        }
       }
-      CountedPort counted = new CountedPort(p, log, host.sim());
-      if (b.install(site, counted)) {
-        installed.put(b.label(), counted);
-      }
+      installed = ordered;
     }
     // the harnessed functions of the files this host runs as C that stay Java, and why
     Set<String> files = new HashSet<>();
@@ -122,6 +125,42 @@ public final class InLoopPorts {
     InLoopPorts out = new InLoopPorts(c, installed, java, unbridged, log, host.sim());
     host.kernel().putInLoop(InLoopPorts.class, out);
     return out;
+  }
+
+  /**
+   * Installs the bridges {@link PortBridge#beforeBuild} on the host whose driver is about to be
+   * built; {@link #install} takes them into the host's record once the driver is built.
+   */
+  public static void installBeforeBuild(HostContext host, KernelC c) {
+    Early early = new Early(new LinkedHashMap<>(), new TreeMap<>());
+    install(host, null, c, true, early.installed, early.java);
+    host.kernel().putInLoop(Early.class, early);
+  }
+
+  /** The bridges installed before the driver was built, by label, and those left Java. */
+  private record Early(Map<String, CountedPort> installed, Map<String, String> java) {}
+
+  /** Installs the bridges of one phase: before the driver is built, or after. */
+  private static void install(HostContext host, NicDriver driver, KernelC c, boolean before,
+      Map<String, CountedPort> installed, Map<String, String> java) {
+    // a function whose harness fixes HZ runs as compiled at this host's CONFIG_HZ
+    Map<String, NativePort> ports = c.ports(host.cpu().hz());
+    BridgeSite site = new BridgeSite(host, driver, c.release());
+    CallLog log = c instanceof LoggedKernelC l ? l.log() : null;
+    for (PortBridge b : bridges()) {
+      if (b.beforeBuild() != before) {
+        continue;
+      }
+      NativePort p = ports.get(b.label());
+      if (p == null) {
+        java.put(b.label(), c.notCompiled().getOrDefault(b.label(), "not compiled"));
+        continue;
+      }
+      CountedPort counted = new CountedPort(p, log, host.sim());
+      if (b.install(site, counted)) {
+        installed.put(b.label(), counted);
+      }
+    }
   }
 
   /**

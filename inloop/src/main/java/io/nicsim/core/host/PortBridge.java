@@ -37,6 +37,15 @@ public interface PortBridge {
   boolean install(BridgeSite site, NativePort c);
 
   /**
+   * Whether this bridge is installed before the host's driver is built ({@link #install} then
+   * gets a site without a driver): a function the driver's probe calls, whose hook the probe
+   * finds on the host's kernel or device (or binds to the driver's objects as it makes them).
+   */
+  default boolean beforeBuild() {
+    return false;
+  }
+
+  /**
    * The failure of a token the bridge cannot apply (a call the patched C makes that nicsim does
    * not model, a field it does not know), naming the token as port-check prints it and the input.
    */
