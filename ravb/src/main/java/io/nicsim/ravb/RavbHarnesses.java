@@ -106,6 +106,7 @@ public final class RavbHarnesses implements PortHarnessProvider {
       rxSkbs.clear();
       builds = 0;
       rxMaps = 0;
+      loopRx = false;
       RavbHw hw = new RavbHw(info, null, null, null, null, rxDescs, txDescs, 0);
       hw.access = (write, reg, value) -> {
         if (write) {
@@ -275,6 +276,8 @@ public final class RavbHarnesses implements PortHarnessProvider {
     }
 
     // the RX buffers: a handle is page << 32 | offset (rx_common.c's pages and answers)
+    /** The loop's RX record (rx_skb.c with NICSIM_IN_LOOP): its buffers and eth_type_trans. */
+    boolean loopRx;
     long ansAllocFails;
     long ansOffset;
     long ansDmaBase;
@@ -287,7 +290,7 @@ public final class RavbHarnesses implements PortHarnessProvider {
       if (n < 63 && ((ansAllocFails >> n) & 1) != 0) {
         return 0;
       }
-      return ((long) (100 + n) << 32) | ansOffset;
+      return ((long) ((loopRx ? RavbRxBridge.ALLOC : 100) + n) << 32) | ansOffset;
     }
 
     @Override
@@ -399,7 +402,7 @@ public final class RavbHarnesses implements PortHarnessProvider {
     public void ethTypeTrans(long skb) {
       out.call("eth_type_trans", id(skb));
       long[] s = skb(skb);
-      if (s[LEN] >= 14) {
+      if (!loopRx && s[LEN] >= 14) {
         s[LEN] -= 14;
       }
     }
@@ -432,6 +435,11 @@ public final class RavbHarnesses implements PortHarnessProvider {
     @Override
     public long netdevAllocSkb(int q, int entry, int len) {
       out.call("netdev_alloc_skb", Integer.toUnsignedLong(len));
+      if (loopRx) {
+        long id = RavbRxBridge.ALLOC + builds++;
+        rxSkbs.put(id << 32, new long[] {0, 0, 0, id * 0x1000});
+        return id << 32;
+      }
       return skbAlloc(100, (100L + builds) * 0x1000 + ansMisalign);
     }
 
@@ -1136,8 +1144,10 @@ public final class RavbHarnesses implements PortHarnessProvider {
 
   // ---------------------------------------------------------------- ravb_rx_gbeth, ravb_rx_rcar
 
-  private static final int RXF_HEAD = 14;
+  static final int RXF_HEAD = 14;
   private static final int RXF_EX = RXF_HEAD + RX_FIELDS;
+  /** rx_skb.c's NICSIM_RXF_LOOP: in the loop the live ring's window follows the record. */
+  static final int RXF_LOOP = RXF_EX + 4 * RX;
 
   private static PortHarness rxFunction(boolean rcar) {
     String function = rcar ? "ravb_rx_rcar" : "ravb_rx_gbeth";
@@ -1218,6 +1228,10 @@ public final class RavbHarnesses implements PortHarnessProvider {
             }
             priv.curRx[q] = (int) r[1];
             priv.dirtyRx[q] = (int) r[1] - (int) r[2];
+            boolean loop = r.length > RXF_LOOP;
+            if (loop) {
+              priv = loopRxRing(rig, priv, q, r);
+            }
             long first = 50L << 32;
             rig.rxSkbs.put(first, new long[] {r[5], r[6], 0, 50 * 0x1000});
             priv.rx1stSkb = r[4] != 0 || !budgetEra ? first : 0;
@@ -1236,6 +1250,11 @@ public final class RavbHarnesses implements PortHarnessProvider {
               boolean ret = rcar ? rx.rxRcarQuota(quota, q) : rx.rxGbethQuota(quota, q);
               rig.out.put("ret", ret ? 1 : 0).put("quota", quota.value);
             }
+            if (loop) {
+              outRxHead(rig, priv, q);
+              outLoopRxRing(rig, priv, q, r);
+              return rig.out.toString();
+            }
             outRxFunction(rig, priv, q, budgetEra);
             return rig.out.toString();
           };
@@ -1244,6 +1263,20 @@ public final class RavbHarnesses implements PortHarnessProvider {
   }
 
   private static void outRxFunction(Rig rig, RavbPriv priv, int q, boolean budgetEra) {
+    Out out = outRxHead(rig, priv, q);
+    for (int i = 0; i < RX; i++) {
+      long buf = priv.rxBuf[q][i];
+      out.put("die_dt", priv.hw.rxDieDt[i]).put("ds_cc", priv.hw.rxDsCc[i])
+          .u("dptr", Integer.toUnsignedLong(priv.hw.rxDptr[i])).put("buf", Rig.id(buf));
+      if (buf != 0) {
+        out.u("offset", budgetEra ? buf & 0xFFFF_FFFFL
+            : rig.skb(buf)[3] - (long) Rig.id(buf) * 0x1000);
+      }
+    }
+  }
+
+  /** rx_skb.c's nicsim_rxf_head_out: the indices, rx_1st_skb and the statistics. */
+  private static Out outRxHead(Rig rig, RavbPriv priv, int q) {
     Out out = rig.out.u("cur_rx", Integer.toUnsignedLong(priv.curRx[q]))
         .u("dirty_rx", Integer.toUnsignedLong(priv.dirtyRx[q]))
         .put("rx_1st_skb", Rig.id(priv.rx1stSkb))
@@ -1253,14 +1286,50 @@ public final class RavbHarnesses implements PortHarnessProvider {
         .u("multicast", st.multicast).u("rx_crc_errors", st.rxCrcErrors)
         .u("rx_frame_errors", st.rxFrameErrors).u("rx_length_errors", st.rxLengthErrors)
         .u("rx_missed_errors", st.rxMissedErrors);
-    for (int i = 0; i < RX; i++) {
-      long buf = priv.rxBuf[q][i];
-      out.put("die_dt", priv.hw.rxDieDt[i]).put("ds_cc", priv.hw.rxDsCc[i])
-          .u("dptr", Integer.toUnsignedLong(priv.hw.rxDptr[i])).put("buf", Rig.id(buf));
-      if (buf != 0) {
-        out.u("offset", budgetEra ? buf & 0xFFFF_FFFFL
-            : rig.skb(buf)[3] - (long) Rig.id(buf) * 0x1000);
-      }
+    return out;
+  }
+
+  /**
+   * The state of {@code priv} (its indices and fields set from port-check's record) on a ring
+   * of the live size with the loop's window ({@link #RXF_LOOP}), as rx_skb.c's
+   * nicsim_rx_window sets it: from dirty_rx, per descriptor die_dt, ds_cc, msc, whether its
+   * buffer is set and the timestamp words; its dptr its place in the window, its buffer (page,
+   * or skb before v6.11) number place + 1 at offset 0; the descriptor after a window shorter
+   * than the ring DT_FEMPTY.
+   */
+  private static RavbPriv loopRxRing(Rig rig, RavbPriv priv, int q, long[] r) {
+    int ring = priv.numRxRing[q];
+    RavbPriv p = rig.reset(priv.info, 2, ring, priv.patches);
+    rig.loopRx = true;
+    p.numRxRing[q] = ring;
+    p.rxBuf[q] = new long[ring];
+    p.curRx[q] = priv.curRx[q];
+    p.dirtyRx[q] = priv.dirtyRx[q];
+    int n = (int) r[RXF_LOOP];
+    for (int w = 0; w <= n && w < ring; w++) {
+      int e = Integer.remainderUnsigned(p.dirtyRx[q] + w, ring);
+      int s = RXF_LOOP + 1 + RavbRxBridge.SLOT * w;
+      boolean in = w < n;
+      p.hw.rxDieDt[e] = in ? (int) (r[s] & 0xFF) : RavbHw.DT_FEMPTY;
+      p.hw.rxDsCc[e] = in ? (int) (r[s + 1] & 0xFFFF) : 0;
+      p.hw.rxMsc[e] = in ? (int) (r[s + 2] & 0xFF) : 0;
+      p.hw.rxDptr[e] = w;
+      p.hw.rxTsN[e] = in ? (int) r[s + 4] : 0;
+      p.hw.rxTsSl[e] = in ? (int) r[s + 5] : 0;
+      p.hw.rxTsSh[e] = in ? (int) (r[s + 6] & 0xFFFF) : 0;
+      p.rxBuf[q][e] = in && r[s + 3] != 0 ? (long) (w + 1) << 32 : 0;
+    }
+    return p;
+  }
+
+  /** rx_skb.c's nicsim_rx_window_out: per place of the window, die_dt, ds_cc, its buffer. */
+  private static void outLoopRxRing(Rig rig, RavbPriv p, int q, long[] r) {
+    int ring = p.numRxRing[q];
+    int n = (int) r[RXF_LOOP];
+    for (int w = 0; w < n; w++) {
+      int e = Integer.remainderUnsigned((int) r[1] - (int) r[2] + w, ring);
+      rig.out.put("die_dt", p.hw.rxDieDt[e]).put("ds_cc", p.hw.rxDsCc[e])
+          .put("buf", Rig.id(p.rxBuf[q][e]));
     }
   }
 }

@@ -17,7 +17,9 @@ import java.util.Arrays;
  * ({@link RavbTxWindow}). The C's calls are replayed in order: the register writes to the live
  * registers; {@code info->receive} (a stub answering from the record, guessed 0 frames and,
  * before v6.11, not run out) is the model's RX function (the Java's {@code ravb_rx_gbeth} or
- * {@code ravb_rx_rcar}) run where the C calls it, and another answer reruns the C with it; the
+ * {@code ravb_rx_rcar}, or their own bridge's C) run where the C calls it, and another answer
+ * reruns the C with it, as does a TX ring its frames' stack changed meanwhile (a TCP sender's
+ * ACKs queue data: the record's TX part is taken again after the receive); the
  * walk's unmaps and frees as {@link RavbTxWindow} replays them; {@code netif_wake_subqueue} to
  * the model's queue; {@code napi_complete_done} asked of the model (guessed true; another
  * answer reruns the C); each register read (in the loop {@code ravb_read(reg,value)}) is the
@@ -73,6 +75,8 @@ final class RavbPollBridge implements PortBridge {
     private int q;
     /** Whether this run's C reached the TX ring (its TIS write): the walk's end is checked. */
     private boolean walked;
+    /** The record's length: its TX part as last captured. */
+    private int words;
 
     Hook(RavbPriv priv, RavbRx rx, NativePort c) {
       this.priv = priv;
@@ -107,11 +111,30 @@ final class RavbPollBridge implements PortBridge {
       in[15] = priv.ndevRxFifoErrors;
       in[16] = priv.numTxDesc;
       in[17] = priv.numTxRing[q];
+      txFields(q);
+      words = tx.capture(q, true);
+      return (int) replay.run(words, this);
+    }
+
+    private void txFields(int q) {
       in[18] = Integer.toUnsignedLong(priv.dirtyTx[q]);
       in[19] = Integer.toUnsignedLong(priv.curTx[q] - priv.dirtyTx[q]);
       in[20] = priv.stats[q].txPackets;
       in[21] = priv.stats[q].txBytes;
-      return (int) replay.run(tx.capture(q, true), this);
+    }
+
+    /**
+     * The TX ring again after the model's RX function (its frames' stack may have queued
+     * frames, or freed some, on the ring the C walks next): the record's TX part as the ring is
+     * now, and the C again where it changed ({@link Replay#RERUN}; nothing before the receive
+     * reads it).
+     */
+    private int txAgain() {
+      long[] before = Arrays.copyOfRange(in, 18, words);
+      txFields(q);
+      words = tx.rewindow();
+      return Arrays.equals(before, Arrays.copyOfRange(in, 18, words)) ? Replay.NEXT
+          : Replay.RERUN;
     }
 
     @Override
@@ -188,15 +211,19 @@ final class RavbPollBridge implements PortBridge {
     /** info->receive where the C calls it: the model's RX function, its answer the record's. */
     private int receive(int budgetOrQuota, int queue) {
       boolean gbeth = priv.info.receive == RavbHwInfo.Receive.GBETH;
+      int step;
       if (budgetEra) {
         int work = gbeth ? rx.rxGbeth(budgetOrQuota, queue) : rx.rxRcar(budgetOrQuota, queue);
-        return replay.answer(RX_USED, work);
+        step = replay.answer(RX_USED, work);
+      } else {
+        RavbRx.Quota quota = new RavbRx.Quota(budgetOrQuota);
+        boolean ranOut = gbeth ? rx.rxGbethQuota(quota, queue) : rx.rxRcarQuota(quota, queue);
+        int used = replay.answer(RX_USED, budgetOrQuota - quota.value);
+        int out = replay.answer(RX_RAN_OUT, ranOut);
+        step = used == Replay.NEXT ? out : used;
       }
-      RavbRx.Quota quota = new RavbRx.Quota(budgetOrQuota);
-      boolean ranOut = gbeth ? rx.rxGbethQuota(quota, queue) : rx.rxRcarQuota(quota, queue);
-      int used = replay.answer(RX_USED, budgetOrQuota - quota.value);
-      int out = replay.answer(RX_RAN_OUT, ranOut);
-      return used == Replay.NEXT ? out : used;
+      int again = txAgain();
+      return step == Replay.NEXT ? again : step;
     }
 
     /** A register read where the C makes it: the model's (charged); another value reruns. */

@@ -37,6 +37,8 @@ class RavbRx {
   }
 
   private final RavbPriv priv;
+  /** {@code --ports c}: the tree's RX function in place of the four below. */
+  RavbRxBridge.Hook cRx;
 
   RavbRx(RavbPriv priv) {
     this.priv = priv;
@@ -71,6 +73,9 @@ class RavbRx {
       notes = "identical in 6.18.19 but for ravb_rx_csum_gbeth (a callee, RavbKernel.rxCsum)"
           + " and the skb local's scope; the skb calls through RavbKernel")
   int rxGbeth(int budget, int q) {
+    if (cRx != null) {
+      return cRx.rx(budget, q);
+    }
     RavbKernel k = priv.k;
     RavbHw hw = priv.hw;
     RavbPriv.Stats stats = priv.stats[q];
@@ -159,6 +164,9 @@ class RavbRx {
       commits = {"118e640af30c", "966726324b7b"},
       notes = "ravb_rx_csum a callee (RavbKernel.rxCsum); the skb calls through RavbKernel")
   int rxRcar(int budget, int q) {
+    if (cRx != null) {
+      return cRx.rx(budget, q);
+    }
     RavbKernel k = priv.k;
     RavbHw hw = priv.hw;
     RavbPriv.Stats stats = priv.stats[q];
@@ -282,6 +290,9 @@ class RavbRx {
           + " descriptors; v6.9's jumbo-frame RX checksum and byte-count fixes are not ported;"
           + " the skb calls through RavbKernel")
   boolean rxGbethQuota(Quota quota, int q) {
+    if (cRx != null) {
+      return cRx.rxQuota(quota, q);
+    }
     RavbKernel k = priv.k;
     RavbHw hw = priv.hw;
     RavbPriv.Stats stats = priv.stats[q];
@@ -405,6 +416,9 @@ class RavbRx {
       notes = "the quota era: 6.1.192's descriptor count, rcar-rx-count-packets and"
           + " rx-skip-dma-errors (v6.9) from the patches; the skb calls through RavbKernel")
   boolean rxRcarQuota(Quota quota, int q) {
+    if (cRx != null) {
+      return cRx.rxQuota(quota, q);
+    }
     if (priv.patches.has(RavbPatches.RCAR_RX_COUNT_PACKETS)) {
       return rxRcarQuotaPackets(quota, q);
     }

@@ -19,7 +19,8 @@ import io.nicsim.core.port.exec.NativePort;
  * (before its unmap), the unmaps with the live dptr, the frees of the live skbs (the slot
  * emptied there); where the walk ended, a descriptor the DMAC sent while the call ran (the
  * model's time moves with the charges) after the one it stopped at extends the window and
- * reruns the C; then dirty_tx, the freed descriptors' die_dt (through the hardware's
+ * reruns the C; else, there (before the calls after the walk, as the Java's walk updates the
+ * ring before its caller goes on), dirty_tx, the freed descriptors' die_dt (through the hardware's
  * descriptor, as the Java's) and the statistics back.
  */
 final class RavbTxWindow {
@@ -53,6 +54,8 @@ final class RavbTxWindow {
   /** Descriptors charged so far (TX_DESC, in the walk's order). */
   private int charged;
   private boolean ended;
+  /** Whether {@link #ringBack} was applied this call. */
+  private boolean backed;
 
   RavbTxWindow(RavbPriv priv, NativePort c, long[] in, Replay replay, int base) {
     this.priv = priv;
@@ -85,7 +88,17 @@ final class RavbTxWindow {
     window(0);
     charged = 0;
     ended = false;
+    backed = false;
     freed = 0;
+    return base + 1 + SLOT * window;
+  }
+
+  /**
+   * The window taken again from the live ring, before the C's walk (the call's other state
+   * kept): the record's length. Where the ring has not changed the record is as it was.
+   */
+  int rewindow() {
+    window(0);
     return base + 1 + SLOT * window;
   }
 
@@ -98,6 +111,7 @@ final class RavbTxWindow {
     window = 0;
     charged = 0;
     ended = false;
+    backed = false;
     freed = 0;
     return base + 1;
   }
@@ -190,7 +204,7 @@ final class RavbTxWindow {
    * Where the C's walk ended (the first token after its calls): the charges of the
    * descriptors it freed without an unmap; where it stopped at a descriptor the DMAC has sent
    * since, the window from there and {@link Replay#RETRY} (the C again, as the Java's walk
-   * would go on).
+   * would go on); else the ring back ({@link #ringBack}) there.
    */
   int end() {
     if (ended) {
@@ -202,6 +216,9 @@ final class RavbTxWindow {
       return Replay.RETRY;
     }
     ended = true;
+    // the walk's ring back where the walk ends, as the Java's: the calls after it (a wake that
+    // sends at once, a stop) see the freed descriptors
+    ringBack();
     return Replay.NEXT;
   }
 
@@ -215,8 +232,15 @@ final class RavbTxWindow {
     }
   }
 
-  /** The freed descriptors as the C left them, the indices and statistics (at dirty_tx). */
+  /**
+   * The freed descriptors as the C left them, the indices and statistics: where the walk ends
+   * ({@link #end}), once a call (its dirty_tx field then finds it applied).
+   */
   void ringBack() {
+    if (backed) {
+      return;
+    }
+    backed = true;
     for (int k = 0; k < freed; k++) {
       int e = entry(k);
       Skb s = priv.txSkb[q][e / priv.numTxDesc];

@@ -5,15 +5,24 @@
  *   page_pool_alloc(q,size)  dma_sync_single_for_device(addr,size)
  * A page allocated by the n-th page_pool_alloc is page 100+n; its DMA address is the record's
  * base + page * 0x1000 + offset (u64, truncated to the descriptor's 32 bits by the C).
- * (v6.11+ only: before, the RX buffers are skbs; rx_skb.c.)
+ * (v6.11+ only: before, the RX buffers are skbs; rx_skb.c.) In the loop (NICSIM_IN_LOOP) each
+ * page_pool_alloc gives a page of its own, numbered NICSIM_LOOP_ALLOC + n (a refill takes up to
+ * a ring's worth).
  */
 //@ header
+#ifdef NICSIM_IN_LOOP
+#define NICSIM_LOOP_RX 2048
+#define NICSIM_LOOP_ALLOC 0x10000
+#endif
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 11, 0)
 #define NICSIM_RX 8
 static struct ravb_rx_desc nicsim_rxd[NICSIM_RX];
 static struct ravb_rx_buffer nicsim_rxbuf[NICSIM_RX];
 static struct page nicsim_pages[NICSIM_RX + 32];
 static struct page_pool nicsim_pool[NUM_RX_QUEUE];
+#ifdef NICSIM_IN_LOOP
+static struct page nicsim_loop_apages[NICSIM_LOOP_RX];
+#endif
 static long long nicsim_ans_alloc_fails; /* bit n: the n-th page_pool_alloc fails */
 static long long nicsim_ans_offset, nicsim_ans_dma_base;
 static int nicsim_allocs;
@@ -26,8 +35,13 @@ static struct page *page_pool_alloc(struct page_pool *pool, unsigned int *offset
   if (n < 63 && ((nicsim_ans_alloc_fails >> n) & 1)) {
     return NULL;
   }
+#ifdef NICSIM_IN_LOOP
+  struct page *p = &nicsim_loop_apages[n % NICSIM_LOOP_RX];
+  p->nicsim_id = NICSIM_LOOP_ALLOC + n;
+#else
   struct page *p = &nicsim_pages[NICSIM_RX + (n % 32)];
   p->nicsim_id = 100 + n;
+#endif
   *offset = (unsigned int)nicsim_ans_offset;
   return p;
 }

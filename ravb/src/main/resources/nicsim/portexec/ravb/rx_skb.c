@@ -77,12 +77,15 @@ static void *skb_put(struct sk_buff *skb, unsigned int len) {
   skb->len += len;
   return skb->data;
 }
+/* in the loop the model's host hands frames up whole (its stack reads the header itself) */
 static __be16 eth_type_trans(struct sk_buff *skb, struct net_device *ndev) {
   (void)ndev;
   CALL1("eth_type_trans", skb->nicsim_id);
+#ifndef NICSIM_IN_LOOP
   if (skb->len >= ETH_HLEN) {
     skb->len -= ETH_HLEN;
   }
+#endif
   return 0x0008;
 }
 static void nicsim_csum(struct sk_buff *skb) {
@@ -137,11 +140,22 @@ static void page_pool_put_page(struct page_pool *pool, struct page *page,
 #define DMA_FROM_DEVICE 2
 static struct sk_buff nicsim_ring_skb[NICSIM_RX];
 static struct sk_buff *nicsim_ring_skbp[NICSIM_RX];
+#ifdef NICSIM_IN_LOOP
+static struct sk_buff nicsim_loop_askb[NICSIM_LOOP_RX];
+#endif
 static struct sk_buff *netdev_alloc_skb(struct net_device *ndev, unsigned int len) {
   (void)ndev;
   CALL1("netdev_alloc_skb", len);
+#ifdef NICSIM_IN_LOOP
+  /* the loop's refill: an skb of its own each, NICSIM_LOOP_ALLOC + n, its data aligned */
+  int n = nicsim_builds++;
+  struct sk_buff *skb = &nicsim_loop_askb[n % NICSIM_LOOP_RX];
+  nicsim_skb_init(skb, NICSIM_LOOP_ALLOC + n, (unsigned long)(NICSIM_LOOP_ALLOC + n) * 0x1000UL);
+  return skb;
+#else
   return nicsim_skb_alloc(100, (unsigned long)(100 + nicsim_builds) * 0x1000UL
                                + (unsigned long)nicsim_ans_misalign);
+#endif
 }
 static void skb_reserve(struct sk_buff *skb, int len) {
   CALL2("skb_reserve", skb->nicsim_id, len);
@@ -231,7 +245,7 @@ static void nicsim_rxf_set(const long long *in, bool rcar) {
   }
 }
 
-static void nicsim_rxf_out(int q, bool rcar) {
+static void nicsim_rxf_head_out(int q) {
   OUTU("cur_rx", nicsim_priv.cur_rx[q]);
   OUTU("dirty_rx", nicsim_priv.dirty_rx[q]);
   OUT("rx_1st_skb", nicsim_priv.rx_1st_skb ? nicsim_priv.rx_1st_skb->nicsim_id : 0);
@@ -245,6 +259,10 @@ static void nicsim_rxf_out(int q, bool rcar) {
   OUTU("rx_frame_errors", st->rx_frame_errors);
   OUTU("rx_length_errors", st->rx_length_errors);
   OUTU("rx_missed_errors", st->rx_missed_errors);
+}
+
+static void nicsim_rxf_out(int q, bool rcar) {
+  nicsim_rxf_head_out(q);
   for (int i = 0; i < NICSIM_RX; i++) {
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 11, 0)
     struct ravb_rx_desc *g = &nicsim_rxd[i];
@@ -272,3 +290,97 @@ static void nicsim_rxf_out(int q, bool rcar) {
     }
   }
 }
+
+#ifdef NICSIM_IN_LOOP
+/*
+ * The loop's RX ring (RavbRxBridge): the live ring's window from dirty_rx, n descriptors (at
+ * most the ring), each die_dt, ds_cc, msc, whether its buffer is set, ts_n, ts_sl, ts_sh; the
+ * window takes the words after port-check's record (whose ring of 8 the loop leaves unread).
+ * A descriptor's dptr is its place in the window and its buffer (page, or skb before v6.11) is
+ * number place + 1 at offset 0, so a sync, unmap, napi_build_skb or skb call names the
+ * descriptor it is of (the model maps nothing); the refill's buffers are NICSIM_LOOP_ALLOC + n.
+ * The descriptor after a window shorter than the ring reads DT_FEMPTY.
+ * nicsim_rx_window_out gives, per place, die_dt, ds_cc and the buffer's number (0: none).
+ */
+#define NICSIM_RXF_LOOP (NICSIM_RXF_HEAD + 1 + 5 * NICSIM_RX + 3 + 4 * NICSIM_RX)
+#define NICSIM_LOOP_RX_SLOT 7
+static struct ravb_ex_rx_desc nicsim_loop_exrxd[NICSIM_LOOP_RX];
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 11, 0)
+static struct ravb_rx_desc nicsim_loop_rxd[NICSIM_LOOP_RX];
+static struct ravb_rx_buffer nicsim_loop_rxbuf[NICSIM_LOOP_RX];
+static struct page nicsim_loop_pages[NICSIM_LOOP_RX];
+#else
+static struct ravb_rx_desc nicsim_loop_grxd[NICSIM_LOOP_RX];
+static struct sk_buff nicsim_loop_skb[NICSIM_LOOP_RX];
+static struct sk_buff *nicsim_loop_skbp[NICSIM_LOOP_RX];
+#endif
+static int nicsim_loop_n;
+static u32 nicsim_loop_from;
+
+static void nicsim_rx_window(int q, bool rcar, const long long *in) {
+  u32 ring = nicsim_priv.num_rx_ring[q];
+  int n = (int)in[0];
+  nicsim_loop_n = n;
+  nicsim_loop_from = nicsim_priv.dirty_rx[q];
+  for (int w = 0; w <= n && (u32)w < ring; w++) {
+    u32 e = (nicsim_loop_from + (u32)w) % ring;
+    const long long *r = in + 1 + NICSIM_LOOP_RX_SLOT * w;
+    bool in_window = w < n;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 11, 0)
+    struct ravb_rx_desc *g = &nicsim_loop_rxd[e];
+#else
+    struct ravb_rx_desc *g = &nicsim_loop_grxd[e];
+#endif
+    struct ravb_ex_rx_desc *x = &nicsim_loop_exrxd[e];
+    g->die_dt = x->die_dt = in_window ? (u8)r[0] : DT_FEMPTY;
+    g->ds_cc = x->ds_cc = in_window ? (u16)r[1] : 0;
+    g->msc = x->msc = in_window ? (u8)r[2] : 0;
+    g->dptr = x->dptr = (u32)w;
+    x->ts_n = in_window ? (u32)r[4] : 0;
+    x->ts_sl = in_window ? (u32)r[5] : 0;
+    x->ts_sh = in_window ? (u16)r[6] : 0;
+    bool set = in_window && r[3] != 0;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 11, 0)
+    nicsim_loop_pages[e].nicsim_id = w + 1;
+    nicsim_loop_rxbuf[e].page = set ? &nicsim_loop_pages[e] : NULL;
+    nicsim_loop_rxbuf[e].offset = 0;
+#else
+    nicsim_skb_init(&nicsim_loop_skb[e], w + 1, (unsigned long)(w + 1) * 0x1000UL);
+    nicsim_loop_skbp[e] = set ? &nicsim_loop_skb[e] : NULL;
+#endif
+  }
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 11, 0)
+  nicsim_priv.rx_ring[q].raw = rcar ? (void *)nicsim_loop_exrxd : (void *)nicsim_loop_rxd;
+  nicsim_priv.rx_buffers[q] = nicsim_loop_rxbuf;
+#else
+  nicsim_priv.gbeth_rx_ring = nicsim_loop_grxd;
+  nicsim_priv.rx_ring[q] = nicsim_loop_exrxd;
+  nicsim_priv.rx_skb[q] = nicsim_loop_skbp;
+#endif
+  (void)rcar;
+}
+
+static void nicsim_rx_window_out(int q, bool rcar) {
+  u32 ring = nicsim_priv.num_rx_ring[q];
+  for (int w = 0; w < nicsim_loop_n; w++) {
+    u32 e = (nicsim_loop_from + (u32)w) % ring;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 11, 0)
+    struct ravb_rx_desc *g = &nicsim_loop_rxd[e];
+    struct page *p = nicsim_loop_rxbuf[e].page;
+    int id = p ? p->nicsim_id : 0;
+#else
+    struct ravb_rx_desc *g = &nicsim_loop_grxd[e];
+    struct sk_buff *s = nicsim_loop_skbp[e];
+    int id = s ? s->nicsim_id : 0;
+#endif
+    if (rcar) {
+      OUT("die_dt", nicsim_loop_exrxd[e].die_dt);
+      OUT("ds_cc", nicsim_loop_exrxd[e].ds_cc);
+    } else {
+      OUT("die_dt", g->die_dt);
+      OUT("ds_cc", g->ds_cc);
+    }
+    OUT("buf", id);
+  }
+}
+#endif
