@@ -5,6 +5,7 @@ import io.nicsim.core.host.BridgeSite;
 import io.nicsim.core.host.PortBridge;
 import io.nicsim.core.host.PortBridgeProvider;
 import io.nicsim.core.kernel.Errno;
+import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.kernel.KernelException;
 import io.nicsim.core.port.exec.NativeOut;
 import io.nicsim.core.port.exec.NativePort;
@@ -12,6 +13,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * {@code --ports c} for fec_main.c's coalescing code: the tree's fec_enet_us_to_itr_clock,
@@ -44,7 +46,27 @@ public final class FecBridges implements PortBridgeProvider {
         new FecTxQueueBridge(), new FecStartXmitBridge(), new FecSubmitSkbBridge(),
         new FecRxTxBridge(false), new FecRxTxBridge(true), new FecRestartBridge(),
         new FecAdjustLinkBridge(), new FecTimeoutBridges.Timeout(),
-        new FecTimeoutBridges.Work());
+        new FecTimeoutBridges.Work(), new FecQueueNumBridge());
+  }
+
+  /**
+   * Installs a bridge of a function fec_probe calls, before the driver is built: on a fec host,
+   * {@code bind} runs on the driver as it makes its objects, before its probe
+   * ({@link FecCHooks.ProbeBinder}, after the binders installed before it).
+   */
+  static boolean bindAtProbe(BridgeSite site, Consumer<FecDriver> bind) {
+    if (!"fec".equals(site.host().config().mac())) {
+      return false;
+    }
+    Kernel kernel = site.host().kernel();
+    FecCHooks.ProbeBinder before = kernel.inLoop(FecCHooks.ProbeBinder.class);
+    kernel.putInLoop(FecCHooks.ProbeBinder.class, d -> {
+      if (before != null) {
+        before.bind(d);
+      }
+      bind.accept(d);
+    });
+    return true;
   }
 
   @Override
@@ -58,15 +80,18 @@ public final class FecBridges implements PortBridgeProvider {
         + " its only caller", "fec_enet_update_cbd", "fec_enet_rx_vlan");
     PortBridgeProvider.reason(m, c, "runs as the tree's C inside the bridged fec_enet_rx_napi"
         + " and fec_enet_interrupt, its only callers", "fec_enet_collect_events");
-    PortBridgeProvider.reason(m, c, "runs as the tree's C inside the bridged fec_restart (at"
-        + " open and each link change); the probe's first fec_restart (fec_enet_init, while the"
-        + " driver is built, before the bridges are installed) runs as Java, and this in it",
+    PortBridgeProvider.reason(m, c, "runs as the tree's C inside the bridged fec_restart, its"
+        + " only caller (the probe's, the open's, each link change's and the TX timeout's)",
         "fec_ctrl_reset", "fec_enet_active_rxring", "fec_enet_enable_ring",
         "fec_set_hw_mac_addr");
-    PortBridgeProvider.reason(m, c, "not bridged yet: probe-time set-up (fec_probe, while the"
-        + " driver is built, before the bridges are installed: they need the built driver)",
-        "fec_enet_alloc_queue", "fec_enet_get_queue_num");
-    PortBridgeProvider.reason(m, c, "not bridged yet: set-up (open, link change, restart)",
+    PortBridgeProvider.reason(m, c, "not bridged yet: probe-time set-up (fec_enet_init's queue"
+        + " allocation: a bridge must make the model's queues where the C's kzalloc does)",
+        "fec_enet_alloc_queue");
+    PortBridgeProvider.reason(m, c, "not bridged yet: set-up (the open's buffers; each"
+        + " fec_restart's BD reset, which its bridged C hands to the model's) over every BD of"
+        + " every ring (hundreds of BDs a ring, up to 3 rings each way), where their harness"
+        + " records hold rings of 4 to 16: a bridge must take the live rings as a loop window"
+        + " and replay the page and skb allocations and frees on the model's",
         "fec_enet_alloc_rxq_buffers", "fec_enet_bd_init");
     return m;
   }

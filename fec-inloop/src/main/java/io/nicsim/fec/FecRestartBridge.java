@@ -24,8 +24,9 @@ import java.util.Arrays;
  * Not under the dim what-if (its coalescing write is Java the tree does not have); a MAC behind
  * the i.MX25/27/35 gasket (a register the C polls) runs as Java, counted.
  *
- * <p>The probe's first restart (fec_enet_init, while the driver is built) runs before any bridge
- * is installed, so it stays Java.
+ * <p>Installed before the driver is built ({@link #beforeBuild}): the driver binds it as it
+ * makes its objects ({@link FecCHooks.ProbeBinder}), so the probe's first restart
+ * (fec_enet_init) runs as C too.
  */
 final class FecRestartBridge implements PortBridge {
   @Override
@@ -39,13 +40,20 @@ final class FecRestartBridge implements PortBridge {
   }
 
   @Override
+  public boolean beforeBuild() {
+    return true;
+  }
+
+  @Override
   public boolean install(BridgeSite site, NativePort c) {
-    if (!(site.driver() instanceof FecDriver d) || d.fep().dim != null) {
+    // the dim what-if's coalescing write is Java the tree does not have (a fec host's catalog
+    // only holds it: the MAC first)
+    if (!"fec".equals(site.host().config().mac()) || site.host().patches().has(FecPatches.DIM)) {
       return false;
     }
-    FecSetup setup = d.setup();
-    setup.cRestart = new Hook(d.fep(), setup, c, site.host().kernel());
-    return true;
+    Kernel kernel = site.host().kernel();
+    return FecBridges.bindAtProbe(site,
+        d -> d.setup().cRestart = new Hook(d.fep(), d.setup(), c, kernel));
   }
 
   /** The hook {@link FecSetup#restart} calls first. */

@@ -53,6 +53,20 @@ final class FecCHooks {
     int submit(FecTxq txq, Skb skb);
   }
 
+  /**
+   * The bridges of functions fec_probe calls, installed before the driver is built: they bind
+   * to the driver's objects as it makes them, before its probe runs (on the host's kernel,
+   * {@code Kernel.inLoop}).
+   */
+  interface ProbeBinder {
+    void bind(FecDriver driver);
+  }
+
+  /** fec_enet_get_queue_num(pdev, &num_tx, &num_rx): {num_tx, num_rx}. */
+  interface QueueNum {
+    int[] getQueueNum(FecOfNode np);
+  }
+
   /** fec_restart(ndev): the MAC (re)programmed on the live fep and registers. */
   interface Restart {
     void restart();

@@ -75,6 +75,12 @@ public final class FecDriver implements NicDriver, TxLiveness {
 
     int queues = (int) ctx.soc().param("tx_queues", 1, 1, FecConsts.FEC_ENET_MAX_TX_QS);
     int rxQueues = (int) ctx.soc().param("rx_queues", 1, 1, FecConsts.FEC_ENET_MAX_RX_QS);
+    // --ports c: the bridges of the functions the probe calls (installed before this driver
+    // was built) bind to its objects now
+    FecCHooks.ProbeBinder probeC = ctx.kernel().inLoop(FecCHooks.ProbeBinder.class);
+    if (probeC != null) {
+      probeC.bind(this);
+    }
     setup.probe(ctx.soc().compatible(), ahbHz, queues, rxQueues);
     if (patches.has(FecPatches.DIM)) {
       fep.dim = new FecDim(fep, coal, fep.numRxQueues);

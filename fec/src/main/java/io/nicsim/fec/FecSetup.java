@@ -82,6 +82,11 @@ public class FecSetup {
   private final boolean txRing1024;
   private final boolean rxPagePool;
 
+  /**
+   * {@code --ports c}: the tree's fec_enet_get_queue_num (fec-inloop's FecQueueNumBridge), or
+   * null; the probe calls it in place of the static port.
+   */
+  FecCHooks.QueueNum cQueueNum;
   /** {@code --ports c}: the tree's fec_restart (fec-inloop's FecRestartBridge), or null. */
   FecCHooks.Restart cRestart;
   /** {@code --ports c}: the tree's fec_enet_adjust_link (FecAdjustLinkBridge), or null. */
@@ -157,7 +162,8 @@ public class FecSetup {
           + " of dev_info->rx_time_itr from its v2 diff; the run-time ERR006687 quirk, clocks,"
           + " PHY, PTP and IRQ requests are not modelled")
   public void probe(List<String> compatibles, long ahbRateHz, int dtNumTx, int dtNumRx) {
-    int[] qs = getQueueNum(FecOfNode.queues(dtNumTx, dtNumRx));
+    FecOfNode np = FecOfNode.queues(dtNumTx, dtNumRx);
+    int[] qs = cQueueNum != null ? cQueueNum.getQueueNum(np) : getQueueNum(np);
     FecDevinfo devInfo = FecDtIds.match(compatibles);
 
     fep.devInfo = devInfo;

@@ -258,9 +258,24 @@ public final class NetDevice {
       source = "debian:linux-source-6.12@6.12.117",
       notes = "6.13 writes through netdev_set_gro_flush_timeout / netdev_set_defer_hard_irqs")
   public void swIrqCoalesceDefaultOn() {
+    SwIrqCoalesceC c = kernel.inLoop(SwIrqCoalesceC.class);
+    if (c != null) {
+      c.swIrqCoalesceDefaultOn(napiDevice());
+      return;
+    }
     NapiDevice d = napiDevice();
     d.setGroFlushTimeout(20000);
     d.setDeferHardIrqs(1);
+  }
+
+  /**
+   * {@code --ports c}: the tree's netdev_sw_irq_coalesce_default_on in place of
+   * {@link #swIrqCoalesceDefaultOn}, on the host's kernel (the inloop module's bridge, installed
+   * before the driver whose probe calls it is built).
+   */
+  public interface SwIrqCoalesceC {
+    /** netdev_sw_irq_coalesce_default_on(dev) on {@code dev}'s NAPI fields. */
+    void swIrqCoalesceDefaultOn(NapiDevice dev);
   }
 
   /** The NAPI fields of this device (sysfs napi_defer_hard_irqs, gro_flush_timeout, threaded). */

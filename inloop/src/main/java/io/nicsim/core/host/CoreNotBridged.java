@@ -36,9 +36,6 @@ public final class CoreNotBridged implements PortBridgeProvider {
     PortBridgeProvider.reason(m, "net/core/net-sysfs.c", "runs as the tree's C inside the"
         + " bridged netdev_store, its only caller", "change_gro_flush_timeout",
         "change_napi_defer_hard_irqs", "modify_napi_threaded");
-    PortBridgeProvider.reason(m, dev, "not bridged yet: bcmgenet's and ravb's probe call it"
-        + " while the driver is built, before the bridges are installed (they need the built"
-        + " driver)", "netdev_sw_irq_coalesce_default_on");
     PortBridgeProvider.reason(m, "lib/kstrtox.c", "runs as the tree's C inside the bridged"
         + " netdev_store (kstrtoul) and bql_set (kstrtouint), its only callers", "_kstrtoull");
     PortBridgeProvider.reason(m, "net/ethtool/ioctl.c", "runs as the tree's C inside the"

@@ -4,6 +4,7 @@ import io.nicsim.core.kernel.Kernel;
 import io.nicsim.core.kernel.KernelException;
 import io.nicsim.core.kernel.NapiDevice;
 import io.nicsim.core.net.BqlSysfs;
+import io.nicsim.core.net.NetDevice;
 import io.nicsim.core.net.NetSysfs;
 import io.nicsim.core.net.SysfsHarnesses;
 import io.nicsim.core.port.exec.NativeOut;
@@ -39,7 +40,76 @@ public final class SysfsBridges implements PortBridgeProvider {
 
   @Override
   public List<PortBridge> bridges() {
-    return List.of(bridge("netdev_store"), bridge("bql_set"));
+    return List.of(bridge("netdev_store"), bridge("bql_set"), new SwIrqCoalesceBridge());
+  }
+
+  /**
+   * net/core/dev.c's netdev_sw_irq_coalesce_default_on, which a driver's probe calls (ravb's
+   * from v6.11, bcmgenet's from v6.17): installed before the driver is built, on the host's
+   * kernel, where {@link NetDevice#swIrqCoalesceDefaultOn} finds it. The record is its harness's (the device's
+   * NAPI fields as they are, whether it has a NAPI); the C's values go to the live device
+   * through the setters the Java port calls, gro_flush_timeout then napi_defer_hard_irqs (and
+   * threaded where the C changed it).
+   */
+  static final class SwIrqCoalesceBridge implements PortBridge, NetDevice.SwIrqCoalesceC {
+    private NativePort c;
+    private long[] in;
+
+    @Override
+    public String file() {
+      return "net/core/dev.c";
+    }
+
+    @Override
+    public String function() {
+      return "netdev_sw_irq_coalesce_default_on";
+    }
+
+    @Override
+    public boolean beforeBuild() {
+      return true;
+    }
+
+    @Override
+    public boolean install(BridgeSite site, NativePort c) {
+      SwIrqCoalesceBridge hook = new SwIrqCoalesceBridge();
+      hook.c = c;
+      hook.in = new long[c.inputs()];
+      site.host().kernel().putInLoop(NetDevice.SwIrqCoalesceC.class, hook);
+      return true;
+    }
+
+    @Override
+    public void swIrqCoalesceDefaultOn(NapiDevice dev) {
+      Arrays.fill(in, 0);
+      in[0] = 1; // val (unused: the probe's call, before register_netdev)
+      in[1] = dev.napis().isEmpty() ? 0 : 1;
+      in[2] = dev.groFlushTimeout();
+      in[3] = Integer.toUnsignedLong(dev.napiDeferHardIrqs());
+      in[4] = dev.threaded();
+      NativeOut o = c.call(in);
+      long gro = dev.groFlushTimeout();
+      long defer = Integer.toUnsignedLong(dev.napiDeferHardIrqs());
+      long threaded = dev.threaded();
+      while (o.next()) {
+        if (o.kind() == NativeOut.CALL) {
+          throw PortBridge.cannotApply(c, in, o);
+        } else if (o.name() == GRO) {
+          gro = o.value();
+        } else if (o.name() == DEFER) {
+          defer = o.value();
+        } else if (o.name() == THREADED) {
+          threaded = o.value();
+        } else {
+          throw PortBridge.cannotApply(c, in, o);
+        }
+      }
+      dev.setGroFlushTimeout(gro);
+      dev.setDeferHardIrqs((int) defer);
+      if (threaded != dev.threaded()) {
+        dev.setThreaded((int) threaded);
+      }
+    }
   }
 
   private static PortBridge bridge(String function) {
