@@ -96,6 +96,16 @@ class PortsCCoreEquivalenceTest {
   private static final String[] LOSSY_CUBIC = {"--mac", "ideal", "--traffic", "iperf3 -t 1",
       "--path", "rtt=10ms,rate=100mbit,loss=5%", "--duration", "500ms"};
 
+  /**
+   * Why no broken fec_enet_get_queue_num changes a whole run: the model's frames all arrive on
+   * RX queue 0 (the other queues' rings stay unused: a fallback to 1 RX queue leaves the run's
+   * --json unchanged, found so), and a TX count other than the profile's is refused while the
+   * host is built (the driver checks it against the device's queues).
+   */
+  private static final String QUEUE_NUM = "the model's frames all arrive on RX queue 0: one RX"
+      + " queue in place of the DT's 3 leaves the run unchanged (found so); a TX count other than"
+      + " the profile's is refused while the host is built";
+
   /** "6.1", "6.12" or "6.18": the release line of one of {@link #trees()}. */
   static String line(Path tree) {
     String t = tree.getFileName().toString();
@@ -198,14 +208,19 @@ class PortsCCoreEquivalenceTest {
       // fec_enet_enable_ring, fec_enet_active_rxring and fec_enet_itr_coal_set inside), whose
       // broken port unmasks the events without link and masks them with it; phylib's link
       // callback fec_enet_adjust_link as C, whose broken port reads the PHY's link the wrong
-      // way round (the link-up never restarts the MAC)
+      // way round (the link-up never restarts the MAC); the probe's fec_enet_get_queue_num
+      // (and its first fec_restart) as C, their bridges installed before the driver is built,
+      // whose broken port takes the DT's 3 RX queues as invalid and falls back to 1: that
+      // leaves this run unchanged (found so), and no broken queue count can change a run
+      // (below)
       new Family("receiver", new String[] {"--mac", "fec", "--soc", "imx8qxp", "--traffic",
           "iperf3 -R -t 1", "--duration", "200ms"},
           "__tcp_ack_snd_check,fec_enet_rx_queue,fec_enet_tx_queue,fec_enet_start_xmit,"
-              + "fec_enet_txq_submit_skb,fec_enet_rx,fec_enet_tx,fec_restart,fec_enet_adjust_link",
+              + "fec_enet_txq_submit_skb,fec_enet_rx,fec_enet_tx,fec_restart,fec_enet_adjust_link,"
+              + "fec_enet_get_queue_num",
           "ack-snd-full-frame-ge,fec-rx-budget-gt,fec-tx-kick-busy,fec-xmit-stop-ge,"
               + "fec-submit-kick-busy,fec-rx-loop-gt,fec-tx-loop-gt,"
-              + "fec-restart-imask-link-flipped,fec-adjust-link-phy-flipped",
+              + "fec-restart-imask-link-flipped,fec-adjust-link-phy-flipped,fec-queue-num-rx-ge",
           "net/ipv4/tcp_input.c __tcp_ack_snd_check,"
               + "drivers/net/ethernet/freescale/fec_main.c fec_enet_rx_queue,"
               + "drivers/net/ethernet/freescale/fec_main.c fec_enet_tx_queue,"
@@ -214,7 +229,10 @@ class PortsCCoreEquivalenceTest {
               + "drivers/net/ethernet/freescale/fec_main.c fec_enet_rx,"
               + "drivers/net/ethernet/freescale/fec_main.c fec_enet_tx,"
               + "drivers/net/ethernet/freescale/fec_main.c fec_restart,"
-              + "drivers/net/ethernet/freescale/fec_main.c fec_enet_adjust_link"),
+              + "drivers/net/ethernet/freescale/fec_main.c fec_enet_adjust_link,"
+              + "drivers/net/ethernet/freescale/fec_main.c fec_enet_get_queue_num")
+          .except(Map.of(), Map.of("6.1 fec-queue-num-rx-ge", QUEUE_NUM,
+              "6.12 fec-queue-num-rx-ge", QUEUE_NUM, "6.18 fec-queue-num-rx-ge", QUEUE_NUM)),
       // GRO on the same run (the host receives the TCP data): dev_gro_receive on every
       // segment (the model's TCP offload where the C calls inet_gro_receive) and the flush of
       // the held skbs at each full poll and completion, napi_gro_flush to 6.14 and gro_flush
@@ -296,35 +314,58 @@ class PortsCCoreEquivalenceTest {
               + "drivers/net/ethernet/broadcom/genet/bcmgenet.c bcmgenet_get_txcb,"
               + "drivers/net/ethernet/broadcom/genet/bcmgenet.c bcmgenet_init_tx_ring,"
               + "net/sched/sch_generic.c dequeue_skb"),
-      // ravb's interrupt entry points (ravb_queue_interrupt inside) on a transmit flood: the
-      // single line's ravb_interrupt on RZ/G2L (RIC0/TIC masking), R-Car's per-queue
-      // ravb_dma_interrupt on R-Car E3 (RID0/TID); the broken ports leave the queue's TX
-      // interrupt unmasked while its NAPI runs. The NAPI poll on the same runs (ravb_rx and
-      // ravb_tx_free inside, the model's RX function where the C calls info->receive): its
-      // broken ports leave the queue's TX status set (RZ/G2L) and its TX interrupt disabled
-      // after the poll (R-Car E3). No broken ravb_tx_free changes these runs: every poll finds
-      // the frames queued before it sent (one TX interrupt a frame at 400 Mbit/s), so the walk
-      // always reaches cur_tx. RZ/G2L's flood crosses a path whose bottleneck is a tbf (a
-      // burst) that throttles it: its tbf_dequeue as C, whose broken port never moves t_c
-      // (each dequeue credits the time since the first)
+      // ravb's interrupt entry points (ravb_queue_interrupt inside) on a TCP sender, which
+      // transmits the data and receives the ACKs: the single line's ravb_interrupt on RZ/G2L
+      // (RIC0/TIC masking), R-Car's per-queue ravb_dma_interrupt on R-Car E3 (RID0/TID); the
+      // broken ports leave the queue's TX interrupt unmasked while its NAPI runs. The NAPI poll
+      // on the same runs (ravb_rx and ravb_tx_free inside, the RX function where the C calls
+      // info->receive): its broken ports leave the queue's TX status set (RZ/G2L) and its TX
+      // interrupt disabled after the poll (R-Car E3). The RX functions (ravb_rx_gbeth on
+      // RZ/G2L, ravb_rx_rcar on R-Car E3; from v6.11 ravb_rx_ring_refill and
+      // ravb_alloc_rx_buffer inside) on the ACKs: the broken refill never hands a refilled
+      // descriptor back (DT_FEMPTY), so a lap of the 1,024-descriptor ring later the DMAC
+      // misses the ACKs (6.1 has no ravb_rx_ring_refill: its RX functions refill inline, and
+      // no seeded mutant of that era can be one port-check kills on 6.12). RZ/G2L's sender
+      // crosses a path whose bottleneck is a tbf (a burst) that throttles it: its tbf_dequeue
+      // as C, whose broken port never moves t_c (each dequeue credits the time since the first)
       new Family("ravb irq", new String[] {"--mac", "ravb", "--soc", "rzg2l", "--traffic",
-          "iperf3 -u -b 400M -l 1400 -t 1", "--duration", "200ms", "--path",
-          "rate=300mbit,burst=16kb"}, "ravb_interrupt,ravb_poll,tbf_dequeue,ravb_start_xmit",
-          "ravb-qirq-tic-kept,ravb-poll-tis-kept,tbf-tc-kept,ravb-xmit-tsrq-dropped",
+          "iperf3 -t 1", "--duration", "200ms", "--path", "rate=300mbit,burst=16kb"},
+          "ravb_interrupt,ravb_poll,tbf_dequeue,ravb_start_xmit,ravb_rx_gbeth",
+          "ravb-qirq-tic-kept,ravb-poll-tis-kept,tbf-tc-kept,ravb-xmit-tsrq-dropped,"
+              + "ravb-refill-fempty-dropped",
           "drivers/net/ethernet/renesas/ravb_main.c ravb_interrupt,"
               + "drivers/net/ethernet/renesas/ravb_main.c ravb_poll,"
               + "net/sched/sch_tbf.c tbf_dequeue,"
-              + "drivers/net/ethernet/renesas/ravb_main.c ravb_start_xmit"),
+              + "drivers/net/ethernet/renesas/ravb_main.c ravb_start_xmit,"
+              + "drivers/net/ethernet/renesas/ravb_main.c ravb_rx_gbeth")
+          .except(Map.of(), Map.of("6.1 ravb-refill-fempty-dropped", "6.1.192's RX functions"
+              + " refill inline (the quota era): the broken ravb_rx_ring_refill (v6.11+) is"
+              + " never called")),
+      // the probe's netdev_sw_irq_coalesce_default_on (RZ/G2L's ravb_probe from v6.11,
+      // 7b39c1814ce3) as C on the same run, its bridge installed before the driver is built;
+      // the broken port sets gro_flush_timeout to 2 us, not 20 us
+      new Family("sw irq coalesce", new String[] {"--mac", "ravb", "--soc", "rzg2l",
+          "--traffic", "iperf3 -t 1", "--duration", "200ms", "--path",
+          "rate=300mbit,burst=16kb"}, "netdev_sw_irq_coalesce_default_on",
+          "sw-irq-coalesce-gro-short", "net/core/dev.c netdev_sw_irq_coalesce_default_on")
+          .except(Map.of("6.1", "6.1's ravb_probe does not turn software IRQ coalescing on"
+              + " (7b39c1814ce3, v6.11), and 6.1 has no netdev_sw_irq_coalesce_default_on"
+              + " (v6.2)"), Map.of()),
       // R-Car E3's xmit takes two descriptors a frame (the DPTR_ALIGN head copy); on both
       // runs the broken xmit leaves the TX start request out of its TCCR doorbell, so a
       // frame queued while the DMAC is idle waits for the next doorbell
       new Family("ravb dma irq", new String[] {"--mac", "ravb", "--soc", "r8a77990",
-          "--traffic", "iperf3 -u -b 400M -l 1400 -t 1", "--duration", "200ms"},
-          "ravb_dma_interrupt,ravb_poll,ravb_start_xmit",
-          "ravb-qirq-tid-none,ravb-poll-tie-none,ravb-xmit-tsrq-dropped",
+          "--traffic", "iperf3 -t 1", "--duration", "200ms"},
+          "ravb_dma_interrupt,ravb_poll,ravb_start_xmit,ravb_rx_rcar",
+          "ravb-qirq-tid-none,ravb-poll-tie-none,ravb-xmit-tsrq-dropped,"
+              + "ravb-refill-fempty-dropped",
           "drivers/net/ethernet/renesas/ravb_main.c ravb_dma_interrupt,"
               + "drivers/net/ethernet/renesas/ravb_main.c ravb_poll,"
-              + "drivers/net/ethernet/renesas/ravb_main.c ravb_start_xmit"),
+              + "drivers/net/ethernet/renesas/ravb_main.c ravb_start_xmit,"
+              + "drivers/net/ethernet/renesas/ravb_main.c ravb_rx_rcar")
+          .except(Map.of(), Map.of("6.1 ravb-refill-fempty-dropped", "6.1.192's RX functions"
+              + " refill inline (the quota era): the broken ravb_rx_ring_refill (v6.11+) is"
+              + " never called")),
       // BQL's wrappers on a transmit flood that BQL stops and restarts, the NET_TX softirq
       // the restarts raise (net_tx_action, the model's qdisc run where the C calls qdisc_run)
       // and the qdisc's run loop (__qdisc_run, the model's qdisc_restart where the C calls
