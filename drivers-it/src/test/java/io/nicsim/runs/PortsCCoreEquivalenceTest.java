@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.nicsim.core.host.InLoopPorts;
 import io.nicsim.core.host.JavaKernelC;
+import io.nicsim.core.port.exec.InputField;
+import io.nicsim.core.port.exec.JavaPort;
 import io.nicsim.core.port.exec.KernelC;
 import io.nicsim.core.port.exec.PortHarness;
 import io.nicsim.portcheck.HarnessCatalog;
@@ -16,11 +18,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.LongUnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -105,6 +109,10 @@ class PortsCCoreEquivalenceTest {
   private static final String QUEUE_NUM = "the model's frames all arrive on RX queue 0: one RX"
       + " queue in place of the DT's 3 leaves the run unchanged (found so); a TX count other than"
       + " the profile's is refused while the host is built";
+
+  /** A TCP receiver busy polling its socket (SO_BUSY_POLL 2000 µs) on fec: the busy-poller row. */
+  private static final String[] BUSY_POLLER_FEC = {"--mac", "fec", "--soc", "imx8qxp",
+      "--traffic", "iperf3 -t 0.2 -R --busy-poll 2000"};
 
   /** "6.1", "6.12" or "6.18": the release line of one of {@link #trees()}. */
   static String line(Path tree) {
@@ -461,7 +469,12 @@ class PortsCCoreEquivalenceTest {
           "--traffic", "iperf3 -u -b 0 -l 64 -t 1", "--duration", "200ms"}, "sock_wfree",
           "sock-wfree-quarter", "net/core/sock.c sock_wfree")
           .except(Map.of(), Map.of("6.12", "found so: this run's --json is unchanged by it",
-              "6.18", "found so: this run's --json is unchanged by it")));
+              "6.18", "found so: this run's --json is unchanged by it")),
+      // a busy poller's end (busy_poll_stop, __busy_poll_stop inside) on the busy-poller row's
+      // fec run; the broken port keeps MISSED for the stop's poll, so its completion polls
+      // again
+      new Family("busy_poll_stop", BUSY_POLLER_FEC, "busy_poll_stop", "busy-stop-missed-kept",
+          "net/core/dev.c busy_poll_stop"));
 
   static List<Path> trees() {
     return List.of(Path.of("/usr/src/linux-source-6.1.tar.xz"),
@@ -610,9 +623,18 @@ class PortsCCoreEquivalenceTest {
 
   /**
    * A run's {@code --napi-set} as the tree's netdev_nl_napi_set_doit (v6.13+: the 6.18.19 tree
-   * only; on 6.1 and 6.12 there is no napi-set, PortsCConfigRefusalTest checks the refusal):
-   * byte-identical, and the doit's Java switched as 6.12 has it (no napi-set) caught at its
-   * first call.
+   * only; on 6.1 and 6.12 there is no napi-set, PortsCConfigRefusalTest checks the refusal),
+   * with epoll's IRQ suspension (v6.13+): the receiver waits in epoll_wait with
+   * prefer_busy_poll and irq-suspend-timeout set, so ep_try_send_events suspends the NAPI's
+   * IRQs after each delivery (napi_suspend_irqs), a busy loop that finds nothing resumes them
+   * (napi_resume_irqs), and each busy loop ends in busy_poll_stop, here preferring busy polling
+   * with deferred IRQs (its watchdog armed, SCHED cleared). Byte-identical; the broken ports,
+   * each caught at its first call: the doit's and ep_try_send_events' Java switched as 6.12 has
+   * them (no napi-set; no IRQ suspension), napi_suspend_irqs never arming the timer and
+   * napi_resume_irqs never scheduling the NAPI (the timeout read as 0). busy_poll_stop's
+   * broken port (the busy_poll_stop family's busy-stop-missed-kept) leaves this run unchanged:
+   * its stop polls find no MISSED to keep. No seeded mutant of port-mutants.json can be the 6.13+ functions'
+   * own: port-check's mutation check runs on 6.12, which has none of them.
    */
   @org.junit.jupiter.api.Test
   void theNapiSetRunsAsItsJava() {
@@ -620,17 +642,51 @@ class PortsCCoreEquivalenceTest {
     assumeTrue(keptTrees().contains(tree), "6.18 left out by -Dnicsim.trees");
     assumeTree(tree);
     RunRequest c = request(tree, "--mac", "fec", "--soc", "imx8qxp", "--traffic",
-        "iperf3 -R -t 1", "--duration", "100ms", "-C", "rx-usecs 0 rx-frames 1", "--napi-set",
-        "defer-hard-irqs=2 gro-flush-timeout=200000");
+        "iperf3 -R -t 1 --epoll --prefer-busy-poll", "--duration", "100ms", "-C",
+        "rx-usecs 0 rx-frames 1", "--napi-set",
+        "defer-hard-irqs=2 gro-flush-timeout=200000 irq-suspend-timeout=20000000");
     Equivalence.Verdict v = CHECKS.check(c.withKernelC(null), c.kernelC());
     assertThat(v.identical()).as(v.divergence()).isTrue();
-    assertThat(v.ranAsC()).anyMatch(r -> r.startsWith("netdev_nl_napi_set_doit "));
-    List<PortHarness> broken =
-        broken("era:6.12.0", "net/core/netdev-genl.c netdev_nl_napi_set_doit");
-    Equivalence.Verdict m = CHECKS.check(c.withKernelC(null), c.kernelC(), broken);
-    assertThat(m.identical()).isFalse();
-    assertThat(m.divergence()).matches("at \\d+ ns, call \\d+: netdev_nl_napi_set_doit on .*"
-        + " gives, as C: .*; as Java: .*");
+    for (String fn : List.of("netdev_nl_napi_set_doit", "ep_try_send_events",
+        "napi_suspend_irqs", "napi_resume_irqs", "busy_poll_stop")) {
+      assertThat(v.ranAsC()).as(fn).anyMatch(r -> r.startsWith(fn + " "));
+    }
+    Map<String, List<PortHarness>> broken = new LinkedHashMap<>();
+    broken.put("netdev_nl_napi_set_doit",
+        broken("era:6.12.0", "net/core/netdev-genl.c netdev_nl_napi_set_doit"));
+    broken.put("ep_try_send_events", broken("era:6.12.0", "fs/eventpoll.c ep_try_send_events"));
+    broken.put("napi_suspend_irqs", onRecord("net/core/dev.c napi_suspend_irqs",
+        "irq_suspend_timeout", t -> 0));
+    broken.put("napi_resume_irqs", onRecord("net/core/dev.c napi_resume_irqs",
+        "irq_suspend_timeout", t -> 0));
+    for (Map.Entry<String, List<PortHarness>> b : broken.entrySet()) {
+      Equivalence.Verdict m = CHECKS.check(c.withKernelC(null), c.kernelC(), b.getValue());
+      assertThat(m.identical()).as(b.getKey()).isFalse();
+      assertThat(m.divergence()).as(b.getKey()).matches("at \\d+ ns, call \\d+: " + b.getKey()
+          + " on .* gives, as C: .*; as Java: .*");
+    }
+  }
+
+  /**
+   * A broken port that is the harness's own Java run on a record with one field changed
+   * ({@code field} of its inputs, as {@code f} maps it): the port reading a wrong value.
+   */
+  private static List<PortHarness> onRecord(String label, String field,
+      LongUnaryOperator f) {
+    PortHarness real = HarnessCatalog.ofThisJvm().stream()
+        .filter(h -> (h.file() + " " + h.function()).equals(label)).findFirst().orElseThrow();
+    int at = real.inputs().stream().map(InputField::name).toList()
+        .indexOf(field);
+    assertThat(at).as(field).isNotNegative();
+    return List.of(PortHarness.of(real.file(), real.function()).inputs(real.inputs())
+        .admit(real::admit).java(kernel -> {
+          JavaPort p = real.java(kernel);
+          return r -> {
+            long[] w = r.clone();
+            w[at] = f.applyAsLong(w[at]);
+            return p.run(w);
+          };
+        }).build());
   }
 
   /**
@@ -650,7 +706,10 @@ class PortsCCoreEquivalenceTest {
   }
 
   /**
-   * A busy poller beside napi_complete_done as C: the C clears SCHED at once, but the model
+   * A busy poller beside napi_complete_done as C, and its end, busy_poll_stop (its broken port
+   * is the busy_poll_stop family's), and on fec napi_disable's hrtimer_cancel as C (no broken
+   * port of hrtimer_cancel can change a run: its callers ignore its answer, and its one branch,
+   * waiting for a running callback, cannot be taken in nicsim): the C clears SCHED at once, but the model
    * publishes the completion to the other CPUs a little later, as the Java does; a busy poller
    * arriving meanwhile must find the NAPI still scheduled (it once claimed it, and the late
    * publication then cleared SCHED under it: "polled while not scheduled").
@@ -666,7 +725,12 @@ class PortsCCoreEquivalenceTest {
           "iperf3 -t 0.2 -R --busy-poll 2000");
       Equivalence.Verdict v = CHECKS.check(c.withKernelC(null), c.kernelC());
       assertThat(v.identical()).as(mac + ": " + v.divergence()).isTrue();
-      assertThat(v.ranAsC()).as(mac).anyMatch(r -> r.startsWith("napi_complete_done "));
+      assertThat(v.ranAsC()).as(mac).anyMatch(r -> r.startsWith("napi_complete_done "))
+          .anyMatch(r -> r.startsWith("busy_poll_stop "));
+      if (mac.equals("fec")) {
+        // napi_disable's, at the open's link-up (fec_enet_adjust_link)
+        assertThat(v.ranAsC()).as(mac).anyMatch(r -> r.startsWith("hrtimer_cancel "));
+      }
     }
   }
 

@@ -140,6 +140,17 @@ public final class TcpBridges implements PortBridgeProvider {
           m.put(label, sendInside + "; the run's report reads it through the Java port"
               + " (TcpOutput.tsoSegsForReport, between pieces of CPU work; bench java-left"
               + " counts it)");
+        } else if (h.function().equals("usecs_to_jiffies")
+            || h.function().equals("__usecs_to_jiffies")
+            || h.function().equals("jiffies_to_usecs")) {
+          m.put(label, "a helper: runs as the tree's C inside the congestion modules', tcp_ack's"
+              + " and tcp_write_xmit's bridged entry points that call it; as Java once a"
+              + " connection, in the handshake's RTT sample (TcpInput.synRttSample, model code"
+              + " standing for the SYN-ACK's tcp_ack, which calls the Java tcp_ack_update_rtt and"
+              + " tcp_set_rto: usecs_to_jiffies, its __usecs_to_jiffies and that one's"
+              + " jiffies_to_usecs; bench java-left counts them); stmmac's timer_list eras,"
+              + " NetRxAction's time limit and the receiver's ACK timer convert with the model's"
+              + " own Cpu.usecsToJiffies, not the port");
         } else if (SEND_INSIDE.contains(h.function())) {
           m.put(label, sendInside);
         } else if (f.equals(TcpOutputHarnesses.OUTPUT_C)

@@ -20,11 +20,14 @@ public final class CoreNotBridged implements PortBridgeProvider {
   public Map<String, String> notBridged() {
     Map<String, String> m = new LinkedHashMap<>();
     String dev = "net/core/dev.c";
-    PortBridgeProvider.reason(m, dev, "not bridged yet: its record holds the driver's poll"
-        + " answers and the kthread; a replay must run the model's poll where the C calls it",
-        "napi_suspend_irqs", "napi_resume_irqs");
-    PortBridgeProvider.reason(m, dev, "not bridged yet: busy polling", "__busy_poll_stop",
-        "__napi_busy_loop", "busy_poll_stop");
+    PortBridgeProvider.reason(m, dev, "runs as the tree's C inside the bridged busy_poll_stop,"
+        + " its only caller", "__busy_poll_stop");
+    PortBridgeProvider.reason(m, dev, "stays Java: the model spreads the busy loop over the"
+        + " polling task's steps, one iteration each, with the wire, interrupts and the other"
+        + " CPUs running between them; the tree's C runs every iteration in one call, so a"
+        + " bridge would rerun the whole loop from its start at each iteration with every"
+        + " earlier poll's answer in its record (unbounded: a 2 ms busy poll makes hundreds);"
+        + " its end, busy_poll_stop, runs as C", "__napi_busy_loop");
     PortBridgeProvider.reason(m, dev, "runs as the tree's C inside the bridged"
         + " netdev_tx_completed_queue, its only caller", "netif_schedule_queue");
     PortBridgeProvider.reason(m, "net/core/gro.c", "runs as the tree's C inside the bridged"
@@ -44,10 +47,6 @@ public final class CoreNotBridged implements PortBridgeProvider {
     PortBridgeProvider.reason(m, "net/ethtool/ioctl.c", "no run reaches it: a run's -C sets the"
         + " device's values (ETHTOOL_SCOALESCE); nicsim has no per-queue option",
         "ethtool_set_per_queue_coalesce");
-    PortBridgeProvider.reason(m, "fs/eventpoll.c", "not bridged yet: the application's wake-up",
-        "ep_try_send_events");
-    PortBridgeProvider.reason(m, "kernel/time/hrtimer.c", "not bridged yet: the timer base's"
-        + " queue", "hrtimer_cancel");
     return m;
   }
 }

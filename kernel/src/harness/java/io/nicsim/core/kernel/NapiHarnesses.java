@@ -14,6 +14,7 @@ import io.nicsim.core.port.exec.Out;
 import io.nicsim.core.port.exec.PortHarness;
 import io.nicsim.core.port.exec.PortHarnessProvider;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.BiFunction;
 
@@ -232,7 +233,18 @@ public final class NapiHarnesses implements PortHarnessProvider {
         .notes(NOTE + "; have_poll_lock is NULL (netpoll is not modelled)")
         .java(kernel -> {
           JavaPort port = java(kernel, false, (s, r) -> {
-            new BusyPoll(s.hk.kernel).busyPollStop(s.napi, r[at] != 0, (int) r[at + 1], s.core);
+            if (r.length > at + 2) {
+              // the loop's layout (kernel.NapiNative.busyPollStop): the NAPI the model's poll
+              // leaves, then the rx_count a GRO flush leaves, past the harness's fields
+              s.afterPoll = Arrays.copyOfRange(r, at + 2, at + 6);
+              ((RecordingGro) s.napi.gro()).rxAfterFlush = r[at + 6];
+            }
+            try {
+              new BusyPoll(s.hk.kernel).busyPollStop(s.napi, r[at] != 0, (int) r[at + 1],
+                  s.core);
+            } finally {
+              s.afterPoll = null;
+            }
             return s.res;
           }, true);
           return port;
@@ -401,6 +413,12 @@ public final class NapiHarnesses implements PortHarnessProvider {
       }
     }
 
+    /**
+     * In busy_poll_stop's loop layout, the NAPI as the model's poll leaves it (state, defer
+     * count, GRO holding skbs, rx_count): the poll prints the NAPI it is given, then sets this.
+     */
+    long[] afterPoll;
+
     /** napi_poll's records: the NAPI sits on net_rx_action's list, not the CPU's. */
     boolean onActionList;
     /** The function arms the watchdog before any other call (busy_poll_stop). */
@@ -416,7 +434,18 @@ public final class NapiHarnesses implements PortHarnessProvider {
         }
         int work = polls < answers.length ? (int) answers[polls] : 0;
         polls++;
+        if (afterPoll != null) {
+          out.u("poll_state", Integer.toUnsignedLong(napi.state))
+              .u("poll_defer_hard_irqs_count", Integer.toUnsignedLong(napi.deferHardIrqsCount));
+        }
         out.call("poll", budget, work);
+        if (afterPoll != null) {
+          napi.state = (int) afterPoll[0];
+          napi.deferHardIrqsCount = (int) afterPoll[1];
+          RecordingGro g = (RecordingGro) napi.gro();
+          g.bitmask = afterPoll[2] != 0 ? 1 : 0;
+          g.rxCount = (int) afterPoll[3];
+        }
         return work;
       };
       plain = new Napi(hk.kernel, "plain", "eth0", poll, 64);

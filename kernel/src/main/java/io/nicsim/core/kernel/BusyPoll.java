@@ -155,6 +155,11 @@ public final class BusyPoll {
       commits = {"7fd3253a7de6"},
       source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa")
   void busyPollStop(Napi napi, boolean prefer, int budget, Core core) {
+    NapiNative c = kernel.inLoop(NapiNative.class);
+    if (c != null && c.busyStop != null) { // --ports c: the tree's busy_poll_stop
+      c.busyPollStop(napi, prefer, budget, core);
+      return;
+    }
     boolean skipSchedule = false;
     napi.state &= ~(Napi.MISSED | Napi.IN_BUSY_POLL);
     if (prefer && napi.netCore().has(NetCorePatches.PREFER_BUSY_POLL)) {

@@ -152,6 +152,10 @@ public final class HrTimer {
       versions = "v4.19..v6.18",
       source = "greearb/linux-ct-6.18@259123b5db873da28cdbecf7a2b5fb5723c23ec9")
   public int cancel() {
+    HrTimerNative c = kernel.inLoop(HrTimerNative.class);
+    if (c != null) { // --ports c: the tree's hrtimer_cancel
+      return c.cancel(this);
+    }
     int ret = tryToCancel();
     if (ret < 0) {
       throw new InvariantViolation("hrtimer " + name,

@@ -236,7 +236,7 @@ public final class Napi {
     state |= SCHED;
     state &= ~(MISSED | THREADED | THREADED_BUSY_POLL | PREFER_BUSY_POLL | SCHED_THREADED
         | IN_BUSY_POLL);
-    timer.tryToCancel(); // hrtimer_cancel(&n->timer); configuration runs outside CPU work
+    timer.cancel(); // hrtimer_cancel(&n->timer); configuration runs outside CPU work
     gro.drop(); // what GRO held is freed (flush_gro_hash / gro_cleanup)
   }
 
@@ -364,6 +364,26 @@ public final class Napi {
   void watchdogScheduledAsC(int cState, boolean woken, boolean listed, boolean raised,
       Core core) {
     watchdogPolls++;
+    core.charge(KernelOps.NAPI_SCHEDULE);
+    schedules++;
+    scheduledAsC(cState, woken, listed, raised, core);
+  }
+
+  /**
+   * napi_resume_irqs' C ran napi_schedule on this NAPI (napi_schedule_prep, ____napi_schedule
+   * inside): counted, charged and applied as the Java's {@link #napiSchedule()} does; {@code
+   * took} whether its prep won SCHED (else the C's state is the prep's, MISSED set where it
+   * found the NAPI scheduled).
+   */
+  void napiScheduledAsC(int before, boolean took, int cState, boolean woken, boolean listed,
+      boolean raised, Core core) {
+    if (!took) {
+      if ((before & DISABLE) == 0 && (before & SCHED) != 0) {
+        missed++;
+      }
+      state = cState;
+      return;
+    }
     core.charge(KernelOps.NAPI_SCHEDULE);
     schedules++;
     scheduledAsC(cState, woken, listed, raised, core);
@@ -877,6 +897,11 @@ public final class Napi {
       source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa")
   public static boolean suspendIrqs(Kernel kernel, int napiId) {
     Napi napi = kernel.napiById(napiId); // rcu_read_lock; napi_by_id
+    NapiNative c = kernel.inLoop(NapiNative.class);
+    if (c != null && c.suspend != null) { // --ports c: the tree's napi_suspend_irqs
+      c.suspendIrqs(kernel, napi);
+      return napi != null;
+    }
     if (napi != null) {
       long timeout = napi.irqSuspendTimeout;
       if (timeout != 0) {
@@ -899,6 +924,14 @@ public final class Napi {
       source = "6952350/linux-6.18.y@27d8ad92b7d891846660571740548bd1ab6ea5fa")
   public static boolean resumeIrqs(Kernel kernel, int napiId) {
     Napi napi = kernel.napiById(napiId);
+    NapiNative c = kernel.inLoop(NapiNative.class);
+    if (c != null && c.resume != null) { // --ports c: the tree's napi_resume_irqs
+      if (napi != null && napi.irqSuspendTimeout != 0) {
+        napi.settle(); // napi_schedule_prep's read of the state, as the Java's
+      }
+      c.resumeIrqs(kernel, napi);
+      return napi != null;
+    }
     if (napi != null) {
       if (napi.irqSuspendTimeout != 0) {
         napi.napiSchedule(); // local_bh_disable; napi_schedule; local_bh_enable

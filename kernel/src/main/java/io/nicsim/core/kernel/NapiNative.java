@@ -36,6 +36,18 @@ public final class NapiNative {
    */
   private static final int RX_AFTER_FLUSH = NapiHarnesses.ID_MATCHES + 1;
   private static final int POLL_WORDS = RX_AFTER_FLUSH + 1;
+  /**
+   * busy_poll_stop's record in the loop: the NAPI's fields, prefer_busy_poll and the budget,
+   * then the NAPI as the model's poll left it (state, defer count, GRO holding skbs, rx_count)
+   * and the rx_count a GRO flush leaves.
+   */
+  private static final int BUSY_PREFER = NapiHarnesses.ID_MATCHES + 1;
+  private static final int BUSY_BUDGET = BUSY_PREFER + 1;
+  private static final int AFTER_POLL = BUSY_BUDGET + 1;
+  private static final int BUSY_RX_AFTER_FLUSH = AFTER_POLL + 4;
+  private static final int BUSY_STOP_WORDS = BUSY_RX_AFTER_FLUSH + 1;
+  static final long POLL_STATE = NativeOut.id("poll_state");
+  static final long POLL_DEFER_COUNT = NativeOut.id("poll_defer_hard_irqs_count");
 
   /** napi_schedule_prep's C, or null. */
   final NativePort schedulePrep;
@@ -55,6 +67,15 @@ public final class NapiNative {
   /** napi_watchdog's C, or null. */
   NativePort watchdog;
   private long[] watchdogIn;
+  /** busy_poll_stop's C (__busy_poll_stop inside), or null. */
+  NativePort busyStop;
+  private long[] busyStopIn;
+  /** napi_suspend_irqs' C, or null. */
+  NativePort suspend;
+  private long[] suspendIn;
+  /** napi_resume_irqs' C, or null. */
+  NativePort resume;
+  private long[] resumeIn;
   /** Counts a call its bridge ran as the Java port: (label, reason). */
   private BiConsumer<String, String> asJava = (label, why) -> { };
 
@@ -77,15 +98,48 @@ public final class NapiNative {
     n.scheduleIn = scheduleIn;
     n.watchdog = watchdog;
     n.watchdogIn = watchdogIn;
+    n.busyStop = busyStop;
+    n.busyStopIn = busyStopIn;
+    n.suspend = suspend;
+    n.suspendIn = suspendIn;
+    n.resume = resume;
+    n.resumeIn = resumeIn;
     n.asJava = asJava;
     return n;
   }
 
-  /** Runs ____napi_schedule as {@code c} where the model schedules a NAPI on its own. */
-  public NapiNative withSchedule(NativePort c) {
+  /**
+   * Runs {@code function} as {@code c}: ____napi_schedule (where the model schedules a NAPI on
+   * its own), napi_watchdog (the NAPI's hrtimer callback), busy_poll_stop (a busy poller's end,
+   * __busy_poll_stop inside), napi_suspend_irqs or napi_resume_irqs (v6.13+, epoll's IRQ
+   * suspension).
+   */
+  public NapiNative withFunction(String function, NativePort c) {
     NapiNative n = with(null, null);
-    n.schedule = c;
-    n.scheduleIn = new long[c.inputs()];
+    long[] in = new long[c.inputs()];
+    switch (function) {
+      case "____napi_schedule" -> {
+        n.schedule = c;
+        n.scheduleIn = in;
+      }
+      case "napi_watchdog" -> {
+        n.watchdog = c;
+        n.watchdogIn = in;
+      }
+      case "busy_poll_stop" -> {
+        n.busyStop = c;
+        n.busyStopIn = new long[BUSY_STOP_WORDS];
+      }
+      case "napi_suspend_irqs" -> {
+        n.suspend = c;
+        n.suspendIn = in;
+      }
+      case "napi_resume_irqs" -> {
+        n.resume = c;
+        n.resumeIn = in;
+      }
+      default -> throw new IllegalArgumentException(function);
+    }
     return n;
   }
 
@@ -106,14 +160,6 @@ public final class NapiNative {
       n.pollListIn = new long[POLL_WORDS];
     }
     n.asJava = asJava;
-    return n;
-  }
-
-  /** Runs napi_watchdog as {@code c}: the NAPI's hrtimer callback. */
-  public NapiNative withWatchdog(NativePort c) {
-    NapiNative n = with(null, null);
-    n.watchdog = c;
-    n.watchdogIn = new long[c.inputs()];
     return n;
   }
 
@@ -334,6 +380,218 @@ public final class NapiNative {
       throw a.failure("left the NAPI on no poll list");
     }
     n.watchdogScheduledAsC(a.state, a.woken, a.listed, a.raised, core);
+  }
+
+  /**
+   * busy_poll_stop (a busy poller that owns the NAPI ends its loop) as the tree's C: the NAPI
+   * as the record; the C's state for the poll (MISSED and IN_BUSY_POLL cleared, the defer count
+   * where it prefers busy polling) and its hrtimer_start applied where the C makes them, then
+   * the model's poll (the driver's, with the C's budget) run where the C calls it, its work and
+   * the NAPI it leaves (state, defer count, GRO) the record's answer (first guessed: the budget
+   * and the NAPI unchanged; another answer reruns the C, the calls applied skipped); after a
+   * poll that used the whole budget, __busy_poll_stop's GRO hand-off or flush to the model's
+   * GRO where the C makes them (a flush's rx_count the record's answer, as for the polls) and
+   * its schedule (____napi_schedule inside) or its SCHED cleared applied as the Java's. A C
+   * that polls otherwise than once, or changes a NAPI its poll did not leave it, fails the run.
+   */
+  void busyPollStop(Napi n, boolean prefer, int budget, Core core) {
+    long[] in = busyStopIn;
+    NativePort c = busyStop;
+    capture(n, n.kernel(), core, in, c);
+    in[BUSY_PREFER] = prefer ? 1 : 0;
+    in[BUSY_BUDGET] = budget;
+    in[NapiHarnesses.POLL] = budget;
+    in[AFTER_POLL] = in[NapiHarnesses.STATE] & ~(long) (Napi.MISSED | Napi.IN_BUSY_POLL);
+    in[AFTER_POLL + 1] = in[NapiHarnesses.COUNT];
+    in[AFTER_POLL + 2] = in[NapiHarnesses.GRO_HELD];
+    in[AFTER_POLL + 3] = in[NapiHarnesses.RX_COUNT];
+    in[BUSY_RX_AFTER_FLUSH] = in[AFTER_POLL + 3];
+    Kernel k = n.kernel();
+    int applied = 0;
+    boolean polled = false;
+    boolean timer = false;
+    int rc = -1;
+    Scheduled end = null;
+    for (int runs = 1; ; runs++) {
+      NativeOut o = c.call(in, BUSY_STOP_WORDS);
+      int token = 0;
+      boolean rerun = false;
+      boolean listed = in[NapiHarnesses.ON_LIST] != 0;
+      int state = 0;
+      boolean woken = false;
+      boolean raised = false;
+      while (o.next()) {
+        if (token++ < applied) {
+          continue; // applied by an earlier run (the C is deterministic up to there)
+        }
+        applied = token;
+        if (o.isField(POLL_STATE) && !polled) {
+          n.state = (int) o.value();
+        } else if (o.isField(POLL_DEFER_COUNT) && !polled) {
+          n.deferHardIrqsCount = (int) o.value();
+        } else if (o.isCall(HRTIMER_START) && !polled && !timer
+            && o.arg(1) == NapiHarnesses.HRTIMER_MODE_REL_PINNED) {
+          timer = true;
+          n.timer().start(o.arg(0));
+        } else if (o.isCall(POLL) && !polled && o.arg(0) == budget) {
+          polled = true;
+          rc = n.runPoll(core, budget);
+          if (k.tracer().enabled()) {
+            k.tracer().napiPoll(core.cursor(), core.id(), n.name(), n.device(), rc, budget);
+            k.tracer().busyPoll(core.cursor(), core.id(), n.name(), "stop", rc);
+          }
+          rerun |= answer(in, NapiHarnesses.POLL, rc);
+          rerun |= answer(in, AFTER_POLL, Integer.toUnsignedLong(n.state));
+          rerun |= answer(in, AFTER_POLL + 1, Integer.toUnsignedLong(n.deferHardIrqsCount));
+          rerun |= answer(in, AFTER_POLL + 2, n.gro().bitmask() != 0 ? 1 : 0);
+          rerun |= answer(in, AFTER_POLL + 3, n.gro().rxCount());
+          if (rerun) {
+            break;
+          }
+        } else if (o.isCall(GRO_FLUSH) && polled && rc == budget) {
+          n.gro().flush(o.arg(0) != 0, core);
+          if (answer(in, BUSY_RX_AFTER_FLUSH, n.gro().rxCount())) {
+            rerun = true;
+            break;
+          }
+        } else if (o.isCall(GRO_NORMAL_LIST) && polled && rc == budget) {
+          n.gro().normalList(core);
+        } else if (o.isCall(WAKE_UP_PROCESS) && polled && rc == budget && !timer && !woken) {
+          woken = true;
+        } else if (o.isField(STATE)) {
+          state = (int) o.value();
+        } else if (o.isField(ON_POLL_LIST)) {
+          listed = o.value() != 0;
+        } else if (o.isField(NET_RX_PENDING)) {
+          raised = o.value() != 0;
+        } else if (!o.isField(DEFER_COUNT) && !o.isField(RX_COUNT)
+            && !o.isField(THREAD_RUNNABLE)) {
+          throw NativeFailure.cannotApply(c, in, o);
+        }
+      }
+      if (!rerun) {
+        if (!polled) {
+          throw new NativeFailure(c.label() + ": the C did not poll; "
+              + NativeFailure.record(c, in));
+        }
+        if (rc == budget && !timer) { // __busy_poll_stop scheduled the NAPI (SCHED still set)
+          if (!woken && !listed) {
+            throw new NativeFailure(c.label() + ": the C left the NAPI on no poll list; "
+                + NativeFailure.record(c, in));
+          }
+          n.napiScheduledAsC(0, true, state, woken, listed, raised, core);
+        } else if (rc == budget) { // __busy_poll_stop cleared SCHED (the watchdog is armed)
+          if ((state & ~Napi.SCHED) != (n.state & ~Napi.SCHED) || woken || raised) {
+            throw new NativeFailure(c.label() + ": the C left the NAPI otherwise than SCHED"
+                + " cleared; " + NativeFailure.record(c, in));
+          }
+          n.state = state;
+        }
+        return;
+      }
+      if (runs >= 10_000) {
+        throw new NativeFailure(c.label() + ": the model's answers did not settle; "
+            + NativeFailure.record(c, in));
+      }
+    }
+  }
+
+  /** The model's answer at a slot the record guessed: whether it differs (and is set). */
+  private static boolean answer(long[] in, int slot, long model) {
+    if (in[slot] == model) {
+      return false;
+    }
+    in[slot] = model;
+    return true;
+  }
+
+  /**
+   * The record of a call on the NAPI napi_by_id finds ({@code n}), or on none: then every word
+   * but the HZ is 0 and id_matches says no.
+   */
+  private static void captureById(Kernel kernel, Napi n, long[] in, NativePort c) {
+    if (n != null) {
+      capture(n, kernel, kernel.cpu().current(), in, c);
+      return;
+    }
+    Arrays.fill(in, 0);
+    int hz = kernel.cpu().hz();
+    int i = 0;
+    while (HZ[i] != hz) {
+      i++;
+    }
+    in[NapiHarnesses.HZ_INDEX] = i;
+  }
+
+  /**
+   * napi_suspend_irqs (epoll delivered events to a prefer_busy_poll user) as the tree's C: the
+   * NAPI napi_by_id finds as the record (id_matches: whether one has the id; the lookup is the
+   * model's), its irq_suspend_timeout read by the C; the C's hrtimer_start on the NAPI's timer.
+   * The C changes nothing else: a NAPI it changes fails the run.
+   */
+  void suspendIrqs(Kernel kernel, Napi n) {
+    captureById(kernel, n, suspendIn, suspend);
+    NativeOut o = suspend.call(suspendIn);
+    while (o.next()) {
+      if (o.isCall(HRTIMER_START) && n != null
+          && o.arg(1) == NapiHarnesses.HRTIMER_MODE_REL_PINNED) {
+        n.timer().start(o.arg(0));
+      } else if (o.kind() == NativeOut.CALL || (n != null && !unchanged(o, suspendIn))) {
+        throw NativeFailure.cannotApply(suspend, suspendIn, o);
+      }
+    }
+  }
+
+  /** Whether a field napi's harnesses print after the call is the record's own. */
+  private static boolean unchanged(NativeOut o, long[] in) {
+    if (o.isField(STATE)) {
+      return o.value() == in[NapiHarnesses.STATE];
+    } else if (o.isField(ON_POLL_LIST)) {
+      return o.value() == in[NapiHarnesses.ON_LIST];
+    } else if (o.isField(DEFER_COUNT)) {
+      return o.value() == in[NapiHarnesses.COUNT];
+    } else if (o.isField(RX_COUNT)) {
+      return o.value() == in[NapiHarnesses.RX_COUNT];
+    } else if (o.isField(NET_RX_PENDING)) {
+      return o.value() == 0;
+    } else if (o.isField(THREAD_RUNNABLE)) {
+      return o.value() == in[NapiHarnesses.THREAD_RUNNING];
+    }
+    return false;
+  }
+
+  /**
+   * napi_resume_irqs (epoll's busy loop found nothing) as the tree's C: the NAPI napi_by_id
+   * finds as the record; where the C's napi_schedule (napi_schedule_prep, ____napi_schedule
+   * inside) ran, its answer applied as the Java's napi_schedule's ({@link
+   * Napi#napiScheduledAsC}): SCHED won and the NAPI on a poll list with NET_RX raised or its
+   * kthread woken, or the prep's MISSED. The softirq local_bh_enable would run is the model's
+   * NET_RX, run where the model runs it: the C calls no poll.
+   */
+  void resumeIrqs(Kernel kernel, Napi n) {
+    captureById(kernel, n, resumeIn, resume);
+    Scheduled a = new Scheduled(resume, resumeIn, resume.call(resumeIn));
+    if (n == null) {
+      if (a.woken) {
+        throw a.failure("scheduled a NAPI napi_by_id did not find");
+      }
+      return;
+    }
+    int before = (int) resumeIn[NapiHarnesses.STATE];
+    boolean took = (before & Napi.SCHED) == 0 && (a.state & Napi.SCHED) != 0;
+    if (took && !a.woken && !a.listed) {
+      throw a.failure("left the NAPI on no poll list");
+    }
+    if (!took && (a.woken || a.raised
+        || a.listed != (resumeIn[NapiHarnesses.ON_LIST] != 0))) {
+      throw a.failure("scheduled a NAPI it did not claim");
+    }
+    if (took || n.irqSuspendTimeout != 0) { // the C's napi_schedule ran (its prep at least)
+      n.napiScheduledAsC(before, took, a.state, a.woken, a.listed, a.raised,
+          kernel.cpu().requireCurrent());
+    } else if (a.state != before) {
+      throw a.failure("changed a NAPI whose irq_suspend_timeout is 0");
+    }
   }
 
   /** What a C that may schedule the NAPI (____napi_schedule inside) answered. */

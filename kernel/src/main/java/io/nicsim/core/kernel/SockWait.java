@@ -100,7 +100,9 @@ public final class SockWait {
    * 0), so ep_try_send_events suspends a prefer_busy_poll user's NAPI IRQs (v6.13).
    */
   public void gotData() {
-    trySendEvents(() -> 1);
+    if (mode == Mode.EPOLL) { // only an epoll_wait delivers events (ep_poll)
+      trySendEvents(() -> 1);
+    }
   }
 
   /**
@@ -115,11 +117,22 @@ public final class SockWait {
       source = "Kingxukai/linux@0291023e7330da28f2f7453c87c2ab7082d8360f",
       notes = "with ep_suspend_napi_irqs; ep_send_events is the caller's")
   public int trySendEvents(IntSupplier sendEvents) {
+    EpollNative c = kernel.inLoop(EpollNative.class);
+    if (c != null) { // --ports c: the tree's ep_try_send_events
+      return c.trySendEvents(kernel, this, epNapiId, prefer, sendEvents);
+    }
     int res = sendEvents.getAsInt();
     if (res > 0) {
       suspendNapiIrqs();
     }
     return res;
+  }
+
+  /** ep_try_send_events' C called napi_suspend_irqs: counted where a NAPI had the id. */
+  void suspended(boolean found) {
+    if (found) {
+      suspends++;
+    }
   }
 
   /** ep_suspend_napi_irqs: a valid ep->napi_id and prefer_busy_poll (an epoll waiter's). */
