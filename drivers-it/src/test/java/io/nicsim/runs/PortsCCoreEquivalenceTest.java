@@ -632,8 +632,8 @@ class PortsCCoreEquivalenceTest {
    * each caught at its first call: the doit's and ep_try_send_events' Java switched as 6.12 has
    * them (no napi-set; no IRQ suspension), napi_suspend_irqs never arming the timer and
    * napi_resume_irqs never scheduling the NAPI (the timeout read as 0). busy_poll_stop's
-   * broken port (the busy_poll_stop family's busy-stop-missed-kept) leaves this run unchanged:
-   * its stop polls find no MISSED to keep. No seeded mutant of port-mutants.json can be the 6.13+ functions'
+   * broken port (the busy_poll_stop family's busy-stop-missed-kept) leaves this run's --json
+   * unchanged (found so). No seeded mutant of port-mutants.json can be the 6.13+ functions'
    * own: port-check's mutation check runs on 6.12, which has none of them.
    */
   @org.junit.jupiter.api.Test
