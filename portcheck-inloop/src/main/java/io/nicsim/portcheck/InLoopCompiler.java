@@ -133,6 +133,10 @@ public final class InLoopCompiler implements KernelCCompiler {
     for (PortHarness h : byLabel.values()) {
       needed.add(h.file());
       needed.addAll(h.sources());
+      for (PortHarness.Unit u : h.inLoopUnits()) {
+        needed.add(u.file());
+        needed.addAll(u.sources());
+      }
     }
     for (KernelPatch p : patches) {
       for (KernelPatch.FileDiff d : p.files()) {
@@ -212,6 +216,10 @@ public final class InLoopCompiler implements KernelCCompiler {
     List<String> paths = new ArrayList<>();
     paths.add(h.file());
     paths.addAll(h.sources());
+    for (PortHarness.Unit u : h.inLoopUnits()) {
+      paths.add(u.file());
+      paths.addAll(u.sources());
+    }
     for (String p : paths) {
       if (!out.containsKey(p)) {
         tree.source(p).ifPresent(s -> out.put(p, CDefinitions.of(s)));
@@ -310,8 +318,8 @@ public final class InLoopCompiler implements KernelCCompiler {
         // its own program when it has one, and every program it runs inside of
         List<String> inside = new ArrayList<>();
         for (String c : changedPrograms) {
-          if (!c.equals(label) && programs.get(c).taken().contains(fn)
-              && programs.get(c).harness().file().equals(e.getKey())) {
+          if (!c.equals(label) && programs.get(c).functions().stream().anyMatch(
+              d -> d.name().equals(fn) && d.source().path().equals(e.getKey()))) {
             inside.add(c.substring(c.indexOf(' ') + 1));
           }
         }

@@ -2,6 +2,7 @@ package io.nicsim.portcheck;
 
 import io.nicsim.core.port.exec.PortHarness;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -89,9 +90,53 @@ record InLoopProgram(PortHarness harness, String text, List<String> inside, List
     if (taken.root().isEmpty()) {
       return failed(h, function + " is not defined in " + file + " of the tree");
     }
+    // the in-loop units: each its own extraction, its macros scoped to it
+    StringBuilder units = new StringBuilder();
+    List<CDefinition> fromUnits = new ArrayList<>();
+    Set<String> emitted = new HashSet<>();
+    for (List<CDefinition> defs : List.of(taken.macros(), taken.types(), taken.variables(),
+        taken.functions())) {
+      defs.forEach(d -> emitted.add(d.key()));
+    }
+    for (PortHarness.Unit u : h.inLoopUnits()) {
+      CDefinitions uhome = parsed.get(u.file());
+      if (uhome == null) {
+        return failed(h, u.file() + " is not in the tree");
+      }
+      List<CDefinitions> usources = new ArrayList<>(List.of(uhome));
+      for (String path : u.sources()) {
+        CDefinitions d = parsed.get(path);
+        if (d != null && !usources.contains(d)) {
+          usources.add(d);
+        }
+      }
+      List<String[]> others = new ArrayList<>();
+      for (String f : u.functions().subList(1, u.functions().size())) {
+        others.add(new String[] {"o", f});
+      }
+      CExtraction.Result ut = CExtraction.take(usources, provided, u.functions().get(0), uhome,
+          others);
+      if (ut.root().isEmpty()) {
+        return failed(h, u.functions().get(0) + " is not defined in " + u.file()
+            + " of the tree");
+      }
+      for (String f : u.functions()) {
+        if (ut.functions().stream().noneMatch(d -> d.name().equals(f))) {
+          return failed(h, f + " is not defined in " + u.file() + " of the tree");
+        }
+      }
+      units.append(CProgram.unit(u.file(), ut, emitted));
+      fromUnits.addAll(ut.functions());
+    }
+    List<CDefinition> functions = new ArrayList<>(taken.functions());
+    for (CDefinition d : fromUnits) {
+      if (!functions.contains(d)) {
+        functions.add(d);
+      }
+    }
     List<String> inside = new ArrayList<>();
     List<String> all = new ArrayList<>(List.of(function));
-    for (CDefinition d : taken.functions()) {
+    for (CDefinition d : functions) {
       if (!all.contains(d.name())) {
         all.add(d.name());
       }
@@ -101,9 +146,10 @@ record InLoopProgram(PortHarness harness, String text, List<String> inside, List
       }
     }
     String program = "#define NICSIM_IN_LOOP 1\n"
-        + CProgram.assemble(taken, sections, h.inputs().size(), release);
+        + CProgram.assemble(taken, sections, h.inputs().size(), release, List.of(),
+            units.toString());
     return new InLoopProgram(h, program, List.copyOf(inside), List.copyOf(all),
-        List.copyOf(taken.functions()), "");
+        List.copyOf(functions), "");
   }
 
   /**

@@ -77,6 +77,16 @@ final class Dwmac1000Hw extends DwmacHw {
   }
 
   @Override
+  DwmacIo regs() {
+    return regs;
+  }
+
+  @Override
+  int[] irqRegs(int chan) {
+    return new int[] {chanStatus ? dmaChanBaseAddr(DMA_STATUS, chan) : DMA_STATUS, DMA_INTR_ENA};
+  }
+
+  @Override
   protected boolean tailPointerDoorbell() {
     return false;
   }

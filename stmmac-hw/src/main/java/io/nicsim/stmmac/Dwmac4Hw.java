@@ -60,6 +60,17 @@ class Dwmac4Hw extends DwmacHw {
   }
 
   @Override
+  DwmacIo regs() {
+    return regs;
+  }
+
+  @Override
+  int[] irqRegs(int chan) {
+    int base = Dwmac4Addrs.dmaChanxBaseAddr(addrs, chan);
+    return new int[] {base + DMA_CHAN_STATUS, base + DMA_CHAN_INTR_ENA};
+  }
+
+  @Override
   protected boolean tailPointerDoorbell() {
     return true;
   }

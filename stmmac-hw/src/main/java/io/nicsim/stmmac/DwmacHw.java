@@ -414,6 +414,19 @@ public abstract class DwmacHw implements StmmacHwif {
   /** {@code stmmac_set_rx_owner}: gives a refilled descriptor back to the DMA. */
   abstract void setRxOwner(DescRing ring, int i, boolean disableRxIc);
 
+  /**
+   * The core's registers as its callbacks reach them ({@code ioaddr}): reads without side
+   * effects, writes acting on the model (a status cleared, a doorbell rung). {@code --ports c}
+   * answers the tree's callbacks' reads from them and applies their writes to them.
+   */
+  abstract DwmacIo regs();
+
+  /**
+   * The registers the core's {@code dma_interrupt} reads for {@code chan} (its status, its
+   * interrupt enable): what a bridge puts into the record before the tree's callback runs.
+   */
+  abstract int[] irqRegs(int chan);
+
   /** The status bits of {@code dir}'s half of the channel. */
   protected static int dirMask(DmaDir dir) {
     switch (dir) {

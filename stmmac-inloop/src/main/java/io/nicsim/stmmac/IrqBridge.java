@@ -15,11 +15,12 @@ import java.util.Arrays;
  * vectors {@code stmmac_msi_intr_rx} and {@code stmmac_msi_intr_tx}, in place of
  * {@link StmmacIrq}'s ports; the inverse of their harnesses in {@link StmmacIrqHarnesses} (the IRQ
  * record: queue counts, state, every channel's DMA status per direction and NAPI SCHED bits).
- * The model's DMA status read acknowledges the status, so it runs where the C reads it: the
- * record first holds the vector's own status, read as the entry point starts (nothing the C does
- * before its read touches the model), and 0 for every other channel; where the C's next read
- * finds the model's status otherwise, the record takes it and the C runs again, the calls already
- * applied skipped (the same record up to there gives the same calls). The NAPI claims, masks and
+ * The tree's own dma_interrupt callback (dwmac_lib.c's or dwmac4_lib.c's, main.c's ops table)
+ * decides inside the C: the record's tail holds the core and the registers it reads, as the
+ * model has them when the entry point starts ({@link HwRegs}); a read the model answers
+ * otherwise where the C makes it reruns the C with the model's value, the calls already applied
+ * skipped (the same record up to there gives the same calls); its status clear is applied to
+ * the model's registers, the model's charge for the access made where the C calls the op. The NAPI claims, masks and
  * schedules are replayed as {@link StmmacBridges.NapiCheckHook} replays them (a claim the model
  * answers otherwise reruns the C too), the driver's unported helpers (safety features, common
  * interrupt, threshold bump, TX error) on the model's {@link UnportedCalls}, and the Java's
@@ -46,8 +47,8 @@ final class IrqBridge extends StmmacPortBridge {
     return true;
   }
 
-  /** The hook a {@link StmmacIrq} entry point calls first. */
-  static final class Hook implements Replay.Tokens, StmmacCHooks.Irq {
+  /** The hook a {@link StmmacIrq} entry point (or its napi check) calls first. */
+  static final class Hook implements Replay.Tokens, StmmacCHooks.Irq, StmmacCHooks.NapiCheck {
     private static final long STATUS = NativeOut.id("dma_interrupt");
     private static final long PREP = NativeOut.id("napi_schedule_prep");
     private static final long SCHED = NativeOut.id("__napi_schedule");
@@ -68,16 +69,16 @@ final class IrqBridge extends StmmacPortBridge {
     private final StmmacPriv priv;
     private final NativePort c;
     private final long[] in;
-    /** Which (channel, direction) statuses the model has given so far (read once each). */
-    private final boolean[] read = new boolean[8 * 4];
     private final Replay replay;
+    private final HwRegs regs;
     private long state;
 
     Hook(StmmacPriv priv, NativePort c) {
       this.priv = priv;
       this.c = c;
-      this.in = new long[c.inputs()];
+      this.in = new long[c.inputs() + HwRegs.TAIL];
       this.replay = new Replay(c, in);
+      this.regs = new HwRegs(priv, c, replay, c.inputs());
     }
 
     /** stmmac_interrupt(irq, dev). */
@@ -85,12 +86,9 @@ final class IrqBridge extends StmmacPortBridge {
     public boolean interrupt() {
       capture(0, DmaDir.RXTX);
       // the C checks the state, the safety features and the common interrupt first, none of
-      // which the model's DMA sees: channel 0's status as the entry point starts
+      // which the model's DMA sees
       if (!priv.testBit(StmmacPriv.STMMAC_DOWN)) {
         in[SAFETY_RET] = priv.unported.safetyFeatInterrupt() ? 1 : 0;
-        if (in[SAFETY_RET] == 0) {
-          readNow(0, DmaDir.RXTX);
-        }
       }
       return run() != 0;
     }
@@ -99,7 +97,6 @@ final class IrqBridge extends StmmacPortBridge {
     @Override
     public void dmaInterrupt() {
       capture(0, DmaDir.RXTX);
-      readNow(0, DmaDir.RXTX);
       run();
     }
 
@@ -107,15 +104,18 @@ final class IrqBridge extends StmmacPortBridge {
     @Override
     public boolean msiIntr(int chan, DmaDir dir) {
       capture(chan, dir);
-      if (!priv.testBit(StmmacPriv.STMMAC_DOWN)) {
-        readNow(chan, dir);
-      }
       return run() != 0;
+    }
+
+    /** stmmac_napi_check(priv, chan, dir). */
+    @Override
+    public int napiCheck(int chan, DmaDir dir) {
+      capture(chan, dir);
+      return (int) run();
     }
 
     private void capture(int chan, DmaDir dir) {
       Arrays.fill(in, 0);
-      Arrays.fill(read, false);
       in[0] = priv.plat.txQueuesToUse();
       in[1] = priv.plat.rxQueuesToUse();
       in[2] = priv.state;
@@ -128,14 +128,9 @@ final class IrqBridge extends StmmacPortBridge {
         in[w + 3] = x.rxNapi != null && x.rxNapi.isScheduled() ? 1 : 0;
         in[w + 4] = x.txNapi != null && x.txNapi.isScheduled() ? 1 : 0;
       }
-    }
-
-    /** The model's status of (chan, dir), read (and acknowledged) now, into the record. */
-    private void readNow(int chan, DmaDir dir) {
-      int status = priv.hwif.dmaInterruptStatus(chan, dir);
-      countIrq(status);
-      in[CHANNELS + chan * CHANNEL_WORDS + dir.ordinal()] = Integer.toUnsignedLong(status);
-      read[chan * 4 + dir.ordinal() + 1] = true;
+      // the registers the dwmac callback reads, as the model has them now (every channel's:
+      // nothing the C does before its read touches the model's DMA)
+      regs.capture(Math.min(8, priv.channel.length));
     }
 
     private void countIrq(int status) {
@@ -150,7 +145,7 @@ final class IrqBridge extends StmmacPortBridge {
 
     private long run() {
       state = priv.state;
-      long ret = replay.run(this);
+      long ret = replay.run(regs.words(), this);
       priv.state = state;
       return ret;
     }
@@ -164,18 +159,13 @@ final class IrqBridge extends StmmacPortBridge {
         }
         state = o.value();
       } else if (n == STATUS) {
-        int chan = (int) o.arg(0);
-        int dir = (int) o.arg(1);
-        if (chan < 0 || chan >= 8 || dir < 1 || dir > 3) {
-          throw PortBridge.cannotApply(c, in, o);
-        }
-        if (!read[chan * 4 + dir]) {
-          long given = in[CHANNELS + chan * CHANNEL_WORDS + dir - 1];
-          readNow(chan, DmaDir.values()[dir - 1]);
-          if (in[CHANNELS + chan * CHANNEL_WORDS + dir - 1] != given) {
-            return Replay.RETRY;
-          }
-        }
+        regs.hw().charge(DwmacHw.DMA_ISR); // the model's status read and clear
+      } else if (n == HwRegs.READL) {
+        return regs.readl(o);
+      } else if (n == HwRegs.WRITEL) {
+        regs.writel(o);
+      } else if (n == HwRegs.DMA_STATUS) {
+        countIrq((int) o.arg(0));
       } else if (n == PREP) {
         int id = (int) o.arg(0);
         boolean tx = id % 4 == 1;

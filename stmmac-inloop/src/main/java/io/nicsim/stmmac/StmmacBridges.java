@@ -64,15 +64,23 @@ public final class StmmacBridges implements PortBridgeProvider {
     PortBridgeProvider.reason(m, main, "runs as the tree's C inside the bridged"
         + " stmmac_service_task, its only caller", "stmmac_reset_subtask");
     String hw = "a hardware callback: the bridged stmmac_main.c functions' C calls it as a"
-        + " recording stub, replayed on the model's hwif";
+        + " recording stub, replayed on the model's hwif (not compiled in yet: the RX record"
+        + " carries no core or descriptor words)";
     PortBridgeProvider.reason(m, dir + "dwmac4_descs.c", hw, "dwmac4_rd_init_rx_desc",
         "dwmac4_set_rx_owner");
-    PortBridgeProvider.reason(m, dir + "dwmac4_lib.c", hw, "dwmac4_dma_interrupt",
-        "dwmac4_set_tx_tail_ptr");
-    PortBridgeProvider.reason(m, dir + "dwmac_lib.c", hw, "dwmac_dma_interrupt",
-        "dwmac_enable_dma_transmission");
     PortBridgeProvider.reason(m, dir + "enh_desc.c", hw, "enh_desc_init_rx_desc",
         "enh_desc_set_rx_owner");
+    String isr = "runs as the tree's C inside the bridged stmmac_interrupt, stmmac_dma_interrupt,"
+        + " stmmac_msi_intr_rx, stmmac_msi_intr_tx and stmmac_napi_check, its only callers (the"
+        + " core's dma op in main.c's ops table; its register reads answered from the model's"
+        + " registers, its status clear applied to them)";
+    String doorbell = "runs as the tree's C inside the bridged stmmac_xmit and stmmac_tso_xmit,"
+        + " its only callers in a run (the core's dma op in main.c's ops table; its register"
+        + " write applied to the model's)";
+    PortBridgeProvider.reason(m, dir + "dwmac4_lib.c", isr, "dwmac4_dma_interrupt");
+    PortBridgeProvider.reason(m, dir + "dwmac4_lib.c", doorbell, "dwmac4_set_tx_tail_ptr");
+    PortBridgeProvider.reason(m, dir + "dwmac_lib.c", isr, "dwmac_dma_interrupt");
+    PortBridgeProvider.reason(m, dir + "dwmac_lib.c", doorbell, "dwmac_enable_dma_transmission");
     return m;
   }
 
@@ -88,87 +96,8 @@ public final class StmmacBridges implements PortBridgeProvider {
       if (!priv.patches().has(StmmacPatches.IRQ_PER_DIR)) {
         return false;
       }
-      d.irq().cNapiCheck = new NapiCheckHook(priv, c);
+      d.irq().cNapiCheck = new IrqBridge.Hook(priv, c);
       return true;
-    }
-  }
-
-  /**
-   * The hook {@link StmmacIrq#napiCheck} calls after the model's DMA status read (the C's first
-   * call, answered with its value): the IRQ record from the live device, the C's calls replayed
-   * in order (a napi_schedule_prep the model answers otherwise reruns the C with its answer).
-   */
-  static final class NapiCheckHook implements Replay.Tokens, StmmacCHooks.NapiCheck {
-    private static final long STATUS = NativeOut.id("dma_interrupt");
-    private static final long PREP = NativeOut.id("napi_schedule_prep");
-    private static final long SCHED = NativeOut.id("__napi_schedule");
-    private static final long DISABLE = NativeOut.id("disable_dma_irq");
-    private static final long STATE = NativeOut.id("state");
-
-    private final StmmacPriv priv;
-    private final NativePort c;
-    private final long[] in;
-    private final Replay replay;
-
-    NapiCheckHook(StmmacPriv priv, NativePort c) {
-      this.priv = priv;
-      this.c = c;
-      this.in = new long[c.inputs()];
-      this.replay = new Replay(c, in);
-    }
-
-    @Override
-    public int napiCheck(int chan, DmaDir dir, int status) {
-      Arrays.fill(in, 0);
-      in[0] = priv.plat.txQueuesToUse();
-      in[1] = priv.plat.rxQueuesToUse();
-      in[2] = priv.state;
-      in[3] = priv.sftyIrq;
-      in[5] = chan;
-      in[6] = dir.ordinal() + 1;
-      for (int ch = 0; ch < 8 && ch < priv.channel.length; ch++) {
-        int w = 7 + ch * 5;
-        StmmacChannel x = priv.channel[ch];
-        in[w + 3] = x.rxNapi != null && x.rxNapi.isScheduled() ? 1 : 0;
-        in[w + 4] = x.txNapi != null && x.txNapi.isScheduled() ? 1 : 0;
-      }
-      in[7 + chan * 5 + dir.ordinal()] = Integer.toUnsignedLong(status);
-      return (int) replay.run(this);
-    }
-
-    @Override
-    public int apply(NativeOut o) {
-      long n = o.name();
-      if (o.kind() != NativeOut.CALL) {
-        if (n != STATE) {
-          throw PortBridge.cannotApply(c, in, o);
-        }
-        priv.state = o.value();
-      } else if (n == STATUS) {
-        return Replay.NEXT; // the model's read ran before the C, where the C makes it
-      } else if (n == PREP) {
-        int id = (int) o.arg(0);
-        boolean tx = id % 4 == 1;
-        // the record holds the SCHED bit the claim finds: set means the claim fails
-        return replay.answer(7 + (id / 4) * 5 + (tx ? 4 : 3),
-            !priv.calls.napiSchedulePrep(napi(id)));
-      } else if (n == SCHED) {
-        priv.calls.napiSchedule(napi((int) o.arg(0)));
-      } else if (n == DISABLE) {
-        priv.hwif.disableDmaIrq((int) o.arg(0), o.arg(1) != 0, o.arg(2) != 0);
-      } else {
-        throw PortBridge.cannotApply(c, in, o);
-      }
-      return Replay.NEXT;
-    }
-
-    private Napi napi(int id) {
-      StmmacChannel ch = priv.channel[id / 4];
-      return switch (id % 4) {
-        case 0 -> ch.rxNapi;
-        case 1 -> ch.txNapi;
-        default -> ch.napi;
-      };
     }
   }
 
@@ -218,9 +147,10 @@ public final class StmmacBridges implements PortBridgeProvider {
       this.priv = tx.priv;
       this.c = c;
       // tx_clean's record grows to the window the call walks (at most the ring)
+      // the others' one word more: the loop's marker (its dwmac callbacks run, HarnessCalls)
       this.in = new long[c.function().equals("stmmac_tx_clean")
           ? Math.max(c.inputs(), TxHarnessRig.FIELDS + TxReplay.MAX_RING * TxHarnessRig.SLOT)
-          : c.inputs()];
+          : c.inputs() + 1];
       this.replay = new TxReplay(tx, c);
     }
 
@@ -241,6 +171,7 @@ public final class StmmacBridges implements PortBridgeProvider {
     @Override
     public void timerArm(int queue) {
       TxCapture.capture(tx, queue, null, in);
+      in[TxHarnessRig.FIELDS] = 1;
       replay.run(in, queue, null, TxReplay.Kind.TIMER_ARM);
     }
 
@@ -248,6 +179,7 @@ public final class StmmacBridges implements PortBridgeProvider {
     @Override
     public void txTimer(int queue) {
       TxCapture.capture(tx, queue, null, in);
+      in[TxHarnessRig.FIELDS] = 1;
       replay.run(in, queue, null, TxReplay.Kind.TIMER);
     }
 
@@ -259,6 +191,7 @@ public final class StmmacBridges implements PortBridgeProvider {
     @Override
     public int napiPollTx(int queue, int budget, int cleaned, boolean pending) {
       TxCapture.capture(tx, queue, null, in);
+      in[TxHarnessRig.FIELDS] = 1;
       in[TxHarnessRig.BUDGET] = budget;
       in[TxHarnessRig.CLEAN_RET] = cleaned;
       in[TxHarnessRig.CLEAN_PENDING] = pending ? 1 : 0;
@@ -271,6 +204,7 @@ public final class StmmacBridges implements PortBridgeProvider {
     public int xmit(Skb skb, NetdevQueue txq, boolean tso) {
       int queue = skb.queueMapping;
       TxCapture.capture(tx, queue, skb, in);
+      in[TxHarnessRig.FIELDS] = 1;
       long ret = replay.run(in, queue, skb, tso ? TxReplay.Kind.TSO_XMIT : TxReplay.Kind.XMIT);
       return (int) ret == NetdevTx.NETDEV_TX_BUSY ? NetdevTx.NETDEV_TX_BUSY
           : NetdevTx.NETDEV_TX_OK;

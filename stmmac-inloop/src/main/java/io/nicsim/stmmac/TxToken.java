@@ -53,6 +53,7 @@ enum TxToken {
   CLEAN_DESC3("clean_desc3"),
   ENABLE_DMA_TRANSMISSION("enable_dma_transmission"),
   SET_TX_TAIL_PTR("set_tx_tail_ptr"),
+  WRITEL("writel"),
   ENABLE_DMA_IRQ("enable_dma_irq"),
   DISABLE_DMA_IRQ("disable_dma_irq"),
   STMMAC_STOP_SW_LPI("stmmac_stop_sw_lpi"),

@@ -62,8 +62,41 @@ final class HarnessCalls implements KernelCalls, StmmacHwif, UnportedCalls {
   /** Descriptor words written directly ("kind,entry" to des0..des3), printed at the end. */
   final Map<String, int[]> descWords = new HashMap<>();
 
+  /**
+   * The loop's record (main.c under NICSIM_IN_LOOP): the core whose dwmac callbacks run (0
+   * dwmac1000, 1 GMAC4, 2 XGMAC as GMAC4), or -1 for port-check's record, whose DMA ops are
+   * recording stubs answered from the record. In the loop the ports of the tree's callbacks run
+   * on {@link #hwIo}, the record's register file, as main.c's ops tables run the tree's.
+   */
+  int hwCore = -1;
+  /** The register file the loop's record gives the callbacks; reads and writes recorded. */
+  final HarnessDwmacIo hwIo = new HarnessDwmacIo(out, true);
+  /** The era's dwmac forms: the channel's status register (dma-tx-chan-arg), RWT outside AIS. */
+  boolean hwChanStatus;
+  boolean hwRwtOutsideAis;
+  private final StmmacXstats hwXstats = new StmmacXstats();
+
   HarnessCalls(boolean eeeSwLpi) {
     this.eeeSwLpi = eeeSwLpi;
+  }
+
+  /**
+   * The loop's tail of a record from {@code at}: the core, then (where {@code regs}) a count and
+   * that many (offset, value) pairs of the register file; port-check's record has none.
+   */
+  void hwFrom(long[] r, int at, boolean regs) {
+    hwIo.reset();
+    if (r.length <= at) {
+      hwCore = -1;
+      return;
+    }
+    hwCore = (int) r[at];
+    if (regs && r.length > at + 1) {
+      int n = (int) Math.max(0, Math.min(32, r[at + 1]));
+      for (int i = 0; i < n && at + 3 + 2 * i < r.length; i++) {
+        hwIo.set((int) r[at + 2 + 2 * i], (int) r[at + 3 + 2 * i]);
+      }
+    }
   }
 
   /** Forget the previous record's calls and answers. */
@@ -628,11 +661,17 @@ final class HarnessCalls implements KernelCalls, StmmacHwif, UnportedCalls {
   @Override
   public void enableDmaTransmission(int chan) {
     out.call("enable_dma_transmission", chan);
+    if (hwCore == 0) {
+      Dwmac1000Hw.enableDmaTransmission(hwIo, Math.max(chan, 0), chan >= 0);
+    }
   }
 
   @Override
   public void setTxTailPtr(long tailPtr, int chan) {
     out.call("set_tx_tail_ptr", tailPtr, chan);
+    if (hwCore > 0) {
+      Dwmac4Hw.setTxTailPtr(hwIo, null, (int) tailPtr, chan);
+    }
   }
 
   int[] dmaStatus = new int[StmmacPlat.MTL_MAX_QUEUES * 4];
@@ -641,7 +680,15 @@ final class HarnessCalls implements KernelCalls, StmmacHwif, UnportedCalls {
   public int dmaInterruptStatus(int chan, DmaDir dir) {
     int d = dir == DmaDir.RX ? 1 : dir == DmaDir.TX ? 2 : 3;
     out.call("dma_interrupt", chan, d);
-    return dmaStatus[chan * 4 + d];
+    if (hwCore < 0) {
+      return dmaStatus[chan * 4 + d];
+    }
+    int ret = hwCore == 0
+        ? Dwmac1000Hw.dmaInterrupt(hwIo, hwXstats, chan, d, hwChanStatus,
+            w -> out.message("pr_warn", w))
+        : Dwmac4Hw.dmaInterrupt(hwIo, null, hwXstats, chan, d, hwRwtOutsideAis);
+    out.call("dma_status", ret);
+    return ret;
   }
 
   @Override

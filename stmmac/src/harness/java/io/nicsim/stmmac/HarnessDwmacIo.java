@@ -14,9 +14,16 @@ final class HarnessDwmacIo implements DwmacIo {
   private final int[] touched = new int[64];
   private int ntouched;
   private final Out out;
+  /** Reads recorded as readl(offset,value) (the loop's main.c), or not (dwmac.c). */
+  private final boolean reads;
 
   HarnessDwmacIo(Out out) {
+    this(out, false);
+  }
+
+  HarnessDwmacIo(Out out, boolean reads) {
     this.out = out;
+    this.reads = reads;
   }
 
   /** Every word back to 0 (only those written since the last reset). */
@@ -38,7 +45,11 @@ final class HarnessDwmacIo implements DwmacIo {
 
   @Override
   public int readl(int offset) {
-    return Integer.compareUnsigned(offset, BYTES) < 0 ? words[offset >>> 2] : 0;
+    int v = Integer.compareUnsigned(offset, BYTES) < 0 ? words[offset >>> 2] : 0;
+    if (reads) {
+      out.call("readl", Integer.toUnsignedLong(offset), Integer.toUnsignedLong(v));
+    }
+    return v;
   }
 
   @Override

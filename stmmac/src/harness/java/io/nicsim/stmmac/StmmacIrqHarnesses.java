@@ -80,7 +80,7 @@ public final class StmmacIrqHarnesses implements PortHarnessProvider {
 
   private static PortHarness irq(String function, String driver,
       BiFunction<StmmacIrq, long[], Long> port) {
-    return PortHarness.of(MAIN_C, function)
+    return StmmacTxHarnesses.hwUnits(PortHarness.of(MAIN_C, function))
         .sources(StmmacTxHarnesses.SOURCES)
         .program(program(driver, ""))
         .inputs(IRQ_FIELDS)
@@ -101,6 +101,8 @@ public final class StmmacIrqHarnesses implements PortHarnessProvider {
               rig.calls.napiSched.put(rig.rxNapi[c], r[w + 3] != 0);
               rig.calls.napiSched.put(rig.txNapi[c], r[w + 4] != 0);
             }
+            // the loop's tail: the core and the register file its dwmac callbacks read
+            rig.calls.hwFrom(r, IRQ_FIELDS.size(), true);
             StmmacIrq irq = new StmmacIrq(priv, null, null);
             Long[] ret = new Long[1];
             rig.run(() -> ret[0] = port.apply(irq, r));
@@ -114,7 +116,7 @@ public final class StmmacIrqHarnesses implements PortHarnessProvider {
   }
 
   private static PortHarness service(String function, int which) {
-    return PortHarness.of(MAIN_C, function)
+    return StmmacTxHarnesses.hwUnits(PortHarness.of(MAIN_C, function))
         .sources(StmmacTxHarnesses.SOURCES)
         .program(program("svc.c", "#define NICSIM_SVC " + which))
         .inputs(SVC_FIELDS)

@@ -34,7 +34,8 @@ public final class StmmacLifecycleHarnesses implements PortHarnessProvider {
 
   @Override
   public List<PortHarness> harnesses() {
-    return List.of(PortHarness.of(StmmacTx.FILE, "stmmac_init_coalesce")
+    return List.of(StmmacTxHarnesses.hwUnits(PortHarness.of(StmmacTx.FILE,
+        "stmmac_init_coalesce"))
         .sources(StmmacTxHarnesses.SOURCES)
         .program(PortHarness.resource(StmmacLifecycleHarnesses.class, DIR + "main.c") + "\n"
             + PortHarness.resource(StmmacLifecycleHarnesses.class, DIR + "init_coalesce.c"))

@@ -124,7 +124,7 @@ public final class StmmacRxHarnesses implements PortHarnessProvider {
 
   private static PortHarness rx(String function, String driver, boolean stubbedRx,
       BiConsumer<TxHarnessRig, long[]> port) {
-    return PortHarness.of(MAIN_C, function)
+    return StmmacTxHarnesses.hwUnits(PortHarness.of(MAIN_C, function))
         .sources(StmmacTxHarnesses.SOURCES)
         .program(PortHarness.resource(StmmacRxHarnesses.class, DIR + "main.c") + "\n"
             + PortHarness.resource(StmmacRxHarnesses.class, DIR + driver) + "\n")

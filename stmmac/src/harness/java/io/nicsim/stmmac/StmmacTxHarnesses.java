@@ -123,7 +123,7 @@ public final class StmmacTxHarnesses implements PortHarnessProvider {
           }
           rig.put(q);
         }));
-    out.add(PortHarness.of(MAIN_C, "stmmac_napi_poll_tx")
+    out.add(hwUnits(PortHarness.of(MAIN_C, "stmmac_napi_poll_tx"))
         .sources(SOURCES)
         .program(program("tx_napi_poll.c"))
         .inputs(TxHarnessRig.TX_FIELDS)
@@ -222,7 +222,7 @@ public final class StmmacTxHarnesses implements PortHarnessProvider {
   /** One TX function's harness: the shared record, the function's driver, its Java call. */
   private static PortHarness txFunction(String function, String driver,
       List<InputField> inputs, BiConsumer<TxHarnessRig, long[]> port) {
-    return PortHarness.of(MAIN_C, function)
+    return hwUnits(PortHarness.of(MAIN_C, function))
         .sources(SOURCES)
         .program(program(driver))
         .inputs(inputs)
@@ -237,6 +237,29 @@ public final class StmmacTxHarnesses implements PortHarnessProvider {
           };
         })
         .build();
+  }
+
+  private static final String ST = "drivers/net/ethernet/stmicro/stmmac/";
+
+  /**
+   * The tree's dwmac callbacks, compiled into a main.c program in the loop as units of their own
+   * (main.c's ops tables point at them): dwmac_lib.c's and dwmac4_lib.c's DMA ops (the RX
+   * descriptor ops, enh_desc.c's and dwmac4_descs.c's, are still main.c's recording stubs).
+   */
+  static PortHarness.Builder hwUnits(PortHarness.Builder b) {
+    return b.inLoopUnit(ST + "dwmac_lib.c", hw("dwmac_dma.h", "common.h", "descs.h"),
+            "dwmac_dma_interrupt", "dwmac_enable_dma_transmission")
+        .inLoopUnit(ST + "dwmac4_lib.c", hw("dwmac4_dma.h", "dwmac4.h", "common.h"),
+            "dwmac4_dma_interrupt", "dwmac4_set_tx_tail_ptr");
+  }
+
+  /** A unit's headers (not the arithmetic ones: nicsim_kernel.h's GENMASK and BIT serve). */
+  private static List<String> hw(String... headers) {
+    List<String> s = new ArrayList<>();
+    for (String h : headers) {
+      s.add(ST + h);
+    }
+    return s;
   }
 
   private static String program(String driver) {

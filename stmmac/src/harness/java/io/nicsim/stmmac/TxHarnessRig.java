@@ -191,6 +191,8 @@ class TxHarnessRig {
   TxHarnessRig(PatchSet patches) {
     this.patches = patches;
     this.calls = new HarnessCalls(patches.has(StmmacPatches.EEE_SW_LPI));
+    calls.hwChanStatus = patches.has(StmmacPatches.DMA_TX_CHAN_ARG);
+    calls.hwRwtOutsideAis = patches.has(StmmacPatches.DWMAC4_RWT_OUTSIDE_AIS);
     this.dev = new NetDevice(hk.kernel, "eth0", 8, ledger);
     calls.ledger = ledger;
     for (int q = 0; q < 8; q++) {
@@ -288,6 +290,10 @@ class TxHarnessRig {
     calls.napiSched.put(txNapi[queue], r[28] != 0);
     calls.timerActive.put(timers[queue], r[29] != 0);
     calls.xmitMore = r[30] != 0;
+    // the loop's record is longer (a marker word, or tx_clean's window): the core's own dwmac
+    // callbacks run there, as main.c's ops tables run the tree's
+    calls.hwIo.reset();
+    calls.hwCore = r.length > FIELDS ? (int) r[18] : -1;
     if (r[STALE_ENTRY] >= 0) {
       Skb stale = ledger.alloc(0, 256);
       calls.skbIds.put(stale, 999);

@@ -428,7 +428,24 @@ struct stmmac_rxq_stats {
   struct u64_stats_sync napi_syncp;
   struct stmmac_napi_rx_stats napi;
 };
+/* the per-CPU normal-interrupt counts and the abnormal causes the dwmac callbacks count */
+struct stmmac_pcpu_stats {
+  struct u64_stats_sync syncp;
+  u64_stats_t rx_normal_irq_n[MTL_MAX_TX_QUEUES];
+  u64_stats_t tx_normal_irq_n[MTL_MAX_TX_QUEUES];
+};
 struct stmmac_extra_stats {
+  unsigned long tx_undeflow_irq;
+  unsigned long tx_jabber_irq;
+  unsigned long rx_overflow_irq;
+  unsigned long rx_buf_unav_irq;
+  unsigned long rx_process_stopped_irq;
+  unsigned long rx_watchdog_irq;
+  unsigned long tx_early_irq;
+  unsigned long tx_process_stopped_irq;
+  unsigned long fatal_bus_error_irq;
+  unsigned long rx_early_irq;
+  struct stmmac_pcpu_stats *pcpu_stats;
   unsigned long tx_dropped;
   unsigned long tx_errors;
   unsigned long rx_dropped;
@@ -457,6 +474,7 @@ struct plat_stmmacenet_data {
 #endif
   int enh_desc;
   struct stmmac_txq_cfg tx_queues_cfg[MTL_MAX_TX_QUEUES];
+  const struct dwmac4_addrs *dwmac4_addrs;
 };
 
 struct dma_features {
@@ -608,22 +626,91 @@ static int nicsim_jumbo_frm(int csum) {
 
 /* enable_dma_transmission(ioaddr) before the channel argument, (ioaddr, chan) after */
 #define NICSIM_THIRD(a, b, c, ...) c
+#ifdef NICSIM_IN_LOOP
+/*
+ * In the loop the tree's own DMA callbacks decide (dwmac_lib.c and dwmac4_lib.c, compiled in as
+ * in-loop units), through the ops table of the record's core as hwif.c sets priv->hw->dma:
+ * dwmac1000, GMAC4, and XGMAC as the model has it (GMAC4's callbacks). An op the core lacks (NULL) is skipped, as
+ * stmmac_do_void_callback does. Their register reads are answered from the record's register
+ * file (the model's, when the call starts) and recorded as readl(offset,value); their writes
+ * are recorded as writel(offset,value) (nicsim_kernel.h). The call names stay as the stubs'
+ * before the op runs (the model charges the access there); dma_status(ret) follows the op.
+ */
+struct nicsim_hw_ops {
+  int (*dma_interrupt)(struct stmmac_priv *, void __iomem *, struct stmmac_extra_stats *, u32,
+                       u32);
+  void (*enable_dma_transmission)(); /* (ioaddr) before the channel argument, (ioaddr, chan) */
+  void (*set_tx_tail_ptr)(struct stmmac_priv *, void __iomem *, u32, u32);
+};
+static const struct nicsim_hw_ops *nicsim_hwops;
+static void nicsim_hw_select(long long core);
+#define NICSIM_HW_REGS 32
+static int nicsim_hw_nregs;
+static u32 nicsim_hw_regs[NICSIM_HW_REGS][2];
+static u32 nicsim_hw_readl(const volatile void *addr) {
+  u32 off = (u32)NICSIM_MMIO_OFF(addr);
+  u32 v = 0;
+  for (int i = 0; i < nicsim_hw_nregs; i++) {
+    if (nicsim_hw_regs[i][0] == off) {
+      v = nicsim_hw_regs[i][1];
+      break;
+    }
+  }
+  CALL2("readl", off, v);
+  return v;
+}
+#undef readl
+#define readl(a) nicsim_hw_readl(a)
+#ifndef this_cpu_ptr
+#define this_cpu_ptr(p) (p)
+#endif
+/* the record's register file: n (offset, value) pairs from in */
+static void nicsim_hw_regs_set(const long long *in) {
+  int n = (int)in[0];
+  nicsim_hw_nregs = n < 0 ? 0 : n > NICSIM_HW_REGS ? NICSIM_HW_REGS : n;
+  for (int i = 0; i < nicsim_hw_nregs; i++) {
+    nicsim_hw_regs[i][0] = (u32)in[1 + 2 * i];
+    nicsim_hw_regs[i][1] = (u32)in[2 + 2 * i];
+  }
+}
+#define stmmac_enable_dma_transmission(priv, ...) \
+  (CALL1("enable_dma_transmission", NICSIM_THIRD(priv, __VA_ARGS__, -1, -1)), \
+   nicsim_hwops->enable_dma_transmission ? nicsim_hwops->enable_dma_transmission(__VA_ARGS__) \
+                                         : (void)0)
+#define stmmac_set_tx_tail_ptr(priv, ioaddr, tail, chan) \
+  (CALL2("set_tx_tail_ptr", (u32)(tail), chan), \
+   nicsim_hwops->set_tx_tail_ptr ? nicsim_hwops->set_tx_tail_ptr(priv, ioaddr, tail, chan) \
+                                 : (void)0)
+#else
 #define stmmac_enable_dma_transmission(...) \
   CALL1("enable_dma_transmission", NICSIM_THIRD(__VA_ARGS__, -1, -1))
 #define stmmac_set_tx_tail_ptr(priv, ioaddr, tail, chan) \
   CALL2("set_tx_tail_ptr", (u32)(tail), chan)
+#endif
 #define stmmac_enable_dma_irq(priv, ioaddr, chan, rx, tx) \
   CALL3("enable_dma_irq", chan, rx, tx)
 #define stmmac_disable_dma_irq(priv, ioaddr, chan, rx, tx) \
   CALL3("disable_dma_irq", chan, rx, tx)
 
 static int nicsim_dma_status[MTL_MAX_TX_QUEUES][4];
+#ifdef NICSIM_IN_LOOP
+static int nicsim_dma_interrupt_status(struct stmmac_priv *priv, void __iomem *ioaddr,
+                                       struct stmmac_extra_stats *x, u32 chan, u32 dir) {
+  CALL2("dma_interrupt", chan, dir);
+  int ret = nicsim_hwops->dma_interrupt(priv, ioaddr, x, chan, dir);
+  CALL1("dma_status", ret);
+  return ret;
+}
+#define stmmac_dma_interrupt_status(priv, ioaddr, x, chan, dir) \
+  nicsim_dma_interrupt_status(priv, ioaddr, x, chan, dir)
+#else
 static int nicsim_dma_interrupt_status(u32 chan, u32 dir) {
   CALL2("dma_interrupt", chan, dir);
   return nicsim_dma_status[chan][dir];
 }
 #define stmmac_dma_interrupt_status(priv, ioaddr, x, chan, dir) \
   nicsim_dma_interrupt_status(chan, dir)
+#endif
 #define MAX_T(t, a, b) ((t)(a) > (t)(b) ? (t)(a) : (t)(b))
 typedef int irqreturn_t;
 #define IRQ_NONE 0
@@ -1079,6 +1166,7 @@ static int nicsim_tx_block_empty(unsigned int from) {
   return any == 0;
 }
 
+static struct stmmac_pcpu_stats nicsim_pcpu;
 static void nicsim_priv_reset(u32 tx_cnt, u32 rx_cnt, int order) {
   memset(&nicsim_priv, 0, sizeof nicsim_priv);
   memset(&nicsim_dev, 0, sizeof nicsim_dev);
@@ -1092,6 +1180,11 @@ static void nicsim_priv_reset(u32 tx_cnt, u32 rx_cnt, int order) {
   nicsim_priv.device = &nicsim_device;
   nicsim_priv.ioaddr = nicsim_mmio;
   nicsim_priv.plat = &nicsim_plat;
+  memset(&nicsim_pcpu, 0, sizeof nicsim_pcpu);
+  nicsim_priv.xstats.pcpu_stats = &nicsim_pcpu;
+#ifdef NICSIM_IN_LOOP
+  nicsim_hw_nregs = 0;
+#endif
   nicsim_plat.tx_queues_to_use = tx_cnt;
   nicsim_plat.rx_queues_to_use = rx_cnt;
   nicsim_priv.dma_conf.dma_tx_size = 1u << order;
@@ -1148,6 +1241,9 @@ static struct stmmac_tx_queue *nicsim_tx_set(const long long *in) {
   nicsim_priv.tso = (int)in[17];
   nicsim_plat.has_gmac4 = in[18] == 1;
   nicsim_plat.has_xgmac = in[18] == 2;
+#ifdef NICSIM_IN_LOOP
+  nicsim_hw_select(in[18]);
+#endif
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 18, 0)
   nicsim_plat.core_type = in[18] == 2 ? DWMAC_CORE_XGMAC
       : in[18] == 1 ? DWMAC_CORE_GMAC4 : DWMAC_CORE_GMAC;
@@ -1499,7 +1595,9 @@ static void nicsim_rx_put(u32 queue) {
   OUTU("rx_errors", nicsim_priv.xstats.rx_errors);
 }
 
-/* the IRQ record (see irq_napi_check.c) */
+/* the IRQ record (see irq_napi_check.c); in the loop it goes on with the core and the register
+ * file (a count, then offset and value pairs) */
+#define NICSIM_IRQ_FIELDS 47
 static void nicsim_irq_set(const long long *in) {
   nicsim_priv_reset((u32)in[0], (u32)in[1], 6);
   nicsim_priv.state = (unsigned long)in[2];
@@ -1513,6 +1611,11 @@ static void nicsim_irq_set(const long long *in) {
     nicsim_priv.channel[c].rx_napi.sched = (int)w[3];
     nicsim_priv.channel[c].tx_napi.sched = (int)w[4];
   }
+#ifdef NICSIM_IN_LOOP
+  /* the loop's tail: the core, then the register file the dwmac callbacks read */
+  nicsim_hw_select(in[NICSIM_IRQ_FIELDS]);
+  nicsim_hw_regs_set(in + NICSIM_IRQ_FIELDS + 1);
+#endif
 }
 
 static void nicsim_irq_put(void) {
@@ -1524,3 +1627,16 @@ static void nicsim_skb_put(const struct sk_buff *skb) {
   OUT("skb.in_progress", (skb_shinfo(skb)->tx_flags & SKBTX_IN_PROGRESS) != 0);
   OUT("skb.vlan_present", skb->vlan_present);
 }
+
+//@ driver
+#ifdef NICSIM_IN_LOOP
+/* hwif.c's DMA op tables as the model's cores have them (dwmac1000, GMAC4, XGMAC as GMAC4) */
+static const struct nicsim_hw_ops nicsim_hw_tables[3] = {
+    {dwmac_dma_interrupt, dwmac_enable_dma_transmission, NULL},
+    {dwmac4_dma_interrupt, NULL, dwmac4_set_tx_tail_ptr},
+    {dwmac4_dma_interrupt, NULL, dwmac4_set_tx_tail_ptr},
+};
+static void nicsim_hw_select(long long core) {
+  nicsim_hwops = &nicsim_hw_tables[core == 1 ? 1 : core == 2 ? 2 : 0];
+}
+#endif

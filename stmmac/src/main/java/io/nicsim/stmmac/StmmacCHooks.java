@@ -33,9 +33,9 @@ final class StmmacCHooks {
     int napiPollTx(int queue, int budget, int cleaned, boolean pending);
   }
 
-  /** stmmac_napi_check after the model's DMA status read. */
+  /** stmmac_napi_check, the tree's dma_interrupt callback inside. */
   interface NapiCheck {
-    int napiCheck(int chan, DmaDir dir, int status);
+    int napiCheck(int chan, DmaDir dir);
   }
 
   /** The interrupt entry points. */

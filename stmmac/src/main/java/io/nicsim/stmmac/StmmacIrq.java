@@ -49,10 +49,8 @@ public class StmmacIrq {
       notes = "<=5.5 forms from " + StmmacTx.TREE_5_4 + "; " + StmmacTx.V419_NOTE)
   int napiCheck(int chan, DmaDir dir) {
     if (cNapiCheck != null) {
-      // the C reads the DMA status first: the model's read (which acknowledges it) runs there
-      int status = priv.hwif.dmaInterruptStatus(chan, dir);
-      countIrq(status);
-      return cNapiCheck.napiCheck(chan, dir, status);
+      // the tree's dma_interrupt callback reads (and acknowledges) the status inside the C
+      return cNapiCheck.napiCheck(chan, dir);
     }
     int status = priv.hwif.dmaInterruptStatus(chan, dir);
     StmmacChannel ch = priv.channel[chan];

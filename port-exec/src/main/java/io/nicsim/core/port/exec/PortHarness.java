@@ -82,6 +82,32 @@ public interface PortHarness {
     return Optional.empty();
   }
 
+  /**
+   * In the loop only ({@code --ports c}): tree files whose functions are compiled into this
+   * function's program as a group of their own, as the kernel compiles them into their own
+   * object: each unit's macros are its own (pushed before it, popped after it, so two units may
+   * define the same name differently, as dwmac_dma.h and dwmac4_dma.h do), its types and helpers
+   * shared with the program. The harness's C calls them (an ops table pointing at them).
+   */
+  default List<Unit> inLoopUnits() {
+    return List.of();
+  }
+
+  /**
+   * One in-loop unit: the file, the tree files its names are looked up in after it (its
+   * headers), and the functions taken from it.
+   */
+  record Unit(String file, List<String> sources, List<String> functions) {
+    public Unit {
+      Objects.requireNonNull(file, "file");
+      sources = List.copyOf(sources);
+      functions = List.copyOf(functions);
+      if (functions.isEmpty()) {
+        throw new IllegalArgumentException("an in-loop unit of " + file + " names no function");
+      }
+    }
+  }
+
   /** A harness built field by field. */
   static Builder of(String file, String function) {
     return new Builder(file, function);
@@ -120,6 +146,7 @@ public interface PortHarness {
     };
     private String notes = "";
     private String notRun;
+    private final List<Unit> units = new ArrayList<>();
 
     private Builder(String file, String function) {
       this.file = Objects.requireNonNull(file, "file");
@@ -172,6 +199,12 @@ public interface PortHarness {
       return this;
     }
 
+    /** An in-loop unit ({@link PortHarness#inLoopUnits()}). */
+    public Builder inLoopUnit(String unitFile, List<String> unitSources, String... functions) {
+      units.add(new Unit(unitFile, unitSources, List.of(functions)));
+      return this;
+    }
+
     public Builder notRunBecause(String reason) {
       this.notRun = reason;
       return this;
@@ -185,7 +218,12 @@ public interface PortHarness {
       Function<String, JavaPort> j = java;
       String n = notes;
       Optional<String> skip = Optional.ofNullable(notRun);
+      List<Unit> u = List.copyOf(units);
       return new PortHarness() {
+        @Override public List<Unit> inLoopUnits() {
+          return u;
+        }
+
         @Override public String file() {
           return file;
         }
