@@ -25,6 +25,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -184,8 +186,10 @@ public final class InLoopCompiler implements KernelCCompiler {
       }
     });
     boolean isPatched = patched != null;
+    List<String> notes = new ArrayList<>(patched == null ? List.of() : patched.notes());
+    notes.addAll(memoNotes(libraries));
     return new CompiledKernel(describe, version, libraries, notCompiled, touched,
-        patched == null ? List.of() : patched.notes(), hzPrograms,
+        notes, hzPrograms,
         other -> compileAll(other, version, isPatched));
   }
 
@@ -278,7 +282,78 @@ public final class InLoopCompiler implements KernelCCompiler {
           + (fn.equals(p.harness().function()) ? "" : " (compiled into "
               + p.harness().function() + ")"));
     }
-    return new InLoopLibrary(p.harness(), Files.readAllBytes(c.binary()), p.inside(), version);
+    return new InLoopLibrary(p.harness(), Files.readAllBytes(c.binary()), p.inside(), version,
+        c.data() == null ? null : kernelStatics(c.data(), p.harness().program()));
+  }
+
+  /**
+   * The run header's word on the rule that a repeated record takes the last output: off for
+   * each function whose object holds the tree's writable static storage (its C may answer the
+   * same record otherwise: a patch's counter), or unchecked where nm cannot be run.
+   */
+  static List<String> memoNotes(Map<String, InLoopLibrary> libraries) {
+    List<String> out = new ArrayList<>();
+    List<String> unknown = new ArrayList<>();
+    libraries.forEach((label, lib) -> {
+      List<String> st = lib.statics();
+      if (st == null) {
+        unknown.add(lib.harness().function());
+      } else if (!st.isEmpty()) {
+        out.add("memo: off for " + lib.harness().function() + " (its object holds the tree's"
+            + " writable static storage: " + String.join(", ", st) + "; every call runs the C)");
+      }
+    });
+    if (!unknown.isEmpty()) {
+      out.add("memo: static storage not checked (nm cannot be run) for "
+          + String.join(", ", unknown));
+    }
+    return out;
+  }
+
+  /** {@code static … name[…] = …, name2;} declarations (no parentheses or braces inside). */
+  private static final Pattern STATIC_DECL = Pattern.compile("\\bstatic\\s+([^;{}()]*);");
+  private static final Pattern IDENT = Pattern.compile("[A-Za-z_]\\w*");
+  private static final Set<String> COMPAT_STATICS = declaredStatic(CProgram.compatText());
+
+  /**
+   * The writable static storage of an object ({@code data}, nm's names) that the tree's code
+   * defines: every name but nicsim's own (a {@code nicsim_} name, or one the harness's C or
+   * {@code nicsim_kernel.h} declares static: a harness function's counter is {@code runs.0} in
+   * the object). State the tree's C keeps between calls (a patch's ratelimit counter) makes its
+   * output depend on more than its record.
+   */
+  static List<String> kernelStatics(List<String> data, String harnessProgram) {
+    Set<String> own = declaredStatic(harnessProgram);
+    List<String> out = new ArrayList<>();
+    for (String sym : data) {
+      int dot = sym.indexOf('.');
+      String base = dot > 0 ? sym.substring(0, dot) : sym;
+      if (base.startsWith("nicsim") || base.startsWith("__nicsim") || own.contains(base)
+          || COMPAT_STATICS.contains(base)) {
+        continue;
+      }
+      out.add(sym);
+    }
+    return List.copyOf(out);
+  }
+
+  private static Set<String> declaredStatic(String text) {
+    Set<String> names = new HashSet<>();
+    Matcher m = STATIC_DECL.matcher(text);
+    while (m.find()) {
+      for (String piece : m.group(1).split(",")) {
+        String d = piece.replaceAll("=.*", "").replaceAll("\\[[^\\]]*\\]", "").strip();
+        Matcher id = IDENT.matcher(d);
+        String last = null;
+        while (id.find()) {
+          last = id.group();
+        }
+        if (last != null) {
+          names.add(last);
+        }
+      }
+    }
+    return names;
   }
 
   /**

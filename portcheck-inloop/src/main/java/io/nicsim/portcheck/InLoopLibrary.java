@@ -18,12 +18,29 @@ final class InLoopLibrary {
   private final byte[] image;
   private final List<String> inside;
   private final String release;
+  /** The tree's writable static storage in the object (empty: none; null: not known). */
+  private final List<String> statics;
 
   InLoopLibrary(PortHarness harness, byte[] image, List<String> inside, String release) {
+    this(harness, image, inside, release, List.of());
+  }
+
+  InLoopLibrary(PortHarness harness, byte[] image, List<String> inside, String release,
+      List<String> statics) {
     this.harness = harness;
     this.image = image;
     this.inside = inside;
     this.release = release;
+    this.statics = statics;
+  }
+
+  /**
+   * The writable static storage the tree's code defines in this object (nm's names): its
+   * output may depend on more than its record, so no call reuses the last one's output; null
+   * when nm could not tell.
+   */
+  List<String> statics() {
+    return statics;
   }
 
   PortHarness harness() {
@@ -53,7 +70,8 @@ final class InLoopLibrary {
         JniShim.close(handle);
         throw new KernelCException("the compiled " + harness.function() + " has no loop entry");
       }
-      return new JniNativePort(harness, entry, inputs, inside, release);
+      return new JniNativePort(harness, entry, inputs, inside, release,
+          statics == null || statics.isEmpty());
     } catch (IOException e) {
       throw new KernelCException("cannot write the compiled " + harness.function() + ": "
           + e.getMessage());

@@ -47,8 +47,20 @@ final class JniNativePort implements NativePort {
   private int lastGot;
   private long reused;
 
+  /**
+   * Whether a repeated record may take the last output ({@link #MEMO_ON}, and the object
+   * holds no static storage of the tree's: {@link InLoopLibrary#statics()}).
+   */
+  private final boolean memo;
+
   JniNativePort(PortHarness harness, long entry, int inputs, List<String> inside,
       String release) {
+    this(harness, entry, inputs, inside, release, true);
+  }
+
+  JniNativePort(PortHarness harness, long entry, int inputs, List<String> inside,
+      String release, boolean memoAllowed) {
+    this.memo = MEMO_ON && memoAllowed;
     this.harness = harness;
     this.entry = entry;
     this.inputs = inputs;
@@ -106,7 +118,7 @@ final class JniNativePort implements NativePort {
     if (n > JniShim.MAX_IN) {
       throw failure(JniShim.OVERFLOW, in);
     }
-    if (MEMO_ON && n == lastWords && Arrays.equals(in, 0, n, lastIn, 0, n)) {
+    if (memo && n == lastWords && Arrays.equals(in, 0, n, lastIn, 0, n)) {
       reused++;
       if (MEMO_CHECK) {
         check(in, n);
@@ -116,7 +128,7 @@ final class JniNativePort implements NativePort {
     lastWords = -1; // a call that fails keeps nothing: the next one runs the C
     int got = callC(in, n);
     outWords.get(0, out.words(), 0, got);
-    if (MEMO_ON && n <= MEMO_WORDS) {
+    if (memo && n <= MEMO_WORDS) {
       System.arraycopy(in, 0, lastIn, 0, n);
       lastWords = n;
       lastGot = got;

@@ -161,6 +161,43 @@ class InLoopTest {
     assertThat(port.reused()).isEqualTo(2);
   }
 
+  /**
+   * A patch that gives a function static state (a counter kept between calls) makes its answer
+   * depend on more than its record: its object's writable static storage turns the output
+   * reuse off for it (saying so), so the same record twice runs the C twice and the answers
+   * differ where a reused output would have repeated the first. The harness's own static (the
+   * acme_count.c counter) does not count.
+   */
+  @Test
+  void aPatchAddingStaticStateRunsEveryCallAsC() {
+    assumeTrue(System.getenv().getOrDefault("NICSIM_PORTS_C_MEMO", "on").equals("on"),
+        "NICSIM_PORTS_C_MEMO is set: this test checks the default");
+    String label = FILE + " acme_usecs_to_ticks";
+    long runs = NativeOut.id("runs");
+    long ret = NativeOut.id("ret");
+    long[] a = {100, 3, 0};
+    KernelC plain = compile(List.of(ticks("portexec/acme/acme_count.c")), Set.of(label));
+    assertThat(plain.notes()).noneMatch(n -> n.startsWith("memo: "));
+    NativePort same = plain.ports().get(label);
+    assertThat(same.call(a).field(ret)).isEqualTo(391);
+    assertThat(same.call(a).field(runs)).isEqualTo(1); // reused: the C ran once
+    KernelC patched = compile(List.of(ticks("portexec/acme/acme_count.c")), Set.of(label),
+        Fixtures.resource("/patches/acme-static-counter.patch"));
+    assertThat(patched.notes()).anyMatch(n -> n.matches("memo: off for acme_usecs_to_ticks"
+        + " \\(its object holds the tree's writable static storage: acme_calls\\.\\d+;"
+        + " every call runs the C\\)"));
+    NativePort port = patched.ports().get(label);
+    NativeOut first = port.call(a);
+    assertThat(first.field(runs)).isEqualTo(1);
+    assertThat(first.field(ret)).isEqualTo(391);
+    NativeOut second = port.call(a);
+    // the C ran again, and its counter made it answer otherwise: the reused output (391)
+    // would have hidden the patch's effect
+    assertThat(second.field(runs)).isEqualTo(2);
+    assertThat(second.field(ret)).isEqualTo(392);
+    assertThat(port.reused()).isZero();
+  }
+
   @Test
   void compilingLeavesNothingInTheTemporaryDirectory() throws IOException {
     Path tmp = Path.of(System.getProperty("java.io.tmpdir"));

@@ -68,8 +68,69 @@ final class Gcc {
    * {@code nicsim_loop_*} exported, the tree's functions bound inside it).
    */
   static Compiled compileLibrary(Path dir, String name, String program) {
-    return compile(dir, name, program, dir.resolve(name + ".so"),
-        List.of("-fPIC", "-shared", "-fvisibility=hidden", "-Wl,-Bsymbolic"));
+    // an object first: its symbol table names the program's own static storage (the linked
+    // library's adds the C runtime's)
+    Compiled o = compile(dir, name, program, dir.resolve(name + ".o"),
+        List.of("-fPIC", "-fvisibility=hidden", "-c"));
+    if (!o.ok()) {
+      return o;
+    }
+    Path so = dir.resolve(name + ".so");
+    String linked = run(dir, List.of(command(), "-shared", "-Wl,-Bsymbolic", "-o", so.toString(),
+        o.binary().toString(), "-lm"));
+    if (linked != null) {
+      return new Compiled(null, firstError(linked, o.binary()));
+    }
+    return new Compiled(so, "", writableData(dir, o.binary()));
+  }
+
+  /**
+   * The object's symbols of writable static storage ({@code .data} and {@code .bss}, local or
+   * not: {@code nm}'s d, D, b and B), by name as {@code nm} gives them (a function's static
+   * variable as {@code name.N}); null when {@code nm} cannot be run.
+   */
+  static List<String> writableData(Path dir, Path object) {
+    try {
+      Process p = new ProcessBuilder("nm", object.toString()).directory(dir.toFile())
+          .redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!p.waitFor(TIMEOUT_S, TimeUnit.SECONDS) || p.exitValue() != 0) {
+        p.destroyForcibly();
+        return null;
+      }
+      List<String> names = new ArrayList<>();
+      for (String line : out.lines().toList()) {
+        String[] f = line.trim().split("\\s+");
+        if (f.length == 3 && f[1].length() == 1 && "bBdD".contains(f[1])) {
+          names.add(f[2]);
+        }
+      }
+      return names;
+    } catch (IOException e) {
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
+  }
+
+  /** Runs {@code cmd} in {@code dir}: null when it succeeded, else its output. */
+  private static String run(Path dir, List<String> cmd) {
+    try {
+      Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+          .start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!p.waitFor(TIMEOUT_S, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        return "the linker took longer than " + TIMEOUT_S + " s";
+      }
+      return p.exitValue() == 0 ? null : out;
+    } catch (IOException e) {
+      return "cannot run " + command() + ": " + e.getMessage();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "interrupted";
+    }
   }
 
   private static Compiled compile(Path dir, String name, String program, Path binary,
@@ -103,8 +164,15 @@ final class Gcc {
     }
   }
 
-  /** A binary, or why there is none. */
-  record Compiled(Path binary, String error) {
+  /**
+   * A binary, or why there is none; for a library, its object's writable static storage
+   * ({@link #writableData}; null: not known).
+   */
+  record Compiled(Path binary, String error, List<String> data) {
+    Compiled(Path binary, String error) {
+      this(binary, error, List.of());
+    }
+
     boolean ok() {
       return binary != null;
     }

@@ -21,7 +21,8 @@ import java.util.Map;
  *     record's bounds), by label, then by reason
  * @param unbridged harnessed functions of the files run as C that have no bridge, with why
  * @param touched what the patches changed, and whether it ran as C
- * @param notes how the patches' hunks applied
+ * @param notes how the patches' hunks applied, and where repeated records run the C anyway
+ *     ({@code memo: …}: an object holding the tree's writable static storage)
  * @param farEnd what the far end of the run's paths runs ({@code v6.17 TCP as Java (…)}), or
  *     null: no far end's TCP in this run
  * @param farEndCalls the far end's functions that ran as the tree's C, with their calls, by
@@ -97,7 +98,8 @@ public record KernelCReport(String tree, String release, Map<String, Long> calls
       out.add("  harnessed, not bridged (Java): " + byReason(unbridged));
     }
     for (String n : notes) {
-      out.add("  patch: " + n);
+      // the compiler's word on the output reuse rule, or how a patch's hunks applied
+      out.add(n.startsWith("memo: ") ? "  " + n : "  patch: " + n);
     }
     if (!touched.isEmpty()) {
       StringBuilder asC = new StringBuilder();
